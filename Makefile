@@ -1,0 +1,39 @@
+# Thin wrapper over CMake. `make run` and `make test` work on a fresh Debian 12 machine:
+# scripts/deps.sh installs whatever pkg-config or CMake cannot find.
+BUILD ?= build
+JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
+FILM  ?= films/scripts/pits-and-stations.film
+
+.PHONY: all deps deps-test configure build run test view bench clean
+
+all: build
+
+deps:
+	@sh scripts/deps.sh
+
+deps-test:
+	@sh scripts/deps.sh --test
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+configure: $(BUILD)/CMakeCache.txt
+
+build: deps configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	./$(BUILD)/delve film $(FILM)
+
+test: deps-test configure
+	cmake --build $(BUILD) -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+view: build
+	./$(BUILD)/delve view --film $(FILM)
+
+bench: build
+	./$(BUILD)/delve-bench $(FILM)
+
+clean:
+	rm -rf $(BUILD) out

@@ -1,0 +1,69 @@
+/* cli: option values, errors and exit codes. */
+#include "app/cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (!isdigit((unsigned char)s[0]) || *end || errno) {
+        fprintf(stderr, "delve %s: %s: '%s' is not a whole number 0..%llu\n", cmd, opt, s,
+                (unsigned long long)UINT64_MAX);
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+int cli_int(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!s[0] || *end || errno || v < lo || v > hi) {
+        fprintf(stderr, "delve %s: %s: '%s' is not a number in %d..%d\n", cmd, opt, s, lo, hi);
+        return 0;
+    }
+    *out = (int)v;
+    return 1;
+}
+
+const char *cli_value(const char *cmd, int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "delve %s: %s needs a value\nTry 'delve %s --help'.\n", cmd,
+                argv[*i], cmd);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+int cli_fail(const char *cmd, delve_status st, const delve_err *err)
+{
+    fprintf(stderr, "delve %s: %s\n", cmd, err && err->msg[0] ? err->msg
+                                                             : delve_status_name(st));
+    return st == DELVE_OK ? EXIT_OK : EXIT_USAGE;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "delve %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\nTry 'delve %s --help'.\n", cmd);
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+int cli_is_help(const char *a)
+{
+    return !strcmp(a, "--help") || !strcmp(a, "-h");
+}

@@ -1,0 +1,37 @@
+/* cli: what every delve subcommand shares: option values parsed strictly with clear
+ * messages, status-to-exit-code mapping, and printing errors. Only app/ prints and
+ * exits (DESIGN.md). */
+#ifndef DELVE_APP_CLI_H
+#define DELVE_APP_CLI_H
+
+#include <stdint.h>
+
+#include "engine/status.h"
+
+enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2 };
+
+/* A subcommand: argv[0] is the subcommand's name. Returns the exit code. */
+typedef int (*cli_cmd_fn)(int argc, char **argv);
+
+int cmd_gen(int argc, char **argv);
+int cmd_film(int argc, char **argv);
+int cmd_view(int argc, char **argv);
+int cmd_shot(int argc, char **argv);
+
+/* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and
+ * return 0. */
+int cli_u64(const char *cmd, const char *opt, const char *s, uint64_t *out);
+int cli_int(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out);
+
+/* Takes the value of option argv[*i] (advancing *i), or prints that it is missing. */
+const char *cli_value(const char *cmd, int argc, char **argv, int *i);
+
+/* Prints "delve CMD: message" and returns the exit code for st. */
+int cli_fail(const char *cmd, delve_status st, const delve_err *err);
+/* Prints "delve CMD: message\nTry 'delve CMD --help'." and returns EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+int cli_is_help(const char *a);
+
+#endif

@@ -1,0 +1,142 @@
+/* delve film: play a .film script and record it (spec/films-and-review.md). */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/cli.h"
+#include "films/director.h"
+#include "films/film.h"
+#include "films/recorder.h"
+
+#define DEFAULT_FILM "films/scripts/pits-and-stations.film"
+
+static void help(void)
+{
+    printf("usage: delve film [SCRIPT.film] [-o DIR] [--font PATH] [--threads N] [--quiet]\n\n"
+           "Plays SCRIPT (default %s) on its dungeon and writes\n"
+           "  DIR/frames/frame_0001.png ...   every frame (DIR defaults to out/films/NAME)\n"
+           "  DIR/sheet.png                   the captioned contact sheet\n"
+           "  DIR/events.tsv                  frame, game time, floor, square, event, health, power\n"
+           "The script format is in films/README.md. Exit 2 with file:line:col on a bad script;\n"
+           "nothing is written then.\n", DEFAULT_FILM);
+}
+
+typedef struct film_args {
+    const char *script, *out_dir, *font;
+    int threads, quiet;
+} film_args;
+
+static int parse(int argc, char **argv, film_args *a)
+{
+    memset(a, 0, sizeof *a);
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if (cli_is_help(argv[i])) {
+            help();
+            return -1;
+        } else if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--font") ||
+                   !strcmp(argv[i], "--threads")) {
+            if (!(v = cli_value("film", argc, argv, &i)))
+                return EXIT_USAGE;
+            if (!strcmp(argv[i - 1], "-o"))
+                a->out_dir = v;
+            else if (!strcmp(argv[i - 1], "--font"))
+                a->font = v;
+            else if (!cli_int("film", "--threads", v, 1, RECORDER_MAX_THREADS, &a->threads))
+                return EXIT_USAGE;
+        } else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
+            a->quiet = 1;
+        } else if (argv[i][0] == '-') {
+            return cli_usage_error("film", "unknown option '%s'", argv[i]);
+        } else if (a->script) {
+            return cli_usage_error("film", "one script at a time ('%s' and '%s')", a->script,
+                                   argv[i]);
+        } else {
+            a->script = argv[i];
+        }
+    }
+    if (!a->script)
+        a->script = DEFAULT_FILM;
+    return EXIT_OK;
+}
+
+static void progress(void *ctx, int frames, const char *note)
+{
+    (void)note;
+    if (*(int *)ctx && frames % 10 == 0)
+        fprintf(stderr, "\rdelve film: %d frames", frames);
+}
+
+static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_err *err)
+{
+    (void)w;
+    (void)err;
+    *(int *)ctx = s->frame_no;
+    return DELVE_OK;
+}
+
+/* Plays the script once without recording, so a script that asks for the impossible
+ * fails before a single frame is written. */
+static delve_status rehearse(const film_script *fs, int *frames, delve_err *err)
+{
+    world w;
+    delve_status st = director_build_world(fs, &w, err);
+    if (st)
+        return st;
+    st = director_play(fs, &w, count_shot, frames, err);
+    world_free(&w);
+    return st;
+}
+
+static int report(const film_script *fs, const recorder *r, const world *w)
+{
+    int n = recorder_frames(r);
+    const char *dir = recorder_dir(r);
+    printf("delve film: \"%s\": %d frames, seed %llu, %d floors, %d of %d standing\n",
+           fs->title, n, (unsigned long long)fs->seed, fs->floors,
+           party_alive_count(&w->party), w->party.count);
+    printf("  frames  %s/frames/frame_0001.png ... frame_%04d.png\n", dir, n);
+    if (recorder_sheet_pages(r) > 1)
+        printf("  sheet   %s/sheet-1.png ... sheet-%d.png (split: one sheet would pass "
+               "16000 px)\n", dir, recorder_sheet_pages(r));
+    else
+        printf("  sheet   %s/sheet.png\n", dir);
+    printf("  events  %s/events.tsv\n", dir);
+    return EXIT_OK;
+}
+
+int cmd_film(int argc, char **argv)
+{
+    film_args a;
+    int rc = parse(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? EXIT_OK : rc;
+    film_script fs;
+    delve_err err = { "" };
+    delve_status st = film_load(a.script, &fs, &err);
+    world w;
+    int have_world = 0, total = 0;
+    recorder *rec = NULL;
+    if (!st)
+        st = rehearse(&fs, &total, &err);
+    if (!st)
+        st = director_build_world(&fs, &w, &err);
+    have_world = !st;
+    int tty = !a.quiet && isatty(2);
+    recorder_opts ro = { .out_dir = a.out_dir, .font_path = a.font, .threads = a.threads,
+                         .progress = progress, .progress_ctx = &tty };
+    if (!st)
+        st = recorder_open(&rec, &fs, fs.seed, fs.floors, &ro, &err);
+    if (!st)
+        st = director_play(&fs, &w, recorder_shot, rec, &err);
+    if (!st)
+        st = recorder_finish(rec, &err);
+    if (tty)
+        fprintf(stderr, "\r");
+    rc = st ? cli_fail("film", st, &err) : report(&fs, rec, &w);
+    recorder_close(rec);
+    if (have_world)
+        world_free(&w);
+    film_free(&fs);
+    return rc;
+}

@@ -1,0 +1,123 @@
+/* delve gen: generate a dungeon from a seed and print its floors as ASCII maps. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/cli.h"
+#include "engine/fsio.h"
+#include "gen/gen.h"
+
+static void help(void)
+{
+    printf("usage: delve gen --seed N [--floors K] [--floor K] [--format ascii] [-o FILE]\n\n"
+           "Generates a dungeon of K floors (default 3) from seed N (default 1) and prints\n"
+           "every floor as an ASCII map with a legend. --floor K prints floor K alone\n"
+           "(generated alone, byte for byte the same as in the whole dungeon). -o writes\n"
+           "to FILE instead of stdout (through a temporary file).\n");
+}
+
+typedef struct gen_args {
+    uint64_t seed;
+    int floors, only;
+    const char *out;
+} gen_args;
+
+static int parse(int argc, char **argv, gen_args *a)
+{
+    *a = (gen_args){ .seed = 1, .floors = 3, .only = 0 };
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *v;
+        if (cli_is_help(o)) {
+            help();
+            return -1;
+        }
+        if (o[0] != '-')
+            return cli_usage_error("gen", "unexpected argument '%s'", o);
+        int known = !strcmp(o, "--seed") || !strcmp(o, "--floors") || !strcmp(o, "--floor") ||
+                    !strcmp(o, "--format") || !strcmp(o, "-o");
+        if (!known)
+            return cli_usage_error("gen", "unknown option '%s'", o);
+        if (!(v = cli_value("gen", argc, argv, &i)))
+            return EXIT_USAGE;
+        if (!strcmp(o, "--seed") && !cli_u64("gen", o, v, &a->seed))
+            return EXIT_USAGE;
+        if (!strcmp(o, "--floors") && !cli_int("gen", o, v, 1, DUNGEON_MAX_FLOORS, &a->floors))
+            return EXIT_USAGE;
+        if (!strcmp(o, "--floor") && !cli_int("gen", o, v, 1, DUNGEON_MAX_FLOORS, &a->only))
+            return EXIT_USAGE;
+        if (!strcmp(o, "--format") && strcmp(v, "ascii"))
+            return cli_usage_error("gen", "--format %s: only ascii so far (dun and json "
+                                   "come with the .dun issue)", v);
+        if (!strcmp(o, "-o"))
+            a->out = v;
+    }
+    if (a->only > a->floors)
+        return cli_usage_error("gen", "--floor %d: the dungeon has %d floors", a->only,
+                               a->floors);
+    return EXIT_OK;
+}
+
+static delve_status append(char **buf, size_t *len, const char *s, delve_err *err)
+{
+    size_t n = strlen(s);
+    char *nb = realloc(*buf, *len + n + 1);
+    if (!nb)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    memcpy(nb + *len, s, n + 1);
+    *len += n;
+    *buf = nb;
+    return DELVE_OK;
+}
+
+/* Appends floor k's map to *buf, after a blank line unless it is the first. */
+static delve_status append_floor(const dungeon *d, int k, char **buf, size_t *len,
+                                 delve_err *err)
+{
+    char *map = NULL;
+    delve_status st = gen_ascii_floor(d, k, &map, err);
+    if (!st && *len)
+        st = append(buf, len, "\n", err);
+    if (!st)
+        st = append(buf, len, map, err);
+    free(map);
+    return st;
+}
+
+static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve_err *err)
+{
+    gen_opts o = gen_defaults(a->seed);
+    o.floors = a->floors;
+    dungeon d;
+    delve_status st;
+    if (a->only) { /* floor K alone, in a dungeon whose other floors stay empty */
+        st = dungeon_init(&d, a->seed, a->floors, err);
+        if (!st)
+            st = gen_floor_alone(&o, a->only - 1, &d.floors[a->only - 1], err);
+        if (!st)
+            st = append_floor(&d, a->only - 1, buf, len, err);
+    } else {
+        st = gen_dungeon(&o, &d, err);
+        for (int k = 0; !st && k < d.floor_count; k++)
+            st = append_floor(&d, k, buf, len, err);
+    }
+    dungeon_free(&d);
+    return st;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+    gen_args a;
+    int rc = parse(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? EXIT_OK : rc;
+    char *buf = NULL;
+    size_t len = 0;
+    delve_err err = { "" };
+    delve_status st = build_text(&a, &buf, &len, &err);
+    if (!st && a.out)
+        st = fsio_write_atomic(a.out, buf, len, &err);
+    else if (!st)
+        fwrite(buf, 1, len, stdout);
+    free(buf);
+    return st ? cli_fail("gen", st, &err) : EXIT_OK;
+}

@@ -1,0 +1,302 @@
+/* delve view: the SDL2 viewer. It uploads the very canvas that films and shots draw,
+ * once a frame; with --headless it draws the same view straight to a PNG. */
+#include <SDL2/SDL.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/cli.h"
+#include "films/director.h"
+#include "films/film.h"
+#include "render/png.h"
+#include "render/view.h"
+
+#define DEFAULT_FILM "films/scripts/pits-and-stations.film"
+#define VIEW_FRAME_MS 83 /* 12 frames a second while a film plays */
+
+static void help(void)
+{
+    printf("usage: delve view [--film SCRIPT] [--seed N] [--floors K] [--font PATH]\n"
+           "                  [--headless] [--screenshot OUT.png]\n\n"
+           "Opens a window on the dungeon of SCRIPT (default %s),\n"
+           "or of seed N with the script's party.\n"
+           "  arrows     pan            PgUp/PgDn  floor up / down\n"
+           "  f          follow party   space      play the film\n"
+           "  Esc, q     quit\n"
+           "--screenshot writes the first frame shown to OUT.png and quits; with --headless\n"
+           "no window is opened (for machines without a display): same pixels.\n",
+           DEFAULT_FILM);
+}
+
+typedef struct viewer {
+    film_script fs;
+    world w;
+    int have_world;
+    text_ctx *txt;
+    canvas c;
+    view_opts vo;
+    SDL_Window *win;
+    SDL_Renderer *ren;
+    SDL_Texture *tex;
+    int quit;
+    uint32_t frame;
+} viewer;
+
+typedef struct view_args {
+    const char *film, *font, *shot_path;
+    uint64_t seed;
+    int have_seed, floors, headless;
+} view_args;
+
+static int parse(int argc, char **argv, view_args *a)
+{
+    *a = (view_args){ .film = DEFAULT_FILM, .floors = 0 };
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *v = NULL;
+        if (cli_is_help(o)) {
+            help();
+            return -1;
+        }
+        if (!strcmp(o, "--headless")) {
+            a->headless = 1;
+            continue;
+        }
+        if (o[0] != '-')
+            return cli_usage_error("view", "'%s': reading .dun files comes with the .dun "
+                                   "issue; use --seed N or --film SCRIPT", o);
+        if (strcmp(o, "--film") && strcmp(o, "--seed") && strcmp(o, "--floors") &&
+            strcmp(o, "--font") && strcmp(o, "--screenshot"))
+            return cli_usage_error("view", "unknown option '%s'", o);
+        if (!(v = cli_value("view", argc, argv, &i)))
+            return EXIT_USAGE;
+        if (!strcmp(o, "--film"))
+            a->film = v;
+        else if (!strcmp(o, "--font"))
+            a->font = v;
+        else if (!strcmp(o, "--screenshot"))
+            a->shot_path = v;
+        else if (!strcmp(o, "--seed") && !(a->have_seed = cli_u64("view", o, v, &a->seed)))
+            return EXIT_USAGE;
+        else if (!strcmp(o, "--floors") && !cli_int("view", o, v, 1, DUNGEON_MAX_FLOORS,
+                                                    &a->floors))
+            return EXIT_USAGE;
+    }
+    if (a->headless && !a->shot_path)
+        return cli_usage_error("view", "--headless needs --screenshot OUT.png");
+    return EXIT_OK;
+}
+
+static delve_status draw(viewer *v, delve_err *err)
+{
+    v->vo.t_ms = v->frame * VIEW_FRAME_MS;
+    return view_render(&v->c, &v->w, &v->vo, v->txt, err);
+}
+
+static delve_status present(viewer *v, delve_err *err)
+{
+    if (SDL_UpdateTexture(v->tex, NULL, v->c.px, v->c.stride) || SDL_RenderClear(v->ren) ||
+        SDL_RenderCopy(v->ren, v->tex, NULL, NULL))
+        return delve_fail(err, DELVE_EIO, "SDL: %s", SDL_GetError());
+    SDL_RenderPresent(v->ren);
+    return DELVE_OK;
+}
+
+/* Reads back what the window shows, into v->c's layout, and writes it as a PNG. */
+static delve_status screenshot(viewer *v, const char *out, delve_err *err)
+{
+    canvas grab;
+    delve_status st = canvas_init(&grab, v->c.w, v->c.h, err);
+    if (st)
+        return st;
+    if (SDL_RenderReadPixels(v->ren, NULL, SDL_PIXELFORMAT_ABGR8888, grab.px, grab.stride))
+        st = delve_fail(err, DELVE_EIO, "SDL: cannot read the window: %s", SDL_GetError());
+    if (!st)
+        st = png_write(out, &grab, err);
+    canvas_free(&grab);
+    return st;
+}
+
+static void pan(viewer *v, int dx, int dy)
+{
+    if (v->vo.follow) {
+        v->vo.follow = 0;
+        v->vo.cam_floor = v->w.floor;
+        v->vo.cam_x_cm = v->w.x_cm;
+        v->vo.cam_y_cm = v->w.y_cm;
+    }
+    v->vo.cam_x_cm += dx * FLOOR_SQUARE_CM * 4;
+    v->vo.cam_y_cm += dy * FLOOR_SQUARE_CM * 4;
+}
+
+static void change_floor(viewer *v, int d)
+{
+    pan(v, 0, 0);
+    int f = v->vo.cam_floor + d;
+    if (f >= 0 && f < v->w.dg.floor_count)
+        v->vo.cam_floor = f;
+}
+
+static delve_status play(viewer *v, delve_err *err);
+
+static delve_status on_key(viewer *v, SDL_Keycode k, delve_err *err)
+{
+    switch (k) {
+    case SDLK_ESCAPE: case SDLK_q: v->quit = 1; break;
+    case SDLK_LEFT: pan(v, -1, 0); break;
+    case SDLK_RIGHT: pan(v, 1, 0); break;
+    case SDLK_UP: pan(v, 0, -1); break;
+    case SDLK_DOWN: pan(v, 0, 1); break;
+    case SDLK_PAGEUP: change_floor(v, -1); break;
+    case SDLK_PAGEDOWN: change_floor(v, 1); break;
+    case SDLK_f: v->vo.follow = 1; break;
+    case SDLK_SPACE: return play(v, err);
+    default: break;
+    }
+    return DELVE_OK;
+}
+
+static void poll(viewer *v, delve_err *err)
+{
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        if (e.type == SDL_QUIT)
+            v->quit = 1;
+        else if (e.type == SDL_KEYDOWN && e.key.keysym.sym != SDLK_SPACE)
+            on_key(v, e.key.keysym.sym, err);
+    }
+}
+
+/* A shot_fn for the viewer: show the shot, keep the window alive, stop on Esc. */
+static delve_status show_shot(void *ctx, const world *w, const shot *s, delve_err *err)
+{
+    viewer *v = ctx;
+    (void)w;
+    v->frame++;
+    v->vo.caption = s->caption;
+    v->vo.follow = 1;
+    delve_status st = draw(v, err);
+    if (!st)
+        st = present(v, err);
+    poll(v, err);
+    SDL_Delay(VIEW_FRAME_MS);
+    if (!st && v->quit)
+        st = delve_fail(err, DELVE_EFAIL, "stopped");
+    return st;
+}
+
+static delve_status play(viewer *v, delve_err *err)
+{
+    world_free(&v->w);
+    v->have_world = 0;
+    delve_status st = director_build_world(&v->fs, &v->w, err);
+    if (st)
+        return st;
+    v->have_world = 1;
+    st = director_play(&v->fs, &v->w, show_shot, v, err);
+    return st == DELVE_EFAIL && v->quit ? DELVE_OK : st;
+}
+
+static delve_status open_window(viewer *v, delve_err *err)
+{
+    const char *asked = SDL_getenv("SDL_VIDEODRIVER");
+    int init_failed = SDL_Init(SDL_INIT_VIDEO) != 0;
+    const char *drv = init_failed ? NULL : SDL_GetCurrentVideoDriver();
+    /* SDL falls back to an invisible window when there is no display; unless that was
+     * asked for, a person would stare at nothing, so say what to do instead */
+    int invisible = drv && (!strcmp(drv, "offscreen") || !strcmp(drv, "dummy"));
+    if (init_failed || (invisible && !(asked && asked[0])))
+        return delve_fail(err, DELVE_EIO, "cannot open a window (%s); on a machine without "
+                          "a display use --headless --screenshot OUT.png",
+                          init_failed ? SDL_GetError() : "no display found");
+    v->win = SDL_CreateWindow("delve", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                              v->c.w, v->c.h, 0);
+    if (v->win)
+        v->ren = SDL_CreateRenderer(v->win, -1, SDL_RENDERER_SOFTWARE);
+    if (v->ren)
+        v->tex = SDL_CreateTexture(v->ren, SDL_PIXELFORMAT_ABGR8888,
+                                   SDL_TEXTUREACCESS_STREAMING, v->c.w, v->c.h);
+    if (!v->tex)
+        return delve_fail(err, DELVE_EIO, "SDL: %s", SDL_GetError());
+    return DELVE_OK;
+}
+
+static delve_status run_window(viewer *v, const char *shot_path, delve_err *err)
+{
+    delve_status st = open_window(v, err);
+    while (!st && !v->quit) {
+        st = draw(v, err);
+        if (!st)
+            st = present(v, err);
+        if (!st && shot_path) {
+            st = screenshot(v, shot_path, err);
+            v->quit = 1;
+        }
+        SDL_Event e;
+        while (!st && SDL_PollEvent(&e)) {
+            if (e.type == SDL_QUIT)
+                v->quit = 1;
+            else if (e.type == SDL_KEYDOWN)
+                st = on_key(v, e.key.keysym.sym, err);
+        }
+        if (!v->quit)
+            SDL_Delay(16);
+    }
+    return st;
+}
+
+static delve_status setup(viewer *v, const view_args *a, delve_err *err)
+{
+    delve_status st = film_load(a->film, &v->fs, err);
+    if (!st && a->have_seed)
+        v->fs.seed = a->seed;
+    if (!st && a->floors)
+        v->fs.floors = a->floors;
+    if (!st)
+        st = director_build_world(&v->fs, &v->w, err);
+    v->have_world = !st;
+    if (!st)
+        st = text_open(&v->txt, a->font, err);
+    if (!st)
+        st = canvas_init(&v->c, v->fs.frame_w, v->fs.frame_h, err);
+    v->vo = view_defaults();
+    v->vo.zoom = v->fs.zoom;
+    v->vo.title = v->fs.title;
+    v->vo.caption = "space: play the film   arrows: pan   PgUp/PgDn: floor   Esc: quit";
+    return st;
+}
+
+int cmd_view(int argc, char **argv)
+{
+    view_args a;
+    int rc = parse(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? EXIT_OK : rc;
+    viewer v;
+    memset(&v, 0, sizeof v);
+    delve_err err = { "" };
+    delve_status st = setup(&v, &a, &err);
+    if (!st && a.headless)
+        st = draw(&v, &err);
+    if (!st && a.headless)
+        st = png_write(a.shot_path, &v.c, &err);
+    else if (!st)
+        st = run_window(&v, a.shot_path, &err);
+    if (v.tex)
+        SDL_DestroyTexture(v.tex);
+    if (v.ren)
+        SDL_DestroyRenderer(v.ren);
+    if (v.win)
+        SDL_DestroyWindow(v.win);
+    if (!a.headless)
+        SDL_Quit();
+    canvas_free(&v.c);
+    if (v.txt)
+        text_close(v.txt);
+    if (v.have_world)
+        world_free(&v.w);
+    film_free(&v.fs);
+    if (st)
+        return cli_fail("view", st, &err);
+    if (a.shot_path)
+        printf("delve view: %s\n", a.shot_path);
+    return EXIT_OK;
+}

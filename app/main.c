@@ -1,0 +1,49 @@
+/* delve: the command line. One file per subcommand; this one dispatches. */
+#include <stdio.h>
+#include <string.h>
+
+#include "app/cli.h"
+
+/* name, handler, one line of help */
+static const struct {
+    const char *name;
+    cli_cmd_fn fn;
+    const char *help;
+} COMMANDS[] = {
+    { "gen", cmd_gen, "generate a dungeon from a seed and print its floors" },
+    { "film", cmd_film, "play a .film script and record frames, sheet.png, events.tsv" },
+    { "view", cmd_view, "open the SDL2 viewer (or --headless --screenshot OUT.png)" },
+    { "shot", cmd_shot, "render one whole floor to a PNG, without text (for goldens)" },
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "delve %s: dungeon generators, played and filmed\n\n"
+                 "usage: delve COMMAND [options]   (delve COMMAND --help for more)\n\n",
+            DELVE_VERSION);
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        fprintf(out, "  %-6s %s\n", COMMANDS[i].name, COMMANDS[i].help);
+    fprintf(out, "\nexit codes: 0 ok, 1 a difference or failed check, 2 bad usage or input\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (cli_is_help(argv[1]) || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+        printf("delve %s\n", DELVE_VERSION);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        if (!strcmp(argv[1], COMMANDS[i].name))
+            return COMMANDS[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "delve: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return EXIT_USAGE;
+}

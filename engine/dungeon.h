@@ -1,0 +1,41 @@
+/* dungeon: the floors of one dungeon and how they stack. Stacking is computed here
+ * from ceilings, rock and the real ground (spec/rising.md), never assumed by callers:
+ * ask dungeon_ground_cm for a square's height above the dungeon's datum. libc only. */
+#ifndef DELVE_ENGINE_DUNGEON_H
+#define DELVE_ENGINE_DUNGEON_H
+
+#include <stdint.h>
+
+#include "engine/floor.h"
+
+#define DUNGEON_MAX_FLOORS 32
+#define STACK_CEILING_CM 400  /* ceiling above ground in rooms and corridors (set) */
+#define STACK_ROCK_CM 200     /* rock between a roof and the ground above it (set) */
+#define STACK_REACH 1         /* squares around a dug square whose roof counts (set) */
+
+typedef struct dungeon {
+    uint64_t seed;
+    int floor_count;
+    dfloor *floors;      /* floor_count floors, index 0 is the top */
+    int32_t *datum_cm;   /* each floor's datum above the dungeon's datum (floor 0 is 0) */
+} dungeon;
+
+/* Allocates count floors (each still to be floor_init'ed by the caller, or left
+ * zeroed). DELVE_ELIMIT past DUNGEON_MAX_FLOORS. */
+delve_status dungeon_init(dungeon *d, uint64_t seed, int count, delve_err *err);
+void dungeon_free(dungeon *d);
+
+/* Computes datum_cm for every floor from the floors' ground: each lower floor stands
+ * so that its tallest roof within STACK_REACH of any open square of the floor above
+ * is STACK_ROCK_CM under that square's ground, sunk parts included. Plain floors
+ * (all heights 0) stand 600 cm apart. Call after any height changes. */
+void dungeon_stack(dungeon *d);
+
+/* Ground height in cm of square (x, y) on floor f above the dungeon's datum. */
+int32_t dungeon_ground_cm(const dungeon *d, int f, int x, int y);
+
+/* Fall height in cm from (x, y) on floor f to the same square on floor f + 1;
+ * 0 when f is the bottom floor. */
+int32_t dungeon_fall_cm(const dungeon *d, int f, int x, int y);
+
+#endif

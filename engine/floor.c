@@ -1,0 +1,179 @@
+/* floor: squares and things of one storey. */
+#include "engine/floor.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* name, glyph, walkable, open */
+static const terrain_info TERRAIN[] = {
+    [T_ROCK]     = { "rock",     ' ', 0, 0 },
+    [T_WALL]     = { "wall",     '#', 0, 0 },
+    [T_FLOOR]    = { "floor",    '.', 1, 1 },
+    [T_CORRIDOR] = { "corridor", ',', 1, 1 },
+    [T_DOOR]     = { "door",     '+', 1, 1 },
+    [T_WATER]    = { "water",    '~', 1, 1 },
+    [T_ACID]     = { "acid",     '=', 1, 1 },
+    [T_LAVA]     = { "lava",     '&', 1, 1 },
+    [T_BRIDGE]   = { "bridge",   ':', 1, 1 },
+};
+_Static_assert(sizeof TERRAIN / sizeof TERRAIN[0] == T_TERRAIN_COUNT, "terrain rows");
+
+/* name, glyph */
+static const struct { const char *name; char glyph; } WAY_KIND[] = {
+    [WAY_LIFT]   = { "lift",   'L' },
+    [WAY_LADDER] = { "ladder", 'H' },
+    [WAY_STAIR]  = { "stair",  '>' },
+    [WAY_RAMP]   = { "ramp",   '/' },
+    [WAY_SPIRAL] = { "spiral", '@' },
+};
+_Static_assert(sizeof WAY_KIND / sizeof WAY_KIND[0] == WAY_KIND_COUNT, "way kind rows");
+
+static const char *const LOOK_NAME[] = {
+    [LOOK_FONT] = "font",
+    [LOOK_DRIP_BENCH] = "drip bench",
+    [LOOK_NUTRIENT_TAP] = "nutrient tap",
+};
+_Static_assert(sizeof LOOK_NAME / sizeof LOOK_NAME[0] == LOOK_COUNT, "look rows");
+
+const terrain_info *terrain_get(terrain t)
+{
+    return (t >= 0 && t < T_TERRAIN_COUNT) ? &TERRAIN[t] : &TERRAIN[T_ROCK];
+}
+
+const char *way_kind_name(way_kind k)
+{
+    return (k >= 0 && k < WAY_KIND_COUNT) ? WAY_KIND[k].name : "way";
+}
+
+char way_kind_glyph(way_kind k)
+{
+    return (k >= 0 && k < WAY_KIND_COUNT) ? WAY_KIND[k].glyph : '?';
+}
+
+const char *station_look_name(station_look look)
+{
+    return (look >= 0 && look < LOOK_COUNT) ? LOOK_NAME[look] : "station";
+}
+
+delve_status floor_init(dfloor *f, int index, int w, int h, delve_err *err)
+{
+    memset(f, 0, sizeof *f);
+    if (w < 1 || h < 1 || w > FLOOR_MAX_SIDE || h > FLOOR_MAX_SIDE)
+        return delve_fail(err, DELVE_ELIMIT, "floor %d x %d is outside 1..%d", w, h,
+                          FLOOR_MAX_SIDE);
+    f->index = index;
+    f->w = w;
+    f->h = h;
+    f->terrain = calloc((size_t)w * (size_t)h, 1);
+    f->height_cm = calloc((size_t)w * (size_t)h, sizeof *f->height_cm);
+    if (!f->terrain || !f->height_cm) {
+        floor_free(f);
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for a %d x %d floor", w, h);
+    }
+    return DELVE_OK;
+}
+
+void floor_free(dfloor *f)
+{
+    if (!f)
+        return;
+    free(f->terrain);
+    free(f->height_cm);
+    f->terrain = NULL;
+    f->height_cm = NULL;
+}
+
+delve_status floor_copy(dfloor *dst, const dfloor *src, delve_err *err)
+{
+    delve_status st = floor_init(dst, src->index, src->w, src->h, err);
+    if (st != DELVE_OK)
+        return st;
+    uint8_t *t = dst->terrain;
+    int32_t *hc = dst->height_cm;
+    *dst = *src;
+    dst->terrain = t;
+    dst->height_cm = hc;
+    size_t n = (size_t)src->w * (size_t)src->h;
+    memcpy(t, src->terrain, n);
+    memcpy(hc, src->height_cm, n * sizeof *hc);
+    return DELVE_OK;
+}
+
+terrain floor_at(const dfloor *f, int x, int y)
+{
+    return floor_in(f, x, y) ? (terrain)f->terrain[y * f->w + x] : T_ROCK;
+}
+
+void floor_set(dfloor *f, int x, int y, terrain t)
+{
+    if (floor_in(f, x, y))
+        f->terrain[y * f->w + x] = (uint8_t)t;
+}
+
+int floor_walkable(const dfloor *f, int x, int y)
+{
+    return terrain_get(floor_at(f, x, y))->walkable;
+}
+
+int floor_open(const dfloor *f, int x, int y)
+{
+    return terrain_get(floor_at(f, x, y))->open;
+}
+
+int floor_way_at(const dfloor *f, int x, int y)
+{
+    for (int i = 0; i < f->way_count; i++)
+        if (f->ways[i].x == x && f->ways[i].y == y)
+            return i;
+    return -1;
+}
+
+int floor_pit_at(const dfloor *f, int x, int y)
+{
+    for (int i = 0; i < f->pit_count; i++)
+        if (f->pits[i].x == x && f->pits[i].y == y)
+            return i;
+    return -1;
+}
+
+int floor_station_at(const dfloor *f, int x, int y)
+{
+    for (int i = 0; i < f->station_count; i++)
+        if (f->stations[i].x == x && f->stations[i].y == y)
+            return i;
+    return -1;
+}
+
+int floor_square_taken(const dfloor *f, int x, int y)
+{
+    return floor_way_at(f, x, y) >= 0 || floor_pit_at(f, x, y) >= 0 ||
+           floor_station_at(f, x, y) >= 0 || (x == f->entrance_x && y == f->entrance_y) ||
+           (x == f->goal_x && y == f->goal_y);
+}
+
+delve_status floor_add_way(dfloor *f, way w, delve_err *err)
+{
+    if (f->way_count >= FLOOR_MAX_WAYS)
+        return delve_fail(err, DELVE_ELIMIT, "floor %d: more than %d ways", f->index + 1,
+                          FLOOR_MAX_WAYS);
+    f->ways[f->way_count++] = w;
+    return DELVE_OK;
+}
+
+delve_status floor_add_pit(dfloor *f, pit p, delve_err *err)
+{
+    if (f->pit_count >= FLOOR_MAX_PITS)
+        return delve_fail(err, DELVE_ELIMIT, "floor %d: more than %d pits", f->index + 1,
+                          FLOOR_MAX_PITS);
+    f->pits[f->pit_count++] = p;
+    return DELVE_OK;
+}
+
+delve_status floor_add_station(dfloor *f, station s, delve_err *err)
+{
+    if (f->station_count >= FLOOR_MAX_STATIONS)
+        return delve_fail(err, DELVE_ELIMIT, "floor %d: more than %d rest stations",
+                          f->index + 1, FLOOR_MAX_STATIONS);
+    f->stations[f->station_count++] = s;
+    return DELVE_OK;
+}

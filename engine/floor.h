@@ -1,0 +1,135 @@
+/* floor: one storey of the dungeon: a grid of squares (terrain and ground height) and
+ * the things on it (rooms, ways, pits, rest stations, entrance, goal). A square is
+ * 2 m across (FLOOR_SQUARE_CM); heights are integer cm above the floor's datum.
+ * Plain struct with fixed-size thing arrays so a floor copies with memcpy. libc only. */
+#ifndef DELVE_ENGINE_FLOOR_H
+#define DELVE_ENGINE_FLOOR_H
+
+#include <stdint.h>
+
+#include "engine/status.h"
+
+#define FLOOR_SQUARE_CM 200
+#define FLOOR_MAX_SIDE 512      /* limit on either side, for generated and read floors */
+#define FLOOR_MAX_ROOMS 64
+#define FLOOR_MAX_WAYS 32
+#define FLOOR_MAX_PITS 16
+#define FLOOR_MAX_STATIONS 16
+
+/* What a square is. Append only (numbers reach files and goldens). */
+typedef enum terrain {
+    T_ROCK,
+    T_WALL,
+    T_FLOOR,      /* room floor */
+    T_CORRIDOR,
+    T_DOOR,
+    T_WATER,
+    T_ACID,
+    T_LAVA,
+    T_BRIDGE,
+    T_TERRAIN_COUNT
+} terrain;
+
+typedef struct terrain_info {
+    const char *name;
+    char glyph;        /* ASCII map glyph */
+    uint8_t walkable;  /* a member can stand here */
+    uint8_t open;      /* not rock or wall: counts as open ground */
+} terrain_info;
+
+/* The row for t; t out of range gives the rock row. */
+const terrain_info *terrain_get(terrain t);
+
+typedef enum way_kind {
+    WAY_LIFT,
+    WAY_LADDER,
+    WAY_STAIR,
+    WAY_RAMP,
+    WAY_SPIRAL,
+    WAY_KIND_COUNT
+} way_kind;
+
+/* Name ("lift", ...) and ASCII glyph of a way kind. */
+const char *way_kind_name(way_kind k);
+char way_kind_glyph(way_kind k);
+
+/* A way's end on this floor; its other end is on to_floor at (to_x, to_y). */
+typedef struct way {
+    way_kind kind;
+    int x, y;
+    int to_floor, to_x, to_y;
+} way;
+
+typedef struct pit {
+    int x, y;
+    int hidden;   /* looks like plain floor; only hand-made .dun files have these */
+    int open;     /* the plates gave way; the hole stays open (saved) */
+} pit;
+
+typedef enum station_look {
+    LOOK_FONT,
+    LOOK_DRIP_BENCH,
+    LOOK_NUTRIENT_TAP,
+    LOOK_COUNT
+} station_look;
+
+#define STATION_NEVER_USED INT64_MIN
+
+typedef struct station {
+    int x, y;             /* the square the fixture stands on */
+    int wall_dx, wall_dy; /* direction of the wall it is against */
+    station_look look;
+    int64_t last_used_s;  /* game seconds, STATION_NEVER_USED if never */
+} station;
+
+const char *station_look_name(station_look look);
+
+typedef struct room {
+    int x, y, w, h;  /* interior squares, walls outside this rectangle */
+} room;
+
+typedef struct dfloor {
+    int index;         /* 0-based; shown to users as index + 1 */
+    int w, h;
+    int level_type;    /* 0 = rooms and corridors; later issues add more */
+    uint8_t *terrain;  /* w * h, row-major, values of enum terrain */
+    int32_t *height_cm;/* w * h, ground height above the floor's datum */
+    int entrance_x, entrance_y;
+    int goal_x, goal_y;
+    int room_count, way_count, pit_count, station_count;
+    room rooms[FLOOR_MAX_ROOMS];
+    way ways[FLOOR_MAX_WAYS];
+    pit pits[FLOOR_MAX_PITS];
+    station stations[FLOOR_MAX_STATIONS];
+} dfloor;
+
+/* Allocates a w x h floor of rock at height 0. DELVE_ELIMIT past FLOOR_MAX_SIDE,
+ * DELVE_ENOMEM on allocation failure. Free with floor_free. */
+delve_status floor_init(dfloor *f, int index, int w, int h, delve_err *err);
+void floor_free(dfloor *f);
+/* Deep copy of src into dst (dst uninitialised). */
+delve_status floor_copy(dfloor *dst, const dfloor *src, delve_err *err);
+
+static inline int floor_in(const dfloor *f, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < f->w && y < f->h;
+}
+/* Terrain at (x, y); T_ROCK outside the floor. */
+terrain floor_at(const dfloor *f, int x, int y);
+void floor_set(dfloor *f, int x, int y, terrain t);
+int floor_walkable(const dfloor *f, int x, int y);
+int floor_open(const dfloor *f, int x, int y);
+
+/* Thing lookups: index into the floor's array, or -1. */
+int floor_way_at(const dfloor *f, int x, int y);
+int floor_pit_at(const dfloor *f, int x, int y);
+int floor_station_at(const dfloor *f, int x, int y);
+/* Any thing (way, pit, station) or the entrance/goal on the square. */
+int floor_square_taken(const dfloor *f, int x, int y);
+
+/* Adds a thing; DELVE_ELIMIT when the floor's array is full. */
+delve_status floor_add_way(dfloor *f, way w, delve_err *err);
+delve_status floor_add_pit(dfloor *f, pit p, delve_err *err);
+delve_status floor_add_station(dfloor *f, station s, delve_err *err);
+
+#endif

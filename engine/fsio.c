@@ -1,0 +1,130 @@
+/* fsio: atomic writes, mkdir -p and bounded reads. */
+#include "engine/fsio.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+delve_status fsio_write_atomic(const char *path, const void *data, size_t len,
+                               delve_err *err)
+{
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory writing %s", path);
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp-XXXXXX", 12);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        delve_status st = delve_fail(err, DELVE_EIO, "cannot write %s: %s", path,
+                                     strerror(errno));
+        free(tmp);
+        return st;
+    }
+    const char *p = data;
+    size_t left = len;
+    int bad = 0;
+    while (left > 0 && !bad) {
+        ssize_t n = write(fd, p, left);
+        if (n < 0 && errno == EINTR)
+            continue;
+        bad = n <= 0;
+        if (!bad) {
+            p += n;
+            left -= (size_t)n;
+        }
+    }
+    int saved = errno;
+    if (close(fd) != 0 && !bad) {
+        bad = 1;
+        saved = errno;
+    }
+    if (!bad) {
+        chmod(tmp, 0644);
+        if (rename(tmp, path) != 0) {
+            bad = 1;
+            saved = errno;
+        }
+    }
+    delve_status st = DELVE_OK;
+    if (bad) {
+        unlink(tmp);
+        st = delve_fail(err, DELVE_EIO, "cannot write %s: %s", path, strerror(saved));
+    }
+    free(tmp);
+    return st;
+}
+
+delve_status fsio_mkdirs(const char *dir, delve_err *err)
+{
+    char buf[4096];
+    size_t n = strlen(dir);
+    if (n == 0)
+        return DELVE_OK;
+    if (n >= sizeof buf)
+        return delve_fail(err, DELVE_EIO, "folder name too long: %.60s...", dir);
+    memcpy(buf, dir, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (buf[i] != '/' && buf[i] != '\0')
+            continue;
+        char c = buf[i];
+        buf[i] = '\0';
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+            return delve_fail(err, DELVE_EIO, "cannot make folder %s: %s", buf,
+                              strerror(errno));
+        buf[i] = c;
+    }
+    struct stat sb;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return delve_fail(err, DELVE_EIO, "%s is not a folder", dir);
+    return DELVE_OK;
+}
+
+delve_status fsio_read_all(const char *path, size_t max_bytes, char **out, size_t *len,
+                           delve_err *err)
+{
+    *out = NULL;
+    *len = 0;
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return delve_fail(err, DELVE_EIO, "cannot read %s: %s", path, strerror(errno));
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    delve_status st = DELVE_OK;
+    while (buf) {
+        if (n == cap) {
+            if (cap > max_bytes) {
+                st = delve_fail(err, DELVE_ELIMIT, "%s is larger than %zu bytes", path,
+                                max_bytes);
+                break;
+            }
+            char *nb = realloc(buf, cap * 2 + 1);
+            if (!nb)
+                break;
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, fp);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (st == DELVE_OK && !buf)
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory reading %s", path);
+    if (st == DELVE_OK && n > max_bytes)
+        st = delve_fail(err, DELVE_ELIMIT, "%s is larger than %zu bytes", path, max_bytes);
+    if (st == DELVE_OK && ferror(fp))
+        st = delve_fail(err, DELVE_EIO, "cannot read %s", path);
+    fclose(fp);
+    if (st != DELVE_OK) {
+        free(buf);
+        return st;
+    }
+    buf[n] = '\0';
+    *out = buf;
+    *len = n;
+    return DELVE_OK;
+}

@@ -1,0 +1,24 @@
+/* fsio: files written the delve way: to a temporary name in the same folder, then
+ * renamed into place, so an interrupted run never leaves a half-written file; folders
+ * made as needed; whole files read with a size limit. POSIX libc only. */
+#ifndef DELVE_ENGINE_FSIO_H
+#define DELVE_ENGINE_FSIO_H
+
+#include <stddef.h>
+
+#include "engine/status.h"
+
+/* Writes len bytes to path atomically (temp file + rename). DELVE_EIO naming the path
+ * and the reason; the temporary file is removed on failure. */
+delve_status fsio_write_atomic(const char *path, const void *data, size_t len,
+                               delve_err *err);
+
+/* mkdir -p. DELVE_EIO naming the folder that could not be made. */
+delve_status fsio_mkdirs(const char *dir, delve_err *err);
+
+/* Reads a whole file into a malloc'ed, NUL-terminated buffer. DELVE_EIO when it cannot
+ * be read, DELVE_ELIMIT when it is larger than max_bytes. */
+delve_status fsio_read_all(const char *path, size_t max_bytes, char **out, size_t *len,
+                           delve_err *err);
+
+#endif

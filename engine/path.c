@@ -1,0 +1,160 @@
+/* path: breadth-first walks over squares and ways, in a fixed neighbour order. */
+#include "engine/path.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const int DX[4] = { 0, 1, 0, -1 };  /* N, E, S, W */
+static const int DY[4] = { -1, 0, 1, 0 };
+
+void path_free(path *p)
+{
+    free(p->steps);
+    memset(p, 0, sizeof *p);
+}
+
+static int step_ok(const dungeon *d, path_step s)
+{
+    return s.floor >= 0 && s.floor < d->floor_count &&
+           floor_in(&d->floors[s.floor], s.x, s.y);
+}
+
+/* Node numbering: floor-major, then row-major; all floors share the largest w x h. */
+typedef struct grid {
+    int w, h, floors;
+} grid;
+
+static int node_of(const grid *g, int f, int x, int y)
+{
+    return (f * g->h + y) * g->w + x;
+}
+
+static int enterable(const dungeon *d, int f, int x, int y, path_step goal, int flags)
+{
+    const dfloor *fl = &d->floors[f];
+    if (!floor_walkable(fl, x, y))
+        return 0;
+    if (floor_pit_at(fl, x, y) >= 0) {
+        int is_goal = f == goal.floor && x == goal.x && y == goal.y;
+        int pi = floor_pit_at(fl, x, y);
+        return is_goal && (flags & PATH_PIT_GOAL) && !fl->pits[pi].open;
+    }
+    return 1;
+}
+
+static delve_status trace(const grid *g, const int *prev, int goal, path *out, delve_err *err)
+{
+    int n = 0;
+    for (int v = goal; v >= 0; v = prev[v])
+        n++;
+    out->steps = malloc((size_t)n * sizeof *out->steps);
+    if (!out->steps)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for a path of %d steps", n);
+    out->count = out->cap = n;
+    int i = n - 1;
+    for (int v = goal; v >= 0; v = prev[v], i--) {
+        int x = v % g->w, rest = v / g->w;
+        out->steps[i] = (path_step){ .floor = rest / g->h, .x = x, .y = rest % g->h };
+    }
+    return DELVE_OK;
+}
+
+/* Visits node v's neighbours: the four squares, then the far end of a way on it. */
+static void expand(const dungeon *d, const grid *g, int v, path_step goal, int flags,
+                   int *prev, int *queue, int *tail)
+{
+    int x = v % g->w, rest = v / g->w, y = rest % g->h, f = rest / g->h;
+    const dfloor *fl = &d->floors[f];
+    if (floor_pit_at(fl, x, y) >= 0)
+        return; /* the party never walks on past a pit's plates */
+    for (int k = 0; k < 4; k++) {
+        int nx = x + DX[k], ny = y + DY[k];
+        if (!floor_in(fl, nx, ny) || !enterable(d, f, nx, ny, goal, flags))
+            continue;
+        int u = node_of(g, f, nx, ny);
+        if (prev[u] == -2) {
+            prev[u] = v;
+            queue[(*tail)++] = u;
+        }
+    }
+    int wi = floor_way_at(fl, x, y);
+    if (wi < 0 || (flags & PATH_NO_WAYS))
+        return;
+    const way *w = &fl->ways[wi];
+    path_step to = { w->to_floor, w->to_x, w->to_y };
+    if (!step_ok(d, to) || !enterable(d, to.floor, to.x, to.y, goal, flags))
+        return;
+    int u = node_of(g, to.floor, to.x, to.y);
+    if (prev[u] == -2) {
+        prev[u] = v;
+        queue[(*tail)++] = u;
+    }
+}
+
+delve_status path_find(const dungeon *d, path_step from, path_step to, int flags, path *out,
+                       delve_err *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!step_ok(d, from) || !step_ok(d, to))
+        return delve_fail(err, DELVE_EINPUT, "path end outside the dungeon");
+    grid g = { 0, 0, d->floor_count };
+    for (int i = 0; i < d->floor_count; i++) {
+        if (d->floors[i].w > g.w)
+            g.w = d->floors[i].w;
+        if (d->floors[i].h > g.h)
+            g.h = d->floors[i].h;
+    }
+    size_t n = (size_t)g.w * (size_t)g.h * (size_t)g.floors;
+    int *prev = malloc(n * sizeof *prev), *queue = malloc(n * sizeof *queue);
+    delve_status st = DELVE_OK;
+    if (!prev || !queue) {
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory for path finding");
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++)
+        prev[i] = -2; /* unvisited; -1 marks the start */
+    int start = node_of(&g, from.floor, from.x, from.y);
+    int goal = node_of(&g, to.floor, to.x, to.y);
+    int head = 0, tail = 0;
+    prev[start] = -1;
+    queue[tail++] = start;
+    while (head < tail && prev[goal] == -2)
+        expand(d, &g, queue[head++], to, flags, prev, queue, &tail);
+    if (prev[goal] == -2)
+        st = delve_fail(err, DELVE_EFAIL, "no walk from floor %d (%d,%d) to floor %d (%d,%d)",
+                        from.floor + 1, from.x, from.y, to.floor + 1, to.x, to.y);
+    else
+        st = trace(&g, prev, goal, out, err);
+done:
+    free(prev);
+    free(queue);
+    return st;
+}
+
+void path_floor_dist(const dfloor *f, int sx, int sy, const unsigned char *block, int *dist)
+{
+    int n = f->w * f->h;
+    for (int i = 0; i < n; i++)
+        dist[i] = -1;
+    if (!floor_walkable(f, sx, sy))
+        return;
+    int *queue = malloc((size_t)n * sizeof *queue);
+    if (!queue)
+        return;
+    int head = 0, tail = 0;
+    dist[sy * f->w + sx] = 0;
+    queue[tail++] = sy * f->w + sx;
+    while (head < tail) {
+        int v = queue[head++], x = v % f->w, y = v / f->w;
+        for (int k = 0; k < 4; k++) {
+            int nx = x + DX[k], ny = y + DY[k], u = ny * f->w + nx;
+            if (!floor_in(f, nx, ny) || dist[u] >= 0 || !floor_walkable(f, nx, ny))
+                continue;
+            if ((block && block[u]) || floor_pit_at(f, nx, ny) >= 0)
+                continue;
+            dist[u] = dist[v] + 1;
+            queue[tail++] = u;
+        }
+    }
+    free(queue);
+}

@@ -1,0 +1,34 @@
+/* status: the error type every library in delve returns, and the message it carries.
+ * Libraries never print or exit; app/ maps a status to an exit code (0 ok, 1 a
+ * difference or failed check, 2 bad usage or input). Depends on libc only. */
+#ifndef DELVE_ENGINE_STATUS_H
+#define DELVE_ENGINE_STATUS_H
+
+typedef enum delve_status {
+    DELVE_OK = 0,
+    DELVE_EINPUT,   /* bad input: a file, a number, an option; message names where */
+    DELVE_EIO,      /* a file could not be read or written */
+    DELVE_ENOMEM,   /* an allocation failed */
+    DELVE_ELIMIT,   /* a size or count limit was exceeded */
+    DELVE_EFAIL,    /* generation or a rule could not do what was asked */
+    DELVE_STATUS_COUNT
+} delve_status;
+
+typedef struct delve_err {
+    char msg[512];
+} delve_err;
+
+/* Fills err (may be NULL) printf-style and returns st, so callers write
+ * `return delve_fail(err, DELVE_EINPUT, "...")`. */
+delve_status delve_fail(delve_err *err, delve_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* As delve_fail, with the message prefixed by `path:line:col: ` (DESIGN: text formats). */
+delve_status delve_fail_at(delve_err *err, delve_status st, const char *path, int line,
+                           int col, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* Short name of a status ("bad input", ...); never NULL. */
+const char *delve_status_name(delve_status st);
+
+#endif

@@ -1,0 +1,299 @@
+/* world: the party in the dungeon under the game's rules (seed 001: pits, falls,
+ * rest stations), advanced one sub-step at a time so a film can watch every step. */
+#include "engine/world.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/station.h"
+
+static delve_status log_event(world *w, event_kind k, int who, int amount,
+                              const char *text)
+{
+    event e = { .kind = k, .time_s = w->clock_s, .floor = w->floor, .x = world_sx(w),
+                .y = world_sy(w), .member = who, .amount = amount };
+    snprintf(e.text, sizeof e.text, "%s", text ? text : "");
+    return event_log_push(&w->log, &e);
+}
+
+static void centre_on(world *w, int x, int y)
+{
+    w->x_cm = x * FLOOR_SQUARE_CM + FLOOR_SQUARE_CM / 2;
+    w->y_cm = y * FLOOR_SQUARE_CM + FLOOR_SQUARE_CM / 2;
+}
+
+delve_status world_init(world *w, dungeon *dg, const party *p, delve_err *err)
+{
+    memset(w, 0, sizeof *w);
+    if (dg->floor_count < 1)
+        return delve_fail(err, DELVE_EINPUT, "a world needs a dungeon with a floor");
+    w->dg = *dg;
+    memset(dg, 0, sizeof *dg);
+    w->party = *p;
+    w->floor = 0;
+    centre_on(w, w->dg.floors[0].entrance_x, w->dg.floors[0].entrance_y);
+    w->clock_s = WORLD_START_S;
+    w->phase = PHASE_IDLE;
+    w->pit_floor = w->pit_index = -1;
+    if (log_event(w, EV_START, -1, 0, "The party sets out") != DELVE_OK)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for events");
+    return DELVE_OK;
+}
+
+void world_free(world *w)
+{
+    dungeon_free(&w->dg);
+    path_free(&w->route);
+    event_log_free(&w->log);
+}
+
+delve_status world_walk_to(world *w, int floor, int x, int y, delve_err *err)
+{
+    if (w->phase != PHASE_IDLE)
+        return delve_fail(err, DELVE_EFAIL, "the party is busy and cannot start a walk");
+    path_free(&w->route);
+    path_step from = { w->floor, world_sx(w), world_sy(w) }, to = { floor, x, y };
+    delve_status st = path_find(&w->dg, from, to, PATH_PIT_GOAL, &w->route, err);
+    if (st != DELVE_OK)
+        return st;
+    w->route_i = 1;
+    w->phase = w->route.count > 1 ? PHASE_WALK : PHASE_IDLE;
+    return DELVE_OK;
+}
+
+/* Direction of travel along the route towards the next step, or (0, 0). */
+static void heading(const world *w, int *dx, int *dy)
+{
+    *dx = *dy = 0;
+    if (w->phase != PHASE_WALK || w->route_i >= w->route.count)
+        return;
+    path_step s = w->route.steps[w->route_i - 1], t = w->route.steps[w->route_i];
+    if (s.floor != t.floor)
+        return;
+    *dx = (t.x > s.x) - (t.x < s.x);
+    *dy = (t.y > s.y) - (t.y < s.y);
+}
+
+int world_depth_cm(const world *w)
+{
+    int dx, dy;
+    heading(w, &dx, &dy);
+    int ox = w->x_cm % FLOOR_SQUARE_CM, oy = w->y_cm % FLOOR_SQUARE_CM;
+    if (dx > 0)
+        return ox;
+    if (dx < 0)
+        return FLOOR_SQUARE_CM - ox; /* distance past the edge it crossed */
+    if (dy > 0)
+        return oy;
+    if (dy < 0)
+        return FLOOR_SQUARE_CM - oy;
+    return 0;
+}
+
+static void advance_clock_walk(world *w, int cm)
+{
+    w->walk_carry_cm += cm;
+    w->clock_s += w->walk_carry_cm / WALK_CM_PER_S;
+    w->walk_carry_cm %= WALK_CM_PER_S;
+}
+
+/* Rides the way from the current step to the next (on another floor). */
+static void ride_way(world *w, path_step t)
+{
+    const dfloor *f = &w->dg.floors[w->floor];
+    int wi = floor_way_at(f, world_sx(w), world_sy(w));
+    way_kind kind = wi >= 0 ? f->ways[wi].kind : WAY_STAIR;
+    w->clock_s += kind == WAY_LIFT ? WAY_LIFT_S : WAY_OTHER_S;
+    int up = t.floor < w->floor;
+    w->floor = t.floor;
+    centre_on(w, t.x, t.y);
+    char text[96];
+    snprintf(text, sizeof text, "Took the %s %s to floor %d", way_kind_name(kind),
+             up ? "up" : "down", t.floor + 1);
+    log_event(w, EV_FLOOR, -1, t.floor, text);
+}
+
+/* The plates of a closed pit on the party's square give way once the party's middle
+ * is PIT_TRIGGER_CM inside it (seed 001). Returns 1 when they did. */
+static int check_plates(world *w)
+{
+    dfloor *f = &w->dg.floors[w->floor];
+    int pi = floor_pit_at(f, world_sx(w), world_sy(w));
+    if (pi < 0 || f->pits[pi].open || w->floor + 1 >= w->dg.floor_count)
+        return 0;
+    if (world_depth_cm(w) < PIT_TRIGGER_CM)
+        return 0;
+    w->pit_floor = w->floor;
+    w->pit_index = pi;
+    w->fall_cm = dungeon_fall_cm(&w->dg, w->floor, world_sx(w), world_sy(w));
+    f->pits[pi].open = 1;
+    w->phase = PHASE_TUBE;
+    w->tube_tick = 0;
+    log_event(w, EV_PLATES, -1, 0, "The plates give way!");
+    return 1;
+}
+
+static void walk_substep(world *w)
+{
+    path_step t = w->route.steps[w->route_i];
+    if (t.floor != w->floor) {
+        ride_way(w, t);
+    } else {
+        int tx = t.x * FLOOR_SQUARE_CM + FLOOR_SQUARE_CM / 2;
+        int ty = t.y * FLOOR_SQUARE_CM + FLOOR_SQUARE_CM / 2;
+        int dx = (tx > w->x_cm) - (tx < w->x_cm), dy = (ty > w->y_cm) - (ty < w->y_cm);
+        w->x_cm += dx * WALK_SUBSTEP_CM;
+        w->y_cm += dy * WALK_SUBSTEP_CM;
+        advance_clock_walk(w, WALK_SUBSTEP_CM);
+        if (check_plates(w))
+            return;
+        if (w->x_cm != tx || w->y_cm != ty)
+            return;
+    }
+    if (++w->route_i >= w->route.count)
+        w->phase = PHASE_IDLE;
+}
+
+static void land(world *w)
+{
+    int taken[PARTY_MAX], died[PARTY_MAX];
+    w->floor += 1;
+    centre_on(w, world_sx(w), world_sy(w)); /* onto the middle of the landing square */
+    party_take_fall(&w->party, w->fall_cm, taken, died);
+    char text[96];
+    int n = snprintf(text, sizeof text, "Landed %d.%d m down:", w->fall_cm / 100,
+                     (w->fall_cm % 100) / 10);
+    for (int i = 0; i < w->party.count && n > 0 && n < (int)sizeof text; i++)
+        n += snprintf(text + n, sizeof text - (size_t)n, " %s -%d", w->party.m[i].name,
+                      taken[i]);
+    log_event(w, EV_LAND, -1, w->fall_cm, text);
+    for (int i = 0; i < w->party.count; i++)
+        if (died[i]) {
+            snprintf(text, sizeof text, "%s dies from the fall", w->party.m[i].name);
+            log_event(w, EV_DEATH, i, taken[i], text);
+        }
+    path_free(&w->route);
+    w->phase = PHASE_IDLE;
+}
+
+world_phase world_tick(world *w)
+{
+    if (w->phase == PHASE_WALK) {
+        walk_substep(w);
+    } else if (w->phase == PHASE_TUBE) {
+        w->tube_tick++;
+        w->clock_s += TUBE_TICK_S;
+        if (w->tube_tick == 1)
+            log_event(w, EV_FALL, -1, w->fall_cm, "Falling through the tube");
+        if (w->tube_tick >= TUBE_TICKS)
+            land(w);
+    }
+    return w->phase;
+}
+
+/* The station on the party's square or a 4-neighbour of it, or -1. */
+static int station_in_reach(const world *w)
+{
+    const dfloor *f = &w->dg.floors[w->floor];
+    int x = world_sx(w), y = world_sy(w);
+    static const int D[5][2] = { { 0, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } };
+    for (int k = 0; k < 5; k++) {
+        int si = floor_station_at(f, x + D[k][0], y + D[k][1]);
+        if (si >= 0)
+            return si;
+    }
+    return -1;
+}
+
+delve_status world_use_station(world *w, delve_err *err)
+{
+    int si = station_in_reach(w);
+    if (si < 0 || w->phase != PHASE_IDLE)
+        return delve_fail(err, DELVE_EFAIL, "no rest station within reach on floor %d (%d,%d)",
+                          w->floor + 1, world_sx(w), world_sy(w));
+    station *s = &w->dg.floors[w->floor].stations[si];
+    char line[96], text[96];
+    const char *look = station_look_name(s->look);
+    if (!station_ready(s, w->clock_s)) {
+        snprintf(text, sizeof text, "The %s is dry %s", look,
+                 station_line(s, w->clock_s, line, sizeof line));
+        return log_event(w, EV_DRY, -1, 0, text);
+    }
+    int gained[PARTY_MAX];
+    party_heal_half(&w->party, gained);
+    int n = snprintf(text, sizeof text, "The %s heals:", look), total = 0;
+    for (int i = 0; i < w->party.count && n > 0 && n < (int)sizeof text; i++) {
+        n += snprintf(text + n, sizeof text - (size_t)n, " %s +%d", w->party.m[i].name,
+                      gained[i]);
+        total += gained[i];
+    }
+    log_event(w, EV_HEAL, -1, total, text);
+    s->last_used_s = w->clock_s;
+    snprintf(text, sizeof text, "%s", station_line(s, w->clock_s, line, sizeof line));
+    return log_event(w, EV_DRY, -1, STATION_DRY_S, text);
+}
+
+void world_wait(world *w, int64_t seconds)
+{
+    if (seconds <= 0)
+        return;
+    w->clock_s += seconds;
+    char text[96];
+    snprintf(text, sizeof text, "Waited %d h %02d m", (int)(seconds / 3600),
+             (int)(seconds % 3600 / 60));
+    log_event(w, EV_WAIT, -1, (int)(seconds > 2147483647 ? 2147483647 : seconds), text);
+}
+
+/* Index of the thing whose square is nearest by walking, from a distance map. */
+static int nearest(const world *w, int is_pit)
+{
+    const dfloor *f = &w->dg.floors[w->floor];
+    int dist_best = -1, best = -1;
+    int n = is_pit ? f->pit_count : f->station_count;
+    int *dist = malloc((size_t)f->w * (size_t)f->h * sizeof *dist);
+    if (!dist)
+        return -1;
+    path_floor_dist(f, world_sx(w), world_sy(w), NULL, dist);
+    for (int i = 0; i < n; i++) {
+        int x = is_pit ? f->pits[i].x : f->stations[i].x;
+        int y = is_pit ? f->pits[i].y : f->stations[i].y;
+        if (is_pit && f->pits[i].open)
+            continue;
+        int d = -1;
+        for (int k = 0; k < 4 && is_pit; k++) { /* a pit is entered from a neighbour */
+            static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
+            int nx = x + DX[k], ny = y + DY[k];
+            if (floor_in(f, nx, ny) && dist[ny * f->w + nx] >= 0 &&
+                (d < 0 || dist[ny * f->w + nx] + 1 < d))
+                d = dist[ny * f->w + nx] + 1;
+        }
+        if (!is_pit)
+            d = dist[y * f->w + x];
+        if (d >= 0 && (dist_best < 0 || d < dist_best)) {
+            dist_best = d;
+            best = i;
+        }
+    }
+    free(dist);
+    return best;
+}
+
+int world_nearest_pit(const world *w)
+{
+    return nearest(w, 1);
+}
+
+int world_nearest_station(const world *w)
+{
+    return nearest(w, 0);
+}
+
+char *world_clock_text(int64_t clock_s, char *buf, int size)
+{
+    if (clock_s < 0)
+        clock_s = 0;
+    snprintf(buf, (size_t)size, "Day %d %02d:%02d", (int)(clock_s / 86400) + 1,
+             (int)(clock_s % 86400 / 3600), (int)(clock_s % 3600 / 60));
+    return buf;
+}

@@ -1,0 +1,213 @@
+/* director: a film script played on the world, one shot at a time. */
+#include "films/director.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "gen/gen.h"
+
+typedef struct dir_state {
+    const film_script *fs;
+    world *w;
+    shot_fn fn;
+    void *ctx;
+    int frame_no;
+    int seen_events;            /* events of w->log already shot */
+    char pending[FILM_TEXT_MAX];/* caption directive for the next shot */
+    char current[FILM_TEXT_MAX];/* what the party is doing, for plain frames */
+    shot s;
+} dir_state;
+
+delve_status director_build_world(const film_script *fs, world *w, delve_err *err)
+{
+    if (fs->dun_file[0])
+        return delve_fail(err, DELVE_EINPUT,
+                          "%s: dungeon file=%s: reading .dun files is not supported yet",
+                          fs->path, fs->dun_file);
+    gen_opts o = gen_defaults(fs->seed);
+    o.floors = fs->floors;
+    dungeon d;
+    delve_status st = gen_dungeon(&o, &d, err);
+    if (st)
+        return st;
+    st = world_init(w, &d, &fs->party, err);
+    if (st)
+        dungeon_free(&d);
+    return st;
+}
+
+static void remember(dir_state *ds, const char *line)
+{
+    shot *s = &ds->s;
+    if (s->recent_count == DIRECTOR_RECENT) {
+        memmove(s->recent[0], s->recent[1], sizeof s->recent[0] * (DIRECTOR_RECENT - 1));
+        s->recent_count--;
+    }
+    snprintf(s->recent[s->recent_count++], sizeof s->recent[0], "%s", line);
+}
+
+static delve_status take(dir_state *ds, event_kind kind, const char *caption,
+                         delve_err *err)
+{
+    shot *s = &ds->s;
+    s->frame_no = ++ds->frame_no;
+    s->kind = kind;
+    if (ds->pending[0]) {
+        snprintf(s->caption, sizeof s->caption, "%s", ds->pending);
+        snprintf(ds->current, sizeof ds->current, "%s", ds->pending);
+        ds->pending[0] = '\0';
+    } else {
+        snprintf(s->caption, sizeof s->caption, "%s", caption ? caption : ds->current);
+    }
+    return ds->fn(ds->ctx, ds->w, s, err);
+}
+
+/* One shot per event logged since the last call. */
+static delve_status shoot_events(dir_state *ds, delve_err *err)
+{
+    delve_status st = DELVE_OK;
+    while (!st && ds->seen_events < ds->w->log.count) {
+        const event *e = &ds->w->log.ev[ds->seen_events++];
+        remember(ds, e->text);
+        st = take(ds, e->kind, e->text, err);
+    }
+    return st;
+}
+
+static delve_status script_fail(dir_state *ds, const film_action *a, const char *why,
+                                delve_err *err)
+{
+    return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, 1, "%s", why);
+}
+
+/* The nearest way on the party's floor leading to floor `to`, by walking distance. */
+static int nearest_way(const world *w, int to, path_step *end)
+{
+    const dfloor *f = &w->dg.floors[w->floor];
+    int best = -1, best_d = -1;
+    for (int i = 0; i < f->way_count; i++) {
+        if (f->ways[i].to_floor != to)
+            continue;
+        path p;
+        path_step from = { w->floor, world_sx(w), world_sy(w) };
+        path_step at = { w->floor, f->ways[i].x, f->ways[i].y };
+        if (path_find(&w->dg, from, at, PATH_NO_WAYS, &p, NULL) != DELVE_OK)
+            continue;
+        if (best < 0 || p.count < best_d) {
+            best = i;
+            best_d = p.count;
+        }
+        path_free(&p);
+    }
+    if (best >= 0)
+        *end = (path_step){ f->ways[best].to_floor, f->ways[best].to_x, f->ways[best].to_y };
+    return best;
+}
+
+/* Where a walk action goes, or a message saying why it cannot. */
+static const char *walk_goal(const world *w, const film_action *a, path_step *to,
+                             char *why, size_t cap)
+{
+    const dfloor *f = &w->dg.floors[w->floor];
+    int i;
+    switch (a->to) {
+    case TO_PIT:
+        if ((i = world_nearest_pit(w)) < 0)
+            break;
+        *to = (path_step){ w->floor, f->pits[i].x, f->pits[i].y };
+        return "Walking to the pit";
+    case TO_STATION:
+        if ((i = world_nearest_station(w)) < 0)
+            break;
+        *to = (path_step){ w->floor, f->stations[i].x, f->stations[i].y };
+        return "Walking to the rest station";
+    case TO_WAY_DOWN:
+    case TO_WAY_UP:
+        if (nearest_way(w, w->floor + (a->to == TO_WAY_DOWN ? 1 : -1), to) < 0)
+            break;
+        return a->to == TO_WAY_DOWN ? "Taking a way down" : "Taking a way up";
+    case TO_GOAL:
+        *to = (path_step){ w->floor, f->goal_x, f->goal_y };
+        return "Walking to the goal";
+    default:
+        *to = (path_step){ a->floor < 0 ? w->floor : a->floor, a->x, a->y };
+        return "Walking";
+    }
+    static const char *const WHAT[] = { "pit", "rest station", "way down", "way up" };
+    snprintf(why, cap, "walk: no %s reachable on floor %d", WHAT[a->to], w->floor + 1);
+    return NULL;
+}
+
+static delve_status do_walk(dir_state *ds, const film_action *a, delve_err *err)
+{
+    world *w = ds->w;
+    path_step to;
+    char why[160];
+    const char *doing = walk_goal(w, a, &to, why, sizeof why);
+    if (!doing)
+        return script_fail(ds, a, why, err);
+    delve_err e;
+    if (to.floor >= w->dg.floor_count || world_walk_to(w, to.floor, to.x, to.y, &e))
+        return script_fail(ds, a, to.floor >= w->dg.floor_count ? "walk: no such floor"
+                                                                : e.msg, err);
+    if (!ds->pending[0])
+        snprintf(ds->current, sizeof ds->current, "%s", doing);
+    delve_status st = DELVE_OK;
+    for (long sub = 1; !st && w->phase != PHASE_IDLE; sub++) {
+        if (sub > DIRECTOR_MAX_SUBSTEPS)
+            return script_fail(ds, a, "walk: too long", err);
+        int tube = world_tick(w) == PHASE_TUBE;
+        int before = ds->seen_events;
+        st = shoot_events(ds, err);
+        if (!st && before == ds->seen_events && tube)
+            st = take(ds, EV_FALL, "Falling through the tube", err);
+        else if (!st && before == ds->seen_events && sub % ds->fs->record_every == 0)
+            st = take(ds, EV_STEP, NULL, err);
+    }
+    return st;
+}
+
+static delve_status do_action(dir_state *ds, const film_action *a, delve_err *err)
+{
+    delve_err e;
+    switch (a->op) {
+    case OP_WALK:
+        return do_walk(ds, a, err);
+    case OP_USE:
+        if (world_use_station(ds->w, &e))
+            return script_fail(ds, a, "use station: no rest station within reach", err);
+        return shoot_events(ds, err);
+    case OP_WAIT:
+        for (int64_t left = a->seconds; left > 0; left -= DIRECTOR_WAIT_CHUNK_S) {
+            world_wait(ds->w, left < DIRECTOR_WAIT_CHUNK_S ? left : DIRECTOR_WAIT_CHUNK_S);
+            delve_status st = shoot_events(ds, err);
+            if (st)
+                return st;
+        }
+        return DELVE_OK;
+    case OP_CAPTION:
+        snprintf(ds->pending, sizeof ds->pending, "%s", a->text);
+        return DELVE_OK;
+    default:
+        return DELVE_OK;
+    }
+}
+
+delve_status director_play(const film_script *fs, world *w, shot_fn fn, void *ctx,
+                           delve_err *err)
+{
+    dir_state ds = { .fs = fs, .w = w, .fn = fn, .ctx = ctx };
+    snprintf(ds.current, sizeof ds.current, "%s", fs->title);
+    delve_status st = shoot_events(&ds, err);
+    for (int i = 0; !st && i < fs->action_count; i++)
+        st = do_action(&ds, &fs->actions[i], err);
+    if (st)
+        return st;
+    event e = { .kind = EV_END, .time_s = w->clock_s, .floor = w->floor,
+                .x = world_sx(w), .y = world_sy(w), .member = -1 };
+    snprintf(e.text, sizeof e.text, "The end: %d of %d standing",
+             party_alive_count(&w->party), w->party.count);
+    if (event_log_push(&w->log, &e))
+        return delve_fail(err, DELVE_ELIMIT, "too many events");
+    return shoot_events(&ds, err);
+}

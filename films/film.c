@@ -1,0 +1,541 @@
+/* film: the .film parser. One directive a line; tokens are bare words, "quoted
+ * strings" (\" and \\ escapes) and key=value pairs whose value may be quoted. */
+#include "films/film.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/fsio.h"
+
+#define MAX_TOKENS 16
+
+typedef struct token {
+    char key[32];            /* empty unless key=value */
+    char val[FILM_PATH_MAX];
+    int col;                 /* 1-based column of the token */
+    int vcol;                /* column of the value */
+} token;
+
+typedef struct line_ctx {
+    const char *path;
+    int line;
+    token tok[MAX_TOKENS];
+    int n;
+    film_script *fs;
+    delve_err *err;
+} line_ctx;
+
+static delve_status fail(line_ctx *c, int col, const char *msg, const char *what)
+{
+    return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, col, "%s%s%s", msg,
+                         what ? what : "", "");
+}
+
+/* Reads one quoted string starting at s[*i] == '"' into out. */
+static int read_quoted(const char *s, int *i, char *out, size_t cap)
+{
+    size_t n = 0;
+    (*i)++;
+    while (s[*i] && s[*i] != '"') {
+        char ch = s[*i];
+        if (ch == '\\' && (s[*i + 1] == '"' || s[*i + 1] == '\\'))
+            ch = s[++*i];
+        if (n + 1 >= cap)
+            return -2;
+        out[n++] = ch;
+        (*i)++;
+    }
+    out[n] = '\0';
+    if (s[*i] != '"')
+        return -1;
+    (*i)++;
+    return 0;
+}
+
+/* Reads a bare value up to whitespace or '#'. */
+static int read_bare(const char *s, int *i, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (s[*i] && !isspace((unsigned char)s[*i]) && s[*i] != '#') {
+        if (n + 1 >= cap)
+            return -2;
+        out[n++] = s[(*i)++];
+    }
+    out[n] = '\0';
+    return 0;
+}
+
+static delve_status read_value(line_ctx *c, const char *s, int *i, token *t)
+{
+    t->vcol = *i + 1;
+    int r = s[*i] == '"' ? read_quoted(s, i, t->val, sizeof t->val)
+                         : read_bare(s, i, t->val, sizeof t->val);
+    if (r == -1)
+        return fail(c, t->vcol, "unterminated string", NULL);
+    if (r == -2)
+        return fail(c, t->vcol, "value too long", NULL);
+    return DELVE_OK;
+}
+
+static delve_status tokenize(line_ctx *c, const char *s)
+{
+    int i = 0;
+    c->n = 0;
+    for (;;) {
+        while (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')
+            i++;
+        if (!s[i] || s[i] == '#')
+            return DELVE_OK;
+        if (c->n == MAX_TOKENS)
+            return fail(c, i + 1, "too many words on one line", NULL);
+        token *t = &c->tok[c->n++];
+        memset(t, 0, sizeof *t);
+        t->col = i + 1;
+        int j = i;
+        while (isalnum((unsigned char)s[j]) || s[j] == '_')
+            j++;
+        if (s[j] == '=' && j > i && j - i < (int)sizeof t->key) {
+            memcpy(t->key, s + i, (size_t)(j - i));
+            i = j + 1;
+        }
+        delve_status st = read_value(c, s, &i, t);
+        if (st != DELVE_OK)
+            return st;
+        if (s[i] && !isspace((unsigned char)s[i]) && s[i] != '#')
+            return fail(c, i + 1, "expected a space", NULL);
+    }
+}
+
+/* Strict decimal integer in [lo, hi]. */
+static delve_status parse_int(line_ctx *c, const token *t, long long lo, long long hi,
+                              long long *out)
+{
+    const char *s = t->val;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (!*s || *end || errno || (!isdigit((unsigned char)s[0]) && s[0] != '-'))
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "bad number '%s'", s);
+    if (v < lo || v > hi)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "%lld is out of range %lld..%lld", v, lo, hi);
+    *out = v;
+    return DELVE_OK;
+}
+
+static delve_status int_field(line_ctx *c, const token *t, int lo, int hi, int *out)
+{
+    long long v;
+    delve_status st = parse_int(c, t, lo, hi, &v);
+    if (st == DELVE_OK)
+        *out = (int)v;
+    return st;
+}
+
+static delve_status unknown_key(line_ctx *c, const token *t, const char *directive)
+{
+    return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->col,
+                         "unknown %s '%s%s%s' for '%s'", t->key[0] ? "key" : "word",
+                         t->key[0] ? t->key : t->val, t->key[0] ? "=" : "", "", directive);
+}
+
+static delve_status need_args(line_ctx *c, int min, const char *usage)
+{
+    if (c->n - 1 >= min)
+        return DELVE_OK;
+    int col = c->tok[c->n - 1].col + (int)strlen(c->tok[c->n - 1].val);
+    return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, col, "expected %s", usage);
+}
+
+static delve_status copy_text(line_ctx *c, const token *t, char *dst, size_t cap)
+{
+    if (strlen(t->val) >= cap)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "text longer than %zu characters", cap - 1);
+    strcpy(dst, t->val);
+    return DELVE_OK;
+}
+
+/* ---- directives ---- */
+
+static delve_status d_film(line_ctx *c)
+{
+    delve_status st = need_args(c, 1, "a title in quotes");
+    return st ? st : copy_text(c, &c->tok[1], c->fs->title, sizeof c->fs->title);
+}
+
+static delve_status dungeon_file(line_ctx *c, const token *t)
+{
+    film_script *fs = c->fs;
+    if (strlen(t->val) >= sizeof fs->dun_file || !t->val[0])
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "bad dungeon file name");
+    /* relative to the script's folder, as a person reading the script expects */
+    const char *slash = strrchr(c->path, '/');
+    size_t dir = t->val[0] != '/' && slash ? (size_t)(slash - c->path) + 1 : 0;
+    if (dir + strlen(t->val) >= sizeof fs->dun_file)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "dungeon file name too long");
+    memcpy(fs->dun_file, c->path, dir);
+    strcpy(fs->dun_file + dir, t->val);
+    if (access(fs->dun_file, R_OK) != 0)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "cannot read dungeon file %s: %s", fs->dun_file, strerror(errno));
+    return DELVE_OK;
+}
+
+static delve_status d_dungeon(line_ctx *c)
+{
+    delve_status st = need_args(c, 1, "seed=N floors=K or file=PATH");
+    for (int i = 1; i < c->n && !st; i++) {
+        token *t = &c->tok[i];
+        long long v;
+        if (!strcmp(t->key, "seed")) {
+            st = parse_int(c, t, 0, INT64_MAX, &v);
+            c->fs->seed = (uint64_t)v;
+        } else if (!strcmp(t->key, "floors")) {
+            st = int_field(c, t, 1, 32, &c->fs->floors);
+        } else if (!strcmp(t->key, "file")) {
+            st = dungeon_file(c, t);
+        } else if (!strcmp(t->key, "rising")) {
+            if (strcmp(t->val, "on") && strcmp(t->val, "off"))
+                return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                                     "rising is on or off, not '%s'", t->val);
+            c->fs->rising = !strcmp(t->val, "on");
+        } else {
+            st = unknown_key(c, t, "dungeon");
+        }
+    }
+    return st;
+}
+
+static delve_status d_party(line_ctx *c)
+{
+    delve_status st = need_args(c, 1, "a name in quotes");
+    int health = 30, power = 12, armour = 0;
+    for (int i = 2; i < c->n && !st; i++) {
+        token *t = &c->tok[i];
+        if (!strcmp(t->key, "health"))
+            st = int_field(c, t, 1, MEMBER_MAX_HEALTH, &health);
+        else if (!strcmp(t->key, "power"))
+            st = int_field(c, t, 0, MEMBER_MAX_HEALTH, &power);
+        else if (!strcmp(t->key, "armour") || !strcmp(t->key, "armor"))
+            st = int_field(c, t, 0, ARMOUR_MAX_PCT, &armour);
+        else
+            st = unknown_key(c, t, "party");
+    }
+    if (st)
+        return st;
+    delve_err e;
+    if (party_add(&c->fs->party, c->tok[1].val, health, power, armour, &e) != DELVE_OK)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[1].col, "%s",
+                             e.msg);
+    return DELVE_OK;
+}
+
+static delve_status d_frame(line_ctx *c)
+{
+    delve_status st = need_args(c, 1, "a size such as 1280x720");
+    if (st)
+        return st;
+    token *t = &c->tok[1];
+    char *x = strchr(t->val, 'x');
+    if (!x)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "frame size must be WIDTHxHEIGHT, not '%s'", t->val);
+    token a = *t, b = *t;
+    snprintf(a.val, sizeof a.val, "%.*s", (int)(x - t->val), t->val);
+    snprintf(b.val, sizeof b.val, "%s", x + 1);
+    b.vcol = t->vcol + (int)(x - t->val) + 1;
+    st = int_field(c, &a, 64, FILM_MAX_FRAME_SIDE, &c->fs->frame_w);
+    return st ? st : int_field(c, &b, 64, FILM_MAX_FRAME_SIDE, &c->fs->frame_h);
+}
+
+static delve_status d_view(line_ctx *c)
+{
+    delve_status st = DELVE_OK;
+    for (int i = 1; i < c->n && !st; i++) {
+        token *t = &c->tok[i];
+        if (!t->key[0] && !strcmp(t->val, "follow"))
+            c->fs->follow = 1;
+        else if (!t->key[0] && !strcmp(t->val, "whole"))
+            c->fs->follow = 0;
+        else if (!strcmp(t->key, "zoom"))
+            st = int_field(c, t, 4, 96, &c->fs->zoom);
+        else
+            st = unknown_key(c, t, "view");
+    }
+    return st;
+}
+
+static delve_status d_record(line_ctx *c)
+{
+    delve_status st = need_args(c, 1, "every=N");
+    for (int i = 1; i < c->n && !st; i++) {
+        token *t = &c->tok[i];
+        if (!strcmp(t->key, "every"))
+            st = int_field(c, t, 1, 1000, &c->fs->record_every);
+        else
+            st = unknown_key(c, t, "record");
+    }
+    return st;
+}
+
+static delve_status d_sheet(line_ctx *c)
+{
+    delve_status st = DELVE_OK;
+    for (int i = 1; i < c->n && !st; i++) {
+        token *t = &c->tok[i];
+        if (!strcmp(t->key, "columns")) {
+            st = int_field(c, t, 1, 48, &c->fs->sheet_columns);
+        } else if (!strcmp(t->key, "pick") && !strcmp(t->val, "events")) {
+            c->fs->pick = PICK_EVENTS;
+        } else if (!strcmp(t->key, "pick") && !strcmp(t->val, "all")) {
+            c->fs->pick = PICK_ALL;
+        } else if (!strcmp(t->key, "pick") && !strncmp(t->val, "every=", 6)) {
+            token n = *t;
+            snprintf(n.val, sizeof n.val, "%s", t->val + 6);
+            n.vcol += 6;
+            c->fs->pick = PICK_EVERY;
+            st = int_field(c, &n, 1, 100000, &c->fs->pick_every);
+        } else if (!strcmp(t->key, "pick")) {
+            st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                               "pick is events, every=N or all, not '%s'", t->val);
+        } else {
+            st = unknown_key(c, t, "sheet");
+        }
+    }
+    return st;
+}
+
+static delve_status push_action(line_ctx *c, const film_action *a)
+{
+    film_script *fs = c->fs;
+    if (fs->action_count >= FILM_MAX_ACTIONS)
+        return fail(c, 1, "too many actions in one film", NULL);
+    film_action *na = realloc(fs->actions, (size_t)(fs->action_count + 1) * sizeof *na);
+    if (!na)
+        return delve_fail(c->err, DELVE_ENOMEM, "out of memory");
+    fs->actions = na;
+    fs->actions[fs->action_count] = *a;
+    fs->actions[fs->action_count++].line = c->line;
+    return DELVE_OK;
+}
+
+static delve_status square_target(line_ctx *c, const token *t, film_action *a)
+{
+    char buf[FILM_PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", t->val);
+    int v[3] = { 0, 0, 0 }, n = 0, col = t->vcol;
+    for (char *p = buf; n < 3; n++) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        token part = *t;
+        snprintf(part.val, sizeof part.val, "%s", p);
+        part.vcol = col;
+        delve_status st = int_field(c, &part, n == 2 ? 1 : 0, n == 2 ? 32 : 511, &v[n]);
+        if (st)
+            return st;
+        col += (int)strlen(p) + 1;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    if (n < 1)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "a square is X,Y or X,Y,FLOOR");
+    a->to = TO_SQUARE;
+    a->x = v[0];
+    a->y = v[1];
+    a->floor = n == 2 ? v[2] - 1 : -1;
+    return DELVE_OK;
+}
+
+static delve_status d_walk(line_ctx *c)
+{
+    static const char *const NAMES[] = { [TO_PIT] = "pit", [TO_STATION] = "station",
+                                         [TO_WAY_DOWN] = "way:down", [TO_WAY_UP] = "way:up",
+                                         [TO_GOAL] = "goal" };
+    delve_status st = need_args(c, 1, "to=TARGET");
+    if (st)
+        return st;
+    token *t = &c->tok[1];
+    if (strcmp(t->key, "to") || c->n > 2)
+        return unknown_key(c, c->n > 2 && !strcmp(t->key, "to") ? &c->tok[2] : t, "walk");
+    film_action a = { .op = OP_WALK, .floor = -1 };
+    for (int k = 0; k < TO_SQUARE; k++)
+        if (!strcmp(t->val, NAMES[k])) {
+            a.to = (walk_target)k;
+            return push_action(c, &a);
+        }
+    if (!isdigit((unsigned char)t->val[0]))
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "unknown walk target '%s' (pit, station, way:down, way:up, "
+                             "goal or X,Y[,FLOOR])", t->val);
+    st = square_target(c, t, &a);
+    return st ? st : push_action(c, &a);
+}
+
+static delve_status d_use(line_ctx *c)
+{
+    delve_status st = need_args(c, 1, "'station'");
+    if (st)
+        return st;
+    if (strcmp(c->tok[1].val, "station") || c->tok[1].key[0] || c->n > 2)
+        return unknown_key(c, &c->tok[c->n > 2 ? 2 : 1], "use");
+    film_action a = { .op = OP_USE };
+    return push_action(c, &a);
+}
+
+/* Durations: 90s, 30m, 1h, 1h30m, 2h15m10s; a bare number is seconds. */
+static delve_status d_wait(line_ctx *c)
+{
+    delve_status st = need_args(c, 1, "a duration such as 1h or 30m");
+    if (st)
+        return st;
+    token *t = &c->tok[1];
+    const char *s = t->val;
+    int64_t total = 0;
+    while (*s) {
+        if (!isdigit((unsigned char)*s))
+            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line,
+                                 t->vcol + (int)(s - t->val), "bad duration '%s'", t->val);
+        int64_t v = 0;
+        while (isdigit((unsigned char)*s) && v < 100000000)
+            v = v * 10 + (*s++ - '0');
+        int64_t unit = *s == 'h' ? 3600 : *s == 'm' ? 60 : 1;
+        if (*s == 'h' || *s == 'm' || *s == 's')
+            s++;
+        else if (*s)
+            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line,
+                                 t->vcol + (int)(s - t->val), "bad duration '%s'", t->val);
+        total += v * unit;
+    }
+    if (total > 30LL * 86400)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "a wait is at most 30 days");
+    film_action a = { .op = OP_WAIT, .seconds = total };
+    return push_action(c, &a);
+}
+
+static delve_status d_caption(line_ctx *c)
+{
+    delve_status st = need_args(c, 1, "a caption in quotes");
+    film_action a = { .op = OP_CAPTION };
+    if (!st)
+        st = copy_text(c, &c->tok[1], a.text, sizeof a.text);
+    return st ? st : push_action(c, &a);
+}
+
+typedef delve_status (*directive_fn)(line_ctx *c);
+
+/* name, handler: every directive of spec/films-and-review.md */
+static const struct {
+    const char *name;
+    directive_fn fn;
+} DIRECTIVES[] = {
+    { "film", d_film },     { "dungeon", d_dungeon }, { "party", d_party },
+    { "frame", d_frame },   { "view", d_view },       { "record", d_record },
+    { "walk", d_walk },     { "use", d_use },         { "wait", d_wait },
+    { "caption", d_caption }, { "sheet", d_sheet },
+};
+
+static delve_status parse_line(line_ctx *c, const char *s)
+{
+    delve_status st = tokenize(c, s);
+    if (st || c->n == 0)
+        return st;
+    for (size_t k = 0; k < sizeof DIRECTIVES / sizeof DIRECTIVES[0]; k++)
+        if (!c->tok[0].key[0] && !strcmp(c->tok[0].val, DIRECTIVES[k].name))
+            return DIRECTIVES[k].fn(c);
+    return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[0].col,
+                         "unknown directive '%s'", c->tok[0].val);
+}
+
+static void set_defaults(film_script *fs, const char *path)
+{
+    memset(fs, 0, sizeof *fs);
+    snprintf(fs->path, sizeof fs->path, "%s", path);
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strcspn(base, ".");
+    snprintf(fs->name, sizeof fs->name, "%.*s", (int)(n ? n : strlen(base)), base);
+    if (!fs->name[0])
+        snprintf(fs->name, sizeof fs->name, "film");
+    snprintf(fs->title, sizeof fs->title, "%s", fs->name);
+    fs->seed = 1;
+    fs->floors = 3;
+    fs->rising = 1;
+    fs->frame_w = 1280;
+    fs->frame_h = 720;
+    fs->zoom = 24;
+    fs->follow = 1;
+    fs->record_every = 2;
+    fs->sheet_columns = 6;
+    fs->pick = PICK_EVENTS;
+}
+
+delve_status film_parse(const char *path, const char *text, film_script *out,
+                        delve_err *err)
+{
+    set_defaults(out, path);
+    line_ctx c = { .path = path, .fs = out, .err = err };
+    char buf[FILM_MAX_LINE + 2];
+    for (const char *s = text; *s;) {
+        size_t n = strcspn(s, "\n");
+        c.line++;
+        if (n > FILM_MAX_LINE)
+            return delve_fail_at(err, DELVE_EINPUT, path, c.line, FILM_MAX_LINE + 1,
+                                 "line longer than %d characters", FILM_MAX_LINE);
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+        if (memchr(buf, '\0', n) != NULL && strlen(buf) != n)
+            return delve_fail_at(err, DELVE_EINPUT, path, c.line, (int)strlen(buf) + 1,
+                                 "NUL byte in a script");
+        delve_status st = parse_line(&c, buf);
+        if (st)
+            return st;
+        s += n + (s[n] == '\n');
+    }
+    if (out->party.count == 0)
+        film_default_party(&out->party);
+    return DELVE_OK;
+}
+
+delve_status film_load(const char *path, film_script *out, delve_err *err)
+{
+    char *text;
+    size_t len;
+    memset(out, 0, sizeof *out);
+    delve_status st = fsio_read_all(path, FILM_MAX_BYTES, &text, &len, err);
+    if (st)
+        return st;
+    if (strlen(text) != len) {
+        free(text);
+        return delve_fail(err, DELVE_EINPUT, "%s: not a text file (NUL byte)", path);
+    }
+    st = film_parse(path, text, out, err);
+    free(text);
+    return st;
+}
+
+void film_free(film_script *fs)
+{
+    free(fs->actions);
+    fs->actions = NULL;
+    fs->action_count = 0;
+}
+
+void film_default_party(party *p)
+{
+    memset(p, 0, sizeof *p);
+    party_add(p, "Ash", 30, 12, 15, NULL);
+    party_add(p, "Bryn", 24, 20, 5, NULL);
+    party_add(p, "Cato", 36, 6, 25, NULL);
+}

@@ -1,0 +1,412 @@
+/* recorder: frames rendered here, encoded by a pool of threads, plus events.tsv and
+ * the contact sheet. Canvases come from a small pool so memory stays bounded whatever
+ * the film's length (the default film stays under 64 MiB). */
+#include "films/recorder.h"
+
+#include <dirent.h>
+#include <stdarg.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/fsio.h"
+#include "render/png.h"
+#include "render/sheet.h"
+#include "render/view.h"
+
+typedef struct job {
+    int slot;       /* canvas index */
+    int frame_no;
+} job;
+
+typedef struct strbuf {
+    char *s;
+    size_t len, cap;
+} strbuf;
+
+struct recorder {
+    const film_script *fs;
+    uint64_t seed;
+    int floors;
+    recorder_opts o;
+    char dir[FILM_PATH_MAX], frames_dir[FILM_PATH_MAX + 16];
+    text_ctx *txt;
+    /* encoder pool */
+    pthread_t threads[RECORDER_MAX_THREADS];
+    int nthreads, slots;
+    canvas *pool;
+    int *slot_free;
+    job *queue;                 /* ring of `slots` jobs */
+    int q_head, q_count, stopping;
+    pthread_mutex_t mu;
+    pthread_cond_t cv_job, cv_slot;
+    delve_status worker_st;
+    delve_err worker_err;
+    /* film */
+    int frames;
+    strbuf tsv;
+    sheet_cell *cells;
+    canvas *thumbs;
+    int cell_count, cell_cap;
+    int sheet_pages;
+};
+
+static delve_status sb_printf(strbuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static delve_status sb_printf(strbuf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            return DELVE_EINPUT;
+        if (b->s && b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return DELVE_OK;
+        }
+        size_t cap = b->cap ? b->cap * 2 : 4096;
+        while (cap < b->len + (size_t)n + 1)
+            cap *= 2;
+        char *s = realloc(b->s, cap);
+        if (!s)
+            return DELVE_ENOMEM;
+        b->s = s;
+        b->cap = cap;
+    }
+}
+
+static void *encoder(void *arg)
+{
+    recorder *r = arg;
+    for (;;) {
+        pthread_mutex_lock(&r->mu);
+        while (r->q_count == 0 && !r->stopping)
+            pthread_cond_wait(&r->cv_job, &r->mu);
+        if (r->q_count == 0) {
+            pthread_mutex_unlock(&r->mu);
+            return NULL;
+        }
+        job j = r->queue[r->q_head];
+        r->q_head = (r->q_head + 1) % r->slots;
+        r->q_count--;
+        pthread_mutex_unlock(&r->mu);
+
+        char fpath[FILM_PATH_MAX + 48];
+        snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", r->frames_dir, j.frame_no);
+        delve_err e;
+        delve_status st = png_write(fpath, &r->pool[j.slot], &e);
+
+        pthread_mutex_lock(&r->mu);
+        if (st && !r->worker_st) {
+            r->worker_st = st;
+            r->worker_err = e;
+        }
+        r->slot_free[j.slot] = 1;
+        pthread_cond_signal(&r->cv_slot);
+        pthread_mutex_unlock(&r->mu);
+    }
+}
+
+/* Removes frame_*.png left by an earlier, longer run of the same film. */
+static void clear_old_frames(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *de;
+    char fpath[FILM_PATH_MAX + 300];
+    while ((de = readdir(d)) != NULL) {
+        size_t n = strlen(de->d_name);
+        if (strncmp(de->d_name, "frame_", 6) || n < 10 || strcmp(de->d_name + n - 4, ".png"))
+            continue;
+        snprintf(fpath, sizeof fpath, "%s/%s", dir, de->d_name);
+        unlink(fpath);
+    }
+    closedir(d);
+}
+
+static delve_status start_pool(recorder *r, delve_err *err)
+{
+    int n = r->o.threads > 0 ? r->o.threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        n = 1;
+    if (n > RECORDER_MAX_THREADS)
+        n = RECORDER_MAX_THREADS;
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->cv_job, NULL);
+    pthread_cond_init(&r->cv_slot, NULL);
+    r->slots = n + 2;
+    r->pool = calloc((size_t)r->slots, sizeof *r->pool);
+    r->slot_free = calloc((size_t)r->slots, sizeof *r->slot_free);
+    r->queue = calloc((size_t)r->slots, sizeof *r->queue);
+    if (!r->pool || !r->slot_free || !r->queue)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for frames");
+    for (int i = 0; i < r->slots; i++) {
+        delve_status st = canvas_init(&r->pool[i], r->fs->frame_w, r->fs->frame_h, err);
+        if (st)
+            return st;
+        r->slot_free[i] = 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (pthread_create(&r->threads[i], NULL, encoder, r) != 0)
+            return delve_fail(err, DELVE_ENOMEM, "cannot start an encoder thread");
+        r->nthreads++;
+    }
+    return DELVE_OK;
+}
+
+static delve_status tsv_header(recorder *r)
+{
+    delve_status st = sb_printf(&r->tsv, "frame\ttime_s\tfloor\tx\ty\tevent");
+    for (int i = 0; !st && i < r->fs->party.count; i++)
+        st = sb_printf(&r->tsv, "\t%s_health\t%s_power", r->fs->party.m[i].name,
+                       r->fs->party.m[i].name);
+    return st ? st : sb_printf(&r->tsv, "\tcaption\n");
+}
+
+delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
+                           int floors, const recorder_opts *o, delve_err *err)
+{
+    *out = NULL;
+    recorder *r = calloc(1, sizeof *r);
+    if (!r)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    r->fs = fs;
+    r->seed = seed;
+    r->floors = floors;
+    if (o)
+        r->o = *o;
+    if (r->o.out_dir)
+        snprintf(r->dir, sizeof r->dir, "%s", r->o.out_dir);
+    else
+        snprintf(r->dir, sizeof r->dir, "out/films/%s", fs->name);
+    snprintf(r->frames_dir, sizeof r->frames_dir, "%s/frames", r->dir);
+    delve_status st = text_open(&r->txt, r->o.font_path, err);
+    if (!st)
+        st = fsio_mkdirs(r->frames_dir, err);
+    if (!st) {
+        clear_old_frames(r->frames_dir);
+        st = start_pool(r, err);
+    }
+    if (!st && tsv_header(r))
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory");
+    if (st) {
+        recorder_close(r);
+        return st;
+    }
+    *out = r;
+    return DELVE_OK;
+}
+
+static int wants_cell(const recorder *r, const shot *s)
+{
+    switch (r->fs->pick) {
+    case PICK_ALL:
+        return 1;
+    case PICK_EVERY:
+        return s->kind != EV_STEP || s->frame_no % r->fs->pick_every == 0;
+    default:
+        return s->kind != EV_STEP;
+    }
+}
+
+/* Keeps a quarter-size thumbnail and the caption of a frame for the sheet. */
+static delve_status add_cell(recorder *r, const world *w, const shot *s, const canvas *frame,
+                             delve_err *err)
+{
+    if (r->cell_count == r->cell_cap) {
+        int cap = r->cell_cap ? r->cell_cap * 2 : 32;
+        sheet_cell *c = realloc(r->cells, (size_t)cap * sizeof *c);
+        canvas *t = c ? realloc(r->thumbs, (size_t)cap * sizeof *t) : NULL;
+        if (c)
+            r->cells = c;
+        if (!c || !t)
+            return delve_fail(err, DELVE_ENOMEM, "out of memory for the sheet");
+        r->thumbs = t;
+        r->cell_cap = cap;
+    }
+    canvas *th = &r->thumbs[r->cell_count];
+    delve_status st = canvas_init(th, frame->w / 4, frame->h / 4, err);
+    if (st)
+        return st;
+    canvas_blit_scaled(th, frame, 0, 0, th->w, th->h);
+    sheet_cell *c = &r->cells[r->cell_count++];
+    memset(c, 0, sizeof *c);
+    c->frame_no = s->frame_no;
+    c->time_s = w->clock_s;
+    c->floor = w->floor;
+    snprintf(c->caption, sizeof c->caption, "%s", s->caption);
+    c->member_count = w->party.count;
+    for (int i = 0; i < w->party.count; i++) {
+        c->health[i] = w->party.m[i].health;
+        c->max_health[i] = w->party.m[i].max_health;
+    }
+    return DELVE_OK;
+}
+
+static delve_status tsv_row(recorder *r, const world *w, const shot *s)
+{
+    delve_status st = sb_printf(&r->tsv, "%d\t%lld\t%d\t%d\t%d\t%s", s->frame_no,
+                                (long long)w->clock_s, w->floor + 1, world_sx(w),
+                                world_sy(w), event_kind_name(s->kind));
+    for (int i = 0; !st && i < w->party.count; i++)
+        st = sb_printf(&r->tsv, "\t%d\t%d", w->party.m[i].health, w->party.m[i].power);
+    return st ? st : sb_printf(&r->tsv, "\t%s\n", s->caption);
+}
+
+static int take_slot(recorder *r)
+{
+    pthread_mutex_lock(&r->mu);
+    int slot = -1;
+    while (slot < 0 && !r->worker_st) {
+        for (int i = 0; i < r->slots && slot < 0; i++)
+            if (r->slot_free[i])
+                slot = i;
+        if (slot < 0)
+            pthread_cond_wait(&r->cv_slot, &r->mu);
+    }
+    if (slot >= 0)
+        r->slot_free[slot] = 0;
+    pthread_mutex_unlock(&r->mu);
+    return slot;
+}
+
+delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *err)
+{
+    recorder *r = rec;
+    if (r->frames >= RECORDER_MAX_FRAMES)
+        return delve_fail(err, DELVE_ELIMIT, "a film has at most %d frames",
+                          RECORDER_MAX_FRAMES);
+    int slot = take_slot(r);
+    if (slot < 0) {
+        if (err)
+            *err = r->worker_err;
+        return r->worker_st;
+    }
+    view_opts vo = view_defaults();
+    vo.zoom = r->fs->zoom;
+    vo.follow = r->fs->follow;
+    vo.t_ms = (uint32_t)s->frame_no * 83u; /* animation clock: 12 frames a second */
+    vo.title = r->fs->title;
+    vo.caption = s->caption;
+    const char *recent[DIRECTOR_RECENT];
+    for (int i = 0; i < s->recent_count; i++)
+        recent[i] = s->recent[i];
+    vo.recent = recent;
+    vo.recent_count = s->recent_count;
+    canvas *c = &r->pool[slot];
+    delve_status st = view_render(c, w, &vo, r->txt, err);
+    if (!st && wants_cell(r, s))
+        st = add_cell(r, w, s, c, err);
+    if (!st && tsv_row(r, w, s))
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory for events");
+    pthread_mutex_lock(&r->mu);
+    if (st) {
+        r->slot_free[slot] = 1;
+    } else {
+        r->queue[(r->q_head + r->q_count++) % r->slots] = (job){ slot, s->frame_no };
+        pthread_cond_signal(&r->cv_job);
+    }
+    pthread_mutex_unlock(&r->mu);
+    if (!st) {
+        r->frames = s->frame_no;
+        if (r->o.progress)
+            r->o.progress(r->o.progress_ctx, r->frames, NULL);
+    }
+    return st;
+}
+
+static void stop_pool(recorder *r)
+{
+    if (!r->nthreads)
+        return;
+    pthread_mutex_lock(&r->mu);
+    r->stopping = 1;
+    pthread_cond_broadcast(&r->cv_job);
+    pthread_mutex_unlock(&r->mu);
+    for (int i = 0; i < r->nthreads; i++)
+        pthread_join(r->threads[i], NULL);
+    r->nthreads = 0;
+}
+
+static delve_status write_sheets(recorder *r, delve_err *err)
+{
+    sheet_opts so = { .title = r->fs->title, .seed = r->seed, .floors = r->floors,
+                      .total_frames = r->frames, .columns = r->fs->sheet_columns,
+                      .thumb_w = r->fs->frame_w / 4, .thumb_h = r->fs->frame_h / 4 };
+    for (int i = 0; i < r->cell_count; i++)
+        r->cells[i].thumb = &r->thumbs[i];
+    int per_page = sheet_rows_per_page(&so) * so.columns;
+    if (per_page < 1)
+        per_page = 1;
+    int pages = r->cell_count ? (r->cell_count + per_page - 1) / per_page : 1;
+    r->sheet_pages = pages;
+    delve_status st = DELVE_OK;
+    for (int p = 0; !st && p < pages; p++) {
+        int first = p * per_page, n = r->cell_count - first;
+        if (n > per_page)
+            n = per_page;
+        canvas sheet;
+        st = sheet_render(&sheet, &so, r->cells + first, n < 0 ? 0 : n, p + 1, pages, r->txt,
+                          err);
+        if (st)
+            break;
+        char fpath[FILM_PATH_MAX + 32];
+        if (pages == 1)
+            snprintf(fpath, sizeof fpath, "%s/sheet.png", r->dir);
+        else
+            snprintf(fpath, sizeof fpath, "%s/sheet-%d.png", r->dir, p + 1);
+        st = png_write(fpath, &sheet, err);
+        canvas_free(&sheet);
+    }
+    return st;
+}
+
+delve_status recorder_finish(recorder *r, delve_err *err)
+{
+    stop_pool(r);
+    if (r->worker_st) {
+        if (err)
+            *err = r->worker_err;
+        return r->worker_st;
+    }
+    char fpath[FILM_PATH_MAX + 32];
+    snprintf(fpath, sizeof fpath, "%s/events.tsv", r->dir);
+    delve_status st = fsio_write_atomic(fpath, r->tsv.s, r->tsv.len, err);
+    return st ? st : write_sheets(r, err);
+}
+
+int recorder_frames(const recorder *r) { return r->frames; }
+const char *recorder_dir(const recorder *r) { return r->dir; }
+int recorder_sheet_pages(const recorder *r) { return r->sheet_pages; }
+
+void recorder_close(recorder *r)
+{
+    if (!r)
+        return;
+    stop_pool(r);
+    if (r->pool)
+        for (int i = 0; i < r->slots; i++)
+            canvas_free(&r->pool[i]);
+    for (int i = 0; i < r->cell_count; i++)
+        canvas_free(&r->thumbs[i]);
+    free(r->pool);
+    free(r->slot_free);
+    free(r->queue);
+    free(r->cells);
+    free(r->thumbs);
+    free(r->tsv.s);
+    if (r->txt)
+        text_close(r->txt);
+    if (r->slots) {
+        pthread_mutex_destroy(&r->mu);
+        pthread_cond_destroy(&r->cv_job);
+        pthread_cond_destroy(&r->cv_slot);
+    }
+    free(r);
+}

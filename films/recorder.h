@@ -1,0 +1,46 @@
+/* recorder: turns shots into a film on disk: frames/frame_0001.png ... (rendered on the
+ * calling thread, encoded and written on every core while the next ones render),
+ * events.tsv (one row a frame) and the captioned contact sheet, all written through
+ * temporary files. Progress goes to a callback; the recorder never prints. */
+#ifndef DELVE_FILMS_RECORDER_H
+#define DELVE_FILMS_RECORDER_H
+
+#include "films/director.h"
+#include "films/film.h"
+#include "render/text.h"
+
+#define RECORDER_MAX_FRAMES 100000
+#define RECORDER_MAX_THREADS 16
+
+typedef struct recorder recorder;
+
+typedef struct recorder_opts {
+    const char *out_dir;   /* film folder; default out/films/NAME */
+    const char *font_path; /* NULL: DejaVu Sans found at run time */
+    int threads;           /* encoder threads; 0 = one per core */
+    /* called after each frame is handed on, and once per file written at the end */
+    void (*progress)(void *ctx, int frames, const char *note);
+    void *progress_ctx;
+} recorder_opts;
+
+/* Makes the film folder (removing frames of an earlier run) and starts the encoders.
+ * DELVE_EIO when the folder cannot be made, DELVE_EINPUT when no font is found. */
+delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
+                           int floors, const recorder_opts *o, delve_err *err);
+
+/* A shot_fn: renders the world as it is now into the next frame. */
+delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *err);
+
+/* Waits for every frame to be written, then writes events.tsv and the sheet (or
+ * sheet-1.png, sheet-2.png ... when one would pass SHEET_MAX_SIDE). */
+delve_status recorder_finish(recorder *r, delve_err *err);
+
+/* Frames recorded so far, and the paths written (valid until recorder_close). */
+int recorder_frames(const recorder *r);
+const char *recorder_dir(const recorder *r);
+int recorder_sheet_pages(const recorder *r);
+
+/* Stops the encoders (if recorder_finish was not called) and frees everything. */
+void recorder_close(recorder *r);
+
+#endif

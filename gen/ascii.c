@@ -1,0 +1,177 @@
+/* ascii: a floor as an ASCII map with a legend and a list of its things, the text
+ * `delve gen` prints and the text goldens hold. Same floor, same bytes: fixed glyph
+ * order, no trailing spaces, integers only. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen/passes.h"
+
+typedef struct sbuf {
+    char *s;
+    size_t len, cap;
+    int oom;
+} sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    for (int round = 0; round < 2 && !b->oom; round++) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            b->oom = 1;
+        } else if (b->s && b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return;
+        } else {
+            size_t cap = (b->cap + (size_t)n + 1) * 2;
+            char *s = realloc(b->s, cap);
+            b->oom = !s;
+            b->s = s ? s : b->s;
+            b->cap = s ? cap : b->cap;
+        }
+    }
+}
+
+static char glyph_at(const dfloor *f, int x, int y)
+{
+    int i;
+    if ((i = floor_way_at(f, x, y)) >= 0)
+        return way_kind_glyph(f->ways[i].kind);
+    if ((i = floor_pit_at(f, x, y)) >= 0)
+        return f->pits[i].open     ? GEN_GLYPH_PIT_OPEN
+               : f->pits[i].hidden ? GEN_GLYPH_PIT_HIDDEN
+                                   : GEN_GLYPH_PIT;
+    if (floor_station_at(f, x, y) >= 0)
+        return GEN_GLYPH_STATION;
+    if (x == f->entrance_x && y == f->entrance_y)
+        return GEN_GLYPH_ENTRANCE;
+    if (x == f->goal_x && y == f->goal_y)
+        return GEN_GLYPH_GOAL;
+    return terrain_get(floor_at(f, x, y))->glyph;
+}
+
+/* The map rows, trailing rock trimmed; seen[c] = 1 for every glyph drawn. */
+static void ascii_map(sbuf *b, const dfloor *f, unsigned char seen[256])
+{
+    char *row = malloc((size_t)f->w + 1);
+    if (!row) {
+        b->oom = 1;
+        return;
+    }
+    for (int y = 0; y < f->h; y++) {
+        int end = 0;
+        for (int x = 0; x < f->w; x++) {
+            row[x] = glyph_at(f, x, y);
+            seen[(unsigned char)row[x]] = 1;
+            if (row[x] != ' ')
+                end = x + 1;
+        }
+        row[end] = '\0';
+        sb_printf(b, "%s\n", row);
+    }
+    free(row);
+}
+
+static void legend_line(sbuf *b, const unsigned char seen[256], char g, const char *name)
+{
+    if (seen[(unsigned char)g])
+        sb_printf(b, "  '%c' %s\n", g, name);
+}
+
+/* Every glyph that appears, terrain first in table order, then ways, then things. */
+static void ascii_legend(sbuf *b, const unsigned char seen[256])
+{
+    sb_printf(b, "legend\n");
+    for (int t = 0; t < T_TERRAIN_COUNT; t++)
+        legend_line(b, seen, terrain_get((terrain)t)->glyph, terrain_get((terrain)t)->name);
+    for (int k = 0; k < WAY_KIND_COUNT; k++)
+        legend_line(b, seen, way_kind_glyph((way_kind)k), way_kind_name((way_kind)k));
+    legend_line(b, seen, GEN_GLYPH_PIT, "pit");
+    legend_line(b, seen, GEN_GLYPH_PIT_HIDDEN, "hidden pit");
+    legend_line(b, seen, GEN_GLYPH_PIT_OPEN, "open pit");
+    legend_line(b, seen, GEN_GLYPH_STATION, "rest station");
+    legend_line(b, seen, GEN_GLYPH_ENTRANCE, "entrance");
+    legend_line(b, seen, GEN_GLYPH_GOAL, "goal");
+}
+
+static const char *wall_name(int dx, int dy)
+{
+    return dy < 0 ? "north" : dx > 0 ? "east" : dy > 0 ? "south" : dx < 0 ? "west" : "none";
+}
+
+/* One line per thing, in array order; floors shown 1-based, squares 0-based x,y. */
+static void ascii_things(sbuf *b, const dfloor *f)
+{
+    sb_printf(b, "things\n");
+    sb_printf(b, "  entrance %d,%d\n", f->entrance_x, f->entrance_y);
+    sb_printf(b, "  goal %d,%d\n", f->goal_x, f->goal_y);
+    for (int i = 0; i < f->way_count; i++) {
+        const way *w = &f->ways[i];
+        sb_printf(b, "  %s %d,%d to floor %d at %d,%d\n", way_kind_name(w->kind), w->x, w->y,
+                  w->to_floor + 1, w->to_x, w->to_y);
+    }
+    for (int i = 0; i < f->pit_count; i++) {
+        const pit *p = &f->pits[i];
+        sb_printf(b, "  pit %d,%d down to floor %d%s%s\n", p->x, p->y, f->index + 2,
+                  p->hidden ? ", hidden" : "", p->open ? ", open" : "");
+    }
+    for (int i = 0; i < f->station_count; i++) {
+        const station *s = &f->stations[i];
+        sb_printf(b, "  station %d,%d %s, wall to the %s\n", s->x, s->y,
+                  station_look_name(s->look), wall_name(s->wall_dx, s->wall_dy));
+    }
+}
+
+static void ascii_floor(sbuf *b, const dungeon *d, int k)
+{
+    const dfloor *f = &d->floors[k];
+    unsigned char seen[256] = { 0 };
+    sb_printf(b, "floor %d of %d  seed %" PRIu64 "  %dx%d\n", k + 1, d->floor_count, d->seed,
+              f->w, f->h);
+    ascii_map(b, f, seen);
+    sb_printf(b, "\n");
+    ascii_legend(b, seen);
+    ascii_things(b, f);
+}
+
+static delve_status sb_finish(sbuf *b, char **out, delve_err *err)
+{
+    *out = NULL;
+    if (b->oom || !b->s) {
+        free(b->s);
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for an ASCII map");
+    }
+    *out = b->s;
+    return DELVE_OK;
+}
+
+delve_status gen_ascii_floor(const dungeon *d, int k, char **out, delve_err *err)
+{
+    *out = NULL;
+    if (k < 0 || k >= d->floor_count || !d->floors[k].terrain)
+        return delve_fail(err, DELVE_EINPUT, "floor %d is not one of 1..%d", k + 1,
+                          d->floor_count);
+    sbuf b = { 0 };
+    ascii_floor(&b, d, k);
+    return sb_finish(&b, out, err);
+}
+
+delve_status gen_ascii_dungeon(const dungeon *d, char **out, delve_err *err)
+{
+    sbuf b = { 0 };
+    for (int k = 0; k < d->floor_count; k++) {
+        if (!d->floors[k].terrain)
+            continue;
+        sb_printf(&b, "%s", k > 0 ? "\n" : "");
+        ascii_floor(&b, d, k);
+    }
+    sb_printf(&b, "%s", "");
+    return sb_finish(&b, out, err);
+}

@@ -1,0 +1,108 @@
+/* gen: the generator's entry points. gen_floors runs the passes in order over a range
+ * of floors; gen_dungeon runs it over every floor, gen_floor_alone over the small
+ * window of floors whose passes reach floor k, and keeps floor k.
+ *
+ * What reaches floor k: its own layout (seed, k); the ways of the pair above (k-1, k)
+ * and of the pair below (k, k+1), each from its two layouts (ways.c keeps them apart by
+ * parity); its pit, which needs the landing floor k+1 with all its ways, so the pair
+ * (k+1, k+2) too; its station, from its own squares, ways and pit (landings from floor
+ * k-1 never take a station's square, see pits.c). So the window is k-1 .. k+2. */
+#include <string.h>
+
+#include "gen/passes.h"
+
+#define WINDOW_ABOVE 1  /* floors above k that reach floor k: the pair (k-1, k) */
+#define WINDOW_BELOW 2  /* floors below k: the landing floor k+1 and the pair (k+1, k+2) */
+#define WINDOW_MAX (WINDOW_ABOVE + 1 + WINDOW_BELOW)
+
+gen_opts gen_defaults(uint64_t seed)
+{
+    return (gen_opts){ .seed = seed, .floors = 3, .w = GEN_FLOOR_W, .h = GEN_FLOOR_H };
+}
+
+static delve_status opts_check(const gen_opts *o, delve_err *err)
+{
+    if (o->floors < 1 || o->floors > DUNGEON_MAX_FLOORS)
+        return delve_fail(err, DELVE_EINPUT, "floors must be 1..%d, not %d",
+                          DUNGEON_MAX_FLOORS, o->floors);
+    if (o->w < GEN_MIN_SIDE || o->h < GEN_MIN_SIDE || o->w > FLOOR_MAX_SIDE ||
+        o->h > FLOOR_MAX_SIDE)
+        return delve_fail(err, DELVE_EINPUT, "floor size %d x %d is outside %d..%d", o->w,
+                          o->h, GEN_MIN_SIDE, FLOOR_MAX_SIDE);
+    return DELVE_OK;
+}
+
+/* 1 when floors lo..hi hold every floor that floor i's pit and station depend on. */
+static int window_holds(const gen_opts *o, int lo, int hi, int i)
+{
+    int need_lo = i - WINDOW_ABOVE < 0 ? 0 : i - WINDOW_ABOVE;
+    int need_hi = i + WINDOW_BELOW > o->floors - 1 ? o->floors - 1 : i + WINDOW_BELOW;
+    return lo <= need_lo && hi >= need_hi;
+}
+
+static delve_status layout_floor(const gen_opts *o, dfloor *f, int i, delve_err *err)
+{
+    delve_status st = floor_init(f, i, o->w, o->h, err);
+    return st != DELVE_OK ? st : gen_layout(o->seed, f, err);
+}
+
+/* Floors lo..hi into f[0 .. hi - lo] (zeroed by the caller; it frees them on
+ * failure too). Pits and stations only on floors whose inputs are all in the range. */
+static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, delve_err *err)
+{
+    delve_status st = DELVE_OK;
+    /* layout of each floor: rooms, corridors, doors, entrance, goal */
+    for (int i = lo; i <= hi && st == DELVE_OK; i++)
+        st = layout_floor(o, &f[i - lo], i, err);
+    /* a lift and a ladder between each two floors, the pair above first */
+    for (int i = lo; i < hi && st == DELVE_OK; i++)
+        st = gen_place_ways(o->seed, &f[i - lo], &f[i + 1 - lo], err);
+    /* pits, each over free open floor on the floor below */
+    for (int i = lo; i <= hi && st == DELVE_OK; i++)
+        if (window_holds(o, lo, hi, i))
+            st = gen_place_pit(o->seed, &f[i - lo], i < hi ? &f[i + 1 - lo] : NULL, err);
+    /* rest stations, by a wall in a room off the main way */
+    for (int i = lo; i <= hi && st == DELVE_OK; i++)
+        if (window_holds(o, lo, hi, i))
+            st = gen_place_station(o->seed, &f[i - lo], err);
+    return st;
+}
+
+delve_status gen_dungeon(const gen_opts *o, dungeon *out, delve_err *err)
+{
+    memset(out, 0, sizeof *out);
+    delve_status st = opts_check(o, err);
+    if (st == DELVE_OK)
+        st = dungeon_init(out, o->seed, o->floors, err);
+    if (st != DELVE_OK)
+        return st;
+    st = gen_floors(o, out->floors, 0, o->floors - 1, err);
+    if (st == DELVE_OK)
+        dungeon_stack(out);
+    else
+        dungeon_free(out);
+    return st;
+}
+
+delve_status gen_floor_alone(const gen_opts *o, int k, dfloor *out, delve_err *err)
+{
+    memset(out, 0, sizeof *out);
+    delve_status st = opts_check(o, err);
+    if (st != DELVE_OK)
+        return st;
+    if (k < 0 || k >= o->floors)
+        return delve_fail(err, DELVE_EINPUT, "floor %d is not one of 1..%d", k + 1,
+                          o->floors);
+    int lo = k - WINDOW_ABOVE < 0 ? 0 : k - WINDOW_ABOVE;
+    int hi = k + WINDOW_BELOW > o->floors - 1 ? o->floors - 1 : k + WINDOW_BELOW;
+    dfloor win[WINDOW_MAX];
+    memset(win, 0, sizeof win);
+    st = gen_floors(o, win, lo, hi, err);
+    if (st == DELVE_OK) {
+        memcpy(out, &win[k - lo], sizeof *out);  /* out now owns the arrays */
+        memset(&win[k - lo], 0, sizeof win[0]);
+    }
+    for (int i = 0; i < WINDOW_MAX; i++)
+        floor_free(&win[i]);
+    return st;
+}

@@ -1,0 +1,85 @@
+/* gen: builds a dungeon from a seed: rooms-and-corridors floors (later issues add level
+ * types and rising), a lift and a ladder between each two floors, pits and rest
+ * stations. Every pass draws from its own RNG stream (engine/rng.h); each floor's
+ * result depends only on the seed and the floors next to it, so a floor generated
+ * alone equals the same floor of the whole dungeon. Uses engine only. */
+#ifndef DELVE_GEN_GEN_H
+#define DELVE_GEN_GEN_H
+
+#include <stdint.h>
+
+#include "engine/dungeon.h"
+
+#define GEN_FLOOR_W 64
+#define GEN_FLOOR_H 40
+#define GEN_MIN_SIDE 16   /* smaller floors are refused as bad input */
+
+typedef struct gen_opts {
+    uint64_t seed;
+    int floors;      /* 1..DUNGEON_MAX_FLOORS, default 3 */
+    int w, h;        /* floor size in squares, default GEN_FLOOR_W x GEN_FLOOR_H;
+                        GEN_MIN_SIDE..FLOOR_MAX_SIDE each */
+} gen_opts;
+
+/* The default options for seed: 3 floors of GEN_FLOOR_W x GEN_FLOOR_H. */
+gen_opts gen_defaults(uint64_t seed);
+
+/* Generates the whole dungeon into *out (dungeon_init'ed here; free with
+ * dungeon_free; on failure *out is left empty and needs no free), stacked with
+ * dungeon_stack. Passes in order: each floor's layout (stream RNG_LAYOUT, floor k,
+ * try 0..7: rooms, corridors, doors, entrance, goal); a lift and a ladder between each
+ * two floors (RNG_WAYS, upper floor); a pit per floor with chance GEN_RATE_PIT
+ * (RNG_PITS); a rest station per floor with chance GEN_RATE_STATION (RNG_STATIONS).
+ * Each floor's things are in this order: the ways to the floor above (lift, ladder),
+ * the ways to the floor below (lift, ladder), pits, stations. Heights stay 0.
+ * DELVE_EINPUT on bad options, DELVE_EFAIL if a floor's layout failed all its tries or
+ * two floors share no two open squares for their ways, DELVE_ENOMEM. */
+delve_status gen_dungeon(const gen_opts *o, dungeon *out, delve_err *err);
+
+/* Generates floor k (0-based) alone into *out (floor_free it; zeroed on failure):
+ * byte-identical to floors[k] of gen_dungeon with the same options (terrain, heights,
+ * every thing array and field). It generates the layouts of floors k-1 .. k+2 (those
+ * that exist), which is all floor k depends on. DELVE_EINPUT on bad options or k out
+ * of 0..floors-1; otherwise as gen_dungeon for those floors. */
+delve_status gen_floor_alone(const gen_opts *o, int k, dfloor *out, delve_err *err);
+
+/* The ASCII map of one floor with its legend, as `delve gen` prints it; *out is
+ * malloc'ed and NUL-terminated. Stable and diffable: same floor, same bytes.
+ * Layout: a title line ("floor 2 of 3  seed 42  64x40"), h map rows (x grows to the
+ * right, y downwards; trailing rock trimmed), a blank line, "legend" with one line per
+ * glyph that appears, then "things" with one line per thing (0-based x,y).
+ * Things are drawn over terrain with the glyphs below (ways use way_kind_glyph).
+ * DELVE_EINPUT when k is not a floor of d, DELVE_ENOMEM. */
+delve_status gen_ascii_floor(const dungeon *d, int k, char **out, delve_err *err);
+
+/* Every floor's gen_ascii_floor, top floor first, with one blank line between floors.
+ * *out is malloc'ed and NUL-terminated. DELVE_ENOMEM. */
+delve_status gen_ascii_dungeon(const dungeon *d, char **out, delve_err *err);
+
+/* ASCII glyphs of the things on a floor; none collides with a terrain glyph
+ * (engine/floor.c) or a way glyph (L H > / @). */
+#define GEN_GLYPH_ENTRANCE '<'
+#define GEN_GLYPH_GOAL '*'
+#define GEN_GLYPH_PIT '^'        /* a closed pit the generator placed (visible plates) */
+#define GEN_GLYPH_PIT_HIDDEN 'v' /* hidden pit (hand-made .dun files only) */
+#define GEN_GLYPH_PIT_OPEN 'O'   /* the plates gave way: an open hole */
+#define GEN_GLYPH_STATION '{'    /* rest station (font, drip bench or nutrient tap) */
+
+/* The generator's rates: one table (spec/rising.md: "One table"), a chance num/den per
+ * row. Append only; later issues add rising's rows. */
+typedef enum gen_rate_id {
+    GEN_RATE_PIT,      /* a pit on a floor that has a floor below */
+    GEN_RATE_STATION,  /* a rest station on a floor */
+    GEN_RATE_COUNT
+} gen_rate_id;
+
+typedef struct gen_rate {
+    const char *name;
+    int num, den;        /* chance num / den */
+    const char *source;  /* "seed 001" or "set: ..." (spec/pits-and-stations.md) */
+} gen_rate;
+
+/* The row for id; id out of range gives the first row. Never NULL. */
+const gen_rate *gen_rate_get(gen_rate_id id);
+
+#endif

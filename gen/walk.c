@@ -1,0 +1,106 @@
+/* walk: breadth-first walking distances on one floor and the helpers built on them
+ * (connectivity, the main way, squares by a wall or a door). gen/ keeps its own BFS so
+ * the generator does not wait on engine/path.c; both use the same neighbour order. */
+#include "gen/passes.h"
+
+/* N, E, S, W: the fixed neighbour order every walk uses (engine/path.h). */
+static const int DIR_X[4] = { 0, 1, 0, -1 };
+static const int DIR_Y[4] = { -1, 0, 1, 0 };
+
+static int can_stand(const dfloor *f, int x, int y)
+{
+    return floor_walkable(f, x, y) && floor_pit_at(f, x, y) < 0;
+}
+
+int gen_walk(const dfloor *f, int sx, int sy, int skip, int *dist, int *queue)
+{
+    int n = f->w * f->h;
+    for (int i = 0; i < n; i++)
+        dist[i] = -1;
+    if (!can_stand(f, sx, sy) || sy * f->w + sx == skip)
+        return 0;
+    int head = 0, tail = 0;
+    dist[sy * f->w + sx] = 0;
+    queue[tail++] = sy * f->w + sx;
+    while (head < tail) {
+        int at = queue[head++];
+        int x = at % f->w, y = at / f->w;
+        for (int d = 0; d < 4; d++) {
+            int nx = x + DIR_X[d], ny = y + DIR_Y[d];
+            int ni = ny * f->w + nx;
+            if (!floor_in(f, nx, ny) || dist[ni] >= 0 || ni == skip || !can_stand(f, nx, ny))
+                continue;
+            dist[ni] = dist[at] + 1;
+            queue[tail++] = ni;
+        }
+    }
+    return tail;
+}
+
+int gen_walk_count(const dfloor *f)
+{
+    int n = 0;
+    for (int y = 0; y < f->h; y++)
+        for (int x = 0; x < f->w; x++)
+            n += can_stand(f, x, y);
+    return n;
+}
+
+int gen_main_way(const dfloor *f, unsigned char *main, int *dist, int *queue)
+{
+    for (int i = 0; i < f->w * f->h; i++)
+        main[i] = 0;
+    gen_walk(f, f->goal_x, f->goal_y, -1, dist, queue);
+    int x = f->entrance_x, y = f->entrance_y;
+    if (!floor_in(f, x, y) || dist[y * f->w + x] < 0)
+        return -1;
+    int steps = dist[y * f->w + x];
+    main[y * f->w + x] = 1;
+    while (dist[y * f->w + x] > 0) {
+        int here = dist[y * f->w + x];
+        for (int d = 0; d < 4; d++) {
+            int nx = x + DIR_X[d], ny = y + DIR_Y[d];
+            if (floor_in(f, nx, ny) && dist[ny * f->w + nx] == here - 1) {
+                x = nx;
+                y = ny;
+                break;
+            }
+        }
+        main[y * f->w + x] = 1;
+    }
+    return steps;
+}
+
+int gen_by_wall(const dfloor *f, int x, int y, int *dx, int *dy)
+{
+    if (floor_at(f, x, y) != T_FLOOR)
+        return 0;
+    for (int d = 0; d < 4; d++)
+        if (floor_at(f, x + DIR_X[d], y + DIR_Y[d]) == T_WALL) {
+            if (dx)
+                *dx = DIR_X[d];
+            if (dy)
+                *dy = DIR_Y[d];
+            return 1;
+        }
+    return 0;
+}
+
+int gen_near_door(const dfloor *f, int x, int y)
+{
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if ((dx || dy) && floor_at(f, x + dx, y + dy) == T_DOOR)
+                return 1;
+    return 0;
+}
+
+void gen_shuffle(rng *r, int *v, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = rng_range(r, 0, i);
+        int t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+}

@@ -1,0 +1,98 @@
+/* ways: a lift and a ladder between each two floors (spec/rising.md: "always"). Both
+ * are vertical: the two ends stand on the same square of the upper and the lower floor.
+ *
+ * Why parity: pair i (floors i and i + 1) only uses squares with (x + y) % 2 == i % 2.
+ * On floor k the pair above (k - 1, k) and the pair below (k, k + 1) therefore use
+ * opposite parities and can never land on the same square, without either pair looking
+ * at the other's ways. That keeps each pair a function of its two floors' layouts and
+ * its own stream only, which gen_floor_alone relies on.
+ * Stream: RNG_WAYS, floor i (the upper floor), try 0. */
+#include <stdlib.h>
+
+#include "gen/passes.h"
+
+#define WAY_SPREAD 12  /* the ladder stands this many squares (Manhattan) from the lift
+                          when any square that far fits (set) */
+
+/* Tier 0: room floor on both floors with no door around it; tier 1: room floor or
+ * corridor. Never the entrance or goal of either floor, never off this pair's parity. */
+static int way_square_ok(const dfloor *up, const dfloor *down, int x, int y, int tier)
+{
+    if ((x + y) % 2 != up->index % 2)
+        return 0;
+    const dfloor *g[2] = { up, down };
+    for (int i = 0; i < 2; i++) {
+        terrain t = floor_at(g[i], x, y);
+        if (tier == 0 ? (t != T_FLOOR || gen_near_door(g[i], x, y))
+                      : (t != T_FLOOR && t != T_CORRIDOR))
+            return 0;
+        if ((x == g[i]->entrance_x && y == g[i]->entrance_y) ||
+            (x == g[i]->goal_x && y == g[i]->goal_y))
+            return 0;
+    }
+    return 1;
+}
+
+/* Fills cand with the squares (y * w + x) of the first tier that has two (a lift and
+ * a ladder); tier 1 holds every square of tier 0. */
+static int way_candidates(const dfloor *up, const dfloor *down, int *cand)
+{
+    for (int tier = 0; tier < 2; tier++) {
+        int n = 0;
+        for (int y = 0; y < up->h && y < down->h; y++)
+            for (int x = 0; x < up->w && x < down->w; x++)
+                if (way_square_ok(up, down, x, y, tier))
+                    cand[n++] = y * up->w + x;
+        if (n >= 2)
+            return n;
+    }
+    return 0;
+}
+
+/* A random candidate at least spread squares from the square `from`, or -1. */
+static int pick_far(rng *r, const int *cand, int n, int w, int from, int spread)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        m += abs(cand[i] % w - from % w) + abs(cand[i] / w - from / w) >= spread;
+    if (m == 0)
+        return -1;
+    int j = rng_range(r, 0, m - 1);
+    for (int i = 0; i < n; i++)
+        if (abs(cand[i] % w - from % w) + abs(cand[i] / w - from / w) >= spread && j-- == 0)
+            return cand[i];
+    return -1;
+}
+
+/* Adds a way of kind k at square sq to both floors, each end pointing at the other. */
+static delve_status way_add_pair(dfloor *up, dfloor *down, way_kind k, int sq, delve_err *err)
+{
+    int x = sq % up->w, y = sq / up->w;
+    way a = { .kind = k, .x = x, .y = y, .to_floor = down->index, .to_x = x, .to_y = y };
+    way b = { .kind = k, .x = x, .y = y, .to_floor = up->index, .to_x = x, .to_y = y };
+    delve_status st = floor_add_way(up, a, err);
+    return st != DELVE_OK ? st : floor_add_way(down, b, err);
+}
+
+delve_status gen_place_ways(uint64_t seed, dfloor *up, dfloor *down, delve_err *err)
+{
+    int *cand = malloc((size_t)up->w * (size_t)up->h * sizeof *cand);
+    if (!cand)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for ways");
+    rng r = rng_stream(seed, RNG_WAYS, up->index, 0);
+    int n = way_candidates(up, down, cand);
+    int lift = n > 0 ? cand[rng_range(&r, 0, n - 1)] : -1;
+    int ladder = n > 0 ? pick_far(&r, cand, n, up->w, lift, WAY_SPREAD) : -1;
+    if (n > 0 && ladder < 0)
+        ladder = pick_far(&r, cand, n, up->w, lift, 1);
+    free(cand);
+    if (ladder < 0)
+        return delve_fail(err, DELVE_EFAIL,
+                          "floors %d and %d: no two open squares above each other for a "
+                          "lift and a ladder", up->index + 1, down->index + 1);
+    /* Each floor gets the lift, then the ladder. */
+    delve_status st = way_add_pair(up, down, WAY_LIFT, lift, err);
+    if (st == DELVE_OK)
+        st = way_add_pair(up, down, WAY_LADDER, ladder, err);
+    return st;
+}

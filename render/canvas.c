@@ -1,0 +1,219 @@
+/* canvas: fills, blends and blits on an RGBA8 canvas, clipped, integer maths only.
+ * The blend is straight (non-premultiplied) source-over; opaque destinations, which
+ * is every frame delve draws, take a short path with the same result. */
+#include "render/canvas.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+delve_status canvas_init(canvas *c, int w, int h, delve_err *err)
+{
+    memset(c, 0, sizeof *c);
+    if (w < 1 || h < 1 || w > CANVAS_MAX_SIDE || h > CANVAS_MAX_SIDE)
+        return delve_fail(err, DELVE_ELIMIT, "canvas %d x %d is outside 1..%d", w, h,
+                          CANVAS_MAX_SIDE);
+    c->px = calloc((size_t)w * (size_t)h, 4);
+    if (!c->px)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for a %d x %d canvas", w, h);
+    c->w = w;
+    c->h = h;
+    c->stride = 4 * w;
+    return DELVE_OK;
+}
+
+void canvas_free(canvas *c)
+{
+    if (!c)
+        return;
+    free(c->px);
+    memset(c, 0, sizeof *c);
+}
+
+/* Clips the rectangle to [0, cw) x [0, ch); returns 0 when nothing is left. */
+static int clip(int cw, int ch, int *x, int *y, int *w, int *h)
+{
+    int x0 = *x, y0 = *y, x1 = *x + *w, y1 = *y + *h;
+    if (*w <= 0 || *h <= 0)
+        return 0;
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > cw) x1 = cw;
+    if (y1 > ch) y1 = ch;
+    if (x0 >= x1 || y0 >= y1)
+        return 0;
+    *x = x0, *y = y0, *w = x1 - x0, *h = y1 - y0;
+    return 1;
+}
+
+canvas canvas_view(const canvas *c, int x, int y, int w, int h)
+{
+    canvas v = { 0, 0, c->stride, c->px };
+    if (!c->px || !clip(c->w, c->h, &x, &y, &w, &h))
+        return v;
+    v.w = w;
+    v.h = h;
+    v.px = canvas_at(c, x, y);
+    return v;
+}
+
+void canvas_clear(canvas *c, rgba col)
+{
+    canvas_fill_rect(c, 0, 0, c->w, c->h, col);
+}
+
+void canvas_fill_rect(canvas *c, int x, int y, int w, int h, rgba col)
+{
+    if (!c->px || !clip(c->w, c->h, &x, &y, &w, &h))
+        return;
+    uint8_t *row0 = canvas_at(c, x, y);
+    for (int i = 0; i < w; i++)
+        memcpy(row0 + 4 * i, &col, 4);
+    for (int j = 1; j < h; j++)
+        memcpy(row0 + (long)j * c->stride, row0, (size_t)w * 4);
+}
+
+/* Source-over of (r, g, b) at alpha a (1..254) onto the pixel at d. */
+static inline void blend_one(uint8_t *d, uint32_t r, uint32_t g, uint32_t b, uint32_t a)
+{
+    uint32_t da = d[3];
+    if (da == 255) {
+        uint32_t ia = 255 - a;
+        d[0] = canvas_div255(r * a + d[0] * ia);
+        d[1] = canvas_div255(g * a + d[1] * ia);
+        d[2] = canvas_div255(b * a + d[2] * ia);
+        return;
+    }
+    uint32_t dw = canvas_div255(da * (255 - a)); /* the destination's remaining weight */
+    uint32_t oa = a + dw;
+    if (oa == 0)
+        return;
+    d[0] = (uint8_t)((r * a + d[0] * dw + oa / 2) / oa);
+    d[1] = (uint8_t)((g * a + d[1] * dw + oa / 2) / oa);
+    d[2] = (uint8_t)((b * a + d[2] * dw + oa / 2) / oa);
+    d[3] = (uint8_t)oa;
+}
+
+static inline void blend_at(uint8_t *d, rgba col, uint32_t a)
+{
+    if (a == 0)
+        return;
+    if (a >= 255) {
+        d[0] = col.r, d[1] = col.g, d[2] = col.b, d[3] = 255;
+        return;
+    }
+    blend_one(d, col.r, col.g, col.b, a);
+}
+
+void canvas_blend_rect(canvas *c, int x, int y, int w, int h, rgba col)
+{
+    if (col.a == 255) {
+        canvas_fill_rect(c, x, y, w, h, col);
+        return;
+    }
+    if (col.a == 0 || !c->px || !clip(c->w, c->h, &x, &y, &w, &h))
+        return;
+    for (int j = 0; j < h; j++) {
+        uint8_t *d = canvas_at(c, x, y + j);
+        for (int i = 0; i < w; i++, d += 4)
+            blend_one(d, col.r, col.g, col.b, col.a);
+    }
+}
+
+void canvas_blend_px(canvas *c, int x, int y, rgba col)
+{
+    if (!c->px || x < 0 || y < 0 || x >= c->w || y >= c->h)
+        return;
+    blend_at(canvas_at(c, x, y), col, col.a);
+}
+
+void canvas_blend_mask(canvas *c, int x, int y, const uint8_t *mask, int mw, int mh,
+                       int mstride, rgba col)
+{
+    int cx = x, cy = y, w = mw, h = mh;
+    if (col.a == 0 || !c->px || !clip(c->w, c->h, &cx, &cy, &w, &h))
+        return;
+    for (int j = 0; j < h; j++) {
+        const uint8_t *m = mask + (long)(cy - y + j) * mstride + (cx - x);
+        uint8_t *d = canvas_at(c, cx, cy + j);
+        for (int i = 0; i < w; i++, d += 4) {
+            uint32_t a = m[i];
+            if (a == 0)
+                continue;
+            if (col.a != 255)
+                a = canvas_div255(a * col.a);
+            blend_at(d, col, a);
+        }
+    }
+}
+
+/* Half-open source span [*s0, *s1) that destination index i of n covers in a source of
+ * sn: a box when shrinking, one pixel (nearest) when growing. */
+static inline void span(int i, int n, int sn, int *s0, int *s1)
+{
+    *s0 = (int)((int64_t)i * sn / n);
+    *s1 = (int)((int64_t)(i + 1) * sn / n);
+    if (*s1 <= *s0)
+        *s1 = *s0 + 1;
+}
+
+void canvas_blit_scaled(canvas *dst, const canvas *src, int x, int y, int w, int h)
+{
+    int cx = x, cy = y, cw = w, ch = h;
+    if (!dst->px || !src->px || src->w < 1 || src->h < 1 ||
+        !clip(dst->w, dst->h, &cx, &cy, &cw, &ch))
+        return;
+    for (int j = cy; j < cy + ch; j++) {
+        int sy0, sy1;
+        span(j - y, h, src->h, &sy0, &sy1);
+        uint8_t *d = canvas_at(dst, cx, j);
+        for (int i = cx; i < cx + cw; i++, d += 4) {
+            int sx0, sx1;
+            span(i - x, w, src->w, &sx0, &sx1);
+            uint32_t sum[4] = { 0, 0, 0, 0 };
+            for (int sy = sy0; sy < sy1; sy++) {
+                const uint8_t *s = canvas_at(src, sx0, sy);
+                for (int sx = sx0; sx < sx1; sx++, s += 4) {
+                    sum[0] += s[0], sum[1] += s[1], sum[2] += s[2], sum[3] += s[3];
+                }
+            }
+            uint32_t n = (uint32_t)((sx1 - sx0) * (sy1 - sy0));
+            for (int k = 0; k < 4; k++)
+                d[k] = (uint8_t)((sum[k] + n / 2) / n);
+        }
+    }
+}
+
+void canvas_blit(canvas *dst, const canvas *src, int x, int y, int blend)
+{
+    int cx = x, cy = y, w = src->w, h = src->h;
+    if (!dst->px || !src->px || !clip(dst->w, dst->h, &cx, &cy, &w, &h))
+        return;
+    for (int j = 0; j < h; j++) {
+        const uint8_t *s = canvas_at(src, cx - x, cy - y + j);
+        uint8_t *d = canvas_at(dst, cx, cy + j);
+        if (!blend) {
+            memcpy(d, s, (size_t)w * 4);
+            continue;
+        }
+        for (int i = 0; i < w; i++, s += 4, d += 4) {
+            if (s[3] == 255)
+                memcpy(d, s, 4);
+            else if (s[3] != 0)
+                blend_one(d, s[0], s[1], s[2], s[3]);
+        }
+    }
+}
+
+void canvas_frame_rect(canvas *c, int x, int y, int w, int h, int t, rgba col)
+{
+    if (t <= 0 || w <= 0 || h <= 0)
+        return;
+    if (2 * t >= w || 2 * t >= h) {
+        canvas_fill_rect(c, x, y, w, h, col);
+        return;
+    }
+    canvas_fill_rect(c, x, y, w, t, col);
+    canvas_fill_rect(c, x, y + h - t, w, t, col);
+    canvas_fill_rect(c, x, y + t, t, h - 2 * t, col);
+    canvas_fill_rect(c, x + w - t, y + t, t, h - 2 * t, col);
+}

@@ -1,0 +1,70 @@
+/* canvas: the RGBA frame every picture in delve is drawn into, in memory, CPU only.
+ * RGBA8, origin top left, rows `stride` bytes apart; every draw call takes the canvas
+ * first and clips to it. Only render/ writes pixels. Integer maths only, so the same
+ * calls give the same bytes on every machine and compiler. Uses libc only. */
+#ifndef DELVE_RENDER_CANVAS_H
+#define DELVE_RENDER_CANVAS_H
+
+#include <stdint.h>
+
+#include "engine/status.h"
+
+#define CANVAS_MAX_SIDE 16384  /* limit on either side */
+
+typedef struct rgba {
+    uint8_t r, g, b, a;
+} rgba;
+
+typedef struct canvas {
+    int w, h;
+    int stride;    /* bytes per row, >= 4 * w */
+    uint8_t *px;   /* owned when made by canvas_init */
+} canvas;
+
+/* Allocates a w x h canvas cleared to transparent black. DELVE_ELIMIT when a side is
+ * below 1 or past CANVAS_MAX_SIDE, DELVE_ENOMEM. Free with canvas_free. */
+delve_status canvas_init(canvas *c, int w, int h, delve_err *err);
+/* Frees pixels made by canvas_init (never call it on a canvas_view); c may be NULL. */
+void canvas_free(canvas *c);
+
+/* A view of the rectangle (x, y, w, h) of c, clipped to c, sharing its pixels: drawing
+ * into the view clips to the rectangle. Not owned: never canvas_free a view. An empty
+ * rectangle gives a 0 x 0 view that every call ignores. */
+canvas canvas_view(const canvas *c, int x, int y, int w, int h);
+
+/* Pointer to pixel (x, y); the caller keeps it inside the canvas. */
+static inline uint8_t *canvas_at(const canvas *c, int x, int y)
+{
+    return c->px + (long)y * c->stride + (long)x * 4;
+}
+
+void canvas_clear(canvas *c, rgba col);
+/* Opaque fill of the clipped rectangle. */
+void canvas_fill_rect(canvas *c, int x, int y, int w, int h, rgba col);
+/* Source-over blend of col (its alpha) on the clipped rectangle; integer maths. */
+void canvas_blend_rect(canvas *c, int x, int y, int w, int h, rgba col);
+/* Blends one pixel (clipped). */
+void canvas_blend_px(canvas *c, int x, int y, rgba col);
+/* Blends col at (x, y) with each pixel's alpha scaled by an 8-bit coverage mask
+ * (mw x mh, rows mstride bytes apart): alpha = col.a * mask / 255. Clipped. Used for
+ * text, glows and halos. */
+void canvas_blend_mask(canvas *c, int x, int y, const uint8_t *mask, int mw, int mh,
+                       int mstride, rgba col);
+/* Box-filtered downscale (or nearest upscale) of src into the rectangle of dst: each
+ * destination pixel is the rounded mean of the source pixels its box covers, every
+ * channel alike (frames are opaque). Copies, never blends. Clipped. */
+void canvas_blit_scaled(canvas *dst, const canvas *src, int x, int y, int w, int h);
+/* Copies src at (x, y) in dst, clipped, alpha-blended when blend != 0. */
+void canvas_blit(canvas *dst, const canvas *src, int x, int y, int blend);
+/* Outline of the rectangle, t pixels thick, inside it; opaque, clipped. */
+void canvas_frame_rect(canvas *c, int x, int y, int w, int h, int t, rgba col);
+
+/* Source-over of one channel set: the one blend formula every call above uses.
+ * Exact rounding: 50 % (a = 128) red over opaque blue gives (128, 0, 127, 255). */
+static inline uint8_t canvas_div255(uint32_t v)
+{
+    v += 128;
+    return (uint8_t)((v + (v >> 8)) >> 8);
+}
+
+#endif

@@ -1,0 +1,185 @@
+/* hud: the panel beside the map. Layout (320 px wide): title; floor and clock; member
+ * blocks; recent events; at the bottom the caption box with a dry station's countdown
+ * line above it. Sizes are px at the panel's scale, tuned on 1280 x 720 frames. */
+#include "render/hud.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "render/look.h"
+
+#define HUD_PAD 16
+#define HUD_BAR_W 196
+#define HUD_BLOCK_H 66       /* one member */
+#define HUD_CAPTION_LINES 3
+#define HUD_LINE_MAX 160     /* bytes of one drawn line */
+
+char *hud_clock_text(int64_t clock_s, char *buf, int size)
+{
+    if (clock_s < 0)
+        clock_s = 0;
+    int64_t day = clock_s / 86400 + 1, s = clock_s % 86400;
+    snprintf(buf, (size_t)size, "Day %lld %02d:%02d", (long long)day, (int)(s / 3600),
+             (int)(s % 3600 / 60));
+    return buf;
+}
+
+/* A bar w x h at (x, y): the filled share value/max over back, a lit top edge. */
+static void bar(canvas *p, int x, int y, int w, int h, int value, int max, rgba fill, rgba back)
+{
+    canvas_fill_rect(p, x, y, w, h, back);
+    int fw = max > 0 ? (int)((int64_t)w * (value < 0 ? 0 : value > max ? max : value) / max) : 0;
+    canvas_fill_rect(p, x, y, fw, h, fill);
+    canvas_blend_rect(p, x, y, fw, 1, (rgba){ 255, 255, 255, 70 });
+    canvas_frame_rect(p, x - 1, y - 1, w + 2, h + 2, 1, (rgba){ 0, 0, 0, 255 });
+}
+
+/* One member: name (struck through when dead), health bar with "23/30", power bar. */
+static int member_block(canvas *p, text_ctx *t, const member *m, int x, int y, int inner)
+{
+    char buf[HUD_LINE_MAX];
+    int alive = member_alive(m);
+    rgba name_col = alive ? LOOK_TEXT : LOOK_TEXT_DEAD;
+    int nw = text_draw(p, t, x, y, 16, TEXT_BOLD, name_col,
+                       text_fit(t, 16, TEXT_BOLD, inner - 60, m->name, buf, sizeof buf));
+    if (!alive) {
+        canvas_fill_rect(p, x - 2, y + 10, nw + 4, 2, LOOK_TEXT_DEAD);
+        int dw = text_width(t, 13, TEXT_SANS, "dead");
+        text_draw(p, t, x + inner - dw, y + 2, 13, TEXT_SANS, LOOK_TEXT_DEAD, "dead");
+    } else if (m->armour_pct > 0) {
+        snprintf(buf, sizeof buf, "armour %d%%", m->armour_pct);
+        int aw = text_width(t, 12, TEXT_SANS, buf);
+        text_draw(p, t, x + inner - aw, y + 3, 12, TEXT_SANS, LOOK_TEXT_DIM, buf);
+    }
+    rgba hf = alive ? LOOK_HEALTH : LOOK_DEAD_BAR, hb = alive ? LOOK_HEALTH_BACK : LOOK_DEAD_BAR;
+    rgba pf = alive ? LOOK_POWER : LOOK_DEAD_BAR, pb = alive ? LOOK_POWER_BACK : LOOK_DEAD_BAR;
+    rgba num = alive ? LOOK_TEXT : LOOK_TEXT_DEAD;
+    bar(p, x, y + 24, HUD_BAR_W, 14, m->health, m->max_health, hf, hb);
+    snprintf(buf, sizeof buf, "%d/%d", m->health, m->max_health);
+    text_draw(p, t, x + HUD_BAR_W + 10, y + 22, 14, TEXT_MONO, num, buf);
+    bar(p, x, y + 45, HUD_BAR_W, 8, m->power, m->max_power, pf, pb);
+    snprintf(buf, sizeof buf, "%d/%d", m->power, m->max_power);
+    text_draw(p, t, x + HUD_BAR_W + 10, y + 40, 12, TEXT_MONO,
+              alive ? (rgba){ 150, 180, 255, 255 } : LOOK_TEXT_DEAD, buf);
+    return y + HUD_BLOCK_H;
+}
+
+/* Length of the longest run of whole words at the start of str that fits in max_w px
+ * (at least one word, so a long word is cut by text_fit later). */
+static size_t fit_words(text_ctx *t, int size, int style, int max_w, const char *str)
+{
+    char cur[HUD_LINE_MAX];
+    size_t best = 0;
+    for (size_t i = 1; i < HUD_LINE_MAX; i++) {
+        if (str[i] != ' ' && str[i] != '\0')
+            continue;
+        memcpy(cur, str, i);
+        cur[i] = '\0';
+        if (best > 0 && text_width(t, size, style, cur) > max_w)
+            break;
+        best = i;
+        if (str[i] == '\0')
+            break;
+    }
+    return best ? best : strnlen(str, HUD_LINE_MAX - 1);
+}
+
+/* Splits str into at most max lines of at most max_w px, breaking at spaces; the last
+ * line ends in "..." if text is left over. Returns the line count. */
+static int wrap(text_ctx *t, int size, int style, int max_w, const char *str,
+                char lines[][HUD_LINE_MAX], int max)
+{
+    int n = 0;
+    while (n < max) {
+        while (*str == ' ')
+            str++;
+        if (!*str)
+            break;
+        size_t len = fit_words(t, size, style, max_w, str);
+        char cur[HUD_LINE_MAX];
+        if (n == max - 1)
+            len = strnlen(str, HUD_LINE_MAX - 1);  /* the rest, cut to fit below */
+        memcpy(cur, str, len);
+        cur[len] = '\0';
+        text_fit(t, size, style, max_w, cur, lines[n++], HUD_LINE_MAX);
+        str += len;
+        if (n == max)
+            break;
+    }
+    return n;
+}
+
+/* The caption box at the bottom; returns its top edge. */
+static int caption_box(canvas *p, text_ctx *t, const char *caption, int inner)
+{
+    int bottom = p->h - HUD_PAD;
+    if (!caption || !*caption)
+        return bottom;
+    char lines[HUD_CAPTION_LINES][HUD_LINE_MAX];
+    int n = wrap(t, 15, TEXT_SANS, inner - 20, caption, lines, HUD_CAPTION_LINES);
+    int lh = text_line_h(t, 15, TEXT_SANS), h = n * lh + 18, top = bottom - h;
+    canvas_fill_rect(p, HUD_PAD, top, inner, h, LOOK_CAPTION_BOX);
+    canvas_frame_rect(p, HUD_PAD, top, inner, h, 1, LOOK_PANEL_EDGE);
+    canvas_fill_rect(p, HUD_PAD, top, 3, h, LOOK_GOAL);
+    for (int i = 0; i < n; i++)
+        text_draw(p, t, HUD_PAD + 12, top + 9 + i * lh, 15, TEXT_SANS, LOOK_TEXT, lines[i]);
+    return top;
+}
+
+/* The dry station's countdown in amber monospace, as large as fits; returns its top. */
+static int dry_line(canvas *p, text_ctx *t, const char *line, int bottom, int inner)
+{
+    if (!line || !*line)
+        return bottom;
+    int size = 12;
+    while (size > 8 && text_width(t, size, TEXT_MONO, line) > inner)
+        size--;
+    int top = bottom - 10 - text_line_h(t, size, TEXT_MONO);
+    char buf[HUD_LINE_MAX];
+    text_draw(p, t, HUD_PAD, top, size, TEXT_MONO, LOOK_AMBER,
+              text_fit(t, size, TEXT_MONO, inner, line, buf, sizeof buf));
+    return top;
+}
+
+/* The last events that fit between top and bottom, oldest first, newest brightest. */
+static void recent_events(canvas *p, text_ctx *t, const view_opts *o, int top, int bottom,
+                          int inner)
+{
+    if (o->recent_count <= 0 || !o->recent || bottom - top < 40)
+        return;
+    text_draw(p, t, HUD_PAD, top, 11, TEXT_BOLD, LOOK_TEXT_DIM, "EVENTS");
+    int lh = text_line_h(t, 13, TEXT_SANS), y = top + 18;
+    int fit = (bottom - y) / lh, n = o->recent_count < fit ? o->recent_count : fit;
+    char buf[HUD_LINE_MAX];
+    for (int i = o->recent_count - n; i < o->recent_count; i++, y += lh) {
+        rgba col = i == o->recent_count - 1 ? LOOK_TEXT : LOOK_TEXT_DIM;
+        text_draw(p, t, HUD_PAD, y, 13, TEXT_SANS, col,
+                  text_fit(t, 13, TEXT_SANS, inner, o->recent[i] ? o->recent[i] : "", buf, sizeof buf));
+    }
+}
+
+void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
+              const char *station_line)
+{
+    char buf[HUD_LINE_MAX], clk[32];
+    int inner = p->w - 2 * HUD_PAD, x = HUD_PAD, y = 14;
+    canvas_clear(p, LOOK_PANEL);
+    canvas_fill_rect(p, 0, 0, 2, p->h, LOOK_PANEL_EDGE);
+    text_draw(p, t, x, y, 19, TEXT_BOLD, LOOK_TEXT,
+              text_fit(t, 19, TEXT_BOLD, inner, o->title ? o->title : "delve", buf, sizeof buf));
+    y += 32;
+    snprintf(buf, sizeof buf, "Floor %d of %d", w->floor + 1, w->dg.floor_count);
+    text_draw(p, t, x, y, 15, TEXT_SANS, LOOK_TEXT_DIM, buf);
+    hud_clock_text(w->clock_s, clk, sizeof clk);
+    int cw = text_width(t, 16, TEXT_MONO, clk);
+    text_draw(p, t, p->w - HUD_PAD - cw, y - 1, 16, TEXT_MONO, LOOK_TEXT, clk);
+    y += 28;
+    canvas_fill_rect(p, x, y, inner, 1, LOOK_PANEL_EDGE);
+    y += 12;
+    for (int i = 0; i < w->party.count && i < PARTY_MAX; i++)
+        y = member_block(p, t, &w->party.m[i], x, y, inner);
+    canvas_fill_rect(p, x, y, inner, 1, LOOK_PANEL_EDGE);
+    int bottom = caption_box(p, t, o->caption, inner);
+    bottom = dry_line(p, t, station_line, bottom, inner);
+    recent_events(p, t, o, y + 10, bottom - 6, inner);
+}

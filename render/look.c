@@ -1,0 +1,65 @@
+/* look: palette tables, indexed by the engine's enums. */
+#include "render/look.h"
+
+#define RGB(r, g, b) { r, g, b, 255 }
+
+/* name, base, line (grout/mortar), accent (lit edge/crest), grain */
+static const terrain_look TERRAIN_LOOK[] = {
+    [T_ROCK]     = { "rock",     RGB(22, 21, 25),   RGB(14, 13, 16),  RGB(32, 31, 36),   2 },
+    [T_WALL]     = { "wall",     RGB(84, 80, 92),   RGB(42, 40, 48),  RGB(150, 144, 156), 6 },
+    [T_FLOOR]    = { "floor",    RGB(112, 102, 88), RGB(74, 67, 58),  RGB(132, 122, 106), 6 },
+    [T_CORRIDOR] = { "corridor", RGB(70, 65, 60),   RGB(50, 46, 43),  RGB(86, 80, 74),   7 },
+    [T_DOOR]     = { "door",     RGB(132, 86, 44),  RGB(78, 48, 24),  RGB(160, 112, 64), 6 },
+    [T_WATER]    = { "water",    RGB(30, 70, 130),  RGB(20, 48, 96),  RGB(110, 170, 230), 4 },
+    [T_ACID]     = { "acid",     RGB(70, 140, 30),  RGB(44, 96, 20),  RGB(190, 240, 90), 4 },
+    [T_LAVA]     = { "lava",     RGB(190, 60, 14),  RGB(120, 28, 8),  RGB(255, 190, 70), 6 },
+    [T_BRIDGE]   = { "bridge",   RGB(120, 82, 46),  RGB(70, 46, 24),  RGB(150, 108, 64), 6 },
+};
+_Static_assert(sizeof TERRAIN_LOOK / sizeof TERRAIN_LOOK[0] == T_TERRAIN_COUNT,
+               "terrain look rows");
+
+/* name, base, accent */
+static const way_look WAY_LOOK[] = {
+    [WAY_LIFT]   = { "lift",   RGB(92, 98, 108),  RGB(250, 206, 60) },
+    [WAY_LADDER] = { "ladder", RGB(16, 14, 18),   RGB(176, 128, 70) },
+    [WAY_STAIR]  = { "stair",  RGB(120, 112, 100), RGB(60, 56, 52) },
+    [WAY_RAMP]   = { "ramp",   RGB(104, 96, 84),  RGB(200, 190, 160) },
+    [WAY_SPIRAL] = { "spiral", RGB(110, 104, 96), RGB(56, 52, 48) },
+};
+_Static_assert(sizeof WAY_LOOK / sizeof WAY_LOOK[0] == WAY_KIND_COUNT, "way look rows");
+
+/* name, body, detail */
+static const fixture_look FIXTURE_LOOK[] = {
+    [LOOK_FONT]         = { "font",         RGB(168, 168, 178), RGB(70, 150, 230) },
+    [LOOK_DRIP_BENCH]   = { "drip bench",   RGB(120, 84, 52),   RGB(150, 210, 240) },
+    [LOOK_NUTRIENT_TAP] = { "nutrient tap", RGB(128, 138, 146), RGB(190, 210, 70) },
+};
+_Static_assert(sizeof FIXTURE_LOOK / sizeof FIXTURE_LOOK[0] == LOOK_COUNT,
+               "fixture look rows");
+
+/* name, colour */
+static const struct { const char *name; rgba col; } LAMP_LOOK[] = {
+    [LAMP_READY] = { "ready", RGB(64, 240, 104) },
+    [LAMP_SPENT] = { "spent", RGB(255, 164, 28) },
+};
+_Static_assert(sizeof LAMP_LOOK / sizeof LAMP_LOOK[0] == LAMP_SPENT + 1, "lamp rows");
+
+const terrain_look *look_terrain(terrain t)
+{
+    return (t >= 0 && t < T_TERRAIN_COUNT) ? &TERRAIN_LOOK[t] : &TERRAIN_LOOK[T_ROCK];
+}
+
+const way_look *look_way(way_kind k)
+{
+    return (k >= 0 && k < WAY_KIND_COUNT) ? &WAY_LOOK[k] : &WAY_LOOK[WAY_LIFT];
+}
+
+const fixture_look *look_fixture(station_look l)
+{
+    return (l >= 0 && l < LOOK_COUNT) ? &FIXTURE_LOOK[l] : &FIXTURE_LOOK[LOOK_FONT];
+}
+
+rgba look_lamp(station_lamp lamp)
+{
+    return LAMP_LOOK[lamp == LAMP_SPENT ? LAMP_SPENT : LAMP_READY].col;
+}

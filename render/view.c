@@ -1,0 +1,538 @@
+/* view: one frame of the world. The map is drawn in layers: ground tiles, things (ways,
+ * pits, fixtures), height shading, glows (pit halos and seams, lamp halos and lamps),
+ * motes, entrance and goal marks, the party, the dust ring; or the tube during a drop.
+ * Then the HUD panel (hud.c). Tiles come from the caller's view_cache (tiles.c). */
+#include "render/view.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/rng.h"
+#include "engine/station.h"
+#include "render/hud.h"
+#include "render/look.h"
+#include "render/paint.h"
+#include "render/tiles.h"
+
+#define PULSE_PERIOD_MS 1600  /* one breath of a pit's seams */
+#define MOTE_SLOTS 9          /* motes alive over one pit at a time */
+#define MOTE_LIFE_MS 1400     /* a mote's rise from its seam to gone */
+#define FLUID_FRAME_MS 250    /* shimmer phase step */
+
+/* One period of a sine, 0..255 (128 + 127.5 sin), for pulses without floats. */
+static const uint8_t SINE32[32] = { 128, 152, 176, 198, 218, 234, 245, 253, 255, 253, 245,
+                                    234, 218, 198, 176, 152, 128, 103, 79,  57,  37,  21,
+                                    10,  2,   0,   2,   10,  21,  37,  57,  79,  103 };
+
+/* Unit vectors x 256 at 16 even angles (dust ring). */
+static const int16_t DIR16[16][2] = {
+    { 256, 0 },   { 237, 98 },   { 181, 181 },   { 98, 237 },  { 0, 256 },  { -98, 237 },
+    { -181, 181 }, { -237, 98 }, { -256, 0 },    { -237, -98 }, { -181, -181 },
+    { -98, -237 }, { 0, -256 },  { 98, -237 },   { 181, -181 }, { 237, -98 },
+};
+
+struct view_cache {
+    tile_set ts;
+};
+
+view_cache *view_cache_new(void)
+{
+    return calloc(1, sizeof(view_cache));
+}
+
+void view_cache_free(view_cache *vc)
+{
+    if (!vc)
+        return;
+    tiles_free(&vc->ts);
+    free(vc);
+}
+
+/* Makes vc hold tiles for zoom z. */
+static delve_status cache_ready(view_cache *vc, int z, delve_err *err)
+{
+    if (vc->ts.tiles && vc->ts.zoom == z)
+        return DELVE_OK;
+    tiles_free(&vc->ts);
+    return tiles_init(&vc->ts, z, err);
+}
+
+view_opts view_defaults(void)
+{
+    return (view_opts){ .zoom = VIEW_ZOOM, .hud = 1, .follow = 1 };
+}
+
+static int clamp_zoom(int z)
+{
+    return z < VIEW_ZOOM_MIN ? VIEW_ZOOM_MIN : z > VIEW_ZOOM_MAX ? VIEW_ZOOM_MAX : z;
+}
+
+void view_floor_size(const dfloor *f, int zoom, int *w_px, int *h_px)
+{
+    int z = clamp_zoom(zoom);
+    *w_px = f->w * z;
+    *h_px = f->h * z;
+}
+
+/* What one frame's map drawing needs. */
+typedef struct frame {
+    canvas map;           /* view of the map area */
+    const world *w;
+    const view_opts *o;
+    const dfloor *f;
+    int z;
+    int ox, oy;           /* px of the floor's top-left corner in map */
+    int sx0, sy0, sx1, sy1; /* visible squares [sx0, sx1) x [sy0, sy1) */
+    tile_set *ts;
+    uint64_t seed;        /* the dungeon's seed, for the cosmetic stream */
+    int pulse;            /* 0..255, the seams' breath at t_ms */
+    int oom;              /* a tile could not be made */
+} frame;
+
+static uint32_t square_hash(const frame *fr, int x, int y)
+{
+    return paint_hash((uint32_t)x, (uint32_t)y, 0xD1u + (uint32_t)fr->f->index);
+}
+
+/* Blits tile (k, v) with its top-left at map px (x, y). */
+static void put_px(frame *fr, tile_kind k, int v, int x, int y, int blend)
+{
+    const canvas *t = tiles_get(fr->ts, k, v);
+    if (!t) {
+        fr->oom = 1;
+        return;
+    }
+    canvas_blit(&fr->map, t, x, y, blend);
+}
+
+static void put(frame *fr, tile_kind k, int v, int sx, int sy, int blend)
+{
+    put_px(fr, k, v, fr->ox + sx * fr->z, fr->oy + sy * fr->z, blend);
+}
+
+/* Blends mask (k, v) centred on map px (cx, cy) in col. */
+static void glow(frame *fr, tile_mask_kind k, int v, int cx, int cy, rgba col)
+{
+    const tile_mask *m = tiles_mask(fr->ts, k, v);
+    if (!m) {
+        fr->oom = 1;
+        return;
+    }
+    canvas_blend_mask(&fr->map, cx - m->side / 2, cy - m->side / 2, m->m, m->side, m->side,
+                      m->side, col);
+}
+
+/* --- ground ---------------------------------------------------------------------- */
+
+static int closed(const dfloor *f, int x, int y)
+{
+    return !floor_open(f, x, y);
+}
+
+static int fluid(const dfloor *f, int x, int y)
+{
+    terrain t = floor_at(f, x, y);
+    return t == T_WATER || t == T_ACID || t == T_LAVA;
+}
+
+/* The tile kind and variant square (x, y) shows for its terrain. */
+static tile_kind ground_tile(const frame *fr, int x, int y, int *v)
+{
+    const dfloor *f = fr->f;
+    uint32_t h = square_hash(fr, x, y);
+    int phase = (int)((fr->o->t_ms / FLUID_FRAME_MS) % TILE_PHASES);
+    switch (floor_at(f, x, y)) {
+    case T_WALL: {
+        int m = (!closed(f, x, y - 1) ? TILE_N : 0) | (!closed(f, x + 1, y) ? TILE_E : 0) |
+                (!closed(f, x, y + 1) ? TILE_S : 0) | (!closed(f, x - 1, y) ? TILE_W : 0);
+        *v = m * TILE_WALL_TEXTURES + (int)(h % TILE_WALL_TEXTURES);
+        return TK_WALL;
+    }
+    case T_FLOOR:
+    case T_CORRIDOR: {
+        int m = (closed(f, x, y - 1) ? 1 : 0) | (closed(f, x - 1, y) ? 2 : 0);
+        *v = m * TILE_TEXTURES + (int)(h % TILE_TEXTURES);
+        return floor_at(f, x, y) == T_FLOOR ? TK_FLOOR : TK_CORRIDOR;
+    }
+    case T_DOOR:
+        *v = (closed(f, x - 1, y) && closed(f, x + 1, y)) ? 0 : 1;
+        return TK_DOOR;
+    case T_WATER: *v = phase; return TK_WATER;
+    case T_ACID:  *v = phase; return TK_ACID;
+    case T_LAVA:  *v = phase; return TK_LAVA;
+    case T_BRIDGE:
+        *v = (fluid(f, x, y - 1) || fluid(f, x, y + 1)) ? 0 : 1;
+        return TK_BRIDGE;
+    default:
+        *v = (int)(h % TILE_TEXTURES);
+        return TK_ROCK;
+    }
+}
+
+static void draw_ground(frame *fr)
+{
+    for (int y = fr->sy0; y < fr->sy1; y++)
+        for (int x = fr->sx0; x < fr->sx1; x++) {
+            int v = 0;
+            tile_kind k = ground_tile(fr, x, y, &v);
+            put(fr, k, v, x, y, 0);
+        }
+}
+
+/* Ground above the floor's datum lightens, below it darkens, a step per 50 cm. */
+static void draw_heights(frame *fr)
+{
+    const dfloor *f = fr->f;
+    if (!f->height_cm)
+        return;
+    for (int y = fr->sy0; y < fr->sy1; y++)
+        for (int x = fr->sx0; x < fr->sx1; x++) {
+            int32_t hc = f->height_cm[y * f->w + x];
+            if (hc == 0 || !floor_open(f, x, y))
+                continue;
+            int d = hc / 50;
+            d = d > 6 ? 6 : d < -6 ? -6 : d;
+            rgba c = d > 0 ? (rgba){ 255, 255, 255, (uint8_t)(8 * d) }
+                           : (rgba){ 0, 0, 0, (uint8_t)(14 * (d < 0 ? -d : 1)) };
+            canvas_blend_rect(&fr->map, fr->ox + x * fr->z, fr->oy + y * fr->z, fr->z, fr->z, c);
+        }
+}
+
+/* --- things ---------------------------------------------------------------------- */
+
+static int visible(const frame *fr, int x, int y, int margin)
+{
+    return x >= fr->sx0 - margin && x < fr->sx1 + margin && y >= fr->sy0 - margin &&
+           y < fr->sy1 + margin;
+}
+
+static tile_kind way_tile(way_kind k)
+{
+    switch (k) {
+    case WAY_LADDER: return TK_LADDER;
+    case WAY_STAIR:  return TK_STAIR;
+    case WAY_RAMP:   return TK_RAMP;
+    case WAY_SPIRAL: return TK_SPIRAL;
+    default:         return TK_LIFT;
+    }
+}
+
+/* Quarter turns clockwise from wall-above to the station's wall. */
+static int station_turns(const station *s)
+{
+    if (s->wall_dx > 0) return 1;
+    if (s->wall_dy > 0) return 2;
+    if (s->wall_dx < 0) return 3;
+    return 0;
+}
+
+static int pit_shown_closed(const pit *p)
+{
+    return !p->open && !p->hidden;
+}
+
+static void draw_things(frame *fr)
+{
+    const dfloor *f = fr->f;
+    for (int i = 0; i < f->way_count; i++) {
+        const way *wy = &f->ways[i];
+        if (visible(fr, wy->x, wy->y, 0))
+            put(fr, way_tile(wy->kind), 0, wy->x, wy->y, 0);
+    }
+    for (int i = 0; i < f->pit_count; i++) {
+        const pit *p = &f->pits[i];
+        if (!visible(fr, p->x, p->y, 0) || (p->hidden && !p->open))
+            continue;  /* a hidden pit looks like plain floor */
+        if (p->open)
+            put(fr, TK_PIT_OPEN, 0, p->x, p->y, 0);
+        else
+            put(fr, TK_PIT_PLATES, (int)(square_hash(fr, p->x, p->y) % TILE_PIT_VARIANTS),
+                p->x, p->y, 0);
+    }
+    for (int i = 0; i < f->station_count; i++) {
+        const station *s = &f->stations[i];
+        if (visible(fr, s->x, s->y, 0))
+            put(fr, TK_FIXTURE, (int)s->look * 4 + station_turns(s), s->x, s->y, 1);
+    }
+}
+
+/* The seams' breath at t_ms: 0..255 along a sine, interpolated between table steps. */
+static int pulse_at(uint32_t t_ms)
+{
+    uint32_t p = t_ms % PULSE_PERIOD_MS;
+    uint32_t i = p * 32 / PULSE_PERIOD_MS, frac = p * 32 % PULSE_PERIOD_MS;
+    int a = SINE32[i], b = SINE32[(i + 1) % 32];
+    return a + (b - a) * (int)frac / PULSE_PERIOD_MS;
+}
+
+/* Closed pits: a red underglow around them, then their seams glowing and pulsing. */
+static void draw_pit_glow(frame *fr)
+{
+    const dfloor *f = fr->f;
+    int z = fr->z, p = fr->pulse;
+    for (int i = 0; i < f->pit_count; i++) {
+        const pit *pt = &f->pits[i];
+        if (!pit_shown_closed(pt) || !visible(fr, pt->x, pt->y, 2))
+            continue;
+        int x = fr->ox + pt->x * z, y = fr->oy + pt->y * z;
+        int v = (int)(square_hash(fr, pt->x, pt->y) % TILE_PIT_VARIANTS);
+        glow(fr, TM_PIT_HALO, 0, x + z / 2, y + z / 2, paint_alpha(LOOK_PIT_GLOW, 50 + p / 3));
+        canvas_blend_rect(&fr->map, x, y, z, z, paint_alpha(LOOK_PIT_GLOW, 16 + p / 6));
+        const tile_mask *g = tiles_mask(fr->ts, TM_SEAM_GLOW, v);
+        const tile_mask *c = tiles_mask(fr->ts, TM_SEAM_CORE, v);
+        if (!g || !c) {
+            fr->oom = 1;
+            continue;
+        }
+        canvas_blend_mask(&fr->map, x, y, g->m, z, z, z, paint_alpha(LOOK_PIT_GLOW, 150 + p * 105 / 255));
+        canvas_blend_mask(&fr->map, x, y, c->m, z, z, z, paint_alpha(LOOK_PIT_CORE, 110 + p * 145 / 255));
+    }
+}
+
+/* Motes pushed up through a closed pit's plates by the draught: each of MOTE_SLOTS
+ * slots lives MOTE_LIFE_MS, staggered; where a mote starts and drifts comes from the
+ * cosmetic stream keyed by (its generation, the square), so motes move smoothly from
+ * frame to frame and every pit's differ. */
+static void draw_motes(frame *fr)
+{
+    const dfloor *f = fr->f;
+    int z = fr->z, s = z >= 16 ? 2 : 1;
+    for (int i = 0; i < f->pit_count; i++) {
+        const pit *pt = &f->pits[i];
+        if (!pit_shown_closed(pt) || !visible(fr, pt->x, pt->y, 2))
+            continue;
+        for (int k = 0; k < MOTE_SLOTS; k++) {
+            uint32_t t = fr->o->t_ms + (uint32_t)(k * MOTE_LIFE_MS / MOTE_SLOTS);
+            uint32_t gen = t / MOTE_LIFE_MS;
+            int age = (int)(t % MOTE_LIFE_MS);
+            rng r = rng_cosmetic(fr->seed, gen * MOTE_SLOTS + (uint32_t)k, pt->x, pt->y);
+            int x0 = rng_range(&r, 2, z - 3), y0 = rng_range(&r, z / 3, z - 3);
+            int drift = rng_range(&r, -z / 4, z / 4);
+            int x = fr->ox + pt->x * z + x0 + drift * age / MOTE_LIFE_MS;
+            int y = fr->oy + pt->y * z + y0 - (z * 5 / 4) * age / MOTE_LIFE_MS;
+            int a = 255 * (MOTE_LIFE_MS - age) / MOTE_LIFE_MS;
+            if (age < 160)
+                a = a * age / 160;
+            canvas_blend_rect(&fr->map, x - 1, y - 1, s + 2, s + 2, paint_alpha(LOOK_PIT_GLOW, a / 3));
+            canvas_blend_rect(&fr->map, x, y, s, s, paint_alpha(LOOK_PIT_MOTE, a));
+        }
+    }
+}
+
+/* Station lamps: a soft halo in the lamp's colour, then the lamp. */
+static void draw_lamps(frame *fr)
+{
+    const dfloor *f = fr->f;
+    int z = fr->z;
+    for (int i = 0; i < f->station_count; i++) {
+        const station *s = &f->stations[i];
+        if (!visible(fr, s->x, s->y, 3))
+            continue;
+        station_lamp lamp = station_lamp_at(s, fr->w->clock_s);
+        int lx, ly;
+        tiles_lamp_pos(z, station_turns(s), &lx, &ly);
+        int cx = fr->ox + s->x * z + lx, cy = fr->oy + s->y * z + ly;
+        glow(fr, TM_LAMP_HALO, 0, cx, cy, paint_alpha(look_lamp(lamp), lamp == LAMP_READY ? 120 : 104));
+        const canvas *t = tiles_get(fr->ts, TK_LAMP, lamp == LAMP_SPENT);
+        if (!t) {
+            fr->oom = 1;
+            continue;
+        }
+        canvas_blit(&fr->map, t, cx - t->w / 2, cy - t->h / 2, 1);
+    }
+}
+
+static void draw_marks(frame *fr)
+{
+    const dfloor *f = fr->f;
+    if (floor_in(f, f->entrance_x, f->entrance_y) && visible(fr, f->entrance_x, f->entrance_y, 0))
+        put(fr, TK_ENTRANCE, 0, f->entrance_x, f->entrance_y, 1);
+    if (floor_in(f, f->goal_x, f->goal_y) && visible(fr, f->goal_x, f->goal_y, 0))
+        put(fr, TK_GOAL, 0, f->goal_x, f->goal_y, 1);
+}
+
+/* The party marker centred on map px (cx, cy). */
+static void draw_party_at(frame *fr, int cx, int cy)
+{
+    const canvas *t = tiles_get(fr->ts, TK_PARTY, 0);
+    if (!t) {
+        fr->oom = 1;
+        return;
+    }
+    canvas_blit(&fr->map, t, cx - t->w / 2, cy - t->h / 2, 1);
+}
+
+/* A ring of dust puffs that grows and thins over VIEW_DUST_STEPS frames. */
+static void draw_dust(frame *fr, int cx, int cy, int step)
+{
+    int z = fr->z;
+    int r = z * (8 + 6 * step) / 16, a = 210 - 55 * step;
+    rng g = rng_cosmetic(fr->seed, (uint32_t)step, cx, cy);
+    for (int i = 0; i < 16; i++) {
+        int jr = rng_range(&g, -z / 8, z / 8);
+        int px_ = cx + DIR16[i][0] * (r + jr) / 256, py = cy + DIR16[i][1] * (r + jr) / 256;
+        int pr = (z / 8 + rng_range(&g, 0, z / 10) + 1) * PAINT_SUB;
+        paint_disc(&fr->map, px_ * PAINT_SUB, py * PAINT_SUB, pr, paint_alpha(LOOK_DUST, a));
+    }
+}
+
+/* --- the tube ------------------------------------------------------------------- */
+
+/* The drop: a dark shaft seen from the side, its joints rushing up and the dim red lamp
+ * sliding up past the party as tube_tick counts 1..TUBE_TICKS. */
+static void draw_tube(frame *fr)
+{
+    canvas *m = &fr->map;
+    int z = fr->z, W = m->w, H = m->h, tick = fr->w->tube_tick;
+    if (W < 1 || H < 1)
+        return;
+    canvas_clear(m, (rgba){ 3, 3, 4, 255 });
+    int sw = 7 * z < W ? 7 * z : W, x0 = (W - sw) / 2;
+    for (int u = 0; u < sw; u++) {  /* one row, shaded as the inside of a pipe, copied down */
+        int d = 2 * u - sw + 1;
+        int shade = 40 + 160 * (sw * sw - d * d) / (sw * sw);
+        rgba c = LOOK_TUBE_WALL;
+        c.r = (uint8_t)(c.r * shade / 200), c.g = (uint8_t)(c.g * shade / 200), c.b = (uint8_t)(c.b * shade / 200);
+        memcpy(canvas_at(m, x0 + u, 0), &c, 4);
+    }
+    for (int y = 1; y < H; y++)
+        memcpy(canvas_at(m, x0, y), canvas_at(m, x0, 0), (size_t)sw * 4);
+    int gap = 3 * z, shift = (tick * gap * 2 / 3) % gap;
+    for (int y = gap - shift; y < H + gap; y += gap) {  /* joints rise as the party drops */
+        canvas_blend_rect(m, x0, y, sw, 2, (rgba){ 0, 0, 0, 160 });
+        canvas_blend_rect(m, x0, y + 2, sw, 1, (rgba){ 255, 255, 255, 30 });
+    }
+    canvas_fill_rect(m, x0 - 3, 0, 3, H, (rgba){ 14, 12, 14, 255 });
+    canvas_fill_rect(m, x0 + sw, 0, 3, H, (rgba){ 14, 12, 14, 255 });
+    int span = H * 7 / 10, n = TUBE_TICKS > 1 ? TUBE_TICKS - 1 : 1;
+    int ly = H / 2 + span * (TUBE_TICKS + 1 - 2 * tick) / (2 * n);
+    int lx = x0 + sw - z / 2;
+    canvas_blend_rect(m, x0, ly - z, sw, 2 * z, paint_alpha(LOOK_TUBE_LAMP, 28));  /* its light on the far wall */
+    glow(fr, TM_LAMP_HALO, 0, lx, ly, paint_alpha(LOOK_TUBE_LAMP, 170));
+    canvas_fill_rect(m, lx, ly - z / 6, z / 2 + 1, z / 3, (rgba){ 30, 26, 28, 255 });  /* bracket */
+    paint_disc(m, lx * PAINT_SUB, ly * PAINT_SUB, (z / 4 + 1) * PAINT_SUB, (rgba){ 24, 8, 8, 255 });
+    paint_disc(m, lx * PAINT_SUB, ly * PAINT_SUB, (z / 5 + 1) * PAINT_SUB, LOOK_TUBE_LAMP);
+    paint_disc(m, lx * PAINT_SUB, ly * PAINT_SUB, (z / 10 + 1) * PAINT_SUB, (rgba){ 255, 130, 110, 255 });
+    rng g = rng_cosmetic(fr->seed, (uint32_t)tick, 0, 0);  /* streaks of the rush past */
+    for (int i = 0; i < 14; i++) {
+        int sx = x0 + rng_range(&g, z / 2, sw - z / 2), sy = rng_range(&g, 0, H - 1);
+        canvas_blend_rect(m, sx, sy, 1, rng_range(&g, z, 4 * z), (rgba){ 255, 255, 255, 36 });
+    }
+    int fade = H / 4;
+    for (int y = 0; y < fade; y++) {  /* the shaft runs into darkness above and below */
+        int k = fade - y;
+        rgba f = { 0, 0, 0, (uint8_t)(255 * k * k / (fade * fade)) };
+        canvas_blend_rect(m, 0, y, W, 1, f);
+        canvas_blend_rect(m, 0, H - 1 - y, W, 1, f);
+    }
+    draw_party_at(fr, W / 2, H / 2);
+}
+
+/* --- camera and frame -------------------------------------------------------------- */
+
+/* Left edge (in floor px) of a view span long centred on c in a floor full px long:
+ * clamped to the floor's edges, or centring a floor shorter than the view. */
+static int camera_edge(int c, int span, int full)
+{
+    if (full <= span)
+        return -(span - full) / 2;
+    int e = c - span / 2;
+    return e < 0 ? 0 : e > full - span ? full - span : e;
+}
+
+static void frame_setup(frame *fr, int cam_x_cm, int cam_y_cm)
+{
+    const dfloor *f = fr->f;
+    int z = fr->z, fw = f->w * z, fh = f->h * z;
+    if (fr->o->whole_floor) {
+        fr->ox = 0, fr->oy = 0;
+    } else {
+        fr->ox = -camera_edge(cam_x_cm * z / FLOOR_SQUARE_CM, fr->map.w, fw);
+        fr->oy = -camera_edge(cam_y_cm * z / FLOOR_SQUARE_CM, fr->map.h, fh);
+    }
+    fr->sx0 = fr->ox < 0 ? -fr->ox / z : 0;
+    fr->sy0 = fr->oy < 0 ? -fr->oy / z : 0;
+    fr->sx1 = (fr->map.w - fr->ox + z - 1) / z;
+    fr->sy1 = (fr->map.h - fr->oy + z - 1) / z;
+    if (fr->sx1 > f->w) fr->sx1 = f->w;
+    if (fr->sy1 > f->h) fr->sy1 = f->h;
+}
+
+static void draw_map(frame *fr)
+{
+    const world *w = fr->w;
+    int z = fr->z;
+    if (fr->ox > 0 || fr->oy > 0 || fr->ox + fr->f->w * z < fr->map.w ||
+        fr->oy + fr->f->h * z < fr->map.h)
+        canvas_clear(&fr->map, LOOK_VOID);
+    draw_ground(fr);
+    draw_things(fr);
+    draw_heights(fr);
+    draw_pit_glow(fr);
+    draw_lamps(fr);
+    draw_motes(fr);
+    draw_marks(fr);
+    if (w->floor == fr->f->index) {
+        int cx = fr->ox + w->x_cm * z / FLOOR_SQUARE_CM, cy = fr->oy + w->y_cm * z / FLOOR_SQUARE_CM;
+        if (fr->o->dust_step > 0 && fr->o->dust_step <= VIEW_DUST_STEPS)
+            draw_dust(fr, cx, cy, fr->o->dust_step);
+        draw_party_at(fr, cx, cy);
+    }
+}
+
+/* The countdown line of the nearest dry station within VIEW_SIGHT squares of the
+ * party on its floor, into buf; NULL when there is none. */
+static const char *dry_line_in_sight(const world *w, char *buf, size_t size)
+{
+    if (w->floor < 0 || w->floor >= w->dg.floor_count)
+        return NULL;
+    const dfloor *f = &w->dg.floors[w->floor];
+    int px_ = world_sx(w), py = world_sy(w), best = -1, best_d = VIEW_SIGHT + 1;
+    for (int i = 0; i < f->station_count; i++) {
+        const station *s = &f->stations[i];
+        int dx = s->x - px_, dy = s->y - py;
+        int d = (dx < 0 ? -dx : dx) > (dy < 0 ? -dy : dy) ? (dx < 0 ? -dx : dx) : (dy < 0 ? -dy : dy);
+        if (d < best_d && !station_ready(s, w->clock_s))
+            best = i, best_d = d;
+    }
+    if (best < 0)
+        return NULL;
+    return station_line(&f->stations[best], w->clock_s, buf, size);
+}
+
+delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx *txt,
+                         delve_err *err)
+{
+    if (o->hud && !txt)
+        return delve_fail(err, DELVE_EINPUT, "view: the HUD needs text (no text_ctx given)");
+    int fi = o->follow ? w->floor : o->cam_floor;
+    if (fi < 0 || fi >= w->dg.floor_count || !w->dg.floors[fi].terrain)
+        return delve_fail(err, DELVE_EINPUT, "view: no floor %d in this dungeon", fi + 1);
+    view_cache *vc = o->cache ? o->cache : view_cache_new();
+    if (!vc)
+        return delve_fail(err, DELVE_ENOMEM, "view: out of memory for tiles");
+    frame fr = { .w = w, .o = o, .f = &w->dg.floors[fi], .z = clamp_zoom(o->zoom),
+                 .seed = w->dg.seed, .pulse = pulse_at(o->t_ms) };
+    delve_status st = cache_ready(vc, fr.z, err);
+    if (st == DELVE_OK) {
+        int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
+        fr.map = canvas_view(c, 0, 0, map_w > 0 ? map_w : 0, c->h);
+        fr.ts = &vc->ts;
+        if (o->follow && w->phase == PHASE_TUBE) {
+            draw_tube(&fr);
+        } else {
+            frame_setup(&fr, o->follow ? w->x_cm : o->cam_x_cm, o->follow ? w->y_cm : o->cam_y_cm);
+            draw_map(&fr);
+        }
+        if (fr.oom)
+            st = delve_fail(err, DELVE_ENOMEM, "view: out of memory for tiles");
+    }
+    if (st == DELVE_OK && o->hud) {
+        char line[128];
+        canvas panel = canvas_view(c, c->w - VIEW_PANEL_W, 0, VIEW_PANEL_W, c->h);
+        hud_draw(&panel, w, o, txt, dry_line_in_sight(w, line, sizeof line));
+    }
+    if (vc != o->cache)
+        view_cache_free(vc);
+    return st;
+}

@@ -1,0 +1,68 @@
+/* view: draws one frame of the world: the floor around the party (tiles, pit plates,
+ * station lamps, ways, the party marker), the tube during a drop, and the HUD panel
+ * (title, floor, clock, members' health and power, recent events, caption). One
+ * drawing path for the viewer, films and shots. Animation time comes from the caller
+ * (never the wall clock) and effects use the cosmetic RNG stream only. */
+#ifndef DELVE_RENDER_VIEW_H
+#define DELVE_RENDER_VIEW_H
+
+#include <stdint.h>
+
+#include "engine/world.h"
+#include "render/canvas.h"
+#include "render/text.h"
+
+#define VIEW_PANEL_W 320  /* HUD panel width in px (spec/films-and-review.md layout) */
+#define VIEW_ZOOM 24      /* px per square by default */
+#define VIEW_ZOOM_MIN 4   /* zoom is clamped to VIEW_ZOOM_MIN..VIEW_ZOOM_MAX */
+#define VIEW_ZOOM_MAX 128
+#define VIEW_DUST_STEPS 3 /* frames of the dust ring after a landing */
+#define VIEW_SIGHT 8      /* squares within which a dry station's countdown line shows */
+
+/* The painted tiles of one zoom (rock, walls, floors, ways, pit plates, fixtures, the
+ * party marker, halo masks), kept between frames so a frame is mostly row copies: pass
+ * one in view_opts.cache to every view_render of a film or a viewer session. It repaints
+ * itself when the zoom changes. Not thread-safe: one cache per drawing thread. Without
+ * one view_render makes a temporary cache per call: the same pixels, several times
+ * slower. */
+typedef struct view_cache view_cache;
+
+/* NULL when out of memory. Free with view_cache_free (NULL is fine). */
+view_cache *view_cache_new(void);
+void view_cache_free(view_cache *vc);
+
+typedef struct view_opts {
+    int zoom;             /* px per square */
+    int hud;              /* 1: panel on the right with text; 0: map only, no text */
+    uint32_t t_ms;        /* animation time for pulses and motes, from the frame number */
+    int follow;           /* 1: centre on the party; 0: centre on (floor, cx, cy) */
+    int cam_floor;        /* floor shown when not following */
+    int cam_x_cm, cam_y_cm; /* camera centre in cm when not following */
+    int whole_floor;      /* 1: draw the floor at its own size from (0, 0), no camera */
+    const char *title;    /* film title or NULL */
+    const char *caption;  /* caption for this shot or NULL */
+    const char *const *recent; /* last few event lines, oldest first */
+    int recent_count;
+    view_cache *cache;    /* tiles kept between frames, or NULL (slower, same pixels) */
+    int dust_step;        /* 0, or 1..VIEW_DUST_STEPS: frames since landing (dust ring) */
+} view_opts;
+
+/* Sensible defaults: zoom 24, hud on, follow the party, no cache. */
+view_opts view_defaults(void);
+
+/* Draws the frame into c (its size is the frame size; the map takes the width less
+ * VIEW_PANEL_W when hud is on). txt may be NULL only when hud is 0.
+ * DELVE_EINPUT when hud is on without txt or the floor shown does not exist;
+ * DELVE_ENOMEM when a tile cannot be made. With hud 0 no text is drawn and every
+ * pixel comes from integer maths: the bytes are the same on every machine (goldens).
+ * Effects (pulse, motes, shimmer) depend on o->t_ms and the cosmetic RNG stream
+ * (rng_cosmetic, keyed by the dungeon seed) only. During PHASE_TUBE with follow on, the
+ * map area shows the tube instead of the floor. */
+delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx *txt,
+                         delve_err *err);
+
+/* Canvas size in px that holds a whole floor at zoom (for shots and goldens); the
+ * zoom is clamped as in view_render. */
+void view_floor_size(const dfloor *f, int zoom, int *w_px, int *h_px);
+
+#endif

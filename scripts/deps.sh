@@ -1,0 +1,47 @@
+#!/bin/sh
+# Installs the Debian packages delve needs when pkg-config or CMake cannot find them.
+# Runs apt-get as root, or through sudo; on other systems it prints the package names.
+# Usage: scripts/deps.sh [--test]   (--test adds what the tests need: xvfb)
+set -eu
+
+PKGS_BUILD="cmake pkg-config libsdl2-dev libsdl2-ttf-dev libstb-dev libcmocka-dev libdeflate-dev fonts-dejavu-core"
+PKGS_TEST="xvfb xauth"
+
+want="$PKGS_BUILD"
+[ "${1:-}" = "--test" ] && want="$want $PKGS_TEST"
+
+have_pc() { pkg-config --exists "$1" 2>/dev/null; }
+missing=""
+need() { missing="$missing $1"; }
+
+command -v cmake >/dev/null 2>&1 || need cmake
+command -v pkg-config >/dev/null 2>&1 || need pkg-config
+have_pc sdl2 || need libsdl2-dev
+have_pc SDL2_ttf || need libsdl2-ttf-dev
+[ -f /usr/include/stb/stb_image_write.h ] || need libstb-dev
+have_pc cmocka || need libcmocka-dev
+have_pc libdeflate || [ -f /usr/include/libdeflate.h ] || need libdeflate-dev
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need fonts-dejavu-core
+if [ "${1:-}" = "--test" ]; then
+  command -v Xvfb >/dev/null 2>&1 || need xvfb
+  command -v xauth >/dev/null 2>&1 || need xauth
+fi
+
+[ -z "$missing" ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "delve needs these packages (Debian names):$missing" >&2
+  echo "install them with your system's package manager, then run make again" >&2
+  exit 1
+fi
+
+SUDO=""
+if [ "$(id -u)" != 0 ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "deps: not root and no sudo; install:$missing" >&2; exit 1; }
+  SUDO=sudo
+fi
+echo "deps: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing >&2

@@ -1,0 +1,38 @@
+# Bad input: exit 2 with file:line:col: message, and nothing written.
+. tests/lib.bash "$@"
+expect_bad() { # expect_bad NAME SCRIPT_TEXT EXPECTED_MESSAGE
+  local name=$1 text=$2 want=$3 f="$TMP/$1.film" out="$TMP/out-$1"
+  printf '%s\n' "$text" > "$f"
+  "$DELVE" film "$f" -o "$out" --quiet 2> "$TMP/err" > /dev/null
+  local rc=$?
+  check "$name: exit 2 (got $rc)" test $rc = 2
+  check "$name: message '$want' (got '$(cat "$TMP/err")')" grep -qF -- "$want" "$TMP/err"
+  check "$name: nothing written" test ! -e "$out"
+}
+expect_bad unknown 'film "x"
+dance wildly' "$TMP/unknown.film:2:1: unknown directive 'dance'"
+expect_bad number 'film "x"
+dungeon seed=12x floors=3' "$TMP/number.film:2:14: bad number '12x'"
+expect_bad range 'frame 1280x99999' "$TMP/range.film:1:12: 99999 is out of range 64..4096"
+expect_bad missing_dun '# a dungeon file that is not there
+dungeon file=nowhere.dun' "$TMP/missing_dun.film:2:14: cannot read dungeon file $TMP/nowhere.dun"
+expect_bad unterminated 'film "x' "$TMP/unterminated.film:1:6: unterminated string"
+expect_bad armour 'party "Ash" health=30 armour=80' "$TMP/armour.film:1:30: 80 is out of range 0..50"
+expect_bad no_pit 'dungeon seed=1 floors=1
+walk to=pit' "$TMP/no_pit.film:2:1: walk: no pit reachable on floor 1"
+"$DELVE" film "$TMP/does-not-exist.film" 2> "$TMP/err"; rc=$?
+check "missing script: exit 2" test $rc = 2
+check "missing script: names it" grep -qF "does-not-exist.film" "$TMP/err"
+"$DELVE" gen --seed abc 2> "$TMP/err"; rc=$?
+check "gen --seed abc: exit 2" test $rc = 2
+"$DELVE" gen --floors 99 2> "$TMP/err"; rc=$?
+check "gen --floors 99: exit 2" test $rc = 2
+"$DELVE" frobnicate 2> /dev/null; rc=$?
+check "unknown command: exit 2" test $rc = 2
+"$DELVE" --version | grep -q '^delve [0-9]'
+check "--version" test $? = 0
+for c in gen film view shot; do
+  "$DELVE" $c --help > "$TMP/help" 2>&1
+  check "$c --help exits 0 and says usage" grep -q "^usage: delve $c" "$TMP/help"
+done
+finish

@@ -1,0 +1,40 @@
+# The default film end to end: frames, sheet and events.tsv, and the health story in
+# events.tsv: every living member is lower on the land row than on the start row, and
+# higher on the heal row than on the land row.
+. tests/lib.bash "$@"
+out="$TMP/film"
+"$DELVE" film films/scripts/pits-and-stations.film -o "$out" --quiet > "$TMP/stdout"
+check "delve film exits 0" test $? = 0
+check "prints the sheet path" grep -q "$out/sheet.png" "$TMP/stdout"
+check "frame_0001.png written" test -s "$out/frames/frame_0001.png"
+check "sheet.png written" test -s "$out/sheet.png"
+check "no temporary files left" test -z "$(find "$out" -name '*.tmp*')"
+tsv="$out/events.tsv"
+check "events.tsv header" grep -q "^frame	time_s	floor	x	y	event	Ash_health	Ash_power" "$tsv"
+for word in start plates fall land heal dry wait end; do
+  check "an event row: $word" awk -F'\t' -v w="$word" 'NR > 1 && $6 == w { f = 1 } END { exit !f }' "$tsv"
+done
+# columns 7, 9, 11 hold the members' health
+story=$(awk -F'\t' '
+  NR == 1 { for (i = 7; i < NF; i += 2) cols[++n] = i; next }
+  $6 == "start" && !s { for (k = 1; k <= n; k++) start[k] = $(cols[k]); s = 1 }
+  $6 == "land" && !l  { for (k = 1; k <= n; k++) land[k] = $(cols[k]); l = 1 }
+  $6 == "heal" && !h  { for (k = 1; k <= n; k++) heal[k] = $(cols[k]); h = 1 }
+  END {
+    if (!s || !l || !h) { print "missing rows"; exit }
+    for (k = 1; k <= n; k++) {
+      if (land[k] <= 0) continue
+      if (!(land[k] < start[k])) print "member " k " not hurt: " start[k] " -> " land[k]
+      if (!(heal[k] > land[k])) print "member " k " not healed: " land[k] " -> " heal[k]
+    }
+    print "ok"
+  }' "$tsv")
+check "health drops at the fall and rises at the font ($story)" test "$story" = ok
+# the land row is exactly the fall: 6 m, armour 15/5/25 % -> 11/12/9
+check "exact fall damage on the land row" awk -F'\t' '
+  $6 == "start" && !s { a = $7; b = $9; c = $11; s = 1 }
+  $6 == "land" && !l { l = 1; exit !(a - $7 == 11 && b - $9 == 12 && c - $11 == 9) }' "$tsv"
+frames=$(ls "$out/frames" | wc -l)
+rows=$(($(wc -l < "$tsv") - 1))
+check "one events.tsv row per frame ($rows rows, $frames frames)" test "$rows" = "$frames"
+finish

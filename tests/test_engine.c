@@ -1,0 +1,275 @@
+/* Engine rules with exact values: the fall, the heal, the station countdown, the pit
+ * trigger, stacking, paths and the RNG streams (seed 001, spec/pits-and-stations.md). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/dungeon.h"
+#include "engine/party.h"
+#include "engine/rng.h"
+#include "engine/station.h"
+#include "engine/world.h"
+
+static void test_fall_damage_six_metres(void **state)
+{
+    (void)state;
+    assert_int_equal(fall_damage(600, 0), 12);
+    assert_int_equal(fall_damage(600, 15), 11);
+    assert_int_equal(fall_damage(600, 50), 6);
+    assert_int_equal(fall_damage(350, 0), 7);
+    assert_int_equal(fall_damage(0, 0), 0);
+}
+
+static void test_fall_kills_and_spares_the_dead(void **state)
+{
+    (void)state;
+    party p = { 0 };
+    assert_int_equal(party_add(&p, "Ash", 30, 12, 15, NULL), DELVE_OK);
+    assert_int_equal(party_add(&p, "Wren", 5, 4, 0, NULL), DELVE_OK);
+    int taken[PARTY_MAX], died[PARTY_MAX];
+    party_take_fall(&p, 600, taken, died);
+    assert_int_equal(p.m[0].health, 19);
+    assert_int_equal(taken[0], 11);
+    assert_int_equal(died[0], 0);
+    assert_int_equal(p.m[1].health, 0);
+    assert_int_equal(taken[1], 5);
+    assert_int_equal(died[1], 1);
+    party_take_fall(&p, 600, taken, died);
+    assert_int_equal(p.m[1].health, 0); /* the dead take no damage */
+    assert_int_equal(taken[1], 0);
+    assert_int_equal(died[1], 0);
+    int gained[PARTY_MAX];
+    party_heal_half(&p, gained);
+    assert_int_equal(p.m[1].health, 0); /* and are not healed */
+    assert_int_equal(gained[1], 0);
+    assert_int_equal(p.m[0].health, 8 + 15);
+}
+
+static void test_heal_half_rounded_down_and_capped(void **state)
+{
+    (void)state;
+    party p = { 0 };
+    assert_int_equal(party_add(&p, "Ash", 31, 13, 0, NULL), DELVE_OK);
+    p.m[0].health = 4;
+    p.m[0].power = 1;
+    party_heal_half(&p, NULL);
+    assert_int_equal(p.m[0].health, 19); /* 4 + 31 / 2 = 4 + 15 */
+    assert_int_equal(p.m[0].power, 7);   /* 1 + 13 / 2 = 1 + 6 */
+    party_heal_half(&p, NULL);
+    assert_int_equal(p.m[0].health, 31); /* capped */
+    assert_int_equal(p.m[0].power, 13);
+}
+
+static void test_party_add_rejects_bad_members(void **state)
+{
+    (void)state;
+    party p = { 0 };
+    delve_err err;
+    assert_int_equal(party_add(&p, "", 30, 12, 15, &err), DELVE_EINPUT);
+    assert_int_equal(party_add(&p, "Ash", 0, 12, 15, &err), DELVE_EINPUT);
+    assert_int_equal(party_add(&p, "Ash", 30, 12, 51, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "armour"));
+    for (int i = 0; i < PARTY_MAX; i++)
+        assert_int_equal(party_add(&p, "M", 10, 0, 0, NULL), DELVE_OK);
+    assert_int_equal(party_add(&p, "M", 10, 0, 0, &err), DELVE_ELIMIT);
+}
+
+static void test_station_countdown(void **state)
+{
+    (void)state;
+    station s = { .x = 1, .y = 1, .last_used_s = STATION_NEVER_USED };
+    char line[96];
+    assert_true(station_ready(&s, 1000));
+    assert_string_equal(station_line(&s, 1000, line, sizeof line), "");
+    s.last_used_s = 1000;
+    assert_false(station_ready(&s, 1000));
+    assert_int_equal(station_lamp_at(&s, 1000), LAMP_SPENT);
+    assert_string_equal(station_line(&s, 1000, line, sizeof line),
+                        "// BASIN DRY. PRESSURE BACK IN 8 H 00 M.");
+    assert_string_equal(station_line(&s, 1060, line, sizeof line),
+                        "// BASIN DRY. PRESSURE BACK IN 7 H 59 M.");
+    assert_string_equal(station_line(&s, 1000 + 28799, line, sizeof line),
+                        "// BASIN DRY. PRESSURE BACK IN 0 H 01 M.");
+    assert_false(station_ready(&s, 1000 + 28799));
+    assert_true(station_ready(&s, 1000 + 28800));
+    assert_int_equal(station_lamp_at(&s, 1000 + 28800), LAMP_READY);
+}
+
+/* Two 8 x 3 floors: a row of room floor at y = 1; a pit at (5, 1) on floor 0 and a
+ * station at (2, 1) on floor 1 against the wall above it. */
+static void make_world(world *w, int armour)
+{
+    dungeon d;
+    assert_int_equal(dungeon_init(&d, 1, 2, NULL), DELVE_OK);
+    for (int f = 0; f < 2; f++) {
+        assert_int_equal(floor_init(&d.floors[f], f, 8, 3, NULL), DELVE_OK);
+        for (int x = 0; x < 8; x++)
+            for (int y = 0; y < 3; y++)
+                floor_set(&d.floors[f], x, y, y == 1 && x > 0 && x < 7 ? T_FLOOR : T_WALL);
+        d.floors[f].entrance_x = 1;
+        d.floors[f].entrance_y = 1;
+    }
+    assert_int_equal(floor_add_pit(&d.floors[0], (pit){ .x = 5, .y = 1 }, NULL), DELVE_OK);
+    station s = { .x = 2, .y = 1, .wall_dx = 0, .wall_dy = -1, .look = LOOK_FONT,
+                  .last_used_s = STATION_NEVER_USED };
+    assert_int_equal(floor_add_station(&d.floors[1], s, NULL), DELVE_OK);
+    dungeon_stack(&d);
+    party p = { 0 };
+    assert_int_equal(party_add(&p, "Ash", 30, 12, armour, NULL), DELVE_OK);
+    assert_int_equal(world_init(w, &d, &p, NULL), DELVE_OK);
+}
+
+static int count_events(const world *w, event_kind k)
+{
+    int n = 0;
+    for (int i = 0; i < w->log.count; i++)
+        n += w->log.ev[i].kind == k;
+    return n;
+}
+
+static void test_stacking_plain_floors_six_metres(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, 0);
+    assert_int_equal(w.dg.datum_cm[1], -600);
+    assert_int_equal(dungeon_fall_cm(&w.dg, 0, 5, 1), 600);
+    assert_int_equal(dungeon_fall_cm(&w.dg, 1, 5, 1), 0); /* bottom floor */
+    /* a sunk square on the upper floor stands the lower floor deeper */
+    w.dg.floors[0].height_cm[1 * 8 + 3] = -100;
+    dungeon_stack(&w.dg);
+    assert_int_equal(w.dg.datum_cm[1], -700);
+    world_free(&w);
+}
+
+static void test_plates_give_way_at_55_cm(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, 15);
+    assert_int_equal(world_walk_to(&w, 0, 5, 1, NULL), DELVE_OK);
+    /* walk until the party's middle is 50 cm into the pit square */
+    int guard = 0;
+    while (!(world_sx(&w) == 5 && world_depth_cm(&w) == 50) && guard++ < 200)
+        assert_int_equal(world_tick(&w), PHASE_WALK);
+    assert_int_equal(w.x_cm, 5 * 200 + 50);
+    assert_int_equal(count_events(&w, EV_PLATES), 0);
+    assert_int_equal(w.dg.floors[0].pits[0].open, 0);
+    /* the next 10 cm sub-step is the first at or past 55 cm: the plates give way */
+    assert_int_equal(world_tick(&w), PHASE_TUBE);
+    assert_int_equal(count_events(&w, EV_PLATES), 1);
+    assert_int_equal(w.dg.floors[0].pits[0].open, 1);
+    for (int i = 1; i < TUBE_TICKS; i++)
+        assert_int_equal(world_tick(&w), PHASE_TUBE);
+    assert_int_equal(world_tick(&w), PHASE_IDLE);
+    assert_int_equal(w.floor, 1);
+    assert_int_equal(w.party.m[0].health, 30 - 11);
+    assert_int_equal(count_events(&w, EV_FALL), 1);
+    assert_int_equal(count_events(&w, EV_LAND), 1);
+    assert_int_equal(w.log.ev[w.log.count - 1].amount, 600);
+    world_free(&w);
+}
+
+static void test_station_in_the_world(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, 0);
+    w.floor = 1;
+    w.party.m[0].health = 3;
+    assert_int_equal(world_walk_to(&w, 1, 2, 1, NULL), DELVE_OK);
+    while (world_tick(&w) != PHASE_IDLE)
+        ;
+    int64_t t0 = w.clock_s;
+    assert_int_equal(world_use_station(&w, NULL), DELVE_OK);
+    assert_int_equal(w.party.m[0].health, 18);
+    assert_int_equal(w.party.m[0].power, 12);
+    assert_int_equal(w.dg.floors[1].stations[0].last_used_s, t0);
+    assert_string_equal(w.log.ev[w.log.count - 1].text,
+                        "// BASIN DRY. PRESSURE BACK IN 8 H 00 M.");
+    /* dry: a second use does nothing */
+    world_wait(&w, 60);
+    assert_int_equal(world_use_station(&w, NULL), DELVE_OK);
+    assert_int_equal(w.party.m[0].health, 18);
+    assert_int_equal(w.log.ev[w.log.count - 1].kind, EV_DRY);
+    assert_non_null(strstr(w.log.ev[w.log.count - 1].text, "7 H 59 M"));
+    /* ready again at exactly 28 800 s */
+    world_wait(&w, 28800 - 60 - 1);
+    assert_int_equal(world_use_station(&w, NULL), DELVE_OK);
+    assert_int_equal(w.party.m[0].health, 18);
+    world_wait(&w, 1);
+    assert_int_equal(world_use_station(&w, NULL), DELVE_OK);
+    assert_int_equal(w.party.m[0].health, 30);
+    assert_int_equal(count_events(&w, EV_HEAL), 2);
+    world_free(&w);
+}
+
+static void test_path_avoids_pits_unless_goal(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, 0);
+    path p;
+    delve_err err;
+    path_step from = { 0, 1, 1 }, to = { 0, 6, 1 };
+    assert_int_equal(path_find(&w.dg, from, to, 0, &p, &err), DELVE_EFAIL);
+    path_step pit_sq = { 0, 5, 1 };
+    assert_int_equal(path_find(&w.dg, from, pit_sq, PATH_PIT_GOAL, &p, &err), DELVE_OK);
+    assert_int_equal(p.count, 5);
+    path_free(&p);
+    world_free(&w);
+}
+
+static void test_rng_streams(void **state)
+{
+    (void)state;
+    rng a = rng_stream(42, RNG_PITS, 1, 0), b = rng_stream(42, RNG_PITS, 1, 0);
+    rng c = rng_stream(42, RNG_STATIONS, 1, 0);
+    uint32_t va = rng_next(&a);
+    assert_int_equal(va, rng_next(&b));
+    assert_true(va != rng_next(&c));
+    rng r = rng_stream(7, RNG_LAYOUT, 0, 0);
+    int seen[6] = { 0 };
+    for (int i = 0; i < 6000; i++) {
+        int v = rng_range(&r, 1, 6);
+        assert_in_range(v, 1, 6);
+        seen[v - 1]++;
+    }
+    for (int i = 0; i < 6; i++)
+        assert_in_range(seen[i], 850, 1150);
+    /* the first draw of a known stream is fixed forever: it reaches every golden */
+    rng k = rng_stream(1, RNG_LAYOUT, 0, 0);
+    assert_int_equal(rng_range(&k, 0, 999), 454);
+    assert_int_equal(rng_next(&k), 1333767127u);
+}
+
+static void test_clock_text(void **state)
+{
+    (void)state;
+    char buf[32];
+    assert_string_equal(world_clock_text(WORLD_START_S, buf, sizeof buf), "Day 1 08:00");
+    assert_string_equal(world_clock_text(86400 + 3600 + 14 * 60 + 59, buf, sizeof buf),
+                        "Day 2 01:14");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fall_damage_six_metres),
+        cmocka_unit_test(test_fall_kills_and_spares_the_dead),
+        cmocka_unit_test(test_heal_half_rounded_down_and_capped),
+        cmocka_unit_test(test_party_add_rejects_bad_members),
+        cmocka_unit_test(test_station_countdown),
+        cmocka_unit_test(test_stacking_plain_floors_six_metres),
+        cmocka_unit_test(test_plates_give_way_at_55_cm),
+        cmocka_unit_test(test_station_in_the_world),
+        cmocka_unit_test(test_path_avoids_pits_unless_goal),
+        cmocka_unit_test(test_rng_streams),
+        cmocka_unit_test(test_clock_text),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,209 @@
+/* The .film parser and the director: exact messages with line and column, defaults,
+ * and the shots a played script gives on a hand-made world. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "films/director.h"
+#include "films/film.h"
+
+static void expect_error(const char *text, const char *want)
+{
+    film_script fs;
+    delve_err err = { "" };
+    assert_int_equal(film_parse("t.film", text, &fs, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, want);
+    film_free(&fs);
+}
+
+static void test_parse_errors(void **state)
+{
+    (void)state;
+    expect_error("film \"x\"\n  dance\n", "t.film:2:3: unknown directive 'dance'");
+    expect_error("dungeon seed=4a\n", "t.film:1:14: bad number '4a'");
+    expect_error("dungeon seed=1 floors=0\n", "t.film:1:23: 0 is out of range 1..32");
+    expect_error("dungeon colour=red\n", "t.film:1:9: unknown key 'colour=' for 'dungeon'");
+    expect_error("frame 1280by720\n", "t.film:1:7: frame size must be WIDTHxHEIGHT, not '1280by720'");
+    expect_error("frame 1280x20\n", "t.film:1:12: 20 is out of range 64..4096");
+    expect_error("caption \"never closed\n", "t.film:1:9: unterminated string");
+    expect_error("wait 1x\n", "t.film:1:7: bad duration '1x'");
+    expect_error("walk to=moon\n", "t.film:1:9: unknown walk target 'moon' (pit, station, "
+                                   "way:down, way:up, goal or X,Y[,FLOOR])");
+    expect_error("sheet pick=some\n", "t.film:1:12: pick is events, every=N or all, not 'some'");
+    expect_error("dungeon file=no/such.dun\n",
+                 "t.film:1:14: cannot read dungeon file no/such.dun: No such file or directory");
+}
+
+static void test_parse_script(void **state)
+{
+    (void)state;
+    const char *text = "# comment\n"
+                       "film \"Pits and \\\"stations\\\"\"  # trailing comment\n"
+                       "dungeon seed=99 floors=4\n"
+                       "party \"Ash\" health=30 power=12 armour=15\n"
+                       "frame 640x360\nrecord every=3\nview whole zoom=16\n"
+                       "walk to=pit\nwalk to=3,4,2\nuse station\nwait 1h30m\n"
+                       "caption \"done\"\nsheet columns=4 pick=every=10\n";
+    film_script fs;
+    delve_err err = { "" };
+    assert_int_equal(film_parse("dir/my-film.film", text, &fs, &err), DELVE_OK);
+    assert_string_equal(fs.name, "my-film");
+    assert_string_equal(fs.title, "Pits and \"stations\"");
+    assert_int_equal(fs.seed, 99);
+    assert_int_equal(fs.floors, 4);
+    assert_int_equal(fs.party.count, 1);
+    assert_int_equal(fs.party.m[0].armour_pct, 15);
+    assert_int_equal(fs.frame_w, 640);
+    assert_int_equal(fs.frame_h, 360);
+    assert_int_equal(fs.record_every, 3);
+    assert_int_equal(fs.follow, 0);
+    assert_int_equal(fs.zoom, 16);
+    assert_int_equal(fs.action_count, 5);
+    assert_int_equal(fs.actions[0].to, TO_PIT);
+    assert_int_equal(fs.actions[1].to, TO_SQUARE);
+    assert_int_equal(fs.actions[1].x, 3);
+    assert_int_equal(fs.actions[1].y, 4);
+    assert_int_equal(fs.actions[1].floor, 1);
+    assert_int_equal(fs.actions[3].seconds, 5400);
+    assert_int_equal(fs.actions[3].line, 11);
+    assert_string_equal(fs.actions[4].text, "done");
+    assert_int_equal(fs.pick, PICK_EVERY);
+    assert_int_equal(fs.pick_every, 10);
+    assert_int_equal(fs.sheet_columns, 4);
+    film_free(&fs);
+}
+
+static void test_default_party(void **state)
+{
+    (void)state;
+    film_script fs;
+    assert_int_equal(film_parse("a.film", "", &fs, NULL), DELVE_OK);
+    assert_int_equal(fs.party.count, 3);
+    assert_string_equal(fs.party.m[0].name, "Ash");
+    assert_int_equal(fs.frame_w, 1280);
+    assert_int_equal(fs.record_every, 2);
+    film_free(&fs);
+}
+
+/* Shots collected by the director on a hand-made world. */
+typedef struct log_ctx {
+    event_kind kinds[512];
+    int health[512];
+    char caption[512][FILM_TEXT_MAX];
+    int n;
+} log_ctx;
+
+static delve_status collect(void *ctx, const world *w, const shot *s, delve_err *err)
+{
+    (void)err;
+    log_ctx *c = ctx;
+    if (c->n < 512) {
+        c->kinds[c->n] = s->kind;
+        c->health[c->n] = w->party.m[0].health;
+        memcpy(c->caption[c->n], s->caption, FILM_TEXT_MAX);
+        c->n++;
+    }
+    assert_int_equal(s->frame_no, c->n);
+    return DELVE_OK;
+}
+
+/* Floor 0: a corridor row y = 1, x 1..6, pit at (5, 1). Floor 1: the same row with a
+ * font at (2, 1). */
+static void hand_world(world *w)
+{
+    dungeon d;
+    assert_int_equal(dungeon_init(&d, 1, 2, NULL), DELVE_OK);
+    for (int f = 0; f < 2; f++) {
+        assert_int_equal(floor_init(&d.floors[f], f, 8, 3, NULL), DELVE_OK);
+        for (int x = 1; x < 7; x++)
+            floor_set(&d.floors[f], x, 1, T_FLOOR);
+        d.floors[f].entrance_x = 1;
+        d.floors[f].entrance_y = 1;
+    }
+    floor_add_pit(&d.floors[0], (pit){ .x = 5, .y = 1 }, NULL);
+    floor_add_station(&d.floors[1], (station){ .x = 2, .y = 1, .wall_dy = -1,
+                                               .last_used_s = STATION_NEVER_USED }, NULL);
+    dungeon_stack(&d);
+    party p = { 0 };
+    party_add(&p, "Ash", 30, 12, 0, NULL);
+    assert_int_equal(world_init(w, &d, &p, NULL), DELVE_OK);
+}
+
+static void test_director_shots(void **state)
+{
+    (void)state;
+    film_script fs;
+    const char *text = "record every=5\ncaption \"Off we go\"\nwalk to=pit\nwalk to=station\n"
+                       "use station\nwait 1h\n";
+    assert_int_equal(film_parse("d.film", text, &fs, NULL), DELVE_OK);
+    world w;
+    hand_world(&w);
+    static log_ctx c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(director_play(&fs, &w, collect, &c, NULL), DELVE_OK);
+    /* start; walk 4 squares = 80 sub-steps, the plates at sub-step 76 (5 * 20 + 60 cm
+     * past the start square's middle... 3.5 squares + 60 cm = 76 sub-steps): shots at
+     * 5, 10, ..., 75 = 15 steps; plates; 4 tube shots (fall + 3); land; walk back 3
+     * squares from (5,1) to (2,1) = 60 sub-steps: 12 steps; heal; dry; 4 waits; end */
+    event_kind want[] = { EV_START };
+    assert_int_equal(c.kinds[0], want[0]);
+    assert_string_equal(c.caption[0], "The party sets out");
+    assert_string_equal(c.caption[1], "Off we go"); /* the caption is for the next shot */
+    assert_string_equal(c.caption[2], "Off we go"); /* and what the party is doing */
+    int i = 1;
+    for (; c.kinds[i] == EV_STEP; i++)
+        ;
+    assert_int_equal(i, 16);
+    assert_int_equal(c.kinds[i++], EV_PLATES);
+    assert_int_equal(c.kinds[i++], EV_FALL);
+    assert_int_equal(c.kinds[i++], EV_FALL);
+    assert_int_equal(c.kinds[i++], EV_FALL);
+    assert_int_equal(c.kinds[i], EV_LAND);
+    assert_int_equal(c.health[i++], 18);
+    int steps = 0;
+    for (; c.kinds[i] == EV_STEP; i++)
+        steps++;
+    assert_int_equal(steps, 12);
+    assert_int_equal(c.kinds[i], EV_HEAL);
+    assert_int_equal(c.health[i++], 30);
+    assert_int_equal(c.kinds[i], EV_DRY);
+    assert_string_equal(c.caption[i++], "// BASIN DRY. PRESSURE BACK IN 8 H 00 M.");
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(c.kinds[i++], EV_WAIT);
+    assert_int_equal(c.kinds[i++], EV_END);
+    assert_int_equal(c.n, i);
+    world_free(&w);
+    film_free(&fs);
+}
+
+static void test_director_script_errors(void **state)
+{
+    (void)state;
+    film_script fs;
+    assert_int_equal(film_parse("e.film", "wait 1m\nuse station\n", &fs, NULL), DELVE_OK);
+    world w;
+    hand_world(&w);
+    static log_ctx c;
+    memset(&c, 0, sizeof c);
+    delve_err err = { "" };
+    assert_int_equal(director_play(&fs, &w, collect, &c, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "e.film:2:1: use station: no rest station within reach");
+    world_free(&w);
+    film_free(&fs);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_errors),
+        cmocka_unit_test(test_parse_script),
+        cmocka_unit_test(test_default_party),
+        cmocka_unit_test(test_director_shots),
+        cmocka_unit_test(test_director_script_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

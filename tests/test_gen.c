@@ -1,0 +1,588 @@
+/* test_gen: the rooms-and-corridors generator (gen/). Properties are checked against
+ * slow, obvious references written here (a plain BFS, a plain main-way walk), not
+ * against gen/'s own helpers; the ASCII of seed 7 is compared with a text golden. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen/gen.h"
+#include "engine/path.h"
+#include "gen/passes.h"
+
+#define GOLDEN_SEED_7 DELVE_SOURCE_DIR "/tests/golden/gen-seed-7.txt"
+
+static const int DX[4] = { 0, 1, 0, -1 };
+static const int DY[4] = { -1, 0, 1, 0 };
+
+static void make(uint64_t seed, dungeon *d)
+{
+    gen_opts o = gen_defaults(seed);
+    delve_err e = { { 0 } };
+    delve_status st = gen_dungeon(&o, d, &e);
+    if (st != DELVE_OK)
+        fail_msg("seed %llu: %s", (unsigned long long)seed, e.msg);
+}
+
+/* Reference walk: plain BFS over walkable squares, pits blocked unless over_pits.
+ * dist is w * h. Returns the squares reached. */
+static int ref_walk_ex(const dfloor *f, int sx, int sy, int over_pits, int *dist)
+{
+    int n = f->w * f->h, head = 0, tail = 0;
+    int *q = malloc((size_t)n * sizeof *q);
+    assert_non_null(q);
+    for (int i = 0; i < n; i++)
+        dist[i] = -1;
+    dist[sy * f->w + sx] = 0;
+    q[tail++] = sy * f->w + sx;
+    while (head < tail) {
+        int at = q[head++], x = at % f->w, y = at / f->w;
+        for (int d = 0; d < 4; d++) {
+            int nx = x + DX[d], ny = y + DY[d];
+            if (!floor_walkable(f, nx, ny) || (!over_pits && floor_pit_at(f, nx, ny) >= 0) ||
+                dist[ny * f->w + nx] >= 0)
+                continue;
+            dist[ny * f->w + nx] = dist[at] + 1;
+            q[tail++] = ny * f->w + nx;
+        }
+    }
+    free(q);
+    return tail;
+}
+
+static int ref_walk(const dfloor *f, int sx, int sy, int *dist)
+{
+    return ref_walk_ex(f, sx, sy, 0, dist);
+}
+
+static int ref_walkable(const dfloor *f)
+{
+    int n = 0;
+    for (int y = 0; y < f->h; y++)
+        for (int x = 0; x < f->w; x++)
+            n += floor_walkable(f, x, y) && floor_pit_at(f, x, y) < 0;
+    return n;
+}
+
+static void same_floor(const dfloor *a, const dfloor *b, uint64_t seed, int k)
+{
+    size_t n = (size_t)a->w * (size_t)a->h;
+    if (a->index != b->index || a->w != b->w || a->h != b->h ||
+        a->level_type != b->level_type || a->entrance_x != b->entrance_x ||
+        a->entrance_y != b->entrance_y || a->goal_x != b->goal_x || a->goal_y != b->goal_y ||
+        a->room_count != b->room_count || a->way_count != b->way_count ||
+        a->pit_count != b->pit_count || a->station_count != b->station_count ||
+        memcmp(a->terrain, b->terrain, n) != 0 ||
+        memcmp(a->height_cm, b->height_cm, n * sizeof *a->height_cm) != 0 ||
+        memcmp(a->rooms, b->rooms, sizeof a->rooms) != 0 ||
+        memcmp(a->ways, b->ways, sizeof a->ways) != 0 ||
+        memcmp(a->pits, b->pits, sizeof a->pits) != 0 ||
+        memcmp(a->stations, b->stations, sizeof a->stations) != 0)
+        fail_msg("seed %llu floor %d: alone differs from the dungeon's",
+                 (unsigned long long)seed, k + 1);
+}
+
+static void test_same_seed_same_bytes(void **state)
+{
+    (void)state;
+    dungeon a, b, c;
+    char *sa, *sb, *sc;
+    make(7, &a);
+    make(7, &b);
+    make(8, &c);
+    assert_int_equal(gen_ascii_dungeon(&a, &sa, NULL), DELVE_OK);
+    assert_int_equal(gen_ascii_dungeon(&b, &sb, NULL), DELVE_OK);
+    assert_int_equal(gen_ascii_dungeon(&c, &sc, NULL), DELVE_OK);
+    assert_string_equal(sa, sb);
+    assert_int_not_equal(strcmp(sa, sc), 0);
+    assert_memory_equal(sa, "floor 1 of 3  seed 7  64x40\n", 28);
+    free(sa);
+    free(sb);
+    free(sc);
+    dungeon_free(&a);
+    dungeon_free(&b);
+    dungeon_free(&c);
+}
+
+static void alone_matches(const gen_opts *o)
+{
+    dungeon d;
+    delve_err e = { { 0 } };
+    if (gen_dungeon(o, &d, &e) != DELVE_OK)
+        fail_msg("seed %llu: %s", (unsigned long long)o->seed, e.msg);
+    for (int k = 0; k < o->floors; k++) {
+        dfloor f;
+        assert_int_equal(gen_floor_alone(o, k, &f, &e), DELVE_OK);
+        same_floor(&d.floors[k], &f, o->seed, k);
+        floor_free(&f);
+    }
+    dungeon_free(&d);
+}
+
+static void test_floor_alone_equals_dungeon(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        gen_opts o = gen_defaults(seed);
+        alone_matches(&o);
+        o.floors = 6;  /* floors with both neighbours' pairs and pits below them */
+        alone_matches(&o);
+    }
+}
+
+static void test_other_sizes(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(3);
+    o.w = 40;
+    o.h = 24;
+    o.floors = 4;
+    alone_matches(&o);
+    o.w = 120;
+    o.h = 80;
+    alone_matches(&o);
+    o.floors = 1;
+    alone_matches(&o);
+}
+
+/* Rooms: floor inside, wall ring with doors, 6..12 of them. */
+static void check_rooms(const dfloor *f)
+{
+    assert_in_range(f->room_count, 6, 12);
+    for (int i = 0; i < f->room_count; i++) {
+        const room *r = &f->rooms[i];
+        for (int y = r->y - 1; y <= r->y + r->h; y++)
+            for (int x = r->x - 1; x <= r->x + r->w; x++) {
+                int in = x >= r->x && x < r->x + r->w && y >= r->y && y < r->y + r->h;
+                terrain t = floor_at(f, x, y);
+                if (in ? t != T_FLOOR : (t != T_WALL && t != T_DOOR))
+                    fail_msg("floor %d room %d: square %d,%d is %s", f->index + 1, i, x, y,
+                             terrain_get(t)->name);
+            }
+    }
+}
+
+/* Every door lies between a corridor and room floor. */
+static void check_doors(const dfloor *f)
+{
+    for (int y = 0; y < f->h; y++)
+        for (int x = 0; x < f->w; x++) {
+            if (floor_at(f, x, y) != T_DOOR)
+                continue;
+            int room_side = 0, corridor_side = 0;
+            for (int d = 0; d < 4; d++) {
+                room_side += floor_at(f, x + DX[d], y + DY[d]) == T_FLOOR;
+                corridor_side += floor_at(f, x + DX[d], y + DY[d]) == T_CORRIDOR;
+            }
+            assert_int_equal(room_side, 1);
+            assert_int_equal(corridor_side, 1);
+        }
+}
+
+static int room_of(const dfloor *f, int x, int y)
+{
+    for (int i = 0; i < f->room_count; i++) {
+        const room *r = &f->rooms[i];
+        if (x >= r->x && x < r->x + r->w && y >= r->y && y < r->y + r->h)
+            return i;
+    }
+    return -1;
+}
+
+/* The goal is in the room whose centre is the longest walk from the entrance, as the
+ * layout saw it (before any pit). */
+static void check_goal_far(const dfloor *f, int *dist)
+{
+    ref_walk_ex(f, f->entrance_x, f->entrance_y, 1, dist);
+    int er = room_of(f, f->entrance_x, f->entrance_y), gr = room_of(f, f->goal_x, f->goal_y);
+    assert_true(er >= 0 && gr >= 0 && er != gr);
+    int far = 0;
+    for (int i = 0; i < f->room_count; i++) {
+        const room *r = &f->rooms[i];
+        int d = dist[(r->y + (r->h - 1) / 2) * f->w + r->x + (r->w - 1) / 2];
+        if (i != er && d > far)
+            far = d;
+    }
+    const room *g = &f->rooms[gr];
+    assert_int_equal(dist[(g->y + (g->h - 1) / 2) * f->w + g->x + (g->w - 1) / 2], far);
+    assert_true(dist[f->goal_y * f->w + f->goal_x] >= 12);  /* never next door */
+}
+
+static void check_connected(const dfloor *f)
+{
+    int *dist = malloc((size_t)f->w * (size_t)f->h * sizeof *dist);
+    assert_non_null(dist);
+    assert_int_equal(floor_at(f, f->entrance_x, f->entrance_y), T_FLOOR);
+    assert_int_equal(floor_at(f, f->goal_x, f->goal_y), T_FLOOR);
+    assert_int_equal(ref_walk(f, f->entrance_x, f->entrance_y, dist), ref_walkable(f));
+    for (int i = 0; i < f->way_count; i++)
+        assert_true(dist[f->ways[i].y * f->w + f->ways[i].x] >= 0);
+    check_goal_far(f, dist);
+    free(dist);
+}
+
+/* No two things (ways, pits, stations, entrance, goal) share a square. */
+static void check_apart(const dfloor *f)
+{
+    for (int y = 0; y < f->h; y++)
+        for (int x = 0; x < f->w; x++) {
+            int n = (x == f->entrance_x && y == f->entrance_y) + (x == f->goal_x && y == f->goal_y);
+            for (int i = 0; i < f->way_count; i++)
+                n += f->ways[i].x == x && f->ways[i].y == y;
+            for (int i = 0; i < f->pit_count; i++)
+                n += f->pits[i].x == x && f->pits[i].y == y;
+            for (int i = 0; i < f->station_count; i++)
+                n += f->stations[i].x == x && f->stations[i].y == y;
+            if (n > 1)
+                fail_msg("floor %d: %d things on %d,%d", f->index + 1, n, x, y);
+        }
+}
+
+static void test_floors_connected(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        dungeon d;
+        make(seed, &d);
+        for (int k = 0; k < d.floor_count; k++) {
+            const dfloor *f = &d.floors[k];
+            assert_int_equal(f->index, k);
+            check_rooms(f);
+            check_doors(f);
+            check_connected(f);
+            check_apart(f);
+        }
+        dungeon_free(&d);
+    }
+}
+
+static int open_plain(const dfloor *f, int x, int y)
+{
+    terrain t = floor_at(f, x, y);
+    return t == T_FLOOR || t == T_CORRIDOR;
+}
+
+/* Floor k has, in order: lift and ladder to k-1, then lift and ladder to k+1. */
+static void check_ways(const dungeon *d, int k)
+{
+    const dfloor *f = &d->floors[k];
+    int want = (k > 0) * 2 + (k + 1 < d->floor_count) * 2;
+    assert_int_equal(f->way_count, want);
+    for (int i = 0; i < f->way_count; i++) {
+        const way *w = &f->ways[i];
+        int to = (k > 0 && i < 2) ? k - 1 : k + 1;
+        assert_int_equal(w->kind, i % 2 ? WAY_LADDER : WAY_LIFT);
+        assert_int_equal(w->to_floor, to);
+        assert_int_equal(w->to_x, w->x);
+        assert_int_equal(w->to_y, w->y);
+        assert_true(open_plain(f, w->x, w->y));
+        const dfloor *g = &d->floors[to];
+        assert_true(open_plain(g, w->x, w->y));
+        int j = floor_way_at(g, w->x, w->y);
+        assert_true(j >= 0);
+        assert_int_equal(g->ways[j].kind, w->kind);
+        assert_int_equal(g->ways[j].to_floor, k);
+    }
+}
+
+static void check_pits(const dungeon *d, int k)
+{
+    const dfloor *f = &d->floors[k];
+    assert_in_range(f->pit_count, 0, 1);
+    if (k + 1 == d->floor_count)
+        assert_int_equal(f->pit_count, 0);
+    for (int i = 0; i < f->pit_count; i++) {
+        const pit *p = &f->pits[i];
+        const dfloor *lo = &d->floors[k + 1];
+        assert_false(p->hidden);
+        assert_false(p->open);
+        assert_true(open_plain(f, p->x, p->y));
+        assert_true(open_plain(lo, p->x, p->y));
+        assert_int_equal(floor_way_at(lo, p->x, p->y), -1);
+        assert_int_equal(floor_square_taken(lo, p->x, p->y), 0);
+        assert_int_equal(dungeon_fall_cm(d, k, p->x, p->y), 600);
+        int *dist = malloc((size_t)lo->w * (size_t)lo->h * sizeof *dist);
+        assert_non_null(dist);
+        ref_walk(lo, lo->entrance_x, lo->entrance_y, dist);
+        assert_true(dist[p->y * lo->w + p->x] >= 0);   /* the landing can be walked from */
+        free(dist);
+    }
+}
+
+/* Reference main way: from the entrance, each step to the first neighbour in N, E, S,
+ * W order one step closer to the goal. Marks main[]. */
+static void ref_main_way(const dfloor *f, unsigned char *main)
+{
+    int *dist = malloc((size_t)f->w * (size_t)f->h * sizeof *dist);
+    assert_non_null(dist);
+    ref_walk(f, f->goal_x, f->goal_y, dist);
+    memset(main, 0, (size_t)f->w * (size_t)f->h);
+    int x = f->entrance_x, y = f->entrance_y;
+    assert_true(dist[y * f->w + x] > 0);
+    main[y * f->w + x] = 1;
+    while (dist[y * f->w + x] > 0) {
+        int d = 0, here = dist[y * f->w + x];
+        while (d < 4 && !(floor_in(f, x + DX[d], y + DY[d]) &&
+                          dist[(y + DY[d]) * f->w + x + DX[d]] == here - 1))
+            d++;
+        assert_true(d < 4);
+        x += DX[d];
+        y += DY[d];
+        main[y * f->w + x] = 1;
+    }
+    free(dist);
+}
+
+static void check_stations(const dfloor *f)
+{
+    assert_in_range(f->station_count, 0, 1);
+    unsigned char *main = malloc((size_t)f->w * (size_t)f->h);
+    assert_non_null(main);
+    ref_main_way(f, main);
+    for (int i = 0; i < f->station_count; i++) {
+        const station *s = &f->stations[i];
+        assert_int_equal(floor_at(f, s->x, s->y), T_FLOOR);
+        assert_int_equal(abs(s->wall_dx) + abs(s->wall_dy), 1);
+        assert_int_equal(floor_at(f, s->x + s->wall_dx, s->y + s->wall_dy), T_WALL);
+        assert_in_range(s->look, 0, LOOK_COUNT - 1);
+        assert_true(s->last_used_s == STATION_NEVER_USED);
+        int in_room = 0;
+        for (int r = 0; r < f->room_count; r++) {
+            const room *rm = &f->rooms[r];
+            if (s->x < rm->x || s->x >= rm->x + rm->w || s->y < rm->y || s->y >= rm->y + rm->h)
+                continue;
+            in_room = 1;
+            for (int y = rm->y; y < rm->y + rm->h; y++)
+                for (int x = rm->x; x < rm->x + rm->w; x++)
+                    if (main[y * f->w + x])
+                        fail_msg("floor %d: station %d,%d in a room on the main way",
+                                 f->index + 1, s->x, s->y);
+        }
+        assert_true(in_room);
+    }
+    free(main);
+}
+
+static void test_things(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        dungeon d;
+        make(seed, &d);
+        for (int k = 0; k < d.floor_count; k++) {
+            check_ways(&d, k);
+            check_pits(&d, k);
+            check_stations(&d.floors[k]);
+        }
+        dungeon_free(&d);
+    }
+}
+
+/* Over seeds 1..200: pits on about 1 in 4 floors with a floor below, stations on about
+ * 1 in 2 floors (spec/pits-and-stations.md). */
+static void test_rates(void **state)
+{
+    (void)state;
+    int pits = 0, below = 0, stations = 0, floors = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        dungeon d;
+        make(seed, &d);
+        for (int k = 0; k < d.floor_count; k++) {
+            floors++;
+            stations += d.floors[k].station_count;
+            below += k + 1 < d.floor_count;
+            pits += d.floors[k].pit_count;
+        }
+        dungeon_free(&d);
+    }
+    assert_int_equal(below, 400);
+    assert_int_equal(floors, 600);
+    assert_in_range(pits, 80, 120);
+    assert_in_range(stations, 260, 340);
+}
+
+static char *read_all(const char *file)
+{
+    FILE *fp = fopen(file, "rb");
+    if (!fp)
+        return NULL;
+    char *s = NULL;
+    size_t len = 0, cap = 0, n;
+    char buf[4096];
+    while ((n = fread(buf, 1, sizeof buf, fp)) > 0) {
+        if (len + n + 1 > cap) {
+            cap = (len + n + 1) * 2;
+            s = realloc(s, cap);
+            assert_non_null(s);
+        }
+        memcpy(s + len, buf, n);
+        len += n;
+    }
+    fclose(fp);
+    if (s)
+        s[len] = '\0';
+    return s;
+}
+
+static void test_golden_seed_7(void **state)
+{
+    (void)state;
+    dungeon d;
+    char *got;
+    make(7, &d);
+    assert_int_equal(gen_ascii_dungeon(&d, &got, NULL), DELVE_OK);
+    char *want = read_all(GOLDEN_SEED_7);
+    if (!want)
+        fail_msg("cannot read %s", GOLDEN_SEED_7);
+    if (strcmp(got, want) != 0) {
+        size_t i = 0;
+        while (got[i] && got[i] == want[i])
+            i++;
+        fail_msg("gen-seed-7.txt differs at byte %zu", i);
+    }
+    free(got);
+    free(want);
+    dungeon_free(&d);
+}
+
+static void test_ascii_shape(void **state)
+{
+    (void)state;
+    dungeon d;
+    char *s;
+    make(7, &d);
+    assert_int_equal(gen_ascii_floor(&d, 1, &s, NULL), DELVE_OK);
+    assert_memory_equal(s, "floor 2 of 3  seed 7  64x40\n", 28);
+    assert_non_null(strstr(s, "\nlegend\n  ' ' rock\n  '#' wall\n"));
+    assert_non_null(strstr(s, "  'L' lift\n  'H' ladder\n"));
+    assert_null(strstr(s, " \n"));  /* no trailing spaces */
+    int lines = 0;
+    for (const char *p = s; *p; p++)
+        lines += *p == '\n';
+    assert_true(lines > 1 + 40 + 1);
+    free(s);
+    assert_int_equal(gen_ascii_floor(&d, 3, &s, NULL), DELVE_EINPUT);
+    assert_null(s);
+    dungeon_free(&d);
+}
+
+static void test_bad_options(void **state)
+{
+    (void)state;
+    dungeon d;
+    dfloor f;
+    delve_err e = { { 0 } };
+    gen_opts o = gen_defaults(1);
+    o.floors = 0;
+    assert_int_equal(gen_dungeon(&o, &d, &e), DELVE_EINPUT);
+    o = gen_defaults(1);
+    o.w = GEN_MIN_SIDE - 1;
+    assert_int_equal(gen_dungeon(&o, &d, &e), DELVE_EINPUT);
+    o = gen_defaults(1);
+    assert_int_equal(gen_floor_alone(&o, 3, &f, &e), DELVE_EINPUT);
+    assert_int_equal(gen_floor_alone(&o, -1, &f, &e), DELVE_EINPUT);
+    assert_non_null(strstr(e.msg, "floor 0"));
+}
+
+/* gen/walk.c keeps its own BFS; it must agree with engine's path_floor_dist. */
+static void test_walk_agrees_with_engine(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        dungeon d;
+        make(seed, &d);
+        for (int k = 0; k < d.floor_count; k++) {
+            const dfloor *f = &d.floors[k];
+            size_t n = (size_t)f->w * (size_t)f->h;
+            int *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *q = malloc(n * sizeof *q);
+            assert_true(a && b && q);
+            int reached = gen_walk(f, f->entrance_x, f->entrance_y, -1, a, q);
+            path_floor_dist(f, f->entrance_x, f->entrance_y, NULL, b);
+            assert_memory_equal(a, b, n * sizeof *a);
+            assert_int_equal(reached, gen_walk_count(f));
+            free(a);
+            free(b);
+            free(q);
+        }
+        dungeon_free(&d);
+    }
+}
+
+/* A 20 x 20 floor whose only open squares are a ring of terrain t round 3..16. */
+static void ring_floor(dfloor *f, int index, terrain t)
+{
+    assert_int_equal(floor_init(f, index, 20, 20, NULL), DELVE_OK);
+    for (int i = 3; i <= 16; i++) {
+        floor_set(f, i, 3, t);
+        floor_set(f, i, 16, t);
+        floor_set(f, 3, i, t);
+        floor_set(f, 16, i, t);
+    }
+    f->entrance_x = f->entrance_y = 3;
+    f->goal_x = f->goal_y = 16;
+}
+
+/* Directed: below a ring of corridor, a ring of room floor where every square a pit on
+ * floor 0 could use (x + y even) is a way end, by a wall, the entrance or the goal, but
+ * one: (10, 16). Whenever the pit's chance comes up it must land there. */
+static void test_pit_landing_rules(void **state)
+{
+    (void)state;
+    dfloor up, lo;
+    ring_floor(&lo, 1, T_FLOOR);
+    int n = 0;
+    for (int y = 3; y <= 16; y++)
+        for (int x = 3; x <= 16; x++) {
+            if (floor_at(&lo, x, y) != T_FLOOR || (x + y) % 2 || (x == 10 && y == 16) ||
+                (x == 3 && y == 3) || (x == 16 && y == 16))
+                continue;
+            if (n++ % 2) {
+                way w = { WAY_LADDER, x, y, 0, x, y };
+                assert_int_equal(floor_add_way(&lo, w, NULL), DELVE_OK);
+            } else {
+                floor_set(&lo, y == 3 ? x : y == 16 ? x : x == 3 ? 2 : 17,
+                          y == 3 ? 2 : y == 16 ? 17 : y, T_WALL);
+            }
+        }
+    int pits = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        ring_floor(&up, 0, T_CORRIDOR);
+        assert_int_equal(gen_place_pit(seed, &up, &lo, NULL), DELVE_OK);
+        assert_in_range(up.pit_count, 0, 1);
+        if (up.pit_count) {
+            assert_int_equal(up.pits[0].x, 10);
+            assert_int_equal(up.pits[0].y, 16);
+        }
+        pits += up.pit_count;
+        floor_free(&up);
+        ring_floor(&up, 0, T_CORRIDOR);
+        assert_int_equal(gen_place_pit(seed, &up, NULL, NULL), DELVE_OK);
+        assert_int_equal(up.pit_count, 0);  /* no floor below, no pit */
+        floor_free(&up);
+    }
+    assert_in_range(pits, 30, 70);  /* chance 1/4 of 200 */
+    floor_free(&lo);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_same_seed_same_bytes),
+        cmocka_unit_test(test_floor_alone_equals_dungeon),
+        cmocka_unit_test(test_other_sizes),
+        cmocka_unit_test(test_floors_connected),
+        cmocka_unit_test(test_things),
+        cmocka_unit_test(test_walk_agrees_with_engine),
+        cmocka_unit_test(test_pit_landing_rules),
+        cmocka_unit_test(test_rates),
+        cmocka_unit_test(test_golden_seed_7),
+        cmocka_unit_test(test_ascii_shape),
+        cmocka_unit_test(test_bad_options),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,548 @@
+/* test_render: canvas maths, PNG round trips and atomic writes, text, the view golden
+ * (a hand-built 12 x 8 floor with every tile kind the film shows), the tile cache
+ * giving the same bytes as no cache, and contact sheet paging.
+ * Set DELVE_UPDATE_GOLDEN=1 to rewrite tests/golden/render-small.png (look at it
+ * before committing). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/station.h"
+#include "engine/world.h"
+#include "render/canvas.h"
+#include "render/png.h"
+#include "render/sheet.h"
+#include "render/text.h"
+#include "render/view.h"
+
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#endif
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#include <stb/stb_image.h>
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+#define GOLDEN_SMALL "tests/golden/render-small.png"
+
+static rgba px_at(const canvas *c, int x, int y)
+{
+    rgba p;
+    memcpy(&p, canvas_at(c, x, y), 4);
+    return p;
+}
+
+static void assert_px(const canvas *c, int x, int y, int r, int g, int b, int a)
+{
+    rgba p = px_at(c, x, y);
+    if (p.r != r || p.g != g || p.b != b || p.a != a)
+        fail_msg("pixel (%d, %d) is (%d, %d, %d, %d), wanted (%d, %d, %d, %d)", x, y, p.r,
+                 p.g, p.b, p.a, r, g, b, a);
+}
+
+/* --- canvas ------------------------------------------------------------------ */
+
+static void test_blend_exact(void **state)
+{
+    (void)state;
+    canvas c;
+    assert_int_equal(canvas_init(&c, 2, 1, NULL), DELVE_OK);
+    canvas_clear(&c, (rgba){ 0, 0, 255, 255 });
+    canvas_blend_px(&c, 0, 0, (rgba){ 255, 0, 0, 128 });
+    assert_px(&c, 0, 0, 128, 0, 127, 255);
+    assert_px(&c, 1, 0, 0, 0, 255, 255);
+    canvas_blend_rect(&c, 0, 0, 2, 1, (rgba){ 255, 255, 255, 0 });  /* alpha 0: nothing */
+    assert_px(&c, 1, 0, 0, 0, 255, 255);
+    canvas_blend_rect(&c, 1, 0, 5, 5, (rgba){ 10, 20, 30, 255 });   /* opaque: a copy */
+    assert_px(&c, 1, 0, 10, 20, 30, 255);
+    /* onto transparent: the colour keeps its own values and alpha */
+    canvas t;
+    assert_int_equal(canvas_init(&t, 1, 1, NULL), DELVE_OK);
+    canvas_blend_px(&t, 0, 0, (rgba){ 200, 100, 50, 128 });
+    assert_px(&t, 0, 0, 200, 100, 50, 128);
+    canvas_free(&t);
+    canvas_free(&c);
+}
+
+static void test_fill_clips(void **state)
+{
+    (void)state;
+    canvas c;
+    assert_int_equal(canvas_init(&c, 3, 3, NULL), DELVE_OK);
+    canvas_fill_rect(&c, -2, -2, 4, 4, (rgba){ 9, 8, 7, 255 });
+    assert_px(&c, 0, 0, 9, 8, 7, 255);
+    assert_px(&c, 1, 1, 9, 8, 7, 255);
+    assert_px(&c, 2, 0, 0, 0, 0, 0);
+    assert_px(&c, 0, 2, 0, 0, 0, 0);
+    canvas_fill_rect(&c, 3, 0, 5, 5, (rgba){ 1, 1, 1, 255 });   /* wholly outside */
+    canvas_fill_rect(&c, 0, -9, 3, 2, (rgba){ 1, 1, 1, 255 });
+    canvas_fill_rect(&c, 1, 1, 0, 2, (rgba){ 1, 1, 1, 255 });   /* empty */
+    canvas_blend_rect(&c, 2, 2, 100, 100, (rgba){ 50, 60, 70, 255 });
+    assert_px(&c, 2, 2, 50, 60, 70, 255);
+    assert_px(&c, 2, 1, 0, 0, 0, 0);
+    canvas v = canvas_view(&c, 1, 1, 10, 10);                   /* clipped view */
+    assert_int_equal(v.w, 2);
+    assert_int_equal(v.h, 2);
+    canvas_fill_rect(&v, -1, -1, 2, 2, (rgba){ 5, 5, 5, 255 });
+    assert_px(&c, 1, 1, 5, 5, 5, 255);
+    assert_px(&c, 0, 0, 9, 8, 7, 255);
+    canvas_free(&c);
+    canvas bad;
+    assert_int_equal(canvas_init(&bad, 0, 5, NULL), DELVE_ELIMIT);
+    assert_int_equal(canvas_init(&bad, CANVAS_MAX_SIDE + 1, 5, NULL), DELVE_ELIMIT);
+}
+
+/* An "F" in red, with x in green and y in blue so flips and transposes show. */
+static void make_f(canvas *c)
+{
+    static const char *F[4] = { "XXXX", "X...", "XXX.", "X..." };
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            rgba p = { F[y][x] == 'X' ? 255 : 0, (uint8_t)(x * 60), (uint8_t)(y * 60), 255 };
+            memcpy(canvas_at(c, x, y), &p, 4);
+        }
+}
+
+static void test_blit_scaled(void **state)
+{
+    (void)state;
+    canvas src, dst, up;
+    assert_int_equal(canvas_init(&src, 4, 4, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&dst, 2, 2, NULL), DELVE_OK);
+    make_f(&src);
+    canvas_blit_scaled(&dst, &src, 0, 0, 2, 2);
+    /* red: 3, 2, 3, 1 lit of 4; green: x means 30 / 150; blue: y means 30 / 150 */
+    assert_px(&dst, 0, 0, 191, 30, 30, 255);
+    assert_px(&dst, 1, 0, 128, 150, 30, 255);
+    assert_px(&dst, 0, 1, 191, 30, 150, 255);
+    assert_px(&dst, 1, 1, 64, 150, 150, 255);
+    /* upscale is nearest: 2 x 2 back to 4 x 4 repeats each pixel */
+    assert_int_equal(canvas_init(&up, 4, 4, NULL), DELVE_OK);
+    canvas_blit_scaled(&up, &dst, 0, 0, 4, 4);
+    assert_px(&up, 3, 0, 128, 150, 30, 255);
+    assert_px(&up, 2, 3, 64, 150, 150, 255);
+    /* clipped: drawn half outside, the inside part lands where it belongs */
+    canvas_clear(&up, (rgba){ 0, 0, 0, 0 });
+    canvas_blit_scaled(&up, &src, -2, -2, 4, 4);
+    assert_px(&up, 0, 0, 255, 120, 120, 255); /* src (2, 2), lit in the F */
+    assert_px(&up, 2, 0, 0, 0, 0, 0);
+    canvas_free(&src);
+    canvas_free(&dst);
+    canvas_free(&up);
+}
+
+static void test_blit_clips(void **state)
+{
+    (void)state;
+    canvas src, dst;
+    assert_int_equal(canvas_init(&src, 4, 4, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&dst, 3, 3, NULL), DELVE_OK);
+    make_f(&src);
+    canvas_blit(&dst, &src, 1, -1, 0);
+    assert_px(&dst, 1, 0, 255, 0, 60, 255);   /* src (0, 1) */
+    assert_px(&dst, 2, 1, 255, 60, 120, 255); /* src (1, 2) */
+    assert_px(&dst, 0, 0, 0, 0, 0, 0);
+    canvas_free(&src);
+    canvas_free(&dst);
+}
+
+/* --- png ---------------------------------------------------------------------- */
+
+static void make_pattern(canvas *c)
+{
+    for (int y = 0; y < c->h; y++)
+        for (int x = 0; x < c->w; x++) {
+            rgba p = { (uint8_t)(x * 7), (uint8_t)(y * 11), (uint8_t)((x ^ y) * 3),
+                       (uint8_t)(255 - (x + y) % 200) };
+            memcpy(canvas_at(c, x, y), &p, 4);
+        }
+}
+
+static void test_png_round_trip(void **state)
+{
+    (void)state;
+    canvas c;
+    assert_int_equal(canvas_init(&c, 37, 23, NULL), DELVE_OK);
+    make_pattern(&c);
+    uint8_t *png = NULL;
+    size_t len = 0;
+    assert_int_equal(png_encode(&c, &png, &len, NULL), DELVE_OK);
+    int w = 0, h = 0, n = 0;
+    uint8_t *back = stbi_load_from_memory(png, (int)len, &w, &h, &n, 4);
+    assert_non_null(back);
+    assert_int_equal(w, 37);
+    assert_int_equal(h, 23);
+    assert_int_equal(n, 4);
+    assert_memory_equal(back, c.px, (size_t)37 * 23 * 4);
+    stbi_image_free(back);
+    free(png);
+    canvas_free(&c);
+}
+
+static int count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static void test_png_write_atomic(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/delve-test-render-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char file[256], missing[256];
+    snprintf(file, sizeof file, "%s/frame.png", dir);
+    snprintf(missing, sizeof missing, "%s/no/such/dir/frame.png", dir);
+    canvas c;
+    assert_int_equal(canvas_init(&c, 16, 9, NULL), DELVE_OK);
+    make_pattern(&c);
+    delve_err err = { "" };
+    assert_int_equal(png_write(file, &c, &err), DELVE_OK);
+    assert_int_equal(png_write(file, &c, &err), DELVE_OK);  /* replaces in place */
+    assert_int_equal(count_entries(dir), 1);                /* no temporary left */
+    int w = 0, h = 0, n = 0;
+    uint8_t *back = stbi_load(file, &w, &h, &n, 4);
+    assert_non_null(back);
+    assert_memory_equal(back, c.px, (size_t)16 * 9 * 4);
+    stbi_image_free(back);
+    assert_int_equal(png_write(missing, &c, &err), DELVE_EIO);
+    assert_non_null(strstr(err.msg, missing));
+    assert_non_null(strstr(err.msg, "No such file"));
+    assert_int_equal(count_entries(dir), 1);
+    unlink(file);
+    rmdir(dir);
+    canvas_free(&c);
+}
+
+/* --- text ----------------------------------------------------------------------- */
+
+static void test_text_draws(void **state)
+{
+    (void)state;
+    text_ctx *t = NULL;
+    delve_err err = { "" };
+    if (text_open(&t, NULL, &err) != DELVE_OK)
+        fail_msg("text_open: %s", err.msg);
+    canvas c;
+    assert_int_equal(canvas_init(&c, 160, 40, NULL), DELVE_OK);
+    canvas_clear(&c, (rgba){ 0, 0, 0, 255 });
+    int w = text_draw(&c, t, 4, 4, 16, TEXT_SANS, (rgba){ 255, 255, 255, 255 }, "Ash 23/30");
+    assert_true(w > 0);
+    assert_int_equal(w, text_width(t, 16, TEXT_SANS, "Ash 23/30"));
+    int changed = 0;
+    for (int y = 0; y < c.h; y++)
+        for (int x = 0; x < c.w; x++)
+            changed += px_at(&c, x, y).r != 0;
+    assert_true(changed > 40);
+    /* cached second draw gives the same pixels; other styles draw too */
+    canvas d;
+    assert_int_equal(canvas_init(&d, 160, 40, NULL), DELVE_OK);
+    canvas_clear(&d, (rgba){ 0, 0, 0, 255 });
+    text_draw(&d, t, 4, 4, 16, TEXT_SANS, (rgba){ 255, 255, 255, 255 }, "Ash 23/30");
+    assert_memory_equal(c.px, d.px, (size_t)160 * 40 * 4);
+    assert_true(text_draw(&d, t, 4, 20, 12, TEXT_MONO, (rgba){ 255, 0, 0, 255 }, "0123") > 0);
+    assert_true(text_draw(&d, t, -50, -50, 12, TEXT_BOLD, (rgba){ 255, 0, 0, 255 }, "clip") > 0);
+    assert_int_equal(text_draw(&d, t, 0, 0, 12, TEXT_SANS, (rgba){ 255, 0, 0, 255 }, ""), 0);
+    char buf[32];
+    text_fit(t, 12, TEXT_SANS, 40, "a caption far too long for forty pixels", buf, sizeof buf);
+    assert_true(text_width(t, 12, TEXT_SANS, buf) <= 40);
+    assert_non_null(strstr(buf, "..."));
+    canvas_free(&c);
+    canvas_free(&d);
+    text_close(t);
+}
+
+static void test_text_missing_font(void **state)
+{
+    (void)state;
+    text_ctx *t = NULL;
+    delve_err err = { "" };
+    assert_int_equal(text_open(&t, "/no/such/font.ttf", &err), DELVE_EINPUT);
+    assert_null(t);
+    assert_non_null(strstr(err.msg, "/no/such/font.ttf"));
+}
+
+/* --- view ----------------------------------------------------------------------- */
+
+/* The 12 x 8 test floor: a room (walls, floor), a door, a walled corridor; things are
+ * placed by build_small below. */
+static const char *SMALL_MAP[8] = {
+    "########    ",
+    "#......#    ",
+    "#......#####",
+    "#......+,,,#",
+    "#......###,#",
+    "#......# #,#",
+    "######## #,#",
+    "         #,#",
+};
+
+static void put_map(dfloor *f, const char *const *rows)
+{
+    for (int y = 0; y < f->h; y++)
+        for (int x = 0; x < f->w; x++) {
+            char ch = rows[y][x];
+            floor_set(f, x, y, ch == '#' ? T_WALL : ch == '.' ? T_FLOOR : ch == ',' ? T_CORRIDOR
+                              : ch == '+' ? T_DOOR : T_ROCK);
+        }
+}
+
+/* A world filled in by hand (no world_init): two floors of 12 x 8; on the first a
+ * closed pit, an open pit, a hidden pit, a ready font, a spent drip bench, a ready
+ * nutrient tap, a lift and a ladder, entrance and goal; the party of two beside the
+ * pit at Day 1 08:14. */
+static void build_small(world *w)
+{
+    memset(w, 0, sizeof *w);
+    assert_int_equal(dungeon_init(&w->dg, 42, 2, NULL), DELVE_OK);
+    for (int i = 0; i < 2; i++) {
+        dfloor *f = &w->dg.floors[i];
+        assert_int_equal(floor_init(f, i, 12, 8, NULL), DELVE_OK);
+        put_map(f, SMALL_MAP);
+    }
+    dfloor *f = &w->dg.floors[0];
+    int64_t now = WORLD_START_S + 14 * 60;
+    f->entrance_x = 1, f->entrance_y = 3;
+    f->goal_x = 10, f->goal_y = 7;
+    assert_int_equal(floor_add_pit(f, (pit){ .x = 4, .y = 3 }, NULL), DELVE_OK);
+    assert_int_equal(floor_add_pit(f, (pit){ .x = 10, .y = 5, .open = 1 }, NULL), DELVE_OK);
+    assert_int_equal(floor_add_pit(f, (pit){ .x = 5, .y = 5, .hidden = 1 }, NULL), DELVE_OK);
+    station font = { 3, 1, 0, -1, LOOK_FONT, STATION_NEVER_USED };
+    station bench = { 6, 4, 1, 0, LOOK_DRIP_BENCH, now - 3600 };
+    station tap = { 1, 1, -1, 0, LOOK_NUTRIENT_TAP, STATION_NEVER_USED };
+    assert_int_equal(floor_add_station(f, font, NULL), DELVE_OK);
+    assert_int_equal(floor_add_station(f, bench, NULL), DELVE_OK);
+    assert_int_equal(floor_add_station(f, tap, NULL), DELVE_OK);
+    assert_int_equal(floor_add_way(f, (way){ WAY_LIFT, 1, 5, 1, 1, 5 }, NULL), DELVE_OK);
+    assert_int_equal(floor_add_way(f, (way){ WAY_LADDER, 6, 1, 1, 6, 1 }, NULL), DELVE_OK);
+    assert_int_equal(party_add(&w->party, "Ash", 30, 12, 15, NULL), DELVE_OK);
+    assert_int_equal(party_add(&w->party, "Bryn", 24, 20, 0, NULL), DELVE_OK);
+    w->party.m[0].health = 23;
+    w->floor = 0;
+    w->x_cm = 2 * 200 + 100;
+    w->y_cm = 3 * 200 + 100;
+    w->clock_s = now;
+    w->phase = PHASE_IDLE;
+    dungeon_stack(&w->dg);
+}
+
+static void render_small(canvas *c, const world *w, view_cache *vc)
+{
+    view_opts o = view_defaults();
+    o.hud = 0;
+    o.whole_floor = 1;
+    o.zoom = 24;
+    o.t_ms = 500;
+    o.cache = vc;
+    int fw = 0, fh = 0;
+    view_floor_size(&w->dg.floors[0], o.zoom, &fw, &fh);
+    assert_int_equal(fw, 288);
+    assert_int_equal(fh, 192);
+    assert_int_equal(canvas_init(c, fw, fh, NULL), DELVE_OK);
+    delve_err err = { "" };
+    if (view_render(c, w, &o, NULL, &err) != DELVE_OK)
+        fail_msg("view_render: %s", err.msg);
+}
+
+static uint8_t *read_all(const char *file, size_t *len)
+{
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *b = malloc(n > 0 ? (size_t)n : 1);
+    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
+        free(b);
+        b = NULL;
+    }
+    fclose(f);
+    *len = (size_t)n;
+    return b;
+}
+
+static void test_view_golden(void **state)
+{
+    (void)state;
+    world w;
+    build_small(&w);
+    view_cache *vc = view_cache_new();
+    canvas c;
+    render_small(&c, &w, vc);
+    uint8_t *png = NULL;
+    size_t len = 0;
+    assert_int_equal(png_encode(&c, &png, &len, NULL), DELVE_OK);
+    const char *update = getenv("DELVE_UPDATE_GOLDEN");
+    if (update && *update == '1') {
+        delve_err err = { "" };
+        if (png_write(GOLDEN_SMALL, &c, &err) != DELVE_OK)
+            fail_msg("%s", err.msg);
+    }
+    int gw = 0, gh = 0, gn = 0;
+    uint8_t *gold = stbi_load(GOLDEN_SMALL, &gw, &gh, &gn, 4);
+    if (!gold)
+        fail_msg("%s: cannot read (run with DELVE_UPDATE_GOLDEN=1 to make it)", GOLDEN_SMALL);
+    assert_int_equal(gw, c.w);
+    assert_int_equal(gh, c.h);
+    for (int i = 0; i < c.w * c.h; i++)
+        if (memcmp(gold + 4 * i, c.px + 4 * i, 4) != 0)
+            fail_msg("pixel (%d, %d) differs from %s", i % c.w, i / c.w, GOLDEN_SMALL);
+    /* the encoded bytes too (libdeflate at a fixed level is deterministic) */
+    size_t glen = 0;
+    uint8_t *gbytes = read_all(GOLDEN_SMALL, &glen);
+    assert_non_null(gbytes);
+    assert_int_equal(glen, len);
+    assert_memory_equal(gbytes, png, len);
+    free(gbytes);
+    stbi_image_free(gold);
+    free(png);
+    canvas_free(&c);
+    view_cache_free(vc);
+    dungeon_free(&w.dg);
+}
+
+/* No cache, a fresh cache and a cache used at another zoom first: the same bytes. */
+static void test_view_cache_same_bytes(void **state)
+{
+    (void)state;
+    world w;
+    build_small(&w);
+    canvas a, b, cc;
+    view_cache *vc = view_cache_new();
+    render_small(&a, &w, NULL);
+    render_small(&b, &w, vc);
+    view_opts o = view_defaults();
+    o.hud = 0, o.zoom = 12, o.cache = vc;
+    canvas tmp;
+    assert_int_equal(canvas_init(&tmp, 100, 80, NULL), DELVE_OK);
+    assert_int_equal(view_render(&tmp, &w, &o, NULL, NULL), DELVE_OK);
+    render_small(&cc, &w, vc);
+    assert_memory_equal(a.px, b.px, (size_t)a.w * a.h * 4);
+    assert_memory_equal(a.px, cc.px, (size_t)a.w * a.h * 4);
+    canvas_free(&a);
+    canvas_free(&b);
+    canvas_free(&cc);
+    canvas_free(&tmp);
+    view_cache_free(vc);
+    dungeon_free(&w.dg);
+}
+
+/* Frames at another time differ only where things move (pit glow, motes); the HUD
+ * needs text; the tube replaces the map; a bad floor is refused. */
+static void test_view_frames(void **state)
+{
+    (void)state;
+    world w;
+    build_small(&w);
+    view_cache *vc = view_cache_new();
+    canvas a, b;
+    assert_int_equal(canvas_init(&a, 1280, 720, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&b, 1280, 720, NULL), DELVE_OK);
+    view_opts o = view_defaults();
+    o.cache = vc;
+    delve_err err = { "" };
+    assert_int_equal(view_render(&a, &w, &o, NULL, &err), DELVE_EINPUT);
+    o.hud = 0;
+    o.t_ms = 0;
+    assert_int_equal(view_render(&a, &w, &o, NULL, &err), DELVE_OK);
+    o.t_ms = 800;
+    assert_int_equal(view_render(&b, &w, &o, NULL, &err), DELVE_OK);
+    assert_memory_not_equal(a.px, b.px, (size_t)1280 * 720 * 4);
+    assert_px(&a, 0, 0, 7, 7, 9, 255);  /* a small floor is centred in the void */
+    w.phase = PHASE_TUBE;
+    w.tube_tick = 2;
+    assert_int_equal(view_render(&b, &w, &o, NULL, &err), DELVE_OK);
+    assert_memory_not_equal(a.px, b.px, (size_t)1280 * 720 * 4);
+    o.follow = 0;
+    o.cam_floor = 5;
+    assert_int_equal(view_render(&b, &w, &o, NULL, &err), DELVE_EINPUT);
+    canvas_free(&a);
+    canvas_free(&b);
+    view_cache_free(vc);
+    dungeon_free(&w.dg);
+}
+
+/* --- sheet ---------------------------------------------------------------------- */
+
+static void test_sheet_pages(void **state)
+{
+    (void)state;
+    sheet_opts o = { .title = "t", .seed = 7, .floors = 3, .total_frames = 9 };
+    int rows = sheet_rows_per_page(&o);
+    int cell_h = 180 + SHEET_STRIP_H + PARTY_MAX * (SHEET_BAR_H + SHEET_BAR_GAP);
+    assert_true(SHEET_HEADER_H + SHEET_GUTTER + rows * (cell_h + SHEET_GUTTER) <= SHEET_MAX_SIDE);
+    assert_true(SHEET_HEADER_H + SHEET_GUTTER + (rows + 1) * (cell_h + SHEET_GUTTER) > SHEET_MAX_SIDE);
+    assert_int_equal(sheet_cells_per_page(&o), rows * 6);
+
+    text_ctx *t = NULL;
+    delve_err err = { "" };
+    if (text_open(&t, NULL, &err) != DELVE_OK)
+        fail_msg("text_open: %s", err.msg);
+    canvas thumb;
+    assert_int_equal(canvas_init(&thumb, 320, 180, NULL), DELVE_OK);
+    canvas_clear(&thumb, (rgba){ 90, 40, 40, 255 });
+    sheet_cell cells[7];
+    memset(cells, 0, sizeof cells);
+    for (int i = 0; i < 7; i++) {
+        cells[i].thumb = i == 3 ? NULL : &thumb;
+        cells[i].frame_no = i + 1;
+        cells[i].time_s = WORLD_START_S + i * 60;
+        snprintf(cells[i].caption, sizeof cells[i].caption, "step %d", i + 1);
+        cells[i].member_count = 1;
+        cells[i].health[0] = 30 - i;
+        cells[i].max_health[0] = 30;
+    }
+    o.members = 1;
+    canvas s;
+    assert_int_equal(sheet_render(&s, &o, cells, 7, 1, 1, t, &err), DELVE_OK);
+    assert_int_equal(s.w, 8 + 6 * 328);
+    assert_int_equal(s.h, SHEET_HEADER_H + 8 + 2 * (180 + SHEET_STRIP_H + 6 + 8));
+    /* the first thumbnail sits under the header at the gutter */
+    assert_px(&s, 8, SHEET_HEADER_H + 8, 90, 40, 40, 255);
+    canvas_free(&s);
+    o.columns = 1;
+    assert_int_equal(sheet_render(&s, &o, cells, sheet_rows_per_page(&o) + 1, 1, 1, t, &err),
+                     DELVE_ELIMIT);
+    canvas_free(&thumb);
+    text_close(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_blend_exact),
+        cmocka_unit_test(test_fill_clips),
+        cmocka_unit_test(test_blit_scaled),
+        cmocka_unit_test(test_blit_clips),
+        cmocka_unit_test(test_png_round_trip),
+        cmocka_unit_test(test_png_write_atomic),
+        cmocka_unit_test(test_text_draws),
+        cmocka_unit_test(test_text_missing_font),
+        cmocka_unit_test(test_view_golden),
+        cmocka_unit_test(test_view_cache_same_bytes),
+        cmocka_unit_test(test_view_frames),
+        cmocka_unit_test(test_sheet_pages),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
