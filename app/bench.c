@@ -51,6 +51,7 @@ static int frame_figures(const char *script)
         return 2;
     }
     view_opts vo = view_defaults();
+    vo.cache = view_cache_new();
     vo.title = fs.title;
     vo.caption = "The plates give way!";
     static double render_ms[RUNS], encode_ms[RUNS], clear_ms[RUNS];
@@ -76,6 +77,7 @@ static int frame_figures(const char *script)
     printf("  encode PNG, one core  %7.3f ms   target < 15 ms  (%zu bytes)\n",
            median(encode_ms, RUNS), bytes);
     canvas_free(&c);
+    view_cache_free(vo.cache);
     text_close(txt);
     world_free(&w);
     film_free(&fs);
@@ -86,8 +88,11 @@ static int frame_figures(const char *script)
 static int film_figures(const char *delve, const char *script)
 {
     double t0 = now_ms();
+    fflush(stdout); /* or the child prints our buffered lines again */
     pid_t pid = fork();
     if (pid == 0) {
+        if (!freopen("/dev/null", "w", stdout))
+            _exit(127);
         execl(delve, delve, "film", script, "-o", "out/bench-film", "--quiet", (char *)NULL);
         _exit(127);
     }
@@ -112,6 +117,7 @@ int main(int argc, char **argv)
     char *slash = strrchr(delve, '/');
     snprintf(slash ? slash + 1 : delve, sizeof delve - (size_t)(slash ? slash + 1 - delve : 0),
              "delve");
+    png_tune_malloc();
     int rc = frame_figures(script);
     return rc ? rc : film_figures(delve, script);
 }

@@ -32,6 +32,7 @@ typedef struct viewer {
     world w;
     int have_world;
     text_ctx *txt;
+    view_cache *cache;
     canvas c;
     view_opts vo;
     SDL_Window *win;
@@ -258,6 +259,9 @@ static delve_status setup(viewer *v, const view_args *a, delve_err *err)
     if (!st)
         st = canvas_init(&v->c, v->fs.frame_w, v->fs.frame_h, err);
     v->vo = view_defaults();
+    if (!st && !(v->cache = view_cache_new()))
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory for the tile cache");
+    v->vo.cache = v->cache;
     v->vo.zoom = v->fs.zoom;
     v->vo.title = v->fs.title;
     v->vo.caption = "space: play the film   arrows: pan   PgUp/PgDn: floor   Esc: quit";
@@ -289,6 +293,7 @@ int cmd_view(int argc, char **argv)
     if (!a.headless)
         SDL_Quit();
     canvas_free(&v.c);
+    view_cache_free(v.cache);
     if (v.txt)
         text_close(v.txt);
     if (v.have_world)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "render/png.h"
 
 /* name, handler, one line of help */
 static const struct {
@@ -28,6 +29,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    png_tune_malloc();
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -297,3 +297,34 @@ char *world_clock_text(int64_t clock_s, char *buf, int size)
              (int)(clock_s % 86400 / 3600), (int)(clock_s % 3600 / 60));
     return buf;
 }
+
+static uint64_t fnv(uint64_t h, int64_t v)
+{
+    for (int i = 0; i < 8; i++) {
+        h ^= (uint64_t)(v >> (8 * i)) & 0xffu;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+uint64_t world_digest(const world *w)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    h = fnv(h, w->clock_s);
+    h = fnv(h, w->floor);
+    h = fnv(h, w->x_cm);
+    h = fnv(h, w->y_cm);
+    h = fnv(h, w->phase);
+    for (int i = 0; i < w->party.count; i++) {
+        h = fnv(h, w->party.m[i].health);
+        h = fnv(h, w->party.m[i].power);
+    }
+    for (int f = 0; f < w->dg.floor_count; f++) {
+        const dfloor *fl = &w->dg.floors[f];
+        for (int i = 0; i < fl->pit_count; i++)
+            h = fnv(h, fl->pits[i].open);
+        for (int i = 0; i < fl->station_count; i++)
+            h = fnv(h, fl->stations[i].last_used_s);
+    }
+    return h;
+}

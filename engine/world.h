@@ -77,6 +77,11 @@ void world_wait(world *w, int64_t seconds);
 int world_nearest_pit(const world *w);
 int world_nearest_station(const world *w);
 
+/* A 64-bit digest (FNV-1a) of the state the rules change: clock, floor, position,
+ * phase, members' health and power, open holes, stations' last use. A film writes it
+ * on every row so a replay can say at which frame it first went out of step. */
+uint64_t world_digest(const world *w);
+
 /* "Day 1 08:14" for a game time. Returns buf. */
 char *world_clock_text(int64_t clock_s, char *buf, int size);
 

@@ -52,6 +52,10 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
     shot *s = &ds->s;
     s->frame_no = ++ds->frame_no;
     s->kind = kind;
+    if (kind == EV_LAND)
+        s->since_land = 1;
+    else if (s->since_land > 0)
+        s->since_land++;
     if (ds->pending[0]) {
         snprintf(s->caption, sizeof s->caption, "%s", ds->pending);
         snprintf(ds->current, sizeof ds->current, "%s", ds->pending);

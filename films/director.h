@@ -18,6 +18,8 @@ typedef struct shot {
     char caption[FILM_TEXT_MAX];
     char recent[DIRECTOR_RECENT][FILM_TEXT_MAX]; /* oldest first */
     int recent_count;
+    int since_land;                 /* shots since the last landing (1 on the land
+                                       shot itself), 0 before any: for the dust ring */
 } shot;
 
 /* Receives each shot while the world is in the state it shows. */

@@ -33,6 +33,7 @@ struct recorder {
     recorder_opts o;
     char dir[FILM_PATH_MAX], frames_dir[FILM_PATH_MAX + 16];
     text_ctx *txt;
+    view_cache *cache;          /* tiles kept between frames (main thread only) */
     /* encoder pool */
     pthread_t threads[RECORDER_MAX_THREADS];
     int nthreads, slots;
@@ -166,7 +167,7 @@ static delve_status tsv_header(recorder *r)
     for (int i = 0; !st && i < r->fs->party.count; i++)
         st = sb_printf(&r->tsv, "\t%s_health\t%s_power", r->fs->party.m[i].name,
                        r->fs->party.m[i].name);
-    return st ? st : sb_printf(&r->tsv, "\tcaption\n");
+    return st ? st : sb_printf(&r->tsv, "\tdigest\tcaption\n");
 }
 
 delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
@@ -187,6 +188,8 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
         snprintf(r->dir, sizeof r->dir, "out/films/%s", fs->name);
     snprintf(r->frames_dir, sizeof r->frames_dir, "%s/frames", r->dir);
     delve_status st = text_open(&r->txt, r->o.font_path, err);
+    if (!st && !(r->cache = view_cache_new()))
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory for the tile cache");
     if (!st)
         st = fsio_mkdirs(r->frames_dir, err);
     if (!st) {
@@ -256,7 +259,8 @@ static delve_status tsv_row(recorder *r, const world *w, const shot *s)
                                 world_sy(w), event_kind_name(s->kind));
     for (int i = 0; !st && i < w->party.count; i++)
         st = sb_printf(&r->tsv, "\t%d\t%d", w->party.m[i].health, w->party.m[i].power);
-    return st ? st : sb_printf(&r->tsv, "\t%s\n", s->caption);
+    return st ? st : sb_printf(&r->tsv, "\t%016llx\t%s\n",
+                               (unsigned long long)world_digest(w), s->caption);
 }
 
 static int take_slot(recorder *r)
@@ -299,6 +303,8 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
         recent[i] = s->recent[i];
     vo.recent = recent;
     vo.recent_count = s->recent_count;
+    vo.cache = r->cache;
+    vo.dust_step = s->since_land >= 1 && s->since_land <= VIEW_DUST_STEPS ? s->since_land : 0;
     canvas *c = &r->pool[slot];
     delve_status st = view_render(c, w, &vo, r->txt, err);
     if (!st && wants_cell(r, s))
@@ -338,7 +344,8 @@ static delve_status write_sheets(recorder *r, delve_err *err)
 {
     sheet_opts so = { .title = r->fs->title, .seed = r->seed, .floors = r->floors,
                       .total_frames = r->frames, .columns = r->fs->sheet_columns,
-                      .thumb_w = r->fs->frame_w / 4, .thumb_h = r->fs->frame_h / 4 };
+                      .thumb_w = r->fs->frame_w / 4, .thumb_h = r->fs->frame_h / 4,
+                      .members = r->fs->party.count };
     for (int i = 0; i < r->cell_count; i++)
         r->cells[i].thumb = &r->thumbs[i];
     int per_page = sheet_rows_per_page(&so) * so.columns;
@@ -403,6 +410,7 @@ void recorder_close(recorder *r)
     free(r->tsv.s);
     if (r->txt)
         text_close(r->txt);
+    view_cache_free(r->cache);
     if (r->slots) {
         pthread_mutex_destroy(&r->mu);
         pthread_cond_destroy(&r->cv_job);

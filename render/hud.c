@@ -14,16 +14,6 @@
 #define HUD_CAPTION_LINES 3
 #define HUD_LINE_MAX 160     /* bytes of one drawn line */
 
-char *hud_clock_text(int64_t clock_s, char *buf, int size)
-{
-    if (clock_s < 0)
-        clock_s = 0;
-    int64_t day = clock_s / 86400 + 1, s = clock_s % 86400;
-    snprintf(buf, (size_t)size, "Day %lld %02d:%02d", (long long)day, (int)(s / 3600),
-             (int)(s % 3600 / 60));
-    return buf;
-}
-
 /* A bar w x h at (x, y): the filled share value/max over back, a lit top edge. */
 static void bar(canvas *p, int x, int y, int w, int h, int value, int max, rgba fill, rgba back)
 {
@@ -170,7 +160,7 @@ void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
     y += 32;
     snprintf(buf, sizeof buf, "Floor %d of %d", w->floor + 1, w->dg.floor_count);
     text_draw(p, t, x, y, 15, TEXT_SANS, LOOK_TEXT_DIM, buf);
-    hud_clock_text(w->clock_s, clk, sizeof clk);
+    world_clock_text(w->clock_s, clk, sizeof clk);
     int cw = text_width(t, 16, TEXT_MONO, clk);
     text_draw(p, t, p->w - HUD_PAD - cw, y - 1, 16, TEXT_MONO, LOOK_TEXT, clk);
     y += 28;

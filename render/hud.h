@@ -1,7 +1,7 @@
 /* hud: the 320 px panel beside the map: film title and floor, game clock, one block per
  * member (name, health and power bars with numbers; the dead greyed and struck
  * through), recent events, a dry station's countdown line, the caption in a box.
- * Internal to render/ (view.c and sheet.c use it). Text only through text.h. */
+ * Internal to render/ (view.c uses it). Text only through text.h. */
 #ifndef DELVE_RENDER_HUD_H
 #define DELVE_RENDER_HUD_H
 
@@ -16,9 +16,5 @@
  * of a dry station in sight, or NULL. */
 void hud_draw(canvas *panel, const world *w, const view_opts *o, text_ctx *txt,
               const char *station_line);
-
-/* "Day 1 08:14" for a game time in seconds (day 1 starts at 0). Returns buf.
- * Local twin of world_clock_text until engine/world.c has it. */
-char *hud_clock_text(int64_t clock_s, char *buf, int size);
 
 #endif

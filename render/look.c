@@ -31,7 +31,7 @@ _Static_assert(sizeof WAY_LOOK / sizeof WAY_LOOK[0] == WAY_KIND_COUNT, "way look
 /* name, body, detail */
 static const fixture_look FIXTURE_LOOK[] = {
     [LOOK_FONT]         = { "font",         RGB(168, 168, 178), RGB(70, 150, 230) },
-    [LOOK_DRIP_BENCH]   = { "drip bench",   RGB(120, 84, 52),   RGB(150, 210, 240) },
+    [LOOK_DRIP_BENCH]   = { "drip bench",   RGB(104, 64, 36),   RGB(150, 210, 240) },
     [LOOK_NUTRIENT_TAP] = { "nutrient tap", RGB(128, 138, 146), RGB(190, 210, 70) },
 };
 _Static_assert(sizeof FIXTURE_LOOK / sizeof FIXTURE_LOOK[0] == LOOK_COUNT,

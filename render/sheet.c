@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "render/hud.h"
+#include "engine/world.h"
 #include "render/look.h"
 
 typedef struct sheet_layout {
@@ -80,7 +80,7 @@ static void cell(canvas *c, const sheet_layout *l, const sheet_cell *s, int x, i
     }
     int ty = y + l->thumb_h + 4;
     snprintf(line, sizeof line, "#%d  %s  F%d", s->frame_no,
-             hud_clock_text(s->time_s, clk, sizeof clk), s->floor + 1);
+             world_clock_text(s->time_s, clk, sizeof clk), s->floor + 1);
     text_draw(c, t, x, ty, 12, TEXT_MONO, LOOK_TEXT, line);
     text_draw(c, t, x, ty + 16, 12, TEXT_SANS, LOOK_TEXT_DIM,
               text_fit(t, 12, TEXT_SANS, l->thumb_w, s->caption, buf, sizeof buf));

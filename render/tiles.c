@@ -440,19 +440,27 @@ static void fixture_font(canvas *t, const fixture_look *l, int z)
     canvas_fill_rect(t, z / 2 - px(z, 1), 0, px(z, 2), px(z, 4), paint_rgb(200, 200, 210));
 }
 
+/* A rectangle with a dark outline, in 24ths of a square (x, y, w, h at zoom z). */
+static void box24(canvas *t, int z, int x, int y, int w, int h, rgba body, rgba edge)
+{
+    int X = z * x / 24, Y = z * y / 24, W = px(z, w), H = px(z, h);
+    canvas_fill_rect(t, X - 1, Y - 1, W + 2, H + 2, edge);
+    canvas_fill_rect(t, X, Y, W, H, body);
+}
+
 /* Drip bench: a wooden bench along the wall with three drip vessels and their drops. */
 static void fixture_bench(canvas *t, const fixture_look *l, int z)
 {
-    int x0 = px(z, 1), w = z - 2 * x0, h = px(z, 10);
-    canvas_fill_rect(t, x0 - 1, 0, w + 2, h + 1, paint_shade(l->body, -50));
-    canvas_fill_rect(t, x0, 0, w, h, l->body);
-    canvas_fill_rect(t, x0, h / 2, w, 1, paint_shade(l->body, -25));
+    rgba edge = paint_rgb(26, 18, 12);
+    box24(t, z, 1, 0, 22, 10, l->body, edge);
+    canvas_fill_rect(t, z / 24, px(z, 5), px(z, 22), 1, paint_shade(l->body, -30));
+    canvas_fill_rect(t, z / 24, px(z, 9), px(z, 22), 1, paint_shade(l->body, 30));
     for (int i = 0; i < 3; i++) {
-        int cx = (x0 + w * (2 * i + 1) / 6) * PAINT_SUB;
-        paint_disc(t, cx, h * PAINT_SUB / 2, px(z, 3) * PAINT_SUB + PAINT_SUB / 2, paint_rgb(30, 30, 38));
-        paint_disc(t, cx, h * PAINT_SUB / 2, px(z, 2) * PAINT_SUB + PAINT_SUB / 2, l->detail);
-        paint_disc(t, cx, (h + px(z, 3 + 3 * (i & 1))) * PAINT_SUB, px(z, 1) * PAINT_SUB + PAINT_SUB / 4,
-                   l->detail);
+        int cx = z * (5 + 7 * i) * PAINT_SUB / 24, cy = z * 5 * PAINT_SUB / 24;
+        paint_disc(t, cx, cy, z * PAINT_SUB * 7 / 48, edge);
+        paint_disc(t, cx, cy, z * PAINT_SUB * 5 / 48, l->detail);
+        paint_disc(t, cx - PAINT_SUB / 2, cy - PAINT_SUB / 2, z * PAINT_SUB / 48, paint_rgb(255, 255, 255));
+        paint_disc(t, cx, z * (13 + 3 * (i & 1)) * PAINT_SUB / 24, z * PAINT_SUB / 32 + PAINT_SUB / 2, l->detail);
     }
 }
 
@@ -460,19 +468,17 @@ static void fixture_bench(canvas *t, const fixture_look *l, int z)
  * a nozzle over a drip tray. */
 static void fixture_tap(canvas *t, const fixture_look *l, int z)
 {
-    rgba dark = paint_shade(l->body, -70);
-    int tx = px(z, 2), tw = px(z, 8), th = px(z, 13);
-    canvas_fill_rect(t, tx - 1, 0, tw + 2, th + 1, dark);
-    canvas_fill_rect(t, tx, 0, tw, th, l->body);
-    canvas_fill_rect(t, tx + px(z, 2), px(z, 2), tw - px(z, 4), th - px(z, 4), l->detail);
-    int pxl = z / 2, pw = px(z, 3);
-    canvas_fill_rect(t, pxl - 1, 0, pw + 2, px(z, 13), dark);
-    canvas_fill_rect(t, pxl, 0, pw, px(z, 12), l->body);
-    canvas_fill_rect(t, tx + tw, px(z, 4), pxl - tx - tw, px(z, 2), l->body);
-    paint_ring(t, (pxl + pw / 2) * PAINT_SUB, px(z, 6) * PAINT_SUB, px(z, 2) * PAINT_SUB,
-               px(z, 4) * PAINT_SUB, paint_rgb(170, 50, 40));
-    canvas_fill_rect(t, pxl - px(z, 3), px(z, 15), pw + px(z, 6), px(z, 2), dark);
-    paint_disc(t, (pxl + pw / 2) * PAINT_SUB, px(z, 13) * PAINT_SUB + PAINT_SUB / 2, PAINT_SUB,
+    rgba edge = paint_rgb(22, 24, 28), metal = l->body;
+    box24(t, z, 4, 0, 17, 3, paint_shade(metal, -40), edge);         /* backplate */
+    box24(t, z, 3, 1, 8, 16, metal, edge);                           /* tank */
+    box24(t, z, 5, 4, 4, 10, l->detail, paint_shade(l->detail, -90)); /* its window */
+    canvas_fill_rect(t, z * 5 / 24, z * 4 / 24, 1, px(z, 10), paint_shade(l->detail, 60));
+    box24(t, z, 11, 6, 6, 3, metal, edge);                           /* pipe across */
+    box24(t, z, 15, 6, 3, 10, metal, edge);                          /* and down */
+    paint_ring(t, z * PAINT_SUB * 33 / 48, z * PAINT_SUB * 10 / 24, z * PAINT_SUB * 2 / 24,
+               z * PAINT_SUB * 3 / 24 + PAINT_SUB / 2, paint_rgb(196, 44, 36));
+    box24(t, z, 12, 18, 9, 3, paint_rgb(44, 46, 52), edge);          /* drip tray */
+    paint_disc(t, z * PAINT_SUB * 33 / 48, z * PAINT_SUB * 17 / 24, z * PAINT_SUB / 24 + PAINT_SUB / 2,
                l->detail);
 }
 

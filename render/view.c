@@ -1,7 +1,8 @@
 /* view: one frame of the world. The map is drawn in layers: ground tiles, things (ways,
- * pits, fixtures), height shading, glows (pit halos and seams, lamp halos and lamps),
- * motes, entrance and goal marks, the party, the dust ring; or the tube during a drop.
- * Then the HUD panel (hud.c). Tiles come from the caller's view_cache (tiles.c). */
+ * pits, fixtures), height shading, glows (pit halos and seams, lamp halos), motes,
+ * entrance and goal marks, the plates breaking or the dust ring, the party, and last the
+ * station lamps; or the tube during a drop. Then the HUD panel (hud.c). Tiles come from
+ * the caller's view_cache (tiles.c). */
 #include "render/view.h"
 
 #include <stdlib.h>
@@ -24,7 +25,7 @@ static const uint8_t SINE32[32] = { 128, 152, 176, 198, 218, 234, 245, 253, 255,
                                     234, 218, 198, 176, 152, 128, 103, 79,  57,  37,  21,
                                     10,  2,   0,   2,   10,  21,  37,  57,  79,  103 };
 
-/* Unit vectors x 256 at 16 even angles (dust ring). */
+/* Unit vectors x 256 at 16 even angles (dust ring, plate shards). */
 static const int16_t DIR16[16][2] = {
     { 256, 0 },   { 237, 98 },   { 181, 181 },   { 98, 237 },  { 0, 256 },  { -98, 237 },
     { -181, 181 }, { -237, 98 }, { -256, 0 },    { -237, -98 }, { -181, -181 },
@@ -319,26 +320,62 @@ static void draw_motes(frame *fr)
     }
 }
 
-/* Station lamps: a soft halo in the lamp's colour, then the lamp. */
+/* Where station s's lamp is on the map, and its state. */
+static station_lamp lamp_at(const frame *fr, const station *s, int *cx, int *cy)
+{
+    int lx, ly;
+    tiles_lamp_pos(fr->z, station_turns(s), &lx, &ly);
+    *cx = fr->ox + s->x * fr->z + lx;
+    *cy = fr->oy + s->y * fr->z + ly;
+    return station_lamp_at(s, fr->w->clock_s);
+}
+
+/* Station lamps' soft halos, in the lamp's colour (under the marks and the party). */
+static void draw_lamp_halos(frame *fr)
+{
+    const dfloor *f = fr->f;
+    for (int i = 0; i < f->station_count; i++) {
+        const station *s = &f->stations[i];
+        int cx, cy;
+        if (!visible(fr, s->x, s->y, 3))
+            continue;
+        station_lamp lamp = lamp_at(fr, s, &cx, &cy);
+        glow(fr, TM_LAMP_HALO, 0, cx, cy, paint_alpha(look_lamp(lamp), lamp == LAMP_READY ? 120 : 104));
+    }
+}
+
+/* The lamps themselves, drawn last so a party standing at the fixture never hides
+ * whether it is ready (green) or spent (amber). */
 static void draw_lamps(frame *fr)
 {
     const dfloor *f = fr->f;
-    int z = fr->z;
     for (int i = 0; i < f->station_count; i++) {
         const station *s = &f->stations[i];
-        if (!visible(fr, s->x, s->y, 3))
+        int cx, cy;
+        if (!visible(fr, s->x, s->y, 1))
             continue;
-        station_lamp lamp = station_lamp_at(s, fr->w->clock_s);
-        int lx, ly;
-        tiles_lamp_pos(z, station_turns(s), &lx, &ly);
-        int cx = fr->ox + s->x * z + lx, cy = fr->oy + s->y * z + ly;
-        glow(fr, TM_LAMP_HALO, 0, cx, cy, paint_alpha(look_lamp(lamp), lamp == LAMP_READY ? 120 : 104));
+        station_lamp lamp = lamp_at(fr, s, &cx, &cy);
         const canvas *t = tiles_get(fr->ts, TK_LAMP, lamp == LAMP_SPENT);
         if (!t) {
             fr->oom = 1;
             continue;
         }
         canvas_blit(&fr->map, t, cx - t->w / 2, cy - t->h / 2, 1);
+    }
+}
+
+/* The moment the plates give way (in the tube phase, before its first tick): a flash
+ * and shards of plate round the party, from the cosmetic stream keyed by the square. */
+static void draw_plates_break(frame *fr, int cx, int cy)
+{
+    int z = fr->z;
+    glow(fr, TM_PIT_HALO, 0, cx, cy, paint_alpha(LOOK_PIT_GLOW, 190));
+    rng g = rng_cosmetic(fr->seed, 0xB4EAu, world_sx(fr->w), world_sy(fr->w));
+    for (int i = 0; i < 16; i++) {
+        int d = DIR16[i][0], e = DIR16[i][1], r = rng_range(&g, z * 7 / 12, z * 5 / 4);
+        int s = rng_range(&g, z / 8 + 1, z / 4 + 1), x = cx + d * r / 256 - s / 2, y = cy + e * r / 256 - s / 2;
+        canvas_fill_rect(&fr->map, x - 1, y - 1, s + 2, s + 2, LOOK_PIT_GLOW);
+        canvas_fill_rect(&fr->map, x, y, s, s, paint_shade(LOOK_PIT_PLATE, rng_range(&g, -20, 20)));
     }
 }
 
@@ -378,8 +415,46 @@ static void draw_dust(frame *fr, int cx, int cy, int step)
 
 /* --- the tube ------------------------------------------------------------------- */
 
-/* The drop: a dark shaft seen from the side, its joints rushing up and the dim red lamp
- * sliding up past the party as tube_tick counts 1..TUBE_TICKS. */
+/* The shaft's wall, shaded as the inside of a pipe (one row, copied down), with joints
+ * that rise a little more each tick as the party drops. */
+static void tube_shaft(canvas *m, int x0, int sw, int z, int tick)
+{
+    for (int u = 0; u < sw; u++) {
+        int d = 2 * u - sw + 1;
+        int shade = 40 + 160 * (sw * sw - d * d) / (sw * sw);
+        rgba c = LOOK_TUBE_WALL;
+        c.r = (uint8_t)(c.r * shade / 200), c.g = (uint8_t)(c.g * shade / 200), c.b = (uint8_t)(c.b * shade / 200);
+        memcpy(canvas_at(m, x0 + u, 0), &c, 4);
+    }
+    for (int y = 1; y < m->h; y++)
+        memcpy(canvas_at(m, x0, y), canvas_at(m, x0, 0), (size_t)sw * 4);
+    int gap = 3 * z, shift = (tick * gap * 2 / 3) % gap;
+    for (int y = gap - shift; y < m->h + gap; y += gap) {
+        canvas_blend_rect(m, x0, y, sw, 2, (rgba){ 0, 0, 0, 160 });
+        canvas_blend_rect(m, x0, y + 2, sw, 1, (rgba){ 255, 255, 255, 30 });
+    }
+    canvas_fill_rect(m, x0 - 3, 0, 3, m->h, (rgba){ 14, 12, 14, 255 });
+    canvas_fill_rect(m, x0 + sw, 0, 3, m->h, (rgba){ 14, 12, 14, 255 });
+}
+
+/* The dim red lamp on the shaft's wall at (lx, ly): its light on the far wall, its
+ * halo, its bracket and bulb. */
+static void tube_lamp(frame *fr, int x0, int sw, int lx, int ly)
+{
+    canvas *m = &fr->map;
+    int z = fr->z;
+    for (int dy = -2 * z; dy <= 2 * z; dy++)
+        canvas_blend_rect(m, x0, ly + dy, sw, 1,
+                          paint_alpha(LOOK_TUBE_LAMP, 36 * (2 * z - (dy < 0 ? -dy : dy)) / (2 * z)));
+    glow(fr, TM_LAMP_HALO, 0, lx, ly, paint_alpha(LOOK_TUBE_LAMP, 170));
+    canvas_fill_rect(m, lx, ly - z / 6, z / 2 + 1, z / 3, (rgba){ 30, 26, 28, 255 });
+    paint_disc(m, lx * PAINT_SUB, ly * PAINT_SUB, (z / 4 + 1) * PAINT_SUB, (rgba){ 24, 8, 8, 255 });
+    paint_disc(m, lx * PAINT_SUB, ly * PAINT_SUB, (z / 5 + 1) * PAINT_SUB, LOOK_TUBE_LAMP);
+    paint_disc(m, lx * PAINT_SUB, ly * PAINT_SUB, (z / 10 + 1) * PAINT_SUB, (rgba){ 255, 130, 110, 255 });
+}
+
+/* The drop: a dark shaft seen from the side, the dim red lamp sliding up past the party
+ * as tube_tick counts 1..TUBE_TICKS, streaks of the rush, darkness above and below. */
 static void draw_tube(frame *fr)
 {
     canvas *m = &fr->map;
@@ -388,40 +463,21 @@ static void draw_tube(frame *fr)
         return;
     canvas_clear(m, (rgba){ 3, 3, 4, 255 });
     int sw = 7 * z < W ? 7 * z : W, x0 = (W - sw) / 2;
-    for (int u = 0; u < sw; u++) {  /* one row, shaded as the inside of a pipe, copied down */
-        int d = 2 * u - sw + 1;
-        int shade = 40 + 160 * (sw * sw - d * d) / (sw * sw);
-        rgba c = LOOK_TUBE_WALL;
-        c.r = (uint8_t)(c.r * shade / 200), c.g = (uint8_t)(c.g * shade / 200), c.b = (uint8_t)(c.b * shade / 200);
-        memcpy(canvas_at(m, x0 + u, 0), &c, 4);
-    }
-    for (int y = 1; y < H; y++)
-        memcpy(canvas_at(m, x0, y), canvas_at(m, x0, 0), (size_t)sw * 4);
-    int gap = 3 * z, shift = (tick * gap * 2 / 3) % gap;
-    for (int y = gap - shift; y < H + gap; y += gap) {  /* joints rise as the party drops */
-        canvas_blend_rect(m, x0, y, sw, 2, (rgba){ 0, 0, 0, 160 });
-        canvas_blend_rect(m, x0, y + 2, sw, 1, (rgba){ 255, 255, 255, 30 });
-    }
-    canvas_fill_rect(m, x0 - 3, 0, 3, H, (rgba){ 14, 12, 14, 255 });
-    canvas_fill_rect(m, x0 + sw, 0, 3, H, (rgba){ 14, 12, 14, 255 });
-    int span = H * 7 / 10, n = TUBE_TICKS > 1 ? TUBE_TICKS - 1 : 1;
-    int ly = H / 2 + span * (TUBE_TICKS + 1 - 2 * tick) / (2 * n);
-    int lx = x0 + sw - z / 2;
-    canvas_blend_rect(m, x0, ly - z, sw, 2 * z, paint_alpha(LOOK_TUBE_LAMP, 28));  /* its light on the far wall */
-    glow(fr, TM_LAMP_HALO, 0, lx, ly, paint_alpha(LOOK_TUBE_LAMP, 170));
-    canvas_fill_rect(m, lx, ly - z / 6, z / 2 + 1, z / 3, (rgba){ 30, 26, 28, 255 });  /* bracket */
-    paint_disc(m, lx * PAINT_SUB, ly * PAINT_SUB, (z / 4 + 1) * PAINT_SUB, (rgba){ 24, 8, 8, 255 });
-    paint_disc(m, lx * PAINT_SUB, ly * PAINT_SUB, (z / 5 + 1) * PAINT_SUB, LOOK_TUBE_LAMP);
-    paint_disc(m, lx * PAINT_SUB, ly * PAINT_SUB, (z / 10 + 1) * PAINT_SUB, (rgba){ 255, 130, 110, 255 });
-    rng g = rng_cosmetic(fr->seed, (uint32_t)tick, 0, 0);  /* streaks of the rush past */
+    tube_shaft(m, x0, sw, z, tick);
+    /* ticks 1..TUBE_TICKS - 1 are shown (the last one lands): the lamp goes from below
+     * the party, past it, to above it */
+    int shown = TUBE_TICKS > 2 ? TUBE_TICKS - 1 : 2, k = tick < 1 ? 1 : tick > shown ? shown : tick;
+    int span = H * 7 / 10;
+    tube_lamp(fr, x0, sw, x0 + sw - z / 2, H / 2 + span * (shown + 1 - 2 * k) / (2 * (shown - 1)));
+    rng g = rng_cosmetic(fr->seed, (uint32_t)tick, 0, 0);
     for (int i = 0; i < 14; i++) {
         int sx = x0 + rng_range(&g, z / 2, sw - z / 2), sy = rng_range(&g, 0, H - 1);
         canvas_blend_rect(m, sx, sy, 1, rng_range(&g, z, 4 * z), (rgba){ 255, 255, 255, 36 });
     }
     int fade = H / 4;
-    for (int y = 0; y < fade; y++) {  /* the shaft runs into darkness above and below */
-        int k = fade - y;
-        rgba f = { 0, 0, 0, (uint8_t)(255 * k * k / (fade * fade)) };
+    for (int y = 0; y < fade; y++) {
+        int left = fade - y;
+        rgba f = { 0, 0, 0, (uint8_t)(255 * left * left / (fade * fade)) };
         canvas_blend_rect(m, 0, y, W, 1, f);
         canvas_blend_rect(m, 0, H - 1 - y, W, 1, f);
     }
@@ -469,22 +525,25 @@ static void draw_map(frame *fr)
     draw_things(fr);
     draw_heights(fr);
     draw_pit_glow(fr);
-    draw_lamps(fr);
+    draw_lamp_halos(fr);
     draw_motes(fr);
     draw_marks(fr);
     if (w->floor == fr->f->index) {
         int cx = fr->ox + w->x_cm * z / FLOOR_SQUARE_CM, cy = fr->oy + w->y_cm * z / FLOOR_SQUARE_CM;
+        if (w->phase == PHASE_TUBE && w->tube_tick == 0)
+            draw_plates_break(fr, cx, cy);
         if (fr->o->dust_step > 0 && fr->o->dust_step <= VIEW_DUST_STEPS)
             draw_dust(fr, cx, cy, fr->o->dust_step);
         draw_party_at(fr, cx, cy);
     }
+    draw_lamps(fr);
 }
 
 /* The countdown line of the nearest dry station within VIEW_SIGHT squares of the
- * party on its floor, into buf; NULL when there is none. */
+ * party on its floor, into buf; NULL when there is none or the party is in the tube. */
 static const char *dry_line_in_sight(const world *w, char *buf, size_t size)
 {
-    if (w->floor < 0 || w->floor >= w->dg.floor_count)
+    if (w->floor < 0 || w->floor >= w->dg.floor_count || w->phase == PHASE_TUBE)
         return NULL;
     const dfloor *f = &w->dg.floors[w->floor];
     int px_ = world_sx(w), py = world_sy(w), best = -1, best_d = VIEW_SIGHT + 1;
@@ -518,7 +577,7 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
         int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
         fr.map = canvas_view(c, 0, 0, map_w > 0 ? map_w : 0, c->h);
         fr.ts = &vc->ts;
-        if (o->follow && w->phase == PHASE_TUBE) {
+        if (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1) {
             draw_tube(&fr);
         } else {
             frame_setup(&fr, o->follow ? w->x_cm : o->cam_x_cm, o->follow ? w->y_cm : o->cam_y_cm);

@@ -57,7 +57,9 @@ view_opts view_defaults(void);
  * pixel comes from integer maths: the bytes are the same on every machine (goldens).
  * Effects (pulse, motes, shimmer) depend on o->t_ms and the cosmetic RNG stream
  * (rng_cosmetic, keyed by the dungeon seed) only. During PHASE_TUBE with follow on, the
- * map area shows the tube instead of the floor. */
+ * map area shows the tube instead of the floor from tube_tick 1 on (the lamp passes the
+ * party over ticks 1..TUBE_TICKS - 1); at tick 0, the moment the plates give way, it
+ * shows the floor with the plates breaking under the party. */
 delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx *txt,
                          delve_err *err);
 

@@ -14,9 +14,8 @@ check "events.tsv header" grep -q "^frame	time_s	floor	x	y	event	Ash_health	Ash_
 for word in start plates fall land heal dry wait end; do
   check "an event row: $word" awk -F'\t' -v w="$word" 'NR > 1 && $6 == w { f = 1 } END { exit !f }' "$tsv"
 done
-# columns 7, 9, 11 hold the members' health
 story=$(awk -F'\t' '
-  NR == 1 { for (i = 7; i < NF; i += 2) cols[++n] = i; next }
+  NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /_health$/) cols[++n] = i; next }
   $6 == "start" && !s { for (k = 1; k <= n; k++) start[k] = $(cols[k]); s = 1 }
   $6 == "land" && !l  { for (k = 1; k <= n; k++) land[k] = $(cols[k]); l = 1 }
   $6 == "heal" && !h  { for (k = 1; k <= n; k++) heal[k] = $(cols[k]); h = 1 }

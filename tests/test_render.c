@@ -33,6 +33,7 @@
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
 #include <stb/stb_image.h>
+
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif
@@ -191,6 +192,39 @@ static void test_png_round_trip(void **state)
     stbi_image_free(back);
     free(png);
     canvas_free(&c);
+}
+
+/* The same pixels give the same bytes, and a view (stride wider than its rows)
+ * encodes its own pixels only. */
+static void test_png_bytes_stable_and_views(void **state)
+{
+    (void)state;
+    canvas b;
+    assert_int_equal(canvas_init(&b, 300, 200, NULL), DELVE_OK);
+    make_pattern(&b);
+    canvas_fill_rect(&b, 10, 10, 100, 50, (rgba){ 1, 2, 3, 255 });
+    uint8_t *p1 = NULL, *p2 = NULL;
+    size_t l1 = 0, l2 = 0;
+    assert_int_equal(png_encode(&b, &p1, &l1, NULL), DELVE_OK);
+    assert_int_equal(png_encode(&b, &p2, &l2, NULL), DELVE_OK);
+    assert_int_equal(l1, l2);
+    assert_memory_equal(p1, p2, l1);
+    free(p1);
+    free(p2);
+    canvas v = canvas_view(&b, 5, 7, 20, 9);
+    uint8_t *png = NULL;
+    size_t len = 0;
+    assert_int_equal(png_encode(&v, &png, &len, NULL), DELVE_OK);
+    int w = 0, h = 0, n = 0;
+    uint8_t *back = stbi_load_from_memory(png, (int)len, &w, &h, &n, 4);
+    assert_non_null(back);
+    assert_int_equal(w, 20);
+    assert_int_equal(h, 9);
+    for (int y = 0; y < 9; y++)
+        assert_memory_equal(back + y * 20 * 4, canvas_at(&v, 0, y), 20 * 4);
+    stbi_image_free(back);
+    free(png);
+    canvas_free(&b);
 }
 
 static int count_entries(const char *dir)
@@ -470,9 +504,15 @@ static void test_view_frames(void **state)
     assert_int_equal(view_render(&b, &w, &o, NULL, &err), DELVE_OK);
     assert_memory_not_equal(a.px, b.px, (size_t)1280 * 720 * 4);
     assert_px(&a, 0, 0, 7, 7, 9, 255);  /* a small floor is centred in the void */
-    w.phase = PHASE_TUBE;
-    w.tube_tick = 2;
+    w.phase = PHASE_TUBE;  /* tick 0: the plates give way, still the map */
+    w.tube_tick = 0;
+    o.t_ms = 0;
     assert_int_equal(view_render(&b, &w, &o, NULL, &err), DELVE_OK);
+    assert_memory_not_equal(a.px, b.px, (size_t)1280 * 720 * 4);
+    assert_px(&b, 0, 0, 7, 7, 9, 255);
+    w.tube_tick = 2;       /* in the tube: the shaft fills the map area */
+    assert_int_equal(view_render(&b, &w, &o, NULL, &err), DELVE_OK);
+    assert_px(&b, 0, 0, 0, 0, 0, 255);
     assert_memory_not_equal(a.px, b.px, (size_t)1280 * 720 * 4);
     o.follow = 0;
     o.cam_floor = 5;
@@ -499,13 +539,15 @@ static void test_sheet_pages(void **state)
     delve_err err = { "" };
     if (text_open(&t, NULL, &err) != DELVE_OK)
         fail_msg("text_open: %s", err.msg);
-    canvas thumb;
+    canvas thumb, big;
     assert_int_equal(canvas_init(&thumb, 320, 180, NULL), DELVE_OK);
     canvas_clear(&thumb, (rgba){ 90, 40, 40, 255 });
+    assert_int_equal(canvas_init(&big, 640, 360, NULL), DELVE_OK);  /* scaled down */
+    canvas_clear(&big, (rgba){ 20, 100, 60, 255 });
     sheet_cell cells[7];
     memset(cells, 0, sizeof cells);
     for (int i = 0; i < 7; i++) {
-        cells[i].thumb = i == 3 ? NULL : &thumb;
+        cells[i].thumb = i == 3 ? NULL : i == 6 ? &big : &thumb;
         cells[i].frame_no = i + 1;
         cells[i].time_s = WORLD_START_S + i * 60;
         snprintf(cells[i].caption, sizeof cells[i].caption, "step %d", i + 1);
@@ -520,11 +562,15 @@ static void test_sheet_pages(void **state)
     assert_int_equal(s.h, SHEET_HEADER_H + 8 + 2 * (180 + SHEET_STRIP_H + 6 + 8));
     /* the first thumbnail sits under the header at the gutter */
     assert_px(&s, 8, SHEET_HEADER_H + 8, 90, 40, 40, 255);
+    int row2 = SHEET_HEADER_H + 8 + 180 + SHEET_STRIP_H + 6 + 8;
+    assert_px(&s, 8 + 100, row2 + 100, 20, 100, 60, 255);
+    assert_px(&s, 8 + 3 * 328 + 2, SHEET_HEADER_H + 8 + 2, 36, 36, 42, 255); /* missing */
     canvas_free(&s);
     o.columns = 1;
     assert_int_equal(sheet_render(&s, &o, cells, sheet_rows_per_page(&o) + 1, 1, 1, t, &err),
                      DELVE_ELIMIT);
     canvas_free(&thumb);
+    canvas_free(&big);
     text_close(t);
 }
 
@@ -536,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_blit_scaled),
         cmocka_unit_test(test_blit_clips),
         cmocka_unit_test(test_png_round_trip),
+        cmocka_unit_test(test_png_bytes_stable_and_views),
         cmocka_unit_test(test_png_write_atomic),
         cmocka_unit_test(test_text_draws),
         cmocka_unit_test(test_text_missing_font),
