@@ -1,10 +1,11 @@
 # Thin wrapper over CMake. `make run` and `make test` work on a fresh Debian 12 machine:
-# scripts/deps.sh installs whatever pkg-config or CMake cannot find.
+# scripts/deps.sh first installs whatever pkg-config or CMake cannot find.
 BUILD ?= build
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 FILM  ?= films/scripts/pits-and-stations.film
+CONFIGURE = test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps deps-test configure build run test view bench clean
+.PHONY: all deps deps-test build run test view bench clean
 
 all: build
 
@@ -14,18 +15,16 @@ deps:
 deps-test:
 	@sh scripts/deps.sh --test
 
-$(BUILD)/CMakeCache.txt:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
-
-configure: $(BUILD)/CMakeCache.txt
-
-build: deps configure
+# each recipe runs its steps in order, so `make -j` cannot configure before deps
+build: deps
+	@$(CONFIGURE)
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
 	./$(BUILD)/delve film $(FILM)
 
-test: deps-test configure
+test: deps-test
+	@$(CONFIGURE)
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 

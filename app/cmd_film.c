@@ -55,8 +55,9 @@ static int parse(int argc, char **argv, film_args *a)
             a->script = argv[i];
         }
     }
-    if (!a->script)
-        a->script = DEFAULT_FILM;
+    if (!a->script) /* from the repository root, or wherever the build came from */
+        a->script = access(DEFAULT_FILM, R_OK) == 0 ? DEFAULT_FILM
+                                                    : DELVE_SOURCE_DIR "/" DEFAULT_FILM;
     return EXIT_OK;
 }
 
@@ -67,12 +68,22 @@ static void progress(void *ctx, int frames, const char *note)
         fprintf(stderr, "\rdelve film: %d frames", frames);
 }
 
+typedef struct rehearsal {
+    const film_script *fs;
+    int frames;
+} rehearsal;
+
 static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_err *err)
 {
+    rehearsal *r = ctx;
     (void)w;
-    (void)err;
-    *(int *)ctx = s->frame_no;
-    return DELVE_OK;
+    r->frames = s->frame_no;
+    if (r->frames <= RECORDER_MAX_FRAMES)
+        return DELVE_OK;
+    return delve_fail_at(err, DELVE_EINPUT, r->fs->path, s->line, 1,
+                         "the film passes %d frames here (record every=%d gives a frame "
+                         "every %d sub-steps of 10 cm)", RECORDER_MAX_FRAMES,
+                         r->fs->record_every, r->fs->record_every);
 }
 
 /* Plays the script once without recording, so a script that asks for the impossible
@@ -80,10 +91,12 @@ static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_e
 static delve_status rehearse(const film_script *fs, int *frames, delve_err *err)
 {
     world w;
+    rehearsal r = { fs, 0 };
     delve_status st = director_build_world(fs, &w, err);
     if (st)
         return st;
-    st = director_play(fs, &w, count_shot, frames, err);
+    st = director_play(fs, &w, count_shot, &r, err);
+    *frames = r.frames;
     world_free(&w);
     return st;
 }
@@ -92,8 +105,8 @@ static int report(const film_script *fs, const recorder *r, const world *w)
 {
     int n = recorder_frames(r);
     const char *dir = recorder_dir(r);
-    printf("delve film: \"%s\": %d frames, seed %llu, %d floors, %d of %d standing\n",
-           fs->title, n, (unsigned long long)fs->seed, fs->floors,
+    printf("delve film: \"%s\": %d frames, seed %llu, %d floor%s, %d of %d standing\n",
+           fs->title, n, (unsigned long long)fs->seed, fs->floors, fs->floors == 1 ? "" : "s",
            party_alive_count(&w->party), w->party.count);
     printf("  frames  %s/frames/frame_0001.png ... frame_%04d.png\n", dir, n);
     if (recorder_sheet_pages(r) > 1)

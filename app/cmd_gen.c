@@ -9,7 +9,7 @@
 
 static void help(void)
 {
-    printf("usage: delve gen --seed N [--floors K] [--floor K] [--format ascii] [-o FILE]\n\n"
+    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii] [-o FILE]\n\n"
            "Generates a dungeon of K floors (default 3) from seed N (default 1) and prints\n"
            "every floor as an ASCII map with a legend. --floor K prints floor K alone\n"
            "(generated alone, byte for byte the same as in the whole dungeon). -o writes\n"
@@ -116,8 +116,8 @@ int cmd_gen(int argc, char **argv)
     delve_status st = build_text(&a, &buf, &len, &err);
     if (!st && a.out)
         st = fsio_write_atomic(a.out, buf, len, &err);
-    else if (!st)
-        fwrite(buf, 1, len, stdout);
+    else if (!st && (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0))
+        st = delve_fail(&err, DELVE_EIO, "cannot write the maps to standard output");
     free(buf);
     return st ? cli_fail("gen", st, &err) : EXIT_OK;
 }

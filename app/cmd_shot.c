@@ -10,7 +10,7 @@
 
 static void help(void)
 {
-    printf("usage: delve shot --seed N [--floors K] [--floor K] [--zoom PX] -o OUT.png\n\n"
+    printf("usage: delve shot [--seed N] [--floors K] [--floor K] [--zoom PX] -o OUT.png\n\n"
            "Renders floor K (default 1) of the dungeon from seed N, whole, at PX pixels a\n"
            "square (default 24), with no text, so the bytes are the same on every machine:\n"
            "a golden for CI.\n");

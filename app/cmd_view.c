@@ -3,6 +3,7 @@
 #include <SDL2/SDL.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/cli.h"
 #include "films/director.h"
@@ -50,7 +51,8 @@ typedef struct view_args {
 
 static int parse(int argc, char **argv, view_args *a)
 {
-    *a = (view_args){ .film = DEFAULT_FILM, .floors = 0 };
+    *a = (view_args){ .floors = 0 };
+    a->film = access(DEFAULT_FILM, R_OK) == 0 ? DEFAULT_FILM : DELVE_SOURCE_DIR "/" DEFAULT_FILM;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = NULL;
         if (cli_is_help(o)) {

@@ -12,6 +12,12 @@ delve_status fsio_write_atomic(const char *path, const void *data, size_t len,
                                delve_err *err)
 {
     size_t plen = strlen(path);
+    struct stat sb;
+    if (plen == 0)
+        return delve_fail(err, DELVE_EIO, "cannot write a file with an empty name");
+    /* a rename would replace a device, a pipe or a link with a plain file */
+    if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        return delve_fail(err, DELVE_EIO, "cannot write %s: not a regular file", path);
     char *tmp = malloc(plen + 16);
     if (!tmp)
         return delve_fail(err, DELVE_ENOMEM, "out of memory writing %s", path);
@@ -43,7 +49,7 @@ delve_status fsio_write_atomic(const char *path, const void *data, size_t len,
         saved = errno;
     }
     if (!bad) {
-        chmod(tmp, 0644);
+        chmod(tmp, 0644); /* mkstemp makes 0600; outputs are for everyone to read */
         if (rename(tmp, path) != 0) {
             bad = 1;
             saved = errno;
@@ -63,7 +69,7 @@ delve_status fsio_mkdirs(const char *dir, delve_err *err)
     char buf[4096];
     size_t n = strlen(dir);
     if (n == 0)
-        return DELVE_OK;
+        return delve_fail(err, DELVE_EIO, "cannot make a folder with an empty name");
     if (n >= sizeof buf)
         return delve_fail(err, DELVE_EIO, "folder name too long: %.60s...", dir);
     memcpy(buf, dir, n + 1);
@@ -88,6 +94,9 @@ delve_status fsio_read_all(const char *path, size_t max_bytes, char **out, size_
 {
     *out = NULL;
     *len = 0;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return delve_fail(err, DELVE_EIO, "cannot read %s: it is a folder", path);
     FILE *fp = fopen(path, "rb");
     if (!fp)
         return delve_fail(err, DELVE_EIO, "cannot read %s: %s", path, strerror(errno));

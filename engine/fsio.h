@@ -9,7 +9,9 @@
 #include "engine/status.h"
 
 /* Writes len bytes to path atomically (temp file + rename). DELVE_EIO naming the path
- * and the reason; the temporary file is removed on failure. */
+ * and the reason, also for an empty path or one that exists and is not a regular file
+ * (a rename would replace a device or a link); the temporary file is removed on
+ * failure. The file is made 0644. */
 delve_status fsio_write_atomic(const char *path, const void *data, size_t len,
                                delve_err *err);
 

@@ -12,6 +12,7 @@ typedef struct dir_state {
     shot_fn fn;
     void *ctx;
     int frame_no;
+    int line;                   /* of the action being played */
     int seen_events;            /* events of w->log already shot */
     char pending[FILM_TEXT_MAX];/* caption directive for the next shot */
     char current[FILM_TEXT_MAX];/* what the party is doing, for plain frames */
@@ -51,6 +52,7 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
 {
     shot *s = &ds->s;
     s->frame_no = ++ds->frame_no;
+    s->line = ds->line;
     s->kind = kind;
     if (kind == EV_LAND)
         s->since_land = 1;
@@ -151,9 +153,13 @@ static delve_status do_walk(dir_state *ds, const film_action *a, delve_err *err)
     if (!doing)
         return script_fail(ds, a, why, err);
     delve_err e;
-    if (to.floor >= w->dg.floor_count || world_walk_to(w, to.floor, to.x, to.y, &e))
-        return script_fail(ds, a, to.floor >= w->dg.floor_count ? "walk: no such floor"
-                                                                : e.msg, err);
+    if (to.floor >= w->dg.floor_count) {
+        snprintf(why, sizeof why, "walk: floor %d does not exist (the dungeon has %d)",
+                 to.floor + 1, w->dg.floor_count);
+        return script_fail(ds, a, why, err);
+    }
+    if (world_walk_to(w, to.floor, to.x, to.y, &e))
+        return script_fail(ds, a, e.msg, err);
     if (!ds->pending[0])
         snprintf(ds->current, sizeof ds->current, "%s", doing);
     delve_status st = DELVE_OK;
@@ -203,10 +209,16 @@ delve_status director_play(const film_script *fs, world *w, shot_fn fn, void *ct
     dir_state ds = { .fs = fs, .w = w, .fn = fn, .ctx = ctx };
     snprintf(ds.current, sizeof ds.current, "%s", fs->title);
     delve_status st = shoot_events(&ds, err);
-    for (int i = 0; !st && i < fs->action_count; i++)
+    for (int i = 0; !st && i < fs->action_count; i++) {
+        ds.line = fs->actions[i].line;
         st = do_action(&ds, &fs->actions[i], err);
+        if (st == DELVE_ELIMIT)
+            st = delve_fail_at(err, DELVE_EINPUT, fs->path, ds.line, 1,
+                               "the film passes its limit of %d events here", EVENT_LOG_MAX);
+    }
     if (st)
         return st;
+    ds.line = 0;
     event e = { .kind = EV_END, .time_s = w->clock_s, .floor = w->floor,
                 .x = world_sx(w), .y = world_sy(w), .member = -1 };
     snprintf(e.text, sizeof e.text, "The end: %d of %d standing",

@@ -18,6 +18,7 @@ typedef struct shot {
     char caption[FILM_TEXT_MAX];
     char recent[DIRECTOR_RECENT][FILM_TEXT_MAX]; /* oldest first */
     int recent_count;
+    int line;                       /* script line of the action being played, or 0 */
     int since_land;                 /* shots since the last landing (1 on the land
                                        shot itself), 0 before any: for the dust ring */
 } shot;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "engine/fsio.h"
+#include "render/sheet.h"
 
 #define MAX_TOKENS 16
 
@@ -42,8 +43,12 @@ static int read_quoted(const char *s, int *i, char *out, size_t cap)
     (*i)++;
     while (s[*i] && s[*i] != '"') {
         char ch = s[*i];
-        if (ch == '\\' && (s[*i + 1] == '"' || s[*i + 1] == '\\'))
+        if (ch == '\\' && s[*i + 1] != '"' && s[*i + 1] != '\\')
+            return -3;
+        if (ch == '\\')
             ch = s[++*i];
+        if ((unsigned char)ch < 0x20)
+            return -4;
         if (n + 1 >= cap)
             return -2;
         out[n++] = ch;
@@ -78,6 +83,10 @@ static delve_status read_value(line_ctx *c, const char *s, int *i, token *t)
         return fail(c, t->vcol, "unterminated string", NULL);
     if (r == -2)
         return fail(c, t->vcol, "value too long", NULL);
+    if (r == -3)
+        return fail(c, *i + 1, "unknown escape: inside quotes only \\\" and \\\\ are escapes", NULL);
+    if (r == -4)
+        return fail(c, *i + 1, "control character (such as a tab) in text", NULL);
     return DELVE_OK;
 }
 
@@ -118,9 +127,12 @@ static delve_status parse_int(line_ctx *c, const token *t, long long lo, long lo
     char *end;
     errno = 0;
     long long v = strtoll(s, &end, 10);
-    if (!*s || *end || errno || (!isdigit((unsigned char)s[0]) && s[0] != '-'))
+    if (!*s || *end || (!isdigit((unsigned char)s[0]) && s[0] != '-'))
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "bad number '%s'", s);
+    if (errno == ERANGE)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "%s is out of range %lld..%lld", s, lo, hi);
     if (v < lo || v > hi)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "%lld is out of range %lld..%lld", v, lo, hi);
@@ -128,9 +140,26 @@ static delve_status parse_int(line_ctx *c, const token *t, long long lo, long lo
     return DELVE_OK;
 }
 
+/* A seed: any whole number 0..2^64-1, as `delve gen --seed` takes. */
+static delve_status parse_seed(line_ctx *c, const token *t, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(t->val, &end, 10);
+    if (!isdigit((unsigned char)t->val[0]) || *end)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "bad number '%s'", t->val);
+    if (errno == ERANGE)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "seed %s is out of range 0..%llu", t->val,
+                             (unsigned long long)UINT64_MAX);
+    *out = v;
+    return DELVE_OK;
+}
+
 static delve_status int_field(line_ctx *c, const token *t, int lo, int hi, int *out)
 {
-    long long v;
+    long long v = 0;
     delve_status st = parse_int(c, t, lo, hi, &v);
     if (st == DELVE_OK)
         *out = (int)v;
@@ -152,6 +181,17 @@ static delve_status need_args(line_ctx *c, int min, const char *usage)
     return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, col, "expected %s", usage);
 }
 
+/* Refuses words past the first `max` after the directive. */
+static delve_status no_more(line_ctx *c, int max)
+{
+    if (c->n - 1 <= max)
+        return DELVE_OK;
+    return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[max + 1].col,
+                         "unexpected '%s%s%s' after '%s'", c->tok[max + 1].key,
+                         c->tok[max + 1].key[0] ? "=" : "", c->tok[max + 1].val,
+                         c->tok[0].val);
+}
+
 static delve_status copy_text(line_ctx *c, const token *t, char *dst, size_t cap)
 {
     if (strlen(t->val) >= cap)
@@ -166,6 +206,8 @@ static delve_status copy_text(line_ctx *c, const token *t, char *dst, size_t cap
 static delve_status d_film(line_ctx *c)
 {
     delve_status st = need_args(c, 1, "a title in quotes");
+    if (!st)
+        st = no_more(c, 1);
     return st ? st : copy_text(c, &c->tok[1], c->fs->title, sizeof c->fs->title);
 }
 
@@ -186,7 +228,10 @@ static delve_status dungeon_file(line_ctx *c, const token *t)
     if (access(fs->dun_file, R_OK) != 0)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "cannot read dungeon file %s: %s", fs->dun_file, strerror(errno));
-    return DELVE_OK;
+    /* the .dun reader is its own piece of work: say so here, where the script asks */
+    return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                         "dungeon file=%s: reading .dun files is not supported yet; use "
+                         "seed=N", t->val);
 }
 
 static delve_status d_dungeon(line_ctx *c)
@@ -194,10 +239,9 @@ static delve_status d_dungeon(line_ctx *c)
     delve_status st = need_args(c, 1, "seed=N floors=K or file=PATH");
     for (int i = 1; i < c->n && !st; i++) {
         token *t = &c->tok[i];
-        long long v;
         if (!strcmp(t->key, "seed")) {
-            st = parse_int(c, t, 0, INT64_MAX, &v);
-            c->fs->seed = (uint64_t)v;
+            st = parse_seed(c, t, &c->fs->seed);
+            c->fs->dun_file[0] = '\0';
         } else if (!strcmp(t->key, "floors")) {
             st = int_field(c, t, 1, 32, &c->fs->floors);
         } else if (!strcmp(t->key, "file")) {
@@ -218,6 +262,14 @@ static delve_status d_party(line_ctx *c)
 {
     delve_status st = need_args(c, 1, "a name in quotes");
     int health = 30, power = 12, armour = 0;
+    if (!st && c->tok[1].key[0])
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[1].col,
+                             "expected a name in quotes before %s=", c->tok[1].key);
+    for (int i = 0; !st && i < c->fs->party.count; i++)
+        if (!strcmp(c->fs->party.m[i].name, c->tok[1].val))
+            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[1].vcol,
+                                 "a member named '%s' is already in the party",
+                                 c->tok[1].val);
     for (int i = 2; i < c->n && !st; i++) {
         token *t = &c->tok[i];
         if (!strcmp(t->key, "health"))
@@ -241,8 +293,11 @@ static delve_status d_party(line_ctx *c)
 static delve_status d_frame(line_ctx *c)
 {
     delve_status st = need_args(c, 1, "a size such as 1280x720");
+    if (!st)
+        st = no_more(c, 1);
     if (st)
         return st;
+    c->fs->frame_line = c->line;
     token *t = &c->tok[1];
     char *x = strchr(t->val, 'x');
     if (!x)
@@ -252,8 +307,8 @@ static delve_status d_frame(line_ctx *c)
     snprintf(a.val, sizeof a.val, "%.*s", (int)(x - t->val), t->val);
     snprintf(b.val, sizeof b.val, "%s", x + 1);
     b.vcol = t->vcol + (int)(x - t->val) + 1;
-    st = int_field(c, &a, 64, FILM_MAX_FRAME_SIDE, &c->fs->frame_w);
-    return st ? st : int_field(c, &b, 64, FILM_MAX_FRAME_SIDE, &c->fs->frame_h);
+    st = int_field(c, &a, FILM_MIN_FRAME_W, FILM_MAX_FRAME_SIDE, &c->fs->frame_w);
+    return st ? st : int_field(c, &b, FILM_MIN_FRAME_H, FILM_MAX_FRAME_SIDE, &c->fs->frame_h);
 }
 
 static delve_status d_view(line_ctx *c)
@@ -289,6 +344,7 @@ static delve_status d_record(line_ctx *c)
 static delve_status d_sheet(line_ctx *c)
 {
     delve_status st = DELVE_OK;
+    c->fs->sheet_line = c->line;
     for (int i = 1; i < c->n && !st; i++) {
         token *t = &c->tok[i];
         if (!strcmp(t->key, "columns")) {
@@ -345,6 +401,9 @@ static delve_status square_target(line_ctx *c, const token *t, film_action *a)
         col += (int)strlen(p) + 1;
         if (!comma)
             break;
+        if (n == 2)
+            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                                 "a square is X,Y or X,Y,FLOOR, not '%s'", t->val);
         p = comma + 1;
     }
     if (n < 1)
@@ -397,6 +456,8 @@ static delve_status d_use(line_ctx *c)
 static delve_status d_wait(line_ctx *c)
 {
     delve_status st = need_args(c, 1, "a duration such as 1h or 30m");
+    if (!st)
+        st = no_more(c, 1);
     if (st)
         return st;
     token *t = &c->tok[1];
@@ -427,6 +488,8 @@ static delve_status d_wait(line_ctx *c)
 static delve_status d_caption(line_ctx *c)
 {
     delve_status st = need_args(c, 1, "a caption in quotes");
+    if (!st)
+        st = no_more(c, 1);
     film_action a = { .op = OP_CAPTION };
     if (!st)
         st = copy_text(c, &c->tok[1], a.text, sizeof a.text);
@@ -464,11 +527,13 @@ static void set_defaults(film_script *fs, const char *path)
     snprintf(fs->path, sizeof fs->path, "%s", path);
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    size_t n = strcspn(base, ".");
-    snprintf(fs->name, sizeof fs->name, "%.*s", (int)(n ? n : strlen(base)), base);
+    size_t n = strlen(base);
+    if (n > 5 && !strcmp(base + n - 5, ".film"))
+        n -= 5;
+    snprintf(fs->name, sizeof fs->name, "%.*s", (int)n, base);
     if (!fs->name[0])
         snprintf(fs->name, sizeof fs->name, "film");
-    snprintf(fs->title, sizeof fs->title, "%s", fs->name);
+    snprintf(fs->title, sizeof fs->title, "%.*s", (int)sizeof fs->title - 1, fs->name);
     fs->seed = 1;
     fs->floors = 3;
     fs->rising = 1;
@@ -481,11 +546,26 @@ static void set_defaults(film_script *fs, const char *path)
     fs->pick = PICK_EVENTS;
 }
 
+/* The contact sheet must fit SHEET_MAX_SIDE across: say so now, not after recording. */
+static delve_status check_sheet_width(const film_script *fs, delve_err *err)
+{
+    long w = SHEET_GUTTER + (long)fs->sheet_columns * (fs->frame_w / 4 + SHEET_GUTTER);
+    if (w <= SHEET_MAX_SIDE)
+        return DELVE_OK;
+    int line = fs->sheet_line ? fs->sheet_line : fs->frame_line;
+    return delve_fail_at(err, DELVE_EINPUT, fs->path, line, 1,
+                         "a sheet of %d columns of %d px thumbnails is %ld px wide (at most "
+                         "%d): use fewer columns or a smaller frame", fs->sheet_columns,
+                         fs->frame_w / 4, w, SHEET_MAX_SIDE);
+}
+
 delve_status film_parse(const char *path, const char *text, film_script *out,
                         delve_err *err)
 {
     set_defaults(out, path);
     line_ctx c = { .path = path, .fs = out, .err = err };
+    if (!strncmp(text, "\xEF\xBB\xBF", 3))
+        text += 3; /* a UTF-8 byte order mark some editors write */
     char buf[FILM_MAX_LINE + 2];
     for (const char *s = text; *s;) {
         size_t n = strcspn(s, "\n");
@@ -505,7 +585,7 @@ delve_status film_parse(const char *path, const char *text, film_script *out,
     }
     if (out->party.count == 0)
         film_default_party(&out->party);
-    return DELVE_OK;
+    return check_sheet_width(out, err);
 }
 
 delve_status film_load(const char *path, film_script *out, delve_err *err)
@@ -516,9 +596,16 @@ delve_status film_load(const char *path, film_script *out, delve_err *err)
     delve_status st = fsio_read_all(path, FILM_MAX_BYTES, &text, &len, err);
     if (st)
         return st;
-    if (strlen(text) != len) {
+    if (strlen(text) != len) { /* name where the NUL is, as for any other fault */
+        int line = 1, col = 1;
+        for (const char *p = text; *p; p++, col++)
+            if (*p == '\n') {
+                line++;
+                col = 0;
+            }
         free(text);
-        return delve_fail(err, DELVE_EINPUT, "%s: not a text file (NUL byte)", path);
+        return delve_fail_at(err, DELVE_EINPUT, path, line, col,
+                             "NUL byte: a .film script is text");
     }
     st = film_parse(path, text, out, err);
     free(text);

@@ -13,6 +13,8 @@
 #define FILM_MAX_LINE 1024
 #define FILM_MAX_ACTIONS 10000
 #define FILM_MAX_FRAME_SIDE 4096
+#define FILM_MIN_FRAME_W 480    /* the HUD panel is 320 px: leave the map room */
+#define FILM_MIN_FRAME_H 270
 #define FILM_TEXT_MAX 96
 #define FILM_PATH_MAX 512
 
@@ -47,7 +49,7 @@ typedef struct film_action {
 
 typedef struct film_script {
     char path[FILM_PATH_MAX];
-    char name[64];            /* file name without folder and .film: the output folder */
+    char name[FILM_PATH_MAX]; /* file name without folder and .film: the output folder */
     char title[FILM_TEXT_MAX];
     uint64_t seed;
     int floors;
@@ -61,6 +63,7 @@ typedef struct film_script {
     int sheet_columns;        /* default 6 */
     sheet_pick pick;
     int pick_every;
+    int sheet_line, frame_line; /* where they were set, for the sheet width check */
     film_action *actions;
     int action_count;
 } film_script;

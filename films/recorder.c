@@ -31,7 +31,7 @@ struct recorder {
     uint64_t seed;
     int floors;
     recorder_opts o;
-    char dir[FILM_PATH_MAX], frames_dir[FILM_PATH_MAX + 16];
+    char dir[FILM_PATH_MAX + 16], frames_dir[FILM_PATH_MAX + 32];
     text_ctx *txt;
     view_cache *cache;          /* tiles kept between frames (main thread only) */
     /* encoder pool */
@@ -97,7 +97,7 @@ static void *encoder(void *arg)
         r->q_count--;
         pthread_mutex_unlock(&r->mu);
 
-        char fpath[FILM_PATH_MAX + 48];
+        char fpath[FILM_PATH_MAX + 64];
         snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", r->frames_dir, j.frame_no);
         delve_err e;
         delve_status st = png_write(fpath, &r->pool[j.slot], &e);
@@ -116,17 +116,27 @@ static void *encoder(void *arg)
 /* Removes frame_*.png left by an earlier, longer run of the same film. */
 static void clear_old_frames(const char *dir)
 {
+    char fpath[FILM_PATH_MAX + 64];
+    static const char *const OLD[] = { "../events.tsv", "../sheet.png" };
+    for (size_t i = 0; i < sizeof OLD / sizeof OLD[0]; i++) {
+        snprintf(fpath, sizeof fpath, "%s/%s", dir, OLD[i]);
+        unlink(fpath); /* a killed run never leaves the last run's sheet beside new frames */
+    }
+    for (int p = 1; p < 1000; p++) {
+        snprintf(fpath, sizeof fpath, "%s/../sheet-%d.png", dir, p);
+        if (unlink(fpath) != 0)
+            break;
+    }
     DIR *d = opendir(dir);
     if (!d)
         return;
     struct dirent *de;
-    char fpath[FILM_PATH_MAX + 300];
     while ((de = readdir(d)) != NULL) {
         size_t n = strlen(de->d_name);
         if (strncmp(de->d_name, "frame_", 6) || n < 10 || strcmp(de->d_name + n - 4, ".png"))
             continue;
-        snprintf(fpath, sizeof fpath, "%s/%s", dir, de->d_name);
-        unlink(fpath);
+        if (snprintf(fpath, sizeof fpath, "%s/%s", dir, de->d_name) < (int)sizeof fpath)
+            unlink(fpath);
     }
     closedir(d);
 }
@@ -182,10 +192,12 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
     r->floors = floors;
     if (o)
         r->o = *o;
-    if (r->o.out_dir)
-        snprintf(r->dir, sizeof r->dir, "%s", r->o.out_dir);
-    else
-        snprintf(r->dir, sizeof r->dir, "out/films/%s", fs->name);
+    const char *dir = r->o.out_dir ? r->o.out_dir : fs->name;
+    if (strlen(dir) >= FILM_PATH_MAX || !dir[0]) {
+        recorder_close(r);
+        return delve_fail(err, DELVE_EIO, "bad output folder name '%.60s'", dir);
+    }
+    snprintf(r->dir, sizeof r->dir, "%s%s", r->o.out_dir ? "" : "out/films/", dir);
     snprintf(r->frames_dir, sizeof r->frames_dir, "%s/frames", r->dir);
     delve_status st = text_open(&r->txt, r->o.font_path, err);
     if (!st && !(r->cache = view_cache_new()))
@@ -346,6 +358,8 @@ static delve_status write_sheets(recorder *r, delve_err *err)
                       .total_frames = r->frames, .columns = r->fs->sheet_columns,
                       .thumb_w = r->fs->frame_w / 4, .thumb_h = r->fs->frame_h / 4,
                       .members = r->fs->party.count };
+    if (r->cell_count > 0 && r->cell_count < so.columns)
+        so.columns = r->cell_count; /* no empty half sheet for a short film */
     for (int i = 0; i < r->cell_count; i++)
         r->cells[i].thumb = &r->thumbs[i];
     int per_page = sheet_rows_per_page(&so) * so.columns;
@@ -363,7 +377,7 @@ static delve_status write_sheets(recorder *r, delve_err *err)
                           err);
         if (st)
             break;
-        char fpath[FILM_PATH_MAX + 32];
+        char fpath[FILM_PATH_MAX + 64];
         if (pages == 1)
             snprintf(fpath, sizeof fpath, "%s/sheet.png", r->dir);
         else
@@ -382,7 +396,7 @@ delve_status recorder_finish(recorder *r, delve_err *err)
             *err = r->worker_err;
         return r->worker_st;
     }
-    char fpath[FILM_PATH_MAX + 32];
+    char fpath[FILM_PATH_MAX + 64];
     snprintf(fpath, sizeof fpath, "%s/events.tsv", r->dir);
     delve_status st = fsio_write_atomic(fpath, r->tsv.s, r->tsv.len, err);
     return st ? st : write_sheets(r, err);

@@ -8,6 +8,8 @@
  * table). stb's own deflate takes ~90 ms a frame; libdeflate level 6 about 10 ms. */
 #include "render/png.h"
 
+#include "engine/fsio.h"
+
 #include <errno.h>
 #include <libdeflate.h>
 #include <pthread.h>
@@ -89,54 +91,13 @@ delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *
     return DELVE_OK;
 }
 
-/* Writes all of buf to fd, retrying short writes; 0 or an errno value. */
-static int write_all(int fd, const uint8_t *buf, size_t len)
-{
-    while (len > 0) {
-        ssize_t k = write(fd, buf, len);
-        if (k < 0) {
-            if (errno == EINTR)
-                continue;
-            return errno;
-        }
-        buf += k;
-        len -= (size_t)k;
-    }
-    return 0;
-}
-
-/* Writes len bytes to path through a temporary file in its folder and a rename. */
-static delve_status write_atomic(const char *path, const uint8_t *buf, size_t len,
-                                 delve_err *err)
-{
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp)
-        return delve_fail(err, DELVE_EIO, "%s: path too long", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return delve_fail(err, DELVE_EIO, "%s: cannot write: %s", path, strerror(errno));
-    /* mkstemp makes 0600; a picture is for everyone to read. (Reading the umask would
-     * mean setting it, which races with other threads creating files.) */
-    fchmod(fd, 0644);
-    int e = write_all(fd, buf, len);
-    if (close(fd) != 0 && e == 0)
-        e = errno;
-    if (e == 0 && rename(tmp, path) != 0)
-        e = errno;
-    if (e != 0) {
-        unlink(tmp);
-        return delve_fail(err, DELVE_EIO, "%s: cannot write: %s", path, strerror(e));
-    }
-    return DELVE_OK;
-}
-
 delve_status png_write(const char *path, const canvas *c, delve_err *err)
 {
     uint8_t *png = NULL;
     size_t len = 0;
     delve_status st = png_encode(c, &png, &len, err);
     if (st == DELVE_OK)
-        st = write_atomic(path, png, len, err);
+        st = fsio_write_atomic(path, png, len, err);
     free(png);
     return st;
 }

@@ -13,13 +13,23 @@ expect_bad unknown 'film "x"
 dance wildly' "$TMP/unknown.film:2:1: unknown directive 'dance'"
 expect_bad number 'film "x"
 dungeon seed=12x floors=3' "$TMP/number.film:2:14: bad number '12x'"
-expect_bad range 'frame 1280x99999' "$TMP/range.film:1:12: 99999 is out of range 64..4096"
+expect_bad range 'frame 1280x99999' "$TMP/range.film:1:12: 99999 is out of range 270..4096"
 expect_bad missing_dun '# a dungeon file that is not there
 dungeon file=nowhere.dun' "$TMP/missing_dun.film:2:14: cannot read dungeon file $TMP/nowhere.dun"
 expect_bad unterminated 'film "x' "$TMP/unterminated.film:1:6: unterminated string"
 expect_bad armour 'party "Ash" health=30 armour=80' "$TMP/armour.film:1:30: 80 is out of range 0..50"
 expect_bad no_pit 'dungeon seed=1 floors=1
 walk to=pit' "$TMP/no_pit.film:2:1: walk: no pit reachable on floor 1"
+printf 'film "x"\n\0wait 1m\n' > "$TMP/nul.film"
+"$DELVE" film "$TMP/nul.film" -o "$TMP/out-nul" 2> "$TMP/err"; rc=$?
+check "NUL byte: exit 2 at its line and column" sh -c "test $rc = 2 && grep -qF '$TMP/nul.film:2:1: NUL byte' '$TMP/err'"
+"$DELVE" film films/scripts/pits-and-stations.film -o "" 2> "$TMP/err"; rc=$?
+check "film -o '': exit 2, nothing written (rc $rc)" sh -c "test $rc = 2 && test ! -e frames && test ! -e /frames"
+ln -s "$TMP/target.txt" "$TMP/link.txt"
+"$DELVE" gen --seed 3 -o "$TMP/link.txt" 2> "$TMP/err"; rc=$?
+check "gen -o onto a symlink: refused (rc $rc)" sh -c "test $rc = 2 && test -L '$TMP/link.txt' && grep -q 'not a regular file' '$TMP/err'"
+"$DELVE" gen --seed 3 > /dev/full 2> "$TMP/err"; rc=$?
+check "gen to a full stdout: exit 2 (rc $rc)" test $rc = 2
 "$DELVE" film "$TMP/does-not-exist.film" 2> "$TMP/err"; rc=$?
 check "missing script: exit 2" test $rc = 2
 check "missing script: names it" grep -qF "does-not-exist.film" "$TMP/err"

@@ -15,7 +15,9 @@ static void expect_error(const char *text, const char *want)
 {
     film_script fs;
     delve_err err = { "" };
-    assert_int_equal(film_parse("t.film", text, &fs, &err), DELVE_EINPUT);
+    /* scripts name dungeon files relative to themselves: pretend this one is in tests/ */
+    const char *script = strncmp(want, "tests/", 6) ? "t.film" : "tests/t.film";
+    assert_int_equal(film_parse(script, text, &fs, &err), DELVE_EINPUT);
     assert_string_equal(err.msg, want);
     film_free(&fs);
 }
@@ -28,7 +30,25 @@ static void test_parse_errors(void **state)
     expect_error("dungeon seed=1 floors=0\n", "t.film:1:23: 0 is out of range 1..32");
     expect_error("dungeon colour=red\n", "t.film:1:9: unknown key 'colour=' for 'dungeon'");
     expect_error("frame 1280by720\n", "t.film:1:7: frame size must be WIDTHxHEIGHT, not '1280by720'");
-    expect_error("frame 1280x20\n", "t.film:1:12: 20 is out of range 64..4096");
+    expect_error("frame 1280x20\n", "t.film:1:12: 20 is out of range 270..4096");
+    expect_error("frame 300x300\n", "t.film:1:7: 300 is out of range 480..4096");
+    expect_error("caption \"a\\qb\"\n", "t.film:1:11: unknown escape: inside quotes only \\\" "
+                                          "and \\\\ are escapes");
+    expect_error("caption \"a\tb\"\n", "t.film:1:11: control character (such as a tab) in text");
+    expect_error("film \"a\" \"b\"\n", "t.film:1:10: unexpected 'b' after 'film'");
+    expect_error("wait 1m 2m\n", "t.film:1:9: unexpected '2m' after 'wait'");
+    expect_error("party health=3\n", "t.film:1:7: expected a name in quotes before health=");
+    expect_error("party \"Ash\"\nparty \"Ash\"\n",
+                 "t.film:2:7: a member named 'Ash' is already in the party");
+    expect_error("walk to=5,9,2,7\n", "t.film:1:9: a square is X,Y or X,Y,FLOOR, not '5,9,2,7'");
+    expect_error("dungeon seed=99999999999999999999\n",
+                 "t.film:1:14: seed 99999999999999999999 is out of range 0..18446744073709551615");
+    expect_error("frame 4096x2304\nsheet columns=20\n",
+                 "t.film:2:1: a sheet of 20 columns of 1024 px thumbnails is 20648 px wide "
+                 "(at most 16000): use fewer columns or a smaller frame");
+    expect_error("dungeon file=test_films.c\n",
+                 "tests/t.film:1:14: dungeon file=test_films.c: reading .dun files is not "
+                 "supported yet; use seed=N");
     expect_error("caption \"never closed\n", "t.film:1:9: unterminated string");
     expect_error("wait 1x\n", "t.film:1:7: bad duration '1x'");
     expect_error("walk to=moon\n", "t.film:1:9: unknown walk target 'moon' (pit, station, "
@@ -81,6 +101,10 @@ static void test_default_party(void **state)
 {
     (void)state;
     film_script fs;
+    assert_int_equal(film_parse("x/pits.v2.film", "\xEF\xBB\xBF# a BOM is fine\n", &fs, NULL),
+                     DELVE_OK);
+    assert_string_equal(fs.name, "pits.v2"); /* only .film comes off */
+    film_free(&fs);
     assert_int_equal(film_parse("a.film", "", &fs, NULL), DELVE_OK);
     assert_int_equal(fs.party.count, 3);
     assert_string_equal(fs.party.m[0].name, "Ash");
