@@ -22,6 +22,7 @@ static void help(void)
            "or of seed N with the script's party.\n"
            "  arrows     pan            PgUp/PgDn  floor up / down\n"
            "  f          follow party   space      play the film\n"
+           "  mouse      a line about the square under it (pits, stations, ways)\n"
            "  Esc, q     quit\n"
            "--screenshot writes the first frame shown to OUT.png and quits; with --headless\n"
            "no window is opened (for machines without a display): same pixels.\n",
@@ -41,6 +42,8 @@ typedef struct viewer {
     SDL_Texture *tex;
     int quit;
     uint32_t frame;
+    char hover[160];
+    int playing;                /* a film is being played: its captions win */            /* the line for the square under the mouse */
 } viewer;
 
 typedef struct view_args {
@@ -88,9 +91,13 @@ static int parse(int argc, char **argv, view_args *a)
     return EXIT_OK;
 }
 
+#define VIEW_HELP "space: play the film   arrows: pan   PgUp/PgDn: floor   Esc: quit"
+
 static delve_status draw(viewer *v, delve_err *err)
 {
     v->vo.t_ms = v->frame * VIEW_FRAME_MS;
+    if (!v->playing)
+        v->vo.caption = v->hover[0] ? v->hover : VIEW_HELP;
     return view_render(&v->c, &v->w, &v->vo, v->txt, err);
 }
 
@@ -194,7 +201,9 @@ static delve_status play(viewer *v, delve_err *err)
     if (st)
         return st;
     v->have_world = 1;
+    v->playing = 1;
     st = director_play(&v->fs, &v->w, show_shot, v, err);
+    v->playing = 0;
     return st == DELVE_EFAIL && v->quit ? DELVE_OK : st;
 }
 
@@ -222,6 +231,16 @@ static delve_status open_window(viewer *v, delve_err *err)
     return DELVE_OK;
 }
 
+/* Puts the line for the square under the mouse in the caption (seed 001: "putting
+ * the crosshair on it gives a line"). */
+static void hover(viewer *v, int px, int py)
+{
+    int f, x, y;
+    v->hover[0] = '\0';
+    if (view_square_at(&v->c, &v->w, &v->vo, px, py, &f, &x, &y))
+        world_describe(&v->w, f, x, y, v->hover, (int)sizeof v->hover);
+}
+
 static delve_status run_window(viewer *v, const char *shot_path, delve_err *err)
 {
     delve_status st = open_window(v, err);
@@ -239,6 +258,8 @@ static delve_status run_window(viewer *v, const char *shot_path, delve_err *err)
                 v->quit = 1;
             else if (e.type == SDL_KEYDOWN)
                 st = on_key(v, e.key.keysym.sym, err);
+            else if (e.type == SDL_MOUSEMOTION)
+                hover(v, e.motion.x, e.motion.y);
         }
         if (!v->quit)
             SDL_Delay(16);
@@ -266,7 +287,7 @@ static delve_status setup(viewer *v, const view_args *a, delve_err *err)
     v->vo.cache = v->cache;
     v->vo.zoom = v->fs.zoom;
     v->vo.title = v->fs.title;
-    v->vo.caption = "space: play the film   arrows: pan   PgUp/PgDn: floor   Esc: quit";
+    v->vo.caption = VIEW_HELP;
     return st;
 }
 

@@ -328,3 +328,45 @@ uint64_t world_digest(const world *w)
     }
     return h;
 }
+
+static void describe_thing(const world *w, const dfloor *f, int x, int y, char *buf,
+                           size_t size)
+{
+    int i;
+    char line[96];
+    int32_t drop = dungeon_fall_cm(&w->dg, f->index, x, y);
+    if ((i = floor_pit_at(f, x, y)) >= 0 && f->pits[i].open)
+        snprintf(buf, size, "an open pit: a hole %d.%d m down to floor %d, no way back up",
+                 drop / 100, drop % 100 / 10, f->index + 2);
+    else if (i >= 0 && !f->pits[i].hidden)
+        snprintf(buf, size, "pit: cracked, buckled plates over a hole; the seams glow and "
+                            "a draught pushes motes up through them");
+    else if ((i = floor_station_at(f, x, y)) >= 0 && station_ready(&f->stations[i], w->clock_s))
+        snprintf(buf, size, "rest station (%s): ready, heals half of health and power",
+                 station_look_name(f->stations[i].look));
+    else if (i >= 0)
+        snprintf(buf, size, "rest station (%s) %s", station_look_name(f->stations[i].look),
+                 station_line(&f->stations[i], w->clock_s, line, sizeof line));
+    else if ((i = floor_way_at(f, x, y)) >= 0)
+        snprintf(buf, size, "a %s %s to floor %d", way_kind_name(f->ways[i].kind),
+                 f->ways[i].to_floor > f->index ? "down" : "up", f->ways[i].to_floor + 1);
+    else if (x == f->entrance_x && y == f->entrance_y)
+        snprintf(buf, size, "the entrance of floor %d", f->index + 1);
+    else if (x == f->goal_x && y == f->goal_y)
+        snprintf(buf, size, "the goal of floor %d", f->index + 1);
+    else
+        snprintf(buf, size, "%s", terrain_get(floor_at(f, x, y))->name);
+}
+
+char *world_describe(const world *w, int f, int x, int y, char *buf, int size)
+{
+    if (size <= 0)
+        return buf;
+    buf[0] = '\0';
+    if (f < 0 || f >= w->dg.floor_count || !floor_in(&w->dg.floors[f], x, y))
+        return buf;
+    int n = snprintf(buf, (size_t)size, "%d,%d: ", x, y);
+    if (n > 0 && n < size)
+        describe_thing(w, &w->dg.floors[f], x, y, buf + n, (size_t)(size - n));
+    return buf;
+}

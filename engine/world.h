@@ -82,6 +82,11 @@ int world_nearest_station(const world *w);
  * on every row so a replay can say at which frame it first went out of step. */
 uint64_t world_digest(const world *w);
 
+/* One line describing square (x, y) of floor f for a person pointing at it (seed 001:
+ * "putting the crosshair on it gives a line"): a pit, a rest station and its state, a
+ * way and where it goes, the entrance, the goal, or the terrain. Returns buf. */
+char *world_describe(const world *w, int f, int x, int y, char *buf, int size);
+
 /* "Day 1 08:14" for a game time. Returns buf. */
 char *world_clock_text(int64_t clock_s, char *buf, int size);
 

@@ -218,6 +218,12 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
     return DELVE_OK;
 }
 
+/* Width in px of the map area of a frame (the HUD panel takes the rest). */
+static int c_map_w(const film_script *fs)
+{
+    return fs->frame_w - VIEW_PANEL_W;
+}
+
 static int wants_cell(const recorder *r, const shot *s)
 {
     switch (r->fs->pick) {
@@ -316,6 +322,16 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
     vo.recent = recent;
     vo.recent_count = s->recent_count;
     vo.cache = r->cache;
+    if (!r->fs->follow) { /* view whole: the party's floor, fitted to the map area */
+        const dfloor *f = &w->dg.floors[w->floor];
+        int fit_w = (c_map_w(r->fs)) / f->w, fit_h = r->fs->frame_h / f->h;
+        vo.cam_floor = w->floor;
+        vo.cam_x_cm = f->w * FLOOR_SQUARE_CM / 2;
+        vo.cam_y_cm = f->h * FLOOR_SQUARE_CM / 2;
+        vo.zoom = fit_w < fit_h ? fit_w : fit_h;
+        if (vo.zoom > r->fs->zoom)
+            vo.zoom = r->fs->zoom;
+    }
     vo.dust_step = s->since_land >= 1 && s->since_land <= VIEW_DUST_STEPS ? s->since_land : 0;
     canvas *c = &r->pool[slot];
     delve_status st = view_render(c, w, &vo, r->txt, err);

@@ -158,7 +158,12 @@ void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
     text_draw(p, t, x, y, 19, TEXT_BOLD, LOOK_TEXT,
               text_fit(t, 19, TEXT_BOLD, inner, o->title ? o->title : "delve", buf, sizeof buf));
     y += 32;
-    snprintf(buf, sizeof buf, "Floor %d of %d", w->floor + 1, w->dg.floor_count);
+    int shown = o->follow ? w->floor : o->cam_floor;
+    if (shown == w->floor)
+        snprintf(buf, sizeof buf, "Floor %d of %d", w->floor + 1, w->dg.floor_count);
+    else /* the viewer looking at another floor than the party's */
+        snprintf(buf, sizeof buf, "Floor %d of %d (party on %d)", shown + 1,
+                 w->dg.floor_count, w->floor + 1);
     text_draw(p, t, x, y, 15, TEXT_SANS, LOOK_TEXT_DIM, buf);
     world_clock_text(w->clock_s, clk, sizeof clk);
     int cw = text_width(t, 16, TEXT_MONO, clk);

@@ -595,3 +595,27 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
         view_cache_free(vc);
     return st;
 }
+
+int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, int py,
+                   int *floor, int *x, int *y)
+{
+    int fi = o->follow ? w->floor : o->cam_floor;
+    if (fi < 0 || fi >= w->dg.floor_count || !w->dg.floors[fi].terrain)
+        return 0;
+    if (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1)
+        return 0;
+    int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
+    if (px < 0 || py < 0 || px >= map_w || py >= c->h)
+        return 0;
+    frame fr = { .w = w, .o = o, .f = &w->dg.floors[fi], .z = clamp_zoom(o->zoom) };
+    fr.map.w = map_w;
+    fr.map.h = c->h;
+    frame_setup(&fr, o->follow ? w->x_cm : o->cam_x_cm, o->follow ? w->y_cm : o->cam_y_cm);
+    int fx = px - fr.ox, fy = py - fr.oy;
+    if (fx < 0 || fy < 0 || fx / fr.z >= fr.f->w || fy / fr.z >= fr.f->h)
+        return 0;
+    *floor = fi;
+    *x = fx / fr.z;
+    *y = fy / fr.z;
+    return 1;
+}

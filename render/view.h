@@ -63,6 +63,11 @@ view_opts view_defaults(void);
 delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx *txt,
                          delve_err *err);
 
+/* The square under pixel (px, py) of a frame of c's size drawn with o: 1 with *floor,
+ * *x, *y set, or 0 when the pixel is off the map (the panel, the tube, the void). */
+int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, int py,
+                   int *floor, int *x, int *y);
+
 /* Canvas size in px that holds a whole floor at zoom (for shots and goldens); the
  * zoom is clamped as in view_render. */
 void view_floor_size(const dfloor *f, int zoom, int *w_px, int *h_px);

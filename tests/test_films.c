@@ -10,6 +10,7 @@
 
 #include "films/director.h"
 #include "films/film.h"
+#include "render/view.h"
 
 static void expect_error(const char *text, const char *want)
 {
@@ -220,6 +221,39 @@ static void test_director_script_errors(void **state)
     film_free(&fs);
 }
 
+static void test_hover_line(void **state)
+{
+    (void)state;
+    world w;
+    hand_world(&w);
+    canvas c = { .w = 8 * 24, .h = 3 * 24 };
+    view_opts vo = view_defaults();
+    vo.hud = 0;
+    vo.whole_floor = 1;
+    vo.follow = 0;
+    vo.cam_floor = 0;
+    int f = -1, x = -1, y = -1;
+    assert_int_equal(view_square_at(&c, &w, &vo, 5 * 24 + 23, 1 * 24, &f, &x, &y), 1);
+    assert_int_equal(f, 0);
+    assert_int_equal(x, 5);
+    assert_int_equal(y, 1);
+    assert_int_equal(view_square_at(&c, &w, &vo, 8 * 24, 0, &f, &x, &y), 0);
+    char line[160];
+    assert_string_equal(world_describe(&w, 0, 5, 1, line, sizeof line),
+                        "5,1: pit: cracked, buckled plates over a hole; the seams glow and a "
+                        "draught pushes motes up through them");
+    w.dg.floors[0].pits[0].open = 1;
+    assert_string_equal(world_describe(&w, 0, 5, 1, line, sizeof line),
+                        "5,1: an open pit: a hole 6.0 m down to floor 2, no way back up");
+    w.dg.floors[1].stations[0].last_used_s = w.clock_s - 60;
+    assert_string_equal(world_describe(&w, 1, 2, 1, line, sizeof line),
+                        "2,1: rest station (font) // BASIN DRY. PRESSURE BACK IN 7 H 59 M.");
+    assert_string_equal(world_describe(&w, 0, 1, 1, line, sizeof line),
+                        "1,1: the entrance of floor 1");
+    assert_string_equal(world_describe(&w, 0, 3, 0, line, sizeof line), "3,0: rock");
+    world_free(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +262,7 @@ int main(void)
         cmocka_unit_test(test_default_party),
         cmocka_unit_test(test_director_shots),
         cmocka_unit_test(test_director_script_errors),
+        cmocka_unit_test(test_hover_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
