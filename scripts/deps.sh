@@ -1,19 +1,18 @@
 #!/bin/sh
 # Installs the Debian packages delve needs when pkg-config or CMake cannot find them.
 # Runs apt-get as root, or through sudo; on other systems it prints the package names.
-# Usage: scripts/deps.sh [--test]   (--test adds what the tests need: xvfb)
+# Usage: scripts/deps.sh [--test]   (--test adds what the tests need: xvfb, clang)
 set -eu
 
-PKGS_BUILD="cmake pkg-config libsdl2-dev libsdl2-ttf-dev libstb-dev libcmocka-dev libdeflate-dev fonts-dejavu-core"
-PKGS_TEST="xvfb xauth"
-
-want="$PKGS_BUILD"
-[ "${1:-}" = "--test" ] && want="$want $PKGS_TEST"
-
+# Build: cmake pkg-config libsdl2-dev libsdl2-ttf-dev libstb-dev libcmocka-dev
+#        libdeflate-dev fonts-dejavu-core
+# Tests: xvfb xauth (the viewer under a real X server), clang (gcc/clang determinism)
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
 missing=""
 need() { missing="$missing $1"; }
 
+command -v cc >/dev/null 2>&1 || need build-essential
+[ -f /usr/include/stdio.h ] || need libc6-dev
 command -v cmake >/dev/null 2>&1 || need cmake
 command -v pkg-config >/dev/null 2>&1 || need pkg-config
 have_pc sdl2 || need libsdl2-dev
@@ -25,6 +24,7 @@ have_pc libdeflate || [ -f /usr/include/libdeflate.h ] || need libdeflate-dev
 if [ "${1:-}" = "--test" ]; then
   command -v Xvfb >/dev/null 2>&1 || need xvfb
   command -v xauth >/dev/null 2>&1 || need xauth
+  command -v clang >/dev/null 2>&1 || need clang
 fi
 
 [ -z "$missing" ] && exit 0

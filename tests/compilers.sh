@@ -1,0 +1,24 @@
+# The same bytes with gcc and clang (DESIGN.md: determinism): builds a clang copy of
+# delve in the build folder and compares `delve gen` output and a short film's frames
+# with the gcc build's. scripts/deps.sh --test installs clang.
+. tests/lib.bash "$@"
+if ! command -v clang > /dev/null; then
+  echo "clang missing: run scripts/deps.sh --test"; exit 1
+fi
+twin="$BUILD/clang-twin"
+if ! { cmake -S . -B "$twin" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \
+         -DDELVE_O0_TWIN=OFF > "$TMP/cmake.log" 2>&1 &&
+       cmake --build "$twin" --target delve -j 2 >> "$TMP/cmake.log" 2>&1; }; then
+  cat "$TMP/cmake.log"; bad "clang build"; finish; exit 1
+fi
+CLANG_DELVE="$twin/delve"
+check "the twin is built by clang" grep -qi "clang" "$twin/CMakeCache.txt"
+for seed in 3 58; do
+  "$DELVE" gen --seed $seed > "$TMP/gcc.txt"
+  "$CLANG_DELVE" gen --seed $seed > "$TMP/clang.txt"
+  check "gen seed $seed: gcc equals clang" cmp -s "$TMP/gcc.txt" "$TMP/clang.txt"
+done
+"$DELVE" film tests/fixtures/short.film -o "$TMP/gcc" --quiet > /dev/null
+"$CLANG_DELVE" film tests/fixtures/short.film -o "$TMP/clang" --quiet > /dev/null
+check "short film: frames, sheet and events equal" diff -r "$TMP/gcc" "$TMP/clang"
+finish
