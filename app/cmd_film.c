@@ -7,23 +7,26 @@
 #include "films/director.h"
 #include "films/film.h"
 #include "films/recorder.h"
+#include "app/video.h"
 
 #define DEFAULT_FILM "films/scripts/pits-and-stations.film"
 
 static void help(void)
 {
-    printf("usage: delve film [SCRIPT.film] [-o DIR] [--font PATH] [--threads N] [--quiet]\n\n"
+    printf("usage: delve film [SCRIPT.film] [-o DIR] [--font PATH] [--threads N] [--quiet]\n"
+           "                  [--video]\n\n"
            "Plays SCRIPT (default %s) on its dungeon and writes\n"
            "  DIR/frames/frame_0001.png ...   every frame (DIR defaults to out/films/NAME)\n"
            "  DIR/sheet.png                   the captioned contact sheet\n"
            "  DIR/events.tsv                  frame, game time, floor, square, event, health, power\n"
+           "  DIR/film.mp4, DIR/film.gif      with --video, when ffmpeg is installed\n"
            "The script format is in films/README.md. Exit 2 with file:line:col on a bad script;\n"
            "nothing is written then.\n", DEFAULT_FILM);
 }
 
 typedef struct film_args {
     const char *script, *out_dir, *font;
-    int threads, quiet;
+    int threads, quiet, video;
 } film_args;
 
 static int parse(int argc, char **argv, film_args *a)
@@ -46,6 +49,8 @@ static int parse(int argc, char **argv, film_args *a)
                 return EXIT_USAGE;
         } else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
             a->quiet = 1;
+        } else if (!strcmp(argv[i], "--video")) {
+            a->video = 1;
         } else if (argv[i][0] == '-') {
             return cli_usage_error("film", "unknown option '%s'", argv[i]);
         } else if (a->script) {
@@ -118,6 +123,21 @@ static int report(const film_script *fs, const recorder *r, const world *w)
     return EXIT_OK;
 }
 
+/* --video: film.mp4 and film.gif through ffmpeg, or a note when it is not installed. */
+static int video(const recorder *r)
+{
+    int found;
+    delve_err err = { "" };
+    delve_status st = video_make(recorder_dir(r), &found, &err);
+    if (st)
+        return cli_fail("film", st, &err);
+    if (!found)
+        printf("  video   not made: ffmpeg is not installed (Debian: apt-get install ffmpeg)\n");
+    else
+        printf("  video   %s/film.mp4, %s/film.gif\n", recorder_dir(r), recorder_dir(r));
+    return EXIT_OK;
+}
+
 int cmd_film(int argc, char **argv)
 {
     film_args a;
@@ -147,6 +167,8 @@ int cmd_film(int argc, char **argv)
     if (tty)
         fprintf(stderr, "\r");
     rc = st ? cli_fail("film", st, &err) : report(&fs, rec, &w);
+    if (rc == EXIT_OK && a.video)
+        rc = video(rec);
     recorder_close(rec);
     if (have_world)
         world_free(&w);

@@ -117,7 +117,8 @@ static void *encoder(void *arg)
 static void clear_old_frames(const char *dir)
 {
     char fpath[FILM_PATH_MAX + 64];
-    static const char *const OLD[] = { "../events.tsv", "../sheet.png" };
+    static const char *const OLD[] = { "../events.tsv", "../sheet.png", "../film.mp4",
+                                       "../film.gif" };
     for (size_t i = 0; i < sizeof OLD / sizeof OLD[0]; i++) {
         snprintf(fpath, sizeof fpath, "%s/%s", dir, OLD[i]);
         unlink(fpath); /* a killed run never leaves the last run's sheet beside new frames */

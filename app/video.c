@@ -1,0 +1,84 @@
+/* video: ffmpeg as a child process, one run per output. */
+#include "app/video.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define VIDEO_PATH_MAX 4096
+
+/* The first executable `ffmpeg` on PATH into out; 0 when there is none. */
+static int find_ffmpeg(char *out, size_t size)
+{
+    const char *path = getenv("PATH");
+    while (path && *path) {
+        size_t n = strcspn(path, ":");
+        if (n > 0 && (size_t)snprintf(out, size, "%.*s/ffmpeg", (int)n, path) < size &&
+            access(out, X_OK) == 0)
+            return 1;
+        path += n + (path[n] == ':');
+    }
+    return 0;
+}
+
+/* Runs argv with stdout and stderr into log; the child's exit status, or -1. */
+static int run(char *const argv[], const char *log)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+        }
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    int status;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0)
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* One output: ffmpeg writes NAME.tmp.EXT, which is renamed to NAME.EXT on success. */
+static delve_status encode(const char *ffmpeg, const char *dir, const char *ext,
+                           const char *filter, delve_err *err)
+{
+    char in[VIDEO_PATH_MAX], tmp[VIDEO_PATH_MAX], out[VIDEO_PATH_MAX], log[VIDEO_PATH_MAX];
+    char fps[16];
+    snprintf(fps, sizeof fps, "%d", VIDEO_FPS);
+    if ((size_t)snprintf(in, sizeof in, "%s/frames/frame_%%04d.png", dir) >= sizeof in ||
+        (size_t)snprintf(tmp, sizeof tmp, "%s/film.tmp.%s", dir, ext) >= sizeof tmp ||
+        (size_t)snprintf(out, sizeof out, "%s/film.%s", dir, ext) >= sizeof out ||
+        (size_t)snprintf(log, sizeof log, "%s/ffmpeg-%s.log", dir, ext) >= sizeof log)
+        return delve_fail(err, DELVE_EIO, "video: folder name too long");
+    char *argv[] = { (char *)ffmpeg, "-y", "-loglevel", "error", "-framerate", fps,
+                     "-i", in, "-vf", (char *)filter, tmp, NULL };
+    int rc = run(argv, log);
+    if (rc != 0 || rename(tmp, out) != 0) {
+        unlink(tmp);
+        return delve_fail(err, DELVE_EIO, "video: ffmpeg failed making %s (exit %d); see %s",
+                          out, rc, log);
+    }
+    unlink(log);
+    return DELVE_OK;
+}
+
+delve_status video_make(const char *dir, int *found, delve_err *err)
+{
+    char ffmpeg[VIDEO_PATH_MAX];
+    *found = find_ffmpeg(ffmpeg, sizeof ffmpeg);
+    if (!*found)
+        return DELVE_OK;
+    /* mp4: even sizes for yuv420p; gif: half size, one palette made from the film */
+    delve_status st = encode(ffmpeg, dir, "mp4",
+                             "scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p", err);
+    if (st == DELVE_OK)
+        st = encode(ffmpeg, dir, "gif",
+                    "scale=iw/2:-1:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse",
+                    err);
+    return st;
+}

@@ -1,0 +1,39 @@
+# --video: film.mp4 and film.gif through ffmpeg found on PATH at run time; without
+# ffmpeg a note and exit 0. A stand-in ffmpeg checks how delve calls it; the real one,
+# when installed, checks the files.
+. tests/lib.bash "$@"
+fake="$TMP/bin"
+mkdir -p "$fake"
+cat > "$fake/ffmpeg" <<'SH'
+#!/bin/sh
+# stand-in: log the arguments, write the last one (the output) as a small file
+echo "$@" >> "${0%/*}/calls"
+for last; do :; done
+printf 'fake video\n' > "$last"
+SH
+chmod +x "$fake/ffmpeg"
+PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video > "$TMP/out"
+check "with a stand-in ffmpeg: exit 0" test $? = 0
+check "film.mp4 renamed into place" test -s "$TMP/f/film.mp4"
+check "film.gif renamed into place" test -s "$TMP/f/film.gif"
+check "no temporary video left" test -z "$(ls "$TMP/f" | grep tmp)"
+check "ffmpeg read the frames at 12 fps" grep -q -- "-framerate 12 -i $TMP/f/frames/frame_%04d.png" "$fake/calls"
+check "two runs of ffmpeg" test "$(wc -l < "$fake/calls")" = 2
+check "says where the video went" grep -q "video   $TMP/f/film.mp4" "$TMP/out"
+empty="$TMP/empty"
+mkdir -p "$empty"
+PATH="$empty" "$DELVE" film tests/fixtures/short.film -o "$TMP/g" --quiet --video > "$TMP/out2"
+check "without ffmpeg: exit 0" test $? = 0
+check "without ffmpeg: a clear note" grep -q "ffmpeg is not installed" "$TMP/out2"
+check "without ffmpeg: no video" test ! -e "$TMP/g/film.mp4"
+"$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet > /dev/null
+check "a run without --video clears the last run's video" test ! -e "$TMP/f/film.mp4"
+if command -v ffmpeg > /dev/null && command -v ffprobe > /dev/null; then
+  "$DELVE" film tests/fixtures/short.film -o "$TMP/r" --quiet --video > /dev/null
+  n=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames \
+      -of csv=p=0 "$TMP/r/film.mp4")
+  frames=$(ls "$TMP/r/frames" | wc -l)
+  check "real ffmpeg: film.mp4 has every frame ($n of $frames)" test "$n" = "$frames"
+  check "real ffmpeg: film.gif written" test -s "$TMP/r/film.gif"
+fi
+finish
