@@ -15,6 +15,7 @@ static const struct {
     { "film", cmd_film, "play a .film script and record frames, sheet.png, events.tsv" },
     { "view", cmd_view, "open the SDL2 viewer (or --headless --screenshot OUT.png)" },
     { "shot", cmd_shot, "render one whole floor to a PNG, without text (for goldens)" },
+    { "sheet", cmd_sheet, "make a contact sheet again from a film's frames and events.tsv" },
 };
 
 static void usage(FILE *out)

@@ -54,6 +54,15 @@ static unsigned char *png_zlib(unsigned char *data, int len, int *out_len, int q
 #endif
 #include "stb_image_write.h"
 
+#define STBI_ONLY_PNG
+#define STBI_NO_STDIO
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#endif
+#include "stb_image.h"
+
 static pthread_once_t filter_once = PTHREAD_ONCE_INIT;
 
 /* stb keeps its filter choice in a global: set it once, before any thread encodes. */
@@ -99,5 +108,32 @@ delve_status png_write(const char *path, const canvas *c, delve_err *err)
     if (st == DELVE_OK)
         st = fsio_write_atomic(path, png, len, err);
     free(png);
+    return st;
+}
+
+delve_status png_read(const char *path, canvas *out, delve_err *err)
+{
+    memset(out, 0, sizeof *out);
+    char *data;
+    size_t len;
+    delve_status st = fsio_read_all(path, (size_t)1 << 30, &data, &len, err);
+    if (st)
+        return st;
+    int w = 0, h = 0, n = 0;
+    if (len > INT32_MAX || !stbi_info_from_memory((unsigned char *)data, (int)len, &w, &h, &n))
+        st = delve_fail(err, DELVE_EINPUT, "%s: not a PNG that can be read", path);
+    else if (w > PNG_READ_MAX_SIDE || h > PNG_READ_MAX_SIDE)
+        st = delve_fail(err, DELVE_ELIMIT, "%s: %d x %d is larger than %d a side", path, w, h,
+                        PNG_READ_MAX_SIDE);
+    unsigned char *px = NULL;
+    if (!st && !(px = stbi_load_from_memory((unsigned char *)data, (int)len, &w, &h, &n, 4)))
+        st = delve_fail(err, DELVE_EINPUT, "%s: %s", path, stbi_failure_reason());
+    free(data);
+    if (!st)
+        st = canvas_init(out, w, h, err);
+    for (int y = 0; !st && y < h; y++)
+        memcpy(out->px + (size_t)y * (size_t)out->stride, px + (size_t)y * (size_t)w * 4,
+               (size_t)w * 4);
+    stbi_image_free(px);
     return st;
 }

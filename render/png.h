@@ -20,6 +20,15 @@ delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *
  * Thread-safe. */
 delve_status png_write(const char *path, const canvas *c, delve_err *err);
 
+#define PNG_READ_MAX_SIDE 16384  /* a larger PNG is refused before it is decoded */
+
+/* Reads a PNG (any bit depth or colour type stb_image reads, Debian's libstb-dev) into
+ * a new RGBA8 canvas *out (free with canvas_free). DELVE_EIO when it cannot be read,
+ * DELVE_EINPUT naming the file when it is not a PNG stb_image can decode, DELVE_ELIMIT
+ * past PNG_READ_MAX_SIDE a side (checked from the header, before any pixel is
+ * decoded). */
+delve_status png_read(const char *path, canvas *out, delve_err *err);
+
 /* Call once at program start (app/ does): keeps glibc from handing the encoder's
  * 3.7 MB buffers back to the system after every frame, which costs ~10 ms of page
  * faults a frame. Does nothing on other C libraries. */

@@ -52,8 +52,10 @@ static void header(canvas *c, const sheet_opts *o, const sheet_cell *cells, int 
     text_draw(c, t, SHEET_GUTTER + 4, 10, 22, TEXT_BOLD, LOOK_TEXT,
               text_fit(t, 22, TEXT_BOLD, c->w - 24, o->title ? o->title : "delve film", buf,
                        sizeof buf));
-    int k = snprintf(line, sizeof line, "seed %llu   floors %d   %d frames of %d shown",
-                     (unsigned long long)o->seed, o->floors, shown, o->total_frames);
+    int k = o->floors > 0 /* 0: remade from frames alone, seed unknown */
+                ? snprintf(line, sizeof line, "seed %llu   floors %d   %d frames of %d shown",
+                           (unsigned long long)o->seed, o->floors, shown, o->total_frames)
+                : snprintf(line, sizeof line, "%d frames of %d shown", shown, o->total_frames);
     if (shown < n && k > 0 && k < (int)sizeof line)
         k += snprintf(line + k, sizeof line - (size_t)k, " (%d missing)", n - shown);
     if (pages > 1 && k > 0 && k < (int)sizeof line)

@@ -26,7 +26,7 @@ typedef struct sheet_cell {
 typedef struct sheet_opts {
     const char *title;
     uint64_t seed;
-    int floors;
+    int floors;           /* 0: the header leaves out seed and floors (unknown) */
     int total_frames;     /* frames in the film (the header says "N of M shown") */
     int columns;          /* default 6 */
     int thumb_w, thumb_h; /* default 320 x 180 */

@@ -574,6 +574,40 @@ static void test_sheet_pages(void **state)
     text_close(t);
 }
 
+/* png_read: the pixels back, a hostile header refused before decoding, not-a-PNG. */
+static void test_png_read_limits(void **state)
+{
+    (void)state;
+    canvas c, back;
+    assert_int_equal(canvas_init(&c, 4, 3, NULL), DELVE_OK);
+    make_pattern(&c);
+    const char *good = "build-test-read.png", *huge = "build-test-huge.png";
+    assert_int_equal(png_write(good, &c, NULL), DELVE_OK);
+    assert_int_equal(png_read(good, &back, NULL), DELVE_OK);
+    assert_int_equal(back.w, 4);
+    assert_int_equal(back.h, 3);
+    for (int y = 0; y < 3; y++)
+        assert_memory_equal(canvas_at(&back, 0, y), canvas_at(&c, 0, y), 16);
+    canvas_free(&back);
+    uint8_t *png = NULL;
+    size_t len = 0;
+    assert_int_equal(png_encode(&c, &png, &len, NULL), DELVE_OK);
+    png[16] = 0x00, png[17] = 0x01, png[18] = 0x86, png[19] = 0xA0; /* width 100000 */
+    FILE *fp = fopen(huge, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(png, 1, len, fp), len);
+    fclose(fp);
+    delve_err err = { "" };
+    assert_int_equal(png_read(huge, &back, &err), DELVE_ELIMIT);
+    assert_non_null(strstr(err.msg, "100000 x 3 is larger than 16384 a side"));
+    assert_int_equal(png_read("tests/CMakeLists.txt", &back, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "not a PNG"));
+    free(png);
+    unlink(good);
+    unlink(huge);
+    canvas_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -583,6 +617,7 @@ int main(void)
         cmocka_unit_test(test_blit_clips),
         cmocka_unit_test(test_png_round_trip),
         cmocka_unit_test(test_png_bytes_stable_and_views),
+        cmocka_unit_test(test_png_read_limits),
         cmocka_unit_test(test_png_write_atomic),
         cmocka_unit_test(test_text_draws),
         cmocka_unit_test(test_text_missing_font),

@@ -1,0 +1,26 @@
+# delve sheet: a contact sheet made again from a film's folder; a missing frame keeps
+# its cell; a bad events.tsv is refused with file:line:col.
+. tests/lib.bash "$@"
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216+$2*65536+$3*256+$4 "x" $5*16777216+$6*65536+$7*256+$8 }'; }
+film="$TMP/film"
+"$DELVE" film tests/fixtures/short.film -o "$film" --quiet > /dev/null
+"$DELVE" sheet "$film" -o "$TMP/all.png" --pick all --columns 5 > "$TMP/out"
+check "sheet --pick all: exit 0" test $? = 0
+check "sheet says how many frames ($(cat "$TMP/out"))" grep -q "(30 frames of 30)" "$TMP/out"
+# thumbnails of 640x360 frames are 160x90: 8 px gutter + 5 x (160 + 8) = 848 px wide
+check "sheet is 848 px wide for 5 columns ($(png_size "$TMP/all.png"))" \
+  sh -c "png_size() { od -An -tu1 -j16 -N4 \"\$1\" | awk '{ print \$1*16777216+\$2*65536+\$3*256+\$4 }'; }; test \$(png_size '$TMP/all.png') = 848"
+rm "$film/frames/frame_0002.png"
+"$DELVE" sheet "$film" -o "$TMP/missing.png" --pick all --columns 5 > /dev/null
+check "a missing frame: still exit 0" test $? = 0
+check "a missing frame keeps its cell (same size)" test "$(png_size "$TMP/all.png")" = "$(png_size "$TMP/missing.png")"
+check "a missing frame is drawn differently" sh -c "! cmp -s '$TMP/all.png' '$TMP/missing.png'"
+"$DELVE" sheet "$film" -o "$TMP/events.png" > "$TMP/out"
+check "default pick is events: start, plates, 3 in the tube, land, end ($(cat "$TMP/out"))" grep -q "(7 frames of 30)" "$TMP/out"
+printf 'what\tever\n1\t2\n' > "$film/events.tsv"
+"$DELVE" sheet "$film" -o "$TMP/bad.png" 2> "$TMP/err"; rc=$?
+check "a foreign events.tsv: exit 2 with file:line:col ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$film/events.tsv:1:1: not a delve events.tsv' '$TMP/err' && test ! -e '$TMP/bad.png'"
+"$DELVE" sheet "$TMP/nowhere" -o "$TMP/x.png" 2> /dev/null; rc=$?
+check "no such folder: exit 2" test $rc = 2
+finish
