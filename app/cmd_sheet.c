@@ -1,5 +1,6 @@
 /* delve sheet: a contact sheet made again from a film's folder (frames/ and events.tsv),
  * with other columns or another pick of frames than the film's script asked for. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 #include "render/sheet.h"
 
 #define SHEET_TSV_MAX_BYTES (64u << 20)
-#define SHEET_MAX_COLS 64
+#define SHEET_MAX_COLS 48  /* as a .film script's sheet columns */
 
 static void help(void)
 {
@@ -134,92 +135,106 @@ static int wanted(const sheet_args *a, int frame_no, const char *word)
 
 typedef struct sheet_job {
     const sheet_args *a;
-    const char *tsv_path;
+    char tsv[FILM_PATH_MAX + 32];
     char frames[FILM_PATH_MAX + 16];
-    sheet_cell *cells;
-    canvas *thumbs;
-    int n, cap, total, thumb_w, thumb_h;
+    sheet_cell *cells;       /* metadata of every picked frame; thumbnails per page */
+    int n, cap, total, last_frame, thumb_w, thumb_h;
+    const char *line_start;  /* of the row being read, for columns in messages */
+    int line;
 } sheet_job;
 
-/* Loads the frame's thumbnail into cell k, or leaves it missing. */
-static delve_status load_thumb(sheet_job *j, int k, delve_err *err)
+/* A whole number field in [lo, hi], or an error naming its line and column. */
+static delve_status field_num(sheet_job *j, const char *f, long long lo, long long hi,
+                              long long *out, delve_err *err)
 {
-    char fpath[FILM_PATH_MAX + 48];
-    snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", j->frames, j->cells[k].frame_no);
-    canvas full;
-    if (png_read(fpath, &full, NULL) != DELVE_OK)
-        return DELVE_OK; /* a missing or broken frame keeps its cell as a blank */
-    if (!j->thumb_w) {
-        j->thumb_w = full.w / 4 > 0 ? full.w / 4 : 1;
-        j->thumb_h = full.h / 4 > 0 ? full.h / 4 : 1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(f, &end, 10);
+    if (!f[0] || *end || errno || v < lo || v > hi)
+        return delve_fail_at(err, DELVE_EINPUT, j->tsv, j->line, (int)(f - j->line_start) + 1,
+                             "'%s' is not a number in %lld..%lld", f, lo, hi);
+    *out = v;
+    return DELVE_OK;
+}
+
+static delve_status grow(sheet_job *j, delve_err *err)
+{
+    if (j->n < j->cap)
+        return DELVE_OK;
+    int cap = j->cap ? j->cap * 2 : 64;
+    sheet_cell *nc = realloc(j->cells, (size_t)cap * sizeof *nc);
+    if (!nc)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    j->cells = nc;
+    j->cap = cap;
+    return DELVE_OK;
+}
+
+static delve_status add_row(sheet_job *j, const tsv_cols *c, char **f, int nf, delve_err *err)
+{
+    long long frame, t, fl, hp;
+    if (nf < c->n)
+        return delve_fail_at(err, DELVE_EINPUT, j->tsv, j->line, 1,
+                             "%d fields, the header has %d", nf, c->n);
+    delve_status st = field_num(j, f[c->frame], j->last_frame + 1, RECORDER_MAX_FRAMES,
+                                &frame, err);
+    if (!st)
+        st = field_num(j, f[c->time], 0, INT64_MAX / 2, &t, err);
+    if (!st)
+        st = field_num(j, f[c->floor], 1, DUNGEON_MAX_FLOORS, &fl, err);
+    if (st)
+        return st;
+    j->last_frame = j->total = (int)frame; /* frame numbers only go up */
+    if (!wanted(j->a, (int)frame, f[c->event]) || (st = grow(j, err)))
+        return st;
+    sheet_cell *s = &j->cells[j->n];
+    memset(s, 0, sizeof *s);
+    s->frame_no = (int)frame;
+    s->time_s = t;
+    s->floor = (int)fl - 1;
+    snprintf(s->caption, sizeof s->caption, "%s", c->caption >= 0 ? f[c->caption] : f[c->event]);
+    s->member_count = c->members;
+    for (int m = 0; m < c->members && !st; m++) {
+        st = field_num(j, f[c->health[m]], 0, MEMBER_MAX_HEALTH, &hp, err);
+        s->health[m] = (int)hp;
     }
-    delve_status st = canvas_init(&j->thumbs[k], j->thumb_w, j->thumb_h, err);
-    if (!st) {
-        canvas_blit_scaled(&j->thumbs[k], &full, 0, 0, j->thumb_w, j->thumb_h);
-        j->cells[k].thumb = &j->thumbs[k];
-    }
-    canvas_free(&full);
+    j->n += !st;
     return st;
 }
 
-static delve_status add_row(sheet_job *j, const tsv_cols *c, char **f, int nf, int line,
-                            delve_err *err)
+static delve_status read_line(sheet_job *j, tsv_cols *c, char *l, delve_err *err)
 {
-    if (nf < c->n)
-        return delve_fail_at(err, DELVE_EINPUT, j->tsv_path, line, 1,
-                             "%d fields, the header has %d", nf, c->n);
-    int frame_no = atoi(f[c->frame]);
-    j->total = frame_no > j->total ? frame_no : j->total;
-    if (frame_no < 1 || !wanted(j->a, frame_no, f[c->event]))
+    size_t len = strlen(l);
+    if (len && l[len - 1] == '\r')
+        l[len - 1] = '\0'; /* CRLF from a spreadsheet round trip */
+    j->line_start = l;
+    if (j->line == 1)
+        return read_header(j->tsv, l, c, err);
+    if (!l[0])
         return DELVE_OK;
-    if (j->n == j->cap) {
-        int cap = j->cap ? j->cap * 2 : 64;
-        sheet_cell *nc = realloc(j->cells, (size_t)cap * sizeof *nc);
-        canvas *nt = nc ? realloc(j->thumbs, (size_t)cap * sizeof *nt) : NULL;
-        if (nc)
-            j->cells = nc;
-        if (!nc || !nt)
-            return delve_fail(err, DELVE_ENOMEM, "out of memory");
-        j->thumbs = nt;
-        j->cap = cap;
-    }
-    sheet_cell *s = &j->cells[j->n];
-    memset(s, 0, sizeof *s);
-    memset(&j->thumbs[j->n], 0, sizeof j->thumbs[0]);
-    s->frame_no = frame_no;
-    s->time_s = atoll(f[c->time]);
-    s->floor = atoi(f[c->floor]) - 1;
-    snprintf(s->caption, sizeof s->caption, "%s", c->caption >= 0 ? f[c->caption] : f[c->event]);
-    s->member_count = c->members;
-    for (int m = 0; m < c->members; m++)
-        s->health[m] = atoi(f[c->health[m]]);
-    return load_thumb(j, j->n++, err);
+    char *f[64];
+    int nf = split(l, f, 64);
+    return add_row(j, c, f, nf, err);
 }
 
 static delve_status read_events(sheet_job *j, delve_err *err)
 {
     char *text;
     size_t len;
-    delve_status st = fsio_read_all(j->tsv_path, SHEET_TSV_MAX_BYTES, &text, &len, err);
+    delve_status st = fsio_read_all(j->tsv, SHEET_TSV_MAX_BYTES, &text, &len, err);
     if (st)
         return st;
     tsv_cols c;
-    int line = 0;
-    char *save = NULL;
-    for (char *l = strtok_r(text, "\n", &save); l && !st; l = strtok_r(NULL, "\n", &save)) {
-        char *f[64];
-        if (++line == 1) {
-            st = read_header(j->tsv_path, l, &c, err);
-            continue;
-        }
-        if (line > RECORDER_MAX_FRAMES + 1)
-            st = delve_fail_at(err, DELVE_ELIMIT, j->tsv_path, line, 1, "more than %d frames",
-                               RECORDER_MAX_FRAMES);
-        else
-            st = add_row(j, &c, f, split(l, f, 64), line, err);
+    char *l = text;
+    for (j->line = 1; !st && *l; j->line++) {
+        char *nl = strchr(l, '\n');
+        if (nl)
+            *nl = '\0';
+        st = read_line(j, &c, l, err);
+        l = nl ? nl + 1 : l + strlen(l);
     }
-    if (!st && line == 0)
-        st = delve_fail_at(err, DELVE_EINPUT, j->tsv_path, 1, 1, "empty events.tsv");
+    if (!st && j->line == 1)
+        st = delve_fail_at(err, DELVE_EINPUT, j->tsv, 1, 1, "empty events.tsv");
     free(text);
     return st;
 }
@@ -236,9 +251,63 @@ static void set_max_health(sheet_job *j)
     }
 }
 
+/* Loads frame_NNNN.png of cell k as a thumbnail into th; 0 when it is missing or
+ * unreadable (its cell stays a labelled blank). The first readable frame sets the
+ * thumbnail size (a quarter of the frame). */
+static int load_thumb(sheet_job *j, int k, canvas *th)
+{
+    char fpath[FILM_PATH_MAX + 48];
+    snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", j->frames, j->cells[k].frame_no);
+    canvas full;
+    if (png_read_max(fpath, FILM_MAX_FRAME_SIDE, &full, NULL) != DELVE_OK)
+        return 0;
+    if (!j->thumb_w) {
+        j->thumb_w = full.w / 4 > 0 ? full.w / 4 : 1;
+        j->thumb_h = full.h / 4 > 0 ? full.h / 4 : 1;
+    }
+    int ok = canvas_init(th, j->thumb_w, j->thumb_h, NULL) == DELVE_OK;
+    if (ok)
+        canvas_blit_scaled(th, &full, 0, 0, j->thumb_w, j->thumb_h);
+    canvas_free(&full);
+    return ok;
+}
+
+/* Renders one page, loading only its thumbnails, and writes it. */
+static delve_status write_page(sheet_job *j, sheet_opts *so, int first, int n, int page,
+                               int pages, const char *fpath, text_ctx *txt, delve_err *err)
+{
+    canvas *th = calloc((size_t)(n > 0 ? n : 1), sizeof *th);
+    if (!th)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int i = 0; i < n; i++)
+        j->cells[first + i].thumb = load_thumb(j, first + i, &th[i]) ? &th[i] : NULL;
+    canvas sheet = { 0 };
+    delve_status st = sheet_render(&sheet, so, j->cells + first, n, page, pages, txt, err);
+    if (!st)
+        st = png_write(fpath, &sheet, err);
+    canvas_free(&sheet);
+    for (int i = 0; i < n; i++) {
+        canvas_free(&th[i]);
+        j->cells[first + i].thumb = NULL;
+    }
+    free(th);
+    return st;
+}
+
+/* The thumbnail size, from the first frame that can be read. */
+static void find_thumb_size(sheet_job *j)
+{
+    for (int i = 0; i < j->n && !j->thumb_w; i++) {
+        canvas th = { 0 };
+        load_thumb(j, i, &th);
+        canvas_free(&th);
+    }
+}
+
 static delve_status write_pages(sheet_job *j, const char *out, const char *title,
                                 int columns, int *pages_out, delve_err *err)
 {
+    find_thumb_size(j);
     sheet_opts so = { .title = title, .total_frames = j->total, .columns = columns,
                       .thumb_w = j->thumb_w ? j->thumb_w : 320,
                       .thumb_h = j->thumb_h ? j->thumb_h : 180,
@@ -254,17 +323,15 @@ static delve_status write_pages(sheet_job *j, const char *out, const char *title
     int has_png = olen > 4 && !strcmp(out + olen - 4, ".png");
     for (int p = 0; !st && p < pages; p++) {
         char fpath[FILM_PATH_MAX + 32];
-        if (pages == 1)
-            snprintf(fpath, sizeof fpath, "%s", out);
-        else
-            snprintf(fpath, sizeof fpath, "%.*s-%d.png", (int)(has_png ? olen - 4 : olen), out,
-                     p + 1);
+        int len = pages == 1 ? snprintf(fpath, sizeof fpath, "%s", out)
+                             : snprintf(fpath, sizeof fpath, "%.*s-%d.png",
+                                        (int)(has_png ? olen - 4 : olen), out, p + 1);
+        if (len < 0 || len >= (int)sizeof fpath) {
+            st = delve_fail(err, DELVE_EIO, "output name too long: %.60s...", out);
+            break;
+        }
         int first = p * per, n = j->n - first < per ? j->n - first : per;
-        canvas sheet;
-        st = sheet_render(&sheet, &so, j->cells + first, n, p + 1, pages, txt, err);
-        if (!st)
-            st = png_write(fpath, &sheet, err);
-        canvas_free(&sheet);
+        st = write_page(j, &so, first, n, p + 1, pages, fpath, txt, err);
     }
     text_close(txt);
     *pages_out = pages;
@@ -278,11 +345,11 @@ int cmd_sheet(int argc, char **argv)
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     sheet_job j = { .a = &a };
-    char tsv[FILM_PATH_MAX + 32];
-    snprintf(tsv, sizeof tsv, "%s/events.tsv", a.dir);
-    snprintf(j.frames, sizeof j.frames, "%s/frames", a.dir);
-    j.tsv_path = tsv;
     delve_err err = { "" };
+    if (strlen(a.dir) >= FILM_PATH_MAX || strlen(a.out) >= FILM_PATH_MAX)
+        return cli_usage_error("sheet", "a path is longer than %d bytes", FILM_PATH_MAX - 1);
+    snprintf(j.tsv, sizeof j.tsv, "%s/events.tsv", a.dir);
+    snprintf(j.frames, sizeof j.frames, "%s/frames", a.dir);
     const char *base = strrchr(a.dir, '/');
     const char *title = a.title ? a.title : base && base[1] ? base + 1 : a.dir;
     int pages = 0;
@@ -291,10 +358,7 @@ int cmd_sheet(int argc, char **argv)
         set_max_health(&j);
         st = write_pages(&j, a.out, title, a.columns, &pages, &err);
     }
-    for (int i = 0; i < j.n; i++)
-        canvas_free(&j.thumbs[i]);
     free(j.cells);
-    free(j.thumbs);
     if (st)
         return cli_fail("sheet", st, &err);
     printf("delve sheet: %s%s (%d frames of %d)\n", a.out, pages > 1 ? " split in pages" : "",

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,24 +17,34 @@ static int find_ffmpeg(char *out, size_t size)
     const char *path = getenv("PATH");
     while (path && *path) {
         size_t n = strcspn(path, ":");
+        struct stat sb;
         if (n > 0 && (size_t)snprintf(out, size, "%.*s/ffmpeg", (int)n, path) < size &&
-            access(out, X_OK) == 0)
+            stat(out, &sb) == 0 && S_ISREG(sb.st_mode) && access(out, X_OK) == 0)
             return 1;
         path += n + (path[n] == ':');
     }
     return 0;
 }
 
-/* Runs argv with stdout and stderr into log; the child's exit status, or -1. */
-static int run(char *const argv[], const char *log)
+/* Runs argv in folder cwd, with stdin from /dev/null (ffmpeg reads its terminal
+ * otherwise) and stdout and stderr into log; the child's exit status, or -1. Running
+ * in the frames folder with relative names keeps the film folder's name (a '%', a
+ * leading '-', "pipe:") away from ffmpeg's own syntax. */
+static int run(char *const argv[], const char *cwd, const char *log)
 {
+    fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
         int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int in = open("/dev/null", O_RDONLY);
         if (fd >= 0) {
             dup2(fd, 1);
             dup2(fd, 2);
         }
+        if (in >= 0)
+            dup2(in, 0);
+        if (chdir(cwd) != 0)
+            _exit(126);
         execv(argv[0], argv);
         _exit(127);
     }
@@ -47,17 +58,18 @@ static int run(char *const argv[], const char *log)
 static delve_status encode(const char *ffmpeg, const char *dir, const char *ext,
                            const char *filter, delve_err *err)
 {
-    char in[VIDEO_PATH_MAX], tmp[VIDEO_PATH_MAX], out[VIDEO_PATH_MAX], log[VIDEO_PATH_MAX];
-    char fps[16];
+    char frames[VIDEO_PATH_MAX], tmp[VIDEO_PATH_MAX], out[VIDEO_PATH_MAX];
+    char log[VIDEO_PATH_MAX], rel_tmp[32], fps[16];
     snprintf(fps, sizeof fps, "%d", VIDEO_FPS);
-    if ((size_t)snprintf(in, sizeof in, "%s/frames/frame_%%04d.png", dir) >= sizeof in ||
+    snprintf(rel_tmp, sizeof rel_tmp, "../film.tmp.%s", ext);
+    if ((size_t)snprintf(frames, sizeof frames, "%s/frames", dir) >= sizeof frames ||
         (size_t)snprintf(tmp, sizeof tmp, "%s/film.tmp.%s", dir, ext) >= sizeof tmp ||
         (size_t)snprintf(out, sizeof out, "%s/film.%s", dir, ext) >= sizeof out ||
         (size_t)snprintf(log, sizeof log, "%s/ffmpeg-%s.log", dir, ext) >= sizeof log)
         return delve_fail(err, DELVE_EIO, "video: folder name too long");
-    char *argv[] = { (char *)ffmpeg, "-y", "-loglevel", "error", "-framerate", fps,
-                     "-i", in, "-vf", (char *)filter, tmp, NULL };
-    int rc = run(argv, log);
+    char *argv[] = { (char *)ffmpeg, "-nostdin", "-y", "-loglevel", "error", "-framerate",
+                     fps, "-i", "frame_%04d.png", "-vf", (char *)filter, rel_tmp, NULL };
+    int rc = run(argv, frames, log);
     if (rc != 0 || rename(tmp, out) != 0) {
         unlink(tmp);
         return delve_fail(err, DELVE_EIO, "video: ffmpeg failed making %s (exit %d); see %s",

@@ -97,6 +97,8 @@ delve_status fsio_read_all(const char *path, size_t max_bytes, char **out, size_
     struct stat sb;
     if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
         return delve_fail(err, DELVE_EIO, "cannot read %s: it is a folder", path);
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) /* a FIFO would block for ever */
+        return delve_fail(err, DELVE_EIO, "cannot read %s: not a regular file", path);
     FILE *fp = fopen(path, "rb");
     if (!fp)
         return delve_fail(err, DELVE_EIO, "cannot read %s: %s", path, strerror(errno));

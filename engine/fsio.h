@@ -18,8 +18,9 @@ delve_status fsio_write_atomic(const char *path, const void *data, size_t len,
 /* mkdir -p. DELVE_EIO naming the folder that could not be made. */
 delve_status fsio_mkdirs(const char *dir, delve_err *err);
 
-/* Reads a whole file into a malloc'ed, NUL-terminated buffer. DELVE_EIO when it cannot
- * be read, DELVE_ELIMIT when it is larger than max_bytes. */
+/* Reads a whole regular file into a malloc'ed, NUL-terminated buffer. DELVE_EIO when
+ * it cannot be read or is not a regular file (a FIFO would block), DELVE_ELIMIT when it
+ * is larger than max_bytes. */
 delve_status fsio_read_all(const char *path, size_t max_bytes, char **out, size_t *len,
                            delve_err *err);
 

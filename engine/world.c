@@ -14,7 +14,10 @@ static delve_status log_event(world *w, event_kind k, int who, int amount,
     event e = { .kind = k, .time_s = w->clock_s, .floor = w->floor, .x = world_sx(w),
                 .y = world_sy(w), .member = who, .amount = amount };
     snprintf(e.text, sizeof e.text, "%s", text ? text : "");
-    return event_log_push(&w->log, &e);
+    delve_status st = event_log_push(&w->log, &e);
+    if (st)
+        w->log_full = 1; /* callers that cannot return a status still leave a mark */
+    return st;
 }
 
 static void centre_on(world *w, int x, int y)

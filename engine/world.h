@@ -41,6 +41,7 @@ typedef struct world {
     int fall_cm;           /* height of the current or last fall */
     int pit_floor, pit_index; /* the pit being fallen through */
     event_log log;
+    int log_full;          /* an event could not be logged (EVENT_LOG_MAX or memory) */
 } world;
 
 /* Takes ownership of *dg (zeroed on return), copies p, puts the party on the middle of

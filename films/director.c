@@ -212,6 +212,8 @@ delve_status director_play(const film_script *fs, world *w, shot_fn fn, void *ct
     for (int i = 0; !st && i < fs->action_count; i++) {
         ds.line = fs->actions[i].line;
         st = do_action(&ds, &fs->actions[i], err);
+        if (!st && w->log_full)
+            st = DELVE_ELIMIT;
         if (st == DELVE_ELIMIT)
             st = delve_fail_at(err, DELVE_EINPUT, fs->path, ds.line, 1,
                                "the film passes its limit of %d events here", EVENT_LOG_MAX);

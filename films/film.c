@@ -468,8 +468,10 @@ static delve_status d_wait(line_ctx *c)
             return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line,
                                  t->vcol + (int)(s - t->val), "bad duration '%s'", t->val);
         int64_t v = 0;
-        while (isdigit((unsigned char)*s) && v < 100000000)
-            v = v * 10 + (*s++ - '0');
+        while (isdigit((unsigned char)*s)) { /* past 10^12 it is too long anyway */
+            v = v < 1000000000000LL ? v * 10 + (*s - '0') : v;
+            s++;
+        }
         int64_t unit = *s == 'h' ? 3600 : *s == 'm' ? 60 : 1;
         if (*s == 'h' || *s == 'm' || *s == 's')
             s++;

@@ -13,8 +13,8 @@
 #define FILM_MAX_LINE 1024
 #define FILM_MAX_ACTIONS 10000
 #define FILM_MAX_FRAME_SIDE 4096
-#define FILM_MIN_FRAME_W 480    /* the HUD panel is 320 px: leave the map room */
-#define FILM_MIN_FRAME_H 270
+#define FILM_MIN_FRAME_W 960    /* the HUD panel is 320 px and must hold six members */
+#define FILM_MIN_FRAME_H 540
 #define FILM_TEXT_MAX 96
 #define FILM_PATH_MAX 512
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/fsio.h"
@@ -113,33 +114,43 @@ static void *encoder(void *arg)
     }
 }
 
-/* Removes frame_*.png left by an earlier, longer run of the same film. */
-static void clear_old_frames(const char *dir)
+/* Files of a film folder that a new run replaces; removed first, so a killed run never
+ * leaves the last run's sheet or video beside new frames. */
+static const char *const OLD_OUTPUTS[] = { "events.tsv", "sheet.png", "film.mp4", "film.gif",
+                                           "ffmpeg-mp4.log", "ffmpeg-gif.log" };
+
+/* Clears what an earlier run of the film left in r->dir: the files above, sheet-N.png
+ * and frames/frame_*.png. DELVE_EIO when frames/ is a link: a new run only ever
+ * deletes inside the folder it was given. */
+static delve_status clear_old_outputs(const recorder *r, delve_err *err)
 {
+    struct stat sb;
+    if (lstat(r->frames_dir, &sb) == 0 && !S_ISDIR(sb.st_mode))
+        return delve_fail(err, DELVE_EIO, "%s is not a folder (a link?): delve film only "
+                          "writes and clears inside the folder it is given", r->frames_dir);
     char fpath[FILM_PATH_MAX + 64];
-    static const char *const OLD[] = { "../events.tsv", "../sheet.png", "../film.mp4",
-                                       "../film.gif" };
-    for (size_t i = 0; i < sizeof OLD / sizeof OLD[0]; i++) {
-        snprintf(fpath, sizeof fpath, "%s/%s", dir, OLD[i]);
-        unlink(fpath); /* a killed run never leaves the last run's sheet beside new frames */
+    for (size_t i = 0; i < sizeof OLD_OUTPUTS / sizeof OLD_OUTPUTS[0]; i++) {
+        snprintf(fpath, sizeof fpath, "%s/%s", r->dir, OLD_OUTPUTS[i]);
+        unlink(fpath);
     }
     for (int p = 1; p < 1000; p++) {
-        snprintf(fpath, sizeof fpath, "%s/../sheet-%d.png", dir, p);
+        snprintf(fpath, sizeof fpath, "%s/sheet-%d.png", r->dir, p);
         if (unlink(fpath) != 0)
             break;
     }
-    DIR *d = opendir(dir);
+    DIR *d = opendir(r->frames_dir);
     if (!d)
-        return;
+        return DELVE_OK;
     struct dirent *de;
     while ((de = readdir(d)) != NULL) {
         size_t n = strlen(de->d_name);
         if (strncmp(de->d_name, "frame_", 6) || n < 10 || strcmp(de->d_name + n - 4, ".png"))
             continue;
-        if (snprintf(fpath, sizeof fpath, "%s/%s", dir, de->d_name) < (int)sizeof fpath)
+        if (snprintf(fpath, sizeof fpath, "%s/%s", r->frames_dir, de->d_name) < (int)sizeof fpath)
             unlink(fpath);
     }
     closedir(d);
+    return DELVE_OK;
 }
 
 static delve_status start_pool(recorder *r, delve_err *err)
@@ -205,10 +216,10 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for the tile cache");
     if (!st)
         st = fsio_mkdirs(r->frames_dir, err);
-    if (!st) {
-        clear_old_frames(r->frames_dir);
+    if (!st)
+        st = clear_old_outputs(r, err);
+    if (!st)
         st = start_pool(r, err);
-    }
     if (!st && tsv_header(r))
         st = delve_fail(err, DELVE_ENOMEM, "out of memory");
     if (st) {

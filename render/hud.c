@@ -30,8 +30,10 @@ static int member_block(canvas *p, text_ctx *t, const member *m, int x, int y, i
     char buf[HUD_LINE_MAX];
     int alive = member_alive(m);
     rgba name_col = alive ? LOOK_TEXT : LOOK_TEXT_DEAD;
+    /* the name gets what the "armour 50%" label leaves of the line */
+    int label = text_width(t, 12, TEXT_SANS, "armour 50%") + 8;
     int nw = text_draw(p, t, x, y, 16, TEXT_BOLD, name_col,
-                       text_fit(t, 16, TEXT_BOLD, inner - 60, m->name, buf, sizeof buf));
+                       text_fit(t, 16, TEXT_BOLD, inner - label, m->name, buf, sizeof buf));
     if (!alive) {
         canvas_fill_rect(p, x - 2, y + 10, nw + 4, 2, LOOK_TEXT_DEAD);
         int dw = text_width(t, 13, TEXT_SANS, "dead");

@@ -113,6 +113,11 @@ delve_status png_write(const char *path, const canvas *c, delve_err *err)
 
 delve_status png_read(const char *path, canvas *out, delve_err *err)
 {
+    return png_read_max(path, PNG_READ_MAX_SIDE, out, err);
+}
+
+delve_status png_read_max(const char *path, int max_side, canvas *out, delve_err *err)
+{
     memset(out, 0, sizeof *out);
     char *data;
     size_t len;
@@ -122,9 +127,9 @@ delve_status png_read(const char *path, canvas *out, delve_err *err)
     int w = 0, h = 0, n = 0;
     if (len > INT32_MAX || !stbi_info_from_memory((unsigned char *)data, (int)len, &w, &h, &n))
         st = delve_fail(err, DELVE_EINPUT, "%s: not a PNG that can be read", path);
-    else if (w > PNG_READ_MAX_SIDE || h > PNG_READ_MAX_SIDE)
+    else if (w > max_side || h > max_side)
         st = delve_fail(err, DELVE_ELIMIT, "%s: %d x %d is larger than %d a side", path, w, h,
-                        PNG_READ_MAX_SIDE);
+                        max_side);
     unsigned char *px = NULL;
     if (!st && !(px = stbi_load_from_memory((unsigned char *)data, (int)len, &w, &h, &n, 4)))
         st = delve_fail(err, DELVE_EINPUT, "%s: %s", path, stbi_failure_reason());

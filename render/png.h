@@ -29,6 +29,9 @@ delve_status png_write(const char *path, const canvas *c, delve_err *err);
  * decoded). */
 delve_status png_read(const char *path, canvas *out, delve_err *err);
 
+/* As png_read, refusing more than max_side pixels a side (before decoding). */
+delve_status png_read_max(const char *path, int max_side, canvas *out, delve_err *err);
+
 /* Call once at program start (app/ does): keeps glibc from handing the encoder's
  * 3.7 MB buffers back to the system after every frame, which costs ~10 ms of page
  * faults a frame. Does nothing on other C libraries. */

@@ -7,9 +7,9 @@ film="$TMP/film"
 "$DELVE" sheet "$film" -o "$TMP/all.png" --pick all --columns 5 > "$TMP/out"
 check "sheet --pick all: exit 0" test $? = 0
 check "sheet says how many frames ($(cat "$TMP/out"))" grep -q "(30 frames of 30)" "$TMP/out"
-# thumbnails of 640x360 frames are 160x90: 8 px gutter + 5 x (160 + 8) = 848 px wide
-check "sheet is 848 px wide for 5 columns ($(png_size "$TMP/all.png"))" \
-  sh -c "png_size() { od -An -tu1 -j16 -N4 \"\$1\" | awk '{ print \$1*16777216+\$2*65536+\$3*256+\$4 }'; }; test \$(png_size '$TMP/all.png') = 848"
+# thumbnails of 960x540 frames are 240x135: 8 px gutter + 5 x (240 + 8) = 1248 px wide
+check "sheet is 1248 px wide for 5 columns ($(png_size "$TMP/all.png"))" \
+  sh -c "png_size() { od -An -tu1 -j16 -N4 \"\$1\" | awk '{ print \$1*16777216+\$2*65536+\$3*256+\$4 }'; }; test \$(png_size '$TMP/all.png') = 1248"
 rm "$film/frames/frame_0002.png"
 "$DELVE" sheet "$film" -o "$TMP/missing.png" --pick all --columns 5 > /dev/null
 check "a missing frame: still exit 0" test $? = 0

@@ -31,8 +31,8 @@ static void test_parse_errors(void **state)
     expect_error("dungeon seed=1 floors=0\n", "t.film:1:23: 0 is out of range 1..32");
     expect_error("dungeon colour=red\n", "t.film:1:9: unknown key 'colour=' for 'dungeon'");
     expect_error("frame 1280by720\n", "t.film:1:7: frame size must be WIDTHxHEIGHT, not '1280by720'");
-    expect_error("frame 1280x20\n", "t.film:1:12: 20 is out of range 270..4096");
-    expect_error("frame 300x300\n", "t.film:1:7: 300 is out of range 480..4096");
+    expect_error("frame 1280x20\n", "t.film:1:12: 20 is out of range 540..4096");
+    expect_error("frame 300x300\n", "t.film:1:7: 300 is out of range 960..4096");
     expect_error("caption \"a\\qb\"\n", "t.film:1:11: unknown escape: inside quotes only \\\" "
                                           "and \\\\ are escapes");
     expect_error("caption \"a\tb\"\n", "t.film:1:11: control character (such as a tab) in text");
@@ -66,7 +66,7 @@ static void test_parse_script(void **state)
                        "film \"Pits and \\\"stations\\\"\"  # trailing comment\n"
                        "dungeon seed=99 floors=4\n"
                        "party \"Ash\" health=30 power=12 armour=15\n"
-                       "frame 640x360\nrecord every=3\nview whole zoom=16\n"
+                       "frame 960x540\nrecord every=3\nview whole zoom=16\n"
                        "walk to=pit\nwalk to=3,4,2\nuse station\nwait 1h30m\n"
                        "caption \"done\"\nsheet columns=4 pick=every=10\n";
     film_script fs;
@@ -78,8 +78,8 @@ static void test_parse_script(void **state)
     assert_int_equal(fs.floors, 4);
     assert_int_equal(fs.party.count, 1);
     assert_int_equal(fs.party.m[0].armour_pct, 15);
-    assert_int_equal(fs.frame_w, 640);
-    assert_int_equal(fs.frame_h, 360);
+    assert_int_equal(fs.frame_w, 960);
+    assert_int_equal(fs.frame_h, 540);
     assert_int_equal(fs.record_every, 3);
     assert_int_equal(fs.follow, 0);
     assert_int_equal(fs.zoom, 16);
