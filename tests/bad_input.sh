@@ -30,6 +30,16 @@ ln -s "$TMP/target.txt" "$TMP/link.txt"
 check "gen -o onto a symlink: refused (rc $rc)" sh -c "test $rc = 2 && test -L '$TMP/link.txt' && grep -q 'not a regular file' '$TMP/err'"
 "$DELVE" gen --seed 3 > /dev/full 2> "$TMP/err"; rc=$?
 check "gen to a full stdout: exit 2 (rc $rc)" test $rc = 2
+{ echo 'dungeon seed=1'; for i in $(seq 40); do echo 'wait 720h'; done; } > "$TMP/events.film"
+"$DELVE" film "$TMP/events.film" -o "$TMP/out-events" 2> "$TMP/err"; rc=$?
+check "event limit: exit 2 at the line that passes it ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$TMP/events.film:36:1: the film passes its limit of 100000 events' '$TMP/err' && test ! -e '$TMP/out-events'"
+mkdir -p "$TMP/elsewhere" "$TMP/linked"
+echo keep > "$TMP/elsewhere/frame_0001.png"
+ln -s ../elsewhere "$TMP/linked/frames"
+"$DELVE" film tests/fixtures/short.film -o "$TMP/linked" 2> "$TMP/err"; rc=$?
+check "film into a folder whose frames/ is a link: refused, nothing deleted (rc $rc)" \
+  sh -c "test $rc = 2 && grep -q 'not a folder' '$TMP/err' && test -s '$TMP/elsewhere/frame_0001.png'"
 "$DELVE" film "$TMP/does-not-exist.film" 2> "$TMP/err"; rc=$?
 check "missing script: exit 2" test $rc = 2
 check "missing script: names it" grep -qF "does-not-exist.film" "$TMP/err"

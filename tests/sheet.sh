@@ -17,6 +17,22 @@ check "a missing frame keeps its cell (same size)" test "$(png_size "$TMP/all.pn
 check "a missing frame is drawn differently" sh -c "! cmp -s '$TMP/all.png' '$TMP/missing.png'"
 "$DELVE" sheet "$film" -o "$TMP/events.png" > "$TMP/out"
 check "default pick is events: start, plates, 3 in the tube, land, end ($(cat "$TMP/out"))" grep -q "(7 frames of 30)" "$TMP/out"
+cp "$film/events.tsv" "$TMP/events.good"
+sed 's/$/\r/' "$TMP/events.good" > "$film/events.tsv"
+"$DELVE" sheet "$film" -o "$TMP/crlf.png" > "$TMP/out"
+check "CRLF line ends are read ($(cat "$TMP/out"))" grep -q "(7 frames of 30)" "$TMP/out"
+awk 'NR == 4 { $1 = 2 } 1' OFS='\t' "$TMP/events.good" > "$film/events.tsv"
+"$DELVE" sheet "$film" -o "$TMP/bad.png" 2> "$TMP/err"; rc=$?
+check "frame numbers must go up ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$film/events.tsv:4:1: '\''2'\'' is not a number in 3..100000' '$TMP/err'"
+awk 'NR == 3 { $3 = 99999999999 } 1' OFS='\t' "$TMP/events.good" > "$film/events.tsv"
+"$DELVE" sheet "$film" -o "$TMP/bad.png" 2> "$TMP/err"; rc=$?
+check "a huge floor number: exit 2 at its column ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF 'events.tsv:3:' '$TMP/err' && grep -q 'not a number in 1..32' '$TMP/err'"
+rm "$film/events.tsv" && mkfifo "$film/events.tsv"
+timeout 10 "$DELVE" sheet "$film" -o "$TMP/bad.png" 2> "$TMP/err"; rc=$?
+check "a FIFO for events.tsv: refused, not waited on (rc $rc)" test $rc = 2
+rm "$film/events.tsv"
 printf 'what\tever\n1\t2\n' > "$film/events.tsv"
 "$DELVE" sheet "$film" -o "$TMP/bad.png" 2> "$TMP/err"; rc=$?
 check "a foreign events.tsv: exit 2 with file:line:col ($(cat "$TMP/err"))" \
