@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int cli_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
 {
@@ -61,6 +62,12 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     fprintf(stderr, "\nTry 'delve %s --help'.\n", cmd);
     va_end(ap);
     return EXIT_USAGE;
+}
+
+const char *cli_default_film(void)
+{
+    return access(CLI_DEFAULT_FILM, R_OK) == 0 ? CLI_DEFAULT_FILM
+                                               : DELVE_SOURCE_DIR "/" CLI_DEFAULT_FILM;
 }
 
 int cli_is_help(const char *a)

@@ -35,4 +35,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 
 int cli_is_help(const char *a);
 
+#define CLI_DEFAULT_FILM "films/scripts/pits-and-stations.film"
+
+/* The default film script: from the folder delve runs in (the repository root), or
+ * else from the source folder the build came from. */
+const char *cli_default_film(void);
+
 #endif

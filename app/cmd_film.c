@@ -9,7 +9,6 @@
 #include "films/recorder.h"
 #include "app/video.h"
 
-#define DEFAULT_FILM "films/scripts/pits-and-stations.film"
 
 static void help(void)
 {
@@ -21,7 +20,7 @@ static void help(void)
            "  DIR/events.tsv                  frame, game time, floor, square, event, health, power\n"
            "  DIR/film.mp4, DIR/film.gif      with --video, when ffmpeg is installed\n"
            "The script format is in films/README.md. Exit 2 with file:line:col on a bad script;\n"
-           "nothing is written then.\n", DEFAULT_FILM);
+           "nothing is written then.\n", CLI_DEFAULT_FILM);
 }
 
 typedef struct film_args {
@@ -60,9 +59,8 @@ static int parse(int argc, char **argv, film_args *a)
             a->script = argv[i];
         }
     }
-    if (!a->script) /* from the repository root, or wherever the build came from */
-        a->script = access(DEFAULT_FILM, R_OK) == 0 ? DEFAULT_FILM
-                                                    : DELVE_SOURCE_DIR "/" DEFAULT_FILM;
+    if (!a->script)
+        a->script = cli_default_film();
     return EXIT_OK;
 }
 

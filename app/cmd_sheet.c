@@ -125,12 +125,7 @@ static delve_status read_header(const char *tsv, char *line, tsv_cols *c, delve_
 
 static int wanted(const sheet_args *a, int frame_no, const char *word)
 {
-    int is_event = strcmp(word, "step") != 0;
-    if (a->pick == PICK_ALL)
-        return 1;
-    if (a->pick == PICK_EVERY)
-        return is_event || frame_no % a->pick_every == 0;
-    return is_event;
+    return film_pick_wants(a->pick, a->pick_every, frame_no, strcmp(word, "step") != 0);
 }
 
 typedef struct sheet_job {

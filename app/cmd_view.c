@@ -3,7 +3,6 @@
 #include <SDL2/SDL.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "app/cli.h"
 #include "films/director.h"
@@ -11,7 +10,6 @@
 #include "render/png.h"
 #include "render/view.h"
 
-#define DEFAULT_FILM "films/scripts/pits-and-stations.film"
 #define VIEW_FRAME_MS 83 /* 12 frames a second while a film plays */
 
 static void help(void)
@@ -26,7 +24,7 @@ static void help(void)
            "  Esc, q     quit\n"
            "--screenshot writes the first frame shown to OUT.png and quits; with --headless\n"
            "no window is opened (for machines without a display): same pixels.\n",
-           DEFAULT_FILM);
+           CLI_DEFAULT_FILM);
 }
 
 typedef struct viewer {
@@ -55,7 +53,7 @@ typedef struct view_args {
 static int parse(int argc, char **argv, view_args *a)
 {
     *a = (view_args){ .floors = 0 };
-    a->film = access(DEFAULT_FILM, R_OK) == 0 ? DEFAULT_FILM : DELVE_SOURCE_DIR "/" DEFAULT_FILM;
+    a->film = cli_default_film();
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = NULL;
         if (cli_is_help(o)) {

@@ -621,6 +621,15 @@ void film_free(film_script *fs)
     fs->action_count = 0;
 }
 
+int film_pick_wants(sheet_pick pick, int every, int frame_no, int is_event)
+{
+    if (pick == PICK_ALL)
+        return 1;
+    if (pick == PICK_EVERY)
+        return is_event || (every > 0 && frame_no % every == 0);
+    return is_event;
+}
+
 void film_default_party(party *p)
 {
     memset(p, 0, sizeof *p);

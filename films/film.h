@@ -80,6 +80,10 @@ delve_status film_load(const char *path, film_script *out, delve_err *err);
 
 void film_free(film_script *fs);
 
+/* Whether frame frame_no goes on the contact sheet under pick (every for PICK_EVERY);
+ * is_event is 0 for a plain walking frame. One rule for the recorder and delve sheet. */
+int film_pick_wants(sheet_pick pick, int every, int frame_no, int is_event);
+
 /* The default party when a script names none: three members. */
 void film_default_party(party *p);
 

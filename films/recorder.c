@@ -238,14 +238,7 @@ static int c_map_w(const film_script *fs)
 
 static int wants_cell(const recorder *r, const shot *s)
 {
-    switch (r->fs->pick) {
-    case PICK_ALL:
-        return 1;
-    case PICK_EVERY:
-        return s->kind != EV_STEP || s->frame_no % r->fs->pick_every == 0;
-    default:
-        return s->kind != EV_STEP;
-    }
+    return film_pick_wants(r->fs->pick, r->fs->pick_every, s->frame_no, s->kind != EV_STEP);
 }
 
 /* Keeps a quarter-size thumbnail and the caption of a frame for the sheet. */
