@@ -15,6 +15,11 @@ static const terrain_info TERRAIN[] = {
     [T_ACID]     = { "acid",     '=', 1, 1 },
     [T_LAVA]     = { "lava",     '&', 1, 1 },
     [T_BRIDGE]   = { "bridge",   ':', 1, 1 },
+    [T_BOX]      = { "box",      'X', 0, 0 },
+    [T_CAVE_WALL]= { "cave wall",'%', 0, 0 },
+    [T_DEEP]     = { "deep water",'W', 0, 1 },
+    [T_SHALLOW]  = { "shallow water",'w', 1, 1 },
+    [T_HIGH]     = { "high ground",'h', 1, 1 },
 };
 _Static_assert(sizeof TERRAIN / sizeof TERRAIN[0] == T_TERRAIN_COUNT, "terrain rows");
 
@@ -34,6 +39,27 @@ static const char *const LOOK_NAME[] = {
     [LOOK_NUTRIENT_TAP] = "nutrient tap",
 };
 _Static_assert(sizeof LOOK_NAME / sizeof LOOK_NAME[0] == LOOK_COUNT, "look rows");
+
+static const char *const LEVEL_TYPE_NAME[] = {
+    [LT_ROOMS] = "rooms",         [LT_NORMAL] = "normal",  [LT_SMALL_ROOMS] = "small-rooms",
+    [LT_WAREHOUSE] = "warehouse", [LT_CITY] = "city",      [LT_CAVES] = "caves",
+    [LT_ARENA] = "arena",         [LT_MAZE] = "maze",      [LT_SINGLE] = "single",
+    [LT_SHOALS] = "shoals",
+};
+_Static_assert(sizeof LEVEL_TYPE_NAME / sizeof LEVEL_TYPE_NAME[0] == LT_COUNT, "level rows");
+
+const char *level_type_name(level_type t)
+{
+    return (t >= 0 && t < LT_COUNT) ? LEVEL_TYPE_NAME[t] : "unknown";
+}
+
+int level_type_from_name(const char *s)
+{
+    for (int i = 0; i < LT_COUNT; i++)
+        if (!strcmp(s, LEVEL_TYPE_NAME[i]))
+            return i;
+    return -1;
+}
 
 const terrain_info *terrain_get(terrain t)
 {
@@ -175,5 +201,23 @@ delve_status floor_add_station(dfloor *f, station s, delve_err *err)
         return delve_fail(err, DELVE_ELIMIT, "floor %d: more than %d rest stations",
                           f->index + 1, FLOOR_MAX_STATIONS);
     f->stations[f->station_count++] = s;
+    return DELVE_OK;
+}
+
+delve_status floor_add_monster(dfloor *f, monster m, delve_err *err)
+{
+    if (f->monster_count >= FLOOR_MAX_MONSTERS)
+        return delve_fail(err, DELVE_ELIMIT, "floor %d: more than %d monsters",
+                          f->index + 1, FLOOR_MAX_MONSTERS);
+    f->monsters[f->monster_count++] = m;
+    return DELVE_OK;
+}
+
+delve_status floor_add_item(dfloor *f, item it, delve_err *err)
+{
+    if (f->item_count >= FLOOR_MAX_ITEMS)
+        return delve_fail(err, DELVE_ELIMIT, "floor %d: more than %d items", f->index + 1,
+                          FLOOR_MAX_ITEMS);
+    f->items[f->item_count++] = it;
     return DELVE_OK;
 }

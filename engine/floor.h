@@ -15,6 +15,8 @@
 #define FLOOR_MAX_WAYS 32
 #define FLOOR_MAX_PITS 16
 #define FLOOR_MAX_STATIONS 16
+#define FLOOR_MAX_MONSTERS 128
+#define FLOOR_MAX_ITEMS 64
 
 /* What a square is. Append only (numbers reach files and goldens). */
 typedef enum terrain {
@@ -27,6 +29,11 @@ typedef enum terrain {
     T_ACID,
     T_LAVA,
     T_BRIDGE,
+    T_BOX,        /* warehouse box or crate: blocks, indestructible (seed 002) */
+    T_CAVE_WALL,  /* cave rock face: blocks; drawn rougher than a built wall */
+    T_DEEP,       /* Shoals deep water: not walkable (seed 003) */
+    T_SHALLOW,    /* Shoals shallow water: walkable, slow; the tide floods and drains it */
+    T_HIGH,       /* Shoals high ground (height >= 100 units): walkable */
     T_TERRAIN_COUNT
 } terrain;
 
@@ -84,6 +91,41 @@ typedef struct station {
 
 const char *station_look_name(station_look look);
 
+/* The kind of floor a generator laid. Append only (numbers reach files). */
+typedef enum level_type {
+    LT_ROOMS,        /* rooms and corridors (the spine's generator) */
+    LT_NORMAL,       /* DoomRL level types, seed 002 */
+    LT_SMALL_ROOMS,
+    LT_WAREHOUSE,
+    LT_CITY,
+    LT_CAVES,
+    LT_ARENA,
+    LT_MAZE,
+    LT_SINGLE,       /* single monster: the normal layout with one monster kind */
+    LT_SHOALS,       /* DCSS-style heightmap islands, seed 003 */
+    LT_COUNT
+} level_type;
+
+/* Name as the command line spells it ("rooms", "normal", "small-rooms", ...). */
+const char *level_type_name(level_type t);
+/* The level type named s, or -1. */
+int level_type_from_name(const char *s);
+
+/* A monster standing on a floor; kind indexes the monster table (engine/monster.h
+ * when it exists; gen owns the kinds until then). */
+typedef struct monster {
+    int kind;
+    int x, y;
+    uint8_t flying;   /* passes over pits and fluids */
+    uint8_t hunting;  /* knows where the party is from the start (DoomRL arenas) */
+} monster;
+
+/* An item lying on a square; kind indexes the generator's item table. */
+typedef struct item {
+    int kind;
+    int x, y;
+} item;
+
 typedef struct room {
     int x, y, w, h;  /* interior squares, walls outside this rectangle */
 } room;
@@ -91,16 +133,19 @@ typedef struct room {
 typedef struct dfloor {
     int index;         /* 0-based; shown to users as index + 1 */
     int w, h;
-    int level_type;    /* 0 = rooms and corridors; later issues add more */
+    int level_type;    /* enum level_type */
+    int dlevel;        /* depth for level-type rules (DoomRL tables); 0 when unused */
     uint8_t *terrain;  /* w * h, row-major, values of enum terrain */
     int32_t *height_cm;/* w * h, ground height above the floor's datum */
     int entrance_x, entrance_y;
     int goal_x, goal_y;
-    int room_count, way_count, pit_count, station_count;
+    int room_count, way_count, pit_count, station_count, monster_count, item_count;
     room rooms[FLOOR_MAX_ROOMS];
     way ways[FLOOR_MAX_WAYS];
     pit pits[FLOOR_MAX_PITS];
     station stations[FLOOR_MAX_STATIONS];
+    monster monsters[FLOOR_MAX_MONSTERS];
+    item items[FLOOR_MAX_ITEMS];
 } dfloor;
 
 /* Allocates a w x h floor of rock at height 0. DELVE_ELIMIT past FLOOR_MAX_SIDE,
@@ -131,5 +176,7 @@ int floor_square_taken(const dfloor *f, int x, int y);
 delve_status floor_add_way(dfloor *f, way w, delve_err *err);
 delve_status floor_add_pit(dfloor *f, pit p, delve_err *err);
 delve_status floor_add_station(dfloor *f, station s, delve_err *err);
+delve_status floor_add_monster(dfloor *f, monster m, delve_err *err);
+delve_status floor_add_item(dfloor *f, item it, delve_err *err);
 
 #endif

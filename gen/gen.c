@@ -17,7 +17,9 @@
 
 gen_opts gen_defaults(uint64_t seed)
 {
-    return (gen_opts){ .seed = seed, .floors = 3, .w = GEN_FLOOR_W, .h = GEN_FLOOR_H };
+    return (gen_opts){ .seed = seed, .floors = 3, .w = GEN_FLOOR_W, .h = GEN_FLOOR_H,
+                       .type = LT_ROOMS, .dlevel = 1, .difficulty = 2, .islands = 15,
+                       .rising = 1 };
 }
 
 static delve_status opts_check(const gen_opts *o, delve_err *err)

@@ -19,7 +19,18 @@ typedef struct gen_opts {
     int floors;      /* 1..DUNGEON_MAX_FLOORS, default 3 */
     int w, h;        /* floor size in squares, default GEN_FLOOR_W x GEN_FLOOR_H;
                         GEN_MIN_SIDE..FLOOR_MAX_SIDE each */
+    int type;        /* enum level_type, default LT_ROOMS; GEN_TYPE_DOOMRL picks a DoomRL
+                        level type per floor by its dlevel (seed 002) */
+    int dlevel;      /* dlevel of the top floor, 1..GEN_MAX_DLEVEL; floor k has dlevel+k */
+    int difficulty;  /* DoomRL difficulty 1..5 (ITYTD..N!), default 2 */
+    int single_monster; /* 1: the single-monster replacement may happen (off: seed 002
+                           says it did not spawn yet) */
+    int islands;     /* Shoals island count, default 15 (seed 003) */
+    int rising;      /* 1: rising passes on (issue 7); 0: bytes as before rising */
 } gen_opts;
+
+#define GEN_TYPE_DOOMRL (-1)
+#define GEN_MAX_DLEVEL 99
 
 /* The default options for seed: 3 floors of GEN_FLOOR_W x GEN_FLOOR_H. */
 gen_opts gen_defaults(uint64_t seed);

@@ -14,6 +14,11 @@ static const terrain_look TERRAIN_LOOK[] = {
     [T_ACID]     = { "acid",     RGB(70, 140, 30),  RGB(44, 96, 20),  RGB(190, 240, 90), 4 },
     [T_LAVA]     = { "lava",     RGB(190, 60, 14),  RGB(120, 28, 8),  RGB(255, 190, 70), 6 },
     [T_BRIDGE]   = { "bridge",   RGB(120, 82, 46),  RGB(70, 46, 24),  RGB(150, 108, 64), 6 },
+    [T_BOX]      = { "box",      RGB(126, 96, 52),  RGB(72, 52, 26),  RGB(168, 132, 76), 5 },
+    [T_CAVE_WALL]= { "cave wall",RGB(76, 66, 58),   RGB(38, 32, 28),  RGB(118, 104, 92), 9 },
+    [T_DEEP]     = { "deep water",RGB(14, 40, 92),  RGB(8, 26, 64),   RGB(60, 110, 180), 4 },
+    [T_SHALLOW]  = { "shallow water",RGB(56, 120, 160),RGB(38, 90, 126),RGB(150, 210, 235), 4 },
+    [T_HIGH]     = { "high ground",RGB(96, 120, 64), RGB(64, 84, 40),  RGB(130, 156, 90), 6 },
 };
 _Static_assert(sizeof TERRAIN_LOOK / sizeof TERRAIN_LOOK[0] == T_TERRAIN_COUNT,
                "terrain look rows");
