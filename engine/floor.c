@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* name, glyph, walkable, open */
+/* name, glyph, walkable, open, burn */
 static const terrain_info TERRAIN[] = {
     [T_ROCK]     = { "rock",     ' ', 0, 0 },
     [T_WALL]     = { "wall",     '#', 0, 0 },
@@ -12,8 +12,8 @@ static const terrain_info TERRAIN[] = {
     [T_CORRIDOR] = { "corridor", ',', 1, 1 },
     [T_DOOR]     = { "door",     '+', 1, 1 },
     [T_WATER]    = { "water",    '~', 1, 1 },
-    [T_ACID]     = { "acid",     '=', 1, 1 },
-    [T_LAVA]     = { "lava",     '&', 1, 1 },
+    [T_ACID]     = { "acid",     '=', 1, 1, 6 },
+    [T_LAVA]     = { "lava",     '&', 1, 1, 12 },
     [T_BRIDGE]   = { "bridge",   ':', 1, 1 },
     [T_BOX]      = { "box",      'X', 0, 0 },
     [T_CAVE_WALL]= { "cave wall",'%', 0, 0 },

@@ -42,6 +42,8 @@ typedef struct terrain_info {
     char glyph;        /* ASCII map glyph */
     uint8_t walkable;  /* a member can stand here */
     uint8_t open;      /* not rock or wall: counts as open ground */
+    uint8_t burn;      /* damage per action to each member standing in it, armour
+                          ignored: acid 6, lava 12 (seed 000 via spec doomrl.md) */
 } terrain_info;
 
 /* The row for t; t out of range gives the rock row. */

@@ -235,6 +235,73 @@ static void test_path_avoids_pits_unless_goal(void **state)
     world_free(&w);
 }
 
+/* Floor 1's row: acid at x = 3, lava at 4, water at 5. Ash (armour 15) and Bryn
+ * (armour 0) have 60 health, Cato 100: armour never counts against burns. */
+static void make_fluid_world(world *w)
+{
+    make_world(w, 15);
+    dfloor *f = &w->dg.floors[1];
+    f->stations[0].x = 6; /* keep the station off the fluids */
+    floor_set(f, 3, 1, T_ACID);
+    floor_set(f, 4, 1, T_LAVA);
+    floor_set(f, 5, 1, T_WATER);
+    w->party.m[0].health = w->party.m[0].max_health = 60;
+    assert_int_equal(party_add(&w->party, "Bryn", 60, 0, 0, NULL), DELVE_OK);
+    assert_int_equal(party_add(&w->party, "Cato", 100, 0, 50, NULL), DELVE_OK);
+    w->floor = 1;
+    w->x_cm = 1 * 200 + 100;
+    w->y_cm = 1 * 200 + 100;
+}
+
+static void walk_all(world *w, int x, int y)
+{
+    assert_int_equal(world_walk_to(w, w->floor, x, y, NULL), DELVE_OK);
+    int guard = 0;
+    while (world_tick(w) != PHASE_IDLE && guard++ < 1000)
+        ;
+}
+
+static void test_acid_and_lava_burn_per_action(void **state)
+{
+    (void)state;
+    world w;
+    make_fluid_world(&w);
+    walk_all(&w, 6, 1); /* no dry way round: the party wades */
+    assert_int_equal(count_events(&w, EV_BURN), 2);
+    assert_int_equal(w.party.m[0].health, 60 - 6 - 12);
+    assert_int_equal(w.party.m[1].health, 60 - 6 - 12);
+    assert_int_equal(w.party.m[2].health, 100 - 18);
+    walk_all(&w, 3, 1); /* back through water (nothing) and lava into the acid */
+    assert_int_equal(count_events(&w, EV_BURN), 4);
+    assert_int_equal(w.party.m[0].health, 42 - 12 - 6);
+    assert_string_equal(w.log.ev[w.log.count - 1].text, "The acid burns: -6 each");
+    /* standing 10 s in acid crosses 5 action boundaries: Ash and Bryn (24) die at
+     * the fourth, Cato takes all five */
+    world_wait(&w, 10);
+    assert_int_equal(count_events(&w, EV_BURN), 4 + 5);
+    assert_int_equal(w.party.m[0].health, 0);
+    assert_int_equal(w.party.m[1].health, 0);
+    assert_int_equal(w.party.m[2].health, 82 - 18 - 30);
+    assert_int_equal(count_events(&w, EV_DEATH), 2);
+    world_free(&w);
+}
+
+static void test_path_keeps_out_of_acid_when_it_can(void **state)
+{
+    (void)state;
+    world w;
+    make_fluid_world(&w);
+    for (int x = 1; x < 7; x++)
+        floor_set(&w.dg.floors[1], x, 2, T_FLOOR); /* a dry row beside the fluids */
+    walk_all(&w, 6, 1);
+    assert_int_equal(count_events(&w, EV_BURN), 0);
+    assert_int_equal(w.party.m[0].health, 60);
+    walk_all(&w, 4, 1); /* the goal itself is lava: entered, once */
+    assert_int_equal(count_events(&w, EV_BURN), 1);
+    assert_int_equal(w.party.m[0].health, 48);
+    world_free(&w);
+}
+
 static void test_rng_streams(void **state)
 {
     (void)state;
@@ -279,6 +346,8 @@ int main(void)
         cmocka_unit_test(test_plates_give_way_at_55_cm),
         cmocka_unit_test(test_station_in_the_world),
         cmocka_unit_test(test_path_avoids_pits_unless_goal),
+        cmocka_unit_test(test_acid_and_lava_burn_per_action),
+        cmocka_unit_test(test_path_keeps_out_of_acid_when_it_can),
         cmocka_unit_test(test_rng_streams),
         cmocka_unit_test(test_clock_text),
     };
