@@ -27,6 +27,11 @@ delve_status director_build_world(const film_script *fs, world *w, delve_err *er
                           fs->path, fs->dun_file);
     gen_opts o = gen_defaults(fs->seed);
     o.floors = fs->floors;
+    o.type = fs->level_type;
+    o.dlevel = fs->dlevel;
+    o.difficulty = fs->difficulty;
+    o.islands = fs->islands;
+    o.rising = fs->rising;
     dungeon d;
     delve_status st = gen_dungeon(&o, &d, err);
     if (st)

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "engine/fsio.h"
+#include "gen/gen.h"
 #include "render/sheet.h"
 
 #define MAX_TOKENS 16
@@ -246,6 +247,20 @@ static delve_status d_dungeon(line_ctx *c)
             st = int_field(c, t, 1, 32, &c->fs->floors);
         } else if (!strcmp(t->key, "file")) {
             st = dungeon_file(c, t);
+        } else if (!strcmp(t->key, "type")) {
+            int lt = !strcmp(t->val, "doomrl") ? GEN_TYPE_DOOMRL : level_type_from_name(t->val);
+            if (lt == -1 && strcmp(t->val, "doomrl"))
+                return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                                     "unknown level type '%s' (rooms, normal, small-rooms, "
+                                     "warehouse, city, caves, arena, maze, single, shoals or "
+                                     "doomrl)", t->val);
+            c->fs->level_type = lt;
+        } else if (!strcmp(t->key, "dlevel")) {
+            st = int_field(c, t, 1, GEN_MAX_DLEVEL, &c->fs->dlevel);
+        } else if (!strcmp(t->key, "difficulty")) {
+            st = int_field(c, t, 1, 5, &c->fs->difficulty);
+        } else if (!strcmp(t->key, "islands")) {
+            st = int_field(c, t, 1, 64, &c->fs->islands);
         } else if (!strcmp(t->key, "rising")) {
             if (strcmp(t->val, "on") && strcmp(t->val, "off"))
                 return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
@@ -539,6 +554,10 @@ static void set_defaults(film_script *fs, const char *path)
     fs->seed = 1;
     fs->floors = 3;
     fs->rising = 1;
+    fs->level_type = LT_ROOMS;
+    fs->dlevel = 1;
+    fs->difficulty = 2;
+    fs->islands = 15;
     fs->frame_w = 1280;
     fs->frame_h = 720;
     fs->zoom = 24;

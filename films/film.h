@@ -55,6 +55,11 @@ typedef struct film_script {
     int floors;
     char dun_file[FILM_PATH_MAX]; /* dungeon file=...; empty for a seed */
     int rising;               /* 1 on (default), 0 off */
+    int level_type;           /* type=NAME: enum level_type, or GEN_TYPE_DOOMRL (-1) for
+                                 type=doomrl; default LT_ROOMS */
+    int dlevel;               /* dlevel=D of the top floor, default 1 */
+    int difficulty;           /* difficulty=1..5, default 2 */
+    int islands;              /* islands=N for Shoals, default 15 */
     party party;
     int frame_w, frame_h;     /* default 1280 x 720 */
     int zoom;                 /* px per square, default 24 */

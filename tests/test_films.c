@@ -10,6 +10,7 @@
 
 #include "films/director.h"
 #include "films/film.h"
+#include "gen/gen.h"
 #include "render/view.h"
 
 static void expect_error(const char *text, const char *want)
@@ -54,6 +55,11 @@ static void test_parse_errors(void **state)
     expect_error("wait 1x\n", "t.film:1:7: bad duration '1x'");
     expect_error("walk to=moon\n", "t.film:1:9: unknown walk target 'moon' (pit, station, "
                                    "way:down, way:up, goal or X,Y[,FLOOR])");
+    expect_error("dungeon type=dungeon\n", "t.film:1:14: unknown level type 'dungeon' (rooms, "
+                 "normal, small-rooms, warehouse, city, caves, arena, maze, single, shoals or "
+                 "doomrl)");
+    expect_error("dungeon dlevel=0\n", "t.film:1:16: 0 is out of range 1..99");
+    expect_error("dungeon difficulty=6\n", "t.film:1:20: 6 is out of range 1..5");
     expect_error("sheet pick=some\n", "t.film:1:12: pick is events, every=N or all, not 'some'");
     expect_error("dungeon file=no/such.dun\n",
                  "t.film:1:14: cannot read dungeon file no/such.dun: No such file or directory");
@@ -95,6 +101,19 @@ static void test_parse_script(void **state)
     assert_int_equal(fs.pick, PICK_EVERY);
     assert_int_equal(fs.pick_every, 10);
     assert_int_equal(fs.sheet_columns, 4);
+    assert_int_equal(fs.level_type, LT_ROOMS);
+    assert_int_equal(fs.dlevel, 1);
+    assert_int_equal(fs.difficulty, 2);
+    film_free(&fs);
+    assert_int_equal(film_parse("t.film", "dungeon seed=5 type=caves dlevel=8 difficulty=3 "
+                                "islands=9\n", &fs, &err), DELVE_OK);
+    assert_int_equal(fs.level_type, LT_CAVES);
+    assert_int_equal(fs.dlevel, 8);
+    assert_int_equal(fs.difficulty, 3);
+    assert_int_equal(fs.islands, 9);
+    film_free(&fs);
+    assert_int_equal(film_parse("t.film", "dungeon type=doomrl\n", &fs, &err), DELVE_OK);
+    assert_int_equal(fs.level_type, GEN_TYPE_DOOMRL);
     film_free(&fs);
 }
 
