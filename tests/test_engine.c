@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -12,6 +14,7 @@
 #include "engine/party.h"
 #include "engine/rng.h"
 #include "engine/station.h"
+#include "engine/save.h"
 #include "engine/world.h"
 
 static void test_fall_damage_six_metres(void **state)
@@ -302,6 +305,110 @@ static void test_path_keeps_out_of_acid_when_it_can(void **state)
     world_free(&w);
 }
 
+/* After the fall and the font: save, load into a fresh world of the same dungeon, and
+ * the hole is still open, the station still dry with the right countdown. */
+static void test_save_and_load(void **state)
+{
+    (void)state;
+    world w, fresh;
+    make_world(&w, 15);
+    walk_all(&w, 5, 1); /* onto the plates, down the tube */
+    while (world_tick(&w) != PHASE_IDLE)
+        ;
+    assert_int_equal(w.floor, 1);
+    walk_all(&w, 2, 1);
+    assert_int_equal(world_use_station(&w, NULL), DELVE_OK);
+    world_wait(&w, 3660);
+    char *text = NULL;
+    delve_err err = { "" };
+    assert_int_equal(save_text(&w, "seed=1 floors=2", &text, &err), DELVE_OK);
+    save_state st;
+    assert_int_equal(save_parse("a.sav", text, &st, &err), DELVE_OK);
+    assert_string_equal(st.source, "seed=1 floors=2");
+    make_world(&fresh, 15);
+    assert_int_equal(fresh.dg.floors[0].pits[0].open, 0);
+    assert_int_equal(save_apply(&fresh, &st, "a.sav", &err), DELVE_OK);
+    assert_int_equal(fresh.dg.floors[0].pits[0].open, 1);
+    assert_int_equal(fresh.floor, 1);
+    assert_int_equal(fresh.party.m[0].health, w.party.m[0].health);
+    assert_true(world_digest(&fresh) == world_digest(&w));
+    char line[96];
+    assert_string_equal(station_line(&fresh.dg.floors[1].stations[0], fresh.clock_s, line,
+                                     sizeof line), "// BASIN DRY. PRESSURE BACK IN 6 H 59 M.");
+    /* cut short: refused, naming the line */
+    size_t n = strlen(text);
+    text[n - 20] = '\0';
+    assert_int_equal(save_parse("a.sav", text, &st, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "cut short"));
+    free(text);
+    /* edited: the checksum catches it */
+    assert_int_equal(save_text(&w, "seed=1 floors=2", &text, &err), DELVE_OK);
+    char *m = strstr(text, "member ");
+    m[7] = m[7] == '9' ? '8' : '9';
+    assert_int_equal(save_parse("a.sav", text, &st, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "checksum does not match"));
+    free(text);
+    /* a save that names a pit this dungeon lacks leaves the world untouched */
+    assert_int_equal(save_text(&w, "seed=1 floors=2", &text, &err), DELVE_OK);
+    assert_int_equal(save_parse("a.sav", text, &st, &err), DELVE_OK);
+    st.pits[0].index = 3;
+    world other;
+    make_world(&other, 15);
+    uint64_t before = world_digest(&other);
+    assert_int_equal(save_apply(&other, &st, "a.sav", &err), DELVE_EINPUT);
+    assert_true(world_digest(&other) == before);
+    /* a digest that does not match (the rules changed) also leaves it untouched */
+    st.pits[0].index = 0;
+    st.digest ^= 1;
+    assert_int_equal(save_apply(&other, &st, "a.sav", &err), DELVE_EINPUT);
+    assert_true(world_digest(&other) == before);
+    free(text);
+    /* walking: no save */
+    assert_int_equal(world_walk_to(&other, 0, 3, 1, NULL), DELVE_OK);
+    world_tick(&other);
+    assert_int_equal(save_text(&other, "x", &text, &err), DELVE_EINPUT);
+    assert_null(text);
+    world_free(&other);
+    world_free(&fresh);
+    world_free(&w);
+}
+
+/* body plus a correct check line, so the parser reaches the line under test */
+static delve_status parse_checked(const char *body, save_state *st, delve_err *err)
+{
+    char text[512];
+    int n = snprintf(text, sizeof text, "%s", body);
+    snprintf(text + n, sizeof text - (size_t)n, "check %016llx\n",
+             (unsigned long long)save_check(text, (size_t)n));
+    return save_parse("b.sav", text, st, err);
+}
+
+static void test_save_parse_errors(void **state)
+{
+    (void)state;
+    save_state st;
+    delve_err err = { "" };
+    assert_int_equal(save_parse("b.sav", "delve-save 2\n", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:1:1: not a delve save (the first line must be "
+                                 "'delve-save 1')");
+    assert_int_equal(parse_checked("delve-save 1\nclock 12x\n", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:2:9: expected a space or the end of the line");
+    assert_int_equal(parse_checked("delve-save 1\nat 99 0 0\n", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:2:4: number out of range");
+    assert_int_equal(parse_checked("delve-save 1\nmember 5 4 0 0 0 Ash\n", &st, &err),
+                     DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:2:1: health or power above its maximum");
+    assert_int_equal(parse_checked("delve-save 1\nteleport 1\n", &st, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "b.sav:2:1: unknown line"));
+    assert_int_equal(parse_checked("delve-save 1\nclock 5\n", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:3:1: a save needs source, at, member and digest lines");
+    assert_int_equal(save_parse("b.sav", "delve-save 1\nclock 5", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:2:8: the last line has no newline: the save was cut "
+                                 "short");
+    assert_int_equal(save_parse("b.sav", "delve-save 1\nclock 5\n", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:2:1: no check line at the end: the save was cut short");
+}
+
 static void test_rng_streams(void **state)
 {
     (void)state;
@@ -348,6 +455,8 @@ int main(void)
         cmocka_unit_test(test_path_avoids_pits_unless_goal),
         cmocka_unit_test(test_acid_and_lava_burn_per_action),
         cmocka_unit_test(test_path_keeps_out_of_acid_when_it_can),
+        cmocka_unit_test(test_save_and_load),
+        cmocka_unit_test(test_save_parse_errors),
         cmocka_unit_test(test_rng_streams),
         cmocka_unit_test(test_clock_text),
     };
