@@ -92,7 +92,8 @@ delve_status floor_init(dfloor *f, int index, int w, int h, delve_err *err)
     f->h = h;
     f->terrain = calloc((size_t)w * (size_t)h, 1);
     f->height_cm = calloc((size_t)w * (size_t)h, sizeof *f->height_cm);
-    if (!f->terrain || !f->height_cm) {
+    f->marks = calloc((size_t)w * (size_t)h, 1);
+    if (!f->terrain || !f->height_cm || !f->marks) {
         floor_free(f);
         return delve_fail(err, DELVE_ENOMEM, "out of memory for a %d x %d floor", w, h);
     }
@@ -105,8 +106,10 @@ void floor_free(dfloor *f)
         return;
     free(f->terrain);
     free(f->height_cm);
+    free(f->marks);
     f->terrain = NULL;
     f->height_cm = NULL;
+    f->marks = NULL;
 }
 
 delve_status floor_copy(dfloor *dst, const dfloor *src, delve_err *err)
@@ -114,14 +117,17 @@ delve_status floor_copy(dfloor *dst, const dfloor *src, delve_err *err)
     delve_status st = floor_init(dst, src->index, src->w, src->h, err);
     if (st != DELVE_OK)
         return st;
-    uint8_t *t = dst->terrain;
+    uint8_t *t = dst->terrain, *mk = dst->marks;
     int32_t *hc = dst->height_cm;
     *dst = *src;
     dst->terrain = t;
     dst->height_cm = hc;
+    dst->marks = mk;
     size_t n = (size_t)src->w * (size_t)src->h;
     memcpy(t, src->terrain, n);
     memcpy(hc, src->height_cm, n * sizeof *hc);
+    if (src->marks)
+        memcpy(mk, src->marks, n);
     return DELVE_OK;
 }
 
@@ -219,5 +225,17 @@ delve_status floor_add_item(dfloor *f, item it, delve_err *err)
         return delve_fail(err, DELVE_ELIMIT, "floor %d: more than %d items", f->index + 1,
                           FLOOR_MAX_ITEMS);
     f->items[f->item_count++] = it;
+    return DELVE_OK;
+}
+
+delve_status floor_add_patrol(dfloor *f, const patrol *p, delve_err *err)
+{
+    if (f->patrol_count >= FLOOR_MAX_PATROLS)
+        return delve_fail(err, DELVE_ELIMIT, "floor %d: more than %d patrol routes",
+                          f->index + 1, FLOOR_MAX_PATROLS);
+    if (p->count < 1 || p->count > PATROL_MAX_SQUARES)
+        return delve_fail(err, DELVE_ELIMIT, "floor %d: a patrol route has 1..%d squares, "
+                          "not %d", f->index + 1, PATROL_MAX_SQUARES, p->count);
+    f->patrols[f->patrol_count++] = *p;
     return DELVE_OK;
 }
