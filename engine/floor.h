@@ -127,7 +127,8 @@ typedef struct monster {
     int x, y;
     uint8_t flying;   /* passes over pits and fluids */
     uint8_t hunting;  /* knows where the party is from the start (DoomRL arenas) */
-    int patrol;       /* index into dfloor.patrols of its pack's route, or -1 */
+    int patrol;       /* 1 + index into dfloor.patrols of its pack's route; 0: none (so a
+                         zeroed monster is not on patrol) */
 } monster;
 
 /* A patrol pack's route: squares walked in order, then back to the first. Every square
