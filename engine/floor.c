@@ -239,3 +239,22 @@ delve_status floor_add_patrol(dfloor *f, const patrol *p, delve_err *err)
     f->patrols[f->patrol_count++] = *p;
     return DELVE_OK;
 }
+
+void floor_clear(dfloor *f)
+{
+    dfloor keep = *f;
+    size_t n = (size_t)f->w * (size_t)f->h;
+    memset(f, 0, sizeof *f);
+    f->index = keep.index;
+    f->w = keep.w;
+    f->h = keep.h;
+    f->level_type = keep.level_type;
+    f->dlevel = keep.dlevel;
+    f->terrain = keep.terrain;
+    f->height_cm = keep.height_cm;
+    f->marks = keep.marks;
+    memset(f->terrain, T_ROCK, n);
+    memset(f->height_cm, 0, n * sizeof *f->height_cm);
+    if (f->marks)
+        memset(f->marks, 0, n);
+}

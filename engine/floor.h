@@ -173,6 +173,9 @@ typedef struct dfloor {
  * DELVE_ENOMEM on allocation failure. Free with floor_free. */
 delve_status floor_init(dfloor *f, int index, int w, int h, delve_err *err);
 void floor_free(dfloor *f);
+/* Back to all rock at height 0 with no marks and no things (a generator's next try),
+ * keeping index, size, level type, dlevel and the square arrays. */
+void floor_clear(dfloor *f);
 /* Deep copy of src into dst (dst uninitialised). */
 delve_status floor_copy(dfloor *dst, const dfloor *src, delve_err *err);
 

@@ -39,6 +39,9 @@ delve_status world_init(world *w, dungeon *dg, const party *p, delve_err *err)
     w->clock_s = WORLD_START_S;
     w->phase = PHASE_IDLE;
     w->pit_floor = w->pit_index = -1;
+    delve_status st = monster_loops_build(&w->dg, &w->loops, err);
+    if (st != DELVE_OK)
+        return st;
     if (log_event(w, EV_START, -1, 0, "The party sets out") != DELVE_OK)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for events");
     return DELVE_OK;
@@ -48,6 +51,7 @@ void world_free(world *w)
 {
     dungeon_free(&w->dg);
     path_free(&w->route);
+    monster_loops_free(&w->loops);
     event_log_free(&w->log);
 }
 

@@ -9,6 +9,7 @@
 
 #include "engine/dungeon.h"
 #include "engine/event.h"
+#include "engine/monster.h"
 #include "engine/party.h"
 #include "engine/path.h"
 
@@ -42,6 +43,7 @@ typedef struct world {
     int tube_tick;         /* 1..TUBE_TICKS while in the tube */
     int fall_cm;           /* height of the current or last fall */
     int pit_floor, pit_index; /* the pit being fallen through */
+    monster_loops loops;   /* patrol loops of every floor (monster_where) */
     event_log log;
     int log_full;          /* an event could not be logged (EVENT_LOG_MAX or memory) */
 } world;

@@ -642,6 +642,32 @@ static void paint_party(canvas *t, int v, int z)
     paint_disc(t, c, c, px(z, 3) * PAINT_SUB, LOOK_PARTY_DOT);
 }
 
+/* A monster: a walker is a squat body on two feet with its shadow under it; a flyer
+ * floats higher with spread wings and a small shadow below. Colours from its kind. */
+static void paint_monster(canvas *t, int v, int z)
+{
+    monster_look l = look_monster(v / 2);
+    int fly = v % 2, S = PAINT_SUB, c = z * S / 2;
+    rgba edge = paint_shade(l.body, -70), dark = paint_shade(l.body, -40);
+    paint_disc(t, c, z * S - px(z, 4) * S, (fly ? px(z, 4) : px(z, 7)) * S,
+               paint_alpha(paint_rgb(0, 0, 0), 90));
+    int cy = fly ? z * S * 9 / 24 : z * S * 13 / 24, r = (fly ? px(z, 5) : px(z, 7)) * S;
+    if (fly)
+        for (int side = -1; side <= 1; side += 2)
+            for (int i = 0; i < px(z, 9); i++) {
+                int x = z / 2 + side * (px(z, 4) + i), h = px(z, 6) - i * px(z, 6) / px(z, 9);
+                canvas_fill_rect(t, x, cy / S - h + px(z, 2), 1, h, i % 3 ? dark : edge);
+            }
+    else {
+        canvas_fill_rect(t, z / 2 - px(z, 5), cy / S + px(z, 5), px(z, 3), px(z, 3), edge);
+        canvas_fill_rect(t, z / 2 + px(z, 2), cy / S + px(z, 5), px(z, 3), px(z, 3), edge);
+    }
+    paint_disc(t, c, cy, r + px(z, 1) * S, edge);
+    paint_disc(t, c, cy, r, l.body);
+    paint_disc(t, c - px(z, 2) * S, cy - px(z, 2) * S, px(z, 1) * S + S / 2, l.detail);
+    paint_disc(t, c + px(z, 2) * S, cy - px(z, 2) * S, px(z, 1) * S + S / 2, l.detail);
+}
+
 /* --- masks ------------------------------------------------------------------------ */
 
 /* Seam glow: 255 on a seam fading over 3 px; the core: the seam alone. */
@@ -754,6 +780,7 @@ static const struct tile_row {
     [TK_PARTY]      = { "party",      1,                       0,  paint_party },
     [TK_BOX]        = { "box",        TILE_TEXTURES,           0,  paint_box },
     [TK_CAVE_WALL]  = { "cave wall",  16 * TILE_WALL_TEXTURES, 0,  paint_cave_wall },
+    [TK_MONSTER]    = { "monster",    2 * TILE_MONSTER_KINDS,  0,  paint_monster },
 };
 _Static_assert(sizeof TILE / sizeof TILE[0] == TK_COUNT, "tile rows");
 

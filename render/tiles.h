@@ -22,6 +22,7 @@ enum { TILE_N = 1, TILE_E = 2, TILE_S = 4, TILE_W = 8 };
 #define TILE_PHASES 8       /* fluid animation frames */
 #define TILE_FLUID_PATTERNS 4 /* per-square fluid patterns (bubbles, glints, crust) */
 #define TILE_PIT_VARIANTS 2
+#define TILE_MONSTER_KINDS 64 /* monster kinds with their own tile; more wrap round */
 
 typedef enum tile_kind {
     TK_ROCK,        /* TILE_TEXTURES */
@@ -48,6 +49,7 @@ typedef enum tile_kind {
     TK_PARTY,       /* overlay: the party marker */
     TK_BOX,         /* TILE_TEXTURES: a warehouse crate */
     TK_CAVE_WALL,   /* 16 open masks x TILE_WALL_TEXTURES, as TK_WALL */
+    TK_MONSTER,     /* overlay: kind * 2 + flying (TILE_MONSTER_KINDS kinds) */
     TK_COUNT
 } tile_kind;
 

@@ -287,6 +287,19 @@ static void draw_things(frame *fr)
     }
 }
 
+/* Monsters where the clock puts them (patrol packs walk their loops). */
+static void draw_monsters(frame *fr)
+{
+    const dfloor *f = fr->f;
+    for (int i = 0; i < f->monster_count; i++) {
+        int x, y;
+        monster_where(&fr->w->loops, f, i, fr->w->clock_s, WORLD_START_S, &x, &y);
+        if (visible(fr, x, y, 0))
+            put(fr, TK_MONSTER, (f->monsters[i].kind % TILE_MONSTER_KINDS) * 2 +
+                (f->monsters[i].flying != 0), x, y, 1);
+    }
+}
+
 /* The seams' breath at t_ms: 0..255 along a sine, interpolated between table steps. */
 static int pulse_at(uint32_t t_ms)
 {
@@ -578,6 +591,7 @@ static void draw_map(frame *fr)
     draw_lamp_halos(fr);
     draw_motes(fr);
     draw_marks(fr);
+    draw_monsters(fr);
     if (w->floor == fr->f->index) {
         int cx = fr->ox + w->x_cm * z / FLOOR_SQUARE_CM, cy = fr->oy + w->y_cm * z / FLOOR_SQUARE_CM;
         if (w->phase == PHASE_TUBE && w->tube_tick == 0)

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "engine/dungeon.h"
+#include "engine/monster.h"
 #include "engine/party.h"
 #include "engine/rng.h"
 #include "engine/station.h"
@@ -409,6 +410,65 @@ static void test_save_parse_errors(void **state)
     assert_string_equal(err.msg, "b.sav:2:1: no check line at the end: the save was cut short");
 }
 
+/* A 7 x 5 floor, open inside, a pit at (3, 2), a route (1, 2) -> (5, 2). */
+static void make_patrol_floor(dungeon *d)
+{
+    assert_int_equal(dungeon_init(d, 3, 1, NULL), DELVE_OK);
+    dfloor *f = &d->floors[0];
+    assert_int_equal(floor_init(f, 0, 7, 5, NULL), DELVE_OK);
+    for (int y = 0; y < 5; y++)
+        for (int x = 0; x < 7; x++)
+            floor_set(f, x, y, x && y && x < 6 && y < 4 ? T_FLOOR : T_WALL);
+    assert_int_equal(floor_add_pit(f, (pit){ .x = 3, .y = 2 }, NULL), DELVE_OK);
+    patrol pt = { .count = 2, .x = { 1, 5 }, .y = { 2, 2 } };
+    assert_int_equal(floor_add_patrol(f, &pt, NULL), DELVE_OK);
+    monster lead = { .kind = MK_SKELETON, .x = 1, .y = 2, .patrol = 1 };
+    monster back = { .kind = MK_SKELETON, .x = 1, .y = 3, .patrol = 1 };
+    monster bat = { .kind = MK_BAT, .x = 1, .y = 2, .flying = 1, .patrol = 1 };
+    assert_int_equal(floor_add_monster(f, lead, NULL), DELVE_OK);
+    assert_int_equal(floor_add_monster(f, back, NULL), DELVE_OK);
+    assert_int_equal(floor_add_monster(f, bat, NULL), DELVE_OK);
+}
+
+static void test_patrols_walk_round_pits_and_fly_over(void **state)
+{
+    (void)state;
+    dungeon d;
+    make_patrol_floor(&d);
+    const dfloor *f = &d.floors[0];
+    int16_t xs[64], ys[64];
+    int n = monster_patrol_loop(f, 0, 0, xs, ys, 64);
+    assert_int_equal(n, 12); /* 6 squares round the pit each way */
+    for (int i = 0; i < n; i++)
+        assert_false(xs[i] == 3 && ys[i] == 2);
+    assert_int_equal(xs[0], 1);
+    assert_int_equal(ys[0], 2);
+    assert_int_equal(monster_patrol_loop(f, 0, 1, xs, ys, 64), 8); /* straight over it */
+    assert_int_equal(xs[2], 3);
+    assert_int_equal(ys[2], 2);
+    assert_int_equal(monster_patrol_loop(f, 0, 0, xs, ys, 5), -1); /* does not fit */
+    monster_loops ml;
+    assert_int_equal(monster_loops_build(&d, &ml, NULL), DELVE_OK);
+    int x, y;
+    int64_t t0 = WORLD_START_S;
+    monster_where(&ml, f, 0, t0, t0, &x, &y);      /* the leader on the first waypoint */
+    assert_int_equal(x, 1);
+    assert_int_equal(y, 2);
+    monster_where(&ml, f, 1, t0, t0, &x, &y);      /* the second a square behind: the
+                                                     loop's last square */
+    assert_int_equal(x, 2);
+    assert_int_equal(y, 2);
+    monster_where(&ml, f, 0, t0 + 6 * MONSTER_STEP_S, t0, &x, &y); /* round the pit */
+    assert_int_equal(x, 5);
+    assert_int_equal(y, 2);
+    monster_where(&ml, f, 2, t0 + 4 * MONSTER_STEP_S, t0, &x, &y); /* the bat, third in
+                                                                  the pack: over it */
+    assert_int_equal(x, 3);
+    assert_int_equal(y, 2);
+    monster_loops_free(&ml);
+    dungeon_free(&d);
+}
+
 static void test_rng_streams(void **state)
 {
     (void)state;
@@ -457,6 +517,7 @@ int main(void)
         cmocka_unit_test(test_path_keeps_out_of_acid_when_it_can),
         cmocka_unit_test(test_save_and_load),
         cmocka_unit_test(test_save_parse_errors),
+        cmocka_unit_test(test_patrols_walk_round_pits_and_fly_over),
         cmocka_unit_test(test_rng_streams),
         cmocka_unit_test(test_clock_text),
     };
