@@ -250,6 +250,8 @@ void floor_clear(dfloor *f)
     f->h = keep.h;
     f->level_type = keep.level_type;
     f->dlevel = keep.dlevel;
+    f->ox = keep.ox;
+    f->oy = keep.oy;
     f->terrain = keep.terrain;
     f->height_cm = keep.height_cm;
     f->marks = keep.marks;

@@ -190,8 +190,10 @@ static void walk_substep(world *w)
 static void land(world *w)
 {
     int taken[PARTY_MAX], died[PARTY_MAX];
+    int bx = world_sx(w), by = world_sy(w);
+    dungeon_below(&w->dg, w->floor, bx, by, &bx, &by);
     w->floor += 1;
-    centre_on(w, world_sx(w), world_sy(w)); /* onto the middle of the landing square */
+    centre_on(w, bx, by); /* onto the middle of the landing square */
     party_take_fall(&w->party, w->fall_cm, taken, died);
     char text[96];
     int n = snprintf(text, sizeof text, "Landed %d.%d m down:", w->fall_cm / 100,

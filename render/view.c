@@ -92,7 +92,9 @@ typedef struct frame {
 
 static uint32_t square_hash(const frame *fr, int x, int y)
 {
-    return paint_hash((uint32_t)x, (uint32_t)y, 0xD1u + (uint32_t)fr->f->index);
+    /* keyed by the common grid, so a floor grown left or up looks the same, shifted */
+    return paint_hash((uint32_t)(x + fr->f->ox), (uint32_t)(y + fr->f->oy),
+                      0xD1u + (uint32_t)fr->f->index);
 }
 
 /* Blits tile (k, v) with its top-left at map px (x, y). */
@@ -140,7 +142,8 @@ static int fluid(const dfloor *f, int x, int y)
  * square, so neighbours bubble and glint out of step and the surface never tiles. */
 static int fluid_variant(const frame *fr, int x, int y)
 {
-    rng g = rng_cosmetic(fr->seed, 0xF1D0u + (uint32_t)fr->f->index, x, y);
+    rng g = rng_cosmetic(fr->seed, 0xF1D0u + (uint32_t)fr->f->index, x + fr->f->ox,
+                         y + fr->f->oy);
     uint64_t r = rng_next(&g);
     int pat = (int)(r % TILE_FLUID_PATTERNS), off = (int)((r >> 8) % TILE_PHASES);
     int phase = (int)((fr->o->t_ms / FLUID_FRAME_MS + (uint32_t)off) % TILE_PHASES);
@@ -349,7 +352,8 @@ static void draw_motes(frame *fr)
             uint32_t t = fr->o->t_ms + (uint32_t)(k * MOTE_LIFE_MS / MOTE_SLOTS);
             uint32_t gen = t / MOTE_LIFE_MS;
             int age = (int)(t % MOTE_LIFE_MS);
-            rng r = rng_cosmetic(fr->seed, gen * MOTE_SLOTS + (uint32_t)k, pt->x, pt->y);
+            rng r = rng_cosmetic(fr->seed, gen * MOTE_SLOTS + (uint32_t)k, pt->x + fr->f->ox,
+                                 pt->y + fr->f->oy);
             int x0 = rng_range(&r, 2, z - 3), y0 = rng_range(&r, z / 3, z - 3);
             int drift = rng_range(&r, -z / 4, z / 4);
             int x = fr->ox + pt->x * z + x0 + drift * age / MOTE_LIFE_MS;

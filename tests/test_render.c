@@ -22,6 +22,7 @@
 #include "render/png.h"
 #include "render/sheet.h"
 #include "render/text.h"
+#include "gen/gen.h"
 #include "render/view.h"
 
 #if defined(__GNUC__)
@@ -559,6 +560,68 @@ static void test_view_fluids(void **state)
     dungeon_free(&w.dg);
 }
 
+/* Seed 4's top floor (a pit, patrol packs) grown by 5 squares left and 3 on top: every
+ * thing and route square moved with its squares, ways from below point at the same
+ * squares, the pit lands on the same square, and the rendered floor is the old one
+ * shifted by the margin (seed 001: routes left unshifted ended up inside rock). */
+static void test_grow_floor(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(4);
+    dungeon a, b;
+    assert_int_equal(gen_dungeon(&o, &a, NULL), DELVE_OK);
+    assert_int_equal(gen_dungeon(&o, &b, NULL), DELVE_OK);
+    assert_int_equal(gen_grow_floor(&b, 0, 5, 3, NULL), DELVE_OK);
+    const dfloor *fa = &a.floors[0], *fb = &b.floors[0];
+    assert_int_equal(fb->w, fa->w + 5);
+    assert_int_equal(fb->h, fa->h + 3);
+    assert_true(fa->patrol_count > 0 && fa->pit_count > 0);
+    for (int p = 0; p < fb->patrol_count; p++)
+        for (int j = 0; j < fb->patrols[p].count; j++) {
+            int x = fb->patrols[p].x[j], y = fb->patrols[p].y[j];
+            assert_true(floor_walkable(fb, x, y));
+            assert_int_equal(floor_at(fb, x, y), floor_at(fa, x - 5, y - 3));
+        }
+    for (int i = 0; i < fb->monster_count; i++)
+        assert_true(floor_walkable(fb, fb->monsters[i].x, fb->monsters[i].y));
+    for (int j = 0; j < b.floors[1].way_count; j++) {
+        const way *wa = &a.floors[1].ways[j], *wb = &b.floors[1].ways[j];
+        if (wb->to_floor == 0) {
+            assert_int_equal(wb->to_x, wa->to_x + 5);
+            assert_int_equal(wb->to_y, wa->to_y + 3);
+            assert_int_equal(floor_way_at(fb, wb->to_x, wb->to_y) >= 0, 1);
+        }
+    }
+    int ax, ay, bx, by;
+    const pit *pa = &fa->pits[0], *pb = &fb->pits[0];
+    assert_int_equal(dungeon_below(&a, 0, pa->x, pa->y, &ax, &ay), 1);
+    assert_int_equal(dungeon_below(&b, 0, pb->x, pb->y, &bx, &by), 1);
+    assert_int_equal(bx, ax);
+    assert_int_equal(by, ay);
+    assert_int_equal(dungeon_fall_cm(&b, 0, pb->x, pb->y), dungeon_fall_cm(&a, 0, pa->x, pa->y));
+    assert_int_equal(b.datum_cm[1], a.datum_cm[1]);
+    /* the picture: the old floor, shifted by the margin */
+    party p = { 0 };
+    assert_int_equal(party_add(&p, "Ash", 30, 12, 15, NULL), DELVE_OK);
+    world wa, wb;
+    assert_int_equal(world_init(&wa, &a, &p, NULL), DELVE_OK);
+    assert_int_equal(world_init(&wb, &b, &p, NULL), DELVE_OK);
+    view_opts vo = view_defaults();
+    vo.hud = 0, vo.whole_floor = 1, vo.zoom = 8;
+    canvas ca, cb;
+    assert_int_equal(canvas_init(&ca, 64 * 8, 40 * 8, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&cb, 69 * 8, 43 * 8, NULL), DELVE_OK);
+    assert_int_equal(view_render(&ca, &wa, &vo, NULL, NULL), DELVE_OK);
+    assert_int_equal(view_render(&cb, &wb, &vo, NULL, NULL), DELVE_OK);
+    for (int y = 0; y < ca.h; y++)
+        if (memcmp(canvas_at(&ca, 0, y), canvas_at(&cb, 5 * 8, y + 3 * 8), (size_t)ca.w * 4))
+            fail_msg("row %d of the grown floor differs from the old one shifted", y);
+    canvas_free(&ca);
+    canvas_free(&cb);
+    world_free(&wa);
+    world_free(&wb);
+}
+
 /* No cache, a fresh cache and a cache used at another zoom first: the same bytes. */
 static void test_view_cache_same_bytes(void **state)
 {
@@ -726,6 +789,7 @@ int main(void)
         cmocka_unit_test(test_text_missing_font),
         cmocka_unit_test(test_view_golden),
         cmocka_unit_test(test_view_fluids),
+        cmocka_unit_test(test_grow_floor),
         cmocka_unit_test(test_view_cache_same_bytes),
         cmocka_unit_test(test_view_frames),
         cmocka_unit_test(test_sheet_pages),
