@@ -158,7 +158,7 @@ static void put(canvas *out, int x, int y, uint8_t r, uint8_t g, uint8_t b)
 static void put_grey(canvas *out, int x, int y, const uint8_t *p)
 {
     int32_t y1000 = 299 * p[0] + 587 * p[1] + 114 * p[2];
-    int32_t fade = ((255000 - y1000) * p[3] + 25499999) / 25500000;
+    int32_t fade = ((255000 - y1000) * p[3] + 2549999) / 2550000;
     uint8_t v = (uint8_t)(255 - fade);
     put(out, x, y, v, v, v);
 }
