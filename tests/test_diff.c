@@ -573,6 +573,132 @@ static void test_pixelmatch_counts(void **state)
     assert_true(run("aa2-a.png", "aa2-b.png", opts(50, 1)).aa > 0);
 }
 
+/* A small deterministic generator for the reference test (not delve's RNG: test data). */
+static uint32_t lcg(uint32_t *s)
+{
+    *s = *s * 1664525u + 1013904223u;
+    return *s >> 8;
+}
+
+/* A random image at 8 or 16 bits; values from a few levels so equal pixels are common. */
+static diff_image rand_image(uint32_t *s, int w, int h, int bits)
+{
+    diff_image im = { w, h, bits, malloc((size_t)w * (size_t)h * 4 * (size_t)(bits / 8)) };
+    for (int i = 0; i < w * h * 4; i++) {
+        unsigned v = (lcg(s) % 3) * 100;
+        if (bits == 8)
+            ((uint8_t *)im.px)[i] = (uint8_t)v;
+        else
+            ((uint16_t *)im.px)[i] = (uint16_t)(v * 257);
+    }
+    return im;
+}
+
+static unsigned sample16(const diff_image *im, int x, int y, int c)
+{
+    size_t i = ((size_t)y * (size_t)im->w + (size_t)x) * 4 + (size_t)c;
+    return im->bits == 16 ? ((uint16_t *)im->px)[i] : ((uint8_t *)im->px)[i] * 257u;
+}
+
+/* The obvious exact diff: every pixel of the larger canvas, every channel at 16 bits. */
+static void reference(const diff_image *a, const diff_image *b, diff_result *r)
+{
+    int W = a->w > b->w ? a->w : b->w, H = a->h > b->h ? a->h : b->h;
+    r->changed = 0, r->x0 = r->y0 = r->x1 = r->y1 = -1;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            int in = x < a->w && y < a->h && x < b->w && y < b->h, differs = !in;
+            for (int c = 0; in && c < 4; c++)
+                differs |= sample16(a, x, y, c) != sample16(b, x, y, c);
+            if (!differs)
+                continue;
+            r->changed++;
+            if (r->x0 < 0 || x < r->x0) r->x0 = x;
+            if (r->y0 < 0 || y < r->y0) r->y0 = y;
+            if (x > r->x1) r->x1 = x;
+            if (y > r->y1) r->y1 = y;
+        }
+}
+
+static void test_exact_matches_reference(void **state)
+{
+    (void)state;
+    uint32_t s = 6;
+    for (int t = 0; t < 300; t++) {
+        int w = 1 + (int)(lcg(&s) % 9), h = 1 + (int)(lcg(&s) % 9);
+        int bits_a = lcg(&s) % 2 ? 16 : 8, bits_b = lcg(&s) % 2 ? 16 : 8;
+        diff_image a = rand_image(&s, w, h, bits_a);
+        int bw = lcg(&s) % 4 ? w : 1 + (int)(lcg(&s) % 9);
+        int bh = lcg(&s) % 4 ? h : 1 + (int)(lcg(&s) % 9);
+        diff_image b = rand_image(&s, bw, bh, bits_b);
+        for (int y = 0; y < h && y < bh; y++)   /* make B mostly A, with a few edits */
+            for (int x = 0; x < w && x < bw; x++)
+                for (int c = 0; c < 4; c++) {
+                    unsigned v = sample16(&a, x, y, c) + (lcg(&s) % 40 == 0);
+                    if (bits_b == 8)
+                        ((uint8_t *)b.px)[(y * bw + x) * 4 + c] = (uint8_t)(v / 257 + (v % 257 != 0));
+                    else
+                        ((uint16_t *)b.px)[(y * bw + x) * 4 + c] = (uint16_t)v;
+                }
+        diff_result r, want;
+        diff_opts o = diff_defaults();
+        canvas out;
+        assert_int_equal(diff_images(&a, &b, &o, &r, (t % 2) ? &out : NULL, NULL), DELVE_OK);
+        reference(&a, &b, &want);
+        if (r.changed != want.changed || r.x0 != want.x0 || r.y0 != want.y0 ||
+            r.x1 != want.x1 || r.y1 != want.y1)
+            fail_msg("case %d (%dx%d/%d vs %dx%d/%d): %lld box %d,%d..%d,%d, reference %lld "
+                     "box %d,%d..%d,%d", t, w, h, bits_a, bw, bh, bits_b, (long long)r.changed,
+                     r.x0, r.y0, r.x1, r.y1, (long long)want.changed, want.x0, want.y0,
+                     want.x1, want.y1);
+        if (t % 2)
+            canvas_free(&out);
+        free(a.px), free(b.px);
+    }
+}
+
+/* The colours of the diff image: same (grey), B brighter (red), B darker (blue); and in
+ * a pixelmatch pair, one AA colour pixel per skipped pixel. */
+static void test_diff_colours(void **state)
+{
+    (void)state;
+    uint8_t pa[3 * 4] = { 100, 100, 100, 255, 100, 100, 100, 255, 100, 100, 100, 255 };
+    uint8_t pb[3 * 4] = { 100, 100, 100, 255, 140, 100, 100, 255, 100, 100, 60, 255 };
+    diff_image a = { 3, 1, 8, pa }, b = { 3, 1, 8, pb };
+    diff_opts o = diff_defaults();
+    diff_result r;
+    canvas out;
+    assert_int_equal(diff_images(&a, &b, &o, &r, &out, NULL), DELVE_OK);
+    assert_int_equal(r.changed, 2);
+    const uint8_t grey[4] = { 239, 239, 239, 255 }, red[4] = { DIFF_RGB_CHANGED, 255 },
+                  blue[4] = { DIFF_RGB_DARKER, 255 };
+    assert_memory_equal(canvas_at(&out, 0, 0), grey, 4);
+    assert_memory_equal(canvas_at(&out, 1, 0), red, 4);
+    assert_memory_equal(canvas_at(&out, 2, 0), blue, 4);
+    canvas_free(&out);
+
+    char p1[4096], p2[4096];
+    diff_image x, y;
+    assert_int_equal(diff_load(cat(p1, fixdir, "aa1-a.png"), &x, NULL), DELVE_OK);
+    assert_int_equal(diff_load(cat(p2, fixdir, "aa1-b.png"), &y, NULL), DELVE_OK);
+    o = opts(50, 1);
+    assert_int_equal(diff_images(&x, &y, &o, &r, &out, NULL), DELVE_OK);
+    const uint8_t amber[3] = { DIFF_RGB_AA }, rd[3] = { DIFF_RGB_CHANGED },
+                  bl[3] = { DIFF_RGB_DARKER };
+    int64_t n_aa = 0, n_changed = 0;
+    for (int j = 0; j < out.h; j++)
+        for (int i = 0; i < out.w; i++) {
+            const uint8_t *q = canvas_at(&out, i, j);
+            n_aa += !memcmp(q, amber, 3);
+            n_changed += !memcmp(q, rd, 3) || !memcmp(q, bl, 3);
+        }
+    assert_int_equal(n_aa, r.aa);
+    assert_int_equal(n_changed, r.changed);
+    assert_int_equal(r.aa, 76);
+    canvas_free(&out);
+    diff_image_free(&x), diff_image_free(&y);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--fixtures")) {
@@ -588,6 +714,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_twins_equal),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_pixelmatch_counts),
+        cmocka_unit_test(test_exact_matches_reference),
+        cmocka_unit_test(test_diff_colours),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
