@@ -308,11 +308,11 @@ static void make_twins(const char *dir)
     png_spec sp = { 12, 10, 8, 3, plte, trns, 4, 2 }, sg = { 12, 10, 8, 0, NULL, NULL, 0, 0 },
              sga = { 12, 10, 8, 4, NULL, NULL, 0, 0 };
     write_png(cat(p, dir, "pal.png"), &sp, idx);
-    write_pic(cat(p, dir, "pal-rgb4.png"), &rgb4, 6);
+    write_pic(cat(p, dir, "pal-rgba.png"), &rgb4, 6);
     write_png(cat(p, dir, "grey.png"), &sg, grey);
     write_pic(cat(p, dir, "grey-rgb.png"), &g, 2);
     write_png(cat(p, dir, "ga.png"), &sga, ga);
-    write_pic(cat(p, dir, "ga-rgb4.png"), &gat, 6);
+    write_pic(cat(p, dir, "ga-rgba.png"), &gat, 6);
     free(rgb4.p), free(g.p), free(gat.p);
 }
 
@@ -493,9 +493,9 @@ static void test_alpha_counts(void **state)
 static void test_twins_equal(void **state)
 {
     (void)state;
-    assert_int_equal(run("pal.png", "pal-rgb4.png", diff_defaults()).changed, 0);
+    assert_int_equal(run("pal.png", "pal-rgba.png", diff_defaults()).changed, 0);
     assert_int_equal(run("grey.png", "grey-rgb.png", diff_defaults()).changed, 0);
-    assert_int_equal(run("ga.png", "ga-rgb4.png", diff_defaults()).changed, 0);
+    assert_int_equal(run("ga.png", "ga-rgba.png", diff_defaults()).changed, 0);
     /* and not equal to each other, so the twins are not trivially blank */
     assert_int_equal(run("pal.png", "ga.png", diff_defaults()).changed, 120);
 }
