@@ -17,12 +17,30 @@
 
 #include "render/diff.h"
 
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#endif
+#if defined(__GNUC__) /* reported at the end of the file, after any pop */
+#pragma GCC diagnostic ignored "-Wunused-function"
+#endif
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#include <stb/stb_image.h>
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
 /* --- a PNG writer for fixtures ------------------------------------------------------- */
 
 typedef struct png_spec {
     int w, h, depth, ctype;          /* ctype: 0 grey, 2 RGB, 3 palette, 4 grey-alpha, 6 RGBA */
     const uint8_t *plte, *trns;      /* palette (3 bytes an entry) and its alphas */
     int nplte, ntrns;
+    int filters;                     /* 0: filter 0 on every row; 1: row y gets (y * 3) % 5 */
+    int split;                       /* > 0: IDAT chunks of this many bytes */
 } png_spec;
 
 static void put32(uint8_t *p, uint32_t v)
@@ -51,14 +69,36 @@ static int channels(int ctype)
     return ctype == 0 || ctype == 3 ? 1 : ctype == 4 ? 2 : ctype == 2 ? 3 : 4;
 }
 
-/* Writes raw rows (packed samples, 16-bit big-endian), filter 0 on every row. */
+static int paeth_ref(int a, int b, int c)
+{
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/* Filters one row with filter f (PNG spec 9.2); bpp bytes a pixel, at least 1. */
+static void filter_row(uint8_t *out, const uint8_t *cur, const uint8_t *prev, size_t n,
+                       size_t bpp, int f)
+{
+    for (size_t i = 0; i < n; i++) {
+        int a = i >= bpp ? cur[i - bpp] : 0, b = prev ? prev[i] : 0;
+        int c = prev && i >= bpp ? prev[i - bpp] : 0;
+        int pred = f == 1 ? a : f == 2 ? b : f == 3 ? (a + b) / 2 : f == 4 ? paeth_ref(a, b, c) : 0;
+        out[i] = (uint8_t)(cur[i] - pred);
+    }
+}
+
+/* Writes raw rows (packed samples, 16-bit big-endian) with the filters of s. */
 static void write_png(const char *path, const png_spec *s, const uint8_t *raw)
 {
     size_t row = (size_t)s->w * (size_t)channels(s->ctype) * (size_t)s->depth / 8;
-    size_t n = (row + 1) * (size_t)s->h;
+    size_t n = (row + 1) * (size_t)s->h, bpp = (size_t)channels(s->ctype) * (size_t)s->depth / 8;
     uint8_t *filt = calloc(n, 1);
-    for (int y = 0; y < s->h; y++)
-        memcpy(filt + (size_t)y * (row + 1) + 1, raw + (size_t)y * row, row);
+    for (int y = 0; y < s->h; y++) {
+        int f = s->filters ? y * 3 % 5 : 0;
+        filt[(size_t)y * (row + 1)] = (uint8_t)f;
+        filter_row(filt + (size_t)y * (row + 1) + 1, raw + (size_t)y * row,
+                   y ? raw + (size_t)(y - 1) * row : NULL, row, bpp ? bpp : 1, f);
+    }
     struct libdeflate_compressor *z = libdeflate_alloc_compressor(6);
     size_t cap = libdeflate_zlib_compress_bound(z, n);
     uint8_t *zd = malloc(cap);
@@ -76,7 +116,8 @@ static void write_png(const char *path, const png_spec *s, const uint8_t *raw)
         chunk(f, "PLTE", s->plte, (size_t)s->nplte * 3);
     if (s->trns)
         chunk(f, "tRNS", s->trns, (size_t)s->ntrns);
-    chunk(f, "IDAT", zd, zn);
+    for (size_t at = 0, step = s->split > 0 ? (size_t)s->split : zn; at < zn; at += step)
+        chunk(f, "IDAT", zd + at, zn - at < step ? zn - at : step);
     chunk(f, "IEND", NULL, 0);
     assert_int_equal(fclose(f), 0);
     free(zd);
@@ -109,7 +150,7 @@ static void write_pic(const char *path, const pic *q, int ctype)
     uint8_t *raw = malloc((size_t)q->w * (size_t)q->h * (size_t)n);
     for (int i = 0; i < q->w * q->h; i++)
         memcpy(raw + (size_t)i * (size_t)n, q->p + (size_t)i * 4, (size_t)n);
-    png_spec s = { q->w, q->h, 8, ctype, NULL, NULL, 0, 0 };
+    png_spec s = { q->w, q->h, 8, ctype, NULL, NULL, 0, 0, 1, 0 };
     write_png(path, &s, raw);
     free(raw);
 }
@@ -125,7 +166,7 @@ static void write_pic16(const char *path, const pic *q, int noise)
         v = v < 0 ? 0 : v > 65535 ? 65535 : v;
         raw[i * 2] = (uint8_t)(v >> 8), raw[i * 2 + 1] = (uint8_t)v;
     }
-    png_spec s = { q->w, q->h, 16, 6, NULL, NULL, 0, 0 };
+    png_spec s = { q->w, q->h, 16, 6, NULL, NULL, 0, 0, 1, 0 };
     write_png(path, &s, raw);
     free(raw);
 }
@@ -265,12 +306,12 @@ static void make_deep(const char *dir)
     uint8_t raw[8 * 8 * 8];
     for (int i = 0; i < 8 * 8 * 4; i++)
         raw[i * 2] = raw[i * 2 + 1] = (uint8_t)(i * 5);
-    png_spec s = { 8, 8, 16, 6, NULL, NULL, 0, 0 };
+    png_spec s = { 8, 8, 16, 6, NULL, NULL, 0, 0, 0, 0 };
     write_png(cat(p, dir, "deep-a.png"), &s, raw);
     uint8_t eight[8 * 8 * 4];
     for (int i = 0; i < 8 * 8 * 4; i++)
         eight[i] = raw[i * 2];
-    png_spec s8 = { 8, 8, 8, 6, NULL, NULL, 0, 0 };
+    png_spec s8 = { 8, 8, 8, 6, NULL, NULL, 0, 0, 0, 0 };
     write_png(cat(p, dir, "deep-8.png"), &s8, eight);
     raw[(3 * 8 + 5) * 8 + 2 * 2 + 1] ^= 1;   /* pixel (5, 3), blue, low byte */
     write_png(cat(p, dir, "deep-b.png"), &s, raw);
@@ -305,8 +346,9 @@ static void make_twins(const char *dir)
         ga[i * 2] = (uint8_t)(255 - i), ga[i * 2 + 1] = (uint8_t)(i * 2 + 1);
         memset(gat.p + i * 4, ga[i * 2], 3), gat.p[i * 4 + 3] = ga[i * 2 + 1];
     }
-    png_spec sp = { 12, 10, 8, 3, plte, trns, 4, 2 }, sg = { 12, 10, 8, 0, NULL, NULL, 0, 0 },
-             sga = { 12, 10, 8, 4, NULL, NULL, 0, 0 };
+    png_spec sp = { 12, 10, 8, 3, plte, trns, 4, 2, 0, 0 },
+             sg = { 12, 10, 8, 0, NULL, NULL, 0, 0, 0, 0 },
+             sga = { 12, 10, 8, 4, NULL, NULL, 0, 0, 0, 0 };
     write_png(cat(p, dir, "pal.png"), &sp, idx);
     write_pic(cat(p, dir, "pal-rgba.png"), &rgb4, 6);
     write_png(cat(p, dir, "grey.png"), &sg, grey);
@@ -699,6 +741,42 @@ static void test_diff_colours(void **state)
     diff_image_free(&x), diff_image_free(&y);
 }
 
+/* diff_load's own decoder (8-bit RGB/RGBA) gives stb_image's pixels: every filter on
+ * the rows, odd widths, IDAT split in small chunks, RGB and RGBA; and files it does not
+ * take (palette, grey, 16 bits) still load. */
+static void test_fast_decoder_is_stb(void **state)
+{
+    (void)state;
+    uint32_t seed = 11;
+    for (int t = 0; t < 24; t++) {
+        int w = 1 + t * 7 % 29, h = 1 + t * 5 % 17, ctype = t % 2 ? 6 : 2, n = channels(ctype);
+        uint8_t *raw = malloc((size_t)w * (size_t)h * (size_t)n);
+        for (int i = 0; i < w * h * n; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            raw[i] = (uint8_t)(i % 7 == 0 ? seed >> 24 : (i * 13) & 0xff);
+        }
+        png_spec s = { w, h, 8, ctype, NULL, NULL, 0, 0, 1, t % 3 ? 0 : 17 };
+        char path[4096];
+        snprintf(path, sizeof path, "%s/fast-%d.png", fixdir, t);
+        write_png(path, &s, raw);
+        diff_image im;
+        assert_int_equal(diff_load(path, &im, NULL), DELVE_OK);
+        int sw, sh, sn;
+        uint8_t *ref = stbi_load(path, &sw, &sh, &sn, 4);
+        assert_non_null(ref);
+        assert_int_equal(im.bits, 8);
+        assert_int_equal(im.w, sw);
+        assert_int_equal(im.h, sh);
+        assert_memory_equal(im.px, ref, (size_t)w * (size_t)h * 4);
+        /* and the pixels are the ones written (the filters were undone) */
+        for (int i = 0; i < w * h; i++)
+            assert_memory_equal((uint8_t *)im.px + i * 4, raw + i * n, (size_t)n);
+        stbi_image_free(ref);
+        diff_image_free(&im);
+        free(raw);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--fixtures")) {
@@ -716,6 +794,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_pixelmatch_counts),
         cmocka_unit_test(test_exact_matches_reference),
         cmocka_unit_test(test_diff_colours),
+        cmocka_unit_test(test_fast_decoder_is_stb),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
