@@ -17,13 +17,11 @@
 
 #include "render/diff.h"
 
-#if defined(__GNUC__)
+#if defined(__GNUC__) /* reported at the end of the file: set before the push */
+#pragma GCC diagnostic ignored "-Wunused-function"
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wshadow"
 #pragma GCC diagnostic ignored "-Wsign-compare"
-#endif
-#if defined(__GNUC__) /* reported at the end of the file, after any pop */
-#pragma GCC diagnostic ignored "-Wunused-function"
 #endif
 #define STB_IMAGE_STATIC
 #define STB_IMAGE_IMPLEMENTATION
