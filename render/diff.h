@@ -65,6 +65,11 @@ void diff_image_free(diff_image *im);
 delve_status diff_images(const diff_image *a, const diff_image *b, const diff_opts *o,
                          diff_result *r, canvas *out, delve_err *err);
 
+/* Writes a diff image (or any opaque canvas of at most 256 colours) as an 8-bit palette
+ * PNG, a quarter of the RGBA data to compress; other canvases as png_write does.
+ * Atomic (fsio_write_atomic). DELVE_EIO naming the path, DELVE_ENOMEM. */
+delve_status diff_png_write(const char *path, const canvas *c, delve_err *err);
+
 /* Reads A and B (any PNG stb_image reads; size limits checked before decoding), compares them,
  * writes the diff image to out_png when it is not NULL (atomic). DELVE_EINPUT with err naming the
  * file on unreadable/corrupt/missing/too large input; DELVE_EIO on write failure. */
