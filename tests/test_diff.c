@@ -775,6 +775,84 @@ static void test_fast_decoder_is_stb(void **state)
     }
 }
 
+/* Damaged files: bytes flipped, cut short, chunk lengths made huge. diff_load must load
+ * or refuse with DELVE_EINPUT, never crash (run under ASan too), and what it loads
+ * stays inside the limits. */
+static void test_damaged_files(void **state)
+{
+    (void)state;
+    static const char *const src[] = { "aa1-a.png", "fast-1.png", "fast-3.png", "pal.png",
+                                       "deep-a.png" };
+    uint32_t seed = 99;
+    char p[4096], q[4096];
+    for (size_t k = 0; k < sizeof src / sizeof src[0]; k++) {
+        FILE *f = fopen(cat(p, fixdir, src[k]), "rb");
+        assert_non_null(f);
+        static uint8_t buf[1 << 16], bad[1 << 16];
+        size_t n = fread(buf, 1, sizeof buf, f);
+        fclose(f);
+        for (int t = 0; t < 60; t++) {
+            memcpy(bad, buf, n);
+            size_t len = n;
+            seed = seed * 1664525u + 1013904223u;
+            if (t % 3 == 0)
+                len = 8 + (seed >> 8) % (n - 8);              /* cut short */
+            else if (t % 3 == 1)
+                for (int i = 0; i < 4; i++, seed = seed * 1664525u + 1013904223u)
+                    bad[8 + (seed >> 8) % (n - 8)] ^= (uint8_t)(1 + (seed >> 4) % 255);
+            else
+                put32(bad + 33 + (seed >> 8) % 8, 0x7ffffff0u); /* a length past the end */
+            f = fopen(cat(q, fixdir, "damaged.png"), "wb");
+            fwrite(bad, 1, len, f);
+            fclose(f);
+            diff_image im;
+            delve_err err = { "" };
+            delve_status st = diff_load(q, &im, &err);
+            if (st != DELVE_OK && st != DELVE_EINPUT)
+                fail_msg("%s case %d: status %d (%s)", src[k], t, st, err.msg);
+            if (st == DELVE_OK) {
+                assert_true(im.w >= 1 && im.w <= DIFF_MAX_SIDE && im.h >= 1);
+                diff_image_free(&im);
+            } else {
+                assert_non_null(strstr(err.msg, "damaged.png"));
+            }
+        }
+    }
+}
+
+/* diff_png_write: a diff canvas comes back the same from its palette PNG, and a canvas
+ * of more than 256 colours is written as RGBA, also the same. */
+static void test_diff_png_write(void **state)
+{
+    (void)state;
+    char p[4096];
+    for (int many = 0; many < 2; many++) {
+        canvas c;
+        assert_int_equal(canvas_init(&c, 40, 30, NULL), DELVE_OK);
+        for (int y = 0; y < 30; y++)
+            for (int x = 0; x < 40; x++) {
+                uint8_t *q = canvas_at(&c, x, y);
+                int v = many ? (x * 30 + y) % 256 : 229 + (x + y) % 27;
+                q[0] = (uint8_t)v, q[1] = (uint8_t)(many ? y * 7 : v), q[2] = (uint8_t)v;
+                q[3] = 255;
+            }
+        memcpy(canvas_at(&c, 3, 4), (uint8_t[]){ DIFF_RGB_DARKER, 255 }, 4);
+        assert_int_equal(diff_png_write(cat(p, fixdir, "written.png"), &c, NULL), DELVE_OK);
+        diff_image d;
+        assert_int_equal(diff_load(p, &d, NULL), DELVE_OK);
+        assert_int_equal(d.w, 40);
+        assert_int_equal(d.h, 30);
+        assert_memory_equal(d.px, c.px, 40 * 30 * 4);
+        FILE *f = fopen(p, "rb");
+        uint8_t hdr[26];
+        assert_int_equal(fread(hdr, 1, 26, f), 26);
+        fclose(f);
+        assert_int_equal(hdr[25], many ? 6 : 3);    /* colour type: RGBA or palette */
+        diff_image_free(&d);
+        canvas_free(&c);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--fixtures")) {
@@ -793,6 +871,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_exact_matches_reference),
         cmocka_unit_test(test_diff_colours),
         cmocka_unit_test(test_fast_decoder_is_stb),
+        cmocka_unit_test(test_damaged_files),
+        cmocka_unit_test(test_diff_png_write),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
