@@ -354,6 +354,21 @@ static void make_twins(const char *dir)
     write_png(cat(p, dir, "ga.png"), &sga, ga);
     write_pic(cat(p, dir, "ga-rgba.png"), &gat, 6);
     free(rgb4.p), free(g.p), free(gat.p);
+    /* RGB with a tRNS colour key (not the fast decoder's case) and its RGBA twin */
+    static const uint8_t key[6] = { 0, 200, 0, 100, 0, 50 };
+    uint8_t rgb[12 * 10 * 3];
+    pic keyed = pic_new(12, 10, 0, 0, 0, 0);
+    for (int i = 0; i < 12 * 10; i++) {
+        int hit = i % 5 == 0;
+        rgb[i * 3] = hit ? 200 : (uint8_t)i, rgb[i * 3 + 1] = hit ? 100 : 7;
+        rgb[i * 3 + 2] = 50;
+        memcpy(keyed.p + i * 4, rgb + i * 3, 3);
+        keyed.p[i * 4 + 3] = hit ? 0 : 255;
+    }
+    png_spec sk = { 12, 10, 8, 2, NULL, key, 0, 6, 1, 0 };
+    write_png(cat(p, dir, "keyed.png"), &sk, rgb);
+    write_pic(cat(p, dir, "keyed-rgba.png"), &keyed, 6);
+    free(keyed.p);
 }
 
 /* corrupt.png: tile-a.png cut in the middle of its IDAT; notpng.png: text; huge.png and
@@ -536,6 +551,7 @@ static void test_twins_equal(void **state)
     assert_int_equal(run("pal.png", "pal-rgba.png", diff_defaults()).changed, 0);
     assert_int_equal(run("grey.png", "grey-rgb.png", diff_defaults()).changed, 0);
     assert_int_equal(run("ga.png", "ga-rgba.png", diff_defaults()).changed, 0);
+    assert_int_equal(run("keyed.png", "keyed-rgba.png", diff_defaults()).changed, 0);
     /* and not equal to each other, so the twins are not trivially blank */
     assert_int_equal(run("pal.png", "ga.png", diff_defaults()).changed, 120);
 }
