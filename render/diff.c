@@ -269,16 +269,16 @@ delve_status diff_load(const char *path, diff_image *im, delve_err *err)
     if (st)
         return delve_fail(err, st == DELVE_ENOMEM ? st : DELVE_EINPUT, "%s", rerr.msg);
     const unsigned char *d = (const unsigned char *)data;
-    int w = 0, h = 0, n = 0;
+    int w = 0, h = 0, n = 0, is16 = 0;
     if (len > INT32_MAX || !stbi_info_from_memory(d, (int)len, &w, &h, &n))
         st = delve_fail(err, DELVE_EINPUT, "%s: not a PNG image that can be read", path);
-    else if (w < 1 || h < 1 || w > DIFF_MAX_SIDE || h > DIFF_MAX_SIDE ||
-             (int64_t)w * h > DIFF_MAX_PIXELS)
+    else if ((is16 = stbi_is_16_bit_from_memory(d, (int)len)), w < 1 || h < 1 ||
+             w > DIFF_MAX_SIDE || h > DIFF_MAX_SIDE ||
+             (int64_t)w * h > (is16 ? DIFF_MAX_PIXELS / 2 : DIFF_MAX_PIXELS))
         st = delve_fail(err, DELVE_EINPUT,
-                        "%s: %d x %d is past the limit (%d a side, %d pixels)", path, w, h,
-                        DIFF_MAX_SIDE, DIFF_MAX_PIXELS);
+                        "%s: %d x %d is past the limit (%d a side, %d pixels, half at 16 bits)",
+                        path, w, h, DIFF_MAX_SIDE, DIFF_MAX_PIXELS);
     if (!st) {
-        int is16 = stbi_is_16_bit_from_memory(d, (int)len);
         void *px = is16 ? NULL : fast_decode(d, len);
         if (!px)
             px = is16 ? (void *)stbi_load_16_from_memory(d, (int)len, &w, &h, &n, 4)

@@ -371,8 +371,9 @@ static void make_twins(const char *dir)
     free(keyed.p);
 }
 
-/* corrupt.png: tile-a.png cut in the middle of its IDAT; notpng.png: text; huge.png and
- * many.png: headers claiming 20000 x 16 and 10000 x 10000 (never decoded). */
+/* corrupt.png: tile-a.png cut in the middle of its IDAT; notpng.png: text; huge.png,
+ * many.png, deep-many.png: headers claiming 20000 x 16, 10000 x 10000 and 6000 x 6000 at
+ * 16 bits (never decoded). */
 static void make_bad(const char *dir)
 {
     char p[4096];
@@ -387,12 +388,13 @@ static void make_bad(const char *dir)
     fputs("this is not a PNG\n", f);
     fclose(f);
     static const struct { const char *name; uint32_t w, h; } H[] = {
-        { "huge.png", 20000, 16 }, { "many.png", 10000, 10000 } };
-    for (int i = 0; i < 2; i++) {
+        { "huge.png", 20000, 16 }, { "many.png", 10000, 10000 },
+        { "deep-many.png", 6000, 6000 } };
+    for (int i = 0; i < 3; i++) {
         f = fopen(cat(p, dir, H[i].name), "wb");
         fwrite("\x89PNG\r\n\x1a\n", 1, 8, f);
         uint8_t ihdr[13] = { 0 };
-        put32(ihdr, H[i].w), put32(ihdr + 4, H[i].h), ihdr[8] = 8, ihdr[9] = 6;
+        put32(ihdr, H[i].w), put32(ihdr + 4, H[i].h), ihdr[8] = i == 2 ? 16 : 8, ihdr[9] = 6;
         chunk(f, "IHDR", ihdr, 13);
         chunk(f, "IDAT", (const uint8_t *)"\x78\x01", 2);
         chunk(f, "IEND", NULL, 0);
@@ -576,6 +578,7 @@ static void test_bad_input(void **state)
     expect_input_error("tile-a.png", "nowhere.png", "nowhere.png");
     expect_input_error("huge.png", "tile-a.png", "huge.png: 20000 x 16 is past the limit");
     expect_input_error("tile-a.png", "many.png", "many.png: 10000 x 10000 is past the limit");
+    expect_input_error("tile-a.png", "deep-many.png", "deep-many.png: 6000 x 6000 is past the limit");
     char pa[4096], pb[4096];
     diff_opts o = opts(-1, 1);   /* aa without a threshold */
     diff_result r;
