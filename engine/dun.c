@@ -410,6 +410,7 @@ static delve_status l_way(rd *r, dfloor *f)
     if (k == WAY_KIND_COUNT)
         return bad_at(r, at, "unknown way kind '%s' (lift, ladder, stair, ramp, spiral)", kind);
     w.kind = (way_kind)k;
+    skip_space(r);
     const char *sq = r->p;
     delve_status st = square(r, &w.x, &w.y);
     if (!st)

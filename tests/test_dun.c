@@ -196,10 +196,10 @@ static void test_bad_files_named_at_line_and_column(void **state)
                "past the floor");
     expect_bad("floor 2 rooms", "floor 3 rooms", "bad.dun:29:7: expected floor 2 here, not 3 "
                "(floors go in order)");
-    expect_bad("\nfloor 2 rooms dlevel 5 size 8 5\n", "\n", "bad.dun:36:1: the header declares 2 "
-               "floors but the file has 1");
-    expect_bad("endmap\nentrance 1 1\ngoal 6 2", "entrance 1 1\ngoal 6 2",
-               "bad.dun:38:1: the file ends inside a map block: expected 'endmap'");
+    expect_bad("floors 2", "floors 3", "bad.dun:38:1: the header declares 3 floors but the "
+               "file has 2");
+    expect_bad("endmap\nentrance 1 1\ngoal 6 2\nway lift 3 1 to 1 3 1 on corridor\n", "",
+               "bad.dun:35:1: the file ends inside a map block: expected 'endmap'");
     expect_bad("floor 2 rooms dlevel 5 size 8 5", "floor 2 rooms dlevel 5 size 8 5 datum -600",
                "bad.dun:29:39: datum -600 does not match the stacking of the floors (-700 cm): "
                "drop it or fix the heights");
