@@ -32,8 +32,10 @@ static delve_status build_dungeon(const film_script *fs, dungeon *d, delve_err *
     if (fs->dun_file[0]) {
         delve_err e;
         delve_status st = dun_load(fs->dun_file, d, &e);
+        if (st && !fs->dun_line) /* named on the command line, not in a script */
+            return delve_fail(err, st, "%s", e.msg);
         if (st)
-            return delve_fail_at(err, DELVE_EINPUT, fs->path, fs->dun_line, fs->dun_col,
+            return delve_fail_at(err, st, fs->path, fs->dun_line, fs->dun_col,
                                  "dungeon file: %s", e.msg);
         return DELVE_OK;
     }
@@ -90,6 +92,8 @@ delve_status director_build_world(const film_script *fs, world *w, delve_err *er
     if (fs->save_file[0]) {
         delve_err e;
         delve_status st = director_load_save(fs, fs->save_file, w, NULL, &e);
+        if (st && !fs->dun_line)
+            return delve_fail(err, st, "%s", e.msg);
         return st ? delve_fail_at(err, st, fs->path, fs->dun_line, fs->dun_col,
                                   "dungeon save: %s", e.msg) : DELVE_OK;
     }
