@@ -177,7 +177,7 @@ static void save_now(viewer *v)
         st = fsio_write_atomic(v->save_to, text, strlen(text), &e);
     free(text);
     if (st)
-        snprintf(v->hover, sizeof v->hover, "F5: not saved: %s", e.msg);
+        snprintf(v->hover, sizeof v->hover, "F5: not saved: %.140s", e.msg);
     else
         snprintf(v->hover, sizeof v->hover, "F5: saved to %s", v->save_to);
 }

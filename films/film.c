@@ -529,7 +529,7 @@ static delve_status d_save(line_ctx *c)
     const char *v = t->val;
     int up = !strcmp(v, "..") || !strncmp(v, "../", 3) || strstr(v, "/../") ||
              (strlen(v) >= 3 && !strcmp(v + strlen(v) - 3, "/.."));
-    if (t->key[0] || v[0] == '/' || up || v[strlen(v) - 1] == '/')
+    if (t->key[0] || !v[0] || v[0] == '/' || up || v[strlen(v) - 1] == '/')
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->col,
                              "save FILE: a file name inside the film's folder (no leading /, "
                              "no ..), not '%s%s%s'", t->key, t->key[0] ? "=" : "", v);
