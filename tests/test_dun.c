@@ -220,6 +220,40 @@ static void test_empty_and_junk_refused(void **state)
                                  "'delve-dun 1')");
 }
 
+/* A map block alone, into a region of a floor: how stored rooms will be read. */
+static void test_map_block_alone(void **state)
+{
+    (void)state;
+    dfloor f;
+    delve_err err = { "" };
+    assert_int_equal(floor_init(&f, 0, 10, 6, &err), DELVE_OK);
+    int8_t ways[60];
+    memset(ways, -1, sizeof ways);
+    const char *text = "#.#\n.L\nendmap\nafter\n", *p = text;
+    int line = 4;
+    assert_int_equal(dun_map_read("room.dun", &line, &p, &f, 2, 1, ways, &err), DELVE_OK);
+    assert_int_equal(line, 7);
+    assert_string_equal(p, "after\n");
+    assert_int_equal(floor_at(&f, 2, 1), T_WALL);
+    assert_int_equal(floor_at(&f, 3, 1), T_FLOOR);
+    assert_int_equal(floor_at(&f, 4, 1), T_WALL);
+    assert_int_equal(floor_at(&f, 2, 2), T_FLOOR);
+    assert_int_equal(floor_at(&f, 3, 2), T_FLOOR); /* under the lift */
+    assert_int_equal(floor_at(&f, 4, 2), T_ROCK);  /* short row: left as it was */
+    assert_int_equal(ways[2 * 10 + 3], WAY_LIFT);
+    assert_int_equal(ways[2 * 10 + 2], -1);
+    p = text;
+    line = 4;
+    assert_int_equal(dun_map_read("room.dun", &line, &p, &f, 2, 1, NULL, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "room.dun:6:2: unknown map glyph 'L' (docs/dun-format.md lists "
+                                 "them)");
+    p = "##########\n";
+    line = 1;
+    assert_int_equal(dun_map_read("room.dun", &line, &p, &f, 2, 1, ways, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "room.dun:2:9: map row is longer than the floor's 10 columns");
+    floor_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -227,6 +261,7 @@ int main(void)
         cmocka_unit_test(test_hand_made_reads_as_drawn),
         cmocka_unit_test(test_bad_files_named_at_line_and_column),
         cmocka_unit_test(test_empty_and_junk_refused),
+        cmocka_unit_test(test_map_block_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
