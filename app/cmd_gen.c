@@ -4,21 +4,23 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "engine/dun.h"
 #include "engine/fsio.h"
 #include "gen/gen.h"
 
 static void help(void)
 {
-    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii] [-o FILE]\n\n"
+    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii|dun] [-o FILE]\n\n"
            "Generates a dungeon of K floors (default 3) from seed N (default 1) and prints\n"
            "every floor as an ASCII map with a legend. --floor K prints floor K alone\n"
            "(generated alone, byte for byte the same as in the whole dungeon). -o writes\n"
-           "to FILE instead of stdout (through a temporary file).\n");
+           "to FILE instead of stdout (through a temporary file). --format dun writes the\n"
+           "whole dungeon as a .dun file (docs/dun-format.md) instead of the maps.\n");
 }
 
 typedef struct gen_args {
     uint64_t seed;
-    int floors, only;
+    int floors, only, dun;
     const char *out;
 } gen_args;
 
@@ -45,12 +47,16 @@ static int parse(int argc, char **argv, gen_args *a)
             return EXIT_USAGE;
         if (!strcmp(o, "--floor") && !cli_int("gen", o, v, 1, DUNGEON_MAX_FLOORS, &a->only))
             return EXIT_USAGE;
-        if (!strcmp(o, "--format") && strcmp(v, "ascii"))
-            return cli_usage_error("gen", "--format %s: only ascii so far (dun and json "
-                                   "come with the .dun issue)", v);
+        if (!strcmp(o, "--format") && strcmp(v, "ascii") && strcmp(v, "dun"))
+            return cli_usage_error("gen", "--format %s: ascii or dun", v);
+        if (!strcmp(o, "--format"))
+            a->dun = !strcmp(v, "dun");
         if (!strcmp(o, "-o"))
             a->out = v;
     }
+    if (a->dun && a->only)
+        return cli_usage_error("gen", "--floor with --format dun: a .dun file holds the "
+                               "whole dungeon");
     if (a->only > a->floors)
         return cli_usage_error("gen", "--floor %d: the dungeon has %d floors", a->only,
                                a->floors);
@@ -97,7 +103,11 @@ static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve
             st = append_floor(&d, a->only - 1, buf, len, err);
     } else {
         st = gen_dungeon(&o, &d, err);
-        for (int k = 0; !st && k < d.floor_count; k++)
+        if (!st && a->dun) {
+            st = dun_write(&d, a->seed, buf, err);
+            *len = st ? 0 : strlen(*buf);
+        }
+        for (int k = 0; !st && !a->dun && k < d.floor_count; k++)
             st = append_floor(&d, k, buf, len, err);
     }
     dungeon_free(&d);

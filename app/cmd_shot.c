@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "films/director.h"
 #include "films/film.h"
 #include "gen/gen.h"
 #include "render/png.h"
@@ -10,17 +11,34 @@
 
 static void help(void)
 {
-    printf("usage: delve shot [--seed N] [--floors K] [--floor K] [--zoom PX] -o OUT.png\n\n"
+    printf("usage: delve shot [--seed N] [--floors K] [--floor K] [--zoom PX] -o OUT.png\n"
+           "       delve shot --dun FILE.dun | --load FILE.sav [--floor K] [--zoom PX] -o OUT.png\n\n"
            "Renders floor K (default 1) of the dungeon from seed N, whole, at PX pixels a\n"
            "square (default 24), with no text, so the bytes are the same on every machine:\n"
-           "a golden for CI.\n");
+           "a golden for CI. --dun draws a .dun file's floor; --load a saved game's (open\n"
+           "holes, dry stations and the party where the save left them).\n");
+}
+
+/* The world of a .dun file or a saved game, with the default party. */
+static delve_status file_world(const char *dun, const char *load, world *w, delve_err *err)
+{
+    film_script fs;
+    delve_status st = film_parse("shot", "", &fs, err);
+    if (!st && dun)
+        snprintf(fs.dun_file, sizeof fs.dun_file, "%s", dun);
+    if (!st && load)
+        snprintf(fs.save_file, sizeof fs.save_file, "%s", load);
+    if (!st)
+        st = director_build_world(&fs, w, err);
+    film_free(&fs);
+    return st;
 }
 
 int cmd_shot(int argc, char **argv)
 {
     uint64_t seed = 1;
     int floors = 3, only = 1, zoom = VIEW_ZOOM;
-    const char *out = NULL;
+    const char *out = NULL, *dun = NULL, *load = NULL;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v;
         if (cli_is_help(o)) {
@@ -28,7 +46,7 @@ int cmd_shot(int argc, char **argv)
             return EXIT_OK;
         }
         if (strcmp(o, "--seed") && strcmp(o, "--floors") && strcmp(o, "--floor") &&
-            strcmp(o, "--zoom") && strcmp(o, "-o"))
+            strcmp(o, "--zoom") && strcmp(o, "-o") && strcmp(o, "--dun") && strcmp(o, "--load"))
             return cli_usage_error("shot", "unknown option '%s'", o);
         if (!(v = cli_value("shot", argc, argv, &i)))
             return EXIT_USAGE;
@@ -39,25 +57,43 @@ int cmd_shot(int argc, char **argv)
             return EXIT_USAGE;
         if (!strcmp(o, "-o"))
             out = v;
+        if (!strcmp(o, "--dun"))
+            dun = v;
+        if (!strcmp(o, "--load"))
+            load = v;
     }
     if (!out)
         return cli_usage_error("shot", "-o OUT.png is required");
-    if (only > floors)
+    if (dun && load)
+        return cli_usage_error("shot", "--dun or --load, not both");
+    if (only > floors && !dun && !load)
         return cli_usage_error("shot", "--floor %d: the dungeon has %d floors", only, floors);
-    gen_opts go = gen_defaults(seed);
-    go.floors = floors;
-    dungeon d;
     delve_err err = { "" };
-    delve_status st = gen_dungeon(&go, &d, &err);
-    if (st)
-        return cli_fail("shot", st, &err);
-    party p;
-    film_default_party(&p);
     world w;
-    st = world_init(&w, &d, &p, &err);
-    if (st) {
-        dungeon_free(&d);
-        return cli_fail("shot", st, &err);
+    delve_status st;
+    if (dun || load) {
+        if ((st = file_world(dun, load, &w, &err)))
+            return cli_fail("shot", st, &err);
+        seed = w.dg.seed;
+        floors = w.dg.floor_count;
+        if (only > floors) {
+            world_free(&w);
+            return cli_usage_error("shot", "--floor %d: the dungeon has %d floors", only, floors);
+        }
+    } else {
+        gen_opts go = gen_defaults(seed);
+        go.floors = floors;
+        dungeon d;
+        st = gen_dungeon(&go, &d, &err);
+        if (st)
+            return cli_fail("shot", st, &err);
+        party p;
+        film_default_party(&p);
+        st = world_init(&w, &d, &p, &err);
+        if (st) {
+            dungeon_free(&d);
+            return cli_fail("shot", st, &err);
+        }
     }
     view_opts vo = view_defaults();
     vo.hud = 0;
