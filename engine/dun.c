@@ -229,8 +229,11 @@ static void write_things(sbuf *b, const dfloor *f)
 static void write_floor(sbuf *b, const dungeon *d, int k)
 {
     const dfloor *f = &d->floors[k];
-    put(b, "\nfloor %d %s dlevel %d size %d %d datum %" PRId32 "\n", k + 1,
-        level_type_name((level_type)f->level_type), f->dlevel, f->w, f->h, d->datum_cm[k]);
+    put(b, "\nfloor %d %s dlevel %d size %d %d", k + 1,
+        level_type_name((level_type)f->level_type), f->dlevel, f->w, f->h);
+    if (f->ox || f->oy) /* only a grown floor has an origin: older files keep their bytes */
+        put(b, " origin %d %d", f->ox, f->oy);
+    put(b, " datum %" PRId32 "\n", d->datum_cm[k]);
     write_map(b, f);
     write_layer(b, f, "height", 0);
     write_layer(b, f, "drawn", SQ_DRAWN);
@@ -662,7 +665,7 @@ static delve_status floor_close(rd *r)
     return DELVE_OK;
 }
 
-/* floor N TYPE dlevel D size W H [datum CM] */
+/* floor N TYPE dlevel D size W H [origin OX OY] [datum CM] */
 static delve_status l_floor(rd *r)
 {
     delve_status st = floor_close(r);
@@ -691,6 +694,12 @@ static delve_status l_floor(rd *r)
         st = num_int(r, 1, FLOOR_MAX_SIDE, &w, "width");
     if (!st)
         st = num_int(r, 1, FLOOR_MAX_SIDE, &h, "height");
+    int ox = 0, oy = 0;
+    if (!st && maybe(r, "origin")) {
+        st = num_int(r, -FLOOR_MAX_SIDE, FLOOR_MAX_SIDE, &ox, "origin x");
+        if (!st)
+            st = num_int(r, -FLOOR_MAX_SIDE, FLOOR_MAX_SIDE, &oy, "origin y");
+    }
     r->floor = n - 1;
     r->datum_line[r->floor] = r->line;
     r->datum_col[r->floor] = 0;
@@ -708,6 +717,8 @@ static delve_status l_floor(rd *r)
     dfloor *f = &r->d->floors[r->floor];
     if ((st = floor_init(f, r->floor, w, h, r->err)))
         return st;
+    f->ox = ox;
+    f->oy = oy;
     f->level_type = lt;
     f->dlevel = dlevel;
     r->map_line = 0;

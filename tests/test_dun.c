@@ -85,6 +85,33 @@ static const char HAND[] =
     "goal 6 2\n"
     "way lift 3 1 to 1 3 1 on corridor\n";
 
+/* A grown floor keeps its origin through a round trip, so pits still land right. */
+static void test_round_trip_grown_floor(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(4);
+    dungeon d, back;
+    delve_err err = { "" };
+    assert_int_equal(gen_dungeon(&o, &d, &err), DELVE_OK);
+    assert_int_equal(gen_grow_floor(&d, 0, 5, 3, &err), DELVE_OK);
+    char *a = NULL, *b = NULL;
+    assert_int_equal(dun_write(&d, 4, &a, &err), DELVE_OK);
+    assert_non_null(strstr(a, "\nfloor 1 rooms dlevel 0 size 69 43 origin -5 -3 datum 0\n"));
+    if (dun_read("grown.dun", a, &back, &err) != DELVE_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(back.floors[0].ox, -5);
+    assert_int_equal(back.floors[0].oy, -3);
+    assert_int_equal(back.floors[1].ox, 0);
+    assert_int_equal(dun_write(&back, 4, &b, &err), DELVE_OK);
+    assert_string_equal(a, b);
+    const pit *p = &back.floors[0].pits[0];
+    assert_int_equal(dungeon_fall_cm(&back, 0, p->x, p->y), dungeon_fall_cm(&d, 0, p->x, p->y));
+    free(a);
+    free(b);
+    dungeon_free(&d);
+    dungeon_free(&back);
+}
+
 static void test_hand_made_reads_as_drawn(void **state)
 {
     (void)state;
@@ -258,6 +285,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip_seeds_1_to_200),
+        cmocka_unit_test(test_round_trip_grown_floor),
         cmocka_unit_test(test_hand_made_reads_as_drawn),
         cmocka_unit_test(test_bad_files_named_at_line_and_column),
         cmocka_unit_test(test_empty_and_junk_refused),
