@@ -1,0 +1,252 @@
+/* doom_floor: one DoomRL floor from start to finish, and the stairs between two. Each
+ * level type is a row of TYPE_RULES: its layout, its river chance and kind of rivers,
+ * whether rivers come before the layout (city) or exclude fluids (normal, warehouse:
+ * the old wiki), how many fluid-table runs and where. Each try draws from its own
+ * streams (RNG_LAYOUT, RNG_RIVERS, RNG_FLUIDS; floor k, try t); the first try the
+ * validator passes is kept. */
+#include <string.h>
+
+#include "gen/doom.h"
+
+typedef enum rooms_rule { ROOMS_NONE, ROOMS_FIND, ROOMS_LAYOUT } rooms_rule;
+
+typedef struct type_rules {
+    void (*layout)(doom_ctx *c);
+    int river_num, river_den;   /* chance of rivers */
+    doom_river_mode rivers;
+    int rivers_first;           /* rivers before the layout (city) */
+    int rivers_or_fluids;       /* a river means no fluids (normal, warehouse) */
+    int fluid_passes;           /* fluid-table runs: 0 (caves make their own), 1, 3 */
+    int fluids_first;           /* fluids before the layout (arena: its walls stay) */
+    doom_area fluid_area;
+    rooms_rule rooms;
+} type_rules;
+
+#define SHRINKED { 2, 2, DOOM_W - 1, DOOM_H - 1 }
+
+/* layout, rivers num/den and kind, rivers first, rivers or fluids, fluid runs, fluids
+ * first, fluid area, rooms. Chances from seeds 002 and 000 (old wiki, spec 7). */
+static const type_rules TYPE_RULES[LT_COUNT] = {
+    [LT_NORMAL] = { doom_layout_normal, 1, 2, DOOM_RIVERS_ANY, 0, 1, 1, 0, SHRINKED,
+                    ROOMS_FIND },
+    [LT_SMALL_ROOMS] = { doom_layout_small, 1, 4, DOOM_RIVERS_ANY, 0, 0, 1, 0,
+                         { 4, 2, 74, 18 }, ROOMS_FIND },
+    [LT_WAREHOUSE] = { doom_layout_warehouse, 1, 6, DOOM_RIVERS_ANY, 0, 1, 1, 0, SHRINKED,
+                       ROOMS_LAYOUT },
+    [LT_CITY] = { doom_layout_city, 1, 3, DOOM_RIVERS_VERTICAL, 1, 0, 1, 0, SHRINKED,
+                  ROOMS_LAYOUT },
+    [LT_CAVES] = { doom_layout_caves, 1, 3, DOOM_RIVERS_CAVES, 0, 0, 0, 0, SHRINKED,
+                   ROOMS_NONE },
+    [LT_ARENA] = { doom_layout_arena, 0, 1, DOOM_RIVERS_ANY, 0, 0, 3, 1, SHRINKED,
+                   ROOMS_NONE },
+    [LT_MAZE] = { doom_layout_maze, 2, 3, DOOM_RIVERS_ANY, 0, 0, 1, 0, SHRINKED,
+                  ROOMS_NONE },
+    [LT_SINGLE] = { doom_layout_normal, 0, 1, DOOM_RIVERS_ANY, 0, 0, 1, 0, SHRINKED,
+                    ROOMS_FIND },
+};
+
+/* Back to the start of a try: floor inside a wall ring, no things. */
+static void floor_reset(dfloor *f, int type, int dlevel)
+{
+    dfloor keep = *f;
+    memset(f, 0, sizeof *f);
+    f->index = keep.index;
+    f->w = keep.w;
+    f->h = keep.h;
+    f->terrain = keep.terrain;
+    f->height_cm = keep.height_cm;
+    f->level_type = type;
+    f->dlevel = dlevel;
+    memset(f->height_cm, 0, (size_t)f->w * (size_t)f->h * sizeof *f->height_cm);
+    doom_fill(f, DOOM_FULL, T_FLOOR);
+    doom_restore_walls(f, T_WALL, 0);
+}
+
+static void run_fluids(doom_ctx *c, const type_rules *r)
+{
+    for (int i = 0; i < r->fluid_passes; i++)
+        doom_fluids(c, r->fluid_area);
+}
+
+/* The type's layout with its rivers and fluids in the type's order. */
+static void build_terrain(doom_ctx *c, const type_rules *r, doom_stage stage)
+{
+    int river = r->river_num > 0 && rng_chance(&c->rivers, r->river_num, r->river_den);
+    if (r->rivers_first && river)
+        doom_rivers(c, r->rivers);
+    if (r->fluids_first && stage == DOOM_STAGE_FULL)
+        run_fluids(c, r);
+    r->layout(c);
+    int regions = r->rooms == ROOMS_FIND ? doom_find_rooms(c->f) : c->f->room_count;
+    if (c->info) {
+        c->info->rooms = regions;
+        c->info->doors = doom_count(c->f, T_DOOR);
+    }
+    if (stage == DOOM_STAGE_LAYOUT)
+        return;
+    if (!r->fluids_first && !(r->rivers_or_fluids && river))
+        run_fluids(c, r);
+    if (!r->rivers_first && river)
+        doom_rivers(c, r->rivers);
+}
+
+/* Squares one can walk without wading a river's acid or lava (mask[i] = 1). */
+void doom_safe_mask(const dfloor *f, const doom_info *info, uint8_t *mask)
+{
+    for (int i = 0; i < f->w * f->h; i++) {
+        terrain t = (terrain)f->terrain[i];
+        int river = info && (info->river_mask[i / 8] >> (i % 8) & 1);
+        mask[i] = terrain_get(t)->walkable && floor_pit_at(f, i % f->w, i / f->w) < 0 &&
+                  !(river && (t == T_ACID || t == T_LAVA));
+    }
+}
+
+/* Component labels of the safe squares (4-neighbour), comp[i] = label or -1; returns
+ * the label of the largest component with floor in it (lowest label on a tie), or -1. */
+static int safe_components(const dfloor *f, const uint8_t *safe, int *comp, int *queue)
+{
+    int best = -1, best_n = 0, label = 0;
+    for (int i = 0; i < f->w * f->h; i++)
+        comp[i] = -1;
+    for (int s = 0; s < f->w * f->h; s++) {
+        if (!safe[s] || comp[s] >= 0)
+            continue;
+        int head = 0, tail = 0, floors = 0;
+        comp[s] = label;
+        queue[tail++] = s;
+        while (head < tail) {
+            int at = queue[head++], x = at % f->w, y = at / f->w;
+            floors += f->terrain[at] == T_FLOOR;
+            const int nb[4] = { at - f->w, at + 1, at + f->w, at - 1 };
+            const int ok[4] = { y > 0, x < f->w - 1, y < f->h - 1, x > 0 };
+            for (int d = 0; d < 4; d++)
+                if (ok[d] && safe[nb[d]] && comp[nb[d]] < 0) {
+                    comp[nb[d]] = label;
+                    queue[tail++] = nb[d];
+                }
+        }
+        if (floors > best_n) {
+            best_n = floors;
+            best = label;
+        }
+        label++;
+    }
+    return best;
+}
+
+/* A uniform floor square of component want, other than skip; -1 when none. */
+static int pick_floor(rng *r, const dfloor *f, const int *comp, int want, int skip)
+{
+    int n = 0;
+    for (int i = 0; i < f->w * f->h; i++)
+        n += comp[i] == want && i != skip && f->terrain[i] == T_FLOOR;
+    if (n == 0)
+        return -1;
+    int j = rng_range(r, 0, n - 1);
+    for (int i = 0; i < f->w * f->h; i++)
+        if (comp[i] == want && i != skip && f->terrain[i] == T_FLOOR && j-- == 0)
+            return i;
+    return -1;
+}
+
+static const int CORNER_X[4] = { 1, DOOM_W - 2, 1, DOOM_W - 2 };  /* 0-based */
+static const int CORNER_Y[4] = { 1, 1, DOOM_H - 2, DOOM_H - 2 };
+
+/* Arena: the player in the middle (38,10), the goal on one of the four corner stairs. */
+static int arena_entrance_goal(doom_ctx *c)
+{
+    for (int i = 0; i < 4; i++)
+        floor_set(c->f, CORNER_X[i], CORNER_Y[i], T_FLOOR);
+    int k = rng_range(&c->layout, 0, 3);
+    c->f->entrance_x = 37;
+    c->f->entrance_y = 9;
+    c->f->goal_x = CORNER_X[k];
+    c->f->goal_y = CORNER_Y[k];
+    return 1;
+}
+
+/* Entrance (DoomRL's player start) and goal (its stairs): uniform floor squares of the
+ * largest part one can walk without wading a river's acid or lava. */
+static int entrance_goal(doom_ctx *c)
+{
+    if (c->f->level_type == LT_ARENA)
+        return arena_entrance_goal(c);
+    uint8_t safe[DOOM_W * DOOM_H];
+    int comp[DOOM_W * DOOM_H], queue[DOOM_W * DOOM_H];
+    doom_safe_mask(c->f, c->info, safe);
+    int want = safe_components(c->f, safe, comp, queue);
+    int e = want < 0 ? -1 : pick_floor(&c->layout, c->f, comp, want, -1);
+    int g = e < 0 ? -1 : pick_floor(&c->layout, c->f, comp, want, e);
+    if (g < 0)
+        return 0;
+    c->f->entrance_x = e % c->f->w;
+    c->f->entrance_y = e / c->f->w;
+    c->f->goal_x = g % c->f->w;
+    c->f->goal_y = g / c->f->w;
+    return 1;
+}
+
+static delve_status doom_try(const gen_opts *o, int k, int t, doom_stage stage, dfloor *f,
+                             doom_info *info, delve_err *err)
+{
+    int type = doom_floor_type(o, k);
+    memset(info, 0, sizeof *info);
+    info->type = type;
+    info->dlevel = o->dlevel + k;
+    info->difficulty = o->difficulty;
+    info->try_used = t;
+    floor_reset(f, type, o->dlevel + k);
+    doom_ctx c = { .f = f, .dlevel = o->dlevel + k, .difficulty = o->difficulty,
+                   .info = info };
+    c.layout = rng_stream(o->seed, RNG_LAYOUT, k, t);
+    c.rivers = rng_stream(o->seed, RNG_RIVERS, k, t);
+    c.fluids = rng_stream(o->seed, RNG_FLUIDS, k, t);
+    build_terrain(&c, &TYPE_RULES[type], stage);
+    if (stage == DOOM_STAGE_LAYOUT)
+        return DELVE_OK;
+    if (!entrance_goal(&c))
+        return delve_fail(err, DELVE_EFAIL, "floor %d: no floor for the entrance and goal",
+                          k + 1);
+    return gen_validate_floor(f, info, err);
+}
+
+delve_status doom_floor_make(const gen_opts *o, int k, doom_stage stage, dfloor *f,
+                             doom_info *info, delve_err *err)
+{
+    doom_info scratch;
+    info = info ? info : &scratch;
+    delve_err last = { "" };
+    for (int t = 0; t < DOOM_TRIES; t++)
+        if (doom_try(o, k, t, stage, f, info, &last) == DELVE_OK)
+            return DELVE_OK;
+    return delve_fail(err, DELVE_EFAIL, "floor %d: no %s floor passed the checks in %d "
+                      "tries (last: %s)", k + 1, level_type_name(info->type), DOOM_TRIES,
+                      last.msg);
+}
+
+static delve_status add_stair(dfloor *f, int x, int y, const dfloor *to, int tx, int ty,
+                              delve_err *err)
+{
+    way w;
+    memset(&w, 0, sizeof w);
+    w = (way){ .kind = WAY_STAIR, .x = x, .y = y, .to_floor = to->index, .to_x = tx,
+               .to_y = ty };
+    return floor_add_way(f, w, err);
+}
+
+delve_status doom_place_stairs(dfloor *up, dfloor *down, delve_err *err)
+{
+    delve_status st = DELVE_OK;
+    if (up->level_type == LT_ARENA) {
+        for (int i = 0; i < 4 && st == DELVE_OK; i++)
+            st = add_stair(up, CORNER_X[i], CORNER_Y[i], down, down->entrance_x,
+                           down->entrance_y, err);
+    } else {
+        st = add_stair(up, up->goal_x, up->goal_y, down, down->entrance_x, down->entrance_y,
+                       err);
+    }
+    if (st == DELVE_OK)
+        st = add_stair(down, down->entrance_x, down->entrance_y, up, up->goal_x, up->goal_y,
+                       err);
+    return st;
+}

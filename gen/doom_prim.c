@@ -1,0 +1,204 @@
+/* doom_prim: the primitives DoomRL's layouts share (spec 2, from the 0.9.9.7 source and
+ * its engine library): dice, fills, restore_walls, sub-areas with their quirk, edge
+ * squares, plot_lines, drunkard walks, tile stamps and the room finder. Spec
+ * coordinates (1-based) throughout; doom.h's doom_get/doom_set convert. */
+#include <string.h>
+
+#include "gen/doom.h"
+
+int doom_d(rng *r, int n)
+{
+    return rng_range(r, 1, n);
+}
+
+void doom_fill(dfloor *f, doom_area a, terrain t)
+{
+    for (int y = a.y0; y <= a.y1; y++)
+        for (int x = a.x0; x <= a.x1; x++)
+            doom_set(f, x, y, t);
+}
+
+static void restore_one(dfloor *f, int x, int y, terrain wall, int keep_fluids)
+{
+    if (!(keep_fluids && doom_is_fluid(doom_get(f, x, y))))
+        doom_set(f, x, y, wall);
+}
+
+void doom_restore_walls(dfloor *f, terrain wall, int keep_fluids)
+{
+    for (int x = 1; x <= DOOM_W; x++) {
+        restore_one(f, x, 1, wall, keep_fluids);
+        restore_one(f, x, DOOM_H, wall, keep_fluids);
+    }
+    for (int y = 2; y < DOOM_H; y++) {
+        restore_one(f, 1, y, wall, keep_fluids);
+        restore_one(f, DOOM_W, y, wall, keep_fluids);
+    }
+}
+
+void doom_sub_area(rng *r, doom_area a, int w, int h, int *x, int *y)
+{
+    *x = rng_range(r, a.x0, a.x1 - w);
+    *y = rng_range(r, a.y0, a.y1 - h);
+}
+
+void doom_edge_square(rng *r, doom_area a, int *x, int *y)
+{
+    int w = a.x1 - a.x0 - 1, h = a.y1 - a.y0 - 1;  /* perimeter runs without corners */
+    int i = rng_range(r, 0, 2 * w + 2 * h - 1);
+    if (i < w) {
+        *x = a.x0 + 1 + i;
+        *y = a.y0;
+    } else if ((i -= w) < w) {
+        *x = a.x0 + 1 + i;
+        *y = a.y1;
+    } else if ((i -= w) < h) {
+        *x = a.x0;
+        *y = a.y0 + 1 + i;
+    } else {
+        *x = a.x1;
+        *y = a.y0 + 1 + (i - h);
+    }
+}
+
+void doom_plot_lines(dfloor *f, int x, int y, int horizontal, terrain t, terrain block,
+                     doom_area a)
+{
+    int dx = horizontal, dy = !horizontal;
+    for (int s = 1; s >= -1; s -= 2) {
+        int cx = x, cy = y;
+        while (horizontal ? (s > 0 ? cx < a.x1 : cx > a.x0) : (s > 0 ? cy < a.y1 : cy > a.y0)) {
+            cx += s * dx;
+            cy += s * dy;
+            if (doom_get(f, cx, cy) == block)
+                break;
+            doom_set(f, cx, cy, t);
+        }
+    }
+}
+
+static int clamp(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+int doom_walk(rng *r, dfloor *f, doom_area a, int x, int y, int n, terrain t,
+              int break_on_edge)
+{
+    int added = 0;
+    for (int i = 0; i < n; i++) {
+        if (x < a.x0 || x > a.x1 || y < a.y0 || y > a.y1) {
+            if (break_on_edge)
+                break;
+            x = clamp(x, a.x0, a.x1);
+            y = clamp(y, a.y0, a.y1);
+        }
+        added += doom_get(f, x, y) != t;
+        doom_set(f, x, y, t);
+        /* one draw of 9 outcomes: the 3 x 3 block, staying put included (1/9 each) */
+        int m = rng_range(r, 0, 8);
+        x += m % 3 - 1;
+        y += m / 3 - 1;
+    }
+    return added;
+}
+
+void doom_walks(rng *r, dfloor *f, doom_area a, int k, int n, terrain t)
+{
+    for (int i = 0; i < k; i++) {
+        int x = rng_range(r, a.x0, a.x1), y = rng_range(r, a.y0, a.y1);
+        doom_walk(r, f, a, x, y, n, t, 0);
+    }
+}
+
+static int has_orth(const dfloor *f, int x, int y, const terrain set[3])
+{
+    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
+    for (int d = 0; d < 4; d++) {
+        terrain t = doom_get(f, x + DX[d], y + DY[d]);
+        if (t == set[0] || t == set[1] || t == set[2])
+            return 1;
+    }
+    return 0;
+}
+
+void doom_contd_walks(rng *r, dfloor *f, doom_area a, int k, int n, terrain t,
+                      const terrain e1[3], terrain e2)
+{
+    const terrain e2set[3] = { e2, e2, e2 };
+    for (int i = 0; i < k; i++) {
+        int x = 0, y = 0, found = 0;
+        for (int tries = 0; tries < DOOM_START_CAP && !found; tries++) {
+            x = rng_range(r, a.x0, a.x1);
+            y = rng_range(r, a.y0, a.y1);
+            found = has_orth(f, x, y, e1) && has_orth(f, x, y, e2set);
+        }
+        if (found)
+            doom_walk(r, f, a, x, y, n, t, 1);
+    }
+}
+
+static terrain tile_terrain(char ch)
+{
+    return ch == '#' ? T_WALL : ch == '+' ? T_DOOR : T_FLOOR;
+}
+
+void doom_stamp(dfloor *f, const char *const *rows, int w, int h, int x, int y, int flip)
+{
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++) {
+            char ch = rows[(flip & 2) ? h - 1 - j : j][(flip & 1) ? w - 1 - i : i];
+            if (ch != '?')
+                doom_set(f, x + i, y + j, tile_terrain(ch));
+        }
+}
+
+int doom_count(const dfloor *f, terrain t)
+{
+    int n = 0;
+    for (int i = 0; i < f->w * f->h; i++)
+        n += f->terrain[i] == t;
+    return n;
+}
+
+/* Flood fill of the floor region at i; grows the bounding box, returns its size. */
+static int region_fill(const dfloor *f, int i, uint8_t *seen, int *queue, room *box)
+{
+    int head = 0, tail = 0, x0 = i % f->w, y0 = i / f->w, x1 = x0, y1 = y0;
+    seen[i] = 1;
+    queue[tail++] = i;
+    while (head < tail) {
+        int at = queue[head++], x = at % f->w, y = at / f->w;
+        x0 = x < x0 ? x : x0;
+        x1 = x > x1 ? x : x1;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
+        const int nb[4] = { at - f->w, at + 1, at + f->w, at - 1 };
+        const int ok[4] = { y > 0, x < f->w - 1, y < f->h - 1, x > 0 };
+        for (int d = 0; d < 4; d++)
+            if (ok[d] && !seen[nb[d]] && f->terrain[nb[d]] == T_FLOOR) {
+                seen[nb[d]] = 1;
+                queue[tail++] = nb[d];
+            }
+    }
+    *box = (room){ x0, y0, x1 - x0 + 1, y1 - y0 + 1 };
+    return tail;
+}
+
+int doom_find_rooms(dfloor *f)
+{
+    uint8_t seen[DOOM_W * DOOM_H];
+    int queue[DOOM_W * DOOM_H], regions = 0;
+    memset(seen, 0, sizeof seen);
+    f->room_count = 0;
+    for (int i = 0; i < f->w * f->h && i < DOOM_W * DOOM_H; i++) {
+        if (seen[i] || f->terrain[i] != T_FLOOR)
+            continue;
+        room box;
+        int n = region_fill(f, i, seen, queue, &box);
+        regions++;
+        if (n == box.w * box.h && f->room_count < FLOOR_MAX_ROOMS)
+            f->rooms[f->room_count++] = box;
+    }
+    return regions;
+}
