@@ -38,8 +38,8 @@ typedef struct gen_args {
 /* --type's value: a level type name or doomrl; shoals and the rest cannot be made yet. */
 static int parse_type(const char *v, int *type)
 {
-    int t = !strcmp(v, "doomrl") ? GEN_TYPE_DOOMRL : level_type_from_name(v);
-    if (t != GEN_TYPE_DOOMRL && t != LT_ROOMS && !doom_is_type(t)) {
+    int doomrl = !strcmp(v, "doomrl"), t = doomrl ? GEN_TYPE_DOOMRL : level_type_from_name(v);
+    if (!doomrl && t != LT_ROOMS && !doom_is_type(t)) {  /* -1 for unknown names too */
         cli_usage_error("gen", "--type %s: not one of rooms, normal, small-rooms, warehouse, "
                         "city, caves, arena, maze, single, doomrl", v);
         return 0;
