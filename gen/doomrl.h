@@ -139,6 +139,20 @@ delve_status gen_validate_dungeon(const dungeon *d, delve_err *err);
  * the length, or -1 when cap is too small. */
 int doom_ascii_floor(const dungeon *d, int k, char *buf, int cap);
 
+/* `delve stats` measures of a DoomRL floor (gen/doom_stats.c), in this order. */
+enum {
+    DOOM_STAT_ROOMS, DOOM_STAT_DOORS, DOOM_STAT_FLUID, DOOM_STAT_WALKS,
+    DOOM_STAT_RIVER_HORIZONTAL, DOOM_STAT_RIVER_SINGLE, DOOM_STAT_RIVER_DOUBLE,
+    DOOM_STAT_RIVER_TRIPLE, DOOM_STAT_BRIDGES, DOOM_STAT_ITEMS, DOOM_STAT_MONSTERS,
+    DOOM_STAT_OVERFLOW, DOOM_STAT_TRIES, DOOM_STAT_COUNT
+};
+extern const char *const DOOM_STAT_NAMES[DOOM_STAT_COUNT];
+
+/* Floor 1 of o->seed as a DoomRL floor (layout, rivers, fluids, stocking; no stairs,
+ * pits or stations): values[DOOM_STAT_*], *type its level type. DELVE_EFAIL as
+ * doom_floor_make. */
+delve_status doom_stats_measure(const gen_opts *o, int *values, int *type, delve_err *err);
+
 /* Glyphs on DoomRL maps (seed 002: # wall, . floor, + door, = fluid). */
 #define DOOM_GLYPH_FLUID '='
 #define DOOM_GLYPH_BOX 'X'
