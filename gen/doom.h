@@ -22,18 +22,43 @@ typedef struct doom_area {
 #define DOOM_FULL ((doom_area){ 1, 1, DOOM_W, DOOM_H })
 #define DOOM_SHRINKED ((doom_area){ 2, 2, DOOM_W - 1, DOOM_H - 1 })
 
-/* Terrain at spec (x, y); T_ROCK off the map. */
+/* Terrain at spec (x, y); T_ROCK off the map. Inline: the walks call these millions of
+ * times a second. */
 static inline terrain doom_get(const dfloor *f, int x, int y)
 {
-    return floor_at(f, x - 1, y - 1);
+    return (x >= 1 && y >= 1 && x <= f->w && y <= f->h)
+               ? (terrain)f->terrain[(y - 1) * f->w + (x - 1)] : T_ROCK;
 }
 static inline void doom_set(dfloor *f, int x, int y, terrain t)
 {
-    floor_set(f, x - 1, y - 1, t);
+    if (x >= 1 && y >= 1 && x <= f->w && y <= f->h)
+        f->terrain[(y - 1) * f->w + (x - 1)] = (uint8_t)t;
 }
 static inline int doom_is_fluid(terrain t)
 {
     return t == T_WATER || t == T_ACID || t == T_LAVA;
+}
+
+/* Unbiased integer in lo..hi (hi < lo gives lo) by Lemire's multiply-and-reject: the
+ * DoomRL passes draw millions of these, and it needs no division on most draws. Not
+ * rng_range's sequence (the rooms generator keeps that one for its goldens). */
+static inline int doom_range(rng *r, int lo, int hi)
+{
+    if (hi <= lo)
+        return lo;
+    uint32_t n = (uint32_t)((int64_t)hi - lo + 1);
+    uint64_t m = (uint64_t)rng_next(r) * n;
+    if ((uint32_t)m < n) {
+        uint32_t t = (uint32_t)(-n) % n;
+        while ((uint32_t)m < t)
+            m = (uint64_t)rng_next(r) * n;
+    }
+    return lo + (int)(m >> 32);
+}
+/* 1 with chance num/den. */
+static inline int doom_chance(rng *r, int num, int den)
+{
+    return den > 0 && doom_range(r, 0, den - 1) < num;
 }
 
 /* 1dn: 1..n uniform (spec 2: Lua math.random(n)). */
@@ -101,6 +126,20 @@ typedef enum doom_river_mode {
 /* Draws the river shape, fluid, widths, starts, bridges and meanders from c->rivers,
  * marks info's river mask, restores the edges keeping fluids. */
 void doom_rivers(doom_ctx *c, doom_river_mode mode);
+
+/* Span flood fill over a padded grid g (row pitch pw; a ring of 0 all round, so no
+ * bounds tests): squares with g != 0 and without bit are open; fills the open region
+ * of start, setting bit. out: squares filled, those with DOOM_FLOOD_FLOOR set, and the
+ * bounding box in padded coordinates. stack holds 2 * (the grid's size) ints. */
+#define DOOM_FLOOD_FLOOR 0x02   /* grid value flag: the square is floor (counted) */
+typedef struct doom_flood_out {
+    int cells, floors, x0, y0, x1, y1;
+} doom_flood_out;
+void doom_flood(uint8_t *g, int pw, int start, uint8_t bit, int *stack,
+                doom_flood_out *out);
+#define DOOM_PW (DOOM_W + 2)               /* padded DoomRL grid */
+#define DOOM_PAD(x, y) (((y) + 1) * DOOM_PW + (x) + 1)  /* 0-based square -> padded */
+#define DOOM_PN (DOOM_PW * (DOOM_H + 2))
 
 /* mask[i] = 1 where one can stand without wading acid or lava a river wrote (info's
  * river mask; info NULL: every walkable square). mask holds f->w * f->h. */

@@ -26,8 +26,8 @@ static int all_floor(const dfloor *f, int x, int y, int w, int h)
 /* One attempt; 1 when a room was built. */
 static int city_room(doom_ctx *c)
 {
-    int w = rng_range(&c->layout, CITY_MIN_W, CITY_MAX_W) + 2;  /* with the buffer ring */
-    int h = rng_range(&c->layout, CITY_MIN_H, CITY_MAX_H) + 2;
+    int w = doom_range(&c->layout, CITY_MIN_W, CITY_MAX_W) + 2;  /* with the buffer ring */
+    int h = doom_range(&c->layout, CITY_MIN_H, CITY_MAX_H) + 2;
     int x, y;
     doom_sub_area(&c->layout, (doom_area){ 3, 3, 76, 18 }, w, h, &x, &y);
     if (!all_floor(c->f, x, y, w, h))

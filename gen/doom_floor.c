@@ -71,7 +71,7 @@ static void run_fluids(doom_ctx *c, const type_rules *r)
 /* The type's layout with its rivers and fluids in the type's order. */
 static void build_terrain(doom_ctx *c, const type_rules *r, doom_stage stage)
 {
-    int river = r->river_num > 0 && rng_chance(&c->rivers, r->river_num, r->river_den);
+    int river = r->river_num > 0 && doom_chance(&c->rivers, r->river_num, r->river_den);
     if (r->rivers_first && river)
         doom_rivers(c, r->rivers);
     if (r->fluids_first && stage == DOOM_STAGE_FULL)
@@ -93,60 +93,58 @@ static void build_terrain(doom_ctx *c, const type_rules *r, doom_stage stage)
 /* Squares one can walk without wading a river's acid or lava (mask[i] = 1). */
 void doom_safe_mask(const dfloor *f, const doom_info *info, uint8_t *mask)
 {
+    uint8_t walkable[256] = { 0 };
+    for (int t = 0; t < T_TERRAIN_COUNT; t++)
+        walkable[t] = terrain_get((terrain)t)->walkable;
     for (int i = 0; i < f->w * f->h; i++) {
-        terrain t = (terrain)f->terrain[i];
+        uint8_t t = f->terrain[i];
         int river = info && (info->river_mask[i / 8] >> (i % 8) & 1);
-        mask[i] = terrain_get(t)->walkable && floor_pit_at(f, i % f->w, i / f->w) < 0 &&
-                  !(river && (t == T_ACID || t == T_LAVA));
+        mask[i] = walkable[t] && !(river && (t == T_ACID || t == T_LAVA));
     }
+    for (int i = 0; i < f->pit_count; i++)
+        if (floor_in(f, f->pits[i].x, f->pits[i].y))
+            mask[f->pits[i].y * f->w + f->pits[i].x] = 0;
 }
 
-/* Component labels of the safe squares (4-neighbour), comp[i] = label or -1; returns
- * the label of the largest component with floor in it (lowest label on a tie), or -1. */
-static int safe_components(const dfloor *f, const uint8_t *safe, int *comp, int *queue)
+/* The floor squares (0-based y * w + x, in square order) of the largest part one can
+ * walk without wading a river's acid or lava, counted in floor squares (the first such
+ * part in square order on a tie); returns how many. */
+static int safe_floor(const dfloor *f, const doom_info *info, int *out)
 {
-    int best = -1, best_n = 0, label = 0;
-    for (int i = 0; i < f->w * f->h; i++)
-        comp[i] = -1;
-    for (int s = 0; s < f->w * f->h; s++) {
-        if (!safe[s] || comp[s] >= 0)
-            continue;
-        int head = 0, tail = 0, floors = 0;
-        comp[s] = label;
-        queue[tail++] = s;
-        while (head < tail) {
-            int at = queue[head++], x = at % f->w, y = at / f->w;
-            floors += f->terrain[at] == T_FLOOR;
-            const int nb[4] = { at - f->w, at + 1, at + f->w, at - 1 };
-            const int ok[4] = { y > 0, x < f->w - 1, y < f->h - 1, x > 0 };
-            for (int d = 0; d < 4; d++)
-                if (ok[d] && safe[nb[d]] && comp[nb[d]] < 0) {
-                    comp[nb[d]] = label;
-                    queue[tail++] = nb[d];
-                }
+    uint8_t safe[DOOM_W * DOOM_H], g[DOOM_PN];
+    int stack[2 * DOOM_PN], best = -1, best_n = 0, n = 0, all = 0;
+    doom_safe_mask(f, info, safe);
+    memset(g, 0, sizeof g);
+    for (int y = 0, i = 0; y < DOOM_H; y++)
+        for (int x = 0; x < DOOM_W; x++, i++)
+            g[DOOM_PAD(x, y)] = (uint8_t)(safe[i] ? 1 | (f->terrain[i] == T_FLOOR
+                                                          ? DOOM_FLOOD_FLOOR : 0) : 0);
+    for (int y = 0; y < DOOM_H; y++)
+        for (int x = 0; x < DOOM_W; x++) {
+            int p = DOOM_PAD(x, y);
+            doom_flood_out o;
+            if (g[p] == 0 || (g[p] & 0x80))
+                continue;
+            doom_flood(g, DOOM_PW, p, 0x80, stack, &o);
+            all += o.floors;
+            if (o.floors > best_n) {
+                best_n = o.floors;
+                best = p;
+            }
         }
-        if (floors > best_n) {
-            best_n = floors;
-            best = label;
-        }
-        label++;
+    if (best < 0)
+        return 0;
+    uint8_t bit = 0x80;  /* all the floor in one part (the usual case): no second flood */
+    if (best_n != all) {
+        doom_flood_out o;
+        doom_flood(g, DOOM_PW, best, 0x40, stack, &o);
+        bit = 0x40;
     }
-    return best;
-}
-
-/* A uniform floor square of component want, other than skip; -1 when none. */
-static int pick_floor(rng *r, const dfloor *f, const int *comp, int want, int skip)
-{
-    int n = 0;
-    for (int i = 0; i < f->w * f->h; i++)
-        n += comp[i] == want && i != skip && f->terrain[i] == T_FLOOR;
-    if (n == 0)
-        return -1;
-    int j = rng_range(r, 0, n - 1);
-    for (int i = 0; i < f->w * f->h; i++)
-        if (comp[i] == want && i != skip && f->terrain[i] == T_FLOOR && j-- == 0)
-            return i;
-    return -1;
+    for (int y = 0; y < DOOM_H; y++)
+        for (int x = 0; x < DOOM_W; x++)
+            if ((g[DOOM_PAD(x, y)] & bit) && (g[DOOM_PAD(x, y)] & DOOM_FLOOD_FLOOR))
+                out[n++] = y * DOOM_W + x;
+    return n;
 }
 
 static const int CORNER_X[4] = { 1, DOOM_W - 2, 1, DOOM_W - 2 };  /* 0-based */
@@ -157,7 +155,7 @@ static int arena_entrance_goal(doom_ctx *c)
 {
     for (int i = 0; i < 4; i++)
         floor_set(c->f, CORNER_X[i], CORNER_Y[i], T_FLOOR);
-    int k = rng_range(&c->layout, 0, 3);
+    int k = doom_range(&c->layout, 0, 3);
     c->f->entrance_x = 37;
     c->f->entrance_y = 9;
     c->f->goal_x = CORNER_X[k];
@@ -171,14 +169,12 @@ static int entrance_goal(doom_ctx *c)
 {
     if (c->f->level_type == LT_ARENA)
         return arena_entrance_goal(c);
-    uint8_t safe[DOOM_W * DOOM_H];
-    int comp[DOOM_W * DOOM_H], queue[DOOM_W * DOOM_H];
-    doom_safe_mask(c->f, c->info, safe);
-    int want = safe_components(c->f, safe, comp, queue);
-    int e = want < 0 ? -1 : pick_floor(&c->layout, c->f, comp, want, -1);
-    int g = e < 0 ? -1 : pick_floor(&c->layout, c->f, comp, want, e);
-    if (g < 0)
+    int queue[DOOM_W * DOOM_H];
+    int n = safe_floor(c->f, c->info, queue);
+    if (n < 2)
         return 0;
+    int ei = doom_range(&c->layout, 0, n - 1), gi = doom_range(&c->layout, 0, n - 2);
+    int e = queue[ei], g = queue[gi < ei ? gi : gi + 1];  /* the goal is another square */
     c->f->entrance_x = e % c->f->w;
     c->f->entrance_y = e / c->f->w;
     c->f->goal_x = g % c->f->w;

@@ -35,7 +35,7 @@ static int band_pick(rng *r, const pick_band *b)
     int sum = 0;
     for (int t = 0; t < LT_COUNT; t++)
         sum += b->weight[t];
-    int v = rng_range(r, 0, sum - 1);
+    int v = doom_range(r, 0, sum - 1);
     for (int t = 0; t < LT_COUNT; t++)
         if ((v -= b->weight[t]) < 0)
             return t;
@@ -49,9 +49,9 @@ int doom_pick_type(rng *r, int dlevel, int single_monster)
         if (dlevel >= BANDS[i].min_dlevel)
             b = &BANDS[i];
     int t = band_pick(r, b);
-    if (t == LT_CAVES && rng_chance(r, ARENA_NUM, ARENA_DEN))
+    if (t == LT_CAVES && doom_chance(r, ARENA_NUM, ARENA_DEN))
         t = LT_ARENA;
-    if (single_monster && dlevel > SINGLE_ABOVE && rng_chance(r, SINGLE_NUM, SINGLE_DEN))
+    if (single_monster && dlevel > SINGLE_ABOVE && doom_chance(r, SINGLE_NUM, SINGLE_DEN))
         t = LT_SINGLE;
     return t;
 }

@@ -8,7 +8,7 @@
 
 int doom_d(rng *r, int n)
 {
-    return rng_range(r, 1, n);
+    return doom_range(r, 1, n);
 }
 
 void doom_fill(dfloor *f, doom_area a, terrain t)
@@ -38,14 +38,14 @@ void doom_restore_walls(dfloor *f, terrain wall, int keep_fluids)
 
 void doom_sub_area(rng *r, doom_area a, int w, int h, int *x, int *y)
 {
-    *x = rng_range(r, a.x0, a.x1 - w);
-    *y = rng_range(r, a.y0, a.y1 - h);
+    *x = doom_range(r, a.x0, a.x1 - w);
+    *y = doom_range(r, a.y0, a.y1 - h);
 }
 
 void doom_edge_square(rng *r, doom_area a, int *x, int *y)
 {
     int w = a.x1 - a.x0 - 1, h = a.y1 - a.y0 - 1;  /* perimeter runs without corners */
-    int i = rng_range(r, 0, 2 * w + 2 * h - 1);
+    int i = doom_range(r, 0, 2 * w + 2 * h - 1);
     if (i < w) {
         *x = a.x0 + 1 + i;
         *y = a.y0;
@@ -96,7 +96,7 @@ int doom_walk(rng *r, dfloor *f, doom_area a, int x, int y, int n, terrain t,
         added += doom_get(f, x, y) != t;
         doom_set(f, x, y, t);
         /* one draw of 9 outcomes: the 3 x 3 block, staying put included (1/9 each) */
-        int m = rng_range(r, 0, 8);
+        int m = doom_range(r, 0, 8);
         x += m % 3 - 1;
         y += m / 3 - 1;
     }
@@ -106,7 +106,7 @@ int doom_walk(rng *r, dfloor *f, doom_area a, int x, int y, int n, terrain t,
 void doom_walks(rng *r, dfloor *f, doom_area a, int k, int n, terrain t)
 {
     for (int i = 0; i < k; i++) {
-        int x = rng_range(r, a.x0, a.x1), y = rng_range(r, a.y0, a.y1);
+        int x = doom_range(r, a.x0, a.x1), y = doom_range(r, a.y0, a.y1);
         doom_walk(r, f, a, x, y, n, t, 0);
     }
 }
@@ -129,8 +129,8 @@ void doom_contd_walks(rng *r, dfloor *f, doom_area a, int k, int n, terrain t,
     for (int i = 0; i < k; i++) {
         int x = 0, y = 0, found = 0;
         for (int tries = 0; tries < DOOM_START_CAP && !found; tries++) {
-            x = rng_range(r, a.x0, a.x1);
-            y = rng_range(r, a.y0, a.y1);
+            x = doom_range(r, a.x0, a.x1);
+            y = doom_range(r, a.y0, a.y1);
             found = has_orth(f, x, y, e1) && has_orth(f, x, y, e2set);
         }
         if (found)
@@ -161,44 +161,59 @@ int doom_count(const dfloor *f, terrain t)
     return n;
 }
 
-/* Flood fill of the floor region at i; grows the bounding box, returns its size. */
-static int region_fill(const dfloor *f, int i, uint8_t *seen, int *queue, room *box)
-{
-    int head = 0, tail = 0, x0 = i % f->w, y0 = i / f->w, x1 = x0, y1 = y0;
-    seen[i] = 1;
-    queue[tail++] = i;
-    while (head < tail) {
-        int at = queue[head++], x = at % f->w, y = at / f->w;
-        x0 = x < x0 ? x : x0;
-        x1 = x > x1 ? x : x1;
-        y0 = y < y0 ? y : y0;
-        y1 = y > y1 ? y : y1;
-        const int nb[4] = { at - f->w, at + 1, at + f->w, at - 1 };
-        const int ok[4] = { y > 0, x < f->w - 1, y < f->h - 1, x > 0 };
-        for (int d = 0; d < 4; d++)
-            if (ok[d] && !seen[nb[d]] && f->terrain[nb[d]] == T_FLOOR) {
-                seen[nb[d]] = 1;
-                queue[tail++] = nb[d];
-            }
-    }
-    *box = (room){ x0, y0, x1 - x0 + 1, y1 - y0 + 1 };
-    return tail;
-}
-
 int doom_find_rooms(dfloor *f)
 {
-    uint8_t seen[DOOM_W * DOOM_H];
-    int queue[DOOM_W * DOOM_H], regions = 0;
-    memset(seen, 0, sizeof seen);
+    uint8_t g[DOOM_PN];
+    int stack[2 * DOOM_PN], regions = 0;
+    memset(g, 0, sizeof g);
+    for (int y = 0; y < DOOM_H; y++)
+        for (int x = 0; x < DOOM_W; x++)
+            g[DOOM_PAD(x, y)] = f->terrain[y * DOOM_W + x] == T_FLOOR;
     f->room_count = 0;
-    for (int i = 0; i < f->w * f->h && i < DOOM_W * DOOM_H; i++) {
-        if (seen[i] || f->terrain[i] != T_FLOOR)
-            continue;
-        room box;
-        int n = region_fill(f, i, seen, queue, &box);
-        regions++;
-        if (n == box.w * box.h && f->room_count < FLOOR_MAX_ROOMS)
-            f->rooms[f->room_count++] = box;
-    }
+    for (int y = 0; y < DOOM_H; y++)
+        for (int x = 0; x < DOOM_W; x++) {
+            if (g[DOOM_PAD(x, y)] != 1)
+                continue;
+            doom_flood_out o;
+            doom_flood(g, DOOM_PW, DOOM_PAD(x, y), 0x80, stack, &o);
+            room box = { o.x0 - 1, o.y0 - 1, o.x1 - o.x0 + 1, o.y1 - o.y0 + 1 };
+            regions++;
+            if (o.cells == box.w * box.h && f->room_count < FLOOR_MAX_ROOMS)
+                f->rooms[f->room_count++] = box;
+        }
     return regions;
+}
+
+void doom_flood(uint8_t *g, int pw, int start, uint8_t bit, int *stack,
+                doom_flood_out *out)
+{
+    int top = 0;
+    *out = (doom_flood_out){ 0, 0, start % pw, start / pw, start % pw, start / pw };
+    if (g[start] == 0 || (g[start] & bit))
+        return;
+    stack[top++] = start;
+    while (top > 0) {
+        int s = stack[--top];
+        if (g[s] == 0 || (g[s] & bit))
+            continue;
+        int l = s, r = s;  /* the whole open run of this row around s */
+        while (g[l - 1] != 0 && !(g[l - 1] & bit))
+            l--;
+        while (g[r + 1] != 0 && !(g[r + 1] & bit))
+            r++;
+        for (int i = l; i <= r; i++) {
+            out->floors += (g[i] & DOOM_FLOOD_FLOOR) != 0;
+            g[i] |= bit;
+        }
+        int y = s / pw;
+        out->cells += r - l + 1;
+        out->x0 = l % pw < out->x0 ? l % pw : out->x0;
+        out->x1 = r % pw > out->x1 ? r % pw : out->x1;
+        out->y0 = y < out->y0 ? y : out->y0;
+        out->y1 = y > out->y1 ? y : out->y1;
+        for (int d = -pw; d <= pw; d += 2 * pw)  /* one seed per open run above and below */
+            for (int i = l + d; i <= r + d; i++)
+                if (g[i] != 0 && !(g[i] & bit) && (i == l + d || g[i - 1] == 0 || (g[i - 1] & bit)))
+                    stack[top++] = i;
+    }
 }

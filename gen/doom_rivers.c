@@ -64,8 +64,8 @@ static void river_vertical(doom_ctx *c, terrain fluid, int width, int left, int 
             bridge_head(c->f, x, y, -1, 0);
             bridge_head(c->f, x + width + 1, y, 1, 0);
         }
-        if (rng_chance(&c->rivers, 2, 9))
-            x += rng_chance(&c->rivers, 1, 2) ? 1 : -1;
+        if (doom_chance(&c->rivers, 2, 9))
+            x += doom_chance(&c->rivers, 1, 2) ? 1 : -1;
         x = x < 3 ? 3 : x > 75 - width ? 75 - width : x;
     }
 }
@@ -81,8 +81,8 @@ static void river_horizontal(doom_ctx *c, terrain fluid, int width, int top, int
             bridge_head(c->f, x, y, 0, -1);
             bridge_head(c->f, x, y + width + 1, 0, 1);
         }
-        if (rng_chance(&c->rivers, 1, 9))
-            y += rng_chance(&c->rivers, 1, 2) ? 1 : -1;
+        if (doom_chance(&c->rivers, 1, 9))
+            y += doom_chance(&c->rivers, 1, 2) ? 1 : -1;
         y = y < 3 ? 3 : y > 18 - width ? 18 - width : y;
     }
 }

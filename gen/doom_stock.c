@@ -108,15 +108,15 @@ int doom_danger_budget(int difficulty, int dl)
  * below 20 were lost and are set. */
 static int cave_kind(rng *r, int roll, int difficulty)
 {
-    if (roll >= 81 && difficulty >= 4 && rng_chance(r, 1, 5))
+    if (roll >= 81 && difficulty >= 4 && doom_chance(r, 1, 5))
         return MK_LAVA_ELEMENTAL;
     if (roll >= 50) {
         static const int NM[3] = { MK_NIGHTMARE_DEMON, MK_NIGHTMARE_ARACHNOTRON,
                                    MK_NIGHTMARE_CACODEMON };
-        return NM[rng_range(r, 0, 2)];
+        return NM[doom_range(r, 0, 2)];
     }
     if (roll >= 20)
-        return difficulty >= 4 && rng_chance(r, 1, 5) ? MK_PAIN : MK_ARACHNOTRON;
+        return difficulty >= 4 && doom_chance(r, 1, 5) ? MK_PAIN : MK_ARACHNOTRON;
     return roll < 8 ? MK_IMP : roll < 12 ? MK_DEMON : roll < 16 ? MK_LOST_SOUL : MK_CACODEMON;
 }
 
@@ -128,7 +128,7 @@ static int single_kind(rng *r, int roll, int *mixed)
 {
     *mixed = 0;
     if (roll >= 26 && roll <= 27) {
-        *mixed = rng_chance(r, 1, 3);
+        *mixed = doom_chance(r, 1, 3);
         return MK_ARCHVILE;
     }
     return roll < 17 ? MK_FORMER : roll < 19 ? MK_IMP : roll < 21 ? MK_KNIGHT
@@ -138,29 +138,58 @@ static int single_kind(rng *r, int roll, int *mixed)
 typedef struct stock {
     dfloor *f;
     rng r;
-    int cand[DOOM_W * DOOM_H], n, next_monster, next_item;
-    uint8_t used[DOOM_W * DOOM_H];
+    int cand[DOOM_W * DOOM_H];  /* empty squares: n_far away from the entrance, then the rest */
+    int n_far, n, next;         /* cand[0 .. next) are taken */
     int only, mixed;  /* one kind (caves, single), or -1; mixed: with formers */
 } stock;
 
-static int empty_square(const dfloor *f, int x, int y)
+/* taken[i] = 1 on squares with a way, pit, station, the entrance or the goal. */
+static void taken_squares(const dfloor *f, uint8_t *taken)
 {
-    return floor_at(f, x, y) == T_FLOOR && !floor_square_taken(f, x, y);
+    memset(taken, 0, DOOM_W * DOOM_H);
+    for (int i = 0; i < f->way_count; i++)
+        if (floor_in(f, f->ways[i].x, f->ways[i].y))
+            taken[f->ways[i].y * f->w + f->ways[i].x] = 1;
+    for (int i = 0; i < f->pit_count; i++)
+        if (floor_in(f, f->pits[i].x, f->pits[i].y))
+            taken[f->pits[i].y * f->w + f->pits[i].x] = 1;
+    for (int i = 0; i < f->station_count; i++)
+        if (floor_in(f, f->stations[i].x, f->stations[i].y))
+            taken[f->stations[i].y * f->w + f->stations[i].x] = 1;
+    if (floor_in(f, f->entrance_x, f->entrance_y))
+        taken[f->entrance_y * f->w + f->entrance_x] = 1;
+    if (floor_in(f, f->goal_x, f->goal_y))
+        taken[f->goal_y * f->w + f->goal_x] = 1;
 }
 
-/* The next unused candidate square (monsters: away from the entrance), or -1. */
-static int take_square(stock *s, int *next, int for_monster)
+/* A random untaken candidate (monsters: only those away from the entrance), or -1:
+ * one step of a Fisher-Yates shuffle, so only the squares taken are drawn. */
+static int take_square(stock *s, int for_monster)
 {
-    for (; *next < s->n; (*next)++) {
-        int i = s->cand[*next], x = i % s->f->w, y = i / s->f->w;
-        int dx = x - s->f->entrance_x, dy = y - s->f->entrance_y;
-        if (s->used[i] || (for_monster && dx * dx <= STOCK_CLEAR * STOCK_CLEAR &&
-                           dy * dy <= STOCK_CLEAR * STOCK_CLEAR))
-            continue;
-        s->used[i] = 1;
-        return i;
+    int end = for_monster ? s->n_far : s->n;
+    if (s->next >= end)
+        return -1;
+    int j = doom_range(&s->r, s->next, end - 1), sq = s->cand[j];
+    s->cand[j] = s->cand[s->next];
+    s->cand[s->next++] = sq;
+    return sq;
+}
+
+/* Empty floor squares (no way, pit, station, entrance or goal), those farther than
+ * STOCK_CLEAR from the entrance first. */
+static void stock_candidates(stock *s, const uint8_t *taken)
+{
+    const dfloor *f = s->f;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < f->w * f->h && i < DOOM_W * DOOM_H; i++) {
+            int dx = i % f->w - f->entrance_x, dy = i / f->w - f->entrance_y;
+            int near = dx * dx <= STOCK_CLEAR * STOCK_CLEAR && dy * dy <= STOCK_CLEAR * STOCK_CLEAR;
+            if (f->terrain[i] == T_FLOOR && !taken[i] && near == pass)
+                s->cand[s->n++] = i;
+        }
+        if (pass == 0)
+            s->n_far = s->n;
     }
-    return -1;
 }
 
 static int kind_fits(int k, int dl, int budget)
@@ -179,11 +208,11 @@ static int pick_kind(stock *s, int dl, int budget, int placed)
     for (int k = 0; k < MK_COUNT; k++)
         sum += kind_fits(k, dl, budget) && (!s->mixed || k <= MK_CAPTAIN) ? KINDS[k].weight : 0;
     if (s->mixed && (KINDS[s->only].k.danger <= budget || placed == 0) &&
-        (sum == 0 || rng_chance(&s->r, 1, 2)))
+        (sum == 0 || doom_chance(&s->r, 1, 2)))
         return s->only;
     if (sum == 0)
         return -1;
-    int v = rng_range(&s->r, 0, sum - 1);
+    int v = doom_range(&s->r, 0, sum - 1);
     for (int k = 0; k < MK_COUNT; k++)
         if (kind_fits(k, dl, budget) && (!s->mixed || k <= MK_CAPTAIN) &&
             (v -= KINDS[k].weight) < 0)
@@ -200,9 +229,9 @@ static void stock_monsters(stock *s, int budget, int hunters, doom_info *info)
             break;
         budget -= KINDS[k].k.danger;
         placed++;
-        int sq = take_square(s, &s->next_monster, 1);
+        int sq = take_square(s, 1);
         monster m = { .kind = k, .flying = (uint8_t)KINDS[k].k.flying };
-        m.hunting = (uint8_t)(hunters && rng_chance(&s->r, 1, 2));
+        m.hunting = (uint8_t)(hunters && doom_chance(&s->r, 1, 2));
         m.x = sq % s->f->w;
         m.y = sq / s->f->w;
         if (sq < 0 || s->f->monster_count >= FLOOR_MAX_MONSTERS)
@@ -215,8 +244,8 @@ static void stock_monsters(stock *s, int budget, int hunters, doom_info *info)
 static void stock_items(stock *s, int count, doom_info *info)
 {
     for (int i = 0; i < count; i++) {
-        int sq = take_square(s, &s->next_item, 0);
-        item it = { .kind = rng_range(&s->r, 0, ITEM_COUNT - 1) };
+        int sq = take_square(s, 0);
+        item it = { .kind = doom_range(&s->r, 0, ITEM_COUNT - 1) };
         it.x = sq % s->f->w;
         it.y = sq / s->f->w;
         if (sq < 0 || s->f->item_count >= FLOOR_MAX_ITEMS)
@@ -264,11 +293,9 @@ void doom_stock(uint64_t seed, int difficulty, dfloor *f, doom_info *info)
     memset(&s, 0, sizeof s);
     s.f = f;
     s.r = rng_stream(seed, RNG_STOCK, f->index, 0);
-    for (int y = 0; y < f->h; y++)
-        for (int x = 0; x < f->w; x++)
-            if (empty_square(f, x, y) && s.n < DOOM_W * DOOM_H)
-                s.cand[s.n++] = y * f->w + x;
-    gen_shuffle(&s.r, s.cand, s.n);
+    uint8_t taken[DOOM_W * DOOM_H];
+    taken_squares(f, taken);
+    stock_candidates(&s, taken);
     stock_rolls(&s, difficulty, info);
     int pct = PCT[f->level_type] ? PCT[f->level_type] : 100;
     int budget = doom_danger_budget(difficulty, f->dlevel) * pct / 100;

@@ -5,6 +5,7 @@
  * and every way must be reachable without wading the acid or lava a river wrote (a
  * river never walls off the stairs). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "gen/doom.h"
 #include "gen/passes.h"
@@ -52,38 +53,31 @@ static delve_status river_bridge_ok(const dfloor *f, const doom_river *rv, int i
     return DELVE_OK;
 }
 
-/* BFS from the entrance over squares with open[i]; 0-based dist in dist. */
-static void walk_from(const dfloor *f, const uint8_t *open, int *dist, int *queue)
+/* The checks' grids are padded by one square of closed ground all round, so the walk
+ * needs no bounds tests: square (x, y) is at (y + 1) * (w + 2) + x + 1. */
+static int pad(const dfloor *f, int x, int y)
 {
-    int n = f->w * f->h, head = 0, tail = 0, s = f->entrance_y * f->w + f->entrance_x;
-    for (int i = 0; i < n; i++)
-        dist[i] = -1;
-    if (!floor_in(f, f->entrance_x, f->entrance_y) || !open[s])
-        return;
-    dist[s] = 0;
-    queue[tail++] = s;
-    while (head < tail) {
-        int at = queue[head++], x = at % f->w, y = at / f->w;
-        const int nb[4] = { at - f->w, at + 1, at + f->w, at - 1 };
-        const int ok[4] = { y > 0, x < f->w - 1, y < f->h - 1, x > 0 };
-        for (int d = 0; d < 4; d++)
-            if (ok[d] && open[nb[d]] && dist[nb[d]] < 0) {
-                dist[nb[d]] = dist[at] + 1;
-                queue[tail++] = nb[d];
-            }
-    }
+    return (y + 1) * (f->w + 2) + x + 1;
 }
 
-/* Goal and every way reached in dist; what names the walk in the message. */
-static delve_status reached(const dfloor *f, const int *dist, const char *what,
+/* Flood from the entrance over open squares (1), marking them 0x81. */
+static void walk_from(const dfloor *f, uint8_t *open, int *stack)
+{
+    doom_flood_out o;
+    if (floor_in(f, f->entrance_x, f->entrance_y))
+        doom_flood(open, f->w + 2, pad(f, f->entrance_x, f->entrance_y), 0x80, stack, &o);
+}
+
+/* Goal and every way reached (marked 0x80); what names the walk in the message. */
+static delve_status reached(const dfloor *f, const uint8_t *dist, const char *what,
                             delve_err *err)
 {
-    if (!floor_in(f, f->goal_x, f->goal_y) || dist[f->goal_y * f->w + f->goal_x] < 0)
+    if (!floor_in(f, f->goal_x, f->goal_y) || !(dist[pad(f, f->goal_x, f->goal_y)] & 0x80))
         return delve_fail(err, DELVE_EFAIL, "floor %d: the goal %d,%d cannot be reached %s",
                           f->index + 1, f->goal_x, f->goal_y, what);
     for (int i = 0; i < f->way_count; i++) {
         const way *w = &f->ways[i];
-        if (!floor_in(f, w->x, w->y) || dist[w->y * f->w + w->x] < 0)
+        if (!floor_in(f, w->x, w->y) || !(dist[pad(f, w->x, w->y)] & 0x80))
             return delve_fail(err, DELVE_EFAIL, "floor %d: the %s at %d,%d cannot be "
                               "reached %s", f->index + 1, way_kind_name(w->kind), w->x, w->y,
                               what);
@@ -91,33 +85,49 @@ static delve_status reached(const dfloor *f, const int *dist, const char *what,
     return DELVE_OK;
 }
 
-static delve_status walks_in(const dfloor *f, const doom_info *info, uint8_t *open,
-                             int *dist, int *queue, delve_err *err)
+/* open (padded) from the floor: stand-able squares, or with safe (unpadded, may be
+ * NULL) only those too. */
+static void open_grid(const dfloor *f, const uint8_t *safe, uint8_t *open)
 {
-    for (int i = 0; i < f->w * f->h; i++)
-        open[i] = (uint8_t)stand(f, i % f->w, i / f->w);
+    uint8_t walkable[256] = { 0 };
+    for (int t = 0; t < T_TERRAIN_COUNT; t++)
+        walkable[t] = terrain_get((terrain)t)->walkable;
+    memset(open, 0, (size_t)(f->w + 2) * (size_t)(f->h + 2));
+    for (int y = 0; y < f->h; y++)
+        for (int x = 0; x < f->w; x++)
+            open[pad(f, x, y)] = safe ? safe[y * f->w + x] : walkable[f->terrain[y * f->w + x]];
+    for (int i = 0; i < f->pit_count; i++)
+        if (floor_in(f, f->pits[i].x, f->pits[i].y))
+            open[pad(f, f->pits[i].x, f->pits[i].y)] = 0;
+}
+
+static delve_status walks_in(const dfloor *f, const doom_info *info, uint8_t *open,
+                             int *queue, delve_err *err)
+{
     if (!stand(f, f->entrance_x, f->entrance_y))
         return delve_fail(err, DELVE_EFAIL, "floor %d: the entrance %d,%d is not walkable",
                           f->index + 1, f->entrance_x, f->entrance_y);
-    walk_from(f, open, dist, queue);
-    delve_status st = reached(f, dist, "from the entrance", err);
-    if (st != DELVE_OK || !info || f->w * f->h > DOOM_W * DOOM_H)
-        return st;
-    doom_safe_mask(f, info, open);
-    walk_from(f, open, dist, queue);
-    return reached(f, dist, "without wading a river's acid or lava", err);
+    open_grid(f, NULL, open);
+    walk_from(f, open, queue);
+    delve_status st = reached(f, open, "from the entrance", err);
+    if (st != DELVE_OK || !info || info->river_count == 0 || f->w * f->h > DOOM_W * DOOM_H)
+        return st;  /* without rivers the safe walk is the same walk */
+    uint8_t safe[DOOM_W * DOOM_H];
+    doom_safe_mask(f, info, safe);
+    open_grid(f, safe, open);
+    walk_from(f, open, queue);
+    return reached(f, open, "without wading a river's acid or lava", err);
 }
 
 static delve_status check_walks(const dfloor *f, const doom_info *info, delve_err *err)
 {
-    size_t n = (size_t)f->w * (size_t)f->h;
+    size_t n = (size_t)(f->w + 2) * (size_t)(f->h + 2);
     uint8_t *open = malloc(n);
-    int *dist = malloc(n * sizeof *dist), *queue = malloc(n * sizeof *queue);
-    delve_status st = open && dist && queue
-                          ? walks_in(f, info, open, dist, queue, err)
+    int *queue = malloc(2 * n * sizeof *queue);  /* the flood's stack */
+    delve_status st = open && queue
+                          ? walks_in(f, info, open, queue, err)
                           : delve_fail(err, DELVE_ENOMEM, "out of memory for the checks");
     free(open);
-    free(dist);
     free(queue);
     return st;
 }
