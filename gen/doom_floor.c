@@ -125,7 +125,7 @@ static int safe_floor(const dfloor *f, const doom_info *info, int *out)
             doom_flood_out o;
             if (g[p] == 0 || (g[p] & 0x80))
                 continue;
-            doom_flood(g, DOOM_PW, p, 0x80, stack, &o);
+            doom_flood(g, DOOM_PW, p, 0x80, stack, NULL, 0, &o);
             all += o.floors;
             if (o.floors > best_n) {
                 best_n = o.floors;
@@ -137,7 +137,7 @@ static int safe_floor(const dfloor *f, const doom_info *info, int *out)
     uint8_t bit = 0x80;  /* all the floor in one part (the usual case): no second flood */
     if (best_n != all) {
         doom_flood_out o;
-        doom_flood(g, DOOM_PW, best, 0x40, stack, &o);
+        doom_flood(g, DOOM_PW, best, 0x40, stack, NULL, 0, &o);
         bit = 0x40;
     }
     for (int y = 0; y < DOOM_H; y++)

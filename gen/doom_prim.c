@@ -175,7 +175,7 @@ int doom_find_rooms(dfloor *f)
             if (g[DOOM_PAD(x, y)] != 1)
                 continue;
             doom_flood_out o;
-            doom_flood(g, DOOM_PW, DOOM_PAD(x, y), 0x80, stack, &o);
+            doom_flood(g, DOOM_PW, DOOM_PAD(x, y), 0x80, stack, NULL, 0, &o);
             room box = { o.x0 - 1, o.y0 - 1, o.x1 - o.x0 + 1, o.y1 - o.y0 + 1 };
             regions++;
             if (o.cells == box.w * box.h && f->room_count < FLOOR_MAX_ROOMS)
@@ -184,15 +184,24 @@ int doom_find_rooms(dfloor *f)
     return regions;
 }
 
-void doom_flood(uint8_t *g, int pw, int start, uint8_t bit, int *stack,
-                doom_flood_out *out)
+/* How many of the targets lie in l..r. */
+static int targets_in(const int *t, int nt, int l, int r)
 {
-    int top = 0;
+    int n = 0;
+    for (int i = 0; i < nt; i++)
+        n += t[i] >= l && t[i] <= r;
+    return n;
+}
+
+void doom_flood(uint8_t *g, int pw, int start, uint8_t bit, int *stack, const int *targets,
+                int n_targets, doom_flood_out *out)
+{
+    int top = 0, left = n_targets;
     *out = (doom_flood_out){ 0, 0, start % pw, start / pw, start % pw, start / pw };
     if (g[start] == 0 || (g[start] & bit))
         return;
     stack[top++] = start;
-    while (top > 0) {
+    while (top > 0 && (n_targets == 0 || left > 0)) {
         int s = stack[--top];
         if (g[s] == 0 || (g[s] & bit))
             continue;
@@ -205,6 +214,7 @@ void doom_flood(uint8_t *g, int pw, int start, uint8_t bit, int *stack,
             out->floors += (g[i] & DOOM_FLOOD_FLOOR) != 0;
             g[i] |= bit;
         }
+        left -= targets_in(targets, n_targets, l, r);
         int y = s / pw;
         out->cells += r - l + 1;
         out->x0 = l % pw < out->x0 ? l % pw : out->x0;

@@ -180,16 +180,20 @@ static int take_square(stock *s, int for_monster)
 static void stock_candidates(stock *s, const uint8_t *taken)
 {
     const dfloor *f = s->f;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < f->w * f->h && i < DOOM_W * DOOM_H; i++) {
-            int dx = i % f->w - f->entrance_x, dy = i / f->w - f->entrance_y;
-            int near = dx * dx <= STOCK_CLEAR * STOCK_CLEAR && dy * dy <= STOCK_CLEAR * STOCK_CLEAR;
-            if (f->terrain[i] == T_FLOOR && !taken[i] && near == pass)
+    int near[(2 * STOCK_CLEAR + 1) * (2 * STOCK_CLEAR + 1)], n_near = 0;
+    for (int y = 0, i = 0; y < DOOM_H; y++)
+        for (int x = 0; x < DOOM_W; x++, i++) {
+            if (f->terrain[i] != T_FLOOR || taken[i])
+                continue;
+            int dx = x - f->entrance_x, dy = y - f->entrance_y;
+            if (dx * dx <= STOCK_CLEAR * STOCK_CLEAR && dy * dy <= STOCK_CLEAR * STOCK_CLEAR)
+                near[n_near++] = i;
+            else
                 s->cand[s->n++] = i;
         }
-        if (pass == 0)
-            s->n_far = s->n;
-    }
+    s->n_far = s->n;
+    for (int i = 0; i < n_near; i++)
+        s->cand[s->n++] = near[i];
 }
 
 static int kind_fits(int k, int dl, int budget)

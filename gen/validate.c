@@ -60,12 +60,21 @@ static int pad(const dfloor *f, int x, int y)
     return (y + 1) * (f->w + 2) + x + 1;
 }
 
-/* Flood from the entrance over open squares (1), marking them 0x81. */
+/* Flood from the entrance over open squares, marking them 0x80, until the goal and
+ * every way are reached (or all is filled). */
 static void walk_from(const dfloor *f, uint8_t *open, int *stack)
 {
+    int targets[1 + FLOOR_MAX_WAYS], n = 0;
     doom_flood_out o;
-    if (floor_in(f, f->entrance_x, f->entrance_y))
-        doom_flood(open, f->w + 2, pad(f, f->entrance_x, f->entrance_y), 0x80, stack, &o);
+    if (!floor_in(f, f->entrance_x, f->entrance_y))
+        return;
+    if (floor_in(f, f->goal_x, f->goal_y))
+        targets[n++] = pad(f, f->goal_x, f->goal_y);
+    for (int i = 0; i < f->way_count; i++)
+        if (floor_in(f, f->ways[i].x, f->ways[i].y))
+            targets[n++] = pad(f, f->ways[i].x, f->ways[i].y);
+    doom_flood(open, f->w + 2, pad(f, f->entrance_x, f->entrance_y), 0x80, stack, targets,
+               n > 0 ? n : 0, &o);
 }
 
 /* Goal and every way reached (marked 0x80); what names the walk in the message. */
