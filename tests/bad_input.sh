@@ -62,7 +62,7 @@ expect_gen_bad "--type lair: not one of rooms, normal" --type lair
 expect_gen_bad "--difficulty: '6' is not a number in 1..5" --type caves --difficulty 6
 expect_gen_bad "--dlevel: '0' is not a number in 1..99" --type maze --dlevel 0
 expect_gen_bad "--single-monster yes: say on or off" --type doomrl --single-monster yes
-for c in gen film view shot; do
+for c in gen film view shot stats; do
   "$DELVE" $c --help > "$TMP/help" 2>&1
   check "$c --help exits 0 and says usage" grep -q "^usage: delve $c" "$TMP/help"
 done
