@@ -292,7 +292,10 @@ void doom_stock(uint64_t seed, int difficulty, dfloor *f, doom_info *info)
 {
     static const int PCT[LT_COUNT] = { [LT_ARENA] = 67, [LT_CAVES] = 67, [LT_MAZE] = 150 };
     doom_info scratch;
-    info = info ? info : &scratch;
+    if (!info) {
+        memset(&scratch, 0, sizeof scratch);
+        info = &scratch;
+    }
     stock s;
     memset(&s, 0, sizeof s);
     s.f = f;
