@@ -128,16 +128,17 @@ typedef enum doom_river_mode {
 void doom_rivers(doom_ctx *c, doom_river_mode mode);
 
 /* Span flood fill over a padded grid g (row pitch pw; a ring of 0 all round, so no
- * bounds tests): squares with g != 0 and without bit are open; fills the open region
- * of start, setting bit. out: squares filled, those with DOOM_FLOOD_FLOOR set, and the
- * bounding box in padded coordinates. stack holds 2 * (the grid's size) ints. With
- * n_targets > 0 it may stop as soon as every target square (padded) is filled. */
+ * bounds tests): squares with values 1..0x7f are open, 0 closed; fills the open region
+ * of start, setting DOOM_FLOOD_SEEN. out: squares filled, those with DOOM_FLOOD_FLOOR,
+ * and the bounding box in padded coordinates. stack holds 2 * (the grid's size) ints.
+ * With n_targets > 0 it may stop as soon as every target square (padded) is filled. */
 #define DOOM_FLOOD_FLOOR 0x02   /* grid value flag: the square is floor (counted) */
+#define DOOM_FLOOD_SEEN 0x80    /* grid value flag: filled */
 typedef struct doom_flood_out {
     int cells, floors, x0, y0, x1, y1;
 } doom_flood_out;
-void doom_flood(uint8_t *g, int pw, int start, uint8_t bit, int *stack, const int *targets,
-                int n_targets, doom_flood_out *out);
+void doom_flood(uint8_t *g, int pw, int start, int *stack, const int *targets, int n_targets,
+                doom_flood_out *out);
 #define DOOM_PW (DOOM_W + 2)               /* padded DoomRL grid */
 #define DOOM_PAD(x, y) (((y) + 1) * DOOM_PW + (x) + 1)  /* 0-based square -> padded */
 #define DOOM_PN (DOOM_PW * (DOOM_H + 2))

@@ -96,10 +96,12 @@ void doom_safe_mask(const dfloor *f, const doom_info *info, uint8_t *mask)
     uint8_t walkable[256] = { 0 };
     for (int t = 0; t < T_TERRAIN_COUNT; t++)
         walkable[t] = terrain_get((terrain)t)->walkable;
-    for (int i = 0; i < f->w * f->h; i++) {
+    for (int i = 0; i < f->w * f->h; i++)
+        mask[i] = walkable[f->terrain[i]];
+    for (int i = 0; info && info->river_count > 0 && i < f->w * f->h; i++) {
         uint8_t t = f->terrain[i];
-        int river = info && (info->river_mask[i / 8] >> (i % 8) & 1);
-        mask[i] = walkable[t] && !(river && (t == T_ACID || t == T_LAVA));
+        if ((info->river_mask[i / 8] >> (i % 8) & 1) && (t == T_ACID || t == T_LAVA))
+            mask[i] = 0;
     }
     for (int i = 0; i < f->pit_count; i++)
         if (floor_in(f, f->pits[i].x, f->pits[i].y))
@@ -123,9 +125,9 @@ static int safe_floor(const dfloor *f, const doom_info *info, int *out)
         for (int x = 0; x < DOOM_W; x++) {
             int p = DOOM_PAD(x, y);
             doom_flood_out o;
-            if (g[p] == 0 || (g[p] & 0x80))
+            if (g[p] == 0 || (g[p] & DOOM_FLOOD_SEEN))
                 continue;
-            doom_flood(g, DOOM_PW, p, 0x80, stack, NULL, 0, &o);
+            doom_flood(g, DOOM_PW, p, stack, NULL, 0, &o);
             all += o.floors;
             if (o.floors > best_n) {
                 best_n = o.floors;
@@ -134,15 +136,15 @@ static int safe_floor(const dfloor *f, const doom_info *info, int *out)
         }
     if (best < 0)
         return 0;
-    uint8_t bit = 0x80;  /* all the floor in one part (the usual case): no second flood */
-    if (best_n != all) {
+    if (best_n != all) {  /* all the floor in one part is the usual case: no second flood */
         doom_flood_out o;
-        doom_flood(g, DOOM_PW, best, 0x40, stack, NULL, 0, &o);
-        bit = 0x40;
+        for (int i = 0; i < DOOM_PN; i++)
+            g[i] &= (uint8_t)~DOOM_FLOOD_SEEN;
+        doom_flood(g, DOOM_PW, best, stack, NULL, 0, &o);
     }
     for (int y = 0; y < DOOM_H; y++)
         for (int x = 0; x < DOOM_W; x++)
-            if ((g[DOOM_PAD(x, y)] & bit) && (g[DOOM_PAD(x, y)] & DOOM_FLOOD_FLOOR))
+            if ((g[DOOM_PAD(x, y)] & DOOM_FLOOD_SEEN) && (g[DOOM_PAD(x, y)] & DOOM_FLOOD_FLOOR))
                 out[n++] = y * DOOM_W + x;
     return n;
 }

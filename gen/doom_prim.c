@@ -93,12 +93,17 @@ int doom_walk(rng *r, dfloor *f, doom_area a, int x, int y, int n, terrain t,
             x = clamp(x, a.x0, a.x1);
             y = clamp(y, a.y0, a.y1);
         }
-        added += doom_get(f, x, y) != t;
-        doom_set(f, x, y, t);
+        if (x >= 1 && y >= 1 && x <= f->w && y <= f->h) {  /* a within the map */
+            uint8_t *sq = &f->terrain[(y - 1) * f->w + (x - 1)];
+            added += *sq != t;
+            *sq = (uint8_t)t;
+        }
         /* one draw of 9 outcomes: the 3 x 3 block, staying put included (1/9 each) */
+        static const int8_t MX[9] = { -1, 0, 1, -1, 0, 1, -1, 0, 1 };
+        static const int8_t MY[9] = { -1, -1, -1, 0, 0, 0, 1, 1, 1 };
         int m = doom_range(r, 0, 8);
-        x += m % 3 - 1;
-        y += m / 3 - 1;
+        x += MX[m];
+        y += MY[m];
     }
     return added;
 }
@@ -111,27 +116,24 @@ void doom_walks(rng *r, dfloor *f, doom_area a, int k, int n, terrain t)
     }
 }
 
-static int has_orth(const dfloor *f, int x, int y, const terrain set[3])
+/* Bit k set when an orthogonal neighbour of (x, y) has terrain k (off the map: rock). */
+static unsigned orth_kinds(const dfloor *f, int x, int y)
 {
-    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
-    for (int d = 0; d < 4; d++) {
-        terrain t = doom_get(f, x + DX[d], y + DY[d]);
-        if (t == set[0] || t == set[1] || t == set[2])
-            return 1;
-    }
-    return 0;
+    return 1u << doom_get(f, x, y - 1) | 1u << doom_get(f, x + 1, y) |
+           1u << doom_get(f, x, y + 1) | 1u << doom_get(f, x - 1, y);
 }
 
 void doom_contd_walks(rng *r, dfloor *f, doom_area a, int k, int n, terrain t,
                       const terrain e1[3], terrain e2)
 {
-    const terrain e2set[3] = { e2, e2, e2 };
+    unsigned want1 = 1u << e1[0] | 1u << e1[1] | 1u << e1[2], want2 = 1u << e2;
     for (int i = 0; i < k; i++) {
         int x = 0, y = 0, found = 0;
         for (int tries = 0; tries < DOOM_START_CAP && !found; tries++) {
             x = doom_range(r, a.x0, a.x1);
             y = doom_range(r, a.y0, a.y1);
-            found = has_orth(f, x, y, e1) && has_orth(f, x, y, e2set);
+            unsigned near = orth_kinds(f, x, y);
+            found = (near & want1) && (near & want2);
         }
         if (found)
             doom_walk(r, f, a, x, y, n, t, 1);
@@ -175,7 +177,7 @@ int doom_find_rooms(dfloor *f)
             if (g[DOOM_PAD(x, y)] != 1)
                 continue;
             doom_flood_out o;
-            doom_flood(g, DOOM_PW, DOOM_PAD(x, y), 0x80, stack, NULL, 0, &o);
+            doom_flood(g, DOOM_PW, DOOM_PAD(x, y), stack, NULL, 0, &o);
             room box = { o.x0 - 1, o.y0 - 1, o.x1 - o.x0 + 1, o.y1 - o.y0 + 1 };
             regions++;
             if (o.cells == box.w * box.h && f->room_count < FLOOR_MAX_ROOMS)
@@ -193,26 +195,32 @@ static int targets_in(const int *t, int nt, int l, int r)
     return n;
 }
 
-void doom_flood(uint8_t *g, int pw, int start, uint8_t bit, int *stack, const int *targets,
-                int n_targets, doom_flood_out *out)
+/* Open and not yet filled: 1..0x7f (0 is closed, DOOM_FLOOD_SEEN marks filled). */
+static inline int flood_open(uint8_t v)
+{
+    return (uint8_t)(v - 1) < DOOM_FLOOD_SEEN - 1;
+}
+
+void doom_flood(uint8_t *g, int pw, int start, int *stack, const int *targets, int n_targets,
+                doom_flood_out *out)
 {
     int top = 0, left = n_targets;
     *out = (doom_flood_out){ 0, 0, start % pw, start / pw, start % pw, start / pw };
-    if (g[start] == 0 || (g[start] & bit))
+    if (!flood_open(g[start]))
         return;
     stack[top++] = start;
     while (top > 0 && (n_targets == 0 || left > 0)) {
         int s = stack[--top];
-        if (g[s] == 0 || (g[s] & bit))
+        if (!flood_open(g[s]))
             continue;
         int l = s, r = s;  /* the whole open run of this row around s */
-        while (g[l - 1] != 0 && !(g[l - 1] & bit))
+        while (flood_open(g[l - 1]))
             l--;
-        while (g[r + 1] != 0 && !(g[r + 1] & bit))
+        while (flood_open(g[r + 1]))
             r++;
         for (int i = l; i <= r; i++) {
             out->floors += (g[i] & DOOM_FLOOD_FLOOR) != 0;
-            g[i] |= bit;
+            g[i] |= DOOM_FLOOD_SEEN;
         }
         left -= targets_in(targets, n_targets, l, r);
         int y = s / pw;
@@ -221,9 +229,14 @@ void doom_flood(uint8_t *g, int pw, int start, uint8_t bit, int *stack, const in
         out->x1 = r % pw > out->x1 ? r % pw : out->x1;
         out->y0 = y < out->y0 ? y : out->y0;
         out->y1 = y > out->y1 ? y : out->y1;
-        for (int d = -pw; d <= pw; d += 2 * pw)  /* one seed per open run above and below */
-            for (int i = l + d; i <= r + d; i++)
-                if (g[i] != 0 && !(g[i] & bit) && (i == l + d || g[i - 1] == 0 || (g[i - 1] & bit)))
+        for (int d = -pw; d <= pw; d += 2 * pw) {  /* one seed per open run above, below */
+            int prev = 0;
+            for (int i = l + d; i <= r + d; i++) {
+                int open = flood_open(g[i]);
+                if (open && !prev)
                     stack[top++] = i;
+                prev = open;
+            }
+        }
     }
 }

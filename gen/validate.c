@@ -60,7 +60,7 @@ static int pad(const dfloor *f, int x, int y)
     return (y + 1) * (f->w + 2) + x + 1;
 }
 
-/* Flood from the entrance over open squares, marking them 0x80, until the goal and
+/* Flood from the entrance over open squares, marking them DOOM_FLOOD_SEEN, until the goal and
  * every way are reached (or all is filled). */
 static void walk_from(const dfloor *f, uint8_t *open, int *stack)
 {
@@ -73,20 +73,19 @@ static void walk_from(const dfloor *f, uint8_t *open, int *stack)
     for (int i = 0; i < f->way_count; i++)
         if (floor_in(f, f->ways[i].x, f->ways[i].y))
             targets[n++] = pad(f, f->ways[i].x, f->ways[i].y);
-    doom_flood(open, f->w + 2, pad(f, f->entrance_x, f->entrance_y), 0x80, stack, targets,
-               n > 0 ? n : 0, &o);
+    doom_flood(open, f->w + 2, pad(f, f->entrance_x, f->entrance_y), stack, targets, n, &o);
 }
 
-/* Goal and every way reached (marked 0x80); what names the walk in the message. */
+/* Goal and every way reached (marked DOOM_FLOOD_SEEN); what names the walk in the message. */
 static delve_status reached(const dfloor *f, const uint8_t *dist, const char *what,
                             delve_err *err)
 {
-    if (!floor_in(f, f->goal_x, f->goal_y) || !(dist[pad(f, f->goal_x, f->goal_y)] & 0x80))
+    if (!floor_in(f, f->goal_x, f->goal_y) || !(dist[pad(f, f->goal_x, f->goal_y)] & DOOM_FLOOD_SEEN))
         return delve_fail(err, DELVE_EFAIL, "floor %d: the goal %d,%d cannot be reached %s",
                           f->index + 1, f->goal_x, f->goal_y, what);
     for (int i = 0; i < f->way_count; i++) {
         const way *w = &f->ways[i];
-        if (!floor_in(f, w->x, w->y) || !(dist[pad(f, w->x, w->y)] & 0x80))
+        if (!floor_in(f, w->x, w->y) || !(dist[pad(f, w->x, w->y)] & DOOM_FLOOD_SEEN))
             return delve_fail(err, DELVE_EFAIL, "floor %d: the %s at %d,%d cannot be "
                               "reached %s", f->index + 1, way_kind_name(w->kind), w->x, w->y,
                               what);
