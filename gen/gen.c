@@ -34,6 +34,8 @@ static delve_status opts_check(const gen_opts *o, delve_err *err)
                           o->h, GEN_MIN_SIDE, FLOOR_MAX_SIDE);
     if (o->type != LT_ROOMS && o->type != GEN_TYPE_DOOMRL && !doom_is_type(o->type))
         return delve_fail(err, DELVE_EINPUT, "level type %d cannot be generated yet", o->type);
+    if (o->type == LT_ROOMS)  /* dlevel and difficulty are DoomRL's only */
+        return DELVE_OK;
     if (o->dlevel < 1 || o->dlevel > GEN_MAX_DLEVEL)
         return delve_fail(err, DELVE_EINPUT, "dlevel must be 1..%d, not %d", GEN_MAX_DLEVEL,
                           o->dlevel);

@@ -685,6 +685,29 @@ static void test_maze_and_caves(void **state)
     }
 }
 
+static void test_bad_options(void **state)
+{
+    (void)state;
+    static const struct { int type, dlevel, difficulty; const char *says; } BAD[] = {
+        { LT_CAVES, 0, 2, "dlevel must be 1..99, not 0" },
+        { GEN_TYPE_DOOMRL, 100, 2, "dlevel must be 1..99, not 100" },
+        { LT_MAZE, 5, 6, "difficulty must be 1..5, not 6" },
+        { LT_SHOALS, 5, 2, "cannot be generated yet" },
+        { 77, 5, 2, "cannot be generated yet" },
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        gen_opts o = opts(1, BAD[i].type, BAD[i].dlevel, BAD[i].difficulty);
+        dungeon d;
+        delve_err e = { { 0 } };
+        assert_int_equal(gen_dungeon(&o, &d, &e), DELVE_EINPUT);
+        assert_non_null(strstr(e.msg, BAD[i].says));
+    }
+    gen_opts o = opts(1, LT_ROOMS, 0, 0);  /* the rooms generator ignores both */
+    dungeon d;
+    assert_int_equal(gen_dungeon(&o, &d, NULL), DELVE_OK);
+    dungeon_free(&d);
+}
+
 static void test_determinism(void **state)
 {
     (void)state;
@@ -728,6 +751,7 @@ int main(void)
         cmocka_unit_test(test_every_floor_valid),
         cmocka_unit_test(test_validator_catches),
         cmocka_unit_test(test_maze_and_caves),
+        cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_determinism),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
