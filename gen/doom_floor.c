@@ -196,9 +196,13 @@ static delve_status doom_try(const gen_opts *o, int k, int t, doom_stage stage, 
     floor_reset(f, type, o->dlevel + k);
     doom_ctx c = { .f = f, .dlevel = o->dlevel + k, .difficulty = o->difficulty,
                    .info = info };
-    c.layout = rng_stream(o->seed, RNG_LAYOUT, k, t);
-    c.rivers = rng_stream(o->seed, RNG_RIVERS, k, t);
-    c.fluids = rng_stream(o->seed, RNG_FLUIDS, k, t);
+    /* try slot type * DOOM_TRIES + t: each level type has its own tries, so the same
+     * seed gives different fluids and rivers on different types (a gallery of one seed
+     * would otherwise show the same pools on every type) */
+    int slot = type * DOOM_TRIES + t;
+    c.layout = rng_stream(o->seed, RNG_LAYOUT, k, slot);
+    c.rivers = rng_stream(o->seed, RNG_RIVERS, k, slot);
+    c.fluids = rng_stream(o->seed, RNG_FLUIDS, k, slot);
     build_terrain(&c, &TYPE_RULES[type], stage);
     if (stage == DOOM_STAGE_LAYOUT)
         return DELVE_OK;

@@ -89,7 +89,8 @@ int doom_pick_type(rng *r, int dlevel, int single_monster);
 
 /* Lays out floor k of o as a DoomRL floor (f floor_init'ed as DOOM_W x DOOM_H with
  * index k) up to stage. Tries rng streams (seed, RNG_LAYOUT/RNG_RIVERS/RNG_FLUIDS, k,
- * try) for try 0..DOOM_TRIES-1 and keeps the first the validator passes (at FULL);
+ * type * DOOM_TRIES + try) for try 0..DOOM_TRIES-1 and keeps the first the validator
+ * passes (at FULL);
  * info (may be NULL) gets what was drawn. DELVE_EFAIL when no try passes. */
 delve_status doom_floor_make(const gen_opts *o, int k, doom_stage stage, dfloor *f,
                              doom_info *info, delve_err *err);
