@@ -2,8 +2,8 @@
  * level type is a row of TYPE_RULES: its layout, its river chance and kind of rivers,
  * whether rivers come before the layout (city) or exclude fluids (normal, warehouse:
  * the old wiki), how many fluid-table runs and where. Each try draws from its own
- * streams (RNG_LAYOUT, RNG_RIVERS, RNG_FLUIDS; floor k, try t); the first try the
- * validator passes is kept. */
+ * streams (RNG_LAYOUT, RNG_RIVERS, RNG_FLUIDS; floor k, try slot type * DOOM_TRIES + t);
+ * the first try the validator passes is kept. */
 #include <string.h>
 
 #include "gen/doom.h"

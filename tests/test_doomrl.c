@@ -449,6 +449,12 @@ static void test_fluid_table(void **state)
     assert_int_equal(floor_init(&f, 0, DOOM_W, DOOM_H, NULL), DELVE_OK);
     for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
         assert_int_equal(doom_fluid_kind(ROWS[i].dl), ROWS[i].kind);
+        int wd, wa, ld, la;
+        doom_fluid_dice(ROWS[i].dl, &wd, &wa, &ld, &la);
+        assert_int_equal(1 + wa, ROWS[i].wlo);
+        assert_int_equal(wd + wa, ROWS[i].whi);
+        assert_int_equal(1 + la, ROWS[i].llo);
+        assert_int_equal(ld + la, ROWS[i].lhi);
         rng r = rng_stream(17, RNG_FLUIDS, (int)i, 0);
         long none = 0, sum_walks = 0;
         for (int n = 0; n < 3000; n++) {
