@@ -6,25 +6,33 @@
 #include "app/cli.h"
 #include "engine/fsio.h"
 #include "gen/gen.h"
+#include "gen/shoals.h"
 
 static void help(void)
 {
-    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii] [-o FILE]\n\n"
+    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--type rooms|shoals]\n"
+           "                 [--islands N] [--format ascii|heights] [-o FILE]\n\n"
            "Generates a dungeon of K floors (default 3) from seed N (default 1) and prints\n"
            "every floor as an ASCII map with a legend. --floor K prints floor K alone\n"
            "(generated alone, byte for byte the same as in the whole dungeon). -o writes\n"
-           "to FILE instead of stdout (through a temporary file).\n");
+           "to FILE instead of stdout (through a temporary file).\n"
+           "--type shoals: heightmap islands (70x60, '#' deep, '=' shallow, '.' floor,\n"
+           "'^' high ground) with --islands N of them (1-%d, default %d);\n"
+           "--format heights prints their raw heights (1 unit = 5 cm).\n",
+           SHOALS_ISLANDS_MAX, SHOALS_ISLANDS);
 }
 
 typedef struct gen_args {
     uint64_t seed;
     int floors, only;
+    int type, islands, heights; /* --type, --islands, --format heights */
     const char *out;
 } gen_args;
 
 static int parse(int argc, char **argv, gen_args *a)
 {
-    *a = (gen_args){ .seed = 1, .floors = 3, .only = 0 };
+    *a = (gen_args){ .seed = 1, .floors = 3, .only = 0, .type = LT_ROOMS,
+                     .islands = SHOALS_ISLANDS };
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v;
         if (cli_is_help(o)) {
@@ -34,7 +42,8 @@ static int parse(int argc, char **argv, gen_args *a)
         if (o[0] != '-')
             return cli_usage_error("gen", "unexpected argument '%s'", o);
         int known = !strcmp(o, "--seed") || !strcmp(o, "--floors") || !strcmp(o, "--floor") ||
-                    !strcmp(o, "--format") || !strcmp(o, "-o");
+                    !strcmp(o, "--format") || !strcmp(o, "-o") || !strcmp(o, "--type") ||
+                    !strcmp(o, "--islands");
         if (!known)
             return cli_usage_error("gen", "unknown option '%s'", o);
         if (!(v = cli_value("gen", argc, argv, &i)))
@@ -45,15 +54,26 @@ static int parse(int argc, char **argv, gen_args *a)
             return EXIT_USAGE;
         if (!strcmp(o, "--floor") && !cli_int("gen", o, v, 1, DUNGEON_MAX_FLOORS, &a->only))
             return EXIT_USAGE;
-        if (!strcmp(o, "--format") && strcmp(v, "ascii"))
-            return cli_usage_error("gen", "--format %s: only ascii so far (dun and json "
-                                   "come with the .dun issue)", v);
+        if (!strcmp(o, "--format") && strcmp(v, "ascii") && strcmp(v, "heights"))
+            return cli_usage_error("gen", "--format %s: ascii or heights so far (dun and "
+                                   "json come with the .dun issue)", v);
+        if (!strcmp(o, "--format"))
+            a->heights = !strcmp(v, "heights");
+        if (!strcmp(o, "--type") && (a->type = level_type_from_name(v)) != LT_ROOMS &&
+            a->type != LT_SHOALS)
+            return cli_usage_error("gen", "--type %s: rooms or shoals", v);
+        if (!strcmp(o, "--islands") &&
+            !cli_int("gen", o, v, 1, SHOALS_ISLANDS_MAX, &a->islands))
+            return EXIT_USAGE;
         if (!strcmp(o, "-o"))
             a->out = v;
     }
     if (a->only > a->floors)
         return cli_usage_error("gen", "--floor %d: the dungeon has %d floors", a->only,
                                a->floors);
+    if (a->heights && a->type != LT_SHOALS)
+        return cli_usage_error("gen", "--format heights: only Shoals floors have a heightmap "
+                               "(add --type shoals)");
     return EXIT_OK;
 }
 
@@ -70,11 +90,12 @@ static delve_status append(char **buf, size_t *len, const char *s, delve_err *er
 }
 
 /* Appends floor k's map to *buf, after a blank line unless it is the first. */
-static delve_status append_floor(const dungeon *d, int k, char **buf, size_t *len,
-                                 delve_err *err)
+static delve_status append_floor(const dungeon *d, int k, int heights, char **buf,
+                                 size_t *len, delve_err *err)
 {
     char *map = NULL;
-    delve_status st = gen_ascii_floor(d, k, &map, err);
+    delve_status st = heights ? gen_heights_floor(d, k, &map, err)
+                              : gen_ascii_floor(d, k, &map, err);
     if (!st && *len)
         st = append(buf, len, "\n", err);
     if (!st)
@@ -87,6 +108,8 @@ static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve
 {
     gen_opts o = gen_defaults(a->seed);
     o.floors = a->floors;
+    o.type = a->type;
+    o.islands = a->islands;
     dungeon d;
     delve_status st;
     if (a->only) { /* floor K alone, in a dungeon whose other floors stay empty */
@@ -94,11 +117,11 @@ static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve
         if (!st)
             st = gen_floor_alone(&o, a->only - 1, &d.floors[a->only - 1], err);
         if (!st)
-            st = append_floor(&d, a->only - 1, buf, len, err);
+            st = append_floor(&d, a->only - 1, a->heights, buf, len, err);
     } else {
         st = gen_dungeon(&o, &d, err);
         for (int k = 0; !st && k < d.floor_count; k++)
-            st = append_floor(&d, k, buf, len, err);
+            st = append_floor(&d, k, a->heights, buf, len, err);
     }
     dungeon_free(&d);
     return st;

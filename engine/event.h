@@ -20,6 +20,7 @@ typedef enum event_kind {
     EV_FLOOR,   /* the party took a way to another floor */
     EV_WAIT,    /* game time passed with the party standing */
     EV_END,     /* the film or session ends */
+    EV_TIDE,    /* the tide flooded or drained the party's square; amount = tide units */
     EV_KIND_COUNT
 } event_kind;
 

@@ -41,7 +41,7 @@ delve_status world_init(world *w, dungeon *dg, const party *p, delve_err *err)
     w->pit_floor = w->pit_index = -1;
     if (log_event(w, EV_START, -1, 0, "The party sets out") != DELVE_OK)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for events");
-    return DELVE_OK;
+    return tide_state_init(&w->tide, &w->dg, w->clock_s, err);
 }
 
 void world_free(world *w)
@@ -49,6 +49,7 @@ void world_free(world *w)
     dungeon_free(&w->dg);
     path_free(&w->route);
     event_log_free(&w->log);
+    tide_state_free(&w->tide);
 }
 
 delve_status world_walk_to(world *w, int floor, int x, int y, delve_err *err)
@@ -148,7 +149,10 @@ static void walk_substep(world *w)
         int dx = (tx > w->x_cm) - (tx < w->x_cm), dy = (ty > w->y_cm) - (ty < w->y_cm);
         w->x_cm += dx * WALK_SUBSTEP_CM;
         w->y_cm += dy * WALK_SUBSTEP_CM;
-        advance_clock_walk(w, WALK_SUBSTEP_CM);
+        /* time per sub-step grows as the square slows the party (tide_speed_pct) */
+        advance_clock_walk(w, WALK_SUBSTEP_CM * 100 /
+                                  tide_speed_pct(floor_at(&w->dg.floors[w->floor],
+                                                          world_sx(w), world_sy(w))));
         if (check_plates(w))
             return;
         if (w->x_cm != tx || w->y_cm != ty)
@@ -180,6 +184,23 @@ static void land(world *w)
     w->phase = PHASE_IDLE;
 }
 
+/* The tide's steps due by now (engine/tide.h); when one floods or drains the party's
+ * square, an EV_TIDE event says so (wading is slow, never harmful). */
+static void tide_catch_up(world *w)
+{
+    if (!w->tide.on || w->phase == PHASE_TUBE)
+        return;
+    terrain before = floor_at(&w->dg.floors[w->floor], world_sx(w), world_sy(w));
+    if (tide_state_run(&w->tide, &w->dg, w->clock_s) == 0)
+        return;
+    terrain now = floor_at(&w->dg.floors[w->floor], world_sx(w), world_sy(w));
+    int units = tide_units(w->tide.raw);
+    if (before == T_FLOOR && now == T_SHALLOW)
+        log_event(w, EV_TIDE, -1, units, "The tide floods in around the party: wading");
+    else if (before == T_SHALLOW && now == T_FLOOR)
+        log_event(w, EV_TIDE, -1, units, "The tide drains away from the party's feet");
+}
+
 world_phase world_tick(world *w)
 {
     if (w->phase == PHASE_WALK) {
@@ -192,6 +213,7 @@ world_phase world_tick(world *w)
         if (w->tube_tick >= TUBE_TICKS)
             land(w);
     }
+    tide_catch_up(w);
     return w->phase;
 }
 
@@ -242,6 +264,7 @@ void world_wait(world *w, int64_t seconds)
     if (seconds <= 0)
         return;
     w->clock_s += seconds;
+    tide_catch_up(w);
     char text[96];
     snprintf(text, sizeof text, "Waited %d h %02d m", (int)(seconds / 3600),
              (int)(seconds % 3600 / 60));
@@ -321,6 +344,11 @@ uint64_t world_digest(const world *w)
     for (int i = 0; i < w->party.count; i++) {
         h = fnv(h, w->party.m[i].health);
         h = fnv(h, w->party.m[i].power);
+    }
+    if (w->tide.on) { /* only Shoals dungeons: every other digest stays as it was */
+        h = fnv(h, w->tide.raw);
+        h = fnv(h, w->tide.vel);
+        h = fnv(h, w->tide.changes);
     }
     for (int f = 0; f < w->dg.floor_count; f++) {
         const dfloor *fl = &w->dg.floors[f];

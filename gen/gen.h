@@ -67,6 +67,13 @@ delve_status gen_ascii_floor(const dungeon *d, int k, char **out, delve_err *err
  * *out is malloc'ed and NUL-terminated. DELVE_ENOMEM. */
 delve_status gen_ascii_dungeon(const dungeon *d, char **out, delve_err *err);
 
+/* A Shoals floor's raw heights (height_cm / TIDE_CM_PER_UNIT), as `delve gen --format
+ * heights` prints them: a title line ("floor 1 of 1  seed 42  70x60  shoals heights  1
+ * unit = 5 cm"), then one line per row y = 0.., each of the w heights x = 0.. printed
+ * "%4d" and separated by one space. *out is malloc'ed. DELVE_EINPUT when k is not a
+ * floor of d or not a Shoals floor, DELVE_ENOMEM. */
+delve_status gen_heights_floor(const dungeon *d, int k, char **out, delve_err *err);
+
 /* ASCII glyphs of the things on a floor; none collides with a terrain glyph
  * (engine/floor.c) or a way glyph (L H > / @). */
 #define GEN_GLYPH_ENTRANCE '<'

@@ -1,0 +1,199 @@
+/* tide: the step rule, the flood walk from the open sea, and the world's tide state. */
+#include "engine/tide.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tide_step(int *raw, int *vel)
+{
+    int t = *raw, v = *vel;
+    if (v > TIDE_PEAK_VELOCITY || v < -TIDE_PEAK_VELOCITY)
+        v = -TIDE_PEAK_VELOCITY;
+    t += v;
+    t = t < TIDE_RAW_LOW ? TIDE_RAW_LOW : t > TIDE_RAW_HIGH ? TIDE_RAW_HIGH : t;
+    if ((t == TIDE_RAW_LOW && v < 0) || (t == TIDE_RAW_HIGH && v > 0))
+        v = -v;
+    int near = t - TIDE_RAW_LOW < TIDE_DECEL_MARGIN || TIDE_RAW_HIGH - t < TIDE_DECEL_MARGIN;
+    int mag = v < 0 ? -v : v;
+    if (near && mag > 1)
+        v /= 2;
+    else if (!near && mag == 1)
+        v *= 2;
+    *raw = t;
+    *vel = v;
+}
+
+delve_status tide_work_init(tide_work *tw, int cells, delve_err *err)
+{
+    memset(tw, 0, sizeof *tw);
+    tw->cells = cells;
+    tw->seen = calloc((size_t)(cells > 0 ? cells : 1), sizeof *tw->seen);
+    tw->queue = malloc((size_t)(cells > 0 ? cells : 1) * sizeof *tw->queue);
+    if (!tw->seen || !tw->queue) {
+        tide_work_free(tw);
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for the tide");
+    }
+    return DELVE_OK;
+}
+
+void tide_work_free(tide_work *tw)
+{
+    free(tw->seen);
+    free(tw->queue);
+    memset(tw, 0, sizeof *tw);
+}
+
+static int is_water(uint8_t t)
+{
+    return t == T_SHALLOW || t == T_DEEP;
+}
+
+/* 8 neighbours, N first and clockwise. */
+static const int NX[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+static const int NY[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
+
+/* Floor or shallow square i under tide: its new terrain, or its old one when the
+ * change goes against the tide's direction. */
+static uint8_t tide_terrain(const dfloor *f, int i, int tide, int rising)
+{
+    uint8_t old = f->terrain[i];
+    uint8_t want = tide_ground(f, i) - tide < 0 ? T_SHALLOW : T_FLOOR;
+    if (want == old || (rising && want != T_SHALLOW) || (!rising && want != T_FLOOR))
+        return old;
+    return want;
+}
+
+int tide_apply(dfloor *f, int tide, int rising, rng *r, tide_work *tw, uint8_t *changed)
+{
+    int w = f->w, h = f->h, n = w * h, head = 0, tail = 0, count = 0;
+    if (n > tw->cells || w < 3 || h < 3)
+        return 0;
+    if (changed)
+        memset(changed, 0, (size_t)n);
+    if (++tw->stamp == 0) { /* wrapped: clear once every 4 billion updates */
+        memset(tw->seen, 0, (size_t)tw->cells * sizeof *tw->seen);
+        tw->stamp = 1;
+    }
+    const uint32_t st = tw->stamp;
+    const int seeds[4] = { 1 * w + 1, 1 * w + w - 2, (h - 2) * w + 1, (h - 2) * w + w - 2 };
+    for (int k = 0; k < 4; k++)
+        if (tw->seen[seeds[k]] != st) {
+            tw->seen[seeds[k]] = st;
+            tw->queue[tail++] = seeds[k];
+        }
+    while (head < tail) {
+        int i = tw->queue[head++];
+        uint8_t t = f->terrain[i];
+        int wet = is_water(t);
+        if (t == T_FLOOR || t == T_SHALLOW) {
+            uint8_t nt = tide_terrain(f, i, tide, rising);
+            if (nt != t) {
+                f->terrain[i] = nt;
+                count++;
+                if (changed)
+                    changed[i] = 1;
+            }
+        }
+        if (!wet || (!is_water(f->terrain[i]) && !rng_chance(r, 1, 2)))
+            continue;
+        int x = i % w, y = i / w;
+        for (int k = 0; k < 8; k++) {
+            int nx = x + NX[k], ny = y + NY[k];
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h)
+                continue;
+            int j = ny * w + nx;
+            uint8_t u = f->terrain[j];
+            if (tw->seen[j] == st || !(u == T_DEEP || u == T_SHALLOW || u == T_FLOOR))
+                continue;
+            tw->seen[j] = st;
+            tw->queue[tail++] = j;
+        }
+    }
+    return count;
+}
+
+/* name, speed in percent of the walking pace */
+static const struct { const char *name; int pct; } SPEED[] = {
+    [T_SHALLOW] = { "shallow water", 50 },  /* wading: half pace (set, issue 4) */
+};
+
+int tide_speed_pct(terrain t)
+{
+    if (t >= 0 && (size_t)t < sizeof SPEED / sizeof SPEED[0] && SPEED[t].pct > 0)
+        return SPEED[t].pct;
+    return 100;
+}
+
+delve_status tide_state_init(tide_state *ts, const dungeon *d, int64_t now_s, delve_err *err)
+{
+    memset(ts, 0, sizeof *ts);
+    ts->raw = 0;
+    ts->vel = TIDE_PEAK_VELOCITY;
+    ts->next_s = now_s + TIDE_ACTION_S;
+    int cells = 0;
+    for (int k = 0; k < d->floor_count && k < DUNGEON_MAX_FLOORS; k++) {
+        const dfloor *f = &d->floors[k];
+        if (f->level_type != LT_SHOALS || !f->terrain)
+            continue;
+        ts->on = 1;
+        ts->coin[k] = rng_stream(d->seed, RNG_TIDE, k, 0);
+        ts->changed[k] = calloc((size_t)f->w * (size_t)f->h, 1);
+        if (!ts->changed[k]) {
+            tide_state_free(ts);
+            return delve_fail(err, DELVE_ENOMEM, "out of memory for the tide");
+        }
+        cells = f->w * f->h > cells ? f->w * f->h : cells;
+    }
+    delve_status st = ts->on ? tide_work_init(&ts->work, cells, err) : DELVE_OK;
+    if (st)
+        tide_state_free(ts);
+    return st;
+}
+
+void tide_state_free(tide_state *ts)
+{
+    for (int k = 0; k < DUNGEON_MAX_FLOORS; k++)
+        free(ts->changed[k]);
+    tide_work_free(&ts->work);
+    memset(ts, 0, sizeof *ts);
+}
+
+/* One step: the rule, then each Shoals floor whose whole-unit tide changed. */
+static void tide_state_step(tide_state *ts, dungeon *d)
+{
+    tide_step(&ts->raw, &ts->vel);
+    ts->steps++;
+    for (int k = 0; k < d->floor_count && k < DUNGEON_MAX_FLOORS; k++) {
+        dfloor *f = &d->floors[k];
+        if (!ts->changed[k])
+            continue;
+        if (tide_units(ts->raw) == tide_units(ts->last_raw[k])) {
+            memset(ts->changed[k], 0, (size_t)f->w * (size_t)f->h);
+            continue;
+        }
+        int rising = ts->raw > ts->last_raw[k];
+        ts->changes += tide_apply(f, tide_units(ts->raw), rising, &ts->coin[k], &ts->work,
+                                  ts->changed[k]);
+        ts->last_raw[k] = ts->raw;
+    }
+}
+
+int tide_state_run(tide_state *ts, dungeon *d, int64_t now_s)
+{
+    int n = 0;
+    if (!ts->on)
+        return 0;
+    while (ts->next_s <= now_s) {
+        tide_state_step(ts, d);
+        ts->next_s += TIDE_ACTION_S;
+        n++;
+    }
+    return n;
+}
+
+char *tide_text(int raw, int vel, char *buf, int size)
+{
+    snprintf(buf, (size_t)size, "%+d %s", tide_units(raw), vel > 0 ? "rising" : "falling");
+    return buf;
+}
