@@ -18,6 +18,7 @@
 #include "engine/world.h"
 #include "gen/gen.h"
 #include "gen/shoals.h"
+#include "films/film.h"
 
 #define BLOG_RAW DELVE_SOURCE_DIR "/tests/fixtures/shoals-blog-raw.txt"
 #define BLOG_SMOOTHED DELVE_SOURCE_DIR "/tests/fixtures/shoals-blog-smoothed.txt"
@@ -145,6 +146,245 @@ static void test_trig(void **state)
     assert_int_equal(dx, 1);
 }
 
+/* The tide's step rule from (0, +2): back to (0, +2) after exactly TIDE_PERIOD steps and
+ * never before; raw -36..50, whole units -18..+25; 28 steps from 0 up to +50. */
+static void test_tide_period(void **state)
+{
+    (void)state;
+    int raw = 0, vel = 2, lo = 0, hi = 0, first_top = -1;
+    for (int i = 1; i <= 1000; i++) {
+        tide_step(&raw, &vel);
+        lo = raw < lo ? raw : lo;
+        hi = raw > hi ? raw : hi;
+        if (raw == TIDE_RAW_HIGH && first_top < 0)
+            first_top = i;
+        if (raw == 0 && vel == 2) {
+            assert_int_equal(i, 100);
+            break;
+        }
+        assert_true(i < 100);
+    }
+    assert_int_equal(lo, -36);
+    assert_int_equal(hi, 50);
+    assert_int_equal(tide_units(lo), -18);
+    assert_int_equal(tide_units(hi), 25);
+    assert_int_equal(first_top, 28);
+    /* halving near the top: from 44 (within 8 of 50) at +2, the next step makes v 1 */
+    raw = 42, vel = 2;
+    tide_step(&raw, &vel);
+    assert_int_equal(raw, 44);
+    assert_int_equal(vel, 1);
+    assert_int_equal(tide_units(-1), 0); /* truncation toward zero */
+}
+
+/* A floor from rows of glyphs: '#' deep (h -20), '=' shallow (h -5), '.' floor (h
+ * given by digit rows: '0'..'9' are h 0..9 tens... kept simple: '.' h 5, ',' h 50 (dry
+ * at high tide), '^' high (h 120). */
+static void floor_from(dfloor *f, const char *const *rows, int w, int h)
+{
+    assert_int_equal(floor_init(f, 0, w, h, NULL), DELVE_OK);
+    f->level_type = LT_SHOALS;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int i = y * w + x, hu;
+            terrain t;
+            switch (rows[y][x]) {
+            case '#': t = T_DEEP, hu = -20; break;
+            case '=': t = T_SHALLOW, hu = -5; break;
+            case '.': t = T_FLOOR, hu = 5; break;
+            case ',': t = T_FLOOR, hu = 50; break;
+            default:  t = T_HIGH, hu = 120; break;
+            }
+            f->terrain[i] = (uint8_t)t;
+            f->height_cm[i] = hu * TIDE_CM_PER_UNIT;
+        }
+}
+
+/* A flat joined to the sea floods one square further inland per update: the sea is on
+ * the left (the seeds at x = 1), high ground shuts off the seeds at x = 10. */
+static void test_tide_one_square_per_update(void **state)
+{
+    (void)state;
+    static const char *const ROWS[] = {
+        "##.......^##",
+        "##.......^##",
+        "##.......^##",
+        "##.......^##",
+        "##.......^##",
+    };
+    dfloor f;
+    tide_work tw;
+    floor_from(&f, ROWS, 12, 5);
+    assert_int_equal(tide_work_init(&tw, 60, NULL), DELVE_OK);
+    rng coin = rng_stream(1, RNG_TIDE, 0, 0);
+    uint8_t changed[60];
+    for (int k = 1; k <= 7; k++) {
+        int n = tide_apply(&f, 10, 1, &coin, &tw, changed);
+        assert_int_equal(n, 5); /* one column of five squares */
+        for (int y = 0; y < 5; y++)
+            for (int x = 2; x <= 8; x++) {
+                assert_int_equal(f.terrain[y * 12 + x], x <= 1 + k ? T_SHALLOW : T_FLOOR);
+                assert_int_equal(changed[y * 12 + x], x == 1 + k);
+            }
+    }
+    assert_int_equal(tide_apply(&f, 10, 1, &coin, &tw, changed), 0);
+    /* the tide at 5: h 5 - 5 = 0 is floor again, but only a falling tide drains */
+    assert_int_equal(tide_apply(&f, 5, 1, &coin, &tw, changed), 0);
+    assert_true(tide_apply(&f, 5, 0, &coin, &tw, changed) > 0);
+    assert_int_equal(f.terrain[2], T_FLOOR);
+    tide_work_free(&tw);
+    floor_free(&f);
+}
+
+/* An isolated pool ringed by land keeps its squares through a whole tide cycle, while
+ * the flat joined to the sea floods and drains. */
+static void test_tide_isolated_pool(void **state)
+{
+    (void)state;
+    static const char *const ROWS[] = {
+        "############",
+        "#..,,,,,,..#",
+        "#..,==.,,..#",
+        "#..,=..,,..#",
+        "#..,,,,,,..#",
+        "############",
+    };
+    dungeon d;
+    assert_int_equal(dungeon_init(&d, 9, 1, NULL), DELVE_OK);
+    floor_from(&d.floors[0], ROWS, 12, 6);
+    uint8_t before[72];
+    memcpy(before, d.floors[0].terrain, 72);
+    tide_state ts;
+    assert_int_equal(tide_state_init(&ts, &d, 0, NULL), DELVE_OK);
+    assert_true(ts.on);
+    int flooded_flat = 0, drained_flat = 0;
+    for (int step = 1; step <= TIDE_PERIOD; step++) {
+        assert_int_equal(tide_state_run(&ts, &d, (int64_t)step * TIDE_ACTION_S), 1);
+        const uint8_t *t = d.floors[0].terrain;
+        /* the pool at (4,2), (5,2), (4,3) and its floor at (5,3), (6,3), (6,2) */
+        static const int POOL[6] = { 2 * 12 + 4, 2 * 12 + 5, 3 * 12 + 4, 3 * 12 + 5,
+                                     3 * 12 + 6, 2 * 12 + 6 };
+        for (int i = 0; i < 6; i++)
+            if (t[POOL[i]] != before[POOL[i]])
+                fail_msg("step %d: pool square %d,%d changed", step, POOL[i] % 12, POOL[i] / 12);
+        flooded_flat |= t[1 * 12 + 1] == T_SHALLOW;
+        drained_flat |= flooded_flat && t[1 * 12 + 1] == T_FLOOR;
+    }
+    assert_true(flooded_flat);
+    assert_true(drained_flat);
+    assert_int_equal(ts.raw, 0);
+    assert_int_equal(ts.vel, 2);
+    tide_state_free(&ts);
+    dungeon_free(&d);
+}
+
+/* Shallow water halves the pace: the table, and a walk through it in the world. */
+static void test_walk_cost(void **state)
+{
+    (void)state;
+    assert_int_equal(tide_speed_pct(T_SHALLOW), 50);
+    assert_int_equal(tide_speed_pct(T_FLOOR), 100);
+    assert_int_equal(tide_speed_pct(T_HIGH), 100);
+    assert_int_equal(tide_speed_pct(T_CORRIDOR), 100);
+    /* across 4 shallow squares of 7: 60 sub-steps at 10 cm of time, 80 at 20: 22 s */
+    static const char *const ROWS[] = {
+        "############",
+        "#,,,,,,,,,.#",
+        "#,,,====,,,#",
+        "#,,,,,,,,,,#",
+        "############",
+    };
+    for (int wade = 0; wade < 2; wade++) {
+        dungeon d;
+        assert_int_equal(dungeon_init(&d, 3, 1, NULL), DELVE_OK);
+        floor_from(&d.floors[0], ROWS, 12, 5);
+        if (!wade)
+            for (int x = 4; x <= 7; x++)
+                d.floors[0].terrain[2 * 12 + x] = T_FLOOR;
+        d.floors[0].entrance_x = 2, d.floors[0].entrance_y = 2;
+        party p;
+        film_default_party(&p);
+        world w;
+        assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
+        assert_int_equal(world_walk_to(&w, 0, 9, 2, NULL), DELVE_OK);
+        while (world_tick(&w) != PHASE_IDLE)
+            ;
+        assert_int_equal(w.clock_s - WORLD_START_S, wade ? 22 : 14);
+        assert_int_equal(w.tide.steps, wade ? 11 : 7);
+        world_free(&w);
+    }
+    /* standing on the flat at (9,1) (h 5) by the sea (the seed at (10,1)) as the tide
+     * rises past 5 (step 6, 12 s): it floods around the party, an EV_TIDE */
+    dungeon d;
+    assert_int_equal(dungeon_init(&d, 3, 1, NULL), DELVE_OK);
+    floor_from(&d.floors[0], ROWS, 12, 5);
+    d.floors[0].terrain[1 * 12 + 10] = T_DEEP;
+    d.floors[0].height_cm[1 * 12 + 10] = -20 * TIDE_CM_PER_UNIT;
+    d.floors[0].height_cm[1 * 12 + 9] = 5 * TIDE_CM_PER_UNIT;
+    d.floors[0].entrance_x = 9, d.floors[0].entrance_y = 1;
+    party p;
+    film_default_party(&p);
+    world w;
+    assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
+    world_wait(&w, 10);
+    assert_int_equal(floor_at(&w.dg.floors[0], 9, 1), T_FLOOR);
+    int before = w.log.count;
+    world_wait(&w, 2);
+    assert_int_equal(floor_at(&w.dg.floors[0], 9, 1), T_SHALLOW);
+    assert_int_equal(w.log.ev[before].kind, EV_TIDE);
+    assert_int_equal(w.log.ev[before].amount, 6);
+    assert_string_equal(event_kind_name(EV_TIDE), "tide");
+    assert_int_equal(floor_at(&w.dg.floors[0], 8, 1), T_FLOOR); /* ',' h 50 stays dry */
+    world_free(&w);
+}
+
+/* Seed 42's three Shoals floors: 70 x 60, heights in whole units, terrain from the
+ * thresholds, ways on dry land that the validator accepts, each floor the same when
+ * generated alone; and the validator refuses a way moved into deep water. */
+static void test_generate_and_validate(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(42);
+    o.type = LT_SHOALS;
+    dungeon d;
+    delve_err e = { { 0 } };
+    if (gen_dungeon(&o, &d, &e) != DELVE_OK)
+        fail_msg("%s", e.msg);
+    for (int k = 0; k < d.floor_count; k++) {
+        const dfloor *f = &d.floors[k];
+        assert_int_equal(f->w, SHOALS_W);
+        assert_int_equal(f->h, SHOALS_H);
+        assert_int_equal(f->level_type, LT_SHOALS);
+        assert_int_equal(shoals_check(f, &e), DELVE_OK);
+        for (int i = 0; i < f->way_count; i++)
+            assert_true(shoals_dry_at_high_tide(f, f->ways[i].x, f->ways[i].y));
+        for (int i = 0; i < f->w * f->h; i++) {
+            assert_int_equal(f->height_cm[i] % TIDE_CM_PER_UNIT, 0);
+            assert_int_equal(f->terrain[i], shoals_terrain(tide_ground(f, i)));
+        }
+        dfloor alone;
+        assert_int_equal(gen_floor_alone(&o, k, &alone, &e), DELVE_OK);
+        assert_memory_equal(alone.terrain, f->terrain, (size_t)f->w * f->h);
+        assert_memory_equal(alone.height_cm, f->height_cm, (size_t)f->w * f->h * 4);
+        assert_int_equal(alone.way_count, f->way_count);
+        floor_free(&alone);
+    }
+    /* 4 ways on the middle floor (a lift and a ladder up, and down) */
+    assert_int_equal(d.floors[1].way_count, 4);
+    /* the validator refuses a way moved into deep water */
+    dfloor bad;
+    assert_int_equal(floor_copy(&bad, &d.floors[0], NULL), DELVE_OK);
+    for (int i = 0; i < bad.w * bad.h; i++)
+        if (bad.terrain[i] == T_DEEP) {
+            bad.ways[0].x = i % bad.w, bad.ways[0].y = i / bad.w;
+            break;
+        }
+    assert_int_equal(shoals_check(&bad, &e), DELVE_EFAIL);
+    assert_non_null(strstr(e.msg, "not on land dry at high tide"));
+    floor_free(&bad);
+    dungeon_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -152,6 +392,11 @@ int main(void)
         cmocka_unit_test(test_blog_smoothed_map),
         cmocka_unit_test(test_smooth_5x5),
         cmocka_unit_test(test_trig),
+        cmocka_unit_test(test_tide_period),
+        cmocka_unit_test(test_tide_one_square_per_update),
+        cmocka_unit_test(test_tide_isolated_pool),
+        cmocka_unit_test(test_walk_cost),
+        cmocka_unit_test(test_generate_and_validate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
