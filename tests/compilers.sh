@@ -18,6 +18,11 @@ for seed in 3 58; do
   "$CLANG_DELVE" gen --seed $seed > "$TMP/clang.txt"
   check "gen seed $seed: gcc equals clang" cmp -s "$TMP/gcc.txt" "$TMP/clang.txt"
 done
+for fmt in ascii heights; do # Shoals (issue 4): the fixed-point trig and the smoothing
+  "$DELVE" gen --type shoals --seed 3 --islands 20 --format $fmt > "$TMP/gcc.txt"
+  "$CLANG_DELVE" gen --type shoals --seed 3 --islands 20 --format $fmt > "$TMP/clang.txt"
+  check "shoals $fmt seed 3: gcc equals clang" cmp -s "$TMP/gcc.txt" "$TMP/clang.txt"
+done
 "$DELVE" film tests/fixtures/short.film -o "$TMP/gcc" --quiet > /dev/null
 "$CLANG_DELVE" film tests/fixtures/short.film -o "$TMP/clang" --quiet > /dev/null
 check "short film: frames, sheet and events equal" diff -r "$TMP/gcc" "$TMP/clang"
