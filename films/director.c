@@ -27,6 +27,8 @@ delve_status director_build_world(const film_script *fs, world *w, delve_err *er
                           fs->path, fs->dun_file);
     gen_opts o = gen_defaults(fs->seed);
     o.floors = fs->floors;
+    o.type = fs->type;
+    o.islands = fs->islands;
     dungeon d;
     delve_status st = gen_dungeon(&o, &d, err);
     if (st)
@@ -47,6 +49,18 @@ static void remember(dir_state *ds, const char *line)
     snprintf(s->recent[s->recent_count++], sizeof s->recent[0], "%s", line);
 }
 
+/* "{tide}" in a caption becomes the tide now ("+12 rising"), so a plain caption line
+ * follows the tide frame by frame (issue 4, films/README.md). */
+static void expand_tide(const world *w, char *cap, size_t size)
+{
+    char *at = strstr(cap, "{tide}"), tt[32], out[FILM_TEXT_MAX];
+    if (!at)
+        return;
+    tide_text(w->tide.raw, w->tide.vel, tt, sizeof tt);
+    snprintf(out, sizeof out, "%.*s%s%s", (int)(at - cap), cap, tt, at + 6);
+    snprintf(cap, size, "%s", out);
+}
+
 static delve_status take(dir_state *ds, event_kind kind, const char *caption,
                          delve_err *err)
 {
@@ -65,6 +79,7 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
     } else {
         snprintf(s->caption, sizeof s->caption, "%s", caption ? caption : ds->current);
     }
+    expand_tide(ds->w, s->caption, sizeof s->caption);
     return ds->fn(ds->ctx, ds->w, s, err);
 }
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "engine/fsio.h"
+#include "gen/shoals.h"
 #include "render/sheet.h"
 
 #define MAX_TOKENS 16
@@ -251,6 +252,13 @@ static delve_status d_dungeon(line_ctx *c)
                 return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                                      "rising is on or off, not '%s'", t->val);
             c->fs->rising = !strcmp(t->val, "on");
+        } else if (!strcmp(t->key, "type")) { /* issue 4: rooms (default) or shoals */
+            c->fs->type = level_type_from_name(t->val);
+            if (c->fs->type != LT_ROOMS && c->fs->type != LT_SHOALS)
+                return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                                     "type is rooms or shoals, not '%s'", t->val);
+        } else if (!strcmp(t->key, "islands")) {
+            st = int_field(c, t, 1, SHOALS_ISLANDS_MAX, &c->fs->islands);
         } else {
             st = unknown_key(c, t, "dungeon");
         }
@@ -539,6 +547,8 @@ static void set_defaults(film_script *fs, const char *path)
     fs->seed = 1;
     fs->floors = 3;
     fs->rising = 1;
+    fs->type = LT_ROOMS;
+    fs->islands = SHOALS_ISLANDS;
     fs->frame_w = 1280;
     fs->frame_h = 720;
     fs->zoom = 24;

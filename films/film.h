@@ -55,6 +55,8 @@ typedef struct film_script {
     int floors;
     char dun_file[FILM_PATH_MAX]; /* dungeon file=...; empty for a seed */
     int rising;               /* 1 on (default), 0 off */
+    int type;                 /* enum level_type: LT_ROOMS (default) or LT_SHOALS */
+    int islands;              /* Shoals islands, default SHOALS_ISLANDS */
     party party;
     int frame_w, frame_h;     /* default 1280 x 720 */
     int zoom;                 /* px per square, default 24 */
