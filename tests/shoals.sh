@@ -43,6 +43,15 @@ printf 'dungeon seed=1 type=swamp\n' > "$TMP/t.film"
 "$DELVE" film "$TMP/t.film" -o "$TMP/t" --quiet 2> "$TMP/err"; rc=$?
 check "film type=swamp: exit 2 at its line and column" \
   sh -c "test $rc = 2 && grep -qF '$TMP/t.film:1:21: type is rooms or shoals' '$TMP/err'"
+"$DELVE" stats --type shoals --seeds 1-20 > "$TMP/stats.txt"; rc=$?
+check "stats: exit 0 and five measures (rc $rc)" \
+  sh -c "test $rc = 0 && test \$(grep -cE '^(deep|shallow|floor|high|land parts) ' '$TMP/stats.txt') = 5"
+"$DELVE_O0" stats --type shoals --seeds 1-20 > "$TMP/stats0.txt"
+check "stats: -O0 equals -O2" cmp -s "$TMP/stats.txt" "$TMP/stats0.txt"
+"$DELVE" stats --type shoals --seeds 9-3 > /dev/null 2>&1; rc=$?
+check "stats --seeds 9-3: exit 2 (rc $rc)" test $rc = 2
+"$DELVE" stats --type normal --seeds 1-3 > /dev/null 2>&1; rc=$?
+check "stats --type normal: exit 2 here (rc $rc)" test $rc = 2
 "$DELVE" film films/scripts/shoals-tide.film -o "$TMP/f2" --quiet > /dev/null
 "$DELVE_O0" film films/scripts/shoals-tide.film -o "$TMP/f0" --quiet > /dev/null
 check "shoals film: frames, sheet and events -O0 equal -O2" diff -r "$TMP/f2" "$TMP/f0"

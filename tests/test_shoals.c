@@ -18,6 +18,7 @@
 #include "engine/world.h"
 #include "gen/gen.h"
 #include "gen/shoals.h"
+#include "gen/shoals_stats.h"
 #include "films/film.h"
 
 #define BLOG_RAW DELVE_SOURCE_DIR "/tests/fixtures/shoals-blog-raw.txt"
@@ -385,6 +386,45 @@ static void test_generate_and_validate(void **state)
     dungeon_free(&d);
 }
 
+/* Stats: one seed's row is that floor's own counts (sd 0, percentiles = the value);
+ * over 1..40 the fractions add up to one and p5 <= mean <= p95; bad ranges refused. */
+static void test_stats(void **state)
+{
+    (void)state;
+    shoals_stats st;
+    delve_err e = { { 0 } };
+    assert_int_equal(shoals_stats_run(3, 3, 15, &st, &e), DELVE_OK);
+    dfloor f;
+    assert_int_equal(shoals_layout(3, 15, 0, &f, &e), DELVE_OK);
+    int deep = 0, high = 0;
+    for (int i = 0; i < f.w * f.h; i++) {
+        deep += f.terrain[i] == T_DEEP;
+        high += f.terrain[i] == T_HIGH;
+    }
+    floor_free(&f);
+    assert_int_equal(st.floors, 1);
+    assert_int_equal(st.m[SM_DEEP].mean, (int64_t)deep * 1000000 / 4200);
+    assert_int_equal(st.m[SM_HIGH].p95, (int64_t)high * 1000000 / 4200);
+    assert_int_equal(st.m[SM_DEEP].sd, 0);
+    assert_int_equal(st.m[SM_LAND_PARTS].mean % 1000000, 0);
+    assert_int_equal(shoals_stats_run(1, 40, 15, &st, &e), DELVE_OK);
+    int64_t sum = 0;
+    for (int m = SM_DEEP; m <= SM_HIGH; m++) {
+        sum += st.m[m].mean;
+        assert_true(st.m[m].p5 <= st.m[m].mean && st.m[m].mean <= st.m[m].p95);
+        assert_true(st.m[m].sd > 0);
+    }
+    assert_true(sum > 1000000 - 8 && sum <= 1000000);
+    assert_int_equal(shoals_stats_run(5, 4, 15, &st, &e), DELVE_EINPUT);
+    assert_int_equal(shoals_stats_run(1, 2, 0, &st, &e), DELVE_EINPUT);
+    char *text = NULL;
+    assert_int_equal(shoals_stats_run(1, 3, 15, &st, &e), DELVE_OK);
+    assert_int_equal(shoals_stats_text(&st, &text, &e), DELVE_OK);
+    assert_non_null(strstr(text, "shoals  seeds 1-3  3 floors  islands 15  70x60\n"));
+    assert_non_null(strstr(text, "\nland parts "));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -397,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_tide_isolated_pool),
         cmocka_unit_test(test_walk_cost),
         cmocka_unit_test(test_generate_and_validate),
+        cmocka_unit_test(test_stats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
