@@ -13,6 +13,7 @@
 #include "films/director.h"
 #include "films/film.h"
 #include "films/recorder.h"
+#include "gen/shoals.h"
 #include "render/png.h"
 #include "render/view.h"
 
@@ -22,6 +23,13 @@ static double now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
@@ -84,6 +92,50 @@ static int frame_figures(const char *script)
     return 0;
 }
 
+/* Shoals (issue 4): floors generated per second (heightmap, terrain, entrance and goal)
+ * and tide updates per second on a 70 x 60 floor: the tide walked through whole cycles,
+ * every update re-evaluating the floor (tide_apply), median of batches of 100. */
+static int shoals_figures(void)
+{
+    delve_err err = { "" };
+    double t0 = now_ms();
+    int floors = 0;
+    for (; floors < 400 && (floors < 20 || now_ms() - t0 < 1000); floors++) {
+        dfloor f;
+        if (shoals_layout((uint64_t)floors + 1, SHOALS_ISLANDS, 0, &f, &err)) {
+            fprintf(stderr, "delve-bench: %s\n", err.msg);
+            return 2;
+        }
+        floor_free(&f);
+    }
+    double gen_ms = (now_ms() - t0) / floors;
+    dfloor f;
+    tide_work tw;
+    if (shoals_layout(11, SHOALS_ISLANDS, 0, &f, &err) || tide_work_init(&tw, f.w * f.h, &err)) {
+        fprintf(stderr, "delve-bench: %s\n", err.msg);
+        return 2;
+    }
+    rng coin = rng_stream(11, RNG_TIDE, 0, 0);
+    static double us[RUNS];
+    int raw = 0, vel = TIDE_PEAK_VELOCITY, last = 0;
+    for (int i = 0; i < RUNS; i++) { /* CPU time: steadier than wall time on a shared VM */
+        double a = cpu_ms();
+        for (int k = 0; k < 100; k++) {
+            tide_step(&raw, &vel);
+            tide_apply(&f, tide_units(raw), raw > last, &coin, &tw, NULL);
+            last = raw;
+        }
+        us[i] = (cpu_ms() - a) * 1000.0 / 100;
+    }
+    printf("shoals 70x60:\n");
+    printf("  generate a floor      %7.3f ms   (%.0f floors/s)\n", gen_ms, 1000.0 / gen_ms);
+    printf("  tide update (CPU)     %7.2f us   (%.0f updates/s)   target < 50 us\n",
+           median(us, RUNS), 1e6 / median(us, RUNS));
+    tide_work_free(&tw);
+    floor_free(&f);
+    return 0;
+}
+
 /* Runs `delve film` as a child so its peak memory is its own. */
 static int film_figures(const char *delve, const char *script)
 {
@@ -119,5 +171,11 @@ int main(int argc, char **argv)
              "delve");
     png_tune_malloc();
     int rc = frame_figures(script);
-    return rc ? rc : film_figures(delve, script);
+    rc = rc ? rc : film_figures(delve, script);
+    rc = rc ? rc : shoals_figures();
+    if (!rc && access("films/scripts/shoals-tide.film", R_OK) == 0) {
+        printf("shoals film's first frame (films/scripts/shoals-tide.film), ");
+        rc = frame_figures("films/scripts/shoals-tide.film");
+    }
+    return rc;
 }

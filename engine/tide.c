@@ -30,7 +30,8 @@ delve_status tide_work_init(tide_work *tw, int cells, delve_err *err)
     tw->cells = cells;
     tw->seen = calloc((size_t)(cells > 0 ? cells : 1), sizeof *tw->seen);
     tw->queue = malloc((size_t)(cells > 0 ? cells : 1) * sizeof *tw->queue);
-    if (!tw->seen || !tw->queue) {
+    tw->inside = malloc((size_t)(cells > 0 ? cells : 1));
+    if (!tw->seen || !tw->queue || !tw->inside) {
         tide_work_free(tw);
         return delve_fail(err, DELVE_ENOMEM, "out of memory for the tide");
     }
@@ -41,6 +42,7 @@ void tide_work_free(tide_work *tw)
 {
     free(tw->seen);
     free(tw->queue);
+    free(tw->inside);
     memset(tw, 0, sizeof *tw);
 }
 
@@ -64,6 +66,12 @@ static uint8_t tide_terrain(const dfloor *f, int i, int tide, int rising)
     return want;
 }
 
+/* Terrains the walk queues (water, or what the tide may change), by terrain value. */
+static int queues(uint8_t t)
+{
+    return t == T_DEEP || t == T_SHALLOW || t == T_FLOOR;
+}
+
 int tide_apply(dfloor *f, int tide, int rising, rng *r, tide_work *tw, uint8_t *changed)
 {
     int w = f->w, h = f->h, n = w * h, head = 0, tail = 0, count = 0;
@@ -75,39 +83,59 @@ int tide_apply(dfloor *f, int tide, int rising, rng *r, tide_work *tw, uint8_t *
         memset(tw->seen, 0, (size_t)tw->cells * sizeof *tw->seen);
         tw->stamp = 1;
     }
+    if (tw->w != w || tw->h != h) { /* which squares need no bounds checks */
+        for (int i = 0; i < n; i++)
+            tw->inside[i] = i > w && i < n - w && i % w != 0 && i % w != w - 1;
+        tw->w = w, tw->h = h;
+    }
     const uint32_t st = tw->stamp;
+    const uint8_t *inside = tw->inside;
+    uint32_t *seen = tw->seen;
+    int *queue = tw->queue;
+    uint8_t *ter = f->terrain;
+    /* the neighbours' offsets in N, NE, E, SE, S, SW, W, NW order (NX, NY) */
+    const int off[8] = { -w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1 };
     const int seeds[4] = { 1 * w + 1, 1 * w + w - 2, (h - 2) * w + 1, (h - 2) * w + w - 2 };
     for (int k = 0; k < 4; k++)
-        if (tw->seen[seeds[k]] != st) {
-            tw->seen[seeds[k]] = st;
-            tw->queue[tail++] = seeds[k];
+        if (seen[seeds[k]] != st) {
+            seen[seeds[k]] = st;
+            queue[tail++] = seeds[k];
         }
     while (head < tail) {
-        int i = tw->queue[head++];
-        uint8_t t = f->terrain[i];
+        int i = queue[head++];
+        uint8_t t = ter[i];
         int wet = is_water(t);
         if (t == T_FLOOR || t == T_SHALLOW) {
             uint8_t nt = tide_terrain(f, i, tide, rising);
             if (nt != t) {
-                f->terrain[i] = nt;
+                ter[i] = nt;
                 count++;
                 if (changed)
                     changed[i] = 1;
             }
         }
-        if (!wet || (!is_water(f->terrain[i]) && !rng_chance(r, 1, 2)))
+        if (!wet || (!is_water(ter[i]) && !rng_chance(r, 1, 2)))
             continue;
+        if (inside[i]) { /* no bounds to check */
+            for (int k = 0; k < 8; k++) {
+                int j = i + off[k];
+                if (seen[j] != st && queues(ter[j])) {
+                    seen[j] = st;
+                    queue[tail++] = j;
+                }
+            }
+            continue;
+        }
         int x = i % w, y = i / w;
         for (int k = 0; k < 8; k++) {
             int nx = x + NX[k], ny = y + NY[k];
             if (nx < 0 || ny < 0 || nx >= w || ny >= h)
                 continue;
             int j = ny * w + nx;
-            uint8_t u = f->terrain[j];
-            if (tw->seen[j] == st || !(u == T_DEEP || u == T_SHALLOW || u == T_FLOOR))
-                continue;
-            tw->seen[j] = st;
-            tw->queue[tail++] = j;
+            if (seen[j] != st && queues(ter[j])) {
+                seen[j] = st;
+                queue[tail++] = j;
+            }
         }
     }
     return count;

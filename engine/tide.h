@@ -49,6 +49,8 @@ typedef struct tide_work {
     uint32_t stamp;
     uint32_t *seen;
     int *queue;
+    uint8_t *inside;   /* 1 for squares off the floor's edge, for the floor of w x h */
+    int w, h;          /* the floor inside is for (0 x 0: not yet made) */
 } tide_work;
 
 /* DELVE_ENOMEM. Free with tide_work_free. */
