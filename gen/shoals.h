@@ -89,10 +89,13 @@ int shoals_reach_high_tide(const dfloor *f, int sx, int sy, uint8_t *reach);
  * DELVE_EFAIL naming the first thing that does not; DELVE_ENOMEM. */
 delve_status shoals_check(const dfloor *f, delve_err *err);
 
-/* A lift and a ladder between up (floor i) and down (floor i + 1) when either is a
- * Shoals floor, as gen_place_ways does (same square on both floors, (x + y) % 2 == i % 2,
- * lift then ladder, stream RNG_WAYS floor i), but on a Shoals floor only on land dry at
- * high tide that the entrance reaches at high tide. DELVE_EFAIL when no two squares fit. */
+/* The ways between up (floor i) and down (floor i + 1) when either is a Shoals floor,
+ * stream RNG_WAYS floor i, only on squares with (x + y) % 2 == i % 2 (gen/ways.c), and on
+ * a Shoals floor only on land dry at high tide that its entrance reaches at high tide
+ * (elsewhere room floor or corridor): a lift and a ladder on two squares that fit on
+ * both floors (same square above and below, as gen_place_ways), or when fewer than two
+ * fit, two stairs, each from a square of up to a square of down (the islands of two
+ * floors need not lie over each other). DELVE_EFAIL when a floor has not two squares. */
 delve_status shoals_place_ways(uint64_t seed, dfloor *up, dfloor *down, delve_err *err);
 
 #endif

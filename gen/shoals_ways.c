@@ -1,6 +1,7 @@
 /* shoals_ways: what a walker can reach on a Shoals floor at the highest tide, the
- * validator built on it, and the ways (a lift and a ladder) between a Shoals floor and
- * the next, on land the tide never reaches. */
+ * validator built on it, and the ways between a Shoals floor and the next, on land the
+ * tide never reaches: a lift and a ladder on squares dry on both floors, or, when the
+ * two floors' islands do not lie over each other, two stairs whose ends differ. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,84 +121,119 @@ delve_status shoals_check(const dfloor *f, delve_err *err)
     return st;
 }
 
-/* Square (x, y) may hold a way on g: on a Shoals floor dry at high tide and reached
- * (reach), elsewhere room floor or corridor; never the entrance or goal. */
-static int end_ok(const dfloor *g, const uint8_t *reach, int x, int y)
+/* Square (x, y) may hold a way's end on g: on a Shoals floor dry at high tide and
+ * reached from the entrance at high tide (reach); elsewhere room floor or corridor;
+ * never the entrance, the goal or another way; on pair i's parity (gen/ways.c). */
+static int end_ok(const dfloor *g, const uint8_t *reach, int x, int y, int pair)
 {
-    if (!floor_in(g, x, y) || (x == g->entrance_x && y == g->entrance_y) ||
-        (x == g->goal_x && y == g->goal_y) || floor_way_at(g, x, y) >= 0)
+    if (!floor_in(g, x, y) || (x + y) % 2 != pair % 2 ||
+        (x == g->entrance_x && y == g->entrance_y) || (x == g->goal_x && y == g->goal_y) ||
+        floor_way_at(g, x, y) >= 0)
         return 0;
     if (g->level_type == LT_SHOALS)
-        return shoals_dry_at_high_tide(g, x, y) && reach[y * g->w + x];
+        return reach[y * g->w + x] && shoals_dry_at_high_tide(g, x, y);
     terrain t = floor_at(g, x, y);
     return t == T_FLOOR || t == T_CORRIDOR;
 }
 
-/* A random candidate at least spread squares from square `from`, or -1. */
+/* A random candidate at least spread squares from square `from` (-1: any), or -1. */
 static int pick_far(rng *r, const int *cand, int n, int w, int from, int spread)
 {
     int m = 0;
     for (int i = 0; i < n; i++)
-        m += abs(cand[i] % w - from % w) + abs(cand[i] / w - from / w) >= spread;
+        m += from < 0 || abs(cand[i] % w - from % w) + abs(cand[i] / w - from / w) >= spread;
     if (m == 0)
         return -1;
     int j = rng_range(r, 0, m - 1);
     for (int i = 0; i < n; i++)
-        if (abs(cand[i] % w - from % w) + abs(cand[i] / w - from / w) >= spread && j-- == 0)
+        if ((from < 0 || abs(cand[i] % w - from % w) + abs(cand[i] / w - from / w) >= spread) &&
+            j-- == 0)
             return cand[i];
     return -1;
 }
 
-static delve_status add_pair(dfloor *up, dfloor *down, way_kind k, int x, int y,
+/* Two candidates far apart if possible (first at random, the second WAY_SPREAD away,
+ * else any other): into *a, *b; 0 when there are not two. */
+static int pick_two(rng *r, const int *cand, int n, int w, int *a, int *b)
+{
+    *a = pick_far(r, cand, n, w, -1, 0);
+    *b = *a >= 0 ? pick_far(r, cand, n, w, *a, WAY_SPREAD) : -1;
+    if (*a >= 0 && *b < 0)
+        *b = pick_far(r, cand, n, w, *a, 1);
+    return *b >= 0;
+}
+
+/* Adds a way of kind k from square su (y * w + x) of up to square sd of down, and
+ * back; both squares in the floors' own widths. */
+static delve_status add_pair(dfloor *up, dfloor *down, way_kind k, int su, int sd,
                              delve_err *err)
 {
-    way a = { .kind = k, .x = x, .y = y, .to_floor = down->index, .to_x = x, .to_y = y };
-    way b = { .kind = k, .x = x, .y = y, .to_floor = up->index, .to_x = x, .to_y = y };
+    int ux = su % up->w, uy = su / up->w, dx = sd % down->w, dy = sd / down->w;
+    way a = { .kind = k, .x = ux, .y = uy, .to_floor = down->index, .to_x = dx, .to_y = dy };
+    way b = { .kind = k, .x = dx, .y = dy, .to_floor = up->index, .to_x = ux, .to_y = uy };
     delve_status st = floor_add_way(up, a, err);
     return st != DELVE_OK ? st : floor_add_way(down, b, err);
 }
 
-/* Candidates (y * w + x, w the narrower floor's) for a way between up and down. */
-static int candidates(const dfloor *up, const dfloor *down, const uint8_t *ru,
-                      const uint8_t *rd, int *cand, int *cw)
+/* Squares (y * w + x of up) fit on both floors for a vertical way, into cand. */
+static int both_candidates(const dfloor *up, const dfloor *down, const uint8_t *ru,
+                           const uint8_t *rd, int *cand)
 {
-    int w = up->w < down->w ? up->w : down->w, h = up->h < down->h ? up->h : down->h, n = 0;
-    *cw = w;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            if ((x + y) % 2 == up->index % 2 && end_ok(up, ru, x, y) && end_ok(down, rd, x, y))
-                cand[n++] = y * w + x;
+    int n = 0;
+    for (int y = 0; y < up->h; y++)
+        for (int x = 0; x < up->w; x++)
+            if (end_ok(up, ru, x, y, up->index) && end_ok(down, rd, x, y, up->index))
+                cand[n++] = y * up->w + x;
     return n;
+}
+
+/* Squares of g alone (y * w + x of g) fit for one end of pair i's ways, into cand. */
+static int one_candidates(const dfloor *g, const uint8_t *reach, int pair, int *cand)
+{
+    int n = 0;
+    for (int i = 0; i < g->w * g->h; i++)
+        if (end_ok(g, reach, i % g->w, i / g->w, pair))
+            cand[n++] = i;
+    return n;
+}
+
+/* Lift and ladder on two squares above each other when there are two; else two
+ * stairs, each from a square of up to a square of down chosen apart. */
+static delve_status place(rng *r, dfloor *up, dfloor *down, const uint8_t *ru,
+                          const uint8_t *rd, int *cu, int *cd, delve_err *err)
+{
+    int a, b, c, d, n = both_candidates(up, down, ru, rd, cu);
+    if (n >= 2 && pick_two(r, cu, n, up->w, &a, &b)) {
+        int sa = a / up->w * down->w + a % up->w, sb = b / up->w * down->w + b % up->w;
+        delve_status st = add_pair(up, down, WAY_LIFT, a, sa, err);
+        return st ? st : add_pair(up, down, WAY_LADDER, b, sb, err);
+    }
+    int nu = one_candidates(up, ru, up->index, cu), nd = one_candidates(down, rd, up->index, cd);
+    if (!pick_two(r, cu, nu, up->w, &a, &b) || !pick_two(r, cd, nd, down->w, &c, &d))
+        return delve_fail(err, DELVE_EFAIL, "floors %d and %d: not two squares on each on land "
+                          "dry at high tide for the ways", up->index + 1, down->index + 1);
+    delve_status st = add_pair(up, down, WAY_STAIR, a, c, err);
+    return st ? st : add_pair(up, down, WAY_STAIR, b, d, err);
 }
 
 delve_status shoals_place_ways(uint64_t seed, dfloor *up, dfloor *down, delve_err *err)
 {
     size_t nu = (size_t)up->w * up->h, nd = (size_t)down->w * down->h;
     uint8_t *ru = calloc(nu, 1), *rd = calloc(nd, 1);
-    int *cand = malloc((nu < nd ? nu : nd) * sizeof *cand);
+    int *cu = malloc(nu * sizeof *cu), *cd = malloc(nd * sizeof *cd);
     delve_status st = DELVE_OK;
-    if (!ru || !rd || !cand ||
+    if (!ru || !rd || !cu || !cd ||
         (up->level_type == LT_SHOALS &&
          shoals_reach_high_tide(up, up->entrance_x, up->entrance_y, ru) < 0) ||
         (down->level_type == LT_SHOALS &&
          shoals_reach_high_tide(down, down->entrance_x, down->entrance_y, rd) < 0))
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for ways");
-    int cw = 1, n = st ? 0 : candidates(up, down, ru, rd, cand, &cw);
     rng r = rng_stream(seed, RNG_WAYS, up->index, 0);
-    int lift = n > 0 ? cand[rng_range(&r, 0, n - 1)] : -1;
-    int ladder = n > 0 ? pick_far(&r, cand, n, cw, lift, WAY_SPREAD) : -1;
-    if (n > 0 && ladder < 0)
-        ladder = pick_far(&r, cand, n, cw, lift, 1);
-    if (!st && ladder < 0)
-        st = delve_fail(err, DELVE_EFAIL, "floors %d and %d: no two squares above each other "
-                        "on land dry at high tide for a lift and a ladder", up->index + 1,
-                        down->index + 1);
     if (!st)
-        st = add_pair(up, down, WAY_LIFT, lift % cw, lift / cw, err);
-    if (!st)
-        st = add_pair(up, down, WAY_LADDER, ladder % cw, ladder / cw, err);
+        st = place(&r, up, down, ru, rd, cu, cd, err);
     free(ru);
     free(rd);
-    free(cand);
+    free(cu);
+    free(cd);
     return st;
 }

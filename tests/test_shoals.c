@@ -386,6 +386,48 @@ static void test_generate_and_validate(void **state)
     dungeon_free(&d);
 }
 
+/* Islands of two floors that do not lie over each other get two stairs (seed 1 with 5
+ * islands): each end dry at high tide on its own floor, the two ends pointing at each
+ * other; the world walks from floor 1's entrance to floor 2's goal over them. */
+static void test_stairs_between_islands(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(1);
+    o.type = LT_SHOALS;
+    o.islands = 5;
+    o.floors = 2;
+    dungeon d;
+    delve_err e = { { 0 } };
+    if (gen_dungeon(&o, &d, &e) != DELVE_OK)
+        fail_msg("%s", e.msg);
+    assert_int_equal(d.floors[0].way_count, 2);
+    for (int i = 0; i < 2; i++) {
+        const way *a = &d.floors[0].ways[i];
+        assert_int_equal(a->kind, WAY_STAIR);
+        assert_int_equal(a->to_floor, 1);
+        assert_true(a->x != a->to_x || a->y != a->to_y);
+        assert_true(shoals_dry_at_high_tide(&d.floors[0], a->x, a->y));
+        assert_true(shoals_dry_at_high_tide(&d.floors[1], a->to_x, a->to_y));
+        int back = floor_way_at(&d.floors[1], a->to_x, a->to_y);
+        assert_true(back >= 0);
+        assert_int_equal(d.floors[1].ways[back].to_x, a->x);
+        assert_int_equal(d.floors[1].ways[back].to_y, a->y);
+    }
+    party p;
+    film_default_party(&p);
+    world w;
+    int gx = d.floors[1].goal_x, gy = d.floors[1].goal_y;
+    assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
+    if (world_walk_to(&w, 1, gx, gy, &e) != DELVE_OK)
+        fail_msg("%s", e.msg);
+    for (long k = 0; world_tick(&w) != PHASE_IDLE; k++)
+        assert_true(k < 1000000);
+    assert_int_equal(w.floor, 1);
+    assert_int_equal(world_sx(&w), gx);
+    assert_int_equal(world_sy(&w), gy);
+    world_free(&w);
+}
+
 /* Stats: one seed's row is that floor's own counts (sd 0, percentiles = the value);
  * over 1..40 the fractions add up to one and p5 <= mean <= p95; bad ranges refused. */
 static void test_stats(void **state)
@@ -437,6 +479,7 @@ int main(void)
         cmocka_unit_test(test_tide_isolated_pool),
         cmocka_unit_test(test_walk_cost),
         cmocka_unit_test(test_generate_and_validate),
+        cmocka_unit_test(test_stairs_between_islands),
         cmocka_unit_test(test_stats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
