@@ -30,8 +30,9 @@ delve_status tide_work_init(tide_work *tw, int cells, delve_err *err)
     tw->cells = cells;
     tw->seen = calloc((size_t)(cells > 0 ? cells : 1), sizeof *tw->seen);
     tw->queue = malloc((size_t)(cells > 0 ? cells : 1) * sizeof *tw->queue);
-    tw->inside = malloc((size_t)(cells > 0 ? cells : 1));
-    if (!tw->seen || !tw->queue || !tw->inside) {
+    tw->mark = malloc((size_t)(cells > 0 ? cells : 1));
+    tw->front = malloc((size_t)(cells > 0 ? cells : 1) * sizeof *tw->front);
+    if (!tw->seen || !tw->queue || !tw->mark || !tw->front) {
         tide_work_free(tw);
         return delve_fail(err, DELVE_ENOMEM, "out of memory for the tide");
     }
@@ -42,7 +43,8 @@ void tide_work_free(tide_work *tw)
 {
     free(tw->seen);
     free(tw->queue);
-    free(tw->inside);
+    free(tw->mark);
+    free(tw->front);
     memset(tw, 0, sizeof *tw);
 }
 
@@ -66,10 +68,72 @@ static uint8_t tide_terrain(const dfloor *f, int i, int tide, int rising)
     return want;
 }
 
-/* Terrains the walk queues (water, or what the tide may change), by terrain value. */
-static int queues(uint8_t t)
+/* Terrains the walk queues (water, or what the tide may change), by terrain value:
+ * one load in the walk's inner loop. */
+static const uint8_t QUEUES[256] = { [T_DEEP] = 1, [T_SHALLOW] = 1, [T_FLOOR] = 1 };
+
+enum { MARK_INSIDE = 1, MARK_SEA = 2 };
+
+/* Prepares tw for f. MARK_INSIDE: off the floor's edge, no bounds to check. MARK_SEA:
+ * the open sea, deep squares joined to a deep seed through deep squares (8 neighbours).
+ * Deep water never changes and always passes the walk on, so every update reaches all
+ * of the open sea and queues every square next to it: the front (raster order, with the
+ * seeds that are not deep). An update starts from the front instead of walking the
+ * sea again: the same squares change, an order of magnitude faster. */
+static void sea_prepare(const dfloor *f, tide_work *tw)
 {
-    return t == T_DEEP || t == T_SHALLOW || t == T_FLOOR;
+    int w = f->w, h = f->h, n = w * h, head = 0, tail = 0;
+    const uint8_t *ter = f->terrain;
+    const int seeds[4] = { 1 * w + 1, 1 * w + w - 2, (h - 2) * w + 1, (h - 2) * w + w - 2 };
+    for (int i = 0; i < n; i++)
+        tw->mark[i] = i > w && i < n - w && i % w != 0 && i % w != w - 1 ? MARK_INSIDE : 0;
+    for (int k = 0; k < 4; k++)
+        if (ter[seeds[k]] == T_DEEP && !(tw->mark[seeds[k]] & MARK_SEA)) {
+            tw->mark[seeds[k]] |= MARK_SEA;
+            tw->queue[tail++] = seeds[k];
+        }
+    while (head < tail) {
+        int i = tw->queue[head++], x = i % w, y = i / w;
+        for (int k = 0; k < 8; k++) {
+            int nx = x + NX[k], ny = y + NY[k], j = ny * w + nx;
+            if (nx >= 0 && ny >= 0 && nx < w && ny < h && ter[j] == T_DEEP &&
+                !(tw->mark[j] & MARK_SEA)) {
+                tw->mark[j] |= MARK_SEA;
+                tw->queue[tail++] = j;
+            }
+        }
+    }
+    tw->front_n = 0;
+    for (int i = 0; i < n; i++) {
+        int seed = i == seeds[0] || i == seeds[1] || i == seeds[2] || i == seeds[3];
+        int by_sea = 0, x = i % w, y = i / w;
+        for (int k = 0; k < 8 && !by_sea && QUEUES[ter[i]]; k++) {
+            int nx = x + NX[k], ny = y + NY[k];
+            by_sea = nx >= 0 && ny >= 0 && nx < w && ny < h && (tw->mark[ny * w + nx] & MARK_SEA);
+        }
+        if (!(tw->mark[i] & MARK_SEA) && (seed || by_sea))
+            tw->front[tw->front_n++] = i;
+    }
+    tw->key = ter;
+    tw->w = w, tw->h = h;
+}
+
+/* Square i's change under the tide; returns 1 when it passes the walk on. */
+static int tide_visit(dfloor *f, int i, int tide, int rising, rng *r, uint8_t *changed,
+                      int *count)
+{
+    uint8_t t = f->terrain[i];
+    int wet = is_water(t);
+    if (t == T_FLOOR || t == T_SHALLOW) {
+        uint8_t nt = tide_terrain(f, i, tide, rising);
+        if (nt != t) {
+            f->terrain[i] = nt;
+            (*count)++;
+            if (changed)
+                changed[i] = 1;
+        }
+    }
+    return wet && (is_water(f->terrain[i]) || rng_chance(r, 1, 2));
 }
 
 int tide_apply(dfloor *f, int tide, int rising, rng *r, tide_work *tw, uint8_t *changed)
@@ -83,56 +147,31 @@ int tide_apply(dfloor *f, int tide, int rising, rng *r, tide_work *tw, uint8_t *
         memset(tw->seen, 0, (size_t)tw->cells * sizeof *tw->seen);
         tw->stamp = 1;
     }
-    if (tw->w != w || tw->h != h) { /* which squares need no bounds checks */
-        for (int i = 0; i < n; i++)
-            tw->inside[i] = i > w && i < n - w && i % w != 0 && i % w != w - 1;
-        tw->w = w, tw->h = h;
-    }
+    if (tw->key != f->terrain || tw->w != w || tw->h != h)
+        sea_prepare(f, tw);
     const uint32_t st = tw->stamp;
-    const uint8_t *inside = tw->inside;
+    const uint8_t *mark = tw->mark, *ter = f->terrain;
     uint32_t *seen = tw->seen;
     int *queue = tw->queue;
-    uint8_t *ter = f->terrain;
     /* the neighbours' offsets in N, NE, E, SE, S, SW, W, NW order (NX, NY) */
     const int off[8] = { -w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1 };
-    const int seeds[4] = { 1 * w + 1, 1 * w + w - 2, (h - 2) * w + 1, (h - 2) * w + w - 2 };
-    for (int k = 0; k < 4; k++)
-        if (seen[seeds[k]] != st) {
-            seen[seeds[k]] = st;
-            queue[tail++] = seeds[k];
-        }
+    for (int k = 0; k < tw->front_n; k++) {
+        seen[tw->front[k]] = st;
+        queue[tail++] = tw->front[k];
+    }
     while (head < tail) {
         int i = queue[head++];
-        uint8_t t = ter[i];
-        int wet = is_water(t);
-        if (t == T_FLOOR || t == T_SHALLOW) {
-            uint8_t nt = tide_terrain(f, i, tide, rising);
-            if (nt != t) {
-                ter[i] = nt;
-                count++;
-                if (changed)
-                    changed[i] = 1;
-            }
-        }
-        if (!wet || (!is_water(ter[i]) && !rng_chance(r, 1, 2)))
+        if (!tide_visit(f, i, tide, rising, r, changed, &count))
             continue;
-        if (inside[i]) { /* no bounds to check */
-            for (int k = 0; k < 8; k++) {
-                int j = i + off[k];
-                if (seen[j] != st && queues(ter[j])) {
-                    seen[j] = st;
-                    queue[tail++] = j;
-                }
-            }
-            continue;
-        }
-        int x = i % w, y = i / w;
         for (int k = 0; k < 8; k++) {
-            int nx = x + NX[k], ny = y + NY[k];
-            if (nx < 0 || ny < 0 || nx >= w || ny >= h)
-                continue;
-            int j = ny * w + nx;
-            if (seen[j] != st && queues(ter[j])) {
+            int j = i + off[k];
+            if (!(mark[i] & MARK_INSIDE)) { /* on the edge: check the bounds */
+                int nx = i % w + NX[k], ny = i / w + NY[k];
+                if (nx < 0 || ny < 0 || nx >= w || ny >= h)
+                    continue;
+                j = ny * w + nx;
+            }
+            if (QUEUES[ter[j]] && !(mark[j] & MARK_SEA) && seen[j] != st) {
                 seen[j] = st;
                 queue[tail++] = j;
             }
@@ -159,7 +198,6 @@ delve_status tide_state_init(tide_state *ts, const dungeon *d, int64_t now_s, de
     ts->raw = 0;
     ts->vel = TIDE_PEAK_VELOCITY;
     ts->next_s = now_s + TIDE_ACTION_S;
-    int cells = 0;
     for (int k = 0; k < d->floor_count && k < DUNGEON_MAX_FLOORS; k++) {
         const dfloor *f = &d->floors[k];
         if (f->level_type != LT_SHOALS || !f->terrain)
@@ -167,23 +205,20 @@ delve_status tide_state_init(tide_state *ts, const dungeon *d, int64_t now_s, de
         ts->on = 1;
         ts->coin[k] = rng_stream(d->seed, RNG_TIDE, k, 0);
         ts->changed[k] = calloc((size_t)f->w * (size_t)f->h, 1);
-        if (!ts->changed[k]) {
+        if (!ts->changed[k] || tide_work_init(&ts->work[k], f->w * f->h, err) != DELVE_OK) {
             tide_state_free(ts);
             return delve_fail(err, DELVE_ENOMEM, "out of memory for the tide");
         }
-        cells = f->w * f->h > cells ? f->w * f->h : cells;
     }
-    delve_status st = ts->on ? tide_work_init(&ts->work, cells, err) : DELVE_OK;
-    if (st)
-        tide_state_free(ts);
-    return st;
+    return DELVE_OK;
 }
 
 void tide_state_free(tide_state *ts)
 {
-    for (int k = 0; k < DUNGEON_MAX_FLOORS; k++)
+    for (int k = 0; k < DUNGEON_MAX_FLOORS; k++) {
         free(ts->changed[k]);
-    tide_work_free(&ts->work);
+        tide_work_free(&ts->work[k]);
+    }
     memset(ts, 0, sizeof *ts);
 }
 
@@ -201,7 +236,7 @@ static void tide_state_step(tide_state *ts, dungeon *d)
             continue;
         }
         int rising = ts->raw > ts->last_raw[k];
-        ts->changes += tide_apply(f, tide_units(ts->raw), rising, &ts->coin[k], &ts->work,
+        ts->changes += tide_apply(f, tide_units(ts->raw), rising, &ts->coin[k], &ts->work[k],
                                   ts->changed[k]);
         ts->last_raw[k] = ts->raw;
     }

@@ -43,14 +43,19 @@ static inline int tide_ground(const dfloor *f, int i)
 void tide_step(int *raw, int *vel);
 
 /* Scratch for tide_apply on floors up to cells squares: a stamp per square (so nothing
- * is cleared between updates) and a queue. */
+ * is cleared between updates), a queue, and what the floor's deep water makes the same
+ * every update (the open sea and its edge), kept for the floor whose terrain array it
+ * was made from. Use one work per floor: tide_apply remakes it when the floor changes. */
 typedef struct tide_work {
     int cells;
     uint32_t stamp;
     uint32_t *seen;
     int *queue;
-    uint8_t *inside;   /* 1 for squares off the floor's edge, for the floor of w x h */
-    int w, h;          /* the floor inside is for (0 x 0: not yet made) */
+    uint8_t *mark;         /* per square: off the edge (1), open sea (2) */
+    int *front;            /* squares next to the open sea, and seeds outside it */
+    int front_n;
+    const uint8_t *key;    /* the terrain array mark and front were made from */
+    int w, h;
 } tide_work;
 
 /* DELVE_ENOMEM. Free with tide_work_free. */
@@ -64,7 +69,8 @@ void tide_work_free(tide_work *tw);
  * water before and (is water still or a coin from r comes up, chance 1/2). Neighbours
  * queued: deep, shallow or floor. changed (w * h bytes, may be NULL) gets 1 for each
  * square changed and 0 elsewhere. Returns the squares changed. f must have at most
- * tw->cells squares. */
+ * tw->cells squares, and between calls with the same tw its deep water and high ground
+ * must stay as they are (the tide changes only floor and shallow). */
 int tide_apply(dfloor *f, int tide, int rising, rng *r, tide_work *tw, uint8_t *changed);
 
 /* Walking speed in percent of WALK_CM_PER_S on terrain t: the one cost table (shallow
@@ -83,7 +89,7 @@ typedef struct tide_state {
     rng coin[DUNGEON_MAX_FLOORS];        /* rng_stream(seed, RNG_TIDE, floor, 0) */
     uint8_t *changed[DUNGEON_MAX_FLOORS];/* w * h, Shoals floors only: changed at the
                                             last step (the renderer's foam) */
-    tide_work work;
+    tide_work work[DUNGEON_MAX_FLOORS];  /* Shoals floors only */
 } tide_state;
 
 /* Sets up the tide for d at game time now_s: on when a floor has level_type

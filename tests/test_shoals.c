@@ -279,6 +279,67 @@ static void test_tide_isolated_pool(void **state)
     dungeon_free(&d);
 }
 
+/* The spec's walk, slow and plain (a5): a queue from the four inner corners, every
+ * square popped once, 8 neighbours; for a rising tide only (no coins are flipped). */
+static int ref_rise(dfloor *f, int tide)
+{
+    int w = f->w, h = f->h, n = w * h, head = 0, tail = 0, count = 0;
+    int *q = malloc((size_t)n * sizeof *q);
+    uint8_t *seen = calloc((size_t)n, 1);
+    assert_true(q && seen);
+    int seeds[4] = { w + 1, w + w - 2, (h - 2) * w + 1, (h - 2) * w + w - 2 };
+    for (int k = 0; k < 4; k++)
+        if (!seen[seeds[k]])
+            seen[seeds[k]] = 1, q[tail++] = seeds[k];
+    while (head < tail) {
+        int i = q[head++];
+        uint8_t t = f->terrain[i];
+        int wet = t == T_DEEP || t == T_SHALLOW;
+        if (t == T_FLOOR && f->height_cm[i] / TIDE_CM_PER_UNIT - tide < 0) {
+            f->terrain[i] = T_SHALLOW;
+            count++;
+        }
+        if (!wet)
+            continue;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int x = i % w + dx, y = i / w + dy, j = y * w + x;
+                if ((dx || dy) && x >= 0 && y >= 0 && x < w && y < h && !seen[j] &&
+                    (f->terrain[j] == T_DEEP || f->terrain[j] == T_SHALLOW ||
+                     f->terrain[j] == T_FLOOR))
+                    seen[j] = 1, q[tail++] = j;
+            }
+    }
+    free(q);
+    free(seen);
+    return count;
+}
+
+/* tide_apply (which starts from the open sea's edge) changes the same squares as the
+ * plain walk, update by update, on a real floor from tide 0 up to +25. */
+static void test_tide_matches_plain_walk(void **state)
+{
+    (void)state;
+    dfloor a, b;
+    tide_work tw;
+    assert_int_equal(shoals_layout(11, 15, 0, &a, NULL), DELVE_OK);
+    assert_int_equal(floor_copy(&b, &a, NULL), DELVE_OK);
+    assert_int_equal(tide_work_init(&tw, a.w * a.h, NULL), DELVE_OK);
+    rng coin = rng_stream(11, RNG_TIDE, 0, 0);
+    int total = 0;
+    for (int tide = 1; tide <= 25; tide++)
+        for (int rep = 0; rep < 3; rep++) {
+            int n = tide_apply(&a, tide, 1, &coin, &tw, NULL);
+            assert_int_equal(n, ref_rise(&b, tide));
+            assert_memory_equal(a.terrain, b.terrain, (size_t)a.w * a.h);
+            total += n;
+        }
+    assert_true(total > 100); /* the flats did flood */
+    tide_work_free(&tw);
+    floor_free(&a);
+    floor_free(&b);
+}
+
 /* Shallow water halves the pace: the table, and a walk through it in the world. */
 static void test_walk_cost(void **state)
 {
@@ -477,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_tide_period),
         cmocka_unit_test(test_tide_one_square_per_update),
         cmocka_unit_test(test_tide_isolated_pool),
+        cmocka_unit_test(test_tide_matches_plain_walk),
         cmocka_unit_test(test_walk_cost),
         cmocka_unit_test(test_generate_and_validate),
         cmocka_unit_test(test_stairs_between_islands),
