@@ -13,6 +13,9 @@ for l in "'#' deep water" "'=' shallow water" "'.' floor" "'^' high ground" "'<'
   check "legend: $l" grep -qxF "  $l" "$TMP/map.txt"
 done
 check "no pit line in a Shoals legend" sh -c "! grep -q pit '$TMP/map.txt'"
+"$DELVE" gen --type shoals --seed 11 --floors 2 > "$TMP/g11.txt"
+check "gen --type shoals --seed 11 --floors 2 equals tests/golden/gen-shoals-seed-11.txt" \
+  cmp -s "$TMP/g11.txt" tests/golden/gen-shoals-seed-11.txt
 "$DELVE" gen --type shoals --seed 3 --floors 1 --format heights > "$TMP/h.txt"
 check "heights: a title and 60 rows of 70 numbers" \
   test "$(awk 'NR > 1 && NF == 70' "$TMP/h.txt" | wc -l)" = 60
