@@ -5,21 +5,23 @@
 #include "app/cli.h"
 #include "films/film.h"
 #include "gen/gen.h"
+#include "gen/shoals.h"
 #include "render/png.h"
 #include "render/view.h"
 
 static void help(void)
 {
-    printf("usage: delve shot [--seed N] [--floors K] [--floor K] [--zoom PX] -o OUT.png\n\n"
+    printf("usage: delve shot [--seed N] [--floors K] [--floor K] [--zoom PX]\n"
+           "                  [--type rooms|shoals] [--islands N] -o OUT.png\n\n"
            "Renders floor K (default 1) of the dungeon from seed N, whole, at PX pixels a\n"
            "square (default 24), with no text, so the bytes are the same on every machine:\n"
-           "a golden for CI.\n");
+           "a golden for CI. --type and --islands as for delve gen (Shoals at tide 0).\n");
 }
 
 int cmd_shot(int argc, char **argv)
 {
     uint64_t seed = 1;
-    int floors = 3, only = 1, zoom = VIEW_ZOOM;
+    int floors = 3, only = 1, zoom = VIEW_ZOOM, type = LT_ROOMS, islands = SHOALS_ISLANDS;
     const char *out = NULL;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v;
@@ -28,15 +30,20 @@ int cmd_shot(int argc, char **argv)
             return EXIT_OK;
         }
         if (strcmp(o, "--seed") && strcmp(o, "--floors") && strcmp(o, "--floor") &&
-            strcmp(o, "--zoom") && strcmp(o, "-o"))
+            strcmp(o, "--zoom") && strcmp(o, "-o") && strcmp(o, "--type") &&
+            strcmp(o, "--islands"))
             return cli_usage_error("shot", "unknown option '%s'", o);
         if (!(v = cli_value("shot", argc, argv, &i)))
             return EXIT_USAGE;
         if ((!strcmp(o, "--seed") && !cli_u64("shot", o, v, &seed)) ||
             (!strcmp(o, "--floors") && !cli_int("shot", o, v, 1, DUNGEON_MAX_FLOORS, &floors)) ||
             (!strcmp(o, "--floor") && !cli_int("shot", o, v, 1, DUNGEON_MAX_FLOORS, &only)) ||
-            (!strcmp(o, "--zoom") && !cli_int("shot", o, v, 4, 96, &zoom)))
+            (!strcmp(o, "--zoom") && !cli_int("shot", o, v, 4, 96, &zoom)) ||
+            (!strcmp(o, "--islands") && !cli_int("shot", o, v, 1, SHOALS_ISLANDS_MAX, &islands)))
             return EXIT_USAGE;
+        if (!strcmp(o, "--type") && (type = level_type_from_name(v)) != LT_ROOMS &&
+            type != LT_SHOALS)
+            return cli_usage_error("shot", "--type %s: rooms or shoals", v);
         if (!strcmp(o, "-o"))
             out = v;
     }
@@ -46,6 +53,8 @@ int cmd_shot(int argc, char **argv)
         return cli_usage_error("shot", "--floor %d: the dungeon has %d floors", only, floors);
     gen_opts go = gen_defaults(seed);
     go.floors = floors;
+    go.type = type;
+    go.islands = islands;
     dungeon d;
     delve_err err = { "" };
     delve_status st = gen_dungeon(&go, &d, &err);

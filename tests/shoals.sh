@@ -46,6 +46,10 @@ printf 'dungeon seed=1 type=swamp\n' > "$TMP/t.film"
 "$DELVE" film "$TMP/t.film" -o "$TMP/t" --quiet 2> "$TMP/err"; rc=$?
 check "film type=swamp: exit 2 at its line and column" \
   sh -c "test $rc = 2 && grep -qF '$TMP/t.film:1:21: type is rooms or shoals' '$TMP/err'"
+"$DELVE" shot --type shoals --seed 11 --floors 1 --zoom 8 -o "$TMP/s2.png" > /dev/null
+"$DELVE_O0" shot --type shoals --seed 11 --floors 1 --zoom 8 -o "$TMP/s0.png" > /dev/null
+check "shot --type shoals: a 560 x 480 PNG" sh -c "file '$TMP/s2.png' | grep -q '560 x 480'"
+check "shot --type shoals: -O0 equals -O2" cmp -s "$TMP/s2.png" "$TMP/s0.png"
 "$DELVE" stats --type shoals --seeds 1-20 > "$TMP/stats.txt"; rc=$?
 check "stats: exit 0 and five measures (rc $rc)" \
   sh -c "test $rc = 0 && test \$(grep -cE '^(deep|shallow|floor|high|land parts) ' '$TMP/stats.txt') = 5"
