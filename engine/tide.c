@@ -260,3 +260,22 @@ char *tide_text(int raw, int vel, char *buf, int size)
     snprintf(buf, (size_t)size, "%+d %s", tide_units(raw), vel > 0 ? "rising" : "falling");
     return buf;
 }
+
+/* "-0.35" for cm, sign always shown. */
+static void metres(int cm, char *buf, size_t size)
+{
+    snprintf(buf, size, "%c%d.%02d", cm < 0 ? '-' : '+', (cm < 0 ? -cm : cm) / 100,
+             (cm < 0 ? -cm : cm) % 100);
+}
+
+char *tide_describe(const dfloor *f, int x, int y, int raw, char *buf, int size)
+{
+    char g[16], t[16];
+    terrain ter = floor_at(f, x, y);
+    int pct = tide_speed_pct(ter);
+    metres(floor_in(f, x, y) ? f->height_cm[y * f->w + x] : 0, g, sizeof g);
+    metres(tide_units(raw) * TIDE_CM_PER_UNIT, t, sizeof t);
+    snprintf(buf, (size_t)size, "%s: ground %s m, the tide %s m%s", terrain_get(ter)->name, g,
+             t, ter == T_DEEP ? "; too deep to wade" : pct < 100 ? "; wading, half pace" : "");
+    return buf;
+}

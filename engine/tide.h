@@ -102,6 +102,11 @@ void tide_state_free(tide_state *ts);
  * up). Returns the steps taken. */
 int tide_state_run(tide_state *ts, dungeon *d, int64_t now_s);
 
+/* A line about square (x, y) of Shoals floor f under raw tide `raw` for a person
+ * pointing at it: "shallow water: ground -0.35 m, the tide +0.60 m; wading, half
+ * pace". Returns buf. */
+char *tide_describe(const dfloor *f, int x, int y, int raw, char *buf, int size);
+
 /* "+12 rising" / "-3 falling": the whole-unit tide and its direction. Returns buf. */
 char *tide_text(int raw, int vel, char *buf, int size);
 

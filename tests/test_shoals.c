@@ -397,6 +397,13 @@ static void test_walk_cost(void **state)
     assert_int_equal(w.log.ev[before].amount, 6);
     assert_string_equal(event_kind_name(EV_TIDE), "tide");
     assert_int_equal(floor_at(&w.dg.floors[0], 8, 1), T_FLOOR); /* ',' h 50 stays dry */
+    char line[160];
+    assert_string_equal(world_describe(&w, 0, 5, 2, line, sizeof line),
+                        "5,2: shallow water: ground -0.25 m, the tide +0.30 m; wading, half pace");
+    assert_string_equal(world_describe(&w, 0, 8, 1, line, sizeof line),
+                        "8,1: floor: ground +2.50 m, the tide +0.30 m");
+    assert_string_equal(world_describe(&w, 0, 10, 1, line, sizeof line),
+                        "10,1: deep water: ground -1.00 m, the tide +0.30 m; too deep to wade");
     world_free(&w);
 }
 
