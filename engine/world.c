@@ -41,7 +41,10 @@ delve_status world_init(world *w, dungeon *dg, const party *p, delve_err *err)
     w->pit_floor = w->pit_index = -1;
     if (log_event(w, EV_START, -1, 0, "The party sets out") != DELVE_OK)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for events");
-    return tide_state_init(&w->tide, &w->dg, w->clock_s, err);
+    delve_status st = tide_state_init(&w->tide, &w->dg, w->clock_s, err);
+    if (st)
+        world_free(w); /* the dungeon is the world's now: free it here */
+    return st;
 }
 
 void world_free(world *w)

@@ -26,4 +26,7 @@ done
 "$DELVE" film tests/fixtures/short.film -o "$TMP/gcc" --quiet > /dev/null
 "$CLANG_DELVE" film tests/fixtures/short.film -o "$TMP/clang" --quiet > /dev/null
 check "short film: frames, sheet and events equal" diff -r "$TMP/gcc" "$TMP/clang"
+"$DELVE" film films/scripts/shoals-tide.film -o "$TMP/sgcc" --quiet > /dev/null
+"$CLANG_DELVE" film films/scripts/shoals-tide.film -o "$TMP/sclang" --quiet > /dev/null
+check "shoals film: frames, sheet and events equal" diff -r "$TMP/sgcc" "$TMP/sclang"
 finish
