@@ -20,6 +20,8 @@
 #include "gen/shoals.h"
 #include "gen/shoals_stats.h"
 #include "films/film.h"
+#include "render/shore.h"
+#include "render/view.h"
 
 #define BLOG_RAW DELVE_SOURCE_DIR "/tests/fixtures/shoals-blog-raw.txt"
 #define BLOG_SMOOTHED DELVE_SOURCE_DIR "/tests/fixtures/shoals-blog-smoothed.txt"
@@ -496,6 +498,65 @@ static void test_stairs_between_islands(void **state)
     world_free(&w);
 }
 
+/* The look: bands by terrain, height and tide; and the tile cache is keyed by what
+ * changes the look: one cache reused across two tides gives the same pixels as a fresh
+ * cache for each, and the flat's squares differ between the tides. */
+static void test_shore_look(void **state)
+{
+    (void)state;
+    static const char *const ROWS[] = {
+        "############",
+        "##....,,,^##",
+        "##==..,,,^##",
+        "##....,,,^##",
+        "############",
+    };
+    dungeon d;
+    assert_int_equal(dungeon_init(&d, 5, 1, NULL), DELVE_OK);
+    floor_from(&d.floors[0], ROWS, 12, 5);
+    const dfloor *f = &d.floors[0];
+    assert_int_equal(shore_band_of(f, 0, 0), SB_DEEP_EDGE);        /* 20 under */
+    assert_int_equal(shore_band_of(f, 0, 10), SB_DEEP);            /* 30 under */
+    assert_int_equal(shore_band_of(f, 0, 20), SB_DEEP_DARK);       /* 40 under */
+    assert_int_equal(shore_band_of(f, 2 * 12 + 2, 0), SB_SHALLOW_EDGE); /* 5 under */
+    assert_int_equal(shore_band_of(f, 2 * 12 + 2, 10), SB_SHALLOW_DEEP); /* 15 under */
+    assert_int_equal(shore_band_of(f, 1 * 12 + 3, 0), SB_SAND);    /* h 5, 5 above */
+    assert_int_equal(shore_band_of(f, 1 * 12 + 3, 3), SB_WET_SAND);/* 2 above */
+    assert_int_equal(shore_band_of(f, 1 * 12 + 6, 0), SB_GRASS);   /* h 50 */
+    assert_int_equal(shore_band_of(f, 1 * 12 + 9, 0), SB_HIGH);
+    d.floors[0].entrance_x = 7, d.floors[0].entrance_y = 2;
+    party p;
+    film_default_party(&p);
+    world w;
+    assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
+    view_opts vo = view_defaults();
+    vo.hud = 0, vo.whole_floor = 1, vo.follow = 0, vo.cam_floor = 0, vo.zoom = 8;
+    canvas shared[2], fresh[2];
+    vo.cache = view_cache_new();
+    for (int k = 0; k < 2; k++) {
+        w.tide.raw = k ? 20 : 0; /* tide 0, then +10: the flat's shading changes */
+        assert_int_equal(canvas_init(&shared[k], 96, 40, NULL), DELVE_OK);
+        assert_int_equal(canvas_init(&fresh[k], 96, 40, NULL), DELVE_OK);
+        view_opts one = vo;
+        one.cache = NULL; /* a temporary cache for this frame alone */
+        assert_int_equal(view_render(&shared[k], &w, &vo, NULL, NULL), DELVE_OK);
+        assert_int_equal(view_render(&fresh[k], &w, &one, NULL, NULL), DELVE_OK);
+        assert_memory_equal(shared[k].px, fresh[k].px, (size_t)shared[k].stride * 40);
+    }
+    /* the flat square (3,1) at 8 px a square: its middle pixel differs between tides */
+    assert_memory_not_equal(canvas_at(&shared[0], 3 * 8 + 4, 1 * 8 + 4),
+                            canvas_at(&shared[1], 3 * 8 + 4, 1 * 8 + 4), 3);
+    /* high ground (9,1) looks the same at both */
+    assert_memory_equal(canvas_at(&shared[0], 9 * 8 + 4, 1 * 8 + 4),
+                        canvas_at(&shared[1], 9 * 8 + 4, 1 * 8 + 4), 4);
+    for (int k = 0; k < 2; k++) {
+        canvas_free(&shared[k]);
+        canvas_free(&fresh[k]);
+    }
+    view_cache_free(vo.cache);
+    world_free(&w);
+}
+
 /* Stats: one seed's row is that floor's own counts (sd 0, percentiles = the value);
  * over 1..40 the fractions add up to one and p5 <= mean <= p95; bad ranges refused. */
 static void test_stats(void **state)
@@ -549,6 +610,7 @@ int main(void)
         cmocka_unit_test(test_walk_cost),
         cmocka_unit_test(test_generate_and_validate),
         cmocka_unit_test(test_stairs_between_islands),
+        cmocka_unit_test(test_shore_look),
         cmocka_unit_test(test_stats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
