@@ -247,6 +247,12 @@ int tide_state_run(tide_state *ts, dungeon *d, int64_t now_s)
     int n = 0;
     if (!ts->on)
         return 0;
+    int64_t due = ts->next_s <= now_s ? (now_s - ts->next_s) / TIDE_ACTION_S + 1 : 0;
+    if (due > 2 * TIDE_PERIOD) { /* whole cycles leave the tide where it was: skip them */
+        int64_t skip = (due - 2 * TIDE_PERIOD) / TIDE_PERIOD * TIDE_PERIOD;
+        ts->steps += (uint32_t)skip;
+        ts->next_s += skip * TIDE_ACTION_S;
+    }
     while (ts->next_s <= now_s) {
         tide_state_step(ts, d);
         ts->next_s += TIDE_ACTION_S;

@@ -99,7 +99,10 @@ void tide_state_free(tide_state *ts);
 
 /* Takes every step due up to game time now_s (one per TIDE_ACTION_S), applying each
  * to every Shoals floor whose whole-unit tide changed (rising when the raw tide went
- * up). Returns the steps taken. */
+ * up). When more than two cycles are due, whole cycles beyond two are skipped: the raw
+ * tide and velocity come back to the same values every TIDE_PERIOD steps, and two
+ * cycles take every floor through a high and a low tide (so a 30-day wait costs what a
+ * 400-second one does). Returns the steps applied. */
 int tide_state_run(tide_state *ts, dungeon *d, int64_t now_s);
 
 /* A line about square (x, y) of Shoals floor f under raw tide `raw` for a person

@@ -277,6 +277,16 @@ static void test_tide_isolated_pool(void **state)
     assert_true(drained_flat);
     assert_int_equal(ts.raw, 0);
     assert_int_equal(ts.vel, 2);
+    /* a month later and 37 steps: whole cycles skipped, the tide where 37 steps put it */
+    int raw = 0, vel = 2;
+    for (int i = 0; i < 37; i++)
+        tide_step(&raw, &vel);
+    int64_t month = (int64_t)30 * 86400 / (TIDE_PERIOD * TIDE_ACTION_S) * TIDE_PERIOD * TIDE_ACTION_S;
+    int applied = tide_state_run(&ts, &d, TIDE_PERIOD * TIDE_ACTION_S + month + 37 * TIDE_ACTION_S);
+    assert_int_equal(applied, 2 * TIDE_PERIOD + 37);
+    assert_int_equal(ts.raw, raw);
+    assert_int_equal(ts.vel, vel);
+    assert_int_equal(ts.steps, (uint32_t)(TIDE_PERIOD + month / TIDE_ACTION_S + 37));
     tide_state_free(&ts);
     dungeon_free(&d);
 }
