@@ -43,6 +43,9 @@ gen_opts gen_defaults(uint64_t seed);
  * (RNG_PITS); a rest station per floor with chance GEN_RATE_STATION (RNG_STATIONS).
  * Each floor's things are in this order: the ways to the floor above (lift, ladder),
  * the ways to the floor below (lift, ladder), pits, stations. Heights stay 0.
+ * With type LT_SHOALS every floor is a Shoals floor instead (gen/shoals.h: seed 003's
+ * heightmap, SHOALS_W x SHOALS_H whatever w and h say, `islands` islands), its ways on
+ * land dry at high tide, and each floor checked by shoals_check after its ways.
  * DELVE_EINPUT on bad options, DELVE_EFAIL if a floor's layout failed all its tries or
  * two floors share no two open squares for their ways, DELVE_ENOMEM. */
 delve_status gen_dungeon(const gen_opts *o, dungeon *out, delve_err *err);
