@@ -198,10 +198,12 @@ static void tide_catch_up(world *w)
         return;
     terrain now = floor_at(&w->dg.floors[w->floor], world_sx(w), world_sy(w));
     int units = tide_units(w->tide.raw);
-    if (before == T_FLOOR && now == T_SHALLOW)
-        log_event(w, EV_TIDE, -1, units, "The tide floods in around the party: wading");
-    else if (before == T_SHALLOW && now == T_FLOOR)
-        log_event(w, EV_TIDE, -1, units, "The tide drains away from the party's feet");
+    char text[96];
+    snprintf(text, sizeof text, before == T_FLOOR ? "Tide %+d floods in around the party: wading"
+                                                  : "Tide %+d drains away from the party's feet",
+             units);
+    if ((before == T_FLOOR && now == T_SHALLOW) || (before == T_SHALLOW && now == T_FLOOR))
+        log_event(w, EV_TIDE, -1, units, text);
 }
 
 world_phase world_tick(world *w)

@@ -407,6 +407,7 @@ static void test_walk_cost(void **state)
     assert_int_equal(floor_at(&w.dg.floors[0], 9, 1), T_SHALLOW);
     assert_int_equal(w.log.ev[before].kind, EV_TIDE);
     assert_int_equal(w.log.ev[before].amount, 6);
+    assert_string_equal(w.log.ev[before].text, "Tide +6 floods in around the party: wading");
     assert_string_equal(event_kind_name(EV_TIDE), "tide");
     assert_int_equal(floor_at(&w.dg.floors[0], 8, 1), T_FLOOR); /* ',' h 50 stays dry */
     char line[160];
