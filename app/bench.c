@@ -20,6 +20,7 @@
 #include "films/recorder.h"
 #include "render/diff.h"
 #include "engine/fsio.h"
+#include "gen/shoals.h"
 #include "render/png.h"
 #include "render/view.h"
 
@@ -153,6 +154,50 @@ static int doom_figures(void)
         printf("  %-12s best batch %7.0f   all %7.0f   target > 20000\n", level_type_name(t),
                per / (best / 1000.0), DOOM_BENCH_FLOORS / (total / 1000.0));
     }
+    floor_free(&f);
+    return 0;
+}
+
+/* Shoals (issue 4): floors generated per second (heightmap, terrain, entrance and goal)
+ * and tide updates per second on a 70 x 60 floor: the tide walked through whole cycles,
+ * every update re-evaluating the floor (tide_apply), median of batches of 100. */
+static int shoals_figures(void)
+{
+    delve_err err = { "" };
+    double t0 = now_ms();
+    int floors = 0;
+    for (; floors < 400 && (floors < 20 || now_ms() - t0 < 1000); floors++) {
+        dfloor f;
+        if (shoals_layout((uint64_t)floors + 1, SHOALS_ISLANDS, 0, &f, &err)) {
+            fprintf(stderr, "delve-bench: %s\n", err.msg);
+            return 2;
+        }
+        floor_free(&f);
+    }
+    double gen_ms = (now_ms() - t0) / floors;
+    dfloor f;
+    tide_work tw;
+    if (shoals_layout(11, SHOALS_ISLANDS, 0, &f, &err) || tide_work_init(&tw, f.w * f.h, &err)) {
+        fprintf(stderr, "delve-bench: %s\n", err.msg);
+        return 2;
+    }
+    rng coin = rng_stream(11, RNG_TIDE, 0, 0);
+    static double us[RUNS];
+    int raw = 0, vel = TIDE_PEAK_VELOCITY, last = 0;
+    for (int i = 0; i < RUNS; i++) { /* CPU time: steadier than wall time on a shared VM */
+        double a = cpu_ms();
+        for (int k = 0; k < 100; k++) {
+            tide_step(&raw, &vel);
+            tide_apply(&f, tide_units(raw), raw > last, &coin, &tw, NULL);
+            last = raw;
+        }
+        us[i] = (cpu_ms() - a) * 1000.0 / 100;
+    }
+    printf("shoals 70x60:\n");
+    printf("  generate a floor      %7.3f ms   (%.0f floors/s)\n", gen_ms, 1000.0 / gen_ms);
+    printf("  tide update (CPU)     %7.2f us   (%.0f updates/s)   target < 50 us\n",
+           median(us, RUNS), 1e6 / median(us, RUNS));
+    tide_work_free(&tw);
     floor_free(&f);
     return 0;
 }
@@ -308,5 +353,11 @@ int main(int argc, char **argv)
     int rc = doom_figures();
     rc = rc ? rc : frame_figures(script);
     rc = rc ? rc : film_figures(delve, script);
-    return rc ? rc : diff_figures(delve, script);
+    rc = rc ? rc : diff_figures(delve, script);
+    rc = rc ? rc : shoals_figures();
+    if (!rc && access("films/scripts/shoals-tide.film", R_OK) == 0) {
+        printf("shoals film's first frame (films/scripts/shoals-tide.film), ");
+        rc = frame_figures("films/scripts/shoals-tide.film");
+    }
+    return rc;
 }

@@ -8,12 +8,13 @@
 #include "engine/fsio.h"
 #include "gen/doomrl.h"
 #include "gen/gen.h"
+#include "gen/shoals.h"
 
 static void help(void)
 {
-    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii|dun] [-o FILE]\n"
-           "                 [--type T] [--dlevel D] [--difficulty 1..5]\n"
-           "                 [--single-monster on|off]\n\n"
+    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii|dun|heights]\n"
+           "                 [-o FILE] [--type T] [--dlevel D] [--difficulty 1..5]\n"
+           "                 [--single-monster on|off] [--islands N]\n\n"
            "Generates a dungeon of K floors (default 3) from seed N (default 1) and prints\n"
            "every floor as an ASCII map with a legend. --floor K prints floor K alone\n"
            "(generated alone, byte for byte the same as in the whole dungeon). -o writes\n"
@@ -27,13 +28,18 @@ static void help(void)
            "lets doomrl replace a floor past dlevel 15 by a single-monster floor 1 time in\n"
            "25 (off by default: the seed says it did not spawn yet). DoomRL maps use '#'\n"
            "wall, '.' floor, '+' door, '=' fluid (the legend counts water, acid, lava).\n\n"
-           "example: delve gen --type caves --dlevel 12 --difficulty 3 --seed 5 --floors 1\n");
+           "--type shoals: heightmap islands (70x60, '#' deep, '=' shallow, '.' floor,\n"
+           "'^' high ground) with --islands N of them (1-%d, default %d);\n"
+           "--format heights prints their raw heights (1 unit = 5 cm).\n\n"
+           "example: delve gen --type caves --dlevel 12 --difficulty 3 --seed 5 --floors 1\n"
+           "         delve gen --type shoals --islands 9 --seed 11 --floors 1\n",
+           SHOALS_ISLANDS_MAX, SHOALS_ISLANDS);
 }
 
 typedef struct gen_args {
     uint64_t seed;
-    int floors, only, dun;
-    int type, dlevel, difficulty, single_monster;
+    int floors, only, dun, heights;
+    int type, dlevel, difficulty, single_monster, islands;
     const char *out;
 } gen_args;
 
@@ -41,9 +47,9 @@ typedef struct gen_args {
 static int parse_type(const char *v, int *type)
 {
     int doomrl = !strcmp(v, "doomrl"), t = doomrl ? GEN_TYPE_DOOMRL : level_type_from_name(v);
-    if (!doomrl && t != LT_ROOMS && !doom_is_type(t)) {  /* -1 for unknown names too */
+    if (!doomrl && t != LT_ROOMS && t != LT_SHOALS && !doom_is_type(t)) {  /* -1 too */
         cli_usage_error("gen", "--type %s: not one of rooms, normal, small-rooms, warehouse, "
-                        "city, caves, arena, maze, single, doomrl", v);
+                        "city, caves, arena, maze, single, doomrl, shoals", v);
         return 0;
     }
     *type = t;
@@ -71,13 +77,15 @@ static int parse_doomrl(const char *o, const char *v, gen_args *a)
         return cli_int("gen", o, v, 1, 5, &a->difficulty);
     if (!strcmp(o, "--single-monster"))
         return parse_on_off(o, v, &a->single_monster);
+    if (!strcmp(o, "--islands"))
+        return cli_int("gen", o, v, 1, SHOALS_ISLANDS_MAX, &a->islands);
     return 1;
 }
 
 static int parse(int argc, char **argv, gen_args *a)
 {
     *a = (gen_args){ .seed = 1, .floors = 3, .only = 0, .type = LT_ROOMS, .dlevel = 1,
-                     .difficulty = 2 };
+                     .difficulty = 2, .islands = SHOALS_ISLANDS };
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v;
         if (cli_is_help(o)) {
@@ -89,7 +97,7 @@ static int parse(int argc, char **argv, gen_args *a)
         int known = !strcmp(o, "--seed") || !strcmp(o, "--floors") || !strcmp(o, "--floor") ||
                     !strcmp(o, "--format") || !strcmp(o, "-o") || !strcmp(o, "--type") ||
                     !strcmp(o, "--dlevel") || !strcmp(o, "--difficulty") ||
-                    !strcmp(o, "--single-monster");
+                    !strcmp(o, "--single-monster") || !strcmp(o, "--islands");
         if (!known)
             return cli_usage_error("gen", "unknown option '%s'", o);
         if (!(v = cli_value("gen", argc, argv, &i)))
@@ -100,10 +108,13 @@ static int parse(int argc, char **argv, gen_args *a)
             return EXIT_USAGE;
         if (!strcmp(o, "--floor") && !cli_int("gen", o, v, 1, DUNGEON_MAX_FLOORS, &a->only))
             return EXIT_USAGE;
-        if (!strcmp(o, "--format") && strcmp(v, "ascii") && strcmp(v, "dun"))
-            return cli_usage_error("gen", "--format %s: ascii or dun", v);
-        if (!strcmp(o, "--format"))
+        if (!strcmp(o, "--format") && strcmp(v, "ascii") && strcmp(v, "dun") &&
+            strcmp(v, "heights"))
+            return cli_usage_error("gen", "--format %s: ascii, dun or heights", v);
+        if (!strcmp(o, "--format")) {
             a->dun = !strcmp(v, "dun");
+            a->heights = !strcmp(v, "heights");
+        }
         if (!strcmp(o, "-o"))
             a->out = v;
         if (!parse_doomrl(o, v, a))
@@ -131,11 +142,12 @@ static delve_status append(char **buf, size_t *len, const char *s, delve_err *er
 }
 
 /* Appends floor k's map to *buf, after a blank line unless it is the first. */
-static delve_status append_floor(const dungeon *d, int k, char **buf, size_t *len,
-                                 delve_err *err)
+static delve_status append_floor(const dungeon *d, int k, int heights, char **buf,
+                                 size_t *len, delve_err *err)
 {
     char *map = NULL;
-    delve_status st = gen_ascii_floor(d, k, &map, err);
+    delve_status st = heights ? gen_heights_floor(d, k, &map, err)
+                              : gen_ascii_floor(d, k, &map, err);
     if (!st && *len)
         st = append(buf, len, "\n", err);
     if (!st)
@@ -152,6 +164,7 @@ static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve
     o.dlevel = a->dlevel;
     o.difficulty = a->difficulty;
     o.single_monster = a->single_monster;
+    o.islands = a->islands;
     dungeon d;
     delve_status st;
     if (a->only) { /* floor K alone, in a dungeon whose other floors stay empty */
@@ -159,7 +172,7 @@ static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve
         if (!st)
             st = gen_floor_alone(&o, a->only - 1, &d.floors[a->only - 1], err);
         if (!st)
-            st = append_floor(&d, a->only - 1, buf, len, err);
+            st = append_floor(&d, a->only - 1, a->heights, buf, len, err);
     } else {
         st = gen_dungeon(&o, &d, err);
         if (!st && a->dun) {
@@ -167,7 +180,7 @@ static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve
             *len = st ? 0 : strlen(*buf);
         }
         for (int k = 0; !st && !a->dun && k < d.floor_count; k++)
-            st = append_floor(&d, k, buf, len, err);
+            st = append_floor(&d, k, a->heights, buf, len, err);
     }
     dungeon_free(&d);
     return st;

@@ -140,6 +140,9 @@ static void print_table(const stats_table *t, const stats_args *a)
 
 int cmd_stats(int argc, char **argv)
 {
+    for (int i = 1; i + 1 < argc; i++) /* Shoals has its own measures (issue 4) */
+        if (!strcmp(argv[i], "--type") && !strcmp(argv[i + 1], "shoals"))
+            return cmd_stats_shoals(argc, argv);
     stats_args a;
     int rc = parse(argc, argv, &a);
     if (rc)

@@ -21,6 +21,7 @@ typedef enum event_kind {
     EV_WAIT,    /* game time passed with the party standing */
     EV_END,     /* the film or session ends */
     EV_BURN,    /* acid or lava hurt everyone standing in it; amount = damage each */
+    EV_TIDE,    /* the tide flooded or drained the party's square; amount = tide units */
     EV_KIND_COUNT
 } event_kind;
 

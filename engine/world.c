@@ -40,11 +40,13 @@ delve_status world_init(world *w, dungeon *dg, const party *p, delve_err *err)
     w->phase = PHASE_IDLE;
     w->pit_floor = w->pit_index = -1;
     delve_status st = monster_loops_build(&w->dg, &w->loops, err);
-    if (st != DELVE_OK)
-        return st;
-    if (log_event(w, EV_START, -1, 0, "The party sets out") != DELVE_OK)
-        return delve_fail(err, DELVE_ENOMEM, "out of memory for events");
-    return DELVE_OK;
+    if (!st && log_event(w, EV_START, -1, 0, "The party sets out") != DELVE_OK)
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory for events");
+    if (!st)
+        st = tide_state_init(&w->tide, &w->dg, w->clock_s, err);
+    if (st)
+        world_free(w); /* the dungeon is the world's now: free it here */
+    return st;
 }
 
 void world_free(world *w)
@@ -53,6 +55,7 @@ void world_free(world *w)
     path_free(&w->route);
     monster_loops_free(&w->loops);
     event_log_free(&w->log);
+    tide_state_free(&w->tide);
 }
 
 delve_status world_walk_to(world *w, int floor, int x, int y, delve_err *err)
@@ -175,7 +178,10 @@ static void walk_substep(world *w)
         int sx = world_sx(w), sy = world_sy(w);
         w->x_cm += dx * WALK_SUBSTEP_CM;
         w->y_cm += dy * WALK_SUBSTEP_CM;
-        advance_clock_walk(w, WALK_SUBSTEP_CM);
+        /* time per sub-step grows as the square slows the party (tide_speed_pct) */
+        advance_clock_walk(w, WALK_SUBSTEP_CM * 100 /
+                                  tide_speed_pct(floor_at(&w->dg.floors[w->floor],
+                                                          world_sx(w), world_sy(w))));
         if (check_plates(w))
             return;
         if (world_sx(w) != sx || world_sy(w) != sy)
@@ -212,6 +218,25 @@ static void land(world *w)
     burn(w);
 }
 
+/* The tide's steps due by now (engine/tide.h); when one floods or drains the party's
+ * square, an EV_TIDE event says so (wading is slow, never harmful). */
+static void tide_catch_up(world *w)
+{
+    if (!w->tide.on || w->phase == PHASE_TUBE)
+        return;
+    terrain before = floor_at(&w->dg.floors[w->floor], world_sx(w), world_sy(w));
+    if (tide_state_run(&w->tide, &w->dg, w->clock_s) == 0)
+        return;
+    terrain now = floor_at(&w->dg.floors[w->floor], world_sx(w), world_sy(w));
+    int units = tide_units(w->tide.raw);
+    char text[96];
+    snprintf(text, sizeof text, before == T_FLOOR ? "Tide %+d floods in around the party: wading"
+                                                  : "Tide %+d drains away from the party's feet",
+             units);
+    if ((before == T_FLOOR && now == T_SHALLOW) || (before == T_SHALLOW && now == T_FLOOR))
+        log_event(w, EV_TIDE, -1, units, text);
+}
+
 world_phase world_tick(world *w)
 {
     if (w->phase == PHASE_WALK) {
@@ -224,6 +249,7 @@ world_phase world_tick(world *w)
         if (w->tube_tick >= TUBE_TICKS)
             land(w);
     }
+    tide_catch_up(w);
     return w->phase;
 }
 
@@ -286,6 +312,7 @@ void world_wait(world *w, int64_t seconds)
         }
     }
     w->clock_s = end;
+    tide_catch_up(w);
     log_event(w, EV_WAIT, -1, (int)(seconds > 2147483647 ? 2147483647 : seconds), text);
 }
 
@@ -363,6 +390,11 @@ uint64_t world_digest(const world *w)
         h = fnv(h, w->party.m[i].health);
         h = fnv(h, w->party.m[i].power);
     }
+    if (w->tide.on) { /* only Shoals dungeons: every other digest stays as it was */
+        h = fnv(h, w->tide.raw);
+        h = fnv(h, w->tide.vel);
+        h = fnv(h, w->tide.changes);
+    }
     for (int f = 0; f < w->dg.floor_count; f++) {
         const dfloor *fl = &w->dg.floors[f];
         for (int i = 0; i < fl->pit_count; i++)
@@ -398,6 +430,8 @@ static void describe_thing(const world *w, const dfloor *f, int x, int y, char *
         snprintf(buf, size, "the entrance of floor %d", f->index + 1);
     else if (x == f->goal_x && y == f->goal_y)
         snprintf(buf, size, "the goal of floor %d", f->index + 1);
+    else if (f->level_type == LT_SHOALS) /* ground height and the tide (issue 4) */
+        tide_describe(f, x, y, w->tide.raw, buf, (int)size);
     else
         snprintf(buf, size, "%s", terrain_get(floor_at(f, x, y))->name);
 }

@@ -12,6 +12,7 @@
 #include "engine/monster.h"
 #include "engine/party.h"
 #include "engine/path.h"
+#include "engine/tide.h"
 
 #define WALK_SUBSTEP_CM 10     /* spec/pits-and-stations.md (set) */
 #define WALK_CM_PER_S 100      /* walking pace: 1 m per game second (set) */
@@ -46,6 +47,7 @@ typedef struct world {
     monster_loops loops;   /* patrol loops of every floor (monster_where) */
     event_log log;
     int log_full;          /* an event could not be logged (EVENT_LOG_MAX or memory) */
+    tide_state tide;       /* the Shoals tide: steps with the clock (engine/tide.h) */
 } world;
 
 /* Takes ownership of *dg (zeroed on return), copies p, puts the party on the middle of

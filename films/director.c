@@ -129,6 +129,18 @@ static void remember(dir_state *ds, const char *line)
     snprintf(s->recent[s->recent_count++], sizeof s->recent[0], "%s", line);
 }
 
+/* "{tide}" in a caption becomes the tide now ("+12 rising"), so a plain caption line
+ * follows the tide frame by frame (issue 4, films/README.md). */
+static void expand_tide(const world *w, char *cap, size_t size)
+{
+    char *at = strstr(cap, "{tide}"), tt[32], out[FILM_TEXT_MAX];
+    if (!at)
+        return;
+    tide_text(w->tide.raw, w->tide.vel, tt, sizeof tt);
+    snprintf(out, sizeof out, "%.*s%s%s", (int)(at - cap), cap, tt, at + 6);
+    snprintf(cap, size, "%s", out);
+}
+
 static delve_status take(dir_state *ds, event_kind kind, const char *caption,
                          delve_err *err)
 {
@@ -147,6 +159,7 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
     } else {
         snprintf(s->caption, sizeof s->caption, "%s", caption ? caption : ds->current);
     }
+    expand_tide(ds->w, s->caption, sizeof s->caption);
     return ds->fn(ds->ctx, ds->w, s, err);
 }
 

@@ -11,6 +11,7 @@
 
 #include "engine/fsio.h"
 #include "gen/gen.h"
+#include "gen/shoals.h"
 #include "render/sheet.h"
 
 #define MAX_TOKENS 16
@@ -264,7 +265,7 @@ static delve_status d_dungeon(line_ctx *c)
         } else if (!strcmp(t->key, "difficulty")) {
             st = int_field(c, t, 1, 5, &c->fs->difficulty);
         } else if (!strcmp(t->key, "islands")) {
-            st = int_field(c, t, 1, 64, &c->fs->islands);
+            st = int_field(c, t, 1, SHOALS_ISLANDS_MAX, &c->fs->islands);
         } else if (!strcmp(t->key, "rising")) {
             if (strcmp(t->val, "on") && strcmp(t->val, "off"))
                 return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
@@ -582,7 +583,7 @@ static void set_defaults(film_script *fs, const char *path)
     fs->level_type = LT_ROOMS;
     fs->dlevel = 1;
     fs->difficulty = 2;
-    fs->islands = 15;
+    fs->islands = SHOALS_ISLANDS;
     fs->frame_w = 1280;
     fs->frame_h = 720;
     fs->zoom = 24;

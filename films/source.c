@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gen/gen.h"
+#include "gen/shoals.h"
 
 delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err *err)
 {
@@ -79,7 +80,7 @@ static int setting(film_script *fs, const char *k, size_t kn, const char *v, siz
         return fs->dlevel = (int)x, 1;
     if (KEY("difficulty") && value(v, vn, 1, 5, &x))
         return fs->difficulty = (int)x, 1;
-    if (KEY("islands") && value(v, vn, 1, 64, &x))
+    if (KEY("islands") && value(v, vn, 1, SHOALS_ISLANDS_MAX, &x))
         return fs->islands = (int)x, 1;
     if (KEY("rising") && (vn == 2 || vn == 3) && (!strncmp(v, "on", vn) || !strncmp(v, "off", vn)))
         return fs->rising = vn == 2, 1;

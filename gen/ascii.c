@@ -10,6 +10,7 @@
 #include "engine/monster.h"
 #include "gen/doomrl.h"
 #include "gen/passes.h"
+#include "gen/shoals.h"
 
 typedef struct sbuf {
     char *s;
@@ -59,6 +60,8 @@ static char glyph_at(const dfloor *f, int x, int y)
     for (i = 0; i < f->monster_count; i++)
         if (f->monsters[i].x == x && f->monsters[i].y == y)
             return monster_kind_get(f->monsters[i].kind)->glyph;
+    if (f->level_type == LT_SHOALS) /* seed 003's own four classes */
+        return shoals_glyph(floor_at(f, x, y));
     return terrain_get(floor_at(f, x, y))->glyph;
 }
 
@@ -90,17 +93,23 @@ static void legend_line(sbuf *b, const unsigned char seen[256], char g, const ch
         sb_printf(b, "  '%c' %s\n", g, name);
 }
 
-/* Every glyph that appears, terrain first in table order, then ways, then things. */
-static void ascii_legend(sbuf *b, const unsigned char seen[256])
+/* Every glyph that appears, terrain first in table order (a Shoals floor: deep,
+ * shallow, floor, high ground), then ways, then things. */
+static void ascii_legend(sbuf *b, const dfloor *f, const unsigned char seen[256])
 {
+    static const terrain SHOALS_ROWS[] = { T_DEEP, T_SHALLOW, T_FLOOR, T_HIGH };
     sb_printf(b, "legend\n");
-    for (int t = 0; t < T_TERRAIN_COUNT; t++)
+    for (int i = 0; f->level_type == LT_SHOALS && i < 4; i++)
+        legend_line(b, seen, shoals_glyph(SHOALS_ROWS[i]), terrain_get(SHOALS_ROWS[i])->name);
+    for (int t = 0; f->level_type != LT_SHOALS && t < T_TERRAIN_COUNT; t++)
         legend_line(b, seen, terrain_get((terrain)t)->glyph, terrain_get((terrain)t)->name);
     for (int k = 0; k < WAY_KIND_COUNT; k++)
         legend_line(b, seen, way_kind_glyph((way_kind)k), way_kind_name((way_kind)k));
-    legend_line(b, seen, GEN_GLYPH_PIT, "pit");
-    legend_line(b, seen, GEN_GLYPH_PIT_HIDDEN, "hidden pit");
-    legend_line(b, seen, GEN_GLYPH_PIT_OPEN, "open pit");
+    if (f->pit_count > 0) { /* no pits, no pit lines: '^' is high ground on Shoals */
+        legend_line(b, seen, GEN_GLYPH_PIT, "pit");
+        legend_line(b, seen, GEN_GLYPH_PIT_HIDDEN, "hidden pit");
+        legend_line(b, seen, GEN_GLYPH_PIT_OPEN, "open pit");
+    }
     legend_line(b, seen, GEN_GLYPH_STATION, "rest station");
     legend_line(b, seen, GEN_GLYPH_ENTRANCE, "entrance");
     legend_line(b, seen, GEN_GLYPH_GOAL, "goal");
@@ -165,11 +174,12 @@ static void ascii_floor(sbuf *b, const dungeon *d, int k)
         return;
     }
     unsigned char seen[256] = { 0 };
-    sb_printf(b, "floor %d of %d  seed %" PRIu64 "  %dx%d\n", k + 1, d->floor_count, d->seed,
-              f->w, f->h);
+    sb_printf(b, "floor %d of %d  seed %" PRIu64 "  %dx%d%s%s\n", k + 1, d->floor_count,
+              d->seed, f->w, f->h, f->level_type != LT_ROOMS ? "  " : "",
+              f->level_type != LT_ROOMS ? level_type_name((level_type)f->level_type) : "");
     ascii_map(b, f, seen);
     sb_printf(b, "\n");
-    ascii_legend(b, seen);
+    ascii_legend(b, f, seen);
     ascii_things(b, f);
 }
 

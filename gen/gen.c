@@ -11,6 +11,7 @@
 
 #include "gen/doomrl.h"
 #include "gen/passes.h"
+#include "gen/shoals.h"
 
 #define WINDOW_ABOVE 1  /* floors above k that reach floor k: the pair (k-1, k) */
 #define WINDOW_BELOW 2  /* floors below k: the landing floor k+1 and the pair (k+1, k+2) */
@@ -28,11 +29,15 @@ static delve_status opts_check(const gen_opts *o, delve_err *err)
     if (o->floors < 1 || o->floors > DUNGEON_MAX_FLOORS)
         return delve_fail(err, DELVE_EINPUT, "floors must be 1..%d, not %d",
                           DUNGEON_MAX_FLOORS, o->floors);
+    if (o->type == LT_SHOALS && (o->islands < 1 || o->islands > SHOALS_ISLANDS_MAX))
+        return delve_fail(err, DELVE_EINPUT, "islands must be 1..%d, not %d",
+                          SHOALS_ISLANDS_MAX, o->islands);
     if (o->w < GEN_MIN_SIDE || o->h < GEN_MIN_SIDE || o->w > FLOOR_MAX_SIDE ||
         o->h > FLOOR_MAX_SIDE)
         return delve_fail(err, DELVE_EINPUT, "floor size %d x %d is outside %d..%d", o->w,
                           o->h, GEN_MIN_SIDE, FLOOR_MAX_SIDE);
-    if (o->type != LT_ROOMS && o->type != GEN_TYPE_DOOMRL && !doom_is_type(o->type))
+    if (o->type != LT_ROOMS && o->type != LT_SHOALS && o->type != GEN_TYPE_DOOMRL &&
+        !doom_is_type(o->type))
         return delve_fail(err, DELVE_EINPUT, "level type %d cannot be generated yet", o->type);
     if (o->type == LT_ROOMS)  /* dlevel and difficulty are DoomRL's only */
         return DELVE_OK;
@@ -55,7 +60,7 @@ static int window_holds(const gen_opts *o, int lo, int hi, int i)
 /* 1 when the dungeon's floors are DoomRL floors (issue 3), 0 for rooms and corridors. */
 static int is_doomrl(const gen_opts *o)
 {
-    return o->type != LT_ROOMS;
+    return o->type == GEN_TYPE_DOOMRL || doom_is_type(o->type);
 }
 
 static delve_status layout_floor(const gen_opts *o, dfloor *f, int i, delve_err *err)
@@ -64,6 +69,8 @@ static delve_status layout_floor(const gen_opts *o, dfloor *f, int i, delve_err 
         delve_status st = floor_init(f, i, DOOM_W, DOOM_H, err);
         return st != DELVE_OK ? st : doom_floor_make(o, i, DOOM_STAGE_FULL, f, NULL, err);
     }
+    if (o->type == LT_SHOALS) /* heightmap islands, always SHOALS_W x SHOALS_H */
+        return shoals_layout(o->seed, o->islands, i, f, err);
     delve_status st = floor_init(f, i, o->w, o->h, err);
     return st != DELVE_OK ? st : gen_layout(o->seed, f, err);
 }
@@ -94,6 +101,10 @@ static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, del
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         if (window_holds(o, lo, hi, i))
             st = gen_place_station(o->seed, &f[i - lo], err);
+    /* the validator: on Shoals floors everything reaches everything at high tide */
+    for (int i = lo; i <= hi && st == DELVE_OK; i++)
+        if (f[i - lo].level_type == LT_SHOALS && window_holds(o, lo, hi, i))
+            st = shoals_check(&f[i - lo], err);
     /* monsters, lone and in patrol packs (rooms) or DoomRL's stocking, once everything
      * else is laid */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)

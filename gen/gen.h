@@ -47,6 +47,9 @@ gen_opts gen_defaults(uint64_t seed);
  * floor is a DoomRL floor of DOOM_W x DOOM_H (o->w, o->h unused) with dlevel
  * o->dlevel + k, joined by stairs instead of a lift and a ladder, stocked with monsters
  * and items after the pits and stations, and the dungeon passes gen_validate_dungeon.
+ * With type LT_SHOALS every floor is a Shoals floor instead (gen/shoals.h: seed 003's
+ * heightmap, SHOALS_W x SHOALS_H whatever w and h say, `islands` islands), its ways on
+ * land dry at high tide, and each floor checked by shoals_check after its ways.
  * DELVE_EINPUT on bad options, DELVE_EFAIL if a floor's layout failed all its tries or
  * two floors share no two open squares for their ways, DELVE_ENOMEM. */
 delve_status gen_dungeon(const gen_opts *o, dungeon *out, delve_err *err);
@@ -78,6 +81,12 @@ delve_status gen_ascii_dungeon(const dungeon *d, char **out, delve_err *err);
  * DELVE_EINPUT on a bad floor or margin, DELVE_ELIMIT past FLOOR_MAX_SIDE, DELVE_ENOMEM
  * (then d is unchanged). Rule from seed 001 (routes shifted too). */
 delve_status gen_grow_floor(dungeon *d, int k, int left, int top, delve_err *err);
+/* A Shoals floor's raw heights (height_cm / TIDE_CM_PER_UNIT), as `delve gen --format
+ * heights` prints them: a title line ("floor 1 of 1  seed 42  70x60  shoals heights  1
+ * unit = 5 cm"), then one line per row y = 0.., each of the w heights x = 0.. printed
+ * "%4d" and separated by one space. *out is malloc'ed. DELVE_EINPUT when k is not a
+ * floor of d or not a Shoals floor, DELVE_ENOMEM. */
+delve_status gen_heights_floor(const dungeon *d, int k, char **out, delve_err *err);
 
 /* ASCII glyphs of the things on a floor; none collides with a terrain glyph
  * (engine/floor.c) or a way glyph (L H > / @). */

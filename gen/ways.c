@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "gen/passes.h"
+#include "gen/shoals.h"
 
 #define WAY_SPREAD 12  /* the ladder stands this many squares (Manhattan) from the lift
                           when any square that far fits (set) */
@@ -76,6 +77,8 @@ static delve_status way_add_pair(dfloor *up, dfloor *down, way_kind k, int sq, d
 
 delve_status gen_place_ways(uint64_t seed, dfloor *up, dfloor *down, delve_err *err)
 {
+    if (up->level_type == LT_SHOALS || down->level_type == LT_SHOALS)
+        return shoals_place_ways(seed, up, down, err); /* on land dry at high tide */
     int *cand = malloc((size_t)up->w * (size_t)up->h * sizeof *cand);
     if (!cand)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for ways");

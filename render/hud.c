@@ -150,6 +150,19 @@ static void recent_events(canvas *p, text_ctx *t, const view_opts *o, int top, i
     }
 }
 
+/* On a Shoals floor: "Tide +12 rising" and a gauge of the tide between its extremes
+ * (issue 4). Returns the y below it. */
+static int tide_line(canvas *p, text_ctx *t, const world *w, int x, int y, int inner)
+{
+    char buf[64], tt[32];
+    snprintf(buf, sizeof buf, "Tide %s", tide_text(w->tide.raw, w->tide.vel, tt, sizeof tt));
+    text_draw(p, t, x, y, 15, TEXT_BOLD, (rgba){ 150, 210, 235, 255 }, buf);
+    int gx = x + 150, gw = inner - 150;
+    bar(p, gx, y + 5, gw, 10, w->tide.raw - TIDE_RAW_LOW, TIDE_RAW_HIGH - TIDE_RAW_LOW,
+        look_shore(SB_SHALLOW)->base, look_shore(SB_DEEP_DARK)->base);
+    return y + 26;
+}
+
 void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
               const char *station_line)
 {
@@ -171,6 +184,8 @@ void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
     int cw = text_width(t, 16, TEXT_MONO, clk);
     text_draw(p, t, p->w - HUD_PAD - cw, y - 1, 16, TEXT_MONO, LOOK_TEXT, clk);
     y += 28;
+    if (shown >= 0 && shown < w->dg.floor_count && w->dg.floors[shown].level_type == LT_SHOALS)
+        y = tide_line(p, t, w, x, y - 4, inner);
     canvas_fill_rect(p, x, y, inner, 1, LOOK_PANEL_EDGE);
     y += 12;
     for (int i = 0; i < w->party.count && i < PARTY_MAX; i++)

@@ -89,3 +89,24 @@ monster_look look_monster(int kind)
                        { 255, 230, 120, 255 } };
     return l;
 }
+
+/* name, base, edge (surf on water, damp on land), grain; deep to high (issue 4) */
+static const shore_look SHORE_LOOK[] = {
+    [SB_DEEP_DARK]    = { "deep, dark",      RGB(10, 30, 72),    RGB(24, 56, 110),   2 },
+    [SB_DEEP]         = { "deep",            RGB(16, 44, 98),    RGB(34, 74, 136),   2 },
+    [SB_DEEP_EDGE]    = { "deep, near up",   RGB(22, 62, 124),   RGB(50, 100, 160),  3 },
+    [SB_SHALLOW_DEEP] = { "shallow, deeper", RGB(34, 96, 150),   RGB(90, 160, 200),  3 },
+    [SB_SHALLOW]      = { "shallow",         RGB(50, 132, 170),  RGB(130, 200, 220), 3 },
+    [SB_SHALLOW_EDGE] = { "shallow, edge",   RGB(84, 170, 184),  RGB(200, 236, 236), 3 },
+    [SB_WET_SAND]     = { "wet sand",        RGB(160, 142, 100), RGB(120, 108, 80),  5 },
+    [SB_SAND]         = { "sand",            RGB(214, 194, 138), RGB(170, 154, 110), 5 },
+    [SB_DUNE]         = { "dune",            RGB(186, 182, 112), RGB(160, 150, 100), 6 },
+    [SB_GRASS]        = { "grass",           RGB(96, 148, 70),   RGB(150, 150, 96),  7 },
+    [SB_HIGH]         = { "high ground",     RGB(112, 116, 96),  RGB(80, 96, 64),    8 },
+};
+_Static_assert(sizeof SHORE_LOOK / sizeof SHORE_LOOK[0] == SB_COUNT, "shore look rows");
+
+const shore_look *look_shore(shore_band b)
+{
+    return (b >= 0 && b < SB_COUNT) ? &SHORE_LOOK[b] : &SHORE_LOOK[SB_DEEP_DARK];
+}

@@ -41,6 +41,33 @@ const way_look *look_way(way_kind k);         /* out of range: the lift row */
 const fixture_look *look_fixture(station_look l);
 rgba look_lamp(station_lamp lamp);           /* green ready, amber spent */
 
+/* Shoals ground by band (render/shore.c picks the band from the square's terrain, its
+ * height and the tide): deepest water first, up to high ground. */
+typedef enum shore_band {
+    SB_DEEP_DARK,     /* deep water 40+ units under the tide */
+    SB_DEEP,          /* deep water 25-39 under */
+    SB_DEEP_EDGE,     /* deep water less than 25 under */
+    SB_SHALLOW_DEEP,  /* shallow water 15+ under */
+    SB_SHALLOW,       /* shallow water 7-14 under */
+    SB_SHALLOW_EDGE,  /* shallow water 1-6 under: the waterline */
+    SB_WET_SAND,      /* floor less than 4 above the tide */
+    SB_SAND,          /* floor the high tide reaches (h < 25) */
+    SB_DUNE,          /* floor 25-44: dry at every tide */
+    SB_GRASS,         /* floor 45-99 */
+    SB_HIGH,          /* high ground, h >= 100 */
+    SB_COUNT
+} shore_band;
+
+typedef struct shore_look {
+    const char *name;
+    rgba base;
+    rgba edge;   /* along a neighbour of the other kind: surf on water, damp on land */
+    int grain;
+} shore_look;
+
+const shore_look *look_shore(shore_band b);  /* out of range: the deepest row */
+#define LOOK_FOAM         ((rgba){ 240, 250, 255, 255 })  /* where the tide just moved */
+
 /* Single colours, named by where they show. */
 #define LOOK_VOID         ((rgba){ 7, 7, 9, 255 })        /* outside the floor */
 #define LOOK_PIT_PLATE    ((rgba){ 86, 76, 68, 255 })     /* buckled plate metal */

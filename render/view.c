@@ -13,6 +13,7 @@
 #include "render/hud.h"
 #include "render/look.h"
 #include "render/paint.h"
+#include "render/shore.h"
 #include "render/tiles.h"
 
 #define PULSE_PERIOD_MS 1600  /* one breath of a pit's seams */
@@ -34,6 +35,7 @@ static const int16_t DIR16[16][2] = {
 
 struct view_cache {
     tile_set ts;
+    shore_tiles *shore;   /* Shoals ground tiles, made on the first Shoals frame */
 };
 
 view_cache *view_cache_new(void)
@@ -46,6 +48,7 @@ void view_cache_free(view_cache *vc)
     if (!vc)
         return;
     tiles_free(&vc->ts);
+    shore_tiles_free(vc->shore);
     free(vc);
 }
 
@@ -85,6 +88,7 @@ typedef struct frame {
     int ox, oy;           /* px of the floor's top-left corner in map */
     int sx0, sy0, sx1, sy1; /* visible squares [sx0, sx1) x [sy0, sy1) */
     tile_set *ts;
+    view_cache *vc;
     uint64_t seed;        /* the dungeon's seed, for the cosmetic stream */
     int pulse;            /* 0..255, the seams' breath at t_ms */
     int oom;              /* a tile could not be made */
@@ -203,8 +207,29 @@ static tile_kind ground_tile(const frame *fr, int x, int y, int *v)
     }
 }
 
+/* A Shoals floor's ground: bands by height and tide, the waterline, foam (shore.c). */
+static void draw_shore(frame *fr)
+{
+    const world *w = fr->w;
+    int k = fr->f->index;
+    if (!fr->vc->shore && !(fr->vc->shore = shore_tiles_new())) {
+        fr->oom = 1;
+        return;
+    }
+    shore_frame sf = { .f = fr->f, .tide = tide_units(w->tide.raw), .t_ms = fr->o->t_ms,
+                       .changed = k >= 0 && k < DUNGEON_MAX_FLOORS ? w->tide.changed[k] : NULL,
+                       .z = fr->z, .ox = fr->ox, .oy = fr->oy, .sx0 = fr->sx0,
+                       .sy0 = fr->sy0, .sx1 = fr->sx1, .sy1 = fr->sy1 };
+    if (shore_draw(&fr->map, fr->vc->shore, &sf) != 0)
+        fr->oom = 1;
+}
+
 static void draw_ground(frame *fr)
 {
+    if (fr->f->level_type == LT_SHOALS) {
+        draw_shore(fr);
+        return;
+    }
     for (int y = fr->sy0; y < fr->sy1; y++)
         for (int x = fr->sx0; x < fr->sx1; x++) {
             int v = 0;
@@ -217,7 +242,7 @@ static void draw_ground(frame *fr)
 static void draw_heights(frame *fr)
 {
     const dfloor *f = fr->f;
-    if (!f->height_cm)
+    if (!f->height_cm || f->level_type == LT_SHOALS) /* Shoals: shore.c shades heights */
         return;
     for (int y = fr->sy0; y < fr->sy1; y++)
         for (int x = fr->sx0; x < fr->sx1; x++) {
@@ -645,6 +670,7 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
         int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
         fr.map = canvas_view(c, 0, 0, map_w > 0 ? map_w : 0, c->h);
         fr.ts = &vc->ts;
+        fr.vc = vc;
         if (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1) {
             draw_tube(&fr);
         } else {

@@ -23,7 +23,15 @@ for t in doomrl normal small-rooms warehouse city caves arena maze single; do
   "$CLANG_DELVE" gen --type $t --dlevel 14 --difficulty 4 --seed 31 --floors 3 > "$TMP/clang.txt"
   check "gen --type $t: gcc equals clang" cmp -s "$TMP/gcc.txt" "$TMP/clang.txt"
 done
+for fmt in ascii heights; do # Shoals (issue 4): the fixed-point trig and the smoothing
+  "$DELVE" gen --type shoals --seed 3 --islands 20 --format $fmt > "$TMP/gcc.txt"
+  "$CLANG_DELVE" gen --type shoals --seed 3 --islands 20 --format $fmt > "$TMP/clang.txt"
+  check "shoals $fmt seed 3: gcc equals clang" cmp -s "$TMP/gcc.txt" "$TMP/clang.txt"
+done
 "$DELVE" film tests/fixtures/short.film -o "$TMP/gcc" --quiet > /dev/null
 "$CLANG_DELVE" film tests/fixtures/short.film -o "$TMP/clang" --quiet > /dev/null
 check "short film: frames, sheet and events equal" diff -r "$TMP/gcc" "$TMP/clang"
+"$DELVE" film films/scripts/shoals-tide.film -o "$TMP/sgcc" --quiet > /dev/null
+"$CLANG_DELVE" film films/scripts/shoals-tide.film -o "$TMP/sclang" --quiet > /dev/null
+check "shoals film: frames, sheet and events equal" diff -r "$TMP/sgcc" "$TMP/sclang"
 finish

@@ -32,6 +32,19 @@ for args in "--type doomrl --dlevel 4 --difficulty 3 --single-monster on --seed 
   check "gen $args: floor 3 alone equals floor 3 of the dungeon" \
     cmp -s "$TMP/alone.txt" "$TMP/third.txt"
 done
+# Shoals (issue 4): maps and raw heights, -O0 against -O2, floor 2 alone
+for seed in 3 42; do
+  for fmt in ascii heights; do
+    "$DELVE" gen --type shoals --seed $seed --format $fmt > "$TMP/s2.txt"
+    "$DELVE_O0" gen --type shoals --seed $seed --format $fmt > "$TMP/s0.txt"
+    check "shoals $fmt seed $seed: -O0 equals -O2" cmp -s "$TMP/s2.txt" "$TMP/s0.txt"
+  done
+  "$DELVE" gen --type shoals --seed $seed --floors 3 --floor 2 > "$TMP/s-alone.txt"
+  "$DELVE" gen --type shoals --seed $seed --floors 3 |
+    awk '/^floor [0-9]+ of [0-9]+  seed/ { f = ($2 == 2) } f && !/^$/' > "$TMP/s-second.txt"
+  check "shoals seed $seed: floor 2 alone equals floor 2 of the dungeon" \
+    cmp -s <(grep -v '^$' "$TMP/s-alone.txt") "$TMP/s-second.txt"
+done
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f1" --quiet > /dev/null
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f2" --quiet --threads 1 > /dev/null
 "$DELVE_O0" film tests/fixtures/short.film -o "$TMP/f3" --quiet > /dev/null
