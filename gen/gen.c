@@ -31,6 +31,9 @@ static delve_status opts_check(const gen_opts *o, delve_err *err)
         o->h > FLOOR_MAX_SIDE)
         return delve_fail(err, DELVE_EINPUT, "floor size %d x %d is outside %d..%d", o->w,
                           o->h, GEN_MIN_SIDE, FLOOR_MAX_SIDE);
+    if (o->type != LT_ROOMS) /* the level-type issues add the other generators */
+        return delve_fail(err, DELVE_EINPUT, "level type '%s' has no generator yet",
+                          o->type == GEN_TYPE_DOOMRL ? "doomrl" : level_type_name(o->type));
     return DELVE_OK;
 }
 
