@@ -18,6 +18,7 @@ int cmd_film(int argc, char **argv);
 int cmd_view(int argc, char **argv);
 int cmd_shot(int argc, char **argv);
 int cmd_sheet(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and
  * return 0. */

@@ -16,6 +16,7 @@ static const struct {
     { "view", cmd_view, "open the SDL2 viewer (or --headless --screenshot OUT.png)" },
     { "shot", cmd_shot, "render one whole floor to a PNG, without text (for goldens)" },
     { "sheet", cmd_sheet, "make a contact sheet again from a film's frames and events.tsv" },
+    { "diff", cmd_diff, "compare two PNGs, write a diff image; exit 1 when they differ" },
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,219 @@
+/* delve diff: compares two PNGs (render/diff.h), prints the count, ratio and box of the
+ * changes as text or JSON, writes the diff image, and exits 0 within the limits, 1 on a
+ * difference (always when the sizes differ), 2 on bad usage or input. */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/cli.h"
+#include "render/diff.h"
+
+typedef struct diff_args {
+    const char *a, *b, *out;
+    diff_opts o;
+    int64_t max_pixels;    /* -1: not given */
+    int64_t max_ratio_ppb; /* -1: not given; parts per 10^9 */
+    int json;
+} diff_args;
+
+static void help(void)
+{
+    printf("usage: delve diff A.png B.png [-o DIFF.png] [--threshold T] [--aa]\n"
+           "                  [--max-diff-pixels N] [--max-diff-ratio R] [--format text|json]\n\n"
+           "Compares two PNGs pixel by pixel (8 or 16 bits; grey, RGB, alpha, palette).\n"
+           "By default any change in any channel of any pixel counts, alpha included.\n"
+           "  --threshold T       count a pixel only when its YIQ colour distance is above\n"
+           "                      35215*T*T (T in 0..1, up to 3 decimals), as pixelmatch 7\n"
+           "  --aa                with --threshold: skip anti-aliased pixels (pixelmatch 7's rule)\n"
+           "  --max-diff-pixels N pass with up to N changed pixels (default 0)\n"
+           "  --max-diff-ratio R  pass with up to R of the pixels changed (0..1, e.g. 0.001)\n"
+           "  -o DIFF.png         the diff image: A faded to grey, changes in red (blue where\n"
+           "                      B is darker), anti-aliasing in amber, the area inside only\n"
+           "                      one of two images of different sizes in magenta\n"
+           "  --format json       one JSON object on stdout instead of text\n\n"
+           "Images of different sizes always differ; they are compared on the larger canvas.\n"
+           "exit codes: 0 within the limits, 1 a difference, 2 bad usage or input\n");
+}
+
+/* A decimal 0..1 with at most `places` decimals, as an integer of 10^-places units. */
+static int parse_unit(const char *s, int places, int64_t *out)
+{
+    int64_t v = 0, scale = 1;
+    for (int i = 0; i < places; i++)
+        scale *= 10;
+    const char *p = s;
+    if (!isdigit((unsigned char)*p))
+        return 0;
+    while (isdigit((unsigned char)*p) && v <= scale)
+        v = v * 10 + (*p++ - '0');
+    int64_t frac = 0, unit = scale;
+    if (*p == '.')
+        for (p++; isdigit((unsigned char)*p) && unit > 1; p++)
+            frac += (*p - '0') * (unit /= 10);
+    if (*p || p[-1] == '.' || v > 1 || v * scale + frac > scale)
+        return 0;
+    *out = v * scale + frac;
+    return 1;
+}
+
+static int take_option(diff_args *d, int argc, char **argv, int *i)
+{
+    const char *o = argv[*i], *v;
+    if (!strcmp(o, "--aa")) {
+        d->o.aa = 1;
+        return 1;
+    }
+    if (strcmp(o, "-o") && strcmp(o, "--threshold") && strcmp(o, "--max-diff-pixels") &&
+        strcmp(o, "--max-diff-ratio") && strcmp(o, "--format"))
+        return cli_usage_error("diff", "unknown option '%s'", o), 0;
+    if (!(v = cli_value("diff", argc, argv, i)))
+        return 0;
+    int64_t n;
+    uint64_t u;
+    if (!strcmp(o, "-o"))
+        d->out = v;
+    else if (!strcmp(o, "--threshold") && parse_unit(v, 3, &n))
+        d->o.threshold_milli = (int)n;
+    else if (!strcmp(o, "--max-diff-ratio") && parse_unit(v, 9, &n))
+        d->max_ratio_ppb = n;
+    else if (!strcmp(o, "--max-diff-pixels") && cli_u64("diff", o, v, &u))
+        d->max_pixels = u > INT64_MAX ? INT64_MAX : (int64_t)u;
+    else if (!strcmp(o, "--format") && (!strcmp(v, "text") || !strcmp(v, "json")))
+        d->json = !strcmp(v, "json");
+    else if (!strcmp(o, "--max-diff-pixels"))
+        return 0; /* cli_u64 said why */
+    else if (!strcmp(o, "--format"))
+        return cli_usage_error("diff", "--format: '%s' is not text or json", v), 0;
+    else
+        return cli_usage_error("diff", "%s: '%s' is not a number in 0..1%s", o, v,
+                               !strcmp(o, "--threshold") ? " with at most 3 decimals"
+                                                         : ""), 0;
+    return 1;
+}
+
+/* 1 when parsed, 0 after printing a usage error, -1 for --help. */
+static int parse_args(diff_args *d, int argc, char **argv)
+{
+    *d = (diff_args){ .o = diff_defaults(), .max_pixels = -1, .max_ratio_ppb = -1 };
+    int files = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i]))
+            return -1;
+        if (argv[i][0] == '-' && argv[i][1]) {
+            if (!take_option(d, argc, argv, &i))
+                return 0;
+        } else if (files < 2) {
+            *(files++ ? &d->b : &d->a) = argv[i];
+        } else {
+            return cli_usage_error("diff", "one image too many: '%s'", argv[i]), 0;
+        }
+    }
+    if (files < 2)
+        return cli_usage_error("diff", "two images are needed: A.png B.png"), 0;
+    if (d->o.aa && d->o.threshold_milli < 0)
+        return cli_usage_error("diff", "--aa needs --threshold T"), 0;
+    return 1;
+}
+
+static int within_limits(const diff_args *d, const diff_result *r)
+{
+    if (r->size_differs)
+        return 0;
+    int64_t max_px = d->max_pixels < 0 && d->max_ratio_ppb < 0 ? 0 : d->max_pixels;
+    if (max_px >= 0 && r->changed > max_px)
+        return 0;
+    /* changed / total <= ppb / 10^9, in integers (changed <= 2^26, so no overflow) */
+    if (d->max_ratio_ppb >= 0 && r->changed * 1000000000 > d->max_ratio_ppb * r->total)
+        return 0;
+    return 1;
+}
+
+/* A JSON string of s (file names), escaped. */
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            printf("\\%c", *p);
+        else if (*p < 0x20)
+            printf("\\u%04x", *p);
+        else
+            putchar(*p);
+    }
+    putchar('"');
+}
+
+static void print_json(const diff_args *d, const diff_result *r, int ok)
+{
+    printf("{\"a\":");
+    json_str(d->a);
+    printf(",\"b\":");
+    json_str(d->b);
+    printf(",\"a_width\":%d,\"a_height\":%d,\"b_width\":%d,\"b_height\":%d,"
+           "\"size_differs\":%s,\"total\":%" PRId64 ",\"changed\":%" PRId64
+           ",\"aa\":%" PRId64 ",\"ratio\":%.9g,",
+           r->aw, r->ah, r->bw, r->bh, r->size_differs ? "true" : "false", r->total,
+           r->changed, r->aa, (double)r->changed / (double)r->total);
+    if (r->x0 < 0)
+        printf("\"box\":null,");
+    else
+        printf("\"box\":{\"x0\":%d,\"y0\":%d,\"x1\":%d,\"y1\":%d},", r->x0, r->y0, r->x1,
+               r->y1);
+    if (d->o.threshold_milli < 0)
+        printf("\"threshold\":null,");
+    else
+        printf("\"threshold\":%.3f,", d->o.threshold_milli / 1000.0);
+    printf("\"aa_detection\":%s,\"diff_image\":", d->o.aa ? "true" : "false");
+    if (d->out)
+        json_str(d->out);
+    else
+        printf("null");
+    printf(",\"within_limits\":%s}\n", ok ? "true" : "false");
+}
+
+static void print_text(const diff_args *d, const diff_result *r, int ok)
+{
+    if (r->size_differs)
+        printf("delve diff: sizes differ: %s is %d x %d, %s is %d x %d "
+               "(compared on %d x %d; the area inside only one counts as changed)\n",
+               d->a, r->aw, r->ah, d->b, r->bw, r->bh, r->aw > r->bw ? r->aw : r->bw,
+               r->ah > r->bh ? r->ah : r->bh);
+    printf("delve diff: %" PRId64 " of %" PRId64 " pixels differ (%.4f %%)", r->changed,
+           r->total, 100.0 * (double)r->changed / (double)r->total);
+    if (r->x0 >= 0)
+        printf(", box x %d..%d y %d..%d (%d x %d)", r->x0, r->x1, r->y0, r->y1,
+               r->x1 - r->x0 + 1, r->y1 - r->y0 + 1);
+    if (d->o.aa)
+        printf(", %" PRId64 " more skipped as anti-aliasing", r->aa);
+    printf(": %s\n", ok ? (r->changed ? "within the limits" : "identical") : "DIFFERENT");
+    if (d->out)
+        printf("delve diff: diff image %s\n", d->out);
+}
+
+int cmd_diff(int argc, char **argv)
+{
+    diff_args d;
+    int p = parse_args(&d, argc, argv);
+    if (p < 0) {
+        help();
+        return EXIT_OK;
+    }
+    if (!p)
+        return EXIT_USAGE;
+    diff_result r;
+    delve_err err = { "" };
+    delve_status st = diff_files(d.a, d.b, d.out, &d.o, &r, &err);
+    if (st)
+        return cli_fail("diff", st, &err);
+    int ok = within_limits(&d, &r);
+    if (d.json)
+        print_json(&d, &r, ok);
+    else
+        print_text(&d, &r, ok);
+    if (fflush(stdout) || ferror(stdout)) {
+        fprintf(stderr, "delve diff: cannot write the report to stdout\n");
+        return EXIT_USAGE;
+    }
+    return ok ? EXIT_OK : EXIT_DIFF;
+}

@@ -1,0 +1,440 @@
+/* diff: the image diff. Three parts: loading (stb_image at the file's own depth, the
+ * size checked from the header first), the exact comparison (integers, 16 bits when
+ * either image has them, 8-bit values widened x257) and the threshold comparison
+ * (pixelmatch 7's rule on 8-bit values, in doubles evaluated in pixelmatch's order so
+ * the counts are the same; this file is compiled with -ffp-contract=off for that).
+ *
+ * pixelmatch 7 (npm pixelmatch 7.0-7.2, default options), as this file follows it:
+ * - a pixel pair whose RGBA words are equal has distance 0; otherwise the channel
+ *   differences, when either alpha is below 255, are first blended with a background:
+ *   d = (c1*a1 - c2*a2 - bg*(a1-a2)) / 255, where bg is pixelmatch's "checkerboard"
+ *   (48 or 207 a channel, chosen from the pixel's byte offset k: red 48 + 159*(k%2),
+ *   green from floor(k/1.618...)%2, blue from floor(k/2.618...)%2) -- not plain white;
+ * - Y, I, Q of the difference with the NTSC weights, distance 0.5053 Y^2 + 0.299 I^2 +
+ *   0.1957 Q^2, counted when above 35215 * T * T; Y > 0 means B is darker;
+ * - anti-aliasing (Vysniauskas 2009): of the 8 neighbours in one image, more than 2
+ *   equal to the pixel (a pixel on the image border starts with 1) means not AA; else
+ *   it needs both a darker and a brighter neighbour (brightness = the Y above), and the
+ *   darkest or the brightest one (first met, columns outer, rows inner) must have more
+ *   than 2 equal neighbours of its own in both images. Checked with A as the image and
+ *   then with B.
+ * 16-bit images enter the threshold path rounded to 8 bits as pngjs does
+ * (round(v * 255 / 65535)), so pixelmatch's CLI sees the same values. */
+#include "render/diff.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fsio.h"
+#include "render/png.h"
+
+#define STBI_ONLY_PNG
+#define STBI_NO_STDIO
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#endif
+#include "stb_image.h"
+
+enum { PX_SAME, PX_CHANGED, PX_DARKER, PX_AA, PX_OUTSIDE };
+
+static const uint8_t KIND_RGB[][3] = {
+    [PX_CHANGED] = { DIFF_RGB_CHANGED },
+    [PX_DARKER] = { DIFF_RGB_DARKER },
+    [PX_AA] = { DIFF_RGB_AA },
+    [PX_OUTSIDE] = { DIFF_RGB_OUTSIDE },
+};
+
+diff_opts diff_defaults(void)
+{
+    return (diff_opts){ .threshold_milli = -1, .aa = 0 };
+}
+
+/* --- loading ------------------------------------------------------------------ */
+
+void diff_image_free(diff_image *im)
+{
+    if (!im)
+        return;
+    free(im->px);
+    im->px = NULL;
+}
+
+delve_status diff_load(const char *path, diff_image *im, delve_err *err)
+{
+    memset(im, 0, sizeof *im);
+    char *data = NULL;
+    size_t len = 0;
+    delve_err rerr = { "" };
+    delve_status st = fsio_read_all(path, DIFF_MAX_FILE_BYTES, &data, &len, &rerr);
+    if (st)
+        return delve_fail(err, st == DELVE_ENOMEM ? st : DELVE_EINPUT, "%s", rerr.msg);
+    const unsigned char *d = (const unsigned char *)data;
+    int w = 0, h = 0, n = 0;
+    if (len > INT32_MAX || !stbi_info_from_memory(d, (int)len, &w, &h, &n))
+        st = delve_fail(err, DELVE_EINPUT, "%s: not a PNG image that can be read", path);
+    else if (w < 1 || h < 1 || w > DIFF_MAX_SIDE || h > DIFF_MAX_SIDE ||
+             (int64_t)w * h > DIFF_MAX_PIXELS)
+        st = delve_fail(err, DELVE_EINPUT,
+                        "%s: %d x %d is past the limit (%d a side, %d pixels)", path, w, h,
+                        DIFF_MAX_SIDE, DIFF_MAX_PIXELS);
+    if (!st) {
+        int is16 = stbi_is_16_bit_from_memory(d, (int)len);
+        void *px = is16 ? (void *)stbi_load_16_from_memory(d, (int)len, &w, &h, &n, 4)
+                        : (void *)stbi_load_from_memory(d, (int)len, &w, &h, &n, 4);
+        if (!px)
+            st = delve_fail(err, DELVE_EINPUT, "%s: corrupt PNG (%s)", path,
+                            stbi_failure_reason());
+        else
+            *im = (diff_image){ .w = w, .h = h, .bits = is16 ? 16 : 8, .px = px };
+    }
+    free(data);
+    return st;
+}
+
+/* --- pixels --------------------------------------------------------------------- */
+
+/* Channel c of pixel i, at 16 bits (8-bit values x257). */
+static inline unsigned ch16(const diff_image *im, size_t i, int c)
+{
+    return im->bits == 16 ? ((const uint16_t *)im->px)[i * 4 + (size_t)c]
+                          : ((const uint8_t *)im->px)[i * 4 + (size_t)c] * 257u;
+}
+
+/* 16 to 8 bits as pngjs rounds: floor(v * 255 / 65535 + 0.5). */
+static inline uint8_t to8(unsigned v)
+{
+    return (uint8_t)((v * 510u + 65535u) / 131070u);
+}
+
+/* The image at 8 bits: its own pixels, or a rounded copy in *copy (free it). */
+static const uint8_t *pixels8(const diff_image *im, uint8_t **copy)
+{
+    *copy = NULL;
+    if (im->bits == 8)
+        return im->px;
+    size_t n = (size_t)im->w * (size_t)im->h * 4;
+    uint8_t *p = malloc(n);
+    const uint16_t *s = im->px;
+    for (size_t i = 0; p && i < n; i++)
+        p[i] = to8(s[i]);
+    *copy = p;
+    return p;
+}
+
+static inline uint32_t word(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+/* --- drawing and counting ----------------------------------------------------------- */
+
+typedef struct diff_ctx {
+    const uint8_t *a8, *b8;   /* 8-bit RGBA of a and b (rows aw*4, bw*4 bytes) */
+    int aw, bw;               /* row lengths in pixels */
+    int w, h;                 /* the overlap */
+    double max_delta;         /* threshold path */
+    int aa;
+    diff_result *r;
+    canvas *out;
+} diff_ctx;
+
+static void put(canvas *out, int x, int y, uint8_t r, uint8_t g, uint8_t b)
+{
+    uint8_t *p = canvas_at(out, x, y);
+    p[0] = r;
+    p[1] = g;
+    p[2] = b;
+    p[3] = 255;
+}
+
+/* A's pixel as pixelmatch draws an unchanged one: its luma faded to 10 % toward white
+ * (by its alpha), in integers: 255 - ceil((255 - Y) * 0.1 * a / 255). */
+static void put_grey(canvas *out, int x, int y, const uint8_t *p)
+{
+    int32_t y1000 = 299 * p[0] + 587 * p[1] + 114 * p[2];
+    int32_t fade = ((255000 - y1000) * p[3] + 25499999) / 25500000;
+    uint8_t v = (uint8_t)(255 - fade);
+    put(out, x, y, v, v, v);
+}
+
+static void mark(diff_ctx *c, int x, int y, int kind)
+{
+    diff_result *r = c->r;
+    if (kind == PX_AA)
+        r->aa++;
+    if (kind != PX_AA && kind != PX_SAME) {
+        r->changed++;
+        if (r->x0 < 0 || x < r->x0)
+            r->x0 = x;
+        if (x > r->x1)
+            r->x1 = x;
+        if (r->y0 < 0)
+            r->y0 = y;
+        r->y1 = y; /* rows are visited in order */
+    }
+    if (c->out && kind != PX_SAME)
+        put(c->out, x, y, KIND_RGB[kind][0], KIND_RGB[kind][1], KIND_RGB[kind][2]);
+}
+
+/* Luma of an 8-bit pixel over white, scaled by 255 * 1000. */
+static int64_t luma_on_white(const uint8_t *p)
+{
+    int64_t a = p[3], s = 0;
+    static const int64_t k[3] = { 299, 587, 114 };
+    for (int i = 0; i < 3; i++)
+        s += k[i] * (p[i] * a + 255 * (255 - a));
+    return s;
+}
+
+/* --- exact ------------------------------------------------------------------------ */
+
+static int same16(const diff_image *a, const diff_image *b, size_t ia, size_t ib)
+{
+    for (int ch = 0; ch < 4; ch++)
+        if (ch16(a, ia, ch) != ch16(b, ib, ch))
+            return 0;
+    return 1;
+}
+
+static void exact_row(diff_ctx *c, const diff_image *a, const diff_image *b, int y)
+{
+    const uint8_t *pa = c->a8 + (size_t)y * (size_t)c->aw * 4;
+    const uint8_t *pb = c->b8 + (size_t)y * (size_t)c->bw * 4;
+    int both8 = a->bits == 8 && b->bits == 8;
+    if (both8 && !c->out && !memcmp(pa, pb, (size_t)c->w * 4))
+        return;
+    for (int x = 0; x < c->w; x++, pa += 4, pb += 4) {
+        int same = both8 ? word(pa) == word(pb)
+                         : same16(a, b, (size_t)y * (size_t)a->w + (size_t)x,
+                                  (size_t)y * (size_t)b->w + (size_t)x);
+        if (same) {
+            if (c->out)
+                put_grey(c->out, x, y, pa);
+            continue;
+        }
+        mark(c, x, y, luma_on_white(pb) < luma_on_white(pa) ? PX_DARKER : PX_CHANGED);
+    }
+}
+
+/* --- threshold: pixelmatch 7's rule -------------------------------------------------- */
+
+/* pixelmatch's background for a blended channel: 48 or 207 from byte offset k. */
+static int pm_bg(int64_t k, double step)
+{
+    return 48 + 159 * (int)((int64_t)((double)k / step) % 2);
+}
+
+/* Channel differences of p1 and p2, blended when either is not opaque. */
+static void pm_diffs(const uint8_t *p1, const uint8_t *p2, int64_t k, double d[3])
+{
+    int a1 = p1[3], a2 = p2[3], da = a1 - a2;
+    if (a1 < 255 || a2 < 255) {
+        int bg[3] = { 48 + 159 * (int)(k % 2), pm_bg(k, 1.618033988749895),
+                      pm_bg(k, 2.618033988749895) };
+        for (int i = 0; i < 3; i++)
+            d[i] = (double)(p1[i] * a1 - p2[i] * a2 - bg[i] * da) / 255;
+    } else {
+        for (int i = 0; i < 3; i++)
+            d[i] = p1[i] - p2[i];
+    }
+}
+
+static double pm_y(const double d[3])
+{
+    return d[0] * 0.29889531 + d[1] * 0.58662247 + d[2] * 0.11448223;
+}
+
+/* YIQ distance of two unequal pixels; negative when p2 is darker (pixelmatch's sign). */
+static double pm_delta(const uint8_t *p1, const uint8_t *p2, int64_t k)
+{
+    double d[3];
+    pm_diffs(p1, p2, k, d);
+    double y = pm_y(d);
+    double i = d[0] * 0.59597799 - d[1] * 0.27417610 - d[2] * 0.32180189;
+    double q = d[0] * 0.21147017 - d[1] * 0.52261711 + d[2] * 0.31114694;
+    double delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q;
+    return y > 0 ? -delta : delta;
+}
+
+static double pm_brightness(const uint8_t *p1, const uint8_t *p2, int64_t k)
+{
+    if (word(p1) == word(p2))
+        return 0;
+    double d[3];
+    pm_diffs(p1, p2, k, d);
+    return pm_y(d);
+}
+
+/* An image as the AA rule sees it: 8-bit RGBA rows of `row` pixels. */
+typedef struct pm_img {
+    const uint8_t *p;
+    int row;
+} pm_img;
+
+static const uint8_t *pm_at(pm_img im, int x, int y)
+{
+    return im.p + ((size_t)y * (size_t)im.row + (size_t)x) * 4;
+}
+
+static int on_border(int x, int y, int w, int h)
+{
+    return x == 0 || y == 0 || x == w - 1 || y == h - 1;
+}
+
+/* More than 2 of the 8 neighbours of (x1, y1) equal to it (border counts as one). */
+static int pm_many_siblings(pm_img im, int x1, int y1, int w, int h)
+{
+    uint32_t v = word(pm_at(im, x1, y1));
+    int zeroes = on_border(x1, y1, w, h);
+    for (int x = x1 > 0 ? x1 - 1 : 0; x <= x1 + 1 && x < w; x++)
+        for (int y = y1 > 0 ? y1 - 1 : 0; y <= y1 + 1 && y < h; y++) {
+            if (x == x1 && y == y1)
+                continue;
+            zeroes += word(pm_at(im, x, y)) == v;
+            if (zeroes > 2)
+                return 1;
+        }
+    return 0;
+}
+
+/* pixelmatch's antialiased(): is (x1, y1) of img on an edge between flat areas of
+ * img and other? w, h: the overlap; k: byte offset of the pixel for the background. */
+static int pm_antialiased(pm_img img, pm_img other, int x1, int y1, int w, int h, int64_t k)
+{
+    const uint8_t *c = pm_at(img, x1, y1);
+    int zeroes = on_border(x1, y1, w, h);
+    double min = 0, max = 0;
+    int minx = 0, miny = 0, maxx = 0, maxy = 0;
+    for (int x = x1 > 0 ? x1 - 1 : 0; x <= x1 + 1 && x < w; x++)
+        for (int y = y1 > 0 ? y1 - 1 : 0; y <= y1 + 1 && y < h; y++) {
+            if (x == x1 && y == y1)
+                continue;
+            double d = pm_brightness(c, pm_at(img, x, y), k);
+            if (d == 0) {
+                if (++zeroes > 2)
+                    return 0;
+            } else if (d < min) {
+                min = d, minx = x, miny = y;
+            } else if (d > max) {
+                max = d, maxx = x, maxy = y;
+            }
+        }
+    if (min == 0 || max == 0)
+        return 0;
+    return (pm_many_siblings(img, minx, miny, w, h) && pm_many_siblings(other, minx, miny, w, h)) ||
+           (pm_many_siblings(img, maxx, maxy, w, h) && pm_many_siblings(other, maxx, maxy, w, h));
+}
+
+static void threshold_row(diff_ctx *c, int y)
+{
+    pm_img ia = { c->a8, c->aw }, ib = { c->b8, c->bw };
+    for (int x = 0; x < c->w; x++) {
+        const uint8_t *pa = pm_at(ia, x, y), *pb = pm_at(ib, x, y);
+        int64_t k = ((int64_t)y * c->w + x) * 4;
+        double delta = word(pa) == word(pb) ? 0 : pm_delta(pa, pb, k);
+        if (fabs(delta) <= c->max_delta) {
+            if (c->out)
+                put_grey(c->out, x, y, pa);
+            continue;
+        }
+        if (c->aa && (pm_antialiased(ia, ib, x, y, c->w, c->h, k) ||
+                      pm_antialiased(ib, ia, x, y, c->w, c->h, k)))
+            mark(c, x, y, PX_AA);
+        else
+            mark(c, x, y, delta < 0 ? PX_DARKER : PX_CHANGED);
+    }
+}
+
+/* --- the comparison ------------------------------------------------------------------ */
+
+/* Pixels of the padded canvas inside only one image, row y. */
+static void outside_row(diff_ctx *c, int y, int W)
+{
+    for (int x = y < c->h ? c->w : 0; x < W; x++)
+        mark(c, x, y, PX_OUTSIDE);
+}
+
+static delve_status check_opts(const diff_image *a, const diff_image *b, const diff_opts *o,
+                               delve_err *err)
+{
+    if (o->threshold_milli < -1 || o->threshold_milli > 1000)
+        return delve_fail(err, DELVE_EINPUT, "diff: threshold %d/1000 is not in 0..1",
+                          o->threshold_milli);
+    if (o->aa && o->threshold_milli < 0)
+        return delve_fail(err, DELVE_EINPUT,
+                          "diff: anti-aliasing detection needs a threshold");
+    int W = a->w > b->w ? a->w : b->w, H = a->h > b->h ? a->h : b->h;
+    if (a->w < 1 || a->h < 1 || b->w < 1 || b->h < 1 || W > DIFF_MAX_SIDE ||
+        H > DIFF_MAX_SIDE || (int64_t)W * H > DIFF_MAX_PIXELS)
+        return delve_fail(err, DELVE_EINPUT, "diff: %d x %d and %d x %d make a canvas past "
+                          "the limit (%d pixels)", a->w, a->h, b->w, b->h, DIFF_MAX_PIXELS);
+    return DELVE_OK;
+}
+
+delve_status diff_images(const diff_image *a, const diff_image *b, const diff_opts *o,
+                         diff_result *r, canvas *out, delve_err *err)
+{
+    memset(r, 0, sizeof *r);
+    r->x0 = r->y0 = r->x1 = r->y1 = -1;
+    if (out)
+        memset(out, 0, sizeof *out);
+    delve_status st = check_opts(a, b, o, err);
+    if (st)
+        return st;
+    int W = a->w > b->w ? a->w : b->w, H = a->h > b->h ? a->h : b->h;
+    *r = (diff_result){ .total = (int64_t)W * H, .x0 = -1, .y0 = -1, .x1 = -1, .y1 = -1,
+                        .aw = a->w, .ah = a->h, .bw = b->w, .bh = b->h,
+                        .size_differs = a->w != b->w || a->h != b->h };
+    uint8_t *ca = NULL, *cb = NULL;
+    diff_ctx c = { .a8 = pixels8(a, &ca), .b8 = pixels8(b, &cb), .aw = a->w, .bw = b->w,
+                   .w = a->w < b->w ? a->w : b->w, .h = a->h < b->h ? a->h : b->h,
+                   .aa = o->aa, .r = r, .out = out };
+    if (!c.a8 || !c.b8)
+        st = delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    if (!st && out)
+        st = canvas_init(out, W, H, err);
+    double t = o->threshold_milli / 1000.0;
+    c.max_delta = 35215 * t * t;
+    for (int y = 0; !st && y < H; y++) {
+        if (y < c.h && o->threshold_milli < 0)
+            exact_row(&c, a, b, y);
+        else if (y < c.h)
+            threshold_row(&c, y);
+        outside_row(&c, y, W);
+    }
+    free(ca);
+    free(cb);
+    if (st && out)
+        canvas_free(out);
+    return st;
+}
+
+delve_status diff_files(const char *a_png, const char *b_png, const char *out_png,
+                        const diff_opts *o, diff_result *r, delve_err *err)
+{
+    memset(r, 0, sizeof *r);
+    r->x0 = r->y0 = r->x1 = r->y1 = -1;
+    diff_image a, b;
+    canvas dc = { 0 };
+    delve_status st = diff_load(a_png, &a, err);
+    if (!st) {
+        st = diff_load(b_png, &b, err);
+        if (st)
+            diff_image_free(&a);
+    }
+    if (st)
+        return st;
+    st = diff_images(&a, &b, o, r, out_png ? &dc : NULL, err);
+    diff_image_free(&a);
+    diff_image_free(&b);
+    if (!st && out_png)
+        st = png_write(out_png, &dc, err);
+    canvas_free(&dc);
+    return st;
+}
