@@ -17,6 +17,26 @@
 
 #define PATH_CAP 4096
 
+/* out = a b c (any may be ""), or DELVE_EINPUT when it would not fit in PATH_CAP. */
+static delve_status join3(char *out, const char *a, const char *b, const char *c,
+                          delve_err *err)
+{
+    size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
+    if (na + nb + nc >= PATH_CAP)
+        return delve_fail(err, DELVE_EINPUT, "path too long: %.80s%.80s...", a, b);
+    memcpy(out, a, na);
+    memcpy(out + na, b, nb);
+    memcpy(out + na + nb, c, nc + 1);
+    return DELVE_OK;
+}
+
+/* join3 for paths that are known to fit (checked by the caller's limits). */
+static void join3_fit(char *out, const char *a, const char *b, const char *c)
+{
+    if (join3(out, a, b, c, NULL))
+        out[0] = '\0';
+}
+
 /* --- listing --------------------------------------------------------------------- */
 
 typedef struct names {
@@ -58,8 +78,9 @@ static delve_status list_dir(const char *root, const char *rel, int depth, names
                              delve_err *err)
 {
     char dir[PATH_CAP], p[PATH_CAP], r[PATH_CAP];
-    snprintf(dir, sizeof dir, "%s%s%s", root, rel[0] ? "/" : "", rel);
-    snprintf(p, sizeof p, "%s/%s", dir, REVIEW_MARKER);
+    if (join3(dir, root, rel[0] ? "/" : "", rel, err))
+        return DELVE_EINPUT;
+    join3_fit(p, dir, "/", REVIEW_MARKER);
     if (depth > 0 && access(p, F_OK) == 0)
         return DELVE_OK; /* a report kept inside a shot folder is not part of it */
     DIR *d = opendir(dir);
@@ -71,9 +92,13 @@ static delve_status list_dir(const char *root, const char *rel, int depth, names
         struct stat sb;
         if (e->d_name[0] == '.')
             continue;
-        int n = snprintf(r, sizeof r, "%s%s%s", rel, rel[0] ? "/" : "", e->d_name);
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        if (n >= (int)sizeof r - 256 || lstat(p, &sb) != 0)
+        if (strlen(dir) + strlen(e->d_name) > PATH_CAP - 512)
+            st = delve_fail(err, DELVE_ELIMIT, "path too long in %.200s", dir);
+        if (st)
+            break;
+        join3_fit(r, rel, rel[0] ? "/" : "", e->d_name);
+        join3_fit(p, dir, "/", e->d_name);
+        if (lstat(p, &sb) != 0)
             continue;
         if (S_ISDIR(sb.st_mode) && depth < REVIEW_MAX_DEPTH)
             st = list_dir(root, r, depth + 1, l, err);
@@ -276,7 +301,8 @@ static void remove_tree(const char *dir)
 static delve_status mkdirs_for(const char *file, delve_err *err)
 {
     char d[PATH_CAP];
-    snprintf(d, sizeof d, "%s", file);
+    if (join3(d, file, "", "", err))
+        return DELVE_EINPUT;
     char *slash = strrchr(d, '/');
     if (!slash)
         return DELVE_OK;
@@ -302,17 +328,17 @@ static delve_status review_item_files(const char *base, const char *head, const 
                                       const diff_opts *o, review_item *it, delve_err *err)
 {
     char a[PATH_CAP], b[PATH_CAP], d[PATH_CAP];
-    snprintf(a, sizeof a, "%s/%s", base, it->name);
-    snprintf(b, sizeof b, "%s/%s", head, it->name);
+    join3_fit(a, base, "/", it->name); /* review_run keeps folders under 1024 bytes and */
+    join3_fit(b, head, "/", it->name); /* list_dir names under PATH_CAP - 512 */
     if (it->state == REVIEW_ADDED) {
-        snprintf(d, sizeof d, "%s/after/%s", tmp, it->name);
+        join3_fit(d, tmp, "/after/", it->name);
         return copy_file(b, d, err);
     }
     if (it->state == REVIEW_REMOVED) {
-        snprintf(d, sizeof d, "%s/before/%s", tmp, it->name);
+        join3_fit(d, tmp, "/before/", it->name);
         return copy_file(a, d, err);
     }
-    snprintf(d, sizeof d, "%s/diff/%s", tmp, it->name);
+    join3_fit(d, tmp, "/diff/", it->name);
     delve_status st = mkdirs_for(d, err);
     if (!st)
         st = diff_files(a, b, d, o, &it->diff, err);
@@ -321,13 +347,13 @@ static delve_status review_item_files(const char *base, const char *head, const 
     if (it->diff.changed == 0 && !it->diff.size_differs) {
         it->state = REVIEW_SAME;
         unlink(d);
-        snprintf(d, sizeof d, "%s/after/%s", tmp, it->name);
+        join3_fit(d, tmp, "/after/", it->name);
         return copy_file(b, d, err);
     }
     it->state = REVIEW_CHANGED;
-    snprintf(d, sizeof d, "%s/before/%s", tmp, it->name);
+    join3_fit(d, tmp, "/before/", it->name);
     st = copy_file(a, d, err);
-    snprintf(d, sizeof d, "%s/after/%s", tmp, it->name);
+    join3_fit(d, tmp, "/after/", it->name);
     return st ? st : copy_file(b, d, err);
 }
 
@@ -369,7 +395,7 @@ static delve_status read_catalog(const char *dir, char **text, delve_err *err)
     char p[PATH_CAP];
     size_t len;
     *text = NULL;
-    snprintf(p, sizeof p, "%s/catalog.tsv", dir);
+    join3_fit(p, dir, "/", "catalog.tsv");
     if (access(p, F_OK) != 0)
         return DELVE_OK;
     delve_status st = fsio_read_all(p, REVIEW_MAX_CATALOG, text, &len, err);
@@ -403,10 +429,10 @@ static delve_status fill_report(const char *base, const char *head, const char *
         st = review_catalog_diff(bc, hc, r, err);
     if (!st)
         st = review_page(r, base, head, &html, &len, err);
-    snprintf(p, sizeof p, "%s/index.html", tmp);
+    join3_fit(p, tmp, "/", "index.html");
     if (!st)
         st = fsio_write_atomic(p, html, len, err);
-    snprintf(p, sizeof p, "%s/%s", tmp, REVIEW_MARKER);
+    join3_fit(p, tmp, "/", REVIEW_MARKER);
     if (!st)
         st = fsio_write_atomic(p, "delve review report: replaced by the next review\n", 50, err);
     review_names_free(bn, nb);
@@ -427,7 +453,7 @@ static int replaceable(const char *dir, int *exists)
         return 1;
     if (!S_ISDIR(sb.st_mode))
         return 0;
-    snprintf(p, sizeof p, "%s/%s", dir, REVIEW_MARKER);
+    join3_fit(p, dir, "/", REVIEW_MARKER);
     if (access(p, F_OK) == 0)
         return 1;
     DIR *d = opendir(dir);
@@ -449,7 +475,7 @@ static delve_status swap_in(const char *tmp, const char *dir, delve_err *err)
         return delve_fail(err, DELVE_EIO, "%s exists and is not an earlier review report: "
                           "refusing to replace it", dir);
     if (exists) {
-        snprintf(old, sizeof old, "%s.old-XXXXXX", dir);
+        join3_fit(old, dir, ".old-XXXXXX", "");
         if (!mkdtemp(old) || rmdir(old) != 0 || rename(dir, old) != 0)
             return delve_fail(err, DELVE_EIO, "cannot move the old report %s aside: %s", dir,
                               strerror(errno));
@@ -474,12 +500,13 @@ delve_status review_run(const char *base, const char *head, const char *report_d
     size_t n = strlen(report_dir);
     while (n > 1 && report_dir[n - 1] == '/')
         n--;
-    if (n == 0 || n > PATH_CAP - 512)
-        return delve_fail(err, DELVE_EIO, "cannot write a report to '%s'", report_dir);
+    if (n == 0 || n > 1024 || strlen(base) > 1024 || strlen(head) > 1024)
+        return delve_fail(err, n == 0 ? DELVE_EIO : DELVE_EINPUT,
+                          "folder names must be 1..1024 bytes");
     char dir[PATH_CAP];
     memcpy(dir, report_dir, n);
     dir[n] = '\0';
-    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", dir);
+    join3_fit(tmp, dir, ".tmp-XXXXXX", "");
     delve_status st = mkdirs_for(tmp, err);
     if (!st && !mkdtemp(tmp))
         st = delve_fail(err, DELVE_EIO, "cannot make a folder beside %s: %s", dir,
@@ -526,10 +553,10 @@ void review_summary(const review_result *r, char *buf, size_t size)
     if (!r->catalogs)
         snprintf(buf + n, size - (size_t)n, "catalog: none");
     else if (r->line_state[REVIEW_ADDED] || r->line_state[REVIEW_REMOVED])
-        snprintf(buf + n, size - (size_t)n, "catalog: %d lines changed, %d added, %d removed",
-                 r->line_state[REVIEW_CHANGED], r->line_state[REVIEW_ADDED],
-                 r->line_state[REVIEW_REMOVED]);
+        snprintf(buf + n, size - (size_t)n, "catalog: %d line%s changed, %d added, %d removed",
+                 r->line_state[REVIEW_CHANGED], r->line_state[REVIEW_CHANGED] == 1 ? "" : "s",
+                 r->line_state[REVIEW_ADDED], r->line_state[REVIEW_REMOVED]);
     else
-        snprintf(buf + n, size - (size_t)n, "catalog: %d lines changed",
-                 r->line_state[REVIEW_CHANGED]);
+        snprintf(buf + n, size - (size_t)n, "catalog: %d line%s changed",
+                 r->line_state[REVIEW_CHANGED], r->line_state[REVIEW_CHANGED] == 1 ? "" : "s");
 }

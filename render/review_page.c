@@ -92,13 +92,16 @@ static const char CSS[] =
     ".three{display:grid;grid-template-columns:repeat(3,1fr);gap:8px}"
     "figure{margin:0}figcaption{font-size:12px;color:#aaa}"
     "img{max-width:100%;height:auto;display:block;image-rendering:pixelated;background:#000}"
-    ".cmp{position:relative;display:inline-block;margin-top:8px;max-width:100%}"
-    ".cmp .over{position:absolute;left:0;top:0}"
+    ".cmp{position:relative;display:inline-block;margin-top:8px;max-width:min(100%,1024px)}"
+    ".cmp .over{position:absolute;left:0;top:0;width:100%}"
+    ".cmp .split{position:absolute;top:0;bottom:0;left:50%;width:2px;background:#ff0;"
+    "pointer-events:none}"
     ".cmp-bar{display:flex;gap:12px;align-items:center;margin-top:6px;font-size:13px}"
     ".cmp-bar input[type=range]{width:320px}"
     ".tag{display:inline-block;padding:0 6px;border-radius:3px;font-size:12px;margin-right:6px}"
     ".t-changed{background:#a33}.t-added{background:#2a7}.t-removed{background:#a72}"
     ".t-same{background:#555}"
+    ".one{max-width:min(100%,768px)}"
     ".same-list{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:8px}"
     ".same-list .pair{margin:0}"
     "body.only .pair[data-state=same],body.only #same{display:none}"
@@ -114,12 +117,15 @@ static const char JS[] =
     "function setOnly(on){only.checked=on;document.body.classList.toggle('only',on);}\n"
     "only.addEventListener('change',function(){setOnly(only.checked);});\n"
     "var timer=null,shown=true;\n"
+    "function slide(c,r,m){c.querySelector('.over').style.clipPath=\n"
+    "  m==='slider'?'inset(0 '+(100-r.value)+'% 0 0)':'none';\n"
+    "  var l=c.querySelector('.split');l.style.left=r.value+'%';\n"
+    "  l.style.display=m==='slider'?'block':'none';}\n"
     "function setMode(m){\n"
     "  if(timer){clearInterval(timer);timer=null;}\n"
     "  document.querySelectorAll('.cmp').forEach(function(c){\n"
     "    var o=c.querySelector('.over'),r=c.parentNode.querySelector('.cmp-bar input');\n"
-    "    o.style.visibility='visible';\n"
-    "    o.style.clipPath=m==='slider'?'inset(0 '+(100-r.value)+'% 0 0)':'none';\n"
+    "    o.style.visibility='visible';slide(c,r,m);\n"
     "    r.disabled=m!=='slider';});\n"
     "  if(m==='blink')timer=setInterval(function(){shown=!shown;\n"
     "    document.querySelectorAll('.cmp .over').forEach(function(o){\n"
@@ -127,9 +133,8 @@ static const char JS[] =
     "}\n"
     "mode.addEventListener('change',function(){setMode(mode.value);});\n"
     "document.querySelectorAll('.cmp-bar input').forEach(function(r){\n"
-    "  r.addEventListener('input',function(){if(mode.value==='slider'){\n"
-    "    r.closest('.pair').querySelector('.over').style.clipPath=\n"
-    "      'inset(0 '+(100-r.value)+'% 0 0)';}});});\n"
+    "  r.addEventListener('input',function(){\n"
+    "    slide(r.closest('.pair').querySelector('.cmp'),r,mode.value);});});\n"
     "setMode(mode.value);\n"
     "function seen(){var c={changed:0,added:0,removed:0,same:0},h={changed:0,added:0,removed:0,same:0};\n"
     "  document.querySelectorAll('.pair').forEach(function(p){\n"
@@ -204,24 +209,25 @@ static void changed_pair(sbuf *b, const review_item *it, int id)
     figure(b, "before", "before", it->name, 0);
     figure(b, "diff", "diff", it->name, 0);
     figure(b, "after", "after", it->name, 0);
-    sb_str(b, "</div><div class=\"cmp-bar\">compare (before over after): "
+    sb_str(b, "</div><div class=\"cmp-bar\">compare: before on the left of the line, after on the right "
               "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" "
               "aria-label=\"slider\"></div><div class=\"cmp\"><img src=\"");
     sb_url(b, "after", it->name);
     sb_str(b, "\" alt=\"after\"><img class=\"over\" src=\"");
     sb_url(b, "before", it->name);
-    sb_str(b, "\" alt=\"before\"></div></section>\n");
+    sb_str(b, "\" alt=\"before\"><div class=\"split\"></div></div></section>\n");
 }
 
 static void one_image_pair(sbuf *b, const review_item *it, int id)
 {
     pair_open(b, it, id);
+    sb_str(b, "<div class=\"one\">");
     if (it->state == REVIEW_REMOVED)
         figure(b, "before", "before (removed)", it->name, 0);
     else
         figure(b, "after", it->state == REVIEW_ADDED ? "after (added)" : "after (same)",
                it->name, it->state == REVIEW_SAME);
-    sb_str(b, "</section>\n");
+    sb_str(b, "</div></section>\n");
 }
 
 static void items_section(sbuf *b, const review_result *r, review_state s, const char *title)
@@ -272,7 +278,8 @@ static void catalog_section(sbuf *b, const review_result *r)
     }
     if (r->catalogs != 3)
         sb_printf(b, "<p>Only %s has a catalog.tsv.</p>\n", r->catalogs == 1 ? "BASE" : "HEAD");
-    sb_printf(b, "<p>%d lines changed, %d added, %d removed, %d the same.</p>\n",
+    sb_printf(b, "<p>Lines by seed and floor: %d changed, %d added, %d removed, %d the "
+                 "same.</p>\n",
               r->line_state[REVIEW_CHANGED], r->line_state[REVIEW_ADDED],
               r->line_state[REVIEW_REMOVED], r->line_state[REVIEW_SAME]);
     if (r->line_state[REVIEW_SAME] == r->line_count)
@@ -320,7 +327,10 @@ delve_status review_page(const review_result *r, const char *base, const char *h
     sb_html(&b, sum);
     sb_str(&b, "</span><label><input type=\"checkbox\" id=\"only\"> only changes</label>"
                "<label>compare: <select id=\"mode\"><option value=\"slider\">slider</option>"
-               "<option value=\"blink\">blink</option></select></label></header>\n<main>"
+               "<option value=\"blink\">blink</option></select></label><nav>go to "
+               "<a href=\"#changed\">changed</a> · <a href=\"#added\">added</a> · "
+               "<a href=\"#removed\">removed</a> · <a href=\"#same\">unchanged</a> · "
+               "<a href=\"#catalog\">catalog</a></nav></header>\n<main>"
                "<p class=\"stats\">before (BASE): ");
     sb_html(&b, base);
     sb_str(&b, "<br>after (HEAD): ");
