@@ -6,19 +6,26 @@
 #include "app/cli.h"
 #include "engine/fsio.h"
 #include "gen/gen.h"
+#include "render/tiled.h"
+#include "render/view.h"
 
 static void help(void)
 {
-    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii] [-o FILE]\n\n"
+    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii|tmj] [-o FILE]\n\n"
            "Generates a dungeon of K floors (default 3) from seed N (default 1) and prints\n"
            "every floor as an ASCII map with a legend. --floor K prints floor K alone\n"
            "(generated alone, byte for byte the same as in the whole dungeon). -o writes\n"
-           "to FILE instead of stdout (through a temporary file).\n");
+           "to FILE instead of stdout (through a temporary file).\n\n"
+           "--format tmj -o FLOOR.tmj writes floor K (default 1) as a Tiled map (JSON,\n"
+           "24 px tiles: a terrain layer and object layers for things and creatures) and\n"
+           "its tileset FLOOR-tiles.png beside it, painted like delve's own view; open\n"
+           "the .tmj in the Tiled map editor.\n");
 }
 
 typedef struct gen_args {
     uint64_t seed;
     int floors, only;
+    int tmj;  /* --format tmj */
     const char *out;
 } gen_args;
 
@@ -45,12 +52,14 @@ static int parse(int argc, char **argv, gen_args *a)
             return EXIT_USAGE;
         if (!strcmp(o, "--floor") && !cli_int("gen", o, v, 1, DUNGEON_MAX_FLOORS, &a->only))
             return EXIT_USAGE;
-        if (!strcmp(o, "--format") && strcmp(v, "ascii"))
-            return cli_usage_error("gen", "--format %s: only ascii so far (dun and json "
+        if (!strcmp(o, "--format") && strcmp(v, "ascii") && !(a->tmj = !strcmp(v, "tmj")))
+            return cli_usage_error("gen", "--format %s: ascii or tmj so far (dun and json "
                                    "come with the .dun issue)", v);
         if (!strcmp(o, "-o"))
             a->out = v;
     }
+    if (a->tmj && !a->out)
+        return cli_usage_error("gen", "--format tmj needs -o FLOOR.tmj");
     if (a->only > a->floors)
         return cli_usage_error("gen", "--floor %d: the dungeon has %d floors", a->only,
                                a->floors);
@@ -104,12 +113,33 @@ static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve
     return st;
 }
 
+/* --format tmj: floor K (default 1) for the Tiled map editor (render/tiled.h). */
+static int write_tmj(const gen_args *a)
+{
+    gen_opts o = gen_defaults(a->seed);
+    o.floors = a->floors;
+    dfloor f;
+    delve_err err = { "" };
+    int k = a->only ? a->only : 1;
+    delve_status st = gen_floor_alone(&o, k - 1, &f, &err);
+    if (!st)
+        st = tiled_export(&f, a->seed, a->floors, VIEW_ZOOM, a->out, &err);
+    floor_free(&f);
+    if (st)
+        return cli_fail("gen", st, &err);
+    printf("delve gen: %s and its tileset (seed %llu, floor %d of %d)\n", a->out,
+           (unsigned long long)a->seed, k, a->floors);
+    return EXIT_OK;
+}
+
 int cmd_gen(int argc, char **argv)
 {
     gen_args a;
     int rc = parse(argc, argv, &a);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
+    if (a.tmj)
+        return write_tmj(&a);
     char *buf = NULL;
     size_t len = 0;
     delve_err err = { "" };

@@ -14,6 +14,7 @@
 #include "render/look.h"
 #include "render/paint.h"
 #include "render/tiles.h"
+#include "render/view_tiles.h"
 
 #define PULSE_PERIOD_MS 1600  /* one breath of a pit's seams */
 #define MOTE_SLOTS 9          /* motes alive over one pit at a time */
@@ -90,9 +91,14 @@ typedef struct frame {
     int oom;              /* a tile could not be made */
 } frame;
 
+static uint32_t floor_square_hash(const dfloor *f, int x, int y)
+{
+    return paint_hash((uint32_t)x, (uint32_t)y, 0xD1u + (uint32_t)f->index);
+}
+
 static uint32_t square_hash(const frame *fr, int x, int y)
 {
-    return paint_hash((uint32_t)x, (uint32_t)y, 0xD1u + (uint32_t)fr->f->index);
+    return floor_square_hash(fr->f, x, y);
 }
 
 /* Blits tile (k, v) with its top-left at map px (x, y). */
@@ -136,12 +142,9 @@ static int fluid(const dfloor *f, int x, int y)
     return t == T_WATER || t == T_ACID || t == T_LAVA;
 }
 
-/* The tile kind and variant square (x, y) shows for its terrain. */
-static tile_kind ground_tile(const frame *fr, int x, int y, int *v)
+tile_kind view_ground_tile(const dfloor *f, int x, int y, int phase, int *v)
 {
-    const dfloor *f = fr->f;
-    uint32_t h = square_hash(fr, x, y);
-    int phase = (int)((fr->o->t_ms / FLUID_FRAME_MS) % TILE_PHASES);
+    uint32_t h = floor_square_hash(f, x, y);
     switch (floor_at(f, x, y)) {
     case T_WALL: {
         int m = (!closed(f, x, y - 1) ? TILE_N : 0) | (!closed(f, x + 1, y) ? TILE_E : 0) |
@@ -168,6 +171,13 @@ static tile_kind ground_tile(const frame *fr, int x, int y, int *v)
         *v = (int)(h % TILE_TEXTURES);
         return TK_ROCK;
     }
+}
+
+/* The tile kind and variant square (x, y) shows for its terrain. */
+static tile_kind ground_tile(const frame *fr, int x, int y, int *v)
+{
+    int phase = (int)((fr->o->t_ms / FLUID_FRAME_MS) % TILE_PHASES);
+    return view_ground_tile(fr->f, x, y, phase, v);
 }
 
 static void draw_ground(frame *fr)
@@ -207,7 +217,7 @@ static int visible(const frame *fr, int x, int y, int margin)
            y < fr->sy1 + margin;
 }
 
-static tile_kind way_tile(way_kind k)
+tile_kind view_way_tile(way_kind k)
 {
     switch (k) {
     case WAY_LADDER: return TK_LADDER;
@@ -232,28 +242,39 @@ static int pit_shown_closed(const pit *p)
     return !p->open && !p->hidden;
 }
 
+int view_pit_tile(const dfloor *f, const pit *p, tile_kind *k, int *v)
+{
+    if (p->hidden && !p->open)
+        return 0;  /* a hidden pit looks like plain floor */
+    *k = p->open ? TK_PIT_OPEN : TK_PIT_PLATES;
+    *v = p->open ? 0 : (int)(floor_square_hash(f, p->x, p->y) % TILE_PIT_VARIANTS);
+    return 1;
+}
+
+int view_fixture_variant(const station *s)
+{
+    return (int)s->look * 4 + station_turns(s);
+}
+
 static void draw_things(frame *fr)
 {
     const dfloor *f = fr->f;
     for (int i = 0; i < f->way_count; i++) {
         const way *wy = &f->ways[i];
         if (visible(fr, wy->x, wy->y, 0))
-            put(fr, way_tile(wy->kind), 0, wy->x, wy->y, 0);
+            put(fr, view_way_tile(wy->kind), 0, wy->x, wy->y, 0);
     }
     for (int i = 0; i < f->pit_count; i++) {
         const pit *p = &f->pits[i];
-        if (!visible(fr, p->x, p->y, 0) || (p->hidden && !p->open))
-            continue;  /* a hidden pit looks like plain floor */
-        if (p->open)
-            put(fr, TK_PIT_OPEN, 0, p->x, p->y, 0);
-        else
-            put(fr, TK_PIT_PLATES, (int)(square_hash(fr, p->x, p->y) % TILE_PIT_VARIANTS),
-                p->x, p->y, 0);
+        tile_kind k;
+        int v;
+        if (visible(fr, p->x, p->y, 0) && view_pit_tile(f, p, &k, &v))
+            put(fr, k, v, p->x, p->y, 0);
     }
     for (int i = 0; i < f->station_count; i++) {
         const station *s = &f->stations[i];
         if (visible(fr, s->x, s->y, 0))
-            put(fr, TK_FIXTURE, (int)s->look * 4 + station_turns(s), s->x, s->y, 1);
+            put(fr, TK_FIXTURE, view_fixture_variant(s), s->x, s->y, 1);
     }
 }
 
