@@ -92,6 +92,8 @@ static const char CSS[] =
     ".three{display:grid;grid-template-columns:repeat(3,1fr);gap:8px}"
     "figure{margin:0}figcaption{font-size:12px;color:#aaa}"
     "img{max-width:100%;height:auto;display:block;image-rendering:pixelated;background:#000}"
+    ".zoom{display:flex;gap:8px;margin-top:8px}"
+    ".crop{background-repeat:no-repeat;image-rendering:pixelated;outline:1px solid #555}"
     ".cmp{position:relative;display:inline-block;margin-top:8px;max-width:min(100%,1024px)}"
     ".cmp .over{position:absolute;left:0;top:0;width:100%}"
     ".cmp .split{position:absolute;top:0;bottom:0;left:50%;width:2px;background:#ff0;"
@@ -201,6 +203,49 @@ static void pair_open(sbuf *b, const review_item *it, int id)
     sb_str(b, "</h3>");
 }
 
+#define ZOOM_W 440    /* px a zoomed crop may take */
+#define ZOOM_H 320
+#define ZOOM_PAD 24   /* px around the changes' box (a square at the default zoom) */
+#define ZOOM_MAX 6    /* at most 6 times larger */
+
+/* One crop of folder/name: the rectangle (x, y, w, h) of a iw x ih image, s times. */
+static void crop(sbuf *b, const char *folder, const char *name, int x, int y, int w, int h,
+                 int s, int iw, int ih)
+{
+    sb_printf(b, "<figure><figcaption>%s, the changes &times;%d</figcaption><div class=\"crop\" style=\""
+                 "width:%dpx;height:%dpx;background-size:%dpx %dpx;background-position:"
+                 "-%dpx -%dpx;background-image:url('", folder, s, w * s, h * s, iw * s,
+              ih * s, x * s, y * s);
+    sb_url(b, folder, name);
+    sb_str(b, "')\"></div></figure>");
+}
+
+/* Before, diff and after cropped to the box of changes (and ZOOM_PAD around it),
+ * enlarged up to ZOOM_MAX times, when the crop fits ZOOM_W x ZOOM_H at full size: a
+ * small change is seen at once. Pure CSS: the images are backgrounds, scaled and
+ * shifted. */
+static void zoom_row(sbuf *b, const review_item *it)
+{
+    const diff_result *d = &it->diff;
+    if (d->x0 < 0 || d->size_differs)
+        return;
+    int x0 = d->x0 - ZOOM_PAD < 0 ? 0 : d->x0 - ZOOM_PAD;
+    int y0 = d->y0 - ZOOM_PAD < 0 ? 0 : d->y0 - ZOOM_PAD;
+    int x1 = d->x1 + ZOOM_PAD >= d->aw ? d->aw - 1 : d->x1 + ZOOM_PAD;
+    int y1 = d->y1 + ZOOM_PAD >= d->ah ? d->ah - 1 : d->y1 + ZOOM_PAD;
+    int w = x1 - x0 + 1, h = y1 - y0 + 1;
+    int s = ZOOM_W / w < ZOOM_H / h ? ZOOM_W / w : ZOOM_H / h;
+    if (s > ZOOM_MAX)
+        s = ZOOM_MAX;
+    if (s < 1)
+        return;  /* the box is larger than a crop: the side-by-side images show it */
+    sb_str(b, "<div class=\"zoom\">");
+    crop(b, "before", it->name, x0, y0, w, h, s, d->aw, d->ah);
+    crop(b, "diff", it->name, x0, y0, w, h, s, d->aw, d->ah);
+    crop(b, "after", it->name, x0, y0, w, h, s, d->aw, d->ah);
+    sb_str(b, "</div>");
+}
+
 static void changed_pair(sbuf *b, const review_item *it, int id)
 {
     pair_open(b, it, id);
@@ -209,7 +254,9 @@ static void changed_pair(sbuf *b, const review_item *it, int id)
     figure(b, "before", "before", it->name, 0);
     figure(b, "diff", "diff", it->name, 0);
     figure(b, "after", "after", it->name, 0);
-    sb_str(b, "</div><div class=\"cmp-bar\">compare: before on the left of the line, after on the right "
+    sb_str(b, "</div>");
+    zoom_row(b, it);
+    sb_str(b, "<div class=\"cmp-bar\">compare: before on the left of the line, after on the right "
               "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" "
               "aria-label=\"slider\"></div><div class=\"cmp\"><img src=\"");
     sb_url(b, "after", it->name);

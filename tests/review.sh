@@ -68,6 +68,15 @@ check "a failed review leaves no report and no temporary folder" test -z "$(ls -
 "$DELVE" review base head -o r5 --threshold 0.1 --aa > out; rc=$?
 check "--threshold 0.1 --aa runs (rc $rc)" test $rc = 1 -a -f r5/index.html
 
+# a small change gets a crop of its box (24 px around it), here at 1:1: seed 6 floor 3
+# gains its ways down (changes in x 574..704, y 766..959 of 1536 x 960)
+mkdir zb zh
+"$DELVE" shot --seed 6 --floor 3 -o zb/six.png > /dev/null
+"$DELVE" shot --seed 6 --floor 3 --floors 4 -o zh/six.png > /dev/null
+"$DELVE" review zb zh -o zr > /dev/null
+check "a small change: before, diff and after cropped to its box" test "$(grep -o 'width:179px;height:218px;background-size:1536px 960px;background-position:-550px -742px;background-image:url(.[a-z]*/six.png.)' zr/index.html | tr '\n' ' ')" = "width:179px;height:218px;background-size:1536px 960px;background-position:-550px -742px;background-image:url('before/six.png') width:179px;height:218px;background-size:1536px 960px;background-position:-550px -742px;background-image:url('diff/six.png') width:179px;height:218px;background-size:1536px 960px;background-position:-550px -742px;background-image:url('after/six.png') "
+check "a large change gets no crop" bash -c '! grep -q "class=\"zoom\"" elsewhere/moved/index.html 2>/dev/null && ! grep -q "class=\"zoom\"" report/index.html 2>/dev/null'
+
 # the page, in a browser, from another folder than it was made in
 mkdir -p elsewhere && mv report elsewhere/moved
 if ! command -v chromium > /dev/null; then
