@@ -90,7 +90,10 @@ int cmd_review(int argc, char **argv)
     }
     char sum[256];
     review_summary(&r, sum, sizeof sum);
-    printf("%s; report: %s/index.html\n", sum, out);
+    int n = (int)strlen(out);
+    while (n > 1 && out[n - 1] == '/')
+        n--;
+    printf("%s; report: %.*s/index.html\n", sum, n, out);
     int changed = review_any_change(&r);
     review_result_free(&r);
     return changed ? EXIT_DIFF : EXIT_OK;
