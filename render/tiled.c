@@ -17,6 +17,7 @@ typedef struct tmj {
     int next_id;     /* next object id */
     const tile_set *ts;
     int z;
+    uint64_t seed;   /* the dungeon's, for the view's tile choices */
 } tmj;
 
 /* Checks a cJSON result; returns it. */
@@ -132,7 +133,7 @@ static void terrain_layer(tmj *t, cJSON *layers, const dfloor *f)
     for (int y = 0; data && y < f->h; y++)
         for (int x = 0; x < f->w; x++) {
             int v = 0;
-            tile_kind k = view_ground_tile(f, x, y, 0, &v);
+            tile_kind k = view_ground_tile(f, t->seed, x, y, &v);
             cJSON *n = ok(t, cJSON_CreateNumber(gid(t, k, v)));
             if (n)
                 cJSON_AddItemToArray(data, n);
@@ -160,7 +161,7 @@ static void things_layer(tmj *t, cJSON *layers, const dfloor *f)
         const pit *p = &f->pits[i];
         tile_kind k;
         int v;
-        cJSON *o = view_pit_tile(f, p, &k, &v)
+        cJSON *o = view_pit_tile(f, t->seed, p, &k, &v)
                        ? object(t, objs, p->open ? "open pit" : "pit", "pit", k, v, p->x, p->y)
                        : object(t, objs, "hidden pit", "pit", -1, 0, p->x, p->y);
         if (o) {
@@ -269,7 +270,7 @@ static delve_status build_json(const dfloor *f, uint64_t seed, int floors, tile_
                                const char *image, int iw, int ih, char **text,
                                delve_err *err)
 {
-    tmj t = { .root = cJSON_CreateObject(), .next_id = 1, .ts = ts, .z = ts->zoom };
+    tmj t = { .root = cJSON_CreateObject(), .next_id = 1, .ts = ts, .z = ts->zoom, .seed = seed };
     if (!t.root)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
     map_fields(&t, f, seed, floors);

@@ -91,14 +91,9 @@ typedef struct frame {
     int oom;              /* a tile could not be made */
 } frame;
 
-static uint32_t floor_square_hash(const dfloor *f, int x, int y)
-{
-    return paint_hash((uint32_t)x, (uint32_t)y, 0xD1u + (uint32_t)f->index);
-}
-
 static uint32_t square_hash(const frame *fr, int x, int y)
 {
-    return floor_square_hash(fr->f, x, y);
+    return paint_hash((uint32_t)x, (uint32_t)y, 0xD1u + (uint32_t)fr->f->index);
 }
 
 /* Blits tile (k, v) with its top-left at map px (x, y). */
@@ -142,9 +137,12 @@ static int fluid(const dfloor *f, int x, int y)
     return t == T_WATER || t == T_ACID || t == T_LAVA;
 }
 
-tile_kind view_ground_tile(const dfloor *f, int x, int y, int phase, int *v)
+/* The tile kind and variant square (x, y) shows for its terrain. */
+static tile_kind ground_tile(const frame *fr, int x, int y, int *v)
 {
-    uint32_t h = floor_square_hash(f, x, y);
+    const dfloor *f = fr->f;
+    uint32_t h = square_hash(fr, x, y);
+    int phase = (int)((fr->o->t_ms / FLUID_FRAME_MS) % TILE_PHASES);
     switch (floor_at(f, x, y)) {
     case T_WALL: {
         int m = (!closed(f, x, y - 1) ? TILE_N : 0) | (!closed(f, x + 1, y) ? TILE_E : 0) |
@@ -171,13 +169,6 @@ tile_kind view_ground_tile(const dfloor *f, int x, int y, int phase, int *v)
         *v = (int)(h % TILE_TEXTURES);
         return TK_ROCK;
     }
-}
-
-/* The tile kind and variant square (x, y) shows for its terrain. */
-static tile_kind ground_tile(const frame *fr, int x, int y, int *v)
-{
-    int phase = (int)((fr->o->t_ms / FLUID_FRAME_MS) % TILE_PHASES);
-    return view_ground_tile(fr->f, x, y, phase, v);
 }
 
 static void draw_ground(frame *fr)
@@ -217,7 +208,7 @@ static int visible(const frame *fr, int x, int y, int margin)
            y < fr->sy1 + margin;
 }
 
-tile_kind view_way_tile(way_kind k)
+static tile_kind way_tile(way_kind k)
 {
     switch (k) {
     case WAY_LADDER: return TK_LADDER;
@@ -242,39 +233,28 @@ static int pit_shown_closed(const pit *p)
     return !p->open && !p->hidden;
 }
 
-int view_pit_tile(const dfloor *f, const pit *p, tile_kind *k, int *v)
-{
-    if (p->hidden && !p->open)
-        return 0;  /* a hidden pit looks like plain floor */
-    *k = p->open ? TK_PIT_OPEN : TK_PIT_PLATES;
-    *v = p->open ? 0 : (int)(floor_square_hash(f, p->x, p->y) % TILE_PIT_VARIANTS);
-    return 1;
-}
-
-int view_fixture_variant(const station *s)
-{
-    return (int)s->look * 4 + station_turns(s);
-}
-
 static void draw_things(frame *fr)
 {
     const dfloor *f = fr->f;
     for (int i = 0; i < f->way_count; i++) {
         const way *wy = &f->ways[i];
         if (visible(fr, wy->x, wy->y, 0))
-            put(fr, view_way_tile(wy->kind), 0, wy->x, wy->y, 0);
+            put(fr, way_tile(wy->kind), 0, wy->x, wy->y, 0);
     }
     for (int i = 0; i < f->pit_count; i++) {
         const pit *p = &f->pits[i];
-        tile_kind k;
-        int v;
-        if (visible(fr, p->x, p->y, 0) && view_pit_tile(f, p, &k, &v))
-            put(fr, k, v, p->x, p->y, 0);
+        if (!visible(fr, p->x, p->y, 0) || (p->hidden && !p->open))
+            continue;  /* a hidden pit looks like plain floor */
+        if (p->open)
+            put(fr, TK_PIT_OPEN, 0, p->x, p->y, 0);
+        else
+            put(fr, TK_PIT_PLATES, (int)(square_hash(fr, p->x, p->y) % TILE_PIT_VARIANTS),
+                p->x, p->y, 0);
     }
     for (int i = 0; i < f->station_count; i++) {
         const station *s = &f->stations[i];
         if (visible(fr, s->x, s->y, 0))
-            put(fr, TK_FIXTURE, view_fixture_variant(s), s->x, s->y, 1);
+            put(fr, TK_FIXTURE, (int)s->look * 4 + station_turns(s), s->x, s->y, 1);
     }
 }
 
@@ -639,4 +619,48 @@ int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, 
     *x = fx / fr.z;
     *y = fy / fr.z;
     return 1;
+}
+
+/* --- the view's tile choices, for the Tiled export (view_tiles.h) ---------------- */
+
+/* A frame that only knows floor f and the seed: enough for the tile choices, which
+ * read nothing else (animation time 0). */
+static frame tiles_frame(const dfloor *f, uint64_t seed, const view_opts *o)
+{
+    frame fr;
+    memset(&fr, 0, sizeof fr);
+    fr.f = f;
+    fr.o = o;
+    fr.seed = seed;
+    fr.z = VIEW_ZOOM;
+    return fr;
+}
+
+tile_kind view_ground_tile(const dfloor *f, uint64_t seed, int x, int y, int *variant)
+{
+    view_opts o = view_defaults();
+    o.t_ms = 0;
+    frame fr = tiles_frame(f, seed, &o);
+    return ground_tile(&fr, x, y, variant);
+}
+
+tile_kind view_way_tile(way_kind k)
+{
+    return way_tile(k);
+}
+
+int view_pit_tile(const dfloor *f, uint64_t seed, const pit *p, tile_kind *k, int *variant)
+{
+    if (p->hidden && !p->open)
+        return 0; /* as draw_things: a hidden pit looks like plain floor */
+    view_opts o = view_defaults();
+    frame fr = tiles_frame(f, seed, &o);
+    *k = p->open ? TK_PIT_OPEN : TK_PIT_PLATES;
+    *variant = p->open ? 0 : (int)(square_hash(&fr, p->x, p->y) % TILE_PIT_VARIANTS);
+    return 1;
+}
+
+int view_fixture_variant(const station *s)
+{
+    return (int)s->look * 4 + station_turns(s);
 }
