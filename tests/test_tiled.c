@@ -108,7 +108,9 @@ static void test_export_reads_back(void **state)
         assert_in_range(g->valueint, 1, tilecount);
     int n = check_things(cJSON_GetArrayItem(layers, 1), &f, tilecount);
     assert_int_equal(n, f.way_count + f.pit_count + f.station_count + 2);
-    assert_int_equal(get_int(m, "nextobjectid"), n + 1);
+    const cJSON *creatures = cJSON_GetObjectItem(cJSON_GetArrayItem(layers, 2), "objects");
+    assert_int_equal(cJSON_GetArraySize(creatures), f.monster_count + f.item_count);
+    assert_int_equal(get_int(m, "nextobjectid"), n + cJSON_GetArraySize(creatures) + 1);
     cJSON_Delete(m);
     free(text);
     assert_int_equal(tiled_export(&f, 58, 3, 24, "x.json", &err), DELVE_EINPUT);

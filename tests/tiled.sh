@@ -14,7 +14,8 @@ check "the map names its tileset by file name" grep -q '"image":	"floor-tiles.pn
 check "three layers, each visible with opacity 1" test "$(grep -c '"opacity":	1' floor.tmj)" = 3
 n_obj=$(grep -c '"gid":' floor.tmj)
 check "things: 2 ways, entrance, goal as tile objects ($n_obj)" test "$n_obj" = 4
-check "every layer and object visible" test "$(grep -c '"visible":	true' floor.tmj)" = $((3 + n_obj))
+n_all=$(grep -c '"rotation":' floor.tmj)  # objects of every layer, tiles or points
+check "every layer and object visible ($n_all objects)" test "$(grep -c '"visible":	true' floor.tmj)" = $((3 + n_all))
 check "no temporary files left" test -z "$(ls | grep tmp)"
 "$DELVE" gen --seed 2 --format tmj > /dev/null 2> err; rc=$?
 check "tmj without -o: exit 2" test $rc = 2
