@@ -323,6 +323,20 @@ static delve_status copy_file(const char *from, const char *to, delve_err *err)
     return st;
 }
 
+/* 1 when the two files hold the same bytes (then their pixels are the same too and
+ * nothing needs decoding: most pairs of a shot set). */
+static int same_bytes(const char *a, const char *b)
+{
+    char *da = NULL, *db = NULL;
+    size_t na = 0, nb = 0;
+    int same = !fsio_read_all(a, DIFF_MAX_FILE_BYTES, &da, &na, NULL) &&
+               !fsio_read_all(b, DIFF_MAX_FILE_BYTES, &db, &nb, NULL) && na == nb &&
+               !memcmp(da, db, na);
+    free(da);
+    free(db);
+    return same;
+}
+
 /* Diffs or copies one item into the report folder tmp. */
 static delve_status review_item_files(const char *base, const char *head, const char *tmp,
                                       const diff_opts *o, review_item *it, delve_err *err)
@@ -337,6 +351,11 @@ static delve_status review_item_files(const char *base, const char *head, const 
     if (it->state == REVIEW_REMOVED) {
         join3_fit(d, tmp, "/before/", it->name);
         return copy_file(a, d, err);
+    }
+    if (same_bytes(a, b)) {
+        it->state = REVIEW_SAME;
+        join3_fit(d, tmp, "/after/", it->name);
+        return copy_file(b, d, err);
     }
     join3_fit(d, tmp, "/diff/", it->name);
     delve_status st = mkdirs_for(d, err);

@@ -4,6 +4,8 @@
  * script inline, no network) with REPORT/before/, after/ and diff/ beside it. Renders
  * nothing itself. The report is made in a temporary folder beside REPORT and renamed
  * into place, so an interrupted run leaves the old report or none, never half of one.
+ * Pairs whose files hold the same bytes are the same without decoding; the others are
+ * decoded and compared by render/diff (so the same pixels in other bytes are the same).
  * Uses engine, render/diff and POSIX (dirent, nftw). */
 #ifndef DELVE_RENDER_REVIEW_H
 #define DELVE_RENDER_REVIEW_H
