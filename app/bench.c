@@ -1,5 +1,9 @@
 /* delve-bench: the figures in the README. Median ms to render one 1280x720 frame and
- * to encode it as PNG (one core), and the default film's wall time and peak memory.
+ * to encode it as PNG (one core), the default film's wall time and peak memory, and
+ * the whole-process time of `delve diff` on two 1920x1080 PNGs that differ in 2 % of
+ * their pixels, beside pixelmatch's and odiff's CLIs on the same pair when they are
+ * installed (on PATH as `pixelmatch` and `odiff`, or named by DELVE_BENCH_PIXELMATCH
+ * and DELVE_BENCH_ODIFF).
  * A benchmark, never a test: it prints figures and fails on nothing but errors. */
 #define _DEFAULT_SOURCE /* wait4 */
 #include <stdio.h>
@@ -13,10 +17,14 @@
 #include "films/director.h"
 #include "films/film.h"
 #include "films/recorder.h"
+#include "render/diff.h"
+#include "engine/fsio.h"
 #include "render/png.h"
 #include "render/view.h"
 
 #define RUNS 201
+#define DIFF_RUNS 7
+#define DIFF_DIR "out/bench-diff"
 
 static double now_ms(void)
 {
@@ -109,6 +117,120 @@ static int film_figures(const char *delve, const char *script)
     return 0;
 }
 
+/* A 1920x1080 frame of the film (map and HUD) as DIFF_DIR/a.png, and b.png: the same
+ * with a 216x192 block (41472 pixels, 2.0 %) in negative, so every tool sees them. */
+static int diff_pair(const char *script)
+{
+    film_script fs;
+    delve_err err = { "" };
+    world w;
+    text_ctx *txt = NULL;
+    canvas c;
+    if (film_load(script, &fs, &err) || director_build_world(&fs, &w, &err) ||
+        text_open(&txt, NULL, &err) || canvas_init(&c, 1920, 1080, &err)) {
+        fprintf(stderr, "delve-bench: %s\n", err.msg);
+        return 2;
+    }
+    view_opts vo = view_defaults();
+    vo.title = fs.title;
+    vo.caption = "The plates give way!";
+    delve_status st = fsio_mkdirs(DIFF_DIR, &err);
+    if (!st)
+        st = view_render(&c, &w, &vo, txt, &err);
+    if (!st)
+        st = png_write(DIFF_DIR "/a.png", &c, &err);
+    for (int y = 300; y < 300 + 192; y++)
+        for (int x = 500; x < 500 + 216; x++) {
+            uint8_t *p = canvas_at(&c, x, y);
+            for (int i = 0; i < 3; i++)
+                p[i] = (uint8_t)(255 - p[i]);
+        }
+    if (!st)
+        st = png_write(DIFF_DIR "/b.png", &c, &err);
+    canvas_free(&c);
+    text_close(txt);
+    world_free(&w);
+    film_free(&fs);
+    if (st)
+        fprintf(stderr, "delve-bench: %s\n", err.msg);
+    return st ? 2 : 0;
+}
+
+/* Wall and CPU (user + system) ms of one run of argv, stdout and stderr to /dev/null;
+ * exit codes 0 and 1 are both fine (1: a difference). -1 when it cannot be run. */
+static int run_once(char *const argv[], double *wall, double *cpu)
+{
+    fflush(stdout);
+    double t0 = now_ms();
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            _exit(127);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    if (pid < 0 || wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) ||
+        WEXITSTATUS(status) == 127)
+        return -1;
+    *wall = now_ms() - t0;
+    *cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+    return 0;
+}
+
+static const char *tool(const char *env, const char *name)
+{
+    const char *p = getenv(env);
+    return p && p[0] ? p : name;
+}
+
+enum { DIFF_TOOLS = 4 };
+
+/* Runs the tools in turn, DIFF_RUNS rounds (so a busy moment hits them alike), and
+ * prints each one's median wall and CPU time. */
+static void diff_table(char **const argv[DIFF_TOOLS], const char *const label[DIFF_TOOLS])
+{
+    static double wall[DIFF_TOOLS][DIFF_RUNS], cpu[DIFF_TOOLS][DIFF_RUNS];
+    int ok[DIFF_TOOLS] = { 1, 1, 1, 1 };
+    for (int r = 0; r < DIFF_RUNS; r++)
+        for (int t = 0; t < DIFF_TOOLS; t++)
+            if (ok[t] && run_once(argv[t], &wall[t][r], &cpu[t][r]))
+                ok[t] = 0;
+    for (int t = 0; t < DIFF_TOOLS; t++) {
+        if (!ok[t])
+            printf("  %-32s not run (%s not found)\n", label[t], argv[t][0]);
+        else
+            printf("  %-32s %7.1f ms wall  %7.1f ms CPU\n", label[t],
+                   median(wall[t], DIFF_RUNS), median(cpu[t], DIFF_RUNS));
+    }
+}
+
+/* Whole-process times of delve diff, pixelmatch and odiff on the same pair. */
+static int diff_figures(const char *delve, const char *script)
+{
+    if (diff_pair(script))
+        return 2;
+    char *a = DIFF_DIR "/a.png", *b = DIFF_DIR "/b.png";
+    char *exact[] = { (char *)delve, "diff", a, b, "-o", DIFF_DIR "/delve.png", NULL };
+    char *thr[] = { (char *)delve, "diff", a, b, "-o", DIFF_DIR "/delve-t.png",
+                    "--threshold", "0.1", "--aa", NULL };
+    char *pm[] = { (char *)tool("DELVE_BENCH_PIXELMATCH", "pixelmatch"), a, b,
+                   DIFF_DIR "/pixelmatch.png", "0.1", NULL };
+    char *od[] = { (char *)tool("DELVE_BENCH_ODIFF", "odiff"), a, b, DIFF_DIR "/odiff.png",
+                   NULL };
+    printf("diff two 1920x1080 PNGs, 2 %% of pixels changed, whole process with the diff\n"
+           "image written, median of %d (%s):\n", DIFF_RUNS, DIFF_DIR);
+    char **const argv[DIFF_TOOLS] = { exact, thr, pm, od };
+    const char *const label[DIFF_TOOLS] = { "delve diff (exact)",
+                                            "delve diff --threshold 0.1 --aa",
+                                            "pixelmatch 7 CLI, 0.1 (AA on)",
+                                            "odiff (threshold 0.1)" };
+    diff_table(argv, label);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *script = argc > 1 ? argv[1] : "films/scripts/pits-and-stations.film";
@@ -119,5 +241,6 @@ int main(int argc, char **argv)
              "delve");
     png_tune_malloc();
     int rc = frame_figures(script);
-    return rc ? rc : film_figures(delve, script);
+    rc = rc ? rc : film_figures(delve, script);
+    return rc ? rc : diff_figures(delve, script);
 }

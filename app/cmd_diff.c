@@ -186,7 +186,11 @@ static void print_text(const diff_args *d, const diff_result *r, int ok)
                r->x1 - r->x0 + 1, r->y1 - r->y0 + 1);
     if (d->o.aa)
         printf(", %" PRId64 " more skipped as anti-aliasing", r->aa);
-    printf(": %s\n", ok ? (r->changed ? "within the limits" : "identical") : "DIFFERENT");
+    const char *verdict = !ok ? "DIFFERENT"
+                          : r->changed ? "within the limits"
+                          : d->o.threshold_milli >= 0 ? "none over the threshold"
+                                                      : "identical";
+    printf(": %s\n", verdict);
     if (d->out)
         printf("delve diff: diff image %s\n", d->out);
 }

@@ -1,15 +1,19 @@
-/* diff: the image diff. Three parts: loading (stb_image at the file's own depth, the
- * size checked from the header first), the exact comparison (integers, 16 bits when
- * either image has them, 8-bit values widened x257) and the threshold comparison
- * (pixelmatch 7's rule on 8-bit values, in doubles evaluated in pixelmatch's order so
- * the counts are the same; this file is compiled with -ffp-contract=off for that).
+/* diff: the image diff. Four parts: loading (the size checked from the header first;
+ * 8-bit RGB/RGBA decoded here with libdeflate, the rest by stb_image at the file's own
+ * depth; A and B on two threads), the exact comparison (integers, 16 bits when either
+ * image has them, 8-bit values widened x257), the threshold comparison (pixelmatch 7's
+ * rule on 8-bit values, in doubles evaluated in pixelmatch's order so the counts are
+ * the same; this file is compiled with -ffp-contract=off for that), and writing the
+ * diff image as a small palette PNG. Where the time goes for a 1920x1080 pair: inflate
+ * and page faults (hence huge pages for the big buffers), then the palette PNG's deflate.
  *
  * pixelmatch 7 (npm pixelmatch 7.0-7.2, default options), as this file follows it:
  * - a pixel pair whose RGBA words are equal has distance 0; otherwise the channel
  *   differences, when either alpha is below 255, are first blended with a background:
  *   d = (c1*a1 - c2*a2 - bg*(a1-a2)) / 255, where bg is pixelmatch's "checkerboard"
  *   (48 or 207 a channel, chosen from the pixel's byte offset k: red 48 + 159*(k%2),
- *   green from floor(k/1.618...)%2, blue from floor(k/2.618...)%2) -- not plain white;
+ *   always 48 since k is a multiple of 4, green from floor(k/1.618...)%2, blue from
+ *   floor(k/2.618...)%2) -- not plain white as older pixelmatch did;
  * - Y, I, Q of the difference with the NTSC weights, distance 0.5053 Y^2 + 0.299 I^2 +
  *   0.1957 Q^2, counted when above 35215 * T * T; Y > 0 means B is darker;
  * - anti-aliasing (Vysniauskas 2009): of the 8 neighbours in one image, more than 2
@@ -20,11 +24,15 @@
  *   then with B.
  * 16-bit images enter the threshold path rounded to 8 bits as pngjs does
  * (round(v * 255 / 65535)), so pixelmatch's CLI sees the same values. */
+#define _DEFAULT_SOURCE /* madvise */
 #include "render/diff.h"
 
+#include <libdeflate.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "engine/fsio.h"
 #include "render/png.h"
@@ -55,6 +63,198 @@ diff_opts diff_defaults(void)
 
 /* --- loading ------------------------------------------------------------------ */
 
+#define BIG_ALIGN ((size_t)2 << 20)
+
+/* malloc for the big pixel buffers (free with free): 2 MB aligned and marked for
+ * transparent huge pages, so the kernel maps them 2 MB at a time instead of taking a
+ * page fault every 4 KB (on the VMs we run on, page faults were a quarter of the time
+ * of a 1920x1080 diff). Plain malloc for small buffers or without MADV_HUGEPAGE. */
+static void *big_alloc(size_t n)
+{
+#ifdef MADV_HUGEPAGE
+    if (n >= BIG_ALIGN) {
+        size_t r = (n + BIG_ALIGN - 1) / BIG_ALIGN * BIG_ALIGN;
+        void *p = aligned_alloc(BIG_ALIGN, r);
+        if (p)
+            madvise(p, r, MADV_HUGEPAGE);
+        return p;
+    }
+#endif
+    return malloc(n);
+}
+
+/* The fast path: PNGs that delve and most tools write (8-bit RGB or RGBA, not
+ * interlaced, no tRNS) are inflated with libdeflate and unfiltered here, several times
+ * faster than stb_image; anything else, or anything odd, goes to stb_image, which also
+ * words the errors. tests/test_diff.c checks both give the same pixels. */
+typedef struct png_hdr {
+    uint32_t w, h;
+    int bpp;                    /* bytes a pixel: 3 or 4 */
+    const uint8_t *idat;        /* the only IDAT, or NULL when there are several */
+    size_t idat_len;            /* total IDAT bytes */
+} png_hdr;
+
+static uint32_t be32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* Walks the chunks; 1 when the file is one the fast path takes. */
+static int fast_scan(const uint8_t *d, size_t len, png_hdr *h)
+{
+    memset(h, 0, sizeof *h);
+    if (len < 8 + 25 || memcmp(d, "\x89PNG\r\n\x1a\n", 8) || memcmp(d + 12, "IHDR", 4) ||
+        be32(d + 8) != 13)
+        return 0;
+    const uint8_t *ih = d + 16;
+    h->w = be32(ih), h->h = be32(ih + 4);
+    if (ih[8] != 8 || (ih[9] != 2 && ih[9] != 6) || ih[10] || ih[11] || ih[12])
+        return 0;
+    h->bpp = ih[9] == 6 ? 4 : 3;
+    int idats = 0;
+    for (size_t at = 8; at + 12 <= len;) {
+        size_t n = be32(d + at);
+        const uint8_t *type = d + at + 4;
+        if (n > len - at - 12)
+            return 0;
+        if (!memcmp(type, "tRNS", 4))
+            return 0;
+        if (!memcmp(type, "IDAT", 4)) {
+            h->idat = idats++ ? NULL : d + at + 8;
+            h->idat_len += n;
+        }
+        if (!memcmp(type, "IEND", 4))
+            return idats > 0;
+        at += n + 12;
+    }
+    return 0;
+}
+
+/* The IDAT bytes in one piece: h->idat, or a malloc'ed copy in *joined. */
+static const uint8_t *fast_idat(const uint8_t *d, size_t len, const png_hdr *h,
+                                uint8_t **joined)
+{
+    *joined = NULL;
+    if (h->idat)
+        return h->idat;
+    uint8_t *j = malloc(h->idat_len ? h->idat_len : 1);
+    size_t got = 0;
+    for (size_t at = 8; j && at + 12 <= len; at += be32(d + at) + 12) {
+        if (!memcmp(d + at + 4, "IEND", 4))
+            break;
+        if (!memcmp(d + at + 4, "IDAT", 4)) {
+            memcpy(j + got, d + at + 8, be32(d + at));
+            got += be32(d + at);
+        }
+    }
+    *joined = j;
+    return j;
+}
+
+static uint8_t paeth(int a, int b, int c)
+{
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return (uint8_t)(pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+}
+
+/* Undoes filter f of one row (n bytes, bpp bytes a pixel) in place; prev is the row
+ * above, unfiltered, or NULL for the first row (zeros). 0 for an unknown filter. */
+static int unfilter(uint8_t *row, const uint8_t *prev, size_t n, size_t bpp, int f)
+{
+    if (f == 0 || (f == 2 && !prev))
+        return 1;
+    if (f > 4)
+        return 0;
+    if (!prev) { /* with zeros above, avg is half of sub and paeth is sub */
+        for (size_t i = bpp; i < n; i++)
+            row[i] = (uint8_t)(row[i] + (f == 3 ? row[i - bpp] >> 1 : row[i - bpp]));
+        return 1;
+    }
+    size_t i = 0;
+    if (f == 1)
+        i = bpp;
+    for (; i < bpp && i < n; i++) /* left of the first pixel is zero */
+        row[i] = (uint8_t)(row[i] + (f == 3 ? prev[i] >> 1 : prev[i]));
+    if (f == 1)
+        for (; i < n; i++)
+            row[i] = (uint8_t)(row[i] + row[i - bpp]);
+    else if (f == 2)
+        for (; i < n; i++)
+            row[i] = (uint8_t)(row[i] + prev[i]);
+    else if (f == 3)
+        for (; i < n; i++)
+            row[i] = (uint8_t)(row[i] + ((row[i - bpp] + prev[i]) >> 1));
+    else
+        for (; i < n; i++)
+            row[i] = (uint8_t)(row[i] + paeth(row[i - bpp], prev[i], prev[i - bpp]));
+    return 1;
+}
+
+/* Unfilters the inflated rows and writes RGBA8 into out (w*h*4). 0 on a bad filter. */
+static int fast_rows(uint8_t *raw, const png_hdr *h, uint8_t *out)
+{
+    size_t n = (size_t)h->w * (size_t)h->bpp;
+    const uint8_t *prev = NULL;
+    for (uint32_t y = 0; y < h->h; y++) {
+        uint8_t *row = raw + (size_t)y * (n + 1);
+        if (!unfilter(row + 1, prev, n, (size_t)h->bpp, row[0]))
+            return 0;
+        prev = row + 1;
+        uint8_t *o = out + (size_t)y * (size_t)h->w * 4;
+        if (h->bpp == 4) {
+            memcpy(o, row + 1, n);
+            continue;
+        }
+        for (uint32_t x = 0; x < h->w; x++, o += 4)
+            o[0] = row[1 + x * 3], o[1] = row[2 + x * 3], o[2] = row[3 + x * 3], o[3] = 255;
+    }
+    return 1;
+}
+
+/* RGBA rows in place: unfiltered, then moved left over the filter bytes. */
+static int fast_rows_in_place(uint8_t *raw, const png_hdr *h)
+{
+    size_t n = (size_t)h->w * 4;
+    const uint8_t *prev = NULL;
+    for (uint32_t y = 0; y < h->h; y++) {
+        uint8_t *row = raw + (size_t)y * (n + 1);
+        if (!unfilter(row + 1, prev, n, 4, row[0]))
+            return 0;
+        memmove(raw + (size_t)y * n, row + 1, n);
+        prev = raw + (size_t)y * n;   /* moved left, still whole until the next memmove */
+    }
+    return 1;
+}
+
+/* RGBA8 pixels of a file the fast path takes (sizes already checked), or NULL. RGBA
+ * is inflated into the pixel buffer itself (less memory to fault in). */
+static uint8_t *fast_decode(const uint8_t *d, size_t len)
+{
+    png_hdr h;
+    if (!fast_scan(d, len, &h))
+        return NULL;
+    uint8_t *joined, *px = NULL;
+    const uint8_t *z = fast_idat(d, len, &h, &joined);
+    size_t raw_len = (size_t)h.h * ((size_t)h.w * (size_t)h.bpp + 1), got = 0;
+    uint8_t *raw = big_alloc(raw_len);
+    struct libdeflate_decompressor *dc = libdeflate_alloc_decompressor();
+    int ok = z && raw && dc &&
+             libdeflate_zlib_decompress(dc, z, h.idat_len, raw, raw_len, &got) ==
+                 LIBDEFLATE_SUCCESS && got == raw_len;
+    if (ok && h.bpp == 4 && fast_rows_in_place(raw, &h)) {
+        px = raw;
+        raw = NULL;
+    } else if (ok && h.bpp == 3 && (px = big_alloc((size_t)h.w * (size_t)h.h * 4)) &&
+               !fast_rows(raw, &h, px)) {
+        free(px);
+        px = NULL;
+    }
+    libdeflate_free_decompressor(dc);
+    free(raw);
+    free(joined);
+    return px;
+}
+
 void diff_image_free(diff_image *im)
 {
     if (!im)
@@ -73,18 +273,20 @@ delve_status diff_load(const char *path, diff_image *im, delve_err *err)
     if (st)
         return delve_fail(err, st == DELVE_ENOMEM ? st : DELVE_EINPUT, "%s", rerr.msg);
     const unsigned char *d = (const unsigned char *)data;
-    int w = 0, h = 0, n = 0;
+    int w = 0, h = 0, n = 0, is16 = 0;
     if (len > INT32_MAX || !stbi_info_from_memory(d, (int)len, &w, &h, &n))
         st = delve_fail(err, DELVE_EINPUT, "%s: not a PNG image that can be read", path);
-    else if (w < 1 || h < 1 || w > DIFF_MAX_SIDE || h > DIFF_MAX_SIDE ||
-             (int64_t)w * h > DIFF_MAX_PIXELS)
+    else if ((is16 = stbi_is_16_bit_from_memory(d, (int)len)), w < 1 || h < 1 ||
+             w > DIFF_MAX_SIDE || h > DIFF_MAX_SIDE ||
+             (int64_t)w * h > (is16 ? DIFF_MAX_PIXELS / 2 : DIFF_MAX_PIXELS))
         st = delve_fail(err, DELVE_EINPUT,
-                        "%s: %d x %d is past the limit (%d a side, %d pixels)", path, w, h,
-                        DIFF_MAX_SIDE, DIFF_MAX_PIXELS);
+                        "%s: %d x %d is past the limit (%d a side, %d pixels, half at 16 bits)",
+                        path, w, h, DIFF_MAX_SIDE, DIFF_MAX_PIXELS);
     if (!st) {
-        int is16 = stbi_is_16_bit_from_memory(d, (int)len);
-        void *px = is16 ? (void *)stbi_load_16_from_memory(d, (int)len, &w, &h, &n, 4)
-                        : (void *)stbi_load_from_memory(d, (int)len, &w, &h, &n, 4);
+        void *px = is16 ? NULL : fast_decode(d, len);
+        if (!px)
+            px = is16 ? (void *)stbi_load_16_from_memory(d, (int)len, &w, &h, &n, 4)
+                      : (void *)stbi_load_from_memory(d, (int)len, &w, &h, &n, 4);
         if (!px)
             st = delve_fail(err, DELVE_EINPUT, "%s: corrupt PNG (%s)", path,
                             stbi_failure_reason());
@@ -138,29 +340,43 @@ typedef struct diff_ctx {
     const uint8_t *a8, *b8;   /* 8-bit RGBA of a and b (rows aw*4, bw*4 bytes) */
     int aw, bw;               /* row lengths in pixels */
     int w, h;                 /* the overlap */
+    int W;                    /* width of the padded canvas */
     double max_delta;         /* threshold path */
     int aa;
     diff_result *r;
-    canvas *out;
+    canvas *out;              /* the diff image as RGBA, or NULL */
+    uint8_t *idx;             /* or as palette indices: rows of 1 + W bytes (PAL_*), or NULL */
 } diff_ctx;
 
-static void put(canvas *out, int x, int y, uint8_t r, uint8_t g, uint8_t b)
+/* The palette of diff images written by diff_files: greys 255 - i for i in 0..26 (all
+ * that put_grey makes), then the four colours in the order of PX_CHANGED.. */
+enum { PAL_GREYS = 27, PAL_KIND0 = PAL_GREYS - PX_CHANGED, PAL_COUNT = PAL_GREYS + 4 };
+
+static void put_kind(diff_ctx *c, int x, int y, int kind)
 {
-    uint8_t *p = canvas_at(out, x, y);
-    p[0] = r;
-    p[1] = g;
-    p[2] = b;
+    if (c->idx) {
+        c->idx[(size_t)y * ((size_t)c->W + 1) + 1 + (size_t)x] = (uint8_t)(PAL_KIND0 + kind);
+        return;
+    }
+    uint8_t *p = canvas_at(c->out, x, y);
+    memcpy(p, KIND_RGB[kind], 3);
     p[3] = 255;
 }
 
 /* A's pixel as pixelmatch draws an unchanged one: its luma faded to 10 % toward white
- * (by its alpha), in integers: 255 - ceil((255 - Y) * 0.1 * a / 255). */
-static void put_grey(canvas *out, int x, int y, const uint8_t *p)
+ * (by its alpha), in integers: 255 - ceil((255 - Y) * 0.1 * a / 255), fade 0..26. */
+static void put_grey(diff_ctx *c, int x, int y, const uint8_t *p)
 {
     int32_t y1000 = 299 * p[0] + 587 * p[1] + 114 * p[2];
-    int32_t fade = ((255000 - y1000) * p[3] + 25499999) / 25500000;
-    uint8_t v = (uint8_t)(255 - fade);
-    put(out, x, y, v, v, v);
+    int32_t fade = p[3] == 255 ? (255000 - y1000 + 9999) / 10000
+                               : ((255000 - y1000) * p[3] + 2549999) / 2550000;
+    if (c->idx) {
+        c->idx[(size_t)y * ((size_t)c->W + 1) + 1 + (size_t)x] = (uint8_t)fade;
+        return;
+    }
+    uint8_t *q = canvas_at(c->out, x, y);
+    q[0] = q[1] = q[2] = (uint8_t)(255 - fade);
+    q[3] = 255;
 }
 
 static void mark(diff_ctx *c, int x, int y, int kind)
@@ -178,8 +394,8 @@ static void mark(diff_ctx *c, int x, int y, int kind)
             r->y0 = y;
         r->y1 = y; /* rows are visited in order */
     }
-    if (c->out && kind != PX_SAME)
-        put(c->out, x, y, KIND_RGB[kind][0], KIND_RGB[kind][1], KIND_RGB[kind][2]);
+    if ((c->out || c->idx) && kind != PX_SAME)
+        put_kind(c, x, y, kind);
 }
 
 /* Luma of an 8-bit pixel over white, scaled by 255 * 1000. */
@@ -207,15 +423,15 @@ static void exact_row(diff_ctx *c, const diff_image *a, const diff_image *b, int
     const uint8_t *pa = c->a8 + (size_t)y * (size_t)c->aw * 4;
     const uint8_t *pb = c->b8 + (size_t)y * (size_t)c->bw * 4;
     int both8 = a->bits == 8 && b->bits == 8;
-    if (both8 && !c->out && !memcmp(pa, pb, (size_t)c->w * 4))
+    if (both8 && !c->out && !c->idx && !memcmp(pa, pb, (size_t)c->w * 4))
         return;
     for (int x = 0; x < c->w; x++, pa += 4, pb += 4) {
         int same = both8 ? word(pa) == word(pb)
                          : same16(a, b, (size_t)y * (size_t)a->w + (size_t)x,
                                   (size_t)y * (size_t)b->w + (size_t)x);
         if (same) {
-            if (c->out)
-                put_grey(c->out, x, y, pa);
+            if (c->out || c->idx)
+                put_grey(c, x, y, pa);
             continue;
         }
         mark(c, x, y, luma_on_white(pb) < luma_on_white(pa) ? PX_DARKER : PX_CHANGED);
@@ -339,8 +555,8 @@ static void threshold_row(diff_ctx *c, int y)
         int64_t k = ((int64_t)y * c->w + x) * 4;
         double delta = word(pa) == word(pb) ? 0 : pm_delta(pa, pb, k);
         if (fabs(delta) <= c->max_delta) {
-            if (c->out)
-                put_grey(c->out, x, y, pa);
+            if (c->out || c->idx)
+                put_grey(c, x, y, pa);
             continue;
         }
         if (c->aa && (pm_antialiased(ia, ib, x, y, c->w, c->h, k) ||
@@ -377,13 +593,17 @@ static delve_status check_opts(const diff_image *a, const diff_image *b, const d
     return DELVE_OK;
 }
 
-delve_status diff_images(const diff_image *a, const diff_image *b, const diff_opts *o,
-                         diff_result *r, canvas *out, delve_err *err)
+/* diff_images with the diff image drawn into out (a new canvas) or, when idx is not
+ * NULL, as palette indices into *idx (malloc'ed, H rows of 1 + W bytes, filter 0). */
+static delve_status diff_run(const diff_image *a, const diff_image *b, const diff_opts *o,
+                             diff_result *r, canvas *out, uint8_t **idx, delve_err *err)
 {
     memset(r, 0, sizeof *r);
     r->x0 = r->y0 = r->x1 = r->y1 = -1;
     if (out)
         memset(out, 0, sizeof *out);
+    if (idx)
+        *idx = NULL;
     delve_status st = check_opts(a, b, o, err);
     if (st)
         return st;
@@ -393,15 +613,17 @@ delve_status diff_images(const diff_image *a, const diff_image *b, const diff_op
                         .size_differs = a->w != b->w || a->h != b->h };
     uint8_t *ca = NULL, *cb = NULL;
     diff_ctx c = { .a8 = pixels8(a, &ca), .b8 = pixels8(b, &cb), .aw = a->w, .bw = b->w,
-                   .w = a->w < b->w ? a->w : b->w, .h = a->h < b->h ? a->h : b->h,
+                   .w = a->w < b->w ? a->w : b->w, .h = a->h < b->h ? a->h : b->h, .W = W,
                    .aa = o->aa, .r = r, .out = out };
-    if (!c.a8 || !c.b8)
+    if (!c.a8 || !c.b8 || (idx && !(c.idx = big_alloc((size_t)H * ((size_t)W + 1)))))
         st = delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
     if (!st && out)
         st = canvas_init(out, W, H, err);
     double t = o->threshold_milli / 1000.0;
     c.max_delta = 35215 * t * t;
     for (int y = 0; !st && y < H; y++) {
+        if (c.idx)
+            c.idx[(size_t)y * ((size_t)W + 1)] = 0; /* PNG filter "none" */
         if (y < c.h && o->threshold_milli < 0)
             exact_row(&c, a, b, y);
         else if (y < c.h)
@@ -412,6 +634,161 @@ delve_status diff_images(const diff_image *a, const diff_image *b, const diff_op
     free(cb);
     if (st && out)
         canvas_free(out);
+    if (st)
+        free(c.idx);
+    else if (idx)
+        *idx = c.idx;
+    return st;
+}
+
+delve_status diff_images(const diff_image *a, const diff_image *b, const diff_opts *o,
+                         diff_result *r, canvas *out, delve_err *err)
+{
+    return diff_run(a, b, o, r, out, NULL, err);
+}
+
+/* --- writing the diff image ------------------------------------------------------ */
+
+#define DIFF_PNG_LEVEL 4   /* libdeflate level, as render/png.c */
+
+typedef struct pal_map {
+    int16_t grey[256];        /* index of grey v, or -1 */
+    uint32_t rgb[256];        /* palette entries as 0xRRGGBB */
+    int n;
+} pal_map;
+
+/* Index of colour p in m, added when new; -1 past 256 colours. */
+static int pal_index(pal_map *m, const uint8_t *p)
+{
+    int grey = p[0] == p[1] && p[1] == p[2];
+    if (grey && m->grey[p[0]] >= 0)
+        return m->grey[p[0]];
+    uint32_t v = (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+    for (int i = 0; !grey && i < m->n; i++)
+        if (m->rgb[i] == v)
+            return i;
+    if (m->n == 256)
+        return -1;
+    if (grey)
+        m->grey[p[0]] = (int16_t)m->n;
+    m->rgb[m->n] = v;
+    return m->n++;
+}
+
+static uint8_t *put_chunk(uint8_t *o, const char *type, const uint8_t *data, size_t n)
+{
+    uint8_t *start = o + 4;
+    *o++ = (uint8_t)(n >> 24), *o++ = (uint8_t)(n >> 16), *o++ = (uint8_t)(n >> 8);
+    *o++ = (uint8_t)n;
+    memcpy(o, type, 4);
+    o += 4;
+    if (n)
+        memcpy(o, data, n);
+    o += n;
+    uint32_t crc = libdeflate_crc32(0, start, n + 4);
+    *o++ = (uint8_t)(crc >> 24), *o++ = (uint8_t)(crc >> 16), *o++ = (uint8_t)(crc >> 8);
+    *o++ = (uint8_t)crc;
+    return o;
+}
+
+/* The PNG file of a palette image: idx holds h rows of 1 + w bytes (filter 0). */
+static delve_status pal_png(const char *path, int w, int h, const uint32_t *rgb, int n,
+                            const uint8_t *idx, delve_err *err)
+{
+    size_t raw = (size_t)h * ((size_t)w + 1);
+    struct libdeflate_compressor *z = libdeflate_alloc_compressor(DIFF_PNG_LEVEL);
+    size_t cap = z ? libdeflate_zlib_compress_bound(z, raw) : 0;
+    uint8_t *file = z ? malloc(cap + 8 + 25 + 12 + 768 + 12 + 12) : NULL;
+    uint8_t *zd = file ? malloc(cap) : NULL;
+    size_t zn = zd ? libdeflate_zlib_compress(z, idx, raw, zd, cap) : 0;
+    libdeflate_free_compressor(z);
+    delve_status st = DELVE_OK;
+    if (!zn) {
+        st = delve_fail(err, DELVE_ENOMEM, "diff: out of memory writing %s", path);
+    } else {
+        uint8_t ihdr[13] = { (uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8),
+                             (uint8_t)w, (uint8_t)(h >> 24), (uint8_t)(h >> 16),
+                             (uint8_t)(h >> 8), (uint8_t)h, 8, 3, 0, 0, 0 };
+        uint8_t plte[768];
+        for (int i = 0; i < n; i++)
+            plte[i * 3] = (uint8_t)(rgb[i] >> 16), plte[i * 3 + 1] = (uint8_t)(rgb[i] >> 8),
+            plte[i * 3 + 2] = (uint8_t)rgb[i];
+        uint8_t *o = file;
+        memcpy(o, "\x89PNG\r\n\x1a\n", 8);
+        o = put_chunk(o + 8, "IHDR", ihdr, 13);
+        o = put_chunk(o, "PLTE", plte, (size_t)n * 3);
+        o = put_chunk(o, "IDAT", zd, zn);
+        o = put_chunk(o, "IEND", NULL, 0);
+        st = fsio_write_atomic(path, file, (size_t)(o - file), err);
+    }
+    free(zd);
+    free(file);
+    return st;
+}
+
+delve_status diff_png_write(const char *path, const canvas *c, delve_err *err)
+{
+    pal_map *m = malloc(sizeof *m);
+    uint8_t *idx = malloc((size_t)c->h * ((size_t)c->w + 1));
+    int fits = m && idx;
+    if (fits) {
+        memset(m->grey, 0xff, sizeof m->grey);
+        m->n = 0;
+    }
+    for (int y = 0; fits && y < c->h; y++) {
+        uint8_t *row = idx + (size_t)y * ((size_t)c->w + 1);
+        row[0] = 0;
+        const uint8_t *p = canvas_at(c, 0, y);
+        for (int x = 0; fits && x < c->w; x++, p += 4) {
+            int i = p[3] == 255 ? pal_index(m, p) : -1;
+            fits = i >= 0;
+            row[1 + x] = (uint8_t)i;
+        }
+    }
+    delve_status st = fits ? pal_png(path, c->w, c->h, m->rgb, m->n, idx, err)
+                           : png_write(path, c, err);
+    free(idx);
+    free(m);
+    return st;
+}
+
+typedef struct load_job {
+    const char *path;
+    diff_image im;
+    delve_err err;
+    delve_status st;
+} load_job;
+
+static void *load_thread(void *arg)
+{
+    load_job *j = arg;
+    j->st = diff_load(j->path, &j->im, &j->err);
+    return NULL;
+}
+
+/* Loads A here and B on a second thread at the same time (or here too when no thread
+ * can be made). A's error comes first. */
+static delve_status load_pair(const char *a_png, const char *b_png, diff_image *a,
+                              diff_image *b, delve_err *err)
+{
+    load_job jb = { .path = b_png, .err = { "" } };
+    pthread_t t;
+    int threaded = pthread_create(&t, NULL, load_thread, &jb) == 0;
+    delve_status st = diff_load(a_png, a, err);
+    if (threaded)
+        pthread_join(t, NULL);
+    else
+        load_thread(&jb);
+    *b = jb.im;
+    if (!st && jb.st) {
+        st = jb.st;
+        if (err)
+            *err = jb.err;
+    }
+    if (st) {
+        diff_image_free(a);
+        diff_image_free(b);
+    }
     return st;
 }
 
@@ -421,20 +798,23 @@ delve_status diff_files(const char *a_png, const char *b_png, const char *out_pn
     memset(r, 0, sizeof *r);
     r->x0 = r->y0 = r->x1 = r->y1 = -1;
     diff_image a, b;
-    canvas dc = { 0 };
-    delve_status st = diff_load(a_png, &a, err);
-    if (!st) {
-        st = diff_load(b_png, &b, err);
-        if (st)
-            diff_image_free(&a);
-    }
+    delve_status st = load_pair(a_png, b_png, &a, &b, err);
     if (st)
         return st;
-    st = diff_images(&a, &b, o, r, out_png ? &dc : NULL, err);
+    uint8_t *idx = NULL;
+    st = diff_run(&a, &b, o, r, NULL, out_png ? &idx : NULL, err);
     diff_image_free(&a);
     diff_image_free(&b);
-    if (!st && out_png)
-        st = png_write(out_png, &dc, err);
-    canvas_free(&dc);
+    if (!st && out_png) {
+        uint32_t pal[PAL_COUNT];
+        for (int i = 0; i < PAL_GREYS; i++)
+            pal[i] = (uint32_t)(255 - i) * 0x010101u;
+        for (int k = PX_CHANGED; k <= PX_OUTSIDE; k++)
+            pal[PAL_KIND0 + k] = (uint32_t)KIND_RGB[k][0] << 16 |
+                                 (uint32_t)KIND_RGB[k][1] << 8 | KIND_RGB[k][2];
+        int W = r->aw > r->bw ? r->aw : r->bw, H = r->ah > r->bh ? r->ah : r->bh;
+        st = pal_png(out_png, W, H, pal, PAL_COUNT, idx, err);
+    }
+    free(idx);
     return st;
 }

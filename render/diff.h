@@ -4,9 +4,11 @@
  * counts as pixelmatch 7 does (npm pixelmatch@7.x: YIQ colour distance, limit
  * 35215 * T * T, optional anti-aliasing detection), so the counts equal pixelmatch's.
  * Images of different sizes are always a difference; they are compared on the larger
- * canvas, the area outside one image counting as changed. Rule source: issue 6 and
- * pixelmatch 7's published algorithm (rewritten, not copied). Uses engine/, render/png
- * and stb_image; integers only except the threshold path, which mirrors a float rule. */
+ * canvas, the area outside one image counting as changed (the threshold rule, AA
+ * detection included, runs on the overlap as if both were cropped to it).
+ * Rule source: issue 6 and pixelmatch 7's published algorithm (rewritten, not copied;
+ * render/diff.c says how it is followed). Uses engine/, render/png, stb_image and
+ * libdeflate; integers only except the threshold path, which mirrors a float rule. */
 #ifndef DELVE_RENDER_DIFF_H
 #define DELVE_RENDER_DIFF_H
 
@@ -16,7 +18,9 @@
 #include "render/canvas.h"
 
 #define DIFF_MAX_SIDE 16384                    /* pixels a side, either image */
-#define DIFF_MAX_PIXELS (64 * 1024 * 1024)     /* pixels of an image and of the padded canvas */
+#define DIFF_MAX_PIXELS (64 * 1024 * 1024)     /* pixels of an 8-bit image (half that at 16
+                                                  * bits: 256 MB decoded) and of the padded
+                                                  * canvas; a diff stays under 1 GB */
 #define DIFF_MAX_FILE_BYTES (256u << 20)       /* bytes of a PNG file */
 
 typedef struct diff_opts {
@@ -64,6 +68,11 @@ void diff_image_free(diff_image *im);
  * padded canvas past DIFF_MAX_PIXELS; DELVE_ENOMEM. Thread-safe. */
 delve_status diff_images(const diff_image *a, const diff_image *b, const diff_opts *o,
                          diff_result *r, canvas *out, delve_err *err);
+
+/* Writes a diff image (or any opaque canvas of at most 256 colours) as an 8-bit palette
+ * PNG, a quarter of the RGBA data to compress; other canvases as png_write does.
+ * Atomic (fsio_write_atomic). DELVE_EIO naming the path, DELVE_ENOMEM. */
+delve_status diff_png_write(const char *path, const canvas *c, delve_err *err);
 
 /* Reads A and B (any PNG stb_image reads; size limits checked before decoding), compares them,
  * writes the diff image to out_png when it is not NULL (atomic). DELVE_EINPUT with err naming the
