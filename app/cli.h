@@ -20,6 +20,7 @@ int cmd_shot(int argc, char **argv);
 int cmd_sheet(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_review(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and
  * return 0. */

@@ -109,7 +109,8 @@ static int report(const film_script *fs, const recorder *r, const world *w)
     int n = recorder_frames(r);
     const char *dir = recorder_dir(r);
     printf("delve film: \"%s\": %d frames, seed %llu, %d floor%s, %d of %d standing\n",
-           fs->title, n, (unsigned long long)fs->seed, fs->floors, fs->floors == 1 ? "" : "s",
+           fs->title, n, (unsigned long long)w->dg.seed, w->dg.floor_count,
+           w->dg.floor_count == 1 ? "" : "s",
            party_alive_count(&w->party), w->party.count);
     printf("  frames  %s/frames/frame_0001.png ... frame_%04d.png\n", dir, n);
     if (recorder_sheet_pages(r) > 1)
@@ -118,6 +119,9 @@ static int report(const film_script *fs, const recorder *r, const world *w)
     else
         printf("  sheet   %s/sheet.png\n", dir);
     printf("  events  %s/events.tsv\n", dir);
+    for (int i = 0; i < fs->action_count; i++)
+        if (fs->actions[i].op == OP_SAVE)
+            printf("  save    %s/%s\n", dir, fs->actions[i].text);
     return EXIT_OK;
 }
 
@@ -157,9 +161,9 @@ int cmd_film(int argc, char **argv)
     recorder_opts ro = { .out_dir = a.out_dir, .font_path = a.font, .threads = a.threads,
                          .progress = progress, .progress_ctx = &tty };
     if (!st)
-        st = recorder_open(&rec, &fs, fs.seed, fs.floors, &ro, &err);
+        st = recorder_open(&rec, &fs, w.dg.seed, w.dg.floor_count, &ro, &err);
     if (!st)
-        st = director_play(&fs, &w, recorder_shot, rec, &err);
+        st = director_play_saving(&fs, &w, recorder_shot, rec, recorder_dir(rec), &err);
     if (!st)
         st = recorder_finish(rec, &err);
     if (tty)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "engine/dun.h"
 #include "engine/fsio.h"
 #include "gen/gen.h"
 #include "render/tiled.h"
@@ -11,11 +12,12 @@
 
 static void help(void)
 {
-    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii|tmj] [-o FILE]\n\n"
+    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii|dun|tmj] [-o FILE]\n\n"
            "Generates a dungeon of K floors (default 3) from seed N (default 1) and prints\n"
            "every floor as an ASCII map with a legend. --floor K prints floor K alone\n"
            "(generated alone, byte for byte the same as in the whole dungeon). -o writes\n"
-           "to FILE instead of stdout (through a temporary file).\n\n"
+           "to FILE instead of stdout (through a temporary file). --format dun writes the\n"
+           "whole dungeon as a .dun file (docs/dun-format.md) instead of the maps.\n\n"
            "--format tmj -o FLOOR.tmj writes floor K (default 1) as a Tiled map (JSON,\n"
            "24 px tiles: a terrain layer and object layers for things and creatures) and\n"
            "its tileset FLOOR-tiles.png beside it, painted like delve's own view; open\n"
@@ -24,7 +26,7 @@ static void help(void)
 
 typedef struct gen_args {
     uint64_t seed;
-    int floors, only;
+    int floors, only, dun;
     int tmj;  /* --format tmj */
     const char *out;
 } gen_args;
@@ -52,12 +54,18 @@ static int parse(int argc, char **argv, gen_args *a)
             return EXIT_USAGE;
         if (!strcmp(o, "--floor") && !cli_int("gen", o, v, 1, DUNGEON_MAX_FLOORS, &a->only))
             return EXIT_USAGE;
-        if (!strcmp(o, "--format") && strcmp(v, "ascii") && !(a->tmj = !strcmp(v, "tmj")))
-            return cli_usage_error("gen", "--format %s: ascii or tmj so far (dun and json "
-                                   "come with the .dun issue)", v);
+        if (!strcmp(o, "--format") && strcmp(v, "ascii") && strcmp(v, "dun") && strcmp(v, "tmj"))
+            return cli_usage_error("gen", "--format %s: ascii, dun or tmj", v);
+        if (!strcmp(o, "--format")) {
+            a->dun = !strcmp(v, "dun");
+            a->tmj = !strcmp(v, "tmj");
+        }
         if (!strcmp(o, "-o"))
             a->out = v;
     }
+    if (a->dun && a->only)
+        return cli_usage_error("gen", "--floor with --format dun: a .dun file holds the "
+                               "whole dungeon");
     if (a->tmj && !a->out)
         return cli_usage_error("gen", "--format tmj needs -o FLOOR.tmj");
     if (a->only > a->floors)
@@ -106,7 +114,11 @@ static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve
             st = append_floor(&d, a->only - 1, buf, len, err);
     } else {
         st = gen_dungeon(&o, &d, err);
-        for (int k = 0; !st && k < d.floor_count; k++)
+        if (!st && a->dun) {
+            st = dun_write(&d, a->seed, buf, err);
+            *len = st ? 0 : strlen(*buf);
+        }
+        for (int k = 0; !st && !a->dun && k < d.floor_count; k++)
             st = append_floor(&d, k, buf, len, err);
     }
     dungeon_free(&d);

@@ -7,6 +7,7 @@
 
 #include "app/cli.h"
 #include "engine/fsio.h"
+#include "films/director.h"
 #include "films/film.h"
 #include "gen/catalog.h"
 #include "gen/gen.h"
@@ -18,10 +19,13 @@
 static void help(void)
 {
     printf("usage: delve shot --seed N [--floors K] [--floor K] [--type T] [--zoom PX] -o OUT.png\n"
+           "       delve shot --dun FILE.dun | --load FILE.sav [--floor K] [--zoom PX] -o OUT.png\n"
            "       delve shot --seeds A-B [--floors K] [--floor K] [--type T] [--zoom PX] -o DIR\n\n"
            "Renders floor K (default 1) of the dungeon from seed N, whole, at PX pixels a\n"
            "square (default 24), with no text, so the bytes are the same on every machine:\n"
-           "a golden for CI. --type T asks the generator for level type T (rooms, ...).\n\n"
+           "a golden for CI. --type T asks the generator for level type T (rooms, ...).\n"
+           "--dun draws a .dun file's floor; --load a saved game's (open holes, dry\n"
+           "stations and the party where the save left them).\n\n"
            "--seeds A-B renders a shot set: every floor of every seed A..B (at most %d\n"
            "seeds; only floor K with --floor) into DIR as seed-00042-floor-1.png ..., and\n"
            "DIR/catalog.tsv with one line per floor: seed, floor, level type, counts of\n"
@@ -36,7 +40,7 @@ typedef struct shot_args {
     int set;          /* 1: --seeds A-B */
     int floors, only; /* only: 1-based floor, 0 = every floor (sets only) */
     int zoom, type;
-    const char *out;
+    const char *out, *dun, *load;
 } shot_args;
 
 /* "A-B" with A <= B and at most SHOT_MAX_SEEDS seeds. */
@@ -81,7 +85,12 @@ static int parse_one(const char *o, const char *v, shot_args *a)
         cli_usage_error("shot", "--type '%s': not a level type (rooms, normal, caves, ...)", v);
         return 0;
     }
-    a->out = v; /* -o */
+    if (!strcmp(o, "--dun"))
+        a->dun = v;
+    else if (!strcmp(o, "--load"))
+        a->load = v;
+    else
+        a->out = v; /* -o */
     return 1;
 }
 
@@ -98,7 +107,7 @@ static int parse(int argc, char **argv, shot_args *a)
         }
         if (strcmp(o, "--seed") && strcmp(o, "--seeds") && strcmp(o, "--floors") &&
             strcmp(o, "--floor") && strcmp(o, "--zoom") && strcmp(o, "--type") &&
-            strcmp(o, "-o"))
+            strcmp(o, "-o") && strcmp(o, "--dun") && strcmp(o, "--load"))
             return cli_usage_error("shot", "unknown option '%s'", o);
         if (!(v = cli_value("shot", argc, argv, &i)) || !parse_one(o, v, a))
             return EXIT_USAGE;
@@ -106,9 +115,14 @@ static int parse(int argc, char **argv, shot_args *a)
     }
     if (seen_seed && a->set)
         return cli_usage_error("shot", "give --seed N or --seeds A-B, not both");
+    if (a->dun && a->load)
+        return cli_usage_error("shot", "--dun or --load, not both");
+    if ((a->dun || a->load) && (a->set || seen_seed))
+        return cli_usage_error("shot", "--%s draws its own dungeon: no --seed or --seeds",
+                               a->dun ? "dun" : "load");
     if (!a->out)
         return cli_usage_error("shot", a->set ? "-o DIR is required" : "-o OUT.png is required");
-    if (a->only > a->floors)
+    if (a->only > a->floors && !a->dun && !a->load)
         return cli_usage_error("shot", "--floor %d: the dungeon has %d floors", a->only,
                                a->floors);
     if (!a->set && !a->only)
@@ -155,13 +169,40 @@ static delve_status make_world(const shot_args *a, uint64_t seed, world *w, delv
     return st;
 }
 
+/* The world of a .dun file or a saved game, with the default party. */
+static delve_status file_world(const char *dun, const char *load, world *w, delve_err *err)
+{
+    film_script fs;
+    delve_status st = film_parse("shot", "", &fs, err);
+    if (!st && dun)
+        snprintf(fs.dun_file, sizeof fs.dun_file, "%s", dun);
+    if (!st && load)
+        snprintf(fs.save_file, sizeof fs.save_file, "%s", load);
+    if (!st)
+        st = director_build_world(&fs, w, err);
+    film_free(&fs);
+    return st;
+}
+
 static int shot_one(const shot_args *a)
 {
     world w;
     delve_err err = { "" };
-    delve_status st = make_world(a, a->seed, &w, &err);
+    uint64_t seed = a->seed;
+    int floors = a->floors;
+    delve_status st = a->dun || a->load ? file_world(a->dun, a->load, &w, &err)
+                                        : make_world(a, a->seed, &w, &err);
     if (st)
         return cli_fail("shot", st, &err);
+    if (a->dun || a->load) {
+        seed = w.dg.seed;
+        floors = w.dg.floor_count;
+        if (a->only > floors) {
+            world_free(&w);
+            return cli_usage_error("shot", "--floor %d: the dungeon has %d floors", a->only,
+                                   floors);
+        }
+    }
     st = shoot(&w, a->only - 1, a->zoom, a->out, &err);
     int wpx, hpx;
     view_floor_size(&w.dg.floors[a->only - 1], a->zoom, &wpx, &hpx);
@@ -169,7 +210,7 @@ static int shot_one(const shot_args *a)
     if (st)
         return cli_fail("shot", st, &err);
     printf("delve shot: %s (%d x %d, seed %llu, floor %d of %d)\n", a->out, wpx, hpx,
-           (unsigned long long)a->seed, a->only, a->floors);
+           (unsigned long long)seed, a->only, floors);
     return EXIT_OK;
 }
 

@@ -2,9 +2,12 @@
  * once a frame; with --headless it draws the same view straight to a PNG. */
 #include <SDL2/SDL.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/cli.h"
+#include "engine/fsio.h"
+#include "engine/save.h"
 #include "films/director.h"
 #include "films/film.h"
 #include "render/png.h"
@@ -14,12 +17,15 @@
 
 static void help(void)
 {
-    printf("usage: delve view [--film SCRIPT] [--seed N] [--floors K] [--font PATH]\n"
-           "                  [--headless] [--screenshot OUT.png]\n\n"
+    printf("usage: delve view [FILE.dun] [--film SCRIPT] [--seed N] [--floors K] [--font PATH]\n"
+           "                  [--load FILE.sav] [--save-to FILE.sav] [--headless]\n"
+           "                  [--screenshot OUT.png]\n\n"
            "Opens a window on the dungeon of SCRIPT (default %s),\n"
-           "or of seed N with the script's party.\n"
+           "or of seed N, or of FILE.dun, with the script's party; --load starts from a\n"
+           "saved game (its dungeon rebuilt, the hole still open, the font still dry).\n"
            "  arrows     pan            PgUp/PgDn  floor up / down\n"
            "  f          follow party   space      play the film\n"
+           "  F5         save the game to --save-to (default delve-view.sav)\n"
            "  mouse      a line about the square under it (pits, stations, ways)\n"
            "  Esc, q     quit\n"
            "--screenshot writes the first frame shown to OUT.png and quits; with --headless\n"
@@ -41,18 +47,21 @@ typedef struct viewer {
     int quit;
     uint32_t frame;
     char hover[160];
-    int playing;                /* a film is being played: its captions win */            /* the line for the square under the mouse */
+    int playing;                /* a film is being played: its captions win */
+    const char *save_to;        /* F5 writes the saved game here */
 } viewer;
 
+#define VIEW_SAVE_DEFAULT "delve-view.sav"
+
 typedef struct view_args {
-    const char *film, *font, *shot_path;
+    const char *film, *font, *shot_path, *dun, *load, *save_to;
     uint64_t seed;
     int have_seed, floors, headless;
 } view_args;
 
 static int parse(int argc, char **argv, view_args *a)
 {
-    *a = (view_args){ .floors = 0 };
+    *a = (view_args){ .floors = 0, .save_to = VIEW_SAVE_DEFAULT };
     a->film = cli_default_film();
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = NULL;
@@ -64,11 +73,15 @@ static int parse(int argc, char **argv, view_args *a)
             a->headless = 1;
             continue;
         }
-        if (o[0] != '-')
-            return cli_usage_error("view", "'%s': reading .dun files comes with the .dun "
-                                   "issue; use --seed N or --film SCRIPT", o);
+        if (o[0] != '-' && a->dun)
+            return cli_usage_error("view", "one .dun file at a time ('%s' and '%s')", a->dun, o);
+        if (o[0] != '-') {
+            a->dun = o;
+            continue;
+        }
         if (strcmp(o, "--film") && strcmp(o, "--seed") && strcmp(o, "--floors") &&
-            strcmp(o, "--font") && strcmp(o, "--screenshot"))
+            strcmp(o, "--font") && strcmp(o, "--screenshot") && strcmp(o, "--load") &&
+            strcmp(o, "--save-to"))
             return cli_usage_error("view", "unknown option '%s'", o);
         if (!(v = cli_value("view", argc, argv, &i)))
             return EXIT_USAGE;
@@ -78,12 +91,19 @@ static int parse(int argc, char **argv, view_args *a)
             a->font = v;
         else if (!strcmp(o, "--screenshot"))
             a->shot_path = v;
+        else if (!strcmp(o, "--load"))
+            a->load = v;
+        else if (!strcmp(o, "--save-to"))
+            a->save_to = v;
         else if (!strcmp(o, "--seed") && !(a->have_seed = cli_u64("view", o, v, &a->seed)))
             return EXIT_USAGE;
         else if (!strcmp(o, "--floors") && !cli_int("view", o, v, 1, DUNGEON_MAX_FLOORS,
                                                     &a->floors))
             return EXIT_USAGE;
     }
+    if (a->dun && a->load)
+        return cli_usage_error("view", "a .dun file or --load, not both (a save names its "
+                               "own dungeon)");
     if (a->headless && !a->shot_path)
         return cli_usage_error("view", "--headless needs --screenshot OUT.png");
     return EXIT_OK;
@@ -145,6 +165,23 @@ static void change_floor(viewer *v, int d)
 
 static delve_status play(viewer *v, delve_err *err);
 
+/* F5: the world as a saved game in v->save_to; the status line says where, or why not. */
+static void save_now(viewer *v)
+{
+    char src[SAVE_SOURCE_MAX], *text = NULL;
+    delve_err e = { "" };
+    delve_status st = director_source(&v->fs, src, sizeof src, &e);
+    if (!st)
+        st = save_text(&v->w, src, &text, &e);
+    if (!st)
+        st = fsio_write_atomic(v->save_to, text, strlen(text), &e);
+    free(text);
+    if (st)
+        snprintf(v->hover, sizeof v->hover, "F5: not saved: %.140s", e.msg);
+    else
+        snprintf(v->hover, sizeof v->hover, "F5: saved to %s", v->save_to);
+}
+
 static delve_status on_key(viewer *v, SDL_Keycode k, delve_err *err)
 {
     switch (k) {
@@ -157,6 +194,7 @@ static delve_status on_key(viewer *v, SDL_Keycode k, delve_err *err)
     case SDLK_PAGEDOWN: change_floor(v, 1); break;
     case SDLK_f: v->vo.follow = 1; break;
     case SDLK_SPACE: return play(v, err);
+    case SDLK_F5: save_now(v); break;
     default: break;
     }
     return DELVE_OK;
@@ -272,6 +310,15 @@ static delve_status setup(viewer *v, const view_args *a, delve_err *err)
         v->fs.seed = a->seed;
     if (!st && a->floors)
         v->fs.floors = a->floors;
+    if (!st && (a->have_seed || a->dun || a->load)) /* the command line wins over the script */
+        v->fs.dun_file[0] = v->fs.save_file[0] = '\0';
+    if (!st && (a->dun || a->load))
+        v->fs.dun_line = 0;
+    if (!st && a->dun)
+        snprintf(v->fs.dun_file, sizeof v->fs.dun_file, "%s", a->dun);
+    if (!st && a->load)
+        snprintf(v->fs.save_file, sizeof v->fs.save_file, "%s", a->load);
+    v->save_to = a->save_to;
     if (!st)
         st = director_build_world(&v->fs, &v->w, err);
     v->have_world = !st;

@@ -18,6 +18,7 @@ static const struct {
     { "sheet", cmd_sheet, "make a contact sheet again from a film's frames and events.tsv" },
     { "diff", cmd_diff, "compare two PNGs, write a diff image; exit 1 when they differ" },
     { "review", cmd_review, "diff two shot sets (PNGs and catalog.tsv) into an HTML report" },
+    { "check", cmd_check, "run the importer's checks on a .dun file or on a range of seeds" },
 };
 
 static void usage(FILE *out)

@@ -65,7 +65,7 @@ static int32_t datum_below(const dfloor *up, const dfloor *lo)
         for (int x = 0; x < up->w; x++) {
             if (!floor_open(up, x, y))
                 continue;
-            int32_t roof = roof_near(lo, x, y);
+            int32_t roof = roof_near(lo, x + up->ox - lo->ox, y + up->oy - lo->oy);
             if (roof == INT32_MIN)
                 continue;
             int32_t need = height_at(up, x, y) - STACK_ROCK_CM - roof;
@@ -98,9 +98,19 @@ int32_t dungeon_ground_cm(const dungeon *d, int f, int x, int y)
     return d->datum_cm[f] + height_at(&d->floors[f], x, y);
 }
 
-int32_t dungeon_fall_cm(const dungeon *d, int f, int x, int y)
+int dungeon_below(const dungeon *d, int f, int x, int y, int *bx, int *by)
 {
     if (f < 0 || f + 1 >= d->floor_count)
         return 0;
-    return dungeon_ground_cm(d, f, x, y) - dungeon_ground_cm(d, f + 1, x, y);
+    *bx = x + d->floors[f].ox - d->floors[f + 1].ox;
+    *by = y + d->floors[f].oy - d->floors[f + 1].oy;
+    return 1;
+}
+
+int32_t dungeon_fall_cm(const dungeon *d, int f, int x, int y)
+{
+    int bx, by;
+    if (!dungeon_below(d, f, x, y, &bx, &by))
+        return 0;
+    return dungeon_ground_cm(d, f, x, y) - dungeon_ground_cm(d, f + 1, bx, by);
 }

@@ -34,8 +34,12 @@ void dungeon_stack(dungeon *d);
 /* Ground height in cm of square (x, y) on floor f above the dungeon's datum. */
 int32_t dungeon_ground_cm(const dungeon *d, int f, int x, int y);
 
-/* Fall height in cm from (x, y) on floor f to the same square on floor f + 1;
- * 0 when f is the bottom floor. */
+/* The square of floor f + 1 straight under (x, y) of floor f, through the floors'
+ * origins (dfloor.ox, oy): (x + ox_f - ox_{f+1}, y + oy_f - oy_{f+1}). It may lie
+ * outside floor f + 1 (callers check floor_in). 0 when f is the bottom floor. */
+int dungeon_below(const dungeon *d, int f, int x, int y, int *bx, int *by);
+/* Fall height in cm from (x, y) on floor f to the square under it on floor f + 1
+ * (dungeon_below); 0 when f is the bottom floor. */
 int32_t dungeon_fall_cm(const dungeon *d, int f, int x, int y);
 
 #endif

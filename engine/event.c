@@ -7,7 +7,7 @@ static const char *const EVENT_NAME[] = {
     [EV_START] = "start", [EV_STEP] = "step",   [EV_PLATES] = "plates",
     [EV_FALL] = "fall",   [EV_LAND] = "land",   [EV_HEAL] = "heal",
     [EV_DRY] = "dry",     [EV_DEATH] = "death", [EV_FLOOR] = "floor",
-    [EV_WAIT] = "wait",   [EV_END] = "end",
+    [EV_WAIT] = "wait",   [EV_END] = "end", [EV_BURN] = "burn",
 };
 _Static_assert(sizeof EVENT_NAME / sizeof EVENT_NAME[0] == EV_KIND_COUNT, "event rows");
 

@@ -20,6 +20,7 @@ typedef enum event_kind {
     EV_FLOOR,   /* the party took a way to another floor */
     EV_WAIT,    /* game time passed with the party standing */
     EV_END,     /* the film or session ends */
+    EV_BURN,    /* acid or lava hurt everyone standing in it; amount = damage each */
     EV_KIND_COUNT
 } event_kind;
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* name, glyph, walkable, open */
+/* name, glyph, walkable, open, burn */
 static const terrain_info TERRAIN[] = {
     [T_ROCK]     = { "rock",     ' ', 0, 0 },
     [T_WALL]     = { "wall",     '#', 0, 0 },
@@ -12,8 +12,8 @@ static const terrain_info TERRAIN[] = {
     [T_CORRIDOR] = { "corridor", ',', 1, 1 },
     [T_DOOR]     = { "door",     '+', 1, 1 },
     [T_WATER]    = { "water",    '~', 1, 1 },
-    [T_ACID]     = { "acid",     '=', 1, 1 },
-    [T_LAVA]     = { "lava",     '&', 1, 1 },
+    [T_ACID]     = { "acid",     '=', 1, 1, 6 },
+    [T_LAVA]     = { "lava",     '&', 1, 1, 12 },
     [T_BRIDGE]   = { "bridge",   ':', 1, 1 },
     [T_BOX]      = { "box",      'X', 0, 0 },
     [T_CAVE_WALL]= { "cave wall",'%', 0, 0 },
@@ -92,7 +92,8 @@ delve_status floor_init(dfloor *f, int index, int w, int h, delve_err *err)
     f->h = h;
     f->terrain = calloc((size_t)w * (size_t)h, 1);
     f->height_cm = calloc((size_t)w * (size_t)h, sizeof *f->height_cm);
-    if (!f->terrain || !f->height_cm) {
+    f->marks = calloc((size_t)w * (size_t)h, 1);
+    if (!f->terrain || !f->height_cm || !f->marks) {
         floor_free(f);
         return delve_fail(err, DELVE_ENOMEM, "out of memory for a %d x %d floor", w, h);
     }
@@ -105,8 +106,10 @@ void floor_free(dfloor *f)
         return;
     free(f->terrain);
     free(f->height_cm);
+    free(f->marks);
     f->terrain = NULL;
     f->height_cm = NULL;
+    f->marks = NULL;
 }
 
 delve_status floor_copy(dfloor *dst, const dfloor *src, delve_err *err)
@@ -114,14 +117,17 @@ delve_status floor_copy(dfloor *dst, const dfloor *src, delve_err *err)
     delve_status st = floor_init(dst, src->index, src->w, src->h, err);
     if (st != DELVE_OK)
         return st;
-    uint8_t *t = dst->terrain;
+    uint8_t *t = dst->terrain, *mk = dst->marks;
     int32_t *hc = dst->height_cm;
     *dst = *src;
     dst->terrain = t;
     dst->height_cm = hc;
+    dst->marks = mk;
     size_t n = (size_t)src->w * (size_t)src->h;
     memcpy(t, src->terrain, n);
     memcpy(hc, src->height_cm, n * sizeof *hc);
+    if (src->marks)
+        memcpy(mk, src->marks, n);
     return DELVE_OK;
 }
 
@@ -220,4 +226,37 @@ delve_status floor_add_item(dfloor *f, item it, delve_err *err)
                           FLOOR_MAX_ITEMS);
     f->items[f->item_count++] = it;
     return DELVE_OK;
+}
+
+delve_status floor_add_patrol(dfloor *f, const patrol *p, delve_err *err)
+{
+    if (f->patrol_count >= FLOOR_MAX_PATROLS)
+        return delve_fail(err, DELVE_ELIMIT, "floor %d: more than %d patrol routes",
+                          f->index + 1, FLOOR_MAX_PATROLS);
+    if (p->count < 1 || p->count > PATROL_MAX_SQUARES)
+        return delve_fail(err, DELVE_ELIMIT, "floor %d: a patrol route has 1..%d squares, "
+                          "not %d", f->index + 1, PATROL_MAX_SQUARES, p->count);
+    f->patrols[f->patrol_count++] = *p;
+    return DELVE_OK;
+}
+
+void floor_clear(dfloor *f)
+{
+    dfloor keep = *f;
+    size_t n = (size_t)f->w * (size_t)f->h;
+    memset(f, 0, sizeof *f);
+    f->index = keep.index;
+    f->w = keep.w;
+    f->h = keep.h;
+    f->level_type = keep.level_type;
+    f->dlevel = keep.dlevel;
+    f->ox = keep.ox;
+    f->oy = keep.oy;
+    f->terrain = keep.terrain;
+    f->height_cm = keep.height_cm;
+    f->marks = keep.marks;
+    memset(f->terrain, T_ROCK, n);
+    memset(f->height_cm, 0, n * sizeof *f->height_cm);
+    if (f->marks)
+        memset(f->marks, 0, n);
 }

@@ -17,6 +17,13 @@
 #define FLOOR_MAX_STATIONS 16
 #define FLOOR_MAX_MONSTERS 128
 #define FLOOR_MAX_ITEMS 64
+#define FLOOR_MAX_PATROLS 16
+#define PATROL_MAX_SQUARES 64
+
+/* Per-square marks (bits of dfloor.marks): squares a person drew by hand (a .dun file or
+ * a stored room), pins (never sunk, raised, cut or touched by later passes, floor level
+ * kept), and secrets (a secret door or passage; the chooser keeps them first). */
+enum { SQ_DRAWN = 1, SQ_PIN = 2, SQ_SECRET = 4 };
 
 /* What a square is. Append only (numbers reach files and goldens). */
 typedef enum terrain {
@@ -42,6 +49,8 @@ typedef struct terrain_info {
     char glyph;        /* ASCII map glyph */
     uint8_t walkable;  /* a member can stand here */
     uint8_t open;      /* not rock or wall: counts as open ground */
+    uint8_t burn;      /* damage per action to each member standing in it, armour
+                          ignored: acid 6, lava 12 (seed 000 via spec doomrl.md) */
 } terrain_info;
 
 /* The row for t; t out of range gives the rock row. */
@@ -118,7 +127,16 @@ typedef struct monster {
     int x, y;
     uint8_t flying;   /* passes over pits and fluids */
     uint8_t hunting;  /* knows where the party is from the start (DoomRL arenas) */
+    int patrol;       /* 1 + index into dfloor.patrols of its pack's route; 0: none (so a
+                         zeroed monster is not on patrol) */
 } monster;
+
+/* A patrol pack's route: squares walked in order, then back to the first. Every square
+ * must be open and walkable, and consecutive squares joined by a walk (the checks). */
+typedef struct patrol {
+    int count;
+    int16_t x[PATROL_MAX_SQUARES], y[PATROL_MAX_SQUARES];
+} patrol;
 
 /* An item lying on a square; kind indexes the generator's item table. */
 typedef struct item {
@@ -135,23 +153,33 @@ typedef struct dfloor {
     int w, h;
     int level_type;    /* enum level_type */
     int dlevel;        /* depth for level-type rules (DoomRL tables); 0 when unused */
+    int ox, oy;        /* where square (0, 0) sits on the dungeon's common grid, in
+                          squares: square (x, y) is over/under common (x + ox, y + oy).
+                          0 for generated floors; growing a floor left or up lowers it
+                          (gen_grow_floor), so nothing moves in the world */
     uint8_t *terrain;  /* w * h, row-major, values of enum terrain */
     int32_t *height_cm;/* w * h, ground height above the floor's datum */
+    uint8_t *marks;    /* w * h, SQ_DRAWN | SQ_PIN | SQ_SECRET bits */
     int entrance_x, entrance_y;
     int goal_x, goal_y;
     int room_count, way_count, pit_count, station_count, monster_count, item_count;
+    int patrol_count;
     room rooms[FLOOR_MAX_ROOMS];
     way ways[FLOOR_MAX_WAYS];
     pit pits[FLOOR_MAX_PITS];
     station stations[FLOOR_MAX_STATIONS];
     monster monsters[FLOOR_MAX_MONSTERS];
     item items[FLOOR_MAX_ITEMS];
+    patrol patrols[FLOOR_MAX_PATROLS];
 } dfloor;
 
 /* Allocates a w x h floor of rock at height 0. DELVE_ELIMIT past FLOOR_MAX_SIDE,
  * DELVE_ENOMEM on allocation failure. Free with floor_free. */
 delve_status floor_init(dfloor *f, int index, int w, int h, delve_err *err);
 void floor_free(dfloor *f);
+/* Back to all rock at height 0 with no marks and no things (a generator's next try),
+ * keeping index, size, level type, dlevel and the square arrays. */
+void floor_clear(dfloor *f);
 /* Deep copy of src into dst (dst uninitialised). */
 delve_status floor_copy(dfloor *dst, const dfloor *src, delve_err *err);
 
@@ -178,5 +206,6 @@ delve_status floor_add_pit(dfloor *f, pit p, delve_err *err);
 delve_status floor_add_station(dfloor *f, station s, delve_err *err);
 delve_status floor_add_monster(dfloor *f, monster m, delve_err *err);
 delve_status floor_add_item(dfloor *f, item it, delve_err *err);
+delve_status floor_add_patrol(dfloor *f, const patrol *p, delve_err *err);
 
 #endif

@@ -79,3 +79,16 @@ void party_heal_half(party *p, int gained[PARTY_MAX])
             gained[i] = m->health - before;
     }
 }
+
+void party_take_flat(party *p, int damage, int taken[PARTY_MAX], int died[PARTY_MAX])
+{
+    for (int i = 0; i < p->count; i++) {
+        member *m = &p->m[i];
+        int t = member_alive(m) ? (damage < m->health ? damage : m->health) : 0;
+        m->health -= t;
+        if (taken)
+            taken[i] = t;
+        if (died)
+            died[i] = t > 0 && m->health == 0;
+    }
+}

@@ -43,5 +43,8 @@ void party_take_fall(party *p, int fall_cm, int taken[PARTY_MAX], int died[PARTY
 /* Rest station heal: every living member gains max_health / 2 and max_power / 2
  * (rounded down), capped at the maximum. gained[i] gets the health gained. */
 void party_heal_half(party *p, int gained[PARTY_MAX]);
+/* Flat damage (>= 0) to every living member, armour ignored (acid and lava: spec
+ * doomrl.md); taken[i] and died[i] as party_take_fall. Arrays may be NULL. */
+void party_take_flat(party *p, int damage, int taken[PARTY_MAX], int died[PARTY_MAX]);
 
 #endif

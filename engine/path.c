@@ -34,6 +34,9 @@ static int enterable(const dungeon *d, int f, int x, int y, path_step goal, int 
     const dfloor *fl = &d->floors[f];
     if (!floor_walkable(fl, x, y))
         return 0;
+    if ((flags & PATH_AVOID_BURN) && terrain_get(floor_at(fl, x, y))->burn &&
+        !(f == goal.floor && x == goal.x && y == goal.y))
+        return 0;
     if (floor_pit_at(fl, x, y) >= 0) {
         int is_goal = f == goal.floor && x == goal.x && y == goal.y;
         int pi = floor_pit_at(fl, x, y);

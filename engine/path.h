@@ -18,6 +18,7 @@ typedef struct path {
 enum {
     PATH_PIT_GOAL = 1,     /* the goal may be a (closed) pit square */
     PATH_NO_WAYS = 2,      /* stay on the start floor */
+    PATH_AVOID_BURN = 4,   /* do not enter acid or lava unless it is the goal */
 };
 
 /* Shortest walk from `from` to `to`; out is reset and filled (free with path_free).

@@ -39,6 +39,9 @@ delve_status world_init(world *w, dungeon *dg, const party *p, delve_err *err)
     w->clock_s = WORLD_START_S;
     w->phase = PHASE_IDLE;
     w->pit_floor = w->pit_index = -1;
+    delve_status st = monster_loops_build(&w->dg, &w->loops, err);
+    if (st != DELVE_OK)
+        return st;
     if (log_event(w, EV_START, -1, 0, "The party sets out") != DELVE_OK)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for events");
     return DELVE_OK;
@@ -48,6 +51,7 @@ void world_free(world *w)
 {
     dungeon_free(&w->dg);
     path_free(&w->route);
+    monster_loops_free(&w->loops);
     event_log_free(&w->log);
 }
 
@@ -57,7 +61,10 @@ delve_status world_walk_to(world *w, int floor, int x, int y, delve_err *err)
         return delve_fail(err, DELVE_EFAIL, "the party is busy and cannot start a walk");
     path_free(&w->route);
     path_step from = { w->floor, world_sx(w), world_sy(w) }, to = { floor, x, y };
-    delve_status st = path_find(&w->dg, from, to, PATH_PIT_GOAL, &w->route, err);
+    delve_status st = path_find(&w->dg, from, to, PATH_PIT_GOAL | PATH_AVOID_BURN,
+                                &w->route, err);
+    if (st == DELVE_EFAIL)
+        st = path_find(&w->dg, from, to, PATH_PIT_GOAL, &w->route, err);
     if (st != DELVE_OK)
         return st;
     w->route_i = 1;
@@ -137,6 +144,25 @@ static int check_plates(world *w)
     return 1;
 }
 
+/* Acid or lava under the party hurts every living member once (an action). */
+static void burn(world *w)
+{
+    const terrain_info *ti = terrain_get(floor_at(&w->dg.floors[w->floor], world_sx(w),
+                                                  world_sy(w)));
+    if (!ti->burn || !party_alive_count(&w->party))
+        return;
+    int taken[PARTY_MAX], died[PARTY_MAX];
+    party_take_flat(&w->party, ti->burn, taken, died);
+    char text[96];
+    snprintf(text, sizeof text, "The %s burns: -%d each", ti->name, ti->burn);
+    log_event(w, EV_BURN, -1, ti->burn, text);
+    for (int i = 0; i < w->party.count; i++)
+        if (died[i]) {
+            snprintf(text, sizeof text, "%s dies in the %s", w->party.m[i].name, ti->name);
+            log_event(w, EV_DEATH, i, taken[i], text);
+        }
+}
+
 static void walk_substep(world *w)
 {
     path_step t = w->route.steps[w->route_i];
@@ -146,11 +172,14 @@ static void walk_substep(world *w)
         int tx = t.x * FLOOR_SQUARE_CM + FLOOR_SQUARE_CM / 2;
         int ty = t.y * FLOOR_SQUARE_CM + FLOOR_SQUARE_CM / 2;
         int dx = (tx > w->x_cm) - (tx < w->x_cm), dy = (ty > w->y_cm) - (ty < w->y_cm);
+        int sx = world_sx(w), sy = world_sy(w);
         w->x_cm += dx * WALK_SUBSTEP_CM;
         w->y_cm += dy * WALK_SUBSTEP_CM;
         advance_clock_walk(w, WALK_SUBSTEP_CM);
         if (check_plates(w))
             return;
+        if (world_sx(w) != sx || world_sy(w) != sy)
+            burn(w); /* stepping into a square is an action */
         if (w->x_cm != tx || w->y_cm != ty)
             return;
     }
@@ -161,8 +190,10 @@ static void walk_substep(world *w)
 static void land(world *w)
 {
     int taken[PARTY_MAX], died[PARTY_MAX];
+    int bx = world_sx(w), by = world_sy(w);
+    dungeon_below(&w->dg, w->floor, bx, by, &bx, &by);
     w->floor += 1;
-    centre_on(w, world_sx(w), world_sy(w)); /* onto the middle of the landing square */
+    centre_on(w, bx, by); /* onto the middle of the landing square */
     party_take_fall(&w->party, w->fall_cm, taken, died);
     char text[96];
     int n = snprintf(text, sizeof text, "Landed %d.%d m down:", w->fall_cm / 100,
@@ -178,6 +209,7 @@ static void land(world *w)
         }
     path_free(&w->route);
     w->phase = PHASE_IDLE;
+    burn(w);
 }
 
 world_phase world_tick(world *w)
@@ -241,10 +273,19 @@ void world_wait(world *w, int64_t seconds)
 {
     if (seconds <= 0)
         return;
-    w->clock_s += seconds;
+    int64_t end = w->clock_s + seconds;
     char text[96];
     snprintf(text, sizeof text, "Waited %d h %02d m", (int)(seconds / 3600),
              (int)(seconds % 3600 / 60));
+    if (terrain_get(floor_at(&w->dg.floors[w->floor], world_sx(w), world_sy(w)))->burn) {
+        /* each action boundary crossed while standing in acid or lava burns, at its time */
+        for (int64_t t = (w->clock_s / WORLD_ACTION_S + 1) * WORLD_ACTION_S;
+             t <= end && party_alive_count(&w->party); t += WORLD_ACTION_S) {
+            w->clock_s = t;
+            burn(w);
+        }
+    }
+    w->clock_s = end;
     log_event(w, EV_WAIT, -1, (int)(seconds > 2147483647 ? 2147483647 : seconds), text);
 }
 

@@ -9,6 +9,7 @@
 
 #include "engine/dungeon.h"
 #include "engine/event.h"
+#include "engine/monster.h"
 #include "engine/party.h"
 #include "engine/path.h"
 
@@ -20,6 +21,8 @@
 #define WAY_LIFT_S 20          /* game seconds to ride a lift (set) */
 #define WAY_OTHER_S 10         /* ladder, stair, ramp, spiral (set) */
 #define WORLD_START_S (8 * 3600) /* Day 1 08:00 */
+#define WORLD_ACTION_S 2       /* one action: the time to walk a square; standing in acid
+                                  or lava burns once per action (set) */
 
 typedef enum world_phase {
     PHASE_IDLE,
@@ -40,6 +43,7 @@ typedef struct world {
     int tube_tick;         /* 1..TUBE_TICKS while in the tube */
     int fall_cm;           /* height of the current or last fall */
     int pit_floor, pit_index; /* the pit being fallen through */
+    monster_loops loops;   /* patrol loops of every floor (monster_where) */
     event_log log;
     int log_full;          /* an event could not be logged (EVENT_LOG_MAX or memory) */
 } world;
@@ -53,7 +57,8 @@ void world_free(world *w);
 static inline int world_sx(const world *w) { return w->x_cm / 200; }
 static inline int world_sy(const world *w) { return w->y_cm / 200; }
 
-/* Starts a walk to (floor, x, y) over floors and ways; the goal may be a pit.
+/* Starts a walk to (floor, x, y) over floors and ways; the goal may be a pit. The
+ * route keeps out of acid and lava when it can (PATH_AVOID_BURN), else wades.
  * DELVE_EFAIL with err set when unreachable or when the party is not idle. */
 delve_status world_walk_to(world *w, int floor, int x, int y, delve_err *err);
 
@@ -70,7 +75,8 @@ int world_depth_cm(const world *w);
  * nothing. DELVE_EFAIL when no station is in reach. */
 delve_status world_use_station(world *w, delve_err *err);
 
-/* Lets seconds (>= 0) of game time pass with the party standing; logs EV_WAIT. */
+/* Lets seconds (>= 0) of game time pass with the party standing; logs EV_WAIT, then
+ * EV_BURN for each action boundary (WORLD_ACTION_S) crossed while in acid or lava. */
 void world_wait(world *w, int64_t seconds);
 
 /* Nearest thing of a kind on the party's floor by walking distance; -1 if none is

@@ -2,8 +2,13 @@
 #include "films/director.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "engine/dun.h"
+#include "engine/fsio.h"
+#include "engine/save.h"
+#include "films/source.h"
 #include "gen/gen.h"
 
 typedef struct dir_state {
@@ -16,25 +21,102 @@ typedef struct dir_state {
     int seen_events;            /* events of w->log already shot */
     char pending[FILM_TEXT_MAX];/* caption directive for the next shot */
     char current[FILM_TEXT_MAX];/* what the party is doing, for plain frames */
+    const char *save_dir;       /* where `save FILE` writes; NULL: rehearsal, write nothing */
+    char source[SAVE_SOURCE_MAX]; /* the dungeon's source line, for saves */
     shot s;
 } dir_state;
 
-delve_status director_build_world(const film_script *fs, world *w, delve_err *err)
+/* The dungeon fs describes (a seed's or a .dun file's), stacked. */
+static delve_status build_dungeon(const film_script *fs, dungeon *d, delve_err *err)
 {
-    if (fs->dun_file[0])
-        return delve_fail(err, DELVE_EINPUT,
-                          "%s: dungeon file=%s: reading .dun files is not supported yet",
-                          fs->path, fs->dun_file);
+    if (fs->dun_file[0]) {
+        delve_err e;
+        delve_status st = dun_load(fs->dun_file, d, &e);
+        if (st && !fs->dun_line) /* named on the command line, not in a script */
+            return delve_fail(err, st, "%s", e.msg);
+        if (st)
+            return delve_fail_at(err, st, fs->path, fs->dun_line, fs->dun_col,
+                                 "dungeon file: %s", e.msg);
+        return DELVE_OK;
+    }
     gen_opts o = gen_defaults(fs->seed);
     o.floors = fs->floors;
+    o.type = fs->level_type;
+    o.dlevel = fs->dlevel;
+    o.difficulty = fs->difficulty;
+    o.islands = fs->islands;
+    o.rising = fs->rising;
+    return gen_dungeon(&o, d, err);
+}
+
+/* Reads and parses the saved game at path into *st (malloc'ed; free it). */
+static delve_status read_save(const char *file, save_state **st, delve_err *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    *st = malloc(sizeof **st);
+    if (!*st)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for a save");
+    delve_status s = fsio_read_all(file, SAVE_MAX_BYTES, &text, &len, err);
+    if (!s && strlen(text) != len)
+        s = delve_fail(err, DELVE_EINPUT, "%s: a NUL byte: a save is text", file);
+    if (!s)
+        s = save_parse(file, text, *st, err);
+    free(text);
+    return s;
+}
+
+delve_status director_load_save(const film_script *fs, const char *file, world *w,
+                                film_script *used, delve_err *err)
+{
+    save_state *st = NULL;
+    film_script src = *fs;
     dungeon d;
-    delve_status st = gen_dungeon(&o, &d, err);
+    delve_status s = read_save(file, &st, err);
+    if (!s)
+        s = source_parse(st->source, file, 2, &src, err);
+    if (!s)
+        s = build_dungeon(&src, &d, err);
+    if (!s && (s = world_init(w, &d, &st->party, err)) != DELVE_OK)
+        dungeon_free(&d);
+    if (!s && (s = save_apply(w, st, file, err)) != DELVE_OK)
+        world_free(w);
+    if (!s && used)
+        *used = src;
+    free(st);
+    return s;
+}
+
+delve_status director_build_world(const film_script *fs, world *w, delve_err *err)
+{
+    if (fs->save_file[0]) {
+        delve_err e;
+        delve_status st = director_load_save(fs, fs->save_file, w, NULL, &e);
+        if (st && !fs->dun_line)
+            return delve_fail(err, st, "%s", e.msg);
+        return st ? delve_fail_at(err, st, fs->path, fs->dun_line, fs->dun_col,
+                                  "dungeon save: %s", e.msg) : DELVE_OK;
+    }
+    dungeon d;
+    delve_status st = build_dungeon(fs, &d, err);
     if (st)
         return st;
     st = world_init(w, &d, &fs->party, err);
     if (st)
         dungeon_free(&d);
     return st;
+}
+
+delve_status director_source(const film_script *fs, char *buf, size_t cap, delve_err *err)
+{
+    if (!fs->save_file[0])
+        return source_text(fs, buf, cap, err);
+    save_state *st = NULL;
+    delve_status s = read_save(fs->save_file, &st, err);
+    if (!s)
+        snprintf(buf, cap, "%s", st->source);
+    free(st);
+    return s;
 }
 
 static void remember(dir_state *ds, const char *line)
@@ -177,6 +259,33 @@ static delve_status do_walk(dir_state *ds, const film_action *a, delve_err *err)
     return st;
 }
 
+/* save FILE: the world now, as a saved game, atomically under save_dir (rehearsal:
+ * the text is made, so a save that cannot be made fails before recording). */
+static delve_status do_save(dir_state *ds, const film_action *a, delve_err *err)
+{
+    delve_err e;
+    char *text = NULL;
+    if (!ds->source[0] && director_source(ds->fs, ds->source, sizeof ds->source, &e))
+        return script_fail(ds, a, e.msg, err);
+    if (save_text(ds->w, ds->source, &text, &e))
+        return script_fail(ds, a, e.msg, err);
+    delve_status st = DELVE_OK;
+    if (ds->save_dir) {
+        char file[FILM_PATH_MAX * 2];
+        snprintf(file, sizeof file, "%s/%s", ds->save_dir, a->text);
+        char *slash = strrchr(file, '/');
+        *slash = '\0';
+        st = fsio_mkdirs(file, &e);
+        *slash = '/';
+        if (!st)
+            st = fsio_write_atomic(file, text, strlen(text), &e);
+        if (st)
+            st = script_fail(ds, a, e.msg, err);
+    }
+    free(text);
+    return st;
+}
+
 static delve_status do_action(dir_state *ds, const film_action *a, delve_err *err)
 {
     delve_err e;
@@ -198,6 +307,8 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
     case OP_CAPTION:
         snprintf(ds->pending, sizeof ds->pending, "%s", a->text);
         return DELVE_OK;
+    case OP_SAVE:
+        return do_save(ds, a, err);
     default:
         return DELVE_OK;
     }
@@ -206,7 +317,13 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
 delve_status director_play(const film_script *fs, world *w, shot_fn fn, void *ctx,
                            delve_err *err)
 {
-    dir_state ds = { .fs = fs, .w = w, .fn = fn, .ctx = ctx };
+    return director_play_saving(fs, w, fn, ctx, NULL, err);
+}
+
+delve_status director_play_saving(const film_script *fs, world *w, shot_fn fn, void *ctx,
+                                  const char *save_dir, delve_err *err)
+{
+    dir_state ds = { .fs = fs, .w = w, .fn = fn, .ctx = ctx, .save_dir = save_dir };
     snprintf(ds.current, sizeof ds.current, "%s", fs->title);
     delve_status st = shoot_events(&ds, err);
     for (int i = 0; !st && i < fs->action_count; i++) {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "engine/fsio.h"
+#include "gen/gen.h"
 #include "render/sheet.h"
 
 #define MAX_TOKENS 16
@@ -211,27 +212,29 @@ static delve_status d_film(line_ctx *c)
     return st ? st : copy_text(c, &c->tok[1], c->fs->title, sizeof c->fs->title);
 }
 
-static delve_status dungeon_file(line_ctx *c, const token *t)
+/* file= or save=: a path relative to the script's folder, as a person reading the
+ * script expects, that must be readable now; read when the world is built. */
+static delve_status dungeon_file(line_ctx *c, const token *t, char *dst, char *other)
 {
     film_script *fs = c->fs;
-    if (strlen(t->val) >= sizeof fs->dun_file || !t->val[0])
+    if (strlen(t->val) >= FILM_PATH_MAX || !t->val[0])
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "bad dungeon file name");
-    /* relative to the script's folder, as a person reading the script expects */
     const char *slash = strrchr(c->path, '/');
     size_t dir = t->val[0] != '/' && slash ? (size_t)(slash - c->path) + 1 : 0;
-    if (dir + strlen(t->val) >= sizeof fs->dun_file)
+    if (dir + strlen(t->val) >= FILM_PATH_MAX)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "dungeon file name too long");
-    memcpy(fs->dun_file, c->path, dir);
-    strcpy(fs->dun_file + dir, t->val);
-    if (access(fs->dun_file, R_OK) != 0)
+    memcpy(dst, c->path, dir);
+    strcpy(dst + dir, t->val);
+    if (access(dst, R_OK) != 0)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                             "cannot read dungeon file %s: %s", fs->dun_file, strerror(errno));
-    /* the .dun reader is its own piece of work: say so here, where the script asks */
-    return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                         "dungeon file=%s: reading .dun files is not supported yet; use "
-                         "seed=N", t->val);
+                             "cannot read %s file %s: %s", dst == fs->dun_file ? "dungeon"
+                             : "saved game", dst, strerror(errno));
+    other[0] = '\0';
+    fs->dun_line = c->line;
+    fs->dun_col = t->vcol;
+    return DELVE_OK;
 }
 
 static delve_status d_dungeon(line_ctx *c)
@@ -241,11 +244,27 @@ static delve_status d_dungeon(line_ctx *c)
         token *t = &c->tok[i];
         if (!strcmp(t->key, "seed")) {
             st = parse_seed(c, t, &c->fs->seed);
-            c->fs->dun_file[0] = '\0';
+            c->fs->dun_file[0] = c->fs->save_file[0] = '\0';
         } else if (!strcmp(t->key, "floors")) {
             st = int_field(c, t, 1, 32, &c->fs->floors);
         } else if (!strcmp(t->key, "file")) {
-            st = dungeon_file(c, t);
+            st = dungeon_file(c, t, c->fs->dun_file, c->fs->save_file);
+        } else if (!strcmp(t->key, "save")) {
+            st = dungeon_file(c, t, c->fs->save_file, c->fs->dun_file);
+        } else if (!strcmp(t->key, "type")) {
+            int lt = !strcmp(t->val, "doomrl") ? GEN_TYPE_DOOMRL : level_type_from_name(t->val);
+            if (lt == -1 && strcmp(t->val, "doomrl"))
+                return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                                     "unknown level type '%s' (rooms, normal, small-rooms, "
+                                     "warehouse, city, caves, arena, maze, single, shoals or "
+                                     "doomrl)", t->val);
+            c->fs->level_type = lt;
+        } else if (!strcmp(t->key, "dlevel")) {
+            st = int_field(c, t, 1, GEN_MAX_DLEVEL, &c->fs->dlevel);
+        } else if (!strcmp(t->key, "difficulty")) {
+            st = int_field(c, t, 1, 5, &c->fs->difficulty);
+        } else if (!strcmp(t->key, "islands")) {
+            st = int_field(c, t, 1, 64, &c->fs->islands);
         } else if (!strcmp(t->key, "rising")) {
             if (strcmp(t->val, "on") && strcmp(t->val, "off"))
                 return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
@@ -498,6 +517,27 @@ static delve_status d_caption(line_ctx *c)
     return st ? st : push_action(c, &a);
 }
 
+/* save FILE: a path under the film's output folder, never outside it. */
+static delve_status d_save(line_ctx *c)
+{
+    delve_status st = need_args(c, 1, "a file name such as after-fall.sav");
+    if (!st)
+        st = no_more(c, 1);
+    if (st)
+        return st;
+    const token *t = &c->tok[1];
+    const char *v = t->val;
+    int up = !strcmp(v, "..") || !strncmp(v, "../", 3) || strstr(v, "/../") ||
+             (strlen(v) >= 3 && !strcmp(v + strlen(v) - 3, "/.."));
+    if (t->key[0] || !v[0] || v[0] == '/' || up || v[strlen(v) - 1] == '/')
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->col,
+                             "save FILE: a file name inside the film's folder (no leading /, "
+                             "no ..), not '%s%s%s'", t->key, t->key[0] ? "=" : "", v);
+    film_action a = { .op = OP_SAVE };
+    st = copy_text(c, t, a.text, sizeof a.text);
+    return st ? st : push_action(c, &a);
+}
+
 typedef delve_status (*directive_fn)(line_ctx *c);
 
 /* name, handler: every directive of spec/films-and-review.md */
@@ -508,7 +548,7 @@ static const struct {
     { "film", d_film },     { "dungeon", d_dungeon }, { "party", d_party },
     { "frame", d_frame },   { "view", d_view },       { "record", d_record },
     { "walk", d_walk },     { "use", d_use },         { "wait", d_wait },
-    { "caption", d_caption }, { "sheet", d_sheet },
+    { "caption", d_caption }, { "sheet", d_sheet },     { "save", d_save },
 };
 
 static delve_status parse_line(line_ctx *c, const char *s)
@@ -539,6 +579,10 @@ static void set_defaults(film_script *fs, const char *path)
     fs->seed = 1;
     fs->floors = 3;
     fs->rising = 1;
+    fs->level_type = LT_ROOMS;
+    fs->dlevel = 1;
+    fs->difficulty = 2;
+    fs->islands = 15;
     fs->frame_w = 1280;
     fs->frame_h = 720;
     fs->zoom = 24;

@@ -23,6 +23,7 @@ typedef enum film_op {
     OP_USE,      /* use station */
     OP_WAIT,     /* wait DURATION */
     OP_CAPTION,  /* caption "text": for the next shot */
+    OP_SAVE,     /* save FILE: the world as a saved game, FILE under the film's folder */
     OP_COUNT
 } film_op;
 
@@ -44,7 +45,7 @@ typedef struct film_action {
     walk_target to;
     int x, y, floor;          /* TO_SQUARE; floor -1 = current */
     int64_t seconds;          /* OP_WAIT */
-    char text[FILM_TEXT_MAX]; /* OP_CAPTION */
+    char text[FILM_TEXT_MAX]; /* OP_CAPTION; OP_SAVE: the file, relative */
 } film_action;
 
 typedef struct film_script {
@@ -54,7 +55,14 @@ typedef struct film_script {
     uint64_t seed;
     int floors;
     char dun_file[FILM_PATH_MAX]; /* dungeon file=...; empty for a seed */
+    char save_file[FILM_PATH_MAX]; /* dungeon save=...: start from a saved game */
+    int dun_line, dun_col;    /* where file= or save= was written, for build errors */
     int rising;               /* 1 on (default), 0 off */
+    int level_type;           /* type=NAME: enum level_type, or GEN_TYPE_DOOMRL (-1) for
+                                 type=doomrl; default LT_ROOMS */
+    int dlevel;               /* dlevel=D of the top floor, default 1 */
+    int difficulty;           /* difficulty=1..5, default 2 */
+    int islands;              /* islands=N for Shoals, default 15 */
     party party;
     int frame_w, frame_h;     /* default 1280 x 720 */
     int zoom;                 /* px per square, default 24 */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/monster.h"
 #include "gen/passes.h"
 
 typedef struct sbuf {
@@ -54,6 +55,9 @@ static char glyph_at(const dfloor *f, int x, int y)
         return GEN_GLYPH_ENTRANCE;
     if (x == f->goal_x && y == f->goal_y)
         return GEN_GLYPH_GOAL;
+    for (i = 0; i < f->monster_count; i++)
+        if (f->monsters[i].x == x && f->monsters[i].y == y)
+            return monster_kind_get(f->monsters[i].kind)->glyph;
     return terrain_get(floor_at(f, x, y))->glyph;
 }
 
@@ -99,6 +103,8 @@ static void ascii_legend(sbuf *b, const unsigned char seen[256])
     legend_line(b, seen, GEN_GLYPH_STATION, "rest station");
     legend_line(b, seen, GEN_GLYPH_ENTRANCE, "entrance");
     legend_line(b, seen, GEN_GLYPH_GOAL, "goal");
+    for (int k = 0; k < monster_kind_count(); k++)
+        legend_line(b, seen, monster_kind_get(k)->glyph, monster_kind_get(k)->name);
 }
 
 static const char *wall_name(int dx, int dy)
@@ -126,6 +132,21 @@ static void ascii_things(sbuf *b, const dfloor *f)
         const station *s = &f->stations[i];
         sb_printf(b, "  station %d,%d %s, wall to the %s\n", s->x, s->y,
                   station_look_name(s->look), wall_name(s->wall_dx, s->wall_dy));
+    }
+    for (int i = 0; i < f->patrol_count; i++) {
+        const patrol *pt = &f->patrols[i];
+        sb_printf(b, "  patrol %d route", i + 1);
+        for (int j = 0; j < pt->count; j++)
+            sb_printf(b, " %d,%d", pt->x[j], pt->y[j]);
+        sb_printf(b, "\n");
+    }
+    for (int i = 0; i < f->monster_count; i++) {
+        const monster *m = &f->monsters[i];
+        sb_printf(b, "  monster %s %d,%d %s", monster_kind_get(m->kind)->name, m->x, m->y,
+                  m->flying ? "flying" : "walking");
+        if (m->patrol)
+            sb_printf(b, ", patrol %d", m->patrol);
+        sb_printf(b, "%s\n", m->hunting ? ", hunting" : "");
     }
 }
 

@@ -70,6 +70,10 @@ static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, del
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         if (window_holds(o, lo, hi, i))
             st = gen_place_station(o->seed, &f[i - lo], err);
+    /* monsters, lone and in patrol packs, once everything else is laid */
+    for (int i = lo; i <= hi && st == DELVE_OK; i++)
+        if (window_holds(o, lo, hi, i))
+            st = gen_stock(o->seed, &f[i - lo], err);
     return st;
 }
 

@@ -67,6 +67,14 @@ delve_status gen_ascii_floor(const dungeon *d, int k, char **out, delve_err *err
  * *out is malloc'ed and NUL-terminated. DELVE_ENOMEM. */
 delve_status gen_ascii_dungeon(const dungeon *d, char **out, delve_err *err);
 
+/* Grows floor k of d by left squares on the left and top squares on top (>= 0 each):
+ * new squares are rock; every thing on the floor and every way end pointing at it from
+ * another floor shift with their squares; the floor's origin (ox, oy) moves the other
+ * way, so nothing moves in the world and pits land where they did. Restacks d.
+ * DELVE_EINPUT on a bad floor or margin, DELVE_ELIMIT past FLOOR_MAX_SIDE, DELVE_ENOMEM
+ * (then d is unchanged). Rule from seed 001 (routes shifted too). */
+delve_status gen_grow_floor(dungeon *d, int k, int left, int top, delve_err *err);
+
 /* ASCII glyphs of the things on a floor; none collides with a terrain glyph
  * (engine/floor.c) or a way glyph (L H > / @). */
 #define GEN_GLYPH_ENTRANCE '<'

@@ -32,6 +32,11 @@ delve_status gen_place_pit(uint64_t seed, dfloor *f, const dfloor *below, delve_
  * DELVE_EFAIL when the goal cannot be walked to, DELVE_ENOMEM, DELVE_ELIMIT. */
 delve_status gen_place_station(uint64_t seed, dfloor *f, delve_err *err);
 
+/* Monsters on f: lone ones in rooms and patrol packs on routes through room middles
+ * (gen/stock.c). Run after every other pass of f. Stream RNG_STOCK, floor f->index.
+ * DELVE_ENOMEM, DELVE_ELIMIT. */
+delve_status gen_stock(uint64_t seed, dfloor *f, delve_err *err);
+
 /* Walking distances on f from (sx, sy) over walkable squares, 4 neighbours, never into
  * a pit or the square skip (y * w + x; -1 for none). dist and queue hold w * h ints;
  * dist[i] = steps or -1. Returns how many squares were reached (the start included;

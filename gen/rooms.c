@@ -471,17 +471,7 @@ static delve_status layout_try(layout *L)
 /* Back to all rock with no things, keeping index, size and the arrays. */
 static void layout_reset(layout *L)
 {
-    dfloor *f = L->f;
-    dfloor keep = *f;
-    size_t n = (size_t)f->w * (size_t)f->h;
-    memset(f, 0, sizeof *f);
-    f->index = keep.index;
-    f->w = keep.w;
-    f->h = keep.h;
-    f->terrain = keep.terrain;
-    f->height_cm = keep.height_cm;
-    memset(f->terrain, T_ROCK, n);
-    memset(f->height_cm, 0, n * sizeof *f->height_cm);
+    floor_clear(L->f);
     memset(L->linked, 0, sizeof L->linked);
 }
 

@@ -68,3 +68,24 @@ rgba look_lamp(station_lamp lamp)
 {
     return LAMP_LOOK[lamp == LAMP_SPENT ? LAMP_SPENT : LAMP_READY].col;
 }
+
+/* name, body, detail; rows follow engine/monster.h's kinds */
+static const monster_look MONSTER_LOOK[] = {
+    { "rat",          RGB(128, 104, 84),  RGB(240, 90, 90) },
+    { "bat",          RGB(70, 58, 78),    RGB(255, 220, 120) },
+    { "skeleton",     RGB(222, 214, 190), RGB(30, 24, 20) },
+    { "ghoul",        RGB(104, 138, 92),  RGB(250, 240, 90) },
+    { "floating eye", RGB(210, 200, 230), RGB(60, 110, 220) },
+};
+
+monster_look look_monster(int kind)
+{
+    int n = (int)(sizeof MONSTER_LOOK / sizeof MONSTER_LOOK[0]);
+    if (kind >= 0 && kind < n)
+        return MONSTER_LOOK[kind];
+    uint32_t h = (uint32_t)kind * 2654435761u;
+    monster_look l = { "monster", { (uint8_t)(96 + (h >> 8) % 120), (uint8_t)(60 + (h >> 16) % 100),
+                                    (uint8_t)(60 + (h >> 24) % 100), 255 },
+                       { 255, 230, 120, 255 } };
+    return l;
+}

@@ -29,6 +29,14 @@ typedef struct fixture_look {
 } fixture_look;
 
 const terrain_look *look_terrain(terrain t);  /* out of range: the rock row */
+
+typedef struct monster_look {
+    const char *name;
+    rgba body, detail;  /* hide or carapace; eyes and markings */
+} monster_look;
+/* The look of a monster kind (engine/monster.h); kinds past the table get a look made
+ * from the kind number, so other level types' monsters still show. */
+monster_look look_monster(int kind);
 const way_look *look_way(way_kind k);         /* out of range: the lift row */
 const fixture_look *look_fixture(station_look l);
 rgba look_lamp(station_lamp lamp);           /* green ready, amber spent */

@@ -188,8 +188,9 @@ static void creatures_layer(tmj *t, cJSON *layers, const dfloor *f)
         return;
     str(t, l, "draworder", "index");
     for (int i = 0; i < f->monster_count; i++) {
-        cJSON *o = object(t, objs, "monster", "monster", -1, 0, f->monsters[i].x,
-                          f->monsters[i].y);
+        const monster *m = &f->monsters[i];
+        cJSON *o = object(t, objs, "monster", "monster", TK_MONSTER,
+                          (m->kind % TILE_MONSTER_KINDS) * 2 + (m->flying != 0), m->x, m->y);
         if (o)
             prop_int(t, o, "kind", f->monsters[i].kind);
     }

@@ -173,31 +173,115 @@ static void paint_door(canvas *t, int v, int z)
 }
 
 /* Fluids: base with drifting crests; the phase moves them a quarter period a frame. */
-static void paint_fluid(canvas *t, terrain k, int phase, int z)
+/* A triangle wave 0..255..0 of period p at position i (integer, so bytes match). */
+static int tri(int i, int p)
 {
-    const terrain_look *l = look_terrain(k);
-    int period = z / 3 > 3 ? z / 3 : 3;
-    paint_grain(t, l->base, l->grain, px(z, 3), 500u + (uint32_t)k);
-    for (int y = 0; y < z; y++)
-        for (int x = 0; x < z; x++) {
-            int wob = (int)(paint_hash((uint32_t)(y / 2), (uint32_t)k, 9u) % 3u);
-            int wv = (x + 2 * y + wob + phase * period / TILE_PHASES) % period;
-            if (wv == 0)
-                canvas_blend_px(t, x, y, paint_alpha(l->accent, 150));
-            else if (wv == 1)
-                canvas_blend_px(t, x, y, paint_alpha(l->accent, 60));
-        }
+    int m = ((i % p) + p) % p, h = p / 2 > 0 ? p / 2 : 1;
+    return (m < h ? m : p - m) * 255 / h;
 }
 
-static void paint_water(canvas *t, int v, int z) { paint_fluid(t, T_WATER, v, z); }
-static void paint_acid(canvas *t, int v, int z) { paint_fluid(t, T_ACID, v, z); }
-static void paint_lava(canvas *t, int v, int z) { paint_fluid(t, T_LAVA, v, z); }
+/* Water: two crossing ripple bands drifting with the phase, and glints that blink on
+ * and off at the pattern's own spots. */
+static void paint_water(canvas *t, int v, int z)
+{
+    const terrain_look *l = look_terrain(T_WATER);
+    int pat = v / TILE_PHASES, ph = v % TILE_PHASES, p = z / 2 > 4 ? z / 2 : 4;
+    paint_grain(t, l->base, l->grain, px(z, 4), 500u + (uint32_t)pat);
+    for (int y = 0; y < z; y++)
+        for (int x = 0; x < z; x++) {
+            int a = tri(x + 2 * y + ph * p / TILE_PHASES, p);
+            int b = tri(2 * x - y - ph * p / TILE_PHASES + pat * 3, p + 3);
+            int crest = (a > 200 ? a - 200 : 0) * 3 + (b > 215 ? b - 215 : 0) * 3;
+            int trough = a < 40 ? (40 - a) * 2 : 0;
+            if (crest)
+                canvas_blend_px(t, x, y, paint_alpha(l->accent, crest > 170 ? 170 : crest));
+            else if (trough)
+                canvas_blend_px(t, x, y, paint_alpha(l->line, trough));
+        }
+    for (int i = 0; i < 3; i++) {
+        uint32_t h = paint_hash((uint32_t)pat, (uint32_t)i, 51u);
+        if ((int)((h >> 16) % TILE_PHASES) != ph && (int)((h >> 20) % TILE_PHASES) != ph)
+            continue;
+        int x = (int)(h % (uint32_t)z), y = (int)((h >> 8) % (uint32_t)z), r = px(z, 1);
+        canvas_fill_rect(t, x - r, y, 2 * r + 1, 1, paint_rgb(230, 245, 255));
+        canvas_fill_rect(t, x, y - r, 1, 2 * r + 1, paint_rgb(230, 245, 255));
+    }
+}
+
+/* Acid: a sickly swirl with bubbles that swell over the phases and pop (a ring), each
+ * pattern with its own bubbles at their own times. */
+static void paint_acid(canvas *t, int v, int z)
+{
+    const terrain_look *l = look_terrain(T_ACID);
+    int pat = v / TILE_PHASES, ph = v % TILE_PHASES, p = z / 3 > 4 ? z / 3 : 4;
+    paint_grain(t, l->base, l->grain, px(z, 3), 600u + (uint32_t)pat);
+    for (int y = 0; y < z; y++)
+        for (int x = 0; x < z; x++) {
+            int a = tri(x - y + ph * p / TILE_PHASES + (int)(paint_hash((uint32_t)(y / 3), (uint32_t)pat, 61u) % 3u), p);
+            if (a > 200)
+                canvas_blend_px(t, x, y, paint_alpha(l->line, (a - 200) * 2));
+        }
+    for (int i = 0; i < 4; i++) {
+        uint32_t h = paint_hash((uint32_t)pat, (uint32_t)i, 62u);
+        int age = (ph + (int)((h >> 16) % TILE_PHASES)) % TILE_PHASES;
+        int x = px(z, 3) + (int)(h % (uint32_t)(z - 2 * px(z, 3) > 0 ? z - 2 * px(z, 3) : 1));
+        int y = px(z, 3) + (int)((h >> 8) % (uint32_t)(z - 2 * px(z, 3) > 0 ? z - 2 * px(z, 3) : 1));
+        int r = px(z, 1) + age * px(z, 3) / TILE_PHASES;
+        if (age == TILE_PHASES - 1) { /* popping: a thin bright ring */
+            paint_ring(t, x * PAINT_SUB, y * PAINT_SUB, r * PAINT_SUB, r * PAINT_SUB + PAINT_SUB,
+                       paint_alpha(l->accent, 200));
+        } else {
+            paint_disc(t, x * PAINT_SUB, y * PAINT_SUB, r * PAINT_SUB,
+                       paint_alpha(l->accent, 120 + age * 12));
+            canvas_blend_px(t, x - r / 2, y - r / 2, paint_rgb(240, 255, 200));
+        }
+    }
+}
+
+/* Lava: dark crust plates split by glowing cracks whose heat breathes with the
+ * phase, and a hot spot per pattern that wells up. */
+static void paint_lava(canvas *t, int v, int z)
+{
+    const terrain_look *l = look_terrain(T_LAVA);
+    int pat = v / TILE_PHASES, ph = v % TILE_PHASES;
+    int heat = tri(ph, TILE_PHASES); /* 0..255..0 over the cycle */
+    rgba crack = paint_mix(l->base, l->accent, 96 + heat * 3 / 5);
+    canvas_clear(t, crack);
+    /* crust: 3 x 3 cells with jittered centres; a pixel is crust unless it is near
+     * the border between its two nearest centres */
+    int cx[9], cy[9], n = 0, cell = z / 3 > 1 ? z / 3 : 1;
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++, n++) {
+            uint32_t h = paint_hash((uint32_t)(i + 3 * j), (uint32_t)pat, 71u);
+            cx[n] = i * cell + (int)(h % (uint32_t)cell);
+            cy[n] = j * cell + (int)((h >> 8) % (uint32_t)cell);
+        }
+    int gap = px(z, 2) * px(z, 2);
+    for (int y = 0; y < z; y++)
+        for (int x = 0; x < z; x++) {
+            int d1 = 1 << 30, d2 = 1 << 30, k1 = 0;
+            for (int k = 0; k < 9; k++) {
+                int dx = x - cx[k], dy = y - cy[k], d = dx * dx + dy * dy;
+                if (d < d1) { d2 = d1; d1 = d; k1 = k; } else if (d < d2) d2 = d;
+            }
+            if (d2 - d1 > gap) {
+                int sh = (int)(paint_hash((uint32_t)k1, (uint32_t)pat, 72u) % 24u);
+                canvas_fill_rect(t, x, y, 1, 1, paint_shade(l->line, sh - 30));
+            }
+        }
+    uint32_t h = paint_hash((uint32_t)pat, 9u, 73u);
+    int r = px(z, 2) + heat * px(z, 4) / 255;
+    paint_disc(t, (int)(h % (uint32_t)z) * PAINT_SUB, (int)((h >> 8) % (uint32_t)z) * PAINT_SUB,
+               r * PAINT_SUB, paint_alpha(paint_rgb(255, 230, 120), 90 + heat / 3));
+}
 
 static void paint_bridge(canvas *t, int v, int z)
 {
+    static const terrain UNDER[3] = { T_WATER, T_ACID, T_LAVA };
     const terrain_look *l = look_terrain(T_BRIDGE);
     int board = z / 4 > 2 ? z / 4 : 2, rail = px(z, 3);
-    canvas_clear(t, look_terrain(T_WATER)->line);
+    canvas_clear(t, look_terrain(UNDER[(v / 2) % 3])->line);
+    v %= 2;
     for (int x = 0, i = 0; x < z; x += board, i++) {
         canvas_fill_rect(t, x, rail, board - 1, z - 2 * rail, paint_shade(l->base, (i & 1) ? -10 : 6));
     }
@@ -558,6 +642,32 @@ static void paint_party(canvas *t, int v, int z)
     paint_disc(t, c, c, px(z, 3) * PAINT_SUB, LOOK_PARTY_DOT);
 }
 
+/* A monster: a walker is a squat body on two feet with its shadow under it; a flyer
+ * floats higher with spread wings and a small shadow below. Colours from its kind. */
+static void paint_monster(canvas *t, int v, int z)
+{
+    monster_look l = look_monster(v / 2);
+    int fly = v % 2, S = PAINT_SUB, c = z * S / 2;
+    rgba edge = paint_shade(l.body, -70), dark = paint_shade(l.body, -40);
+    paint_disc(t, c, z * S - px(z, 4) * S, (fly ? px(z, 4) : px(z, 7)) * S,
+               paint_alpha(paint_rgb(0, 0, 0), 90));
+    int cy = fly ? z * S * 9 / 24 : z * S * 13 / 24, r = (fly ? px(z, 5) : px(z, 7)) * S;
+    if (fly)
+        for (int side = -1; side <= 1; side += 2)
+            for (int i = 0; i < px(z, 9); i++) {
+                int x = z / 2 + side * (px(z, 4) + i), h = px(z, 6) - i * px(z, 6) / px(z, 9);
+                canvas_fill_rect(t, x, cy / S - h + px(z, 2), 1, h, i % 3 ? dark : edge);
+            }
+    else {
+        canvas_fill_rect(t, z / 2 - px(z, 5), cy / S + px(z, 5), px(z, 3), px(z, 3), edge);
+        canvas_fill_rect(t, z / 2 + px(z, 2), cy / S + px(z, 5), px(z, 3), px(z, 3), edge);
+    }
+    paint_disc(t, c, cy, r + px(z, 1) * S, edge);
+    paint_disc(t, c, cy, r, l.body);
+    paint_disc(t, c - px(z, 2) * S, cy - px(z, 2) * S, px(z, 1) * S + S / 2, l.detail);
+    paint_disc(t, c + px(z, 2) * S, cy - px(z, 2) * S, px(z, 1) * S + S / 2, l.detail);
+}
+
 /* --- masks ------------------------------------------------------------------------ */
 
 /* Seam glow: 255 on a seam fading over 3 px; the core: the seam alone. */
@@ -590,7 +700,54 @@ static void mask_seams(tile_mask *m, int v, int z, int glow)
 static void mask_seam_glow(tile_mask *m, int v, int z) { mask_seams(m, v, z, 1); }
 static void mask_seam_core(tile_mask *m, int v, int z) { mask_seams(m, v, z, 0); }
 static void mask_pit_halo(tile_mask *m, int v, int z) { (void)v; (void)z; paint_falloff_mask(m->m, m->side / 2, 255, 1); }
+static void mask_lava_glow(tile_mask *m, int v, int z) { (void)v; (void)z; paint_falloff_mask(m->m, m->side / 2, 255, 2); }
 static void mask_lamp_halo(tile_mask *m, int v, int z) { (void)v; (void)z; paint_falloff_mask(m->m, m->side / 2, 255, 2); }
+
+/* A crate: a frame of planks with a diagonal brace, nailed corners. */
+static void paint_box(canvas *t, int v, int z)
+{
+    const terrain_look *l = look_terrain(T_BOX);
+    int e = px(z, 3), m = px(z, 1);
+    canvas_clear(t, look_terrain(T_FLOOR)->line);
+    canvas_fill_rect(t, m, m, z - 2 * m, z - 2 * m, l->line);
+    canvas fill = canvas_view(t, 2 * m, 2 * m, z - 4 * m, z - 4 * m);
+    paint_grain(&fill, l->base, l->grain, px(z, 2), 800u + (uint32_t)v);
+    for (int y = 2 * m + px(z, 5); y < z - 2 * m; y += px(z, 5))
+        canvas_fill_rect(t, 2 * m, y, z - 4 * m, 1, paint_shade(l->base, -28));
+    canvas_frame_rect(t, 2 * m, 2 * m, z - 4 * m, z - 4 * m, e, l->accent);
+    for (int k = -1; k <= 1; k++)
+        paint_line(t, 2 * m + e, z - 2 * m - e - 1 + k, z - 2 * m - e - 1, 2 * m + e + k,
+                   l->accent);
+    rgba nail = paint_rgb(60, 60, 66);
+    int c0 = 2 * m + e / 2, c1 = z - 2 * m - e / 2 - 1;
+    canvas_fill_rect(t, c0, c0, 1, 1, nail);
+    canvas_fill_rect(t, c1, c0, 1, 1, nail);
+    canvas_fill_rect(t, c0, c1, 1, 1, nail);
+    canvas_fill_rect(t, c1, c1, 1, 1, nail);
+}
+
+/* Cave wall: lumpy rock, no courses, with a lit rim where it meets open ground and
+ * a ragged edge so caverns read as dug by water, not built. */
+static void paint_cave_wall(canvas *t, int v, int z)
+{
+    const terrain_look *l = look_terrain(T_CAVE_WALL);
+    int mask = v / TILE_WALL_TEXTURES, tex = v % TILE_WALL_TEXTURES;
+    rgba base = mask ? l->base : paint_shade(l->base, -22);
+    paint_grain(t, base, l->grain, px(z, 4), 900u + (uint32_t)tex);
+    for (int i = 0; i < 5; i++) {
+        uint32_t h = paint_hash((uint32_t)tex, (uint32_t)i, 91u);
+        paint_disc(t, (int)(h % (uint32_t)z) * PAINT_SUB, (int)((h >> 8) % (uint32_t)z) * PAINT_SUB,
+                   px(z, 3) * PAINT_SUB, paint_alpha((i & 1) ? l->accent : l->line, 70));
+    }
+    for (int x = 0; x < z; x++) {
+        int j = (int)(paint_hash((uint32_t)x / 2u, (uint32_t)tex, 92u) % (uint32_t)px(z, 3));
+        int lit = px(z, 2) + j;
+        if (mask & TILE_S) canvas_fill_rect(t, x, z - lit, 1, lit, paint_shade(l->accent, -j * 6));
+        if (mask & TILE_N) canvas_fill_rect(t, x, 0, 1, lit, paint_shade(l->accent, -40));
+        if (mask & TILE_W) canvas_fill_rect(t, 0, x, lit, 1, paint_shade(l->accent, -28));
+        if (mask & TILE_E) canvas_fill_rect(t, z - lit, x, lit, 1, paint_shade(l->accent, -28));
+    }
+}
 
 /* --- the tables ------------------------------------------------------------------- */
 
@@ -605,10 +762,10 @@ static const struct tile_row {
     [TK_FLOOR]      = { "floor",      4 * TILE_TEXTURES,       0,  paint_floor },
     [TK_CORRIDOR]   = { "corridor",   4 * TILE_TEXTURES,       0,  paint_corridor },
     [TK_DOOR]       = { "door",       2,                       0,  paint_door },
-    [TK_WATER]      = { "water",      TILE_PHASES,             0,  paint_water },
-    [TK_ACID]       = { "acid",       TILE_PHASES,             0,  paint_acid },
-    [TK_LAVA]       = { "lava",       TILE_PHASES,             0,  paint_lava },
-    [TK_BRIDGE]     = { "bridge",     2,                       0,  paint_bridge },
+    [TK_WATER]      = { "water",      TILE_FLUID_PATTERNS * TILE_PHASES, 0, paint_water },
+    [TK_ACID]       = { "acid",       TILE_FLUID_PATTERNS * TILE_PHASES, 0, paint_acid },
+    [TK_LAVA]       = { "lava",       TILE_FLUID_PATTERNS * TILE_PHASES, 0, paint_lava },
+    [TK_BRIDGE]     = { "bridge",     6,                       0,  paint_bridge },
     [TK_LIFT]       = { "lift",       1,                       0,  paint_lift },
     [TK_LADDER]     = { "ladder",     1,                       0,  paint_ladder },
     [TK_STAIR]      = { "stair",      1,                       0,  paint_stair },
@@ -621,6 +778,9 @@ static const struct tile_row {
     [TK_ENTRANCE]   = { "entrance",   1,                       0,  paint_entrance },
     [TK_GOAL]       = { "goal",       1,                       0,  paint_goal },
     [TK_PARTY]      = { "party",      1,                       0,  paint_party },
+    [TK_BOX]        = { "box",        TILE_TEXTURES,           0,  paint_box },
+    [TK_CAVE_WALL]  = { "cave wall",  16 * TILE_WALL_TEXTURES, 0,  paint_cave_wall },
+    [TK_MONSTER]    = { "monster",    2 * TILE_MONSTER_KINDS,  0,  paint_monster },
 };
 _Static_assert(sizeof TILE / sizeof TILE[0] == TK_COUNT, "tile rows");
 
@@ -634,6 +794,7 @@ static const struct mask_row {
     [TM_SEAM_CORE] = { "seam core", TILE_PIT_VARIANTS, 0,  mask_seam_core },
     [TM_PIT_HALO]  = { "pit halo",  1,                 40, mask_pit_halo },
     [TM_LAMP_HALO] = { "lamp halo", 1,                 56, mask_lamp_halo },
+    [TM_LAVA_GLOW] = { "lava glow", 1,                 30, mask_lava_glow },
 };
 _Static_assert(sizeof MASK / sizeof MASK[0] == TM_COUNT, "mask rows");
 

@@ -19,8 +19,10 @@
 enum { TILE_N = 1, TILE_E = 2, TILE_S = 4, TILE_W = 8 };
 #define TILE_TEXTURES 4
 #define TILE_WALL_TEXTURES 2
-#define TILE_PHASES 4       /* fluid shimmer frames */
+#define TILE_PHASES 8       /* fluid animation frames */
+#define TILE_FLUID_PATTERNS 4 /* per-square fluid patterns (bubbles, glints, crust) */
 #define TILE_PIT_VARIANTS 2
+#define TILE_MONSTER_KINDS 64 /* monster kinds with their own tile; more wrap round */
 
 typedef enum tile_kind {
     TK_ROCK,        /* TILE_TEXTURES */
@@ -28,10 +30,11 @@ typedef enum tile_kind {
     TK_FLOOR,       /* 4 shade masks x TILE_TEXTURES: mask * 4 + texture */
     TK_CORRIDOR,    /* as TK_FLOOR */
     TK_DOOR,        /* 0: walls left and right; 1: walls above and below */
-    TK_WATER,       /* TILE_PHASES */
+    TK_WATER,       /* TILE_FLUID_PATTERNS x TILE_PHASES: pattern * PHASES + phase */
     TK_ACID,
     TK_LAVA,
-    TK_BRIDGE,      /* 0: crossing left-right; 1: up-down */
+    TK_BRIDGE,      /* fluid under it (0 water, 1 acid, 2 lava) * 2 + (0 left-right,
+                       1 up-down) */
     TK_LIFT,
     TK_LADDER,
     TK_STAIR,
@@ -44,6 +47,9 @@ typedef enum tile_kind {
     TK_ENTRANCE,    /* overlay */
     TK_GOAL,        /* overlay */
     TK_PARTY,       /* overlay: the party marker */
+    TK_BOX,         /* TILE_TEXTURES: a warehouse crate */
+    TK_CAVE_WALL,   /* 16 open masks x TILE_WALL_TEXTURES, as TK_WALL */
+    TK_MONSTER,     /* overlay: kind * 2 + flying (TILE_MONSTER_KINDS kinds) */
     TK_COUNT
 } tile_kind;
 
@@ -52,6 +58,7 @@ typedef enum tile_mask_kind {
     TM_SEAM_CORE,   /* TILE_PIT_VARIANTS: the seam lines themselves */
     TM_PIT_HALO,    /* red underglow around a closed pit */
     TM_LAMP_HALO,   /* a station lamp's soft halo */
+    TM_LAVA_GLOW,   /* the glow lava throws on the squares round it */
     TM_COUNT
 } tile_mask_kind;
 

@@ -93,7 +93,9 @@ typedef struct frame {
 
 static uint32_t square_hash(const frame *fr, int x, int y)
 {
-    return paint_hash((uint32_t)x, (uint32_t)y, 0xD1u + (uint32_t)fr->f->index);
+    /* keyed by the common grid, so a floor grown left or up looks the same, shifted */
+    return paint_hash((uint32_t)(x + fr->f->ox), (uint32_t)(y + fr->f->oy),
+                      0xD1u + (uint32_t)fr->f->index);
 }
 
 /* Blits tile (k, v) with its top-left at map px (x, y). */
@@ -137,18 +139,46 @@ static int fluid(const dfloor *f, int x, int y)
     return t == T_WATER || t == T_ACID || t == T_LAVA;
 }
 
+/* A fluid square's pattern and phase: both from the cosmetic stream keyed by the
+ * square, so neighbours bubble and glint out of step and the surface never tiles. */
+static int fluid_variant(const frame *fr, int x, int y)
+{
+    rng g = rng_cosmetic(fr->seed, 0xF1D0u + (uint32_t)fr->f->index, x + fr->f->ox,
+                         y + fr->f->oy);
+    uint64_t r = rng_next(&g);
+    int pat = (int)(r % TILE_FLUID_PATTERNS), off = (int)((r >> 8) % TILE_PHASES);
+    int phase = (int)((fr->o->t_ms / FLUID_FRAME_MS + (uint32_t)off) % TILE_PHASES);
+    return pat * TILE_PHASES + phase;
+}
+
+/* 0 water, 1 acid, 2 lava: the first fluid beside a bridge square (N, S, W, E). */
+static int bridge_under(const dfloor *f, int x, int y)
+{
+    static const int DX[4] = { 0, 0, -1, 1 }, DY[4] = { -1, 1, 0, 0 };
+    for (int k = 0; k < 4; k++) {
+        terrain t = floor_at(f, x + DX[k], y + DY[k]);
+        if (t == T_ACID)
+            return 1;
+        if (t == T_LAVA)
+            return 2;
+        if (t == T_WATER)
+            return 0;
+    }
+    return 0;
+}
+
 /* The tile kind and variant square (x, y) shows for its terrain. */
 static tile_kind ground_tile(const frame *fr, int x, int y, int *v)
 {
     const dfloor *f = fr->f;
     uint32_t h = square_hash(fr, x, y);
-    int phase = (int)((fr->o->t_ms / FLUID_FRAME_MS) % TILE_PHASES);
     switch (floor_at(f, x, y)) {
+    case T_CAVE_WALL:
     case T_WALL: {
         int m = (!closed(f, x, y - 1) ? TILE_N : 0) | (!closed(f, x + 1, y) ? TILE_E : 0) |
                 (!closed(f, x, y + 1) ? TILE_S : 0) | (!closed(f, x - 1, y) ? TILE_W : 0);
         *v = m * TILE_WALL_TEXTURES + (int)(h % TILE_WALL_TEXTURES);
-        return TK_WALL;
+        return floor_at(f, x, y) == T_WALL ? TK_WALL : TK_CAVE_WALL;
     }
     case T_FLOOR:
     case T_CORRIDOR: {
@@ -159,12 +189,15 @@ static tile_kind ground_tile(const frame *fr, int x, int y, int *v)
     case T_DOOR:
         *v = (closed(f, x - 1, y) && closed(f, x + 1, y)) ? 0 : 1;
         return TK_DOOR;
-    case T_WATER: *v = phase; return TK_WATER;
-    case T_ACID:  *v = phase; return TK_ACID;
-    case T_LAVA:  *v = phase; return TK_LAVA;
+    case T_WATER: *v = fluid_variant(fr, x, y); return TK_WATER;
+    case T_ACID:  *v = fluid_variant(fr, x, y); return TK_ACID;
+    case T_LAVA:  *v = fluid_variant(fr, x, y); return TK_LAVA;
     case T_BRIDGE:
-        *v = (fluid(f, x, y - 1) || fluid(f, x, y + 1)) ? 0 : 1;
+        *v = bridge_under(f, x, y) * 2 + ((fluid(f, x, y - 1) || fluid(f, x, y + 1)) ? 0 : 1);
         return TK_BRIDGE;
+    case T_BOX:
+        *v = (int)(h % TILE_TEXTURES);
+        return TK_BOX;
     default:
         *v = (int)(h % TILE_TEXTURES);
         return TK_ROCK;
@@ -258,6 +291,19 @@ static void draw_things(frame *fr)
     }
 }
 
+/* Monsters where the clock puts them (patrol packs walk their loops). */
+static void draw_monsters(frame *fr)
+{
+    const dfloor *f = fr->f;
+    for (int i = 0; i < f->monster_count; i++) {
+        int x, y;
+        monster_where(&fr->w->loops, f, i, fr->w->clock_s, WORLD_START_S, &x, &y);
+        if (visible(fr, x, y, 0))
+            put(fr, TK_MONSTER, (f->monsters[i].kind % TILE_MONSTER_KINDS) * 2 +
+                (f->monsters[i].flying != 0), x, y, 1);
+    }
+}
+
 /* The seams' breath at t_ms: 0..255 along a sine, interpolated between table steps. */
 static int pulse_at(uint32_t t_ms)
 {
@@ -307,7 +353,8 @@ static void draw_motes(frame *fr)
             uint32_t t = fr->o->t_ms + (uint32_t)(k * MOTE_LIFE_MS / MOTE_SLOTS);
             uint32_t gen = t / MOTE_LIFE_MS;
             int age = (int)(t % MOTE_LIFE_MS);
-            rng r = rng_cosmetic(fr->seed, gen * MOTE_SLOTS + (uint32_t)k, pt->x, pt->y);
+            rng r = rng_cosmetic(fr->seed, gen * MOTE_SLOTS + (uint32_t)k, pt->x + fr->f->ox,
+                                 pt->y + fr->f->oy);
             int x0 = rng_range(&r, 2, z - 3), y0 = rng_range(&r, z / 3, z - 3);
             int drift = rng_range(&r, -z / 4, z / 4);
             int x = fr->ox + pt->x * z + x0 + drift * age / MOTE_LIFE_MS;
@@ -515,6 +562,25 @@ static void frame_setup(frame *fr, int cam_x_cm, int cam_y_cm)
     if (fr->sy1 > f->h) fr->sy1 = f->h;
 }
 
+/* Lava lights the ground beside it: an orange glow from every lava square that
+ * borders something other than lava, breathing with the fluid phase. */
+static void draw_lava_glow(frame *fr)
+{
+    const dfloor *f = fr->f;
+    int z = fr->z, breath = (int)((fr->o->t_ms / FLUID_FRAME_MS) % TILE_PHASES);
+    breath = breath < TILE_PHASES / 2 ? breath : TILE_PHASES - breath;
+    for (int y = fr->sy0 - 1; y <= fr->sy1; y++)
+        for (int x = fr->sx0 - 1; x <= fr->sx1; x++) {
+            if (floor_at(f, x, y) != T_LAVA)
+                continue;
+            if (floor_at(f, x - 1, y) == T_LAVA && floor_at(f, x + 1, y) == T_LAVA &&
+                floor_at(f, x, y - 1) == T_LAVA && floor_at(f, x, y + 1) == T_LAVA)
+                continue;
+            glow(fr, TM_LAVA_GLOW, 0, fr->ox + x * z + z / 2, fr->oy + y * z + z / 2,
+                 paint_alpha(paint_rgb(255, 120, 30), 60 + 12 * breath));
+        }
+}
+
 static void draw_map(frame *fr)
 {
     const world *w = fr->w;
@@ -525,10 +591,12 @@ static void draw_map(frame *fr)
     draw_ground(fr);
     draw_things(fr);
     draw_heights(fr);
+    draw_lava_glow(fr);
     draw_pit_glow(fr);
     draw_lamp_halos(fr);
     draw_motes(fr);
     draw_marks(fr);
+    draw_monsters(fr);
     if (w->floor == fr->f->index) {
         int cx = fr->ox + w->x_cm * z / FLOOR_SQUARE_CM, cy = fr->oy + w->y_cm * z / FLOOR_SQUARE_CM;
         if (w->phase == PHASE_TUBE && w->tube_tick == 0)

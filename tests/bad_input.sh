@@ -51,7 +51,7 @@ check "gen --floors 99: exit 2" test $rc = 2
 check "unknown command: exit 2" test $rc = 2
 "$DELVE" --version | grep -q '^delve [0-9]'
 check "--version" test $? = 0
-for c in gen film view shot; do
+for c in gen film view shot check; do
   "$DELVE" $c --help > "$TMP/help" 2>&1
   check "$c --help exits 0 and says usage" grep -q "^usage: delve $c" "$TMP/help"
 done

@@ -20,7 +20,7 @@ static void test_floor_line(void **state)
     assert_int_equal(gen_floor_alone(&o, 1, &f, &err), DELVE_OK);
     char buf[CATALOG_LINE_MAX];
     size_t n = catalog_floor_line(3, &f, buf, sizeof buf);
-    assert_string_equal(buf, "3\t2\trooms\t7\t1\t1\t4\t0\tok\n");
+    assert_string_equal(buf, "3\t2\trooms\t7\t1\t1\t4\t8\tok\n");
     assert_int_equal(n, strlen(buf));
     floor_free(&f);
 }

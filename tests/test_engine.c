@@ -4,14 +4,18 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "engine/dungeon.h"
+#include "engine/monster.h"
 #include "engine/party.h"
 #include "engine/rng.h"
 #include "engine/station.h"
+#include "engine/save.h"
 #include "engine/world.h"
 
 static void test_fall_damage_six_metres(void **state)
@@ -235,6 +239,236 @@ static void test_path_avoids_pits_unless_goal(void **state)
     world_free(&w);
 }
 
+/* Floor 1's row: acid at x = 3, lava at 4, water at 5. Ash (armour 15) and Bryn
+ * (armour 0) have 60 health, Cato 100: armour never counts against burns. */
+static void make_fluid_world(world *w)
+{
+    make_world(w, 15);
+    dfloor *f = &w->dg.floors[1];
+    f->stations[0].x = 6; /* keep the station off the fluids */
+    floor_set(f, 3, 1, T_ACID);
+    floor_set(f, 4, 1, T_LAVA);
+    floor_set(f, 5, 1, T_WATER);
+    w->party.m[0].health = w->party.m[0].max_health = 60;
+    assert_int_equal(party_add(&w->party, "Bryn", 60, 0, 0, NULL), DELVE_OK);
+    assert_int_equal(party_add(&w->party, "Cato", 100, 0, 50, NULL), DELVE_OK);
+    w->floor = 1;
+    w->x_cm = 1 * 200 + 100;
+    w->y_cm = 1 * 200 + 100;
+}
+
+static void walk_all(world *w, int x, int y)
+{
+    assert_int_equal(world_walk_to(w, w->floor, x, y, NULL), DELVE_OK);
+    int guard = 0;
+    while (world_tick(w) != PHASE_IDLE && guard++ < 1000)
+        ;
+}
+
+static void test_acid_and_lava_burn_per_action(void **state)
+{
+    (void)state;
+    world w;
+    make_fluid_world(&w);
+    walk_all(&w, 6, 1); /* no dry way round: the party wades */
+    assert_int_equal(count_events(&w, EV_BURN), 2);
+    assert_int_equal(w.party.m[0].health, 60 - 6 - 12);
+    assert_int_equal(w.party.m[1].health, 60 - 6 - 12);
+    assert_int_equal(w.party.m[2].health, 100 - 18);
+    walk_all(&w, 3, 1); /* back through water (nothing) and lava into the acid */
+    assert_int_equal(count_events(&w, EV_BURN), 4);
+    assert_int_equal(w.party.m[0].health, 42 - 12 - 6);
+    assert_string_equal(w.log.ev[w.log.count - 1].text, "The acid burns: -6 each");
+    /* standing 10 s in acid crosses 5 action boundaries: Ash and Bryn (24) die at
+     * the fourth, Cato takes all five */
+    world_wait(&w, 10);
+    assert_int_equal(count_events(&w, EV_BURN), 4 + 5);
+    assert_int_equal(w.party.m[0].health, 0);
+    assert_int_equal(w.party.m[1].health, 0);
+    assert_int_equal(w.party.m[2].health, 82 - 18 - 30);
+    assert_int_equal(count_events(&w, EV_DEATH), 2);
+    world_free(&w);
+}
+
+static void test_path_keeps_out_of_acid_when_it_can(void **state)
+{
+    (void)state;
+    world w;
+    make_fluid_world(&w);
+    for (int x = 1; x < 7; x++)
+        floor_set(&w.dg.floors[1], x, 2, T_FLOOR); /* a dry row beside the fluids */
+    walk_all(&w, 6, 1);
+    assert_int_equal(count_events(&w, EV_BURN), 0);
+    assert_int_equal(w.party.m[0].health, 60);
+    walk_all(&w, 4, 1); /* the goal itself is lava: entered, once */
+    assert_int_equal(count_events(&w, EV_BURN), 1);
+    assert_int_equal(w.party.m[0].health, 48);
+    world_free(&w);
+}
+
+/* After the fall and the font: save, load into a fresh world of the same dungeon, and
+ * the hole is still open, the station still dry with the right countdown. */
+static void test_save_and_load(void **state)
+{
+    (void)state;
+    world w, fresh;
+    make_world(&w, 15);
+    walk_all(&w, 5, 1); /* onto the plates, down the tube */
+    while (world_tick(&w) != PHASE_IDLE)
+        ;
+    assert_int_equal(w.floor, 1);
+    walk_all(&w, 2, 1);
+    assert_int_equal(world_use_station(&w, NULL), DELVE_OK);
+    world_wait(&w, 3660);
+    char *text = NULL;
+    delve_err err = { "" };
+    assert_int_equal(save_text(&w, "seed=1 floors=2", &text, &err), DELVE_OK);
+    save_state st;
+    assert_int_equal(save_parse("a.sav", text, &st, &err), DELVE_OK);
+    assert_string_equal(st.source, "seed=1 floors=2");
+    make_world(&fresh, 15);
+    assert_int_equal(fresh.dg.floors[0].pits[0].open, 0);
+    assert_int_equal(save_apply(&fresh, &st, "a.sav", &err), DELVE_OK);
+    assert_int_equal(fresh.dg.floors[0].pits[0].open, 1);
+    assert_int_equal(fresh.floor, 1);
+    assert_int_equal(fresh.party.m[0].health, w.party.m[0].health);
+    assert_true(world_digest(&fresh) == world_digest(&w));
+    char line[96];
+    assert_string_equal(station_line(&fresh.dg.floors[1].stations[0], fresh.clock_s, line,
+                                     sizeof line), "// BASIN DRY. PRESSURE BACK IN 6 H 59 M.");
+    /* cut short: refused, naming the line */
+    size_t n = strlen(text);
+    text[n - 20] = '\0';
+    assert_int_equal(save_parse("a.sav", text, &st, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "cut short"));
+    free(text);
+    /* edited: the checksum catches it */
+    assert_int_equal(save_text(&w, "seed=1 floors=2", &text, &err), DELVE_OK);
+    char *m = strstr(text, "member ");
+    m[7] = m[7] == '9' ? '8' : '9';
+    assert_int_equal(save_parse("a.sav", text, &st, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "checksum does not match"));
+    free(text);
+    /* a save that names a pit this dungeon lacks leaves the world untouched */
+    assert_int_equal(save_text(&w, "seed=1 floors=2", &text, &err), DELVE_OK);
+    assert_int_equal(save_parse("a.sav", text, &st, &err), DELVE_OK);
+    st.pits[0].index = 3;
+    world other;
+    make_world(&other, 15);
+    uint64_t before = world_digest(&other);
+    assert_int_equal(save_apply(&other, &st, "a.sav", &err), DELVE_EINPUT);
+    assert_true(world_digest(&other) == before);
+    /* a digest that does not match (the rules changed) also leaves it untouched */
+    st.pits[0].index = 0;
+    st.digest ^= 1;
+    assert_int_equal(save_apply(&other, &st, "a.sav", &err), DELVE_EINPUT);
+    assert_true(world_digest(&other) == before);
+    free(text);
+    /* walking: no save */
+    assert_int_equal(world_walk_to(&other, 0, 3, 1, NULL), DELVE_OK);
+    world_tick(&other);
+    assert_int_equal(save_text(&other, "x", &text, &err), DELVE_EINPUT);
+    assert_null(text);
+    world_free(&other);
+    world_free(&fresh);
+    world_free(&w);
+}
+
+/* body plus a correct check line, so the parser reaches the line under test */
+static delve_status parse_checked(const char *body, save_state *st, delve_err *err)
+{
+    char text[512];
+    int n = snprintf(text, sizeof text, "%s", body);
+    snprintf(text + n, sizeof text - (size_t)n, "check %016llx\n",
+             (unsigned long long)save_check(text, (size_t)n));
+    return save_parse("b.sav", text, st, err);
+}
+
+static void test_save_parse_errors(void **state)
+{
+    (void)state;
+    save_state st;
+    delve_err err = { "" };
+    assert_int_equal(save_parse("b.sav", "delve-save 2\n", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:1:1: not a delve save (the first line must be "
+                                 "'delve-save 1')");
+    assert_int_equal(parse_checked("delve-save 1\nclock 12x\n", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:2:9: expected a space or the end of the line");
+    assert_int_equal(parse_checked("delve-save 1\nat 99 0 0\n", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:2:4: number out of range");
+    assert_int_equal(parse_checked("delve-save 1\nmember 5 4 0 0 0 Ash\n", &st, &err),
+                     DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:2:1: health or power above its maximum");
+    assert_int_equal(parse_checked("delve-save 1\nteleport 1\n", &st, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "b.sav:2:1: unknown line"));
+    assert_int_equal(parse_checked("delve-save 1\nclock 5\n", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:3:1: a save needs source, at, member and digest lines");
+    assert_int_equal(save_parse("b.sav", "delve-save 1\nclock 5", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:2:8: the last line has no newline: the save was cut "
+                                 "short");
+    assert_int_equal(save_parse("b.sav", "delve-save 1\nclock 5\n", &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "b.sav:2:1: no check line at the end: the save was cut short");
+}
+
+/* A 7 x 5 floor, open inside, a pit at (3, 2), a route (1, 2) -> (5, 2). */
+static void make_patrol_floor(dungeon *d)
+{
+    assert_int_equal(dungeon_init(d, 3, 1, NULL), DELVE_OK);
+    dfloor *f = &d->floors[0];
+    assert_int_equal(floor_init(f, 0, 7, 5, NULL), DELVE_OK);
+    for (int y = 0; y < 5; y++)
+        for (int x = 0; x < 7; x++)
+            floor_set(f, x, y, x && y && x < 6 && y < 4 ? T_FLOOR : T_WALL);
+    assert_int_equal(floor_add_pit(f, (pit){ .x = 3, .y = 2 }, NULL), DELVE_OK);
+    patrol pt = { .count = 2, .x = { 1, 5 }, .y = { 2, 2 } };
+    assert_int_equal(floor_add_patrol(f, &pt, NULL), DELVE_OK);
+    monster lead = { .kind = MK_SKELETON, .x = 1, .y = 2, .patrol = 1 };
+    monster back = { .kind = MK_SKELETON, .x = 1, .y = 3, .patrol = 1 };
+    monster bat = { .kind = MK_BAT, .x = 1, .y = 2, .flying = 1, .patrol = 1 };
+    assert_int_equal(floor_add_monster(f, lead, NULL), DELVE_OK);
+    assert_int_equal(floor_add_monster(f, back, NULL), DELVE_OK);
+    assert_int_equal(floor_add_monster(f, bat, NULL), DELVE_OK);
+}
+
+static void test_patrols_walk_round_pits_and_fly_over(void **state)
+{
+    (void)state;
+    dungeon d;
+    make_patrol_floor(&d);
+    const dfloor *f = &d.floors[0];
+    int16_t xs[64], ys[64];
+    int n = monster_patrol_loop(f, 0, 0, xs, ys, 64);
+    assert_int_equal(n, 12); /* 6 squares round the pit each way */
+    for (int i = 0; i < n; i++)
+        assert_false(xs[i] == 3 && ys[i] == 2);
+    assert_int_equal(xs[0], 1);
+    assert_int_equal(ys[0], 2);
+    assert_int_equal(monster_patrol_loop(f, 0, 1, xs, ys, 64), 8); /* straight over it */
+    assert_int_equal(xs[2], 3);
+    assert_int_equal(ys[2], 2);
+    assert_int_equal(monster_patrol_loop(f, 0, 0, xs, ys, 5), -1); /* does not fit */
+    monster_loops ml;
+    assert_int_equal(monster_loops_build(&d, &ml, NULL), DELVE_OK);
+    int x, y;
+    int64_t t0 = WORLD_START_S;
+    monster_where(&ml, f, 0, t0, t0, &x, &y);      /* the leader on the first waypoint */
+    assert_int_equal(x, 1);
+    assert_int_equal(y, 2);
+    monster_where(&ml, f, 1, t0, t0, &x, &y);      /* the second a square behind: the
+                                                     loop's last square */
+    assert_int_equal(x, 2);
+    assert_int_equal(y, 2);
+    monster_where(&ml, f, 0, t0 + 6 * MONSTER_STEP_S, t0, &x, &y); /* round the pit */
+    assert_int_equal(x, 5);
+    assert_int_equal(y, 2);
+    monster_where(&ml, f, 2, t0 + 4 * MONSTER_STEP_S, t0, &x, &y); /* the bat, third in
+                                                                  the pack: over it */
+    assert_int_equal(x, 3);
+    assert_int_equal(y, 2);
+    monster_loops_free(&ml);
+    dungeon_free(&d);
+}
+
 static void test_rng_streams(void **state)
 {
     (void)state;
@@ -279,6 +513,11 @@ int main(void)
         cmocka_unit_test(test_plates_give_way_at_55_cm),
         cmocka_unit_test(test_station_in_the_world),
         cmocka_unit_test(test_path_avoids_pits_unless_goal),
+        cmocka_unit_test(test_acid_and_lava_burn_per_action),
+        cmocka_unit_test(test_path_keeps_out_of_acid_when_it_can),
+        cmocka_unit_test(test_save_and_load),
+        cmocka_unit_test(test_save_parse_errors),
+        cmocka_unit_test(test_patrols_walk_round_pits_and_fly_over),
         cmocka_unit_test(test_rng_streams),
         cmocka_unit_test(test_clock_text),
     };

@@ -4,12 +4,18 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
+#include "engine/fsio.h"
+#include "engine/station.h"
 #include "films/director.h"
 #include "films/film.h"
+#include "gen/gen.h"
 #include "render/view.h"
 
 static void expect_error(const char *text, const char *want)
@@ -47,13 +53,21 @@ static void test_parse_errors(void **state)
     expect_error("frame 4096x2304\nsheet columns=20\n",
                  "t.film:2:1: a sheet of 20 columns of 1024 px thumbnails is 20648 px wide "
                  "(at most 16000): use fewer columns or a smaller frame");
-    expect_error("dungeon file=test_films.c\n",
-                 "tests/t.film:1:14: dungeon file=test_films.c: reading .dun files is not "
-                 "supported yet; use seed=N");
+    expect_error("save ../up.sav\n", "t.film:1:6: save FILE: a file name inside the film's "
+                 "folder (no leading /, no ..), not '../up.sav'");
+    expect_error("save /tmp/x.sav\n", "t.film:1:6: save FILE: a file name inside the film's "
+                 "folder (no leading /, no ..), not '/tmp/x.sav'");
+    expect_error("dungeon save=nowhere.sav\n", "t.film:1:14: cannot read saved game file "
+                 "nowhere.sav: No such file or directory");
     expect_error("caption \"never closed\n", "t.film:1:9: unterminated string");
     expect_error("wait 1x\n", "t.film:1:7: bad duration '1x'");
     expect_error("walk to=moon\n", "t.film:1:9: unknown walk target 'moon' (pit, station, "
                                    "way:down, way:up, goal or X,Y[,FLOOR])");
+    expect_error("dungeon type=dungeon\n", "t.film:1:14: unknown level type 'dungeon' (rooms, "
+                 "normal, small-rooms, warehouse, city, caves, arena, maze, single, shoals or "
+                 "doomrl)");
+    expect_error("dungeon dlevel=0\n", "t.film:1:16: 0 is out of range 1..99");
+    expect_error("dungeon difficulty=6\n", "t.film:1:20: 6 is out of range 1..5");
     expect_error("sheet pick=some\n", "t.film:1:12: pick is events, every=N or all, not 'some'");
     expect_error("dungeon file=no/such.dun\n",
                  "t.film:1:14: cannot read dungeon file no/such.dun: No such file or directory");
@@ -95,6 +109,19 @@ static void test_parse_script(void **state)
     assert_int_equal(fs.pick, PICK_EVERY);
     assert_int_equal(fs.pick_every, 10);
     assert_int_equal(fs.sheet_columns, 4);
+    assert_int_equal(fs.level_type, LT_ROOMS);
+    assert_int_equal(fs.dlevel, 1);
+    assert_int_equal(fs.difficulty, 2);
+    film_free(&fs);
+    assert_int_equal(film_parse("t.film", "dungeon seed=5 type=caves dlevel=8 difficulty=3 "
+                                "islands=9\n", &fs, &err), DELVE_OK);
+    assert_int_equal(fs.level_type, LT_CAVES);
+    assert_int_equal(fs.dlevel, 8);
+    assert_int_equal(fs.difficulty, 3);
+    assert_int_equal(fs.islands, 9);
+    film_free(&fs);
+    assert_int_equal(film_parse("t.film", "dungeon type=doomrl\n", &fs, &err), DELVE_OK);
+    assert_int_equal(fs.level_type, GEN_TYPE_DOOMRL);
     film_free(&fs);
 }
 
@@ -254,10 +281,112 @@ static void test_hover_line(void **state)
     world_free(&w);
 }
 
+static delve_status no_shot(void *ctx, const world *w, const shot *s, delve_err *err)
+{
+    (void)ctx, (void)w, (void)s, (void)err;
+    return DELVE_OK;
+}
+
+/* Parses text as the script at path and builds its world. */
+static delve_status built(const char *script, const char *text, film_script *fs, world *w,
+                          delve_err *err)
+{
+    delve_status st = film_parse(script, text, fs, err);
+    return st ? st : director_build_world(fs, w, err);
+}
+
+static void test_dungeon_file(void **state)
+{
+    (void)state;
+    film_script fs;
+    world w;
+    delve_err err = { "" };
+    if (built("tests/t.film", "dungeon file=fixtures/dun/example.dun\n", &fs, &w, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(w.dg.floor_count, 2);
+    assert_int_equal(w.dg.seed, 9);
+    assert_int_equal(w.dg.floors[0].pits[0].hidden, 1);
+    assert_int_equal(world_sx(&w), 1); /* on the entrance */
+    world_free(&w);
+    film_free(&fs);
+    assert_int_equal(built("tests/t.film", "film \"x\"\ndungeon file=test_films.c\n", &fs, &w,
+                           &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "tests/t.film:2:14: dungeon file: tests/test_films.c:1:1: not a "
+                                 ".dun file (the first line must be 'delve-dun 1')");
+    film_free(&fs);
+}
+
+/* The film falls through the pit, heals at the font and saves; a second film starts from
+ * the save: the hole is still open, the font still dry with the right countdown, and a
+ * cut or edited save is refused whole. */
+static void test_save_and_load_films(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/delve-films-XXXXXX", a[128], b[128], out[128], file[160];
+    assert_non_null(mkdtemp(dir));
+    snprintf(a, sizeof a, "%s/a.film", dir);
+    snprintf(b, sizeof b, "%s/b.film", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
+    film_script fs;
+    world w;
+    delve_err err = { "" };
+    assert_int_equal(built(a, "dungeon seed=58 floors=3\nwalk to=pit\nwalk to=station\n"
+                              "use station\nsave saves/after.sav\n", &fs, &w, &err), DELVE_OK);
+    if (director_play_saving(&fs, &w, no_shot, NULL, out, &err))
+        fail_msg("%s", err.msg);
+    uint64_t digest = world_digest(&w);
+    int64_t used = w.dg.floors[1].stations[0].last_used_s;
+    assert_int_equal(used, 28847);
+    world_free(&w);
+    film_free(&fs);
+
+    world l;
+    if (built(b, "dungeon save=out/saves/after.sav\n", &fs, &l, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(world_digest(&l), digest);
+    assert_int_equal(l.dg.floors[0].pits[0].open, 1);        /* the hole is still open */
+    assert_int_equal(l.dg.floors[1].stations[0].last_used_s, used); /* still dry */
+    assert_int_equal(l.floor, 1);
+    assert_int_equal(l.clock_s, 28847);
+    assert_int_equal(l.party.m[0].health, 30);
+    world_wait(&l, 3600);
+    char line[96];
+    assert_string_equal(station_line(&l.dg.floors[1].stations[0], l.clock_s, line, sizeof line),
+                        "// BASIN DRY. PRESSURE BACK IN 7 H 00 M.");
+    world_free(&l);
+    film_free(&fs);
+
+    /* cut in half, or one digit edited: refused, naming the file and line */
+    snprintf(file, sizeof file, "%s/saves/after.sav", out);
+    char *text;
+    size_t len;
+    assert_int_equal(fsio_read_all(file, 1 << 20, &text, &len, &err), DELVE_OK);
+    snprintf(file, sizeof file, "%s/cut.sav", dir);
+    assert_int_equal(fsio_write_atomic(file, text, len / 2, &err), DELVE_OK);
+    assert_int_equal(built(b, "dungeon save=cut.sav\n", &fs, &l, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "the save was cut short"));
+    film_free(&fs);
+    char *clock = strstr(text, "clock 28847");
+    assert_non_null(clock);
+    clock[10] = '8';
+    assert_int_equal(fsio_write_atomic(file, text, len, &err), DELVE_OK);
+    assert_int_equal(built(b, "dungeon save=cut.sav\n", &fs, &l, &err), DELVE_EINPUT);
+    char want[400];
+    snprintf(want, sizeof want, "%s:1:14: dungeon save: %s:", b, file);
+    assert_memory_equal(err.msg, want, strlen(want));
+    assert_non_null(strstr(err.msg, "checksum does not match: the save was cut short or edited"));
+    film_free(&fs);
+    free(text);
+    snprintf(want, sizeof want, "rm -rf '%s'", dir);
+    assert_int_equal(system(want), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_errors),
+        cmocka_unit_test(test_dungeon_file),
+        cmocka_unit_test(test_save_and_load_films),
         cmocka_unit_test(test_parse_script),
         cmocka_unit_test(test_default_party),
         cmocka_unit_test(test_director_shots),

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gen/gen.h"
+#include "engine/monster.h"
 #include "engine/path.h"
 #include "gen/passes.h"
 
@@ -82,9 +83,63 @@ static void same_floor(const dfloor *a, const dfloor *b, uint64_t seed, int k)
         memcmp(a->rooms, b->rooms, sizeof a->rooms) != 0 ||
         memcmp(a->ways, b->ways, sizeof a->ways) != 0 ||
         memcmp(a->pits, b->pits, sizeof a->pits) != 0 ||
-        memcmp(a->stations, b->stations, sizeof a->stations) != 0)
+        memcmp(a->stations, b->stations, sizeof a->stations) != 0 ||
+        a->monster_count != b->monster_count || a->patrol_count != b->patrol_count ||
+        memcmp(a->monsters, b->monsters, sizeof a->monsters) != 0 ||
+        memcmp(a->patrols, b->patrols, sizeof a->patrols) != 0 ||
+        memcmp(a->marks, b->marks, n) != 0)
         fail_msg("seed %llu floor %d: alone differs from the dungeon's",
                  (unsigned long long)seed, k + 1);
+}
+
+/* Stocking over seeds 1-60: every monster stands on free room floor; every pack's loop
+ * exists for its walkers (never over a pit) and flyers; counts within STOCK's ranges. */
+static void test_stock(void **state)
+{
+    (void)state;
+    int packs = 0, lone = 0, floors = 0;
+    int16_t xs[MONSTER_LOOP_MAX], ys[MONSTER_LOOP_MAX];
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        gen_opts o = gen_defaults(seed);
+        dungeon d;
+        assert_int_equal(gen_dungeon(&o, &d, NULL), DELVE_OK);
+        for (int k = 0; k < d.floor_count; k++) {
+            const dfloor *f = &d.floors[k];
+            int n_lone = 0;
+            floors++;
+            for (int i = 0; i < f->monster_count; i++) {
+                const monster *m = &f->monsters[i];
+                assert_int_equal(floor_at(f, m->x, m->y), T_FLOOR);
+                assert_int_equal(floor_square_taken(f, m->x, m->y), 0);
+                assert_int_equal(m->flying, monster_kind_get(m->kind)->flying);
+                n_lone += m->patrol == 0;
+                for (int j = 0; j < i; j++)
+                    assert_false(f->monsters[j].x == m->x && f->monsters[j].y == m->y);
+            }
+            assert_in_range(n_lone, 0, 5);
+            lone += n_lone;
+            for (int p = 0; p < f->patrol_count; p++) {
+                assert_in_range(f->patrols[p].count, 3, 4);
+                int walk = monster_patrol_loop(f, p, 0, xs, ys, MONSTER_LOOP_MAX);
+                int members = 0;
+                for (int i = 0; i < f->monster_count; i++)
+                    members += f->monsters[i].patrol == p + 1;
+                assert_in_range(members, 2, 3);
+                if (walk > 0)
+                    for (int i = 0; i < walk; i++)
+                        assert_true(floor_pit_at(f, xs[i], ys[i]) < 0);
+                for (int i = 0; i < f->monster_count; i++)
+                    if (f->monsters[i].patrol == p + 1)
+                        assert_true(monster_patrol_loop(f, p, f->monsters[i].flying, xs, ys,
+                                                        MONSTER_LOOP_MAX) >= members);
+                packs++;
+            }
+        }
+        dungeon_free(&d);
+    }
+    /* 2..5 lone a floor (a few lost to full rooms), 1..2 packs (some dropped) */
+    assert_true(lone >= floors * 2 && lone <= floors * 5);
+    assert_true(packs >= floors && packs <= floors * 2);
 }
 
 static void test_same_seed_same_bytes(void **state)
@@ -577,6 +632,7 @@ int main(void)
         cmocka_unit_test(test_other_sizes),
         cmocka_unit_test(test_floors_connected),
         cmocka_unit_test(test_things),
+        cmocka_unit_test(test_stock),
         cmocka_unit_test(test_walk_agrees_with_engine),
         cmocka_unit_test(test_pit_landing_rules),
         cmocka_unit_test(test_rates),

@@ -22,6 +22,7 @@
 #include "render/png.h"
 #include "render/sheet.h"
 #include "render/text.h"
+#include "gen/gen.h"
 #include "render/view.h"
 
 #if defined(__GNUC__)
@@ -39,6 +40,7 @@
 #endif
 
 #define GOLDEN_SMALL "tests/golden/render-small.png"
+#define GOLDEN_FLUIDS "tests/golden/render-fluids.png"
 
 static rgba px_at(const canvas *c, int x, int y)
 {
@@ -419,6 +421,39 @@ static uint8_t *read_all(const char *file, size_t *len)
     return b;
 }
 
+/* c's pixels and PNG bytes equal the golden at path (DELVE_UPDATE_GOLDEN=1 rewrites
+ * it first: only after looking at the new picture). */
+static void check_golden(const char *file, const canvas *c)
+{
+    uint8_t *png = NULL;
+    size_t len = 0;
+    assert_int_equal(png_encode(c, &png, &len, NULL), DELVE_OK);
+    const char *update = getenv("DELVE_UPDATE_GOLDEN");
+    if (update && *update == '1') {
+        delve_err err = { "" };
+        if (png_write(file, c, &err) != DELVE_OK)
+            fail_msg("%s", err.msg);
+    }
+    int gw = 0, gh = 0, gn = 0;
+    uint8_t *gold = stbi_load(file, &gw, &gh, &gn, 4);
+    if (!gold)
+        fail_msg("%s: cannot read (run with DELVE_UPDATE_GOLDEN=1 to make it)", file);
+    assert_int_equal(gw, c->w);
+    assert_int_equal(gh, c->h);
+    for (int i = 0; i < c->w * c->h; i++)
+        if (memcmp(gold + 4 * i, c->px + 4 * i, 4) != 0)
+            fail_msg("pixel (%d, %d) differs from %s", i % c->w, i / c->w, file);
+    /* the encoded bytes too (libdeflate at a fixed level is deterministic) */
+    size_t glen = 0;
+    uint8_t *gbytes = read_all(file, &glen);
+    assert_non_null(gbytes);
+    assert_int_equal(glen, len);
+    assert_memory_equal(gbytes, png, len);
+    free(gbytes);
+    stbi_image_free(gold);
+    free(png);
+}
+
 static void test_view_golden(void **state)
 {
     (void)state;
@@ -427,36 +462,164 @@ static void test_view_golden(void **state)
     view_cache *vc = view_cache_new();
     canvas c;
     render_small(&c, &w, vc);
-    uint8_t *png = NULL;
-    size_t len = 0;
-    assert_int_equal(png_encode(&c, &png, &len, NULL), DELVE_OK);
-    const char *update = getenv("DELVE_UPDATE_GOLDEN");
-    if (update && *update == '1') {
-        delve_err err = { "" };
-        if (png_write(GOLDEN_SMALL, &c, &err) != DELVE_OK)
-            fail_msg("%s", err.msg);
-    }
-    int gw = 0, gh = 0, gn = 0;
-    uint8_t *gold = stbi_load(GOLDEN_SMALL, &gw, &gh, &gn, 4);
-    if (!gold)
-        fail_msg("%s: cannot read (run with DELVE_UPDATE_GOLDEN=1 to make it)", GOLDEN_SMALL);
-    assert_int_equal(gw, c.w);
-    assert_int_equal(gh, c.h);
-    for (int i = 0; i < c.w * c.h; i++)
-        if (memcmp(gold + 4 * i, c.px + 4 * i, 4) != 0)
-            fail_msg("pixel (%d, %d) differs from %s", i % c.w, i / c.w, GOLDEN_SMALL);
-    /* the encoded bytes too (libdeflate at a fixed level is deterministic) */
-    size_t glen = 0;
-    uint8_t *gbytes = read_all(GOLDEN_SMALL, &glen);
-    assert_non_null(gbytes);
-    assert_int_equal(glen, len);
-    assert_memory_equal(gbytes, png, len);
-    free(gbytes);
-    stbi_image_free(gold);
-    free(png);
+    check_golden(GOLDEN_SMALL, &c);
     canvas_free(&c);
     view_cache_free(vc);
     dungeon_free(&w.dg);
+}
+
+/* Fluids, bridges over each, crates, a cave and its door (spec doomrl.md looks). */
+static const char *FLUID_MAP[10] = {
+    "####################",
+    "#....~~~~~....%%%%%#",
+    "#..~~~~~~~~~..%...%#",
+    "#..~~~:::~~~..%...%#",
+    "#.....:::.....+...%#",
+    "#.XX..===.....%%%%%#",
+    "#.XX.=====..&&&&&..#",
+    "#....==:==..&&:&&..#",
+    "#.....===...&&:&&..#",
+    "####################",
+};
+
+static void build_fluids(world *w)
+{
+    memset(w, 0, sizeof *w);
+    assert_int_equal(dungeon_init(&w->dg, 42, 1, NULL), DELVE_OK);
+    dfloor *f = &w->dg.floors[0];
+    assert_int_equal(floor_init(f, 0, 20, 10, NULL), DELVE_OK);
+    static const char GLYPH[] = "#.~=&:X%+";
+    static const terrain T[] = { T_WALL, T_FLOOR, T_WATER, T_ACID, T_LAVA, T_BRIDGE,
+                                 T_BOX, T_CAVE_WALL, T_DOOR };
+    for (int y = 0; y < 10; y++)
+        for (int x = 0; x < 20; x++)
+            floor_set(f, x, y, T[strchr(GLYPH, FLUID_MAP[y][x]) - GLYPH]);
+    w->x_cm = 1 * 200 + 100;
+    w->y_cm = 8 * 200 + 100;
+    dungeon_stack(&w->dg);
+}
+
+static void render_fluids(canvas *c, const world *w, uint32_t t_ms)
+{
+    view_opts o = view_defaults();
+    o.hud = 0, o.whole_floor = 1, o.zoom = 24, o.t_ms = t_ms;
+    assert_int_equal(canvas_init(c, 480, 240, NULL), DELVE_OK);
+    assert_int_equal(view_render(c, w, &o, NULL, NULL), DELVE_OK);
+}
+
+/* Mean of one channel over square (sx, sy) at zoom 24. */
+static int square_mean(const canvas *c, int sx, int sy, int ch)
+{
+    int sum = 0;
+    for (int y = 0; y < 24; y++)
+        for (int x = 0; x < 24; x++)
+            sum += canvas_at(c, sx * 24 + x, sy * 24 + y)[ch];
+    return sum / (24 * 24);
+}
+
+static int square_same(const canvas *a, const canvas *b, int sx, int sy)
+{
+    for (int y = 0; y < 24; y++)
+        if (memcmp(canvas_at(a, sx * 24, sy * 24 + y), canvas_at(b, sx * 24, sy * 24 + y), 24 * 4))
+            return 0;
+    return 1;
+}
+
+static void test_view_fluids(void **state)
+{
+    (void)state;
+    world w;
+    build_fluids(&w);
+    canvas a, b;
+    render_fluids(&a, &w, 500);
+    check_golden(GOLDEN_FLUIDS, &a);
+    /* each fluid reads as its colour: water blue, acid green, lava red */
+    assert_true(square_mean(&a, 8, 1, 2) > square_mean(&a, 8, 1, 0) + 60);
+    assert_true(square_mean(&a, 6, 6, 1) > square_mean(&a, 6, 6, 0) + 60);
+    assert_true(square_mean(&a, 12, 6, 0) > square_mean(&a, 12, 6, 2) + 80);
+    /* alive: a quarter second later the fluids moved and the plain floor did not */
+    render_fluids(&b, &w, 750);
+    assert_false(square_same(&a, &b, 8, 1));
+    assert_false(square_same(&a, &b, 6, 6));
+    assert_false(square_same(&a, &b, 12, 6));
+    assert_true(square_same(&a, &b, 2, 2));
+    assert_true(square_same(&a, &b, 16, 2));
+    /* lava lights the floor beside it: more red than with the lava gone */
+    canvas_free(&b);
+    for (int y = 6; y < 9; y++)
+        for (int x = 11; x < 18; x++)
+            if (floor_at(&w.dg.floors[0], x, y) == T_LAVA)
+                floor_set(&w.dg.floors[0], x, y, T_FLOOR);
+    render_fluids(&b, &w, 500);
+    int warm_lit = square_mean(&a, 17, 7, 0) - square_mean(&a, 17, 7, 2);
+    int warm_dark = square_mean(&b, 17, 7, 0) - square_mean(&b, 17, 7, 2);
+    assert_true(warm_lit > warm_dark + 12);
+    assert_true(square_same(&a, &b, 2, 2)); /* far from the lava: untouched */
+    canvas_free(&a);
+    canvas_free(&b);
+    dungeon_free(&w.dg);
+}
+
+/* Seed 4's top floor (a pit, patrol packs) grown by 5 squares left and 3 on top: every
+ * thing and route square moved with its squares, ways from below point at the same
+ * squares, the pit lands on the same square, and the rendered floor is the old one
+ * shifted by the margin (seed 001: routes left unshifted ended up inside rock). */
+static void test_grow_floor(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(4);
+    dungeon a, b;
+    assert_int_equal(gen_dungeon(&o, &a, NULL), DELVE_OK);
+    assert_int_equal(gen_dungeon(&o, &b, NULL), DELVE_OK);
+    assert_int_equal(gen_grow_floor(&b, 0, 5, 3, NULL), DELVE_OK);
+    const dfloor *fa = &a.floors[0], *fb = &b.floors[0];
+    assert_int_equal(fb->w, fa->w + 5);
+    assert_int_equal(fb->h, fa->h + 3);
+    assert_true(fa->patrol_count > 0 && fa->pit_count > 0);
+    for (int p = 0; p < fb->patrol_count; p++)
+        for (int j = 0; j < fb->patrols[p].count; j++) {
+            int x = fb->patrols[p].x[j], y = fb->patrols[p].y[j];
+            assert_true(floor_walkable(fb, x, y));
+            assert_int_equal(floor_at(fb, x, y), floor_at(fa, x - 5, y - 3));
+        }
+    for (int i = 0; i < fb->monster_count; i++)
+        assert_true(floor_walkable(fb, fb->monsters[i].x, fb->monsters[i].y));
+    for (int j = 0; j < b.floors[1].way_count; j++) {
+        const way *wa = &a.floors[1].ways[j], *wb = &b.floors[1].ways[j];
+        if (wb->to_floor == 0) {
+            assert_int_equal(wb->to_x, wa->to_x + 5);
+            assert_int_equal(wb->to_y, wa->to_y + 3);
+            assert_int_equal(floor_way_at(fb, wb->to_x, wb->to_y) >= 0, 1);
+        }
+    }
+    int ax, ay, bx, by;
+    const pit *pa = &fa->pits[0], *pb = &fb->pits[0];
+    assert_int_equal(dungeon_below(&a, 0, pa->x, pa->y, &ax, &ay), 1);
+    assert_int_equal(dungeon_below(&b, 0, pb->x, pb->y, &bx, &by), 1);
+    assert_int_equal(bx, ax);
+    assert_int_equal(by, ay);
+    assert_int_equal(dungeon_fall_cm(&b, 0, pb->x, pb->y), dungeon_fall_cm(&a, 0, pa->x, pa->y));
+    assert_int_equal(b.datum_cm[1], a.datum_cm[1]);
+    /* the picture: the old floor, shifted by the margin */
+    party p = { 0 };
+    assert_int_equal(party_add(&p, "Ash", 30, 12, 15, NULL), DELVE_OK);
+    world wa, wb;
+    assert_int_equal(world_init(&wa, &a, &p, NULL), DELVE_OK);
+    assert_int_equal(world_init(&wb, &b, &p, NULL), DELVE_OK);
+    view_opts vo = view_defaults();
+    vo.hud = 0, vo.whole_floor = 1, vo.zoom = 8;
+    canvas ca, cb;
+    assert_int_equal(canvas_init(&ca, 64 * 8, 40 * 8, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&cb, 69 * 8, 43 * 8, NULL), DELVE_OK);
+    assert_int_equal(view_render(&ca, &wa, &vo, NULL, NULL), DELVE_OK);
+    assert_int_equal(view_render(&cb, &wb, &vo, NULL, NULL), DELVE_OK);
+    for (int y = 0; y < ca.h; y++)
+        if (memcmp(canvas_at(&ca, 0, y), canvas_at(&cb, 5 * 8, y + 3 * 8), (size_t)ca.w * 4))
+            fail_msg("row %d of the grown floor differs from the old one shifted", y);
+    canvas_free(&ca);
+    canvas_free(&cb);
+    world_free(&wa);
+    world_free(&wb);
 }
 
 /* No cache, a fresh cache and a cache used at another zoom first: the same bytes. */
@@ -625,6 +788,8 @@ int main(void)
         cmocka_unit_test(test_text_draws),
         cmocka_unit_test(test_text_missing_font),
         cmocka_unit_test(test_view_golden),
+        cmocka_unit_test(test_view_fluids),
+        cmocka_unit_test(test_grow_floor),
         cmocka_unit_test(test_view_cache_same_bytes),
         cmocka_unit_test(test_view_frames),
         cmocka_unit_test(test_sheet_pages),

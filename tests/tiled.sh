@@ -2,7 +2,7 @@
 # (tmxrasterizer from Debian's `tiled`, offscreen) draws the export, and the picture must
 # equal `delve shot` of the same floor wherever delve draws no glow, halo, lamp or party
 # (the export leaves those out): seed 2 floor 3 has none, so only the alpha rounding of
-# the blended entrance and goal marks may differ, below --threshold 0.05. On a floor with
+# the blended entrance, goal and monster tiles may differ, below --threshold 0.05. On a floor with
 # a pit and the party the things layer must bring Tiled's picture closer to delve's.
 . tests/lib.bash "$@"
 cd "$TMP" || exit 1
@@ -37,8 +37,8 @@ check "tmxrasterizer draws the export" test -s tiled.png
 check "Tiled's picture equals delve's (seed 2 floor 3, --threshold 0.05)" \
   "$DELVE" diff delve.png tiled.png --threshold 0.05 -o diff.png
 "$DELVE" diff delve.png tiled.png > exact.txt
-check "  and exactly only where the blended marks are ($(cat exact.txt))" \
-  grep -q "box x 194..278 y 177..837" exact.txt
+check "  and exactly only where the blended marks and monsters are ($(cat exact.txt))" \
+  grep -q "box x 194..904 y 177..854" exact.txt
 
 "$DELVE" gen --seed 58 --floor 1 --format tmj -o f58.tmj > /dev/null
 "$DELVE" shot --seed 58 --floor 1 -o d58.png > /dev/null

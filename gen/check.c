@@ -1,0 +1,406 @@
+/* check: the importer's checks on a complete dungeon (see check.h).
+ *
+ * How: each floor's squares are labelled by walking component (walkable terrain, never a
+ * pit: checks see a pit as impassable) and by flying component (open terrain, pits
+ * included). Two squares are joined by a walk exactly when they share a label, so route
+ * gaps and way ends cost one lookup. What can be reached from floor 1's entrance over
+ * ways is a set of (floor, component) pairs grown until nothing changes. */
+#include "gen/check.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* name, severity */
+static const struct {
+    const char *name;
+    check_severity sev;
+} KIND[] = {
+    [CK_PIT_BOTTOM] = { "pit-bottom-floor", CHECK_ERROR },
+    [CK_PIT_OVER_SOLID] = { "pit-over-rock", CHECK_ERROR },
+    [CK_PIT_OVER_WAY] = { "pit-over-way", CHECK_ERROR },
+    [CK_PIT_NO_WAY_UP] = { "pit-no-way-up", CHECK_ERROR },
+    [CK_PIT_LANDING_OUT] = { "pit-landing-outside", CHECK_ERROR },
+    [CK_WAY_NO_PARTNER] = { "way-no-partner", CHECK_ERROR },
+    [CK_WAY_END_BLOCKED] = { "way-end-blocked", CHECK_ERROR },
+    [CK_WAY_ON_FLUID] = { "way-on-fluid", CHECK_ERROR },
+    [CK_STATION_ON_FLUID] = { "station-on-fluid", CHECK_ERROR },
+    [CK_ROUTE_IN_ROCK] = { "route-in-rock", CHECK_ERROR },
+    [CK_ROUTE_GAP] = { "route-gap", CHECK_ERROR },
+    [CK_MONSTER_IN_ROCK] = { "monster-in-rock", CHECK_ERROR },
+    [CK_ENTRANCE_UNREACHABLE] = { "entrance-unreachable", CHECK_ERROR },
+    [CK_GOAL_UNREACHABLE] = { "goal-unreachable", CHECK_ERROR },
+    [CK_PIT_ONLY_ACROSS] = { "pit-only-across", CHECK_WARNING },
+};
+_Static_assert(sizeof KIND / sizeof KIND[0] == CK_KIND_COUNT, "check kind rows");
+
+const char *check_kind_name(check_kind k)
+{
+    return k >= 0 && k < CK_KIND_COUNT ? KIND[k].name : "unknown";
+}
+
+check_severity check_kind_severity(check_kind k)
+{
+    return k >= 0 && k < CK_KIND_COUNT ? KIND[k].sev : CHECK_ERROR;
+}
+
+void check_list_free(check_list *l)
+{
+    free(l->items);
+    memset(l, 0, sizeof *l);
+}
+
+static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
+
+/* Per floor: component labels for walkers and flyers (-1: cannot be there). */
+typedef struct fmaps {
+    int *walk, *fly;
+} fmaps;
+
+typedef struct ctx {
+    const dungeon *d;
+    check_list *out;
+    fmaps *m;
+    int *queue;           /* largest floor's w * h */
+    unsigned char *seen;  /* largest floor's w * h */
+    int oom;
+} ctx;
+
+static void add(ctx *c, check_kind k, int floor, int x, int y, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+static void add(ctx *c, check_kind k, int floor, int x, int y, const char *fmt, ...)
+{
+    check_list *l = c->out;
+    check_severity sev = check_kind_severity(k);
+    if (sev == CHECK_ERROR)
+        l->errors++;
+    else
+        l->warnings++;
+    if (l->count >= CHECK_MAX_FINDINGS)
+        return;
+    if (l->count == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 16;
+        check_finding *n = realloc(l->items, (size_t)cap * sizeof *n);
+        if (!n) {
+            c->oom = 1;
+            return;
+        }
+        l->items = n;
+        l->cap = cap;
+    }
+    check_finding *f = &l->items[l->count++];
+    *f = (check_finding){ .severity = sev, .kind = k, .floor = floor, .x = x, .y = y };
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->reason, sizeof f->reason, fmt, ap);
+    va_end(ap);
+}
+
+static int stand_walk(const dfloor *f, int x, int y)
+{
+    return floor_walkable(f, x, y) && floor_pit_at(f, x, y) < 0;
+}
+
+/* Labels f's squares by component; fly: open terrain (pits too), else walkers. */
+static void label(const dfloor *f, int fly, int *comp, int *queue)
+{
+    int n = f->w * f->h, next = 0;
+    for (int i = 0; i < n; i++)
+        comp[i] = -1;
+    for (int s = 0; s < n; s++) {
+        int sx = s % f->w, sy = s / f->w;
+        if (comp[s] >= 0 || !(fly ? floor_open(f, sx, sy) : stand_walk(f, sx, sy)))
+            continue;
+        int head = 0, tail = 0;
+        comp[s] = next;
+        queue[tail++] = s;
+        while (head < tail) {
+            int v = queue[head++];
+            for (int k = 0; k < 4; k++) {
+                int nx = v % f->w + DX[k], ny = v / f->w + DY[k], u = ny * f->w + nx;
+                if (!floor_in(f, nx, ny) || comp[u] >= 0 ||
+                    !(fly ? floor_open(f, nx, ny) : stand_walk(f, nx, ny)))
+                    continue;
+                comp[u] = next;
+                queue[tail++] = u;
+            }
+        }
+        next++;
+    }
+}
+
+static int comp_at(const fmaps *m, const dfloor *f, int x, int y)
+{
+    return floor_in(f, x, y) ? m->walk[y * f->w + x] : -1;
+}
+
+/* Squares reached walking from (sx, sy) with the pit pass_pit walkable (-1: none). */
+static int reach_count(ctx *c, const dfloor *f, int sx, int sy, int pass_pit)
+{
+    int n = f->w * f->h, head = 0, tail = 0;
+    memset(c->seen, 0, (size_t)n);
+    if (!stand_walk(f, sx, sy))
+        return 0;
+    c->seen[sy * f->w + sx] = 1;
+    c->queue[tail++] = sy * f->w + sx;
+    while (head < tail) {
+        int v = c->queue[head++];
+        for (int k = 0; k < 4; k++) {
+            int nx = v % f->w + DX[k], ny = v / f->w + DY[k], u = ny * f->w + nx;
+            if (!floor_in(f, nx, ny) || c->seen[u] || !floor_walkable(f, nx, ny))
+                continue;
+            int pi = floor_pit_at(f, nx, ny);
+            if (pi >= 0 && pi != pass_pit)
+                continue;
+            c->seen[u] = 1;
+            c->queue[tail++] = u;
+        }
+    }
+    return tail;
+}
+
+static int is_fluid(terrain t)
+{
+    return t == T_WATER || t == T_ACID || t == T_LAVA || t == T_DEEP || t == T_SHALLOW;
+}
+
+static const char *tname(const dfloor *f, int x, int y)
+{
+    return terrain_get(floor_at(f, x, y))->name;
+}
+
+/* A way on floor `below` leading up, in the landing's walking component. */
+static int way_up_from(const ctx *c, int b, int x, int y)
+{
+    const dfloor *lo = &c->d->floors[b];
+    int comp = comp_at(&c->m[b], lo, x, y);
+    if (comp < 0)
+        return 0;
+    for (int i = 0; i < lo->way_count; i++)
+        if (lo->ways[i].to_floor < b && comp_at(&c->m[b], lo, lo->ways[i].x, lo->ways[i].y) == comp)
+            return 1;
+    return 0;
+}
+
+static void check_pit(ctx *c, int k, int i)
+{
+    const dfloor *f = &c->d->floors[k];
+    int x = f->pits[i].x, y = f->pits[i].y;
+    if (k + 1 >= c->d->floor_count) {
+        add(c, CK_PIT_BOTTOM, k, x, y, "a pit on the bottom floor: there is no floor to fall to");
+        return;
+    }
+    const dfloor *lo = &c->d->floors[k + 1];
+    if (!floor_in(lo, x, y)) {
+        add(c, CK_PIT_LANDING_OUT, k, x, y, "the landing %d,%d is outside floor %d (%d x %d)", x,
+            y, k + 2, lo->w, lo->h);
+        return;
+    }
+    if (!floor_open(lo, x, y)) {
+        add(c, CK_PIT_OVER_SOLID, k, x, y, "the landing on floor %d is %s", k + 2, tname(lo, x, y));
+        return;
+    }
+    int wi = floor_way_at(lo, x, y);
+    if (wi >= 0) {
+        add(c, CK_PIT_OVER_WAY, k, x, y, "the landing on floor %d is the end of a %s", k + 2,
+            way_kind_name(lo->ways[wi].kind));
+        return;
+    }
+    if (!way_up_from(c, k + 1, x, y))
+        add(c, CK_PIT_NO_WAY_UP, k, x, y, "from the landing on floor %d no walk reaches a way "
+            "back up", k + 2);
+}
+
+/* Warning: squares of the pit's floor reached from its entrance only across the pit. */
+static void check_pit_across(ctx *c, int k, int i)
+{
+    const dfloor *f = &c->d->floors[k];
+    int without = reach_count(c, f, f->entrance_x, f->entrance_y, -1);
+    int with = reach_count(c, f, f->entrance_x, f->entrance_y, i);
+    int x = f->pits[i].x, y = f->pits[i].y;
+    int extra = with - without - (c->seen[y * f->w + x] ? 1 : 0);
+    if (extra > 0)
+        add(c, CK_PIT_ONLY_ACROSS, k, x, y, "%d square%s of floor %d can only be reached by "
+            "crossing this pit", extra, extra == 1 ? "" : "s", k + 1);
+}
+
+/* 1 when the square (x, y) of o, in walking component comp, is joined by a walk to o's
+ * entrance, its goal, or another way's end: a way end is "connected". */
+static int joined(const fmaps *m, const dfloor *o, int x, int y, int comp)
+{
+    if (comp_at(m, o, o->entrance_x, o->entrance_y) == comp ||
+        comp_at(m, o, o->goal_x, o->goal_y) == comp)
+        return 1;
+    for (int j = 0; j < o->way_count; j++)
+        if ((o->ways[j].x != x || o->ways[j].y != y) &&
+            comp_at(m, o, o->ways[j].x, o->ways[j].y) == comp)
+            return 1;
+    return 0;
+}
+
+static void check_way(ctx *c, int k, int i)
+{
+    const dfloor *f = &c->d->floors[k];
+    const way *w = &f->ways[i];
+    if (is_fluid(floor_at(f, w->x, w->y)))
+        add(c, CK_WAY_ON_FLUID, k, w->x, w->y, "a %s on %s", way_kind_name(w->kind),
+            tname(f, w->x, w->y));
+    if (w->to_floor < 0 || w->to_floor >= c->d->floor_count) {
+        add(c, CK_WAY_NO_PARTNER, k, w->x, w->y, "a %s to floor %d, which does not exist",
+            way_kind_name(w->kind), w->to_floor + 1);
+        return;
+    }
+    const dfloor *o = &c->d->floors[w->to_floor];
+    int partner = 0;
+    for (int j = 0; j < o->way_count && !partner; j++)
+        partner = o->ways[j].x == w->to_x && o->ways[j].y == w->to_y && o->ways[j].to_floor == k &&
+                  o->ways[j].to_x == w->x && o->ways[j].to_y == w->y && o->ways[j].kind == w->kind;
+    if (!partner) {
+        add(c, CK_WAY_NO_PARTNER, k, w->x, w->y, "no %s on floor %d at %d,%d leads back here",
+            way_kind_name(w->kind), w->to_floor + 1, w->to_x, w->to_y);
+        return;
+    }
+    int end = comp_at(&c->m[w->to_floor], o, w->to_x, w->to_y);
+    if (end < 0)
+        add(c, CK_WAY_END_BLOCKED, k, w->x, w->y, "the %s's other end on floor %d at %d,%d is %s: "
+            "nobody can stand there", way_kind_name(w->kind), w->to_floor + 1, w->to_x, w->to_y,
+            floor_pit_at(o, w->to_x, w->to_y) >= 0 ? "a pit" : tname(o, w->to_x, w->to_y));
+    else if (!joined(&c->m[w->to_floor], o, w->to_x, w->to_y, end))
+        add(c, CK_WAY_END_BLOCKED, k, w->x, w->y, "the %s's other end on floor %d at %d,%d cannot "
+            "walk to that floor's entrance, goal or any other way", way_kind_name(w->kind),
+            w->to_floor + 1, w->to_x, w->to_y);
+}
+
+/* 1 when every monster on route r (1-based in monster.patrol) flies, and there is one. */
+static int route_flies(const dfloor *f, int r)
+{
+    int n = 0;
+    for (int i = 0; i < f->monster_count; i++)
+        if (f->monsters[i].patrol == r) {
+            if (!f->monsters[i].flying)
+                return 0;
+            n++;
+        }
+    return n > 0;
+}
+
+static void check_route(ctx *c, int k, int r)
+{
+    const dfloor *f = &c->d->floors[k];
+    const patrol *p = &f->patrols[r];
+    int fly = route_flies(f, r + 1);
+    const int *comp = fly ? c->m[k].fly : c->m[k].walk;
+    for (int s = 0; s < p->count; s++)
+        if (!floor_open(f, p->x[s], p->y[s]))
+            add(c, CK_ROUTE_IN_ROCK, k, p->x[s], p->y[s], "square %d of route %d is in %s", s + 1,
+                r + 1, tname(f, p->x[s], p->y[s]));
+    for (int s = 0; p->count > 1 && s < p->count; s++) {
+        int t = (s + 1) % p->count;
+        int ax = p->x[s], ay = p->y[s], bx = p->x[t], by = p->y[t];
+        if (!floor_open(f, ax, ay) || !floor_open(f, bx, by))
+            continue; /* said above */
+        int ca = comp[ay * f->w + ax], cb = comp[by * f->w + bx];
+        if (ca < 0 || ca != cb)
+            add(c, CK_ROUTE_GAP, k, ax, ay, "route %d: no %s from %d,%d to %d,%d (squares %d and "
+                "%d)%s", r + 1, fly ? "flight" : "walk", ax, ay, bx, by, s + 1, t + 1,
+                ca < 0 || cb < 0 ? ": a walker cannot stand on one of them" : "");
+    }
+}
+
+/* reach[k * n + comp] = 1 for every walking component reached from floor 1's entrance. */
+static void reach_dungeon(ctx *c, unsigned char *reach, int n)
+{
+    const dungeon *d = c->d;
+    const dfloor *f0 = &d->floors[0];
+    int s = comp_at(&c->m[0], f0, f0->entrance_x, f0->entrance_y);
+    if (s < 0)
+        return;
+    reach[s] = 1;
+    for (int grew = 1; grew;) {
+        grew = 0;
+        for (int k = 0; k < d->floor_count; k++) {
+            const dfloor *f = &d->floors[k];
+            for (int i = 0; i < f->way_count; i++) {
+                const way *w = &f->ways[i];
+                int a = comp_at(&c->m[k], f, w->x, w->y);
+                if (a < 0 || !reach[k * n + a] || w->to_floor < 0 || w->to_floor >= d->floor_count)
+                    continue;
+                int b = comp_at(&c->m[w->to_floor], &d->floors[w->to_floor], w->to_x, w->to_y);
+                if (b >= 0 && !reach[w->to_floor * n + b])
+                    grew = reach[w->to_floor * n + b] = 1;
+            }
+        }
+    }
+}
+
+static void check_floor(ctx *c, int k, const unsigned char *reach, int n)
+{
+    const dfloor *f = &c->d->floors[k];
+    for (int i = 0; i < f->pit_count; i++) {
+        check_pit(c, k, i);
+        check_pit_across(c, k, i);
+    }
+    for (int i = 0; i < f->way_count; i++)
+        check_way(c, k, i);
+    for (int i = 0; i < f->station_count; i++)
+        if (is_fluid(floor_at(f, f->stations[i].x, f->stations[i].y)))
+            add(c, CK_STATION_ON_FLUID, k, f->stations[i].x, f->stations[i].y,
+                "a rest station on %s", tname(f, f->stations[i].x, f->stations[i].y));
+    for (int r = 0; r < f->patrol_count; r++)
+        check_route(c, k, r);
+    for (int i = 0; i < f->monster_count; i++)
+        if (!floor_open(f, f->monsters[i].x, f->monsters[i].y))
+            add(c, CK_MONSTER_IN_ROCK, k, f->monsters[i].x, f->monsters[i].y,
+                "monster %d (kind %d) is in %s", i + 1, f->monsters[i].kind,
+                tname(f, f->monsters[i].x, f->monsters[i].y));
+    int e = comp_at(&c->m[k], f, f->entrance_x, f->entrance_y);
+    int g = comp_at(&c->m[k], f, f->goal_x, f->goal_y);
+    if (e < 0 || !reach[k * n + e])
+        add(c, CK_ENTRANCE_UNREACHABLE, k, f->entrance_x, f->entrance_y, "the entrance of floor "
+            "%d cannot be walked to from floor 1's entrance%s", k + 1, e < 0 ? " (nobody can "
+            "stand on it)" : "");
+    if (g < 0 || !reach[k * n + g])
+        add(c, CK_GOAL_UNREACHABLE, k, f->goal_x, f->goal_y, "the goal of floor %d cannot be "
+            "walked to from floor 1's entrance%s", k + 1, g < 0 ? " (nobody can stand on it)" : "");
+}
+
+delve_status check_dungeon(const dungeon *d, check_list *out, delve_err *err)
+{
+    int big = 1;
+    for (int k = 0; k < d->floor_count; k++)
+        if (d->floors[k].w * d->floors[k].h > big)
+            big = d->floors[k].w * d->floors[k].h;
+    ctx c = { .d = d, .out = out };
+    c.m = calloc((size_t)d->floor_count, sizeof *c.m);
+    c.queue = malloc((size_t)big * sizeof *c.queue);
+    c.seen = malloc((size_t)big);
+    unsigned char *reach = calloc((size_t)d->floor_count * (size_t)big, 1);
+    int ok = c.m && c.queue && c.seen && reach;
+    for (int k = 0; ok && k < d->floor_count; k++) {
+        size_t n = (size_t)d->floors[k].w * (size_t)d->floors[k].h;
+        c.m[k].walk = malloc(n * sizeof *c.m[k].walk);
+        c.m[k].fly = malloc(n * sizeof *c.m[k].fly);
+        ok = c.m[k].walk && c.m[k].fly;
+        if (ok) {
+            label(&d->floors[k], 0, c.m[k].walk, c.queue);
+            label(&d->floors[k], 1, c.m[k].fly, c.queue);
+        }
+    }
+    if (ok) {
+        reach_dungeon(&c, reach, big);
+        for (int k = 0; k < d->floor_count; k++)
+            check_floor(&c, k, reach, big);
+    }
+    for (int k = 0; c.m && k < d->floor_count; k++) {
+        free(c.m[k].walk);
+        free(c.m[k].fly);
+    }
+    free(c.m);
+    free(c.queue);
+    free(c.seen);
+    free(reach);
+    if (!ok || c.oom)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for the checks");
+    return DELVE_OK;
+}

@@ -1,0 +1,28 @@
+# delve check on the hand-made fixtures (tests/fixtures/dun/*.dun): each says what it
+# must find in "# expect:" lines (severity, kind, floor, square); the findings must be
+# exactly those, and the exit code 1 with an error, 0 with only warnings.
+. tests/lib.bash "$@"
+for f in tests/fixtures/dun/*.dun; do
+  name=$(basename "$f" .dun)
+  want=$(sed -n 's/^# expect: //p' "$f" | sort)
+  "$DELVE" check "$f" > "$TMP/out" 2> "$TMP/err"; rc=$?
+  got=$(sed -n 's/^[^ ]*: floor \([0-9]*\) (\([0-9,]*\)): \([a-z]*\) \([a-z-]*\): .*/\3 \4 floor \1 (\2)/p' "$TMP/out" | sort)
+  check "$name: findings '$got' are '$want'" test "$got" = "$want"
+  if echo "$want" | grep -q '^error'; then code=1; else code=0; fi
+  check "$name: exit $code (got $rc)" test "$rc" = "$code"
+done
+"$DELVE" check tests/fixtures/dun/pit-over-way.dun > "$TMP/out"
+check "a finding names floor, square and reason" grep -qxF \
+  "tests/fixtures/dun/pit-over-way.dun: floor 1 (4,4): error pit-over-way: the landing on floor 2 is the end of a stair" "$TMP/out"
+"$DELVE" check "$TMP/missing.dun" 2> "$TMP/err"; rc=$?
+check "a missing file: exit 2 (got $rc)" test $rc = 2
+printf 'delve-dun 1\nfloors 1\nfloor 1 rooms dlevel 1 size 4 2\nmap\n#Q##\n' > "$TMP/bad.dun"
+"$DELVE" check "$TMP/bad.dun" 2> "$TMP/err"; rc=$?
+check "a bad glyph: exit 2 at its line and column ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$TMP/bad.dun:5:2: unknown map glyph' '$TMP/err'"
+"$DELVE" check --seeds 1-40 --floors 3 > "$TMP/out" 2> /dev/null; rc=$?
+check "check --seeds 1-40: exit 0, zero errors (rc $rc)" \
+  sh -c "test $rc = 0 && grep -q '^delve check: seeds 1-40, 3 floors: 40 dungeons, 0 errors' '$TMP/out'"
+"$DELVE" gen --seed 58 --format dun -o "$TMP/58.dun" && "$DELVE" check "$TMP/58.dun" > "$TMP/out"; rc=$?
+check "gen --format dun then check: clean (rc $rc)" grep -qxF "$TMP/58.dun: 0 errors, 0 warnings" "$TMP/out"
+finish
