@@ -10,6 +10,7 @@
 #include "films/director.h"
 #include "films/film.h"
 #include "gen/catalog.h"
+#include "gen/check.h"
 #include "gen/gen.h"
 #include "render/png.h"
 #include "render/view.h"
@@ -29,7 +30,8 @@ static void help(void)
            "--seeds A-B renders a shot set: every floor of every seed A..B (at most %d\n"
            "seeds; only floor K with --floor) into DIR as seed-00042-floor-1.png ..., and\n"
            "DIR/catalog.tsv with one line per floor: seed, floor, level type, counts of\n"
-           "rooms, pits, stations, ways and monsters, and the validator's verdict. A seed\n"
+           "rooms, pits, stations, ways and monsters, and the importer's verdict ('ok', or\n"
+           "'error: KIND,...; warning: KIND' as 'delve check' names them). A seed\n"
            "whose generation fails gets 'failed: why' lines and no PNGs. Progress goes to\n"
            "stderr. Use a fresh DIR: files from an earlier set are left alone. Compare two\n"
            "sets with 'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS);
@@ -245,15 +247,20 @@ static delve_status shot_seed(const shot_args *a, uint64_t seed, char **cat, siz
     }
     if (st)
         return st;
+    check_list found = { 0 };
+    st = check_dungeon(&w.dg, &found, err); /* the importer's checks: the verdict column */
     for (int k = lo; k <= hi && !st; k++) {
+        char verdict[300];
         snprintf(file, sizeof file, "%s/seed-%05llu-floor-%d.png", a->out,
                  (unsigned long long)seed, k + 1);
         st = shoot(&w, k, a->zoom, file, err);
+        catalog_verdict(&found, k, verdict, sizeof verdict);
         if (!st)
-            st = append(cat, len, line,
-                        catalog_floor_line(seed, &w.dg.floors[k], line, sizeof line), err);
+            st = append(cat, len, line, catalog_floor_line(seed, &w.dg.floors[k], verdict,
+                                                           line, sizeof line), err);
         *shots += !st;
     }
+    check_list_free(&found);
     world_free(&w);
     return st;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "engine/floor.h"
+#include "gen/check.h"
 
 /* The header line of catalog.tsv, without its newline: '#' then the column names. */
 #define CATALOG_HEADER "# seed\tfloor\ttype\trooms\tpits\tstations\tways\tmonsters\tvalidator"
@@ -16,9 +17,16 @@
 
 /* One catalog line for floor f of the dungeon from seed, tab-separated, ending in '\n':
  * seed, floor number (1-based), level type name, counts of rooms, pits, stations, ways
- * and monsters, and the validator's verdict ("ok"). Returns the length written into buf
- * (size >= CATALOG_LINE_MAX). */
-size_t catalog_floor_line(uint64_t seed, const dfloor *f, char *buf, size_t size);
+ * and monsters, and verdict (catalog_verdict's; tabs and newlines in it made spaces).
+ * Returns the length written into buf (size >= CATALOG_LINE_MAX). */
+size_t catalog_floor_line(uint64_t seed, const dfloor *f, const char *verdict, char *buf,
+                          size_t size);
+
+/* The importer's verdict on floor (0-based) from the findings of check_dungeon
+ * (gen/check.h): "ok" when the floor has none, else "error: KIND,KIND" and/or
+ * "warning: KIND" (check_kind_name, each kind once, in the findings' order), joined
+ * by "; ". Truncated to fit size. */
+void catalog_verdict(const check_list *l, int floor, char *buf, size_t size);
 
 /* The line for floor (1-based) of a seed whose generation failed: type as asked, counts
  * "-", and "failed: " with the generator's message (tabs and newlines made spaces).
