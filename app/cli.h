@@ -21,6 +21,7 @@ int cmd_sheet(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_review(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and
  * return 0. */

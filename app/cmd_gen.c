@@ -6,34 +6,85 @@
 #include "app/cli.h"
 #include "engine/dun.h"
 #include "engine/fsio.h"
+#include "gen/doomrl.h"
 #include "gen/gen.h"
 #include "render/tiled.h"
 #include "render/view.h"
 
 static void help(void)
 {
-    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii|dun|tmj] [-o FILE]\n\n"
+    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii|dun|tmj] [-o FILE]\n"
+           "                 [--type T] [--dlevel D] [--difficulty 1..5]\n"
+           "                 [--single-monster on|off]\n\n"
            "Generates a dungeon of K floors (default 3) from seed N (default 1) and prints\n"
            "every floor as an ASCII map with a legend. --floor K prints floor K alone\n"
            "(generated alone, byte for byte the same as in the whole dungeon). -o writes\n"
            "to FILE instead of stdout (through a temporary file). --format dun writes the\n"
            "whole dungeon as a .dun file (docs/dun-format.md) instead of the maps.\n\n"
            "--format tmj -o FLOOR.tmj writes floor K (default 1) as a Tiled map (JSON,\n"
-           "24 px tiles: a terrain layer and object layers for things and creatures) and\n"
+           "24 px tiles: a terrain layer, object layers for things, monsters and items) and\n"
            "its tileset FLOOR-tiles.png beside it, painted like delve's own view; open\n"
-           "the .tmj in the Tiled map editor.\n");
+           "the .tmj in the Tiled map editor.\n\n"
+           "--type picks the generator: rooms (rooms and corridors, the default) or a\n"
+           "DoomRL level type of 78 x 20 squares: normal, small-rooms, warehouse, city,\n"
+           "caves, arena, maze, single, or doomrl to pick one per floor by its dlevel.\n"
+           "Floor K of a DoomRL dungeon has dlevel D + K - 1 (--dlevel D, default 1);\n"
+           "--difficulty is DoomRL's 1 (ITYTD) .. 5 (N!), default 2. --single-monster on\n"
+           "lets doomrl replace a floor past dlevel 15 by a single-monster floor 1 time in\n"
+           "25 (off by default: the seed says it did not spawn yet). DoomRL maps use '#'\n"
+           "wall, '.' floor, '+' door, '=' fluid (the legend counts water, acid, lava).\n\n"
+           "example: delve gen --type caves --dlevel 12 --difficulty 3 --seed 5 --floors 1\n");
 }
 
 typedef struct gen_args {
     uint64_t seed;
     int floors, only, dun;
+    int type, dlevel, difficulty, single_monster;
     int tmj;  /* --format tmj */
     const char *out;
 } gen_args;
 
+/* --type's value: a level type name or doomrl; shoals and the rest cannot be made yet. */
+static int parse_type(const char *v, int *type)
+{
+    int doomrl = !strcmp(v, "doomrl"), t = doomrl ? GEN_TYPE_DOOMRL : level_type_from_name(v);
+    if (!doomrl && t != LT_ROOMS && !doom_is_type(t)) {  /* -1 for unknown names too */
+        cli_usage_error("gen", "--type %s: not one of rooms, normal, small-rooms, warehouse, "
+                        "city, caves, arena, maze, single, doomrl", v);
+        return 0;
+    }
+    *type = t;
+    return 1;
+}
+
+static int parse_on_off(const char *opt, const char *v, int *out)
+{
+    if (strcmp(v, "on") && strcmp(v, "off")) {
+        cli_usage_error("gen", "%s %s: say on or off", opt, v);
+        return 0;
+    }
+    *out = !strcmp(v, "on");
+    return 1;
+}
+
+/* The DoomRL options; 0 on a bad value (already reported). */
+static int parse_doomrl(const char *o, const char *v, gen_args *a)
+{
+    if (!strcmp(o, "--type"))
+        return parse_type(v, &a->type);
+    if (!strcmp(o, "--dlevel"))
+        return cli_int("gen", o, v, 1, GEN_MAX_DLEVEL, &a->dlevel);
+    if (!strcmp(o, "--difficulty"))
+        return cli_int("gen", o, v, 1, 5, &a->difficulty);
+    if (!strcmp(o, "--single-monster"))
+        return parse_on_off(o, v, &a->single_monster);
+    return 1;
+}
+
 static int parse(int argc, char **argv, gen_args *a)
 {
-    *a = (gen_args){ .seed = 1, .floors = 3, .only = 0 };
+    *a = (gen_args){ .seed = 1, .floors = 3, .only = 0, .type = LT_ROOMS, .dlevel = 1,
+                     .difficulty = 2 };
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v;
         if (cli_is_help(o)) {
@@ -43,7 +94,9 @@ static int parse(int argc, char **argv, gen_args *a)
         if (o[0] != '-')
             return cli_usage_error("gen", "unexpected argument '%s'", o);
         int known = !strcmp(o, "--seed") || !strcmp(o, "--floors") || !strcmp(o, "--floor") ||
-                    !strcmp(o, "--format") || !strcmp(o, "-o");
+                    !strcmp(o, "--format") || !strcmp(o, "-o") || !strcmp(o, "--type") ||
+                    !strcmp(o, "--dlevel") || !strcmp(o, "--difficulty") ||
+                    !strcmp(o, "--single-monster");
         if (!known)
             return cli_usage_error("gen", "unknown option '%s'", o);
         if (!(v = cli_value("gen", argc, argv, &i)))
@@ -62,6 +115,8 @@ static int parse(int argc, char **argv, gen_args *a)
         }
         if (!strcmp(o, "-o"))
             a->out = v;
+        if (!parse_doomrl(o, v, a))
+            return EXIT_USAGE;
     }
     if (a->dun && a->only)
         return cli_usage_error("gen", "--floor with --format dun: a .dun file holds the "
@@ -100,10 +155,21 @@ static delve_status append_floor(const dungeon *d, int k, char **buf, size_t *le
     return st;
 }
 
-static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve_err *err)
+/* The generator's options from the command line. */
+static gen_opts gen_options(const gen_args *a)
 {
     gen_opts o = gen_defaults(a->seed);
     o.floors = a->floors;
+    o.type = a->type;
+    o.dlevel = a->dlevel;
+    o.difficulty = a->difficulty;
+    o.single_monster = a->single_monster;
+    return o;
+}
+
+static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve_err *err)
+{
+    gen_opts o = gen_options(a);
     dungeon d;
     delve_status st;
     if (a->only) { /* floor K alone, in a dungeon whose other floors stay empty */
@@ -128,8 +194,7 @@ static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve
 /* --format tmj: floor K (default 1) for the Tiled map editor (render/tiled.h). */
 static int write_tmj(const gen_args *a)
 {
-    gen_opts o = gen_defaults(a->seed);
-    o.floors = a->floors;
+    gen_opts o = gen_options(a);
     dfloor f;
     delve_err err = { "" };
     int k = a->only ? a->only : 1;

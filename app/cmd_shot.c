@@ -24,7 +24,9 @@ static void help(void)
            "       delve shot --seeds A-B [--floors K] [--floor K] [--type T] [--zoom PX] -o DIR\n\n"
            "Renders floor K (default 1) of the dungeon from seed N, whole, at PX pixels a\n"
            "square (default 24), with no text, so the bytes are the same on every machine:\n"
-           "a golden for CI. --type T asks the generator for level type T (rooms, ...).\n"
+           "a golden for CI. --type T asks the generator for level type T (rooms, normal,\n"
+           "small-rooms, warehouse, city, caves, arena, maze, single, or doomrl: one per\n"
+           "floor by its dlevel; see 'delve gen --help').\n"
            "--dun draws a .dun file's floor; --load a saved game's (open holes, dry\n"
            "stations and the party where the save left them).\n\n"
            "--seeds A-B renders a shot set: every floor of every seed A..B (at most %d\n"
@@ -82,9 +84,11 @@ static int parse_one(const char *o, const char *v, shot_args *a)
     if (!strcmp(o, "--zoom"))
         return cli_int("shot", o, v, 4, 96, &a->zoom);
     if (!strcmp(o, "--type")) {
-        if ((a->type = level_type_from_name(v)) >= 0)
+        a->type = !strcmp(v, "doomrl") ? GEN_TYPE_DOOMRL : level_type_from_name(v);
+        if (a->type != -1 || !strcmp(v, "doomrl"))
             return 1;
-        cli_usage_error("shot", "--type '%s': not a level type (rooms, normal, caves, ...)", v);
+        cli_usage_error("shot", "--type '%s': not a level type (rooms, normal, caves, ..., "
+                        "doomrl)", v);
         return 0;
     }
     if (!strcmp(o, "--dun"))
@@ -241,8 +245,9 @@ static delve_status shot_seed(const shot_args *a, uint64_t seed, char **cat, siz
     if (st == DELVE_EFAIL) {
         for (int k = lo; k <= hi && st != DELVE_ENOMEM; k++)
             st = append(cat, len, line,
-                        catalog_failed_line(seed, k + 1, level_type_name(a->type), err->msg,
-                                            line, sizeof line), err);
+                        catalog_failed_line(seed, k + 1, a->type == GEN_TYPE_DOOMRL ? "doomrl"
+                                            : level_type_name(a->type), err->msg, line,
+                                            sizeof line), err);
         return st == DELVE_ENOMEM ? st : DELVE_OK;
     }
     if (st)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/monster.h"
+#include "gen/doomrl.h"
 #include "gen/passes.h"
 
 typedef struct sbuf {
@@ -150,9 +151,19 @@ static void ascii_things(sbuf *b, const dfloor *f)
     }
 }
 
+#define DOOM_TEXT_CAP 16384  /* a DoomRL floor's text: map, legend, things (fits) */
+
 static void ascii_floor(sbuf *b, const dungeon *d, int k)
 {
     const dfloor *f = &d->floors[k];
+    if (doom_is_type(f->level_type)) {  /* DoomRL floors: the seed's glyphs */
+        char text[DOOM_TEXT_CAP];
+        int n = doom_ascii_floor(d, k, text, (int)sizeof text);
+        b->oom |= n < 0;
+        if (n >= 0)
+            sb_printf(b, "%s", text);
+        return;
+    }
     unsigned char seen[256] = { 0 };
     sb_printf(b, "floor %d of %d  seed %" PRIu64 "  %dx%d\n", k + 1, d->floor_count, d->seed,
               f->w, f->h);

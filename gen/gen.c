@@ -9,6 +9,7 @@
  * k-1 never take a station's square, see pits.c). So the window is k-1 .. k+2. */
 #include <string.h>
 
+#include "gen/doomrl.h"
 #include "gen/passes.h"
 
 #define WINDOW_ABOVE 1  /* floors above k that reach floor k: the pair (k-1, k) */
@@ -31,9 +32,15 @@ static delve_status opts_check(const gen_opts *o, delve_err *err)
         o->h > FLOOR_MAX_SIDE)
         return delve_fail(err, DELVE_EINPUT, "floor size %d x %d is outside %d..%d", o->w,
                           o->h, GEN_MIN_SIDE, FLOOR_MAX_SIDE);
-    if (o->type != LT_ROOMS) /* the level-type issues add the other generators */
-        return delve_fail(err, DELVE_EINPUT, "level type '%s' has no generator yet",
-                          o->type == GEN_TYPE_DOOMRL ? "doomrl" : level_type_name(o->type));
+    if (o->type != LT_ROOMS && o->type != GEN_TYPE_DOOMRL && !doom_is_type(o->type))
+        return delve_fail(err, DELVE_EINPUT, "level type %d cannot be generated yet", o->type);
+    if (o->type == LT_ROOMS)  /* dlevel and difficulty are DoomRL's only */
+        return DELVE_OK;
+    if (o->dlevel < 1 || o->dlevel > GEN_MAX_DLEVEL)
+        return delve_fail(err, DELVE_EINPUT, "dlevel must be 1..%d, not %d", GEN_MAX_DLEVEL,
+                          o->dlevel);
+    if (o->difficulty < 1 || o->difficulty > 5)
+        return delve_fail(err, DELVE_EINPUT, "difficulty must be 1..5, not %d", o->difficulty);
     return DELVE_OK;
 }
 
@@ -45,10 +52,27 @@ static int window_holds(const gen_opts *o, int lo, int hi, int i)
     return lo <= need_lo && hi >= need_hi;
 }
 
+/* 1 when the dungeon's floors are DoomRL floors (issue 3), 0 for rooms and corridors. */
+static int is_doomrl(const gen_opts *o)
+{
+    return o->type != LT_ROOMS;
+}
+
 static delve_status layout_floor(const gen_opts *o, dfloor *f, int i, delve_err *err)
 {
+    if (is_doomrl(o)) {
+        delve_status st = floor_init(f, i, DOOM_W, DOOM_H, err);
+        return st != DELVE_OK ? st : doom_floor_make(o, i, DOOM_STAGE_FULL, f, NULL, err);
+    }
     delve_status st = floor_init(f, i, o->w, o->h, err);
     return st != DELVE_OK ? st : gen_layout(o->seed, f, err);
+}
+
+/* The ways between floors i and i + 1: DoomRL stairs, else a lift and a ladder. */
+static delve_status pair_ways(const gen_opts *o, dfloor *up, dfloor *down, delve_err *err)
+{
+    return is_doomrl(o) ? doom_place_stairs(up, down, err)
+                        : gen_place_ways(o->seed, up, down, err);
 }
 
 /* Floors lo..hi into f[0 .. hi - lo] (zeroed by the caller; it frees them on
@@ -59,9 +83,9 @@ static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, del
     /* layout of each floor: rooms, corridors, doors, entrance, goal */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         st = layout_floor(o, &f[i - lo], i, err);
-    /* a lift and a ladder between each two floors, the pair above first */
+    /* a lift and a ladder (DoomRL: stairs) between each two floors, the pair above first */
     for (int i = lo; i < hi && st == DELVE_OK; i++)
-        st = gen_place_ways(o->seed, &f[i - lo], &f[i + 1 - lo], err);
+        st = pair_ways(o, &f[i - lo], &f[i + 1 - lo], err);
     /* pits, each over free open floor on the floor below */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         if (window_holds(o, lo, hi, i))
@@ -70,10 +94,15 @@ static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, del
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         if (window_holds(o, lo, hi, i))
             st = gen_place_station(o->seed, &f[i - lo], err);
-    /* monsters, lone and in patrol packs, once everything else is laid */
+    /* monsters, lone and in patrol packs (rooms) or DoomRL's stocking, once everything
+     * else is laid */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
-        if (window_holds(o, lo, hi, i))
-            st = gen_stock(o->seed, &f[i - lo], err);
+        if (window_holds(o, lo, hi, i)) {
+            if (is_doomrl(o))
+                doom_stock(o->seed, o->difficulty, &f[i - lo], NULL);
+            else
+                st = gen_stock(o->seed, &f[i - lo], err);
+        }
     return st;
 }
 
@@ -86,6 +115,8 @@ delve_status gen_dungeon(const gen_opts *o, dungeon *out, delve_err *err)
     if (st != DELVE_OK)
         return st;
     st = gen_floors(o, out->floors, 0, o->floors - 1, err);
+    if (st == DELVE_OK && is_doomrl(o))
+        st = gen_validate_dungeon(out, err);
     if (st == DELVE_OK)
         dungeon_stack(out);
     else

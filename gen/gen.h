@@ -1,5 +1,5 @@
-/* gen: builds a dungeon from a seed: rooms-and-corridors floors (later issues add level
- * types and rising), a lift and a ladder between each two floors, pits and rest
+/* gen: builds a dungeon from a seed: rooms-and-corridors floors or DoomRL level types
+ * (gen/doomrl.h; later issues add Shoals and rising), a lift and a ladder between each two floors, pits and rest
  * stations. Every pass draws from its own RNG stream (engine/rng.h); each floor's
  * result depends only on the seed and the floors next to it, so a floor generated
  * alone equals the same floor of the whole dungeon. Uses engine only. */
@@ -43,6 +43,10 @@ gen_opts gen_defaults(uint64_t seed);
  * (RNG_PITS); a rest station per floor with chance GEN_RATE_STATION (RNG_STATIONS).
  * Each floor's things are in this order: the ways to the floor above (lift, ladder),
  * the ways to the floor below (lift, ladder), pits, stations. Heights stay 0.
+ * With o->type a DoomRL level type or GEN_TYPE_DOOMRL (issue 3, gen/doomrl.h) every
+ * floor is a DoomRL floor of DOOM_W x DOOM_H (o->w, o->h unused) with dlevel
+ * o->dlevel + k, joined by stairs instead of a lift and a ladder, stocked with monsters
+ * and items after the pits and stations, and the dungeon passes gen_validate_dungeon.
  * DELVE_EINPUT on bad options, DELVE_EFAIL if a floor's layout failed all its tries or
  * two floors share no two open squares for their ways, DELVE_ENOMEM. */
 delve_status gen_dungeon(const gen_opts *o, dungeon *out, delve_err *err);

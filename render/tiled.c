@@ -180,9 +180,11 @@ static void things_layer(tmj *t, cJSON *layers, const dfloor *f)
         object(t, objs, "goal", "goal", TK_GOAL, 0, f->goal_x, f->goal_y);
 }
 
-static void creatures_layer(tmj *t, cJSON *layers, const dfloor *f)
+/* Monsters as tile objects on their starting squares (where a patrol stands at the
+ * clock's start, so Tiled draws them where delve does). */
+static void monsters_layer(tmj *t, cJSON *layers, const dfloor *f)
 {
-    cJSON *l = layer(t, layers, 3, "creatures", "objectgroup");
+    cJSON *l = layer(t, layers, 3, "monsters", "objectgroup");
     cJSON *objs = l ? ok(t, cJSON_AddArrayToObject(l, "objects")) : NULL;
     if (!objs)
         return;
@@ -192,8 +194,18 @@ static void creatures_layer(tmj *t, cJSON *layers, const dfloor *f)
         cJSON *o = object(t, objs, "monster", "monster", TK_MONSTER,
                           (m->kind % TILE_MONSTER_KINDS) * 2 + (m->flying != 0), m->x, m->y);
         if (o)
-            prop_int(t, o, "kind", f->monsters[i].kind);
+            prop_int(t, o, "kind", m->kind);
     }
+}
+
+/* Items as points (they have no tile yet; Tiled shows a pin). */
+static void items_layer(tmj *t, cJSON *layers, const dfloor *f)
+{
+    cJSON *l = layer(t, layers, 4, "items", "objectgroup");
+    cJSON *objs = l ? ok(t, cJSON_AddArrayToObject(l, "objects")) : NULL;
+    if (!objs)
+        return;
+    str(t, l, "draworder", "index");
     for (int i = 0; i < f->item_count; i++) {
         cJSON *o = object(t, objs, "item", "item", -1, 0, f->items[i].x, f->items[i].y);
         if (o)
@@ -257,7 +269,7 @@ static void map_fields(tmj *t, const dfloor *f, uint64_t seed, int floors)
     num(t, t->root, "tileheight", t->z);
     ok(t, cJSON_AddBoolToObject(t->root, "infinite", 0));
     num(t, t->root, "compressionlevel", -1);
-    num(t, t->root, "nextlayerid", 4);
+    num(t, t->root, "nextlayerid", 5);
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed); /* past 2^53: a string */
     prop_str(t, t->root, "seed", buf);
     prop_int(t, t->root, "floor", f->index + 1);
@@ -279,7 +291,8 @@ static delve_status build_json(const dfloor *f, uint64_t seed, int floors, tile_
     if (layers) {
         terrain_layer(&t, layers, f);
         things_layer(&t, layers, f);
-        creatures_layer(&t, layers, f);
+        monsters_layer(&t, layers, f);
+        items_layer(&t, layers, f);
     }
     num(&t, t.root, "nextobjectid", t.next_id);
     tileset(&t, image, iw, ih);

@@ -18,6 +18,11 @@ for seed in 3 58; do
   "$CLANG_DELVE" gen --seed $seed > "$TMP/clang.txt"
   check "gen seed $seed: gcc equals clang" cmp -s "$TMP/gcc.txt" "$TMP/clang.txt"
 done
+for t in doomrl normal small-rooms warehouse city caves arena maze single; do
+  "$DELVE" gen --type $t --dlevel 14 --difficulty 4 --seed 31 --floors 3 > "$TMP/gcc.txt"
+  "$CLANG_DELVE" gen --type $t --dlevel 14 --difficulty 4 --seed 31 --floors 3 > "$TMP/clang.txt"
+  check "gen --type $t: gcc equals clang" cmp -s "$TMP/gcc.txt" "$TMP/clang.txt"
+done
 "$DELVE" film tests/fixtures/short.film -o "$TMP/gcc" --quiet > /dev/null
 "$CLANG_DELVE" film tests/fixtures/short.film -o "$TMP/clang" --quiet > /dev/null
 check "short film: frames, sheet and events equal" diff -r "$TMP/gcc" "$TMP/clang"

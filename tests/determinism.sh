@@ -13,6 +13,25 @@ for seed in 1 7 42 20261129; do
   check "gen seed $seed: floor 3 alone equals floor 3 of the dungeon" \
     cmp -s "$TMP/alone.txt" "$TMP/third.txt"
 done
+# DoomRL text golden (issue 3): a change to any DoomRL rule shows up here first
+"$DELVE" gen --type doomrl --dlevel 5 --difficulty 3 --single-monster on --seed 7 --floors 4 \
+  > "$TMP/doomrl7.txt"
+check "gen --type doomrl seed 7 equals tests/golden/gen-doomrl-seed-7.txt" \
+  cmp -s "$TMP/doomrl7.txt" tests/golden/gen-doomrl-seed-7.txt
+# DoomRL floors (issue 3): every level type, picked by dlevel, with stocking and stairs
+for args in "--type doomrl --dlevel 4 --difficulty 3 --single-monster on --seed 9" \
+            "--type caves --dlevel 17 --difficulty 5 --seed 21" \
+            "--type city --dlevel 8 --seed 3"; do
+  "$DELVE" gen $args --floors 4 > "$TMP/a.txt"
+  "$DELVE" gen $args --floors 4 > "$TMP/b.txt"
+  "$DELVE_O0" gen $args --floors 4 > "$TMP/c.txt"
+  check "gen $args: twice the same bytes" cmp -s "$TMP/a.txt" "$TMP/b.txt"
+  check "gen $args: -O0 equals -O2" cmp -s "$TMP/a.txt" "$TMP/c.txt"
+  "$DELVE" gen $args --floors 4 --floor 3 > "$TMP/alone.txt"
+  awk '/^floor [0-9]+ of [0-9]+  seed/ { f = ($2 == 3) } f' "$TMP/a.txt" | sed '$d' > "$TMP/third.txt"
+  check "gen $args: floor 3 alone equals floor 3 of the dungeon" \
+    cmp -s "$TMP/alone.txt" "$TMP/third.txt"
+done
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f1" --quiet > /dev/null
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f2" --quiet --threads 1 > /dev/null
 "$DELVE_O0" film tests/fixtures/short.film -o "$TMP/f3" --quiet > /dev/null

@@ -70,9 +70,31 @@ static int ref_walkable(const dfloor *f)
     return n;
 }
 
+/* Monsters and items field by field (their padding is not part of the floor). */
+static int same_things(const dfloor *a, const dfloor *b)
+{
+    if (a->dlevel != b->dlevel || a->monster_count != b->monster_count ||
+        a->item_count != b->item_count)
+        return 0;
+    for (int i = 0; i < a->monster_count; i++) {
+        const monster *p = &a->monsters[i], *q = &b->monsters[i];
+        if (p->kind != q->kind || p->x != q->x || p->y != q->y || p->flying != q->flying ||
+            p->hunting != q->hunting)
+            return 0;
+    }
+    for (int i = 0; i < a->item_count; i++)
+        if (a->items[i].kind != b->items[i].kind || a->items[i].x != b->items[i].x ||
+            a->items[i].y != b->items[i].y)
+            return 0;
+    return 1;
+}
+
 static void same_floor(const dfloor *a, const dfloor *b, uint64_t seed, int k)
 {
     size_t n = (size_t)a->w * (size_t)a->h;
+    if (!same_things(a, b))
+        fail_msg("seed %llu floor %d: monsters or items alone differ from the dungeon's",
+                 (unsigned long long)seed, k + 1);
     if (a->index != b->index || a->w != b->w || a->h != b->h ||
         a->level_type != b->level_type || a->entrance_x != b->entrance_x ||
         a->entrance_y != b->entrance_y || a->goal_x != b->goal_x || a->goal_y != b->goal_y ||
@@ -186,6 +208,11 @@ static void test_floor_alone_equals_dungeon(void **state)
         gen_opts o = gen_defaults(seed);
         alone_matches(&o);
         o.floors = 6;  /* floors with both neighbours' pairs and pits below them */
+        alone_matches(&o);
+        o.type = GEN_TYPE_DOOMRL;  /* DoomRL floors: stairs, stocking (issue 3) */
+        o.dlevel = (int)seed;
+        o.difficulty = 1 + (int)(seed % 5);
+        o.single_monster = 1;
         alone_matches(&o);
     }
 }

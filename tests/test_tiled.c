@@ -99,7 +99,7 @@ static void test_export_reads_back(void **state)
     assert_int_equal(c.h, get_int(ts, "imageheight"));
     canvas_free(&c);
     const cJSON *layers = cJSON_GetObjectItem(m, "layers"), *l;
-    assert_int_equal(cJSON_GetArraySize(layers), 3);
+    assert_int_equal(cJSON_GetArraySize(layers), 4);
     cJSON_ArrayForEach(l, layers)
         check_layer_shown(l);
     const cJSON *data = cJSON_GetObjectItem(cJSON_GetArrayItem(layers, 0), "data"), *g;
@@ -108,9 +108,14 @@ static void test_export_reads_back(void **state)
         assert_in_range(g->valueint, 1, tilecount);
     int n = check_things(cJSON_GetArrayItem(layers, 1), &f, tilecount);
     assert_int_equal(n, f.way_count + f.pit_count + f.station_count + 2);
-    const cJSON *creatures = cJSON_GetObjectItem(cJSON_GetArrayItem(layers, 2), "objects");
-    assert_int_equal(cJSON_GetArraySize(creatures), f.monster_count + f.item_count);
-    assert_int_equal(get_int(m, "nextobjectid"), n + cJSON_GetArraySize(creatures) + 1);
+    const cJSON *mons = cJSON_GetObjectItem(cJSON_GetArrayItem(layers, 2), "objects");
+    const cJSON *items = cJSON_GetObjectItem(cJSON_GetArrayItem(layers, 3), "objects"), *mo;
+    assert_int_equal(cJSON_GetArraySize(mons), f.monster_count);
+    assert_true(f.monster_count > 0);
+    cJSON_ArrayForEach(mo, mons)
+        assert_in_range(get_int(mo, "gid"), 1, tilecount);
+    assert_int_equal(cJSON_GetArraySize(items), f.item_count);
+    assert_int_equal(get_int(m, "nextobjectid"), n + f.monster_count + f.item_count + 1);
     cJSON_Delete(m);
     free(text);
     assert_int_equal(tiled_export(&f, 58, 3, 24, "x.json", &err), DELVE_EINPUT);

@@ -11,12 +11,12 @@ check "gen --format tmj exits 0 (rc $rc)" test $rc = 0
 check "says what it wrote" grep -qx "delve gen: floor.tmj and its tileset (seed 2, floor 3 of 3)" out
 check "the tileset beside it" test -s floor-tiles.png
 check "the map names its tileset by file name" grep -q '"image":	"floor-tiles.png"' floor.tmj
-check "three layers, each visible with opacity 1" test "$(grep -c '"opacity":	1' floor.tmj)" = 3
+check "four layers, each visible with opacity 1" test "$(grep -c '"opacity":	1' floor.tmj)" = 4
 things=$(grep -o '"type":	"\(way\|pit\|station\|entrance\|goal\)"' floor.tmj | cut -d'"' -f4 | tr '\n' ' ')
 check "things: 2 ways, entrance, goal ($things)" test "$things" = "way way entrance goal "
 check "  the ways as tile objects" test "$(grep -A8 '"type":	"way"' floor.tmj | grep -c '"gid":')" = 2
 n_all=$(grep -c '"rotation":' floor.tmj)  # objects of every layer, tiles or points
-check "every layer and object visible ($n_all objects)" test "$(grep -c '"visible":	true' floor.tmj)" = $((3 + n_all))
+check "every layer and object visible ($n_all objects)" test "$(grep -c '"visible":	true' floor.tmj)" = $((4 + n_all))
 check "no temporary files left" test -z "$(ls | grep tmp)"
 "$DELVE" gen --seed 2 --format tmj > /dev/null 2> err; rc=$?
 check "tmj without -o: exit 2" test $rc = 2

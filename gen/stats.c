@@ -1,0 +1,74 @@
+/* stats: the family table and the integer accumulators behind `delve stats`. */
+#include <string.h>
+
+#include "gen/doomrl.h"
+#include "gen/stats.h"
+
+static int doom_accepts(int type)
+{
+    return type == GEN_TYPE_DOOMRL || doom_is_type(type);
+}
+
+/* name, accepts, measure count, measure names, measure function: one row per family */
+static const stats_family FAMILIES[] = {
+    { "doomrl", doom_accepts, DOOM_STAT_COUNT, DOOM_STAT_NAMES, doom_stats_measure },
+};
+
+const stats_family *stats_family_for(int type)
+{
+    for (size_t i = 0; i < sizeof FAMILIES / sizeof FAMILIES[0]; i++)
+        if (FAMILIES[i].accepts(type))
+            return &FAMILIES[i];
+    return NULL;
+}
+
+void stats_init(stats_table *t, const stats_family *family)
+{
+    memset(t, 0, sizeof *t);
+    t->family = family;
+}
+
+static void acc_add(stats_acc *a, int v)
+{
+    if (a->n == 0 || v < a->min)
+        a->min = v;
+    if (a->n == 0 || v > a->max)
+        a->max = v;
+    a->n++;
+    a->sum += v;
+    a->sumsq += (int64_t)v * v;
+}
+
+delve_status stats_add_seed(stats_table *t, const gen_opts *o, uint64_t seed, delve_err *err)
+{
+    gen_opts so = *o;
+    so.seed = seed;
+    int values[STATS_MAX_MEASURES] = { 0 }, type = 0;
+    delve_status st = t->family->measure(&so, values, &type, err);
+    if (st != DELVE_OK)
+        return st;
+    if (type < 0 || type >= LT_COUNT)
+        return delve_fail(err, DELVE_EFAIL, "seed %llu: level type %d out of range",
+                          (unsigned long long)seed, type);
+    t->floors[type]++;
+    for (int i = 0; i < t->family->measure_count; i++)
+        acc_add(&t->acc[type][i], values[i]);
+    return DELVE_OK;
+}
+
+double stats_mean(const stats_acc *a)
+{
+    return a->n ? (double)a->sum / (double)a->n : 0.0;
+}
+
+double stats_sd(const stats_acc *a)
+{
+    if (a->n == 0)
+        return 0.0;
+    double m = stats_mean(a), v = (double)a->sumsq / (double)a->n - m * m, r = v > 1 ? v : 1;
+    if (v <= 0)
+        return 0.0;
+    for (int i = 0; i < 64; i++)  /* Newton's square root: gen/ does not link libm */
+        r = 0.5 * (r + v / r);
+    return r;
+}
