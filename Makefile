@@ -5,7 +5,7 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 FILM  ?= films/scripts/pits-and-stations.film
 CONFIGURE = test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps deps-test build run test view bench clean
+.PHONY: all deps deps-test build run test view bench golden clean
 
 all: build
 
@@ -33,6 +33,11 @@ view: build
 
 bench: build
 	./$(BUILD)/delve-bench $(FILM)
+
+# rewrites tests/golden/ (shots.tsv's shots, sheet.png, catalog.tsv): only after looking
+# at the diff images of a failing golden test; README "Goldens" says when
+golden: build
+	sh scripts/golden.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) out

@@ -19,6 +19,7 @@ int cmd_view(int argc, char **argv);
 int cmd_shot(int argc, char **argv);
 int cmd_sheet(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_review(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_stats_shoals(int argc, char **argv); /* delve stats --type shoals */

@@ -9,17 +9,24 @@
 #include "gen/doomrl.h"
 #include "gen/gen.h"
 #include "gen/shoals.h"
+#include "render/tiled.h"
+#include "render/view.h"
 
 static void help(void)
 {
-    printf("usage: delve gen [--seed N] [--floors K] [--floor K] [--format ascii|dun|heights]\n"
-           "                 [-o FILE] [--type T] [--dlevel D] [--difficulty 1..5]\n"
-           "                 [--single-monster on|off] [--islands N]\n\n"
+    printf("usage: delve gen [--seed N] [--floors K] [--floor K]\n"
+           "                 [--format ascii|dun|heights|tmj] [-o FILE] [--type T]\n"
+           "                 [--dlevel D] [--difficulty 1..5] [--single-monster on|off]\n"
+           "                 [--islands N]\n\n"
            "Generates a dungeon of K floors (default 3) from seed N (default 1) and prints\n"
            "every floor as an ASCII map with a legend. --floor K prints floor K alone\n"
            "(generated alone, byte for byte the same as in the whole dungeon). -o writes\n"
            "to FILE instead of stdout (through a temporary file). --format dun writes the\n"
            "whole dungeon as a .dun file (docs/dun-format.md) instead of the maps.\n\n"
+           "--format tmj -o FLOOR.tmj writes floor K (default 1) as a Tiled map (JSON,\n"
+           "24 px tiles: a terrain layer, object layers for things, monsters and items) and\n"
+           "its tileset FLOOR-tiles.png beside it, painted like delve's own view; open\n"
+           "the .tmj in the Tiled map editor.\n\n"
            "--type picks the generator: rooms (rooms and corridors, the default) or a\n"
            "DoomRL level type of 78 x 20 squares: normal, small-rooms, warehouse, city,\n"
            "caves, arena, maze, single, or doomrl to pick one per floor by its dlevel.\n"
@@ -40,6 +47,7 @@ typedef struct gen_args {
     uint64_t seed;
     int floors, only, dun, heights;
     int type, dlevel, difficulty, single_monster, islands;
+    int tmj;  /* --format tmj */
     const char *out;
 } gen_args;
 
@@ -109,11 +117,12 @@ static int parse(int argc, char **argv, gen_args *a)
         if (!strcmp(o, "--floor") && !cli_int("gen", o, v, 1, DUNGEON_MAX_FLOORS, &a->only))
             return EXIT_USAGE;
         if (!strcmp(o, "--format") && strcmp(v, "ascii") && strcmp(v, "dun") &&
-            strcmp(v, "heights"))
-            return cli_usage_error("gen", "--format %s: ascii, dun or heights", v);
+            strcmp(v, "heights") && strcmp(v, "tmj"))
+            return cli_usage_error("gen", "--format %s: ascii, dun, heights or tmj", v);
         if (!strcmp(o, "--format")) {
             a->dun = !strcmp(v, "dun");
             a->heights = !strcmp(v, "heights");
+            a->tmj = !strcmp(v, "tmj");
         }
         if (!strcmp(o, "-o"))
             a->out = v;
@@ -123,6 +132,8 @@ static int parse(int argc, char **argv, gen_args *a)
     if (a->dun && a->only)
         return cli_usage_error("gen", "--floor with --format dun: a .dun file holds the "
                                "whole dungeon");
+    if (a->tmj && !a->out)
+        return cli_usage_error("gen", "--format tmj needs -o FLOOR.tmj");
     if (a->only > a->floors)
         return cli_usage_error("gen", "--floor %d: the dungeon has %d floors", a->only,
                                a->floors);
@@ -156,7 +167,8 @@ static delve_status append_floor(const dungeon *d, int k, int heights, char **bu
     return st;
 }
 
-static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve_err *err)
+/* The generator's options from the command line. */
+static gen_opts gen_options(const gen_args *a)
 {
     gen_opts o = gen_defaults(a->seed);
     o.floors = a->floors;
@@ -165,6 +177,12 @@ static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve
     o.difficulty = a->difficulty;
     o.single_monster = a->single_monster;
     o.islands = a->islands;
+    return o;
+}
+
+static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve_err *err)
+{
+    gen_opts o = gen_options(a);
     dungeon d;
     delve_status st;
     if (a->only) { /* floor K alone, in a dungeon whose other floors stay empty */
@@ -186,12 +204,32 @@ static delve_status build_text(const gen_args *a, char **buf, size_t *len, delve
     return st;
 }
 
+/* --format tmj: floor K (default 1) for the Tiled map editor (render/tiled.h). */
+static int write_tmj(const gen_args *a)
+{
+    gen_opts o = gen_options(a);
+    dfloor f;
+    delve_err err = { "" };
+    int k = a->only ? a->only : 1;
+    delve_status st = gen_floor_alone(&o, k - 1, &f, &err);
+    if (!st)
+        st = tiled_export(&f, a->seed, a->floors, VIEW_ZOOM, a->out, &err);
+    floor_free(&f);
+    if (st)
+        return cli_fail("gen", st, &err);
+    printf("delve gen: %s and its tileset (seed %llu, floor %d of %d)\n", a->out,
+           (unsigned long long)a->seed, k, a->floors);
+    return EXIT_OK;
+}
+
 int cmd_gen(int argc, char **argv)
 {
     gen_args a;
     int rc = parse(argc, argv, &a);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
+    if (a.tmj)
+        return write_tmj(&a);
     char *buf = NULL;
     size_t len = 0;
     delve_err err = { "" };

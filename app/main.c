@@ -17,6 +17,7 @@ static const struct {
     { "shot", cmd_shot, "render one whole floor to a PNG, without text (for goldens)" },
     { "sheet", cmd_sheet, "make a contact sheet again from a film's frames and events.tsv" },
     { "diff", cmd_diff, "compare two PNGs, write a diff image; exit 1 when they differ" },
+    { "review", cmd_review, "diff two shot sets (PNGs and catalog.tsv) into an HTML report" },
     { "check", cmd_check, "run the importer's checks on a .dun file or on a range of seeds" },
     { "stats", cmd_stats, "measures of generated floors over a range of seeds, per type" },
 };

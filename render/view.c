@@ -15,6 +15,7 @@
 #include "render/paint.h"
 #include "render/shore.h"
 #include "render/tiles.h"
+#include "render/view_tiles.h"
 
 #define PULSE_PERIOD_MS 1600  /* one breath of a pit's seams */
 #define MOTE_SLOTS 9          /* motes alive over one pit at a time */
@@ -712,4 +713,48 @@ int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, 
     *x = fx / fr.z;
     *y = fy / fr.z;
     return 1;
+}
+
+/* --- the view's tile choices, for the Tiled export (view_tiles.h) ---------------- */
+
+/* A frame that only knows floor f and the seed: enough for the tile choices, which
+ * read nothing else (animation time 0). */
+static frame tiles_frame(const dfloor *f, uint64_t seed, const view_opts *o)
+{
+    frame fr;
+    memset(&fr, 0, sizeof fr);
+    fr.f = f;
+    fr.o = o;
+    fr.seed = seed;
+    fr.z = VIEW_ZOOM;
+    return fr;
+}
+
+tile_kind view_ground_tile(const dfloor *f, uint64_t seed, int x, int y, int *variant)
+{
+    view_opts o = view_defaults();
+    o.t_ms = 0;
+    frame fr = tiles_frame(f, seed, &o);
+    return ground_tile(&fr, x, y, variant);
+}
+
+tile_kind view_way_tile(way_kind k)
+{
+    return way_tile(k);
+}
+
+int view_pit_tile(const dfloor *f, uint64_t seed, const pit *p, tile_kind *k, int *variant)
+{
+    if (p->hidden && !p->open)
+        return 0; /* as draw_things: a hidden pit looks like plain floor */
+    view_opts o = view_defaults();
+    frame fr = tiles_frame(f, seed, &o);
+    *k = p->open ? TK_PIT_OPEN : TK_PIT_PLATES;
+    *variant = p->open ? 0 : (int)(square_hash(&fr, p->x, p->y) % TILE_PIT_VARIANTS);
+    return 1;
+}
+
+int view_fixture_variant(const station *s)
+{
+    return (int)s->look * 4 + station_turns(s);
 }

@@ -1,12 +1,15 @@
 #!/bin/sh
 # Installs the Debian packages delve needs when pkg-config or CMake cannot find them.
 # Runs apt-get as root, or through sudo; on other systems it prints the package names.
-# Usage: scripts/deps.sh [--test]   (--test adds what the tests need: xvfb, clang)
+# Usage: scripts/deps.sh [--test]   (--test adds what the tests need: xvfb, clang,
+#        chromium, tiled)
 set -eu
 
 # Build: cmake pkg-config libsdl2-dev libsdl2-ttf-dev libstb-dev libcmocka-dev
-#        libdeflate-dev fonts-dejavu-core
-# Tests: xvfb xauth (the viewer under a real X server), clang (gcc/clang determinism)
+#        libdeflate-dev libcjson-dev fonts-dejavu-core
+# Tests: xvfb xauth (the viewer under a real X server), clang (gcc/clang determinism),
+#        chromium (delve review's page, headless), tiled (tmxrasterizer draws the
+#        Tiled export; about 18 MB with its Qt libraries)
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
 missing=""
 need() { missing="$missing $1"; }
@@ -20,11 +23,14 @@ have_pc SDL2_ttf || need libsdl2-ttf-dev
 [ -f /usr/include/stb/stb_image_write.h ] || need libstb-dev
 have_pc cmocka || need libcmocka-dev
 have_pc libdeflate || [ -f /usr/include/libdeflate.h ] || need libdeflate-dev
+have_pc libcjson || need libcjson-dev
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need fonts-dejavu-core
 if [ "${1:-}" = "--test" ]; then
   command -v Xvfb >/dev/null 2>&1 || need xvfb
   command -v xauth >/dev/null 2>&1 || need xauth
   command -v clang >/dev/null 2>&1 || need clang
+  command -v chromium >/dev/null 2>&1 || need chromium
+  command -v tmxrasterizer >/dev/null 2>&1 || need tiled
 fi
 
 [ -z "$missing" ] && exit 0

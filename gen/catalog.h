@@ -1,0 +1,37 @@
+/* catalog: the one-line-per-floor text golden of a generated dungeon (STYLE.md:
+ * "Regression: text goldens first"), the way Brogue CE's seed catalog is diffed in CI.
+ * `delve shot --seeds A-B -o DIR` writes DIR/catalog.tsv with these lines and
+ * `delve review` diffs two of them by (seed, floor). Uses engine only. */
+#ifndef DELVE_GEN_CATALOG_H
+#define DELVE_GEN_CATALOG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/floor.h"
+#include "gen/check.h"
+
+/* The header line of catalog.tsv, without its newline: '#' then the column names. */
+#define CATALOG_HEADER "# seed\tfloor\ttype\trooms\tpits\tstations\tways\tmonsters\tvalidator"
+#define CATALOG_LINE_MAX 640  /* bytes a line needs at most, NUL included */
+
+/* One catalog line for floor f of the dungeon from seed, tab-separated, ending in '\n':
+ * seed, floor number (1-based), level type name, counts of rooms, pits, stations, ways
+ * and monsters, and verdict (catalog_verdict's; tabs and newlines in it made spaces).
+ * Returns the length written into buf (size >= CATALOG_LINE_MAX). */
+size_t catalog_floor_line(uint64_t seed, const dfloor *f, const char *verdict, char *buf,
+                          size_t size);
+
+/* The importer's verdict on floor (0-based) from the findings of check_dungeon
+ * (gen/check.h): "ok" when the floor has none, else "error: KIND,KIND" and/or
+ * "warning: KIND" (check_kind_name, each kind once, in the findings' order), joined
+ * by "; ". Truncated to fit size. */
+void catalog_verdict(const check_list *l, int floor, char *buf, size_t size);
+
+/* The line for floor (1-based) of a seed whose generation failed: type as asked, counts
+ * "-", and "failed: " with the generator's message (tabs and newlines made spaces).
+ * Returns the length written. */
+size_t catalog_failed_line(uint64_t seed, int floor, const char *type, const char *why,
+                           char *buf, size_t size);
+
+#endif

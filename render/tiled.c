@@ -1,0 +1,335 @@
+/* tiled: the Tiled JSON map and its tileset. Every layer and object carries `visible`
+ * and `opacity`: Tiled's JSON reader takes a missing one as hidden / transparent. */
+#include "render/tiled.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fsio.h"
+#include "render/png.h"
+#include "render/view_tiles.h"
+
+typedef struct tmj {
+    cJSON *root;
+    int oom;         /* an allocation failed somewhere */
+    int next_id;     /* next object id */
+    const tile_set *ts;
+    int z;
+    uint64_t seed;   /* the dungeon's, for the view's tile choices */
+} tmj;
+
+/* Checks a cJSON result; returns it. */
+static cJSON *ok(tmj *t, cJSON *made)
+{
+    if (!made)
+        t->oom = 1;
+    return made;
+}
+
+static void num(tmj *t, cJSON *o, const char *k, double v)
+{
+    ok(t, cJSON_AddNumberToObject(o, k, v));
+}
+
+static void str(tmj *t, cJSON *o, const char *k, const char *v)
+{
+    ok(t, cJSON_AddStringToObject(o, k, v));
+}
+
+/* Adds a Tiled custom property {name, type, value} to o's "properties" array; value is
+ * taken over (deleted when it cannot be added). */
+static void prop(tmj *t, cJSON *o, const char *name, const char *type, cJSON *value)
+{
+    cJSON *arr = cJSON_GetObjectItem(o, "properties");
+    if (!arr)
+        arr = ok(t, cJSON_AddArrayToObject(o, "properties"));
+    cJSON *p = ok(t, cJSON_CreateObject());
+    if (!arr || !p || !ok(t, value)) {
+        cJSON_Delete(p);
+        cJSON_Delete(value);
+        return;
+    }
+    cJSON_AddItemToArray(arr, p);
+    str(t, p, "name", name);
+    str(t, p, "type", type);
+    cJSON_AddItemToObject(p, "value", value);
+}
+
+static void prop_int(tmj *t, cJSON *o, const char *name, int v)
+{
+    prop(t, o, name, "int", cJSON_CreateNumber(v));
+}
+
+static void prop_str(tmj *t, cJSON *o, const char *name, const char *v)
+{
+    prop(t, o, name, "string", cJSON_CreateString(v));
+}
+
+/* A layer with the fields Tiled needs (id, name, type, position, visible, opacity). */
+static cJSON *layer(tmj *t, cJSON *layers, int id, const char *name, const char *type)
+{
+    cJSON *l = ok(t, cJSON_CreateObject());
+    if (!l)
+        return NULL;
+    cJSON_AddItemToArray(layers, l);
+    num(t, l, "id", id);
+    str(t, l, "name", name);
+    str(t, l, "type", type);
+    num(t, l, "x", 0);
+    num(t, l, "y", 0);
+    num(t, l, "opacity", 1);
+    ok(t, cJSON_AddBoolToObject(l, "visible", 1));
+    return l;
+}
+
+static int gid(const tmj *t, tile_kind k, int v)
+{
+    return 1 + t->ts->first[k] + v;
+}
+
+/* An object at square (x, y): a tile object when k >= 0 (Tiled anchors tile objects at
+ * their bottom-left corner), else a point at the square's centre. */
+static cJSON *object(tmj *t, cJSON *objs, const char *name, const char *type, int k,
+                     int v, int x, int y)
+{
+    cJSON *o = ok(t, cJSON_CreateObject());
+    if (!o)
+        return NULL;
+    cJSON_AddItemToArray(objs, o);
+    num(t, o, "id", t->next_id++);
+    str(t, o, "name", name);
+    str(t, o, "type", type);
+    if (k >= 0) {
+        num(t, o, "gid", gid(t, (tile_kind)k, v));
+        num(t, o, "x", x * t->z);
+        num(t, o, "y", (y + 1) * t->z);
+        num(t, o, "width", t->z);
+        num(t, o, "height", t->z);
+    } else {
+        ok(t, cJSON_AddBoolToObject(o, "point", 1));
+        num(t, o, "x", x * t->z + t->z / 2);
+        num(t, o, "y", y * t->z + t->z / 2);
+        num(t, o, "width", 0);
+        num(t, o, "height", 0);
+    }
+    num(t, o, "rotation", 0);
+    ok(t, cJSON_AddBoolToObject(o, "visible", 1));
+    char buf[32];
+    snprintf(buf, sizeof buf, "%d,%d", x, y);
+    prop_str(t, o, "square", buf);
+    return o;
+}
+
+static void terrain_layer(tmj *t, cJSON *layers, const dfloor *f)
+{
+    cJSON *l = layer(t, layers, 1, "terrain", "tilelayer");
+    if (!l)
+        return;
+    num(t, l, "width", f->w);
+    num(t, l, "height", f->h);
+    cJSON *data = ok(t, cJSON_AddArrayToObject(l, "data"));
+    for (int y = 0; data && y < f->h; y++)
+        for (int x = 0; x < f->w; x++) {
+            int v = 0;
+            tile_kind k = view_ground_tile(f, t->seed, x, y, &v);
+            cJSON *n = ok(t, cJSON_CreateNumber(gid(t, k, v)));
+            if (n)
+                cJSON_AddItemToArray(data, n);
+        }
+}
+
+static void things_layer(tmj *t, cJSON *layers, const dfloor *f)
+{
+    cJSON *l = layer(t, layers, 2, "things", "objectgroup");
+    cJSON *objs = l ? ok(t, cJSON_AddArrayToObject(l, "objects")) : NULL;
+    if (!objs)
+        return;
+    str(t, l, "draworder", "index"); /* the view's order: ways, pits, fixtures, marks */
+    for (int i = 0; i < f->way_count; i++) {
+        const way *w = &f->ways[i];
+        cJSON *o = object(t, objs, way_kind_name(w->kind), "way", view_way_tile(w->kind), 0,
+                          w->x, w->y);
+        if (o) {
+            prop_int(t, o, "to_floor", w->to_floor + 1);
+            prop_int(t, o, "to_x", w->to_x);
+            prop_int(t, o, "to_y", w->to_y);
+        }
+    }
+    for (int i = 0; i < f->pit_count; i++) {
+        const pit *p = &f->pits[i];
+        tile_kind k;
+        int v;
+        cJSON *o = view_pit_tile(f, t->seed, p, &k, &v)
+                       ? object(t, objs, p->open ? "open pit" : "pit", "pit", k, v, p->x, p->y)
+                       : object(t, objs, "hidden pit", "pit", -1, 0, p->x, p->y);
+        if (o) {
+            prop(t, o, "hidden", "bool", cJSON_CreateBool(p->hidden));
+            prop(t, o, "open", "bool", cJSON_CreateBool(p->open));
+        }
+    }
+    for (int i = 0; i < f->station_count; i++) {
+        const station *s = &f->stations[i];
+        object(t, objs, station_look_name(s->look), "station", TK_FIXTURE,
+               view_fixture_variant(s), s->x, s->y);
+    }
+    if (floor_in(f, f->entrance_x, f->entrance_y))
+        object(t, objs, "entrance", "entrance", TK_ENTRANCE, 0, f->entrance_x, f->entrance_y);
+    if (floor_in(f, f->goal_x, f->goal_y))
+        object(t, objs, "goal", "goal", TK_GOAL, 0, f->goal_x, f->goal_y);
+}
+
+/* Monsters as tile objects on their starting squares (where a patrol stands at the
+ * clock's start, so Tiled draws them where delve does). */
+static void monsters_layer(tmj *t, cJSON *layers, const dfloor *f)
+{
+    cJSON *l = layer(t, layers, 3, "monsters", "objectgroup");
+    cJSON *objs = l ? ok(t, cJSON_AddArrayToObject(l, "objects")) : NULL;
+    if (!objs)
+        return;
+    str(t, l, "draworder", "index");
+    for (int i = 0; i < f->monster_count; i++) {
+        const monster *m = &f->monsters[i];
+        cJSON *o = object(t, objs, "monster", "monster", TK_MONSTER,
+                          (m->kind % TILE_MONSTER_KINDS) * 2 + (m->flying != 0), m->x, m->y);
+        if (o)
+            prop_int(t, o, "kind", m->kind);
+    }
+}
+
+/* Items as points (they have no tile yet; Tiled shows a pin). */
+static void items_layer(tmj *t, cJSON *layers, const dfloor *f)
+{
+    cJSON *l = layer(t, layers, 4, "items", "objectgroup");
+    cJSON *objs = l ? ok(t, cJSON_AddArrayToObject(l, "objects")) : NULL;
+    if (!objs)
+        return;
+    str(t, l, "draworder", "index");
+    for (int i = 0; i < f->item_count; i++) {
+        cJSON *o = object(t, objs, "item", "item", -1, 0, f->items[i].x, f->items[i].y);
+        if (o)
+            prop_int(t, o, "kind", f->items[i].kind);
+    }
+}
+
+static void tileset(tmj *t, const char *image, int iw, int ih)
+{
+    cJSON *arr = ok(t, cJSON_AddArrayToObject(t->root, "tilesets"));
+    cJSON *s = ok(t, cJSON_CreateObject());
+    if (!arr || !s) {
+        cJSON_Delete(s);
+        return;
+    }
+    cJSON_AddItemToArray(arr, s);
+    num(t, s, "firstgid", 1);
+    str(t, s, "name", "delve");
+    str(t, s, "image", image);
+    num(t, s, "imagewidth", iw);
+    num(t, s, "imageheight", ih);
+    num(t, s, "tilewidth", t->z);
+    num(t, s, "tileheight", t->z);
+    num(t, s, "tilecount", t->ts->tile_count);
+    num(t, s, "columns", TILED_COLUMNS);
+    num(t, s, "margin", 0);
+    num(t, s, "spacing", 0);
+}
+
+/* Paints every tile of the set into a TILED_COLUMNS-wide sheet (transparent where a
+ * tile is transparent or smaller than a square). */
+static delve_status tiles_sheet(tile_set *ts, canvas *c, delve_err *err)
+{
+    int z = ts->zoom, rows = (ts->tile_count + TILED_COLUMNS - 1) / TILED_COLUMNS;
+    delve_status st = canvas_init(c, TILED_COLUMNS * z, rows * z, err);
+    for (int k = 0; !st && k < TK_COUNT; k++)
+        for (int v = 0; v < tiles_variants((tile_kind)k); v++) {
+            const canvas *tile = tiles_get(ts, (tile_kind)k, v);
+            int i = ts->first[k] + v;
+            if (!tile) {
+                canvas_free(c);
+                return delve_fail(err, DELVE_ENOMEM, "out of memory painting tiles");
+            }
+            canvas cell = canvas_view(c, (i % TILED_COLUMNS) * z, (i / TILED_COLUMNS) * z, z, z);
+            canvas_blit(&cell, tile, 0, 0, 0);
+        }
+    return st;
+}
+
+static void map_fields(tmj *t, const dfloor *f, uint64_t seed, int floors)
+{
+    char buf[32];
+    str(t, t->root, "type", "map");
+    str(t, t->root, "version", "1.8");
+    str(t, t->root, "tiledversion", "1.8.2");
+    str(t, t->root, "orientation", "orthogonal");
+    str(t, t->root, "renderorder", "right-down");
+    num(t, t->root, "width", f->w);
+    num(t, t->root, "height", f->h);
+    num(t, t->root, "tilewidth", t->z);
+    num(t, t->root, "tileheight", t->z);
+    ok(t, cJSON_AddBoolToObject(t->root, "infinite", 0));
+    num(t, t->root, "compressionlevel", -1);
+    num(t, t->root, "nextlayerid", 5);
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed); /* past 2^53: a string */
+    prop_str(t, t->root, "seed", buf);
+    prop_int(t, t->root, "floor", f->index + 1);
+    prop_int(t, t->root, "floors", floors);
+    prop_str(t, t->root, "level_type", level_type_name((level_type)f->level_type));
+    prop_int(t, t->root, "square_cm", FLOOR_SQUARE_CM);
+}
+
+/* The map as JSON text (malloc'ed by cJSON), image naming the tileset file. */
+static delve_status build_json(const dfloor *f, uint64_t seed, int floors, tile_set *ts,
+                               const char *image, int iw, int ih, char **text,
+                               delve_err *err)
+{
+    tmj t = { .root = cJSON_CreateObject(), .next_id = 1, .ts = ts, .z = ts->zoom, .seed = seed };
+    if (!t.root)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    map_fields(&t, f, seed, floors);
+    cJSON *layers = ok(&t, cJSON_AddArrayToObject(t.root, "layers"));
+    if (layers) {
+        terrain_layer(&t, layers, f);
+        things_layer(&t, layers, f);
+        monsters_layer(&t, layers, f);
+        items_layer(&t, layers, f);
+    }
+    num(&t, t.root, "nextobjectid", t.next_id);
+    tileset(&t, image, iw, ih);
+    *text = t.oom ? NULL : cJSON_Print(t.root);
+    cJSON_Delete(t.root);
+    return *text ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "out of memory writing JSON");
+}
+
+delve_status tiled_export(const dfloor *f, uint64_t seed, int floors, int zoom,
+                          const char *tmj_path, delve_err *err)
+{
+    size_t n = strlen(tmj_path);
+    if (n < 5 || strcmp(tmj_path + n - 4, ".tmj") || n > 4000)
+        return delve_fail(err, DELVE_EINPUT, "%s: a Tiled map's name ends in .tmj", tmj_path);
+    char png[4096];
+    memcpy(png, tmj_path, n - 4);
+    memcpy(png + n - 4, "-tiles.png", 11);
+    const char *slash = strrchr(png, '/');
+    const char *image = slash ? slash + 1 : png;
+    tile_set ts;
+    canvas sheet = { 0 };
+    char *text = NULL;
+    delve_status st = tiles_init(&ts, zoom, err);
+    if (st)
+        return st;
+    st = tiles_sheet(&ts, &sheet, err);
+    if (!st)
+        st = build_json(f, seed, floors, &ts, image, sheet.w, sheet.h, &text, err);
+    if (!st)
+        st = png_write(png, &sheet, err);
+    if (!st) {
+        size_t len = strlen(text);
+        text[len] = '\n'; /* cJSON's NUL becomes a final newline */
+        st = fsio_write_atomic(tmj_path, text, len + 1, err);
+    }
+    cJSON_free(text);
+    canvas_free(&sheet);
+    tiles_free(&ts);
+    return st;
+}

@@ -1,0 +1,29 @@
+/* tiled: export of one floor for the Tiled map editor (mapeditor.org): a JSON map
+ * (.tmj, orthogonal, one tile per square) with a tileset PNG beside it, drawn with the
+ * view's own tile painters so the floor looks as it does in delve. Layers: "terrain"
+ * (a tile layer: rock, walls, floors, corridors, doors, fluids, bridges, as
+ * view_render's ground pass picks them at animation time 0), "things" (tile objects:
+ * ways, pits, rest stations, entrance, goal, with their names, types and properties),
+ * "monsters" (tile objects on their starting squares, where a patrol stands at the
+ * clock's start) and "items" (points: they have no tile yet, Tiled shows pins). Glows,
+ * halos, lamps, motes and the party are left out: they are effects of a moment, not of
+ * the * floor. Written with cJSON (Debian libcjson-dev). Uses engine,
+ * render/tiles and libc. */
+#ifndef DELVE_RENDER_TILED_H
+#define DELVE_RENDER_TILED_H
+
+#include <stdint.h>
+
+#include "engine/floor.h"
+
+#define TILED_COLUMNS 16  /* tiles a row in the tileset PNG */
+
+/* Writes floor f (of a dungeon of `floors` floors from seed) as tmj_path (atomically)
+ * and its tileset as the PNG whose path is tmj_path less a ".tmj" ending plus
+ * "-tiles.png" (the map refers to it by that file name, so keep the two together).
+ * zoom is the tile size in px (clamped to the view's range). DELVE_EINPUT when tmj_path
+ * does not end in ".tmj", DELVE_EIO when a file cannot be written, DELVE_ENOMEM. */
+delve_status tiled_export(const dfloor *f, uint64_t seed, int floors, int zoom,
+                          const char *tmj_path, delve_err *err);
+
+#endif

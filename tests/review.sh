@@ -1,0 +1,110 @@
+# delve review BASE HEAD -o REPORT: pairs by name (subfolders too), diffs each pair,
+# diffs catalog.tsv by seed and floor, one exact summary line, exit 1 on a change and 0
+# without, 2 on bad input; the report replaces only an earlier report. The page is
+# loaded in headless Chromium (index.html#selftest): the changed pairs' three images
+# load, and "only changes" hides the unchanged pairs and nothing else.
+. tests/lib.bash "$@"
+cd "$TMP" || exit 1
+"$DELVE" shot --seeds 1-3 -o base > /dev/null 2>&1
+cp -r base head
+"$DELVE" shot --seed 2 --floor 2 --zoom 23 -o head/seed-00002-floor-2.png > /dev/null  # a size change
+"$DELVE" shot --seed 9 --floor 1 -o head/seed-00003-floor-1.png > /dev/null            # another floor
+rm head/seed-00001-floor-3.png                                                          # removed
+mkdir head/sub && "$DELVE" shot --seed 4 --floor 1 -o head/sub/seed-00004-floor-1.png > /dev/null  # added, in a subfolder
+mkdir base/.hidden && cp base/seed-00001-floor-1.png base/.hidden/x.png                  # skipped
+sed -i 's/^1\t2\trooms\t8/1\t2\trooms\t9/; /^3\t3\t/d' head/catalog.tsv
+printf '4\t1\trooms\t12\t1\t0\t2\t0\tok\n' >> head/catalog.tsv
+
+"$DELVE" review base head -o report > out 2> err; rc=$?
+check "a change: exit 1 (rc $rc: $(cat err))" test $rc = 1
+want="review: 2 changed, 1 added, 1 removed, 6 same; catalog: 1 line changed, 1 added, 1 removed; report: report/index.html"
+check "summary line ($(cat out))" test "$(cat out)" = "$want"
+check "diff images of the changed pairs only" test "$(cd report/diff && find . -type f | sort | tr '\n' ' ')" = "./seed-00002-floor-2.png ./seed-00003-floor-1.png "
+check "before: changed and removed" test "$(cd report/before && find . -type f | sort | tr '\n' ' ')" = "./seed-00001-floor-3.png ./seed-00002-floor-2.png ./seed-00003-floor-1.png "
+check "after: all but the removed one" test "$(cd report/after && find . -type f | wc -l)" = 9
+check "after: the added one in its subfolder" cmp -s head/sub/seed-00004-floor-1.png report/after/sub/seed-00004-floor-1.png
+check "before: a byte copy of BASE's" cmp -s base/seed-00003-floor-1.png report/before/seed-00003-floor-1.png
+"$DELVE" diff base/seed-00003-floor-1.png head/seed-00003-floor-1.png -o d.png > /dev/null
+check "the diff image equals delve diff's" cmp -s d.png report/diff/seed-00003-floor-1.png
+n=$("$DELVE" diff base/seed-00003-floor-1.png head/seed-00003-floor-1.png --format json | grep -o '"changed":[0-9]*' | cut -d: -f2)
+check "the page gives delve diff's count ($n)" grep -q ">$n pixels changed (" report/index.html
+check "the page names the size change" grep -q "size 1536 x 960 became 1472 x 920" report/index.html
+check "changed pairs come before added, removed and unchanged" test "$(grep -o 'data-state="[a-z]*"' report/index.html | uniq | tr '\n' ' ')" = 'data-state="changed" data-state="added" data-state="removed" data-state="same" '
+check "catalog rows: before/after of 1.2, 3.3 removed, 4.1 added" test "$(grep -o '<tr class="[a-z]*"><td>[a-z]*</td><td>[0-9]*</td><td>[0-9]*</td>' report/index.html | sed 's/<[^>]*>/ /g' | tr -s ' ' | tr '\n' '|')" = " before 1 2 | after 1 2 | removed 3 3 | added 4 1 |"
+check "the changed catalog cell is marked" grep -q '<td class="d">9</td>' report/index.html
+check "no network: no http(s) URL, no external script or style" bash -c '! grep -Eq "https?://|<script src|<link " report/index.html'
+check "no temporary folders left" test -z "$(ls -d report.* 2> /dev/null)"
+
+"$DELVE" review base base -o same > out; rc=$?
+check "no change: exit 0" test $rc = 0
+check "no change: summary" test "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 9 same; catalog: 0 lines changed; report: same/index.html"
+"$DELVE" review base head -o same > /dev/null; rc=$?
+check "an earlier report is replaced (rc $rc)" test $rc = 1 -a -f same/diff/seed-00003-floor-1.png
+mkdir keep && echo precious > keep/notes.txt
+"$DELVE" review base head -o keep > /dev/null 2> err; rc=$?
+check "a folder that is not a report is refused (rc $rc)" test $rc = 2 -a "$(cat keep/notes.txt)" = precious
+check "  and the message says so" grep -q "not an earlier review report" err
+mkdir nocat && cp base/*.png nocat/
+"$DELVE" review base nocat -o r2 > out; rc=$?
+check "a catalog only in BASE: its lines are removed (rc $rc)" test $rc = 1 -a "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 9 same; catalog: 0 lines changed, 0 added, 9 removed; report: r2/index.html"
+"$DELVE" review nocat nocat -o r3 > out
+check "no catalogs: 'catalog: none'" test "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 9 same; catalog: none; report: r3/index.html"
+
+expect2() { # expect2 NAME WORD ARGS...
+  local name=$1 word=$2; shift 2
+  "$DELVE" review "$@" > /dev/null 2> e; local rc=$?
+  if [ $rc = 2 ] && grep -q -- "$word" e; then ok "$name"; else bad "$name (rc $rc: $(cat e))"; fi
+}
+expect2 "a missing folder" "missing is not a folder" base missing -o r4
+expect2 "one folder only" "give BASE_DIR and HEAD_DIR" base -o r4
+expect2 "no -o" "-o REPORT_DIR is required" base head
+expect2 "--aa without --threshold" "--aa needs --threshold" base head -o r4 --aa
+expect2 "a bad threshold" "not a number in 0..1" base head -o r4 --threshold 1.5
+mkdir bad && cp -r base/*.png base/catalog.tsv bad/ && printf 'not a png' > bad/seed-00001-floor-1.png
+expect2 "a corrupt PNG is named" "seed-00001-floor-1.png" base bad -o r4
+cp base/seed-00001-floor-1.png bad/ && printf '1\t1\tx\n1\t1\ty\n' > bad/catalog.tsv
+expect2 "a repeated catalog key" "the key '1	1' repeats" base bad -o r4
+check "a failed review leaves no report and no temporary folder" test -z "$(ls -d r4* 2> /dev/null)"
+"$DELVE" review base head -o r5 --threshold 0.1 --aa > out; rc=$?
+check "--threshold 0.1 --aa runs (rc $rc)" test $rc = 1 -a -f r5/index.html
+
+# different bytes, same pixels (a byte after IEND, which decoders ignore): the same
+mkdir pb ph && cp base/seed-00001-floor-1.png pb/a.png && cp pb/a.png ph/a.png && printf 'x' >> ph/a.png
+"$DELVE" review pb ph -o pr > out; rc=$?
+check "same pixels in other bytes: same (rc $rc, $(cat out))" test $rc = 0 -a "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 1 same; catalog: none; report: pr/index.html"
+check "  and no diff image is kept" test -z "$(find pr/diff -type f 2> /dev/null)"
+
+# a small change gets a crop of its box (24 px around it), here at 1:1: seed 6 floor 3
+# gains its ways down (changes in x 574..704, y 766..959 of 1536 x 960)
+mkdir zb zh
+"$DELVE" shot --seed 6 --floor 3 -o zb/six.png > /dev/null
+"$DELVE" shot --seed 6 --floor 3 --floors 4 -o zh/six.png > /dev/null
+"$DELVE" review zb zh -o zr > /dev/null
+check "a small change: before, diff and after cropped to its box" test "$(grep -o 'width:179px;height:218px;background-size:1536px 960px;background-position:-550px -742px;background-image:url(.[a-z]*/six.png.)' zr/index.html | tr '\n' ' ')" = "width:179px;height:218px;background-size:1536px 960px;background-position:-550px -742px;background-image:url('before/six.png') width:179px;height:218px;background-size:1536px 960px;background-position:-550px -742px;background-image:url('diff/six.png') width:179px;height:218px;background-size:1536px 960px;background-position:-550px -742px;background-image:url('after/six.png') "
+check "a large change gets no crop" bash -c '! grep -q "class=\"zoom\"" elsewhere/moved/index.html 2>/dev/null && ! grep -q "class=\"zoom\"" report/index.html 2>/dev/null'
+
+# the page, in a browser, from another folder than it was made in
+mkdir -p elsewhere && mv report elsewhere/moved
+if ! command -v chromium > /dev/null; then
+  echo "SKIP the page in Chromium: chromium is not installed (scripts/deps.sh --test installs it)"
+  finish; exit
+fi
+timeout 120 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=10000 \
+  --user-data-dir="$TMP/chromium" --dump-dom "file://$TMP/elsewhere/moved/index.html#selftest" \
+  > dom.html 2> chromium.log
+sed -n '/<pre id="selftest"/,/selftest done/p' dom.html | sed 's/<pre id="selftest">//; s/<\/pre>.*//' > selftest.txt
+cat > want.txt <<'W'
+images seed-00002-floor-2.png before=1536x960 diff=1536x960 after=1472x920
+images seed-00003-floor-1.png before=1536x960 diff=1536x960 after=1536x960
+all: shown changed=2 added=1 removed=1 same=6; hidden changed=0 added=0 removed=0 same=0
+only changes: shown changed=2 added=1 removed=1 same=0; hidden changed=0 added=0 removed=0 same=6
+all again: shown changed=2 added=1 removed=1 same=6; hidden changed=0 added=0 removed=0 same=0
+selftest done
+W
+if cmp -s want.txt selftest.txt; then
+  ok "Chromium: the changed pairs' before, diff and after load; 'only changes' hides the 6 unchanged and nothing else"
+else
+  bad "Chromium self-test"; diff want.txt selftest.txt; tail -5 chromium.log
+fi
+check "the unchanged section starts collapsed" grep -q '<details id="same"><summary>' elsewhere/moved/index.html
+finish

@@ -1,0 +1,77 @@
+/* catalog (gen/catalog.h): the exact lines of catalog.tsv, also for a seed whose
+ * generation failed (one line, one column for the message). The set itself:
+ * tests/shot_set.sh. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "gen/catalog.h"
+#include "gen/gen.h"
+
+static void test_floor_line(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(3);
+    dfloor f;
+    delve_err err = { "" };
+    assert_int_equal(gen_floor_alone(&o, 1, &f, &err), DELVE_OK);
+    char buf[CATALOG_LINE_MAX];
+    size_t n = catalog_floor_line(3, &f, "ok", buf, sizeof buf);
+    assert_string_equal(buf, "3\t2\trooms\t7\t1\t1\t4\t8\tok\n");
+    assert_int_equal(n, strlen(buf));
+    floor_free(&f);
+}
+
+static void test_verdict(void **state)
+{
+    (void)state;
+    check_finding items[4] = {
+        { CHECK_WARNING, CK_PIT_ONLY_ACROSS, 1, 3, 4, "" },
+        { CHECK_ERROR, CK_PIT_NO_WAY_UP, 1, 3, 4, "" },
+        { CHECK_ERROR, CK_PIT_NO_WAY_UP, 1, 5, 4, "" },
+        { CHECK_ERROR, CK_GOAL_UNREACHABLE, 1, 9, 9, "" },
+    };
+    check_list l = { items, 4, 4, 3, 1 };
+    char buf[CATALOG_LINE_MAX];
+    catalog_verdict(&l, 1, buf, sizeof buf);
+    assert_string_equal(buf, "error: pit-no-way-up,goal-unreachable; warning: pit-only-across");
+    catalog_verdict(&l, 0, buf, sizeof buf);
+    assert_string_equal(buf, "ok");
+    l.count = 1;
+    catalog_verdict(&l, 1, buf, sizeof buf);
+    assert_string_equal(buf, "warning: pit-only-across");
+    dfloor f = { .index = 1, .room_count = 3 };
+    catalog_floor_line(7, &f, "error: a\tb", buf, sizeof buf);
+    assert_string_equal(buf, "7\t2\trooms\t3\t0\t0\t0\t0\terror: a b\n");
+}
+
+static void test_failed_line(void **state)
+{
+    (void)state;
+    char buf[CATALOG_LINE_MAX];
+    size_t n = catalog_failed_line(18446744073709551615ull, 2, "caves",
+                                   "layout failed\tall 8 tries\nfloor 2", buf, sizeof buf);
+    assert_string_equal(buf, "18446744073709551615\t2\tcaves\t-\t-\t-\t-\t-\t"
+                             "failed: layout failed all 8 tries floor 2\n");
+    assert_int_equal(n, strlen(buf));
+    char big[1000];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    n = catalog_failed_line(1, 1, "rooms", big, buf, sizeof buf);
+    assert_true(n < sizeof buf);
+    assert_int_equal(buf[n - 1], '\n');
+    assert_int_equal(strlen(buf), n);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_floor_line),
+        cmocka_unit_test(test_verdict),
+        cmocka_unit_test(test_failed_line),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,81 @@
+/* review: the catalog diff (keys by seed and floor as numbers, CR LF, errors with line
+ * numbers) and the summary line. The folders, the page and Chromium: tests/review.sh. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "render/review.h"
+
+static void test_catalog_keys_numeric(void **state)
+{
+    (void)state;
+    const char *base = "# seed\tfloor\tx\n9\t2\ta\n10\t1\tb\n9\t10\tc\n2\t1\td\n";
+    const char *head = "# seed\tfloor\tx\r\n2\t1\td\r\n9\t2\tA\r\n10\t1\tb\r\n11\t1\te\r\n";
+    review_result r;
+    memset(&r, 0, sizeof r);
+    delve_err err = { "" };
+    assert_int_equal(review_catalog_diff(base, head, &r, &err), DELVE_OK);
+    assert_int_equal(r.line_count, 5);
+    /* 2.1 same, 9.2 changed, 9.10 removed, 10.1 same, 11.1 added: 9 before 10 */
+    const review_state want[5] = { REVIEW_SAME, REVIEW_CHANGED, REVIEW_REMOVED, REVIEW_SAME,
+                                   REVIEW_ADDED };
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(r.lines[i].state, want[i]);
+    assert_string_equal(r.lines[1].base, "9\t2\ta");
+    assert_string_equal(r.lines[1].head, "9\t2\tA");
+    assert_null(r.lines[2].head);
+    assert_null(r.lines[4].base);
+    assert_string_equal(r.header, "# seed\tfloor\tx");
+    assert_int_equal(r.catalogs, 3);
+    char sum[256];
+    review_summary(&r, sum, sizeof sum);
+    assert_string_equal(sum, "review: 0 changed, 0 added, 0 removed, 0 same; "
+                             "catalog: 1 line changed, 1 added, 1 removed");
+    assert_int_equal(review_any_change(&r), 1);
+    review_result_free(&r);
+}
+
+static void test_catalog_errors(void **state)
+{
+    (void)state;
+    review_result r;
+    memset(&r, 0, sizeof r);
+    delve_err err = { "" };
+    assert_int_equal(review_catalog_diff("# h\n1\t1\tok\nbroken\n", NULL, &r, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "BASE catalog.tsv:3:1: expected seed, a tab, floor, ...");
+    review_result_free(&r);
+    assert_int_equal(review_catalog_diff(NULL, "3\t1\ta\n3\t1\tb\n", &r, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "HEAD catalog.tsv: the key '3\t1' repeats");
+    review_result_free(&r);
+}
+
+static void test_summary_without_catalogs(void **state)
+{
+    (void)state;
+    review_result r;
+    memset(&r, 0, sizeof r);
+    r.count[REVIEW_CHANGED] = 3;
+    r.count[REVIEW_ADDED] = 1;
+    r.count[REVIEW_SAME] = 96;
+    char sum[256];
+    review_summary(&r, sum, sizeof sum);
+    assert_string_equal(sum, "review: 3 changed, 1 added, 0 removed, 96 same; catalog: none");
+    r.catalogs = 3;
+    r.line_state[REVIEW_CHANGED] = 2;
+    review_summary(&r, sum, sizeof sum);
+    assert_string_equal(sum, "review: 3 changed, 1 added, 0 removed, 96 same; "
+                             "catalog: 2 lines changed");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_catalog_keys_numeric),
+        cmocka_unit_test(test_catalog_errors),
+        cmocka_unit_test(test_summary_without_catalogs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,134 @@
+/* tiled (render/tiled.h): the .tmj export read back with cJSON: map and tileset fields,
+ * visible/opacity on every layer and object (Tiled hides what lacks them), one gid per
+ * square inside the tileset, things as tile objects on their squares, the tileset PNG's
+ * size. Tiled's own renderer against delve's: tests/tiled.sh. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/fsio.h"
+#include "gen/gen.h"
+#include "render/png.h"
+#include "render/tiled.h"
+
+static int get_int(const cJSON *o, const char *k)
+{
+    const cJSON *v = cJSON_GetObjectItem(o, k);
+    assert_non_null(v);
+    assert_true(cJSON_IsNumber(v));
+    return v->valueint;
+}
+
+static const char *prop_str(const cJSON *o, const char *name)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItem(o, "properties"))
+        if (!strcmp(cJSON_GetObjectItem(p, "name")->valuestring, name))
+            return cJSON_GetObjectItem(p, "value")->valuestring;
+    return NULL;
+}
+
+static void check_layer_shown(const cJSON *l)
+{
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(l, "visible")));
+    assert_int_equal(get_int(l, "opacity"), 1);
+}
+
+/* Checks every object of the things layer; returns how many there are. */
+static int check_things(const cJSON *things, const dfloor *f, int tilecount)
+{
+    char want[32];
+    int n = 0, entrance = 0;
+    const cJSON *o;
+    snprintf(want, sizeof want, "%d,%d", f->entrance_x, f->entrance_y);
+    cJSON_ArrayForEach(o, cJSON_GetObjectItem(things, "objects")) {
+        assert_true(cJSON_IsTrue(cJSON_GetObjectItem(o, "visible")));
+        int gid = get_int(o, "gid"), x = get_int(o, "x"), y = get_int(o, "y");
+        assert_in_range(gid, 1, tilecount);
+        assert_int_equal(x % 24, 0);
+        assert_int_equal(y % 24, 0);  /* bottom-left anchor: y is the square's bottom */
+        if (!strcmp(cJSON_GetObjectItem(o, "type")->valuestring, "entrance")) {
+            assert_string_equal(prop_str(o, "square"), want);
+            assert_int_equal(x, f->entrance_x * 24);
+            assert_int_equal(y, (f->entrance_y + 1) * 24);
+            entrance++;
+        }
+        assert_int_equal(get_int(o, "id"), ++n);
+    }
+    assert_int_equal(entrance, 1);
+    return n;
+}
+
+static void test_export_reads_back(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/delve-tiled-XXXXXX", tmj[64], png[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(tmj, sizeof tmj, "%s/f.tmj", dir);
+    snprintf(png, sizeof png, "%s/f-tiles.png", dir);
+    gen_opts o = gen_defaults(58);
+    dfloor f;
+    delve_err err = { "" };
+    assert_int_equal(gen_floor_alone(&o, 0, &f, &err), DELVE_OK);
+    assert_int_equal(tiled_export(&f, 58, 3, 24, tmj, &err), DELVE_OK);
+    char *text;
+    size_t len;
+    assert_int_equal(fsio_read_all(tmj, 1 << 22, &text, &len, &err), DELVE_OK);
+    cJSON *m = cJSON_Parse(text);
+    assert_non_null(m);
+    assert_string_equal(cJSON_GetObjectItem(m, "orientation")->valuestring, "orthogonal");
+    assert_int_equal(get_int(m, "width"), 64);
+    assert_int_equal(get_int(m, "height"), 40);
+    assert_int_equal(get_int(m, "tilewidth"), 24);
+    assert_string_equal(prop_str(m, "seed"), "58");
+    const cJSON *ts = cJSON_GetArrayItem(cJSON_GetObjectItem(m, "tilesets"), 0);
+    int tilecount = get_int(ts, "tilecount"), columns = get_int(ts, "columns");
+    assert_string_equal(cJSON_GetObjectItem(ts, "image")->valuestring, "f-tiles.png");
+    assert_int_equal(get_int(ts, "imagewidth"), columns * 24);
+    assert_int_equal(get_int(ts, "imageheight"), (tilecount + columns - 1) / columns * 24);
+    canvas c;
+    assert_int_equal(png_read(png, &c, &err), DELVE_OK);
+    assert_int_equal(c.w, get_int(ts, "imagewidth"));
+    assert_int_equal(c.h, get_int(ts, "imageheight"));
+    canvas_free(&c);
+    const cJSON *layers = cJSON_GetObjectItem(m, "layers"), *l;
+    assert_int_equal(cJSON_GetArraySize(layers), 4);
+    cJSON_ArrayForEach(l, layers)
+        check_layer_shown(l);
+    const cJSON *data = cJSON_GetObjectItem(cJSON_GetArrayItem(layers, 0), "data"), *g;
+    assert_int_equal(cJSON_GetArraySize(data), 64 * 40);
+    cJSON_ArrayForEach(g, data)
+        assert_in_range(g->valueint, 1, tilecount);
+    int n = check_things(cJSON_GetArrayItem(layers, 1), &f, tilecount);
+    assert_int_equal(n, f.way_count + f.pit_count + f.station_count + 2);
+    const cJSON *mons = cJSON_GetObjectItem(cJSON_GetArrayItem(layers, 2), "objects");
+    const cJSON *items = cJSON_GetObjectItem(cJSON_GetArrayItem(layers, 3), "objects"), *mo;
+    assert_int_equal(cJSON_GetArraySize(mons), f.monster_count);
+    assert_true(f.monster_count > 0);
+    cJSON_ArrayForEach(mo, mons)
+        assert_in_range(get_int(mo, "gid"), 1, tilecount);
+    assert_int_equal(cJSON_GetArraySize(items), f.item_count);
+    assert_int_equal(get_int(m, "nextobjectid"), n + f.monster_count + f.item_count + 1);
+    cJSON_Delete(m);
+    free(text);
+    assert_int_equal(tiled_export(&f, 58, 3, 24, "x.json", &err), DELVE_EINPUT);
+    floor_free(&f);
+    unlink(tmj);
+    unlink(png);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_export_reads_back),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

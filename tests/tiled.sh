@@ -1,0 +1,51 @@
+# delve gen --format tmj: the Tiled map and its tileset. Tiled's own renderer
+# (tmxrasterizer from Debian's `tiled`, offscreen) draws the export, and the picture must
+# equal `delve shot` of the same floor wherever delve draws no glow, halo, lamp or party
+# (the export leaves those out): seed 2 floor 3 has none, so only the alpha rounding of
+# the blended entrance, goal and monster tiles may differ, below --threshold 0.05. On a floor with
+# a pit and the party the things layer must bring Tiled's picture closer to delve's.
+. tests/lib.bash "$@"
+cd "$TMP" || exit 1
+"$DELVE" gen --seed 2 --floor 3 --format tmj -o floor.tmj > out; rc=$?
+check "gen --format tmj exits 0 (rc $rc)" test $rc = 0
+check "says what it wrote" grep -qx "delve gen: floor.tmj and its tileset (seed 2, floor 3 of 3)" out
+check "the tileset beside it" test -s floor-tiles.png
+check "the map names its tileset by file name" grep -q '"image":	"floor-tiles.png"' floor.tmj
+check "four layers, each visible with opacity 1" test "$(grep -c '"opacity":	1' floor.tmj)" = 4
+things=$(grep -o '"type":	"\(way\|pit\|station\|entrance\|goal\)"' floor.tmj | cut -d'"' -f4 | tr '\n' ' ')
+check "things: 2 ways, entrance, goal ($things)" test "$things" = "way way entrance goal "
+check "  the ways as tile objects" test "$(grep -A8 '"type":	"way"' floor.tmj | grep -c '"gid":')" = 2
+n_all=$(grep -c '"rotation":' floor.tmj)  # objects of every layer, tiles or points
+check "every layer and object visible ($n_all objects)" test "$(grep -c '"visible":	true' floor.tmj)" = $((4 + n_all))
+check "no temporary files left" test -z "$(ls | grep tmp)"
+"$DELVE" gen --seed 2 --format tmj > /dev/null 2> err; rc=$?
+check "tmj without -o: exit 2" test $rc = 2
+"$DELVE" gen --seed 2 --format tmj -o floor.json > /dev/null 2> err; rc=$?
+check "a name not ending in .tmj: exit 2 ($(cat err))" test $rc = 2
+"$DELVE" gen --seed 2 --format svg > /dev/null 2> err; rc=$?
+check "an unknown format: exit 2" test $rc = 2
+
+if ! command -v tmxrasterizer > /dev/null; then
+  echo "SKIP Tiled's renderer: tmxrasterizer is not installed (scripts/deps.sh --test installs tiled)"
+  finish; exit
+fi
+export QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$TMP"
+raster() { timeout 60 tmxrasterizer "$@" 2> /dev/null; }
+raster floor.tmj tiled.png
+"$DELVE" shot --seed 2 --floor 3 -o delve.png > /dev/null
+check "tmxrasterizer draws the export" test -s tiled.png
+check "Tiled's picture equals delve's (seed 2 floor 3, --threshold 0.05)" \
+  "$DELVE" diff delve.png tiled.png --threshold 0.05 -o diff.png
+"$DELVE" diff delve.png tiled.png > exact.txt
+check "  and exactly only where the blended marks and monsters are ($(cat exact.txt))" \
+  grep -q "box x 194..904 y 177..854" exact.txt
+
+"$DELVE" gen --seed 58 --floor 1 --format tmj -o f58.tmj > /dev/null
+"$DELVE" shot --seed 58 --floor 1 -o d58.png > /dev/null
+raster f58.tmj t58.png
+raster --hide-layer things f58.tmj t58-bare.png
+with=$("$DELVE" diff d58.png t58.png --format json | grep -o '"changed":[0-9]*' | cut -d: -f2)
+without=$("$DELVE" diff d58.png t58-bare.png --format json | grep -o '"changed":[0-9]*' | cut -d: -f2)
+check "seed 58 floor 1: the things layer brings Tiled closer ($with < $without changed)" test "$with" -lt "$without"
+check "  and what is left is the pit's glow and the party (under 0.5 %: $with px)" test "$with" -lt 7372
+finish
