@@ -21,8 +21,12 @@ typedef enum monster_kind_id {
     MK_SKELETON,
     MK_GHOUL,
     MK_EYE,
-    MK_BASE_COUNT   /* kinds past this are other level types' (DoomRL's table) */
+    MK_BASE_COUNT
 } monster_kind_id;
+
+/* DoomRL's monsters (gen/doom_stock.c's table, issue 3) are stored on a floor as
+ * MONSTER_KIND_DOOMRL + their row, so both tables share one kind number space. */
+#define MONSTER_KIND_DOOMRL 64
 
 typedef struct monster_kind {
     const char *name;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/monster.h"
 #include "gen/doom.h"
 #include "gen/passes.h"
 
@@ -132,7 +133,7 @@ static void monster_line(tbuf *b, const dfloor *f)
     for (int k = 0; k < doom_monster_kind_count(); k++) {
         int n = 0;
         for (int i = 0; i < f->monster_count; i++)
-            n += f->monsters[i].kind == k;
+            n += f->monsters[i].kind == MONSTER_KIND_DOOMRL + k;
         if (n) {
             tb_printf(b, "%s%s %d", sep, doom_monster_kind_get(k)->name, n);
             sep = ", ";

@@ -10,6 +10,7 @@
  * STOCK_CLEAR squares of the entrance. Stream: RNG_STOCK, floor f->index, try 0. */
 #include <string.h>
 
+#include "engine/monster.h"
 #include "gen/doom.h"
 #include "gen/passes.h"
 
@@ -27,35 +28,35 @@ typedef struct kind_row {
 } kind_row;
 
 enum {
-    MK_FORMER, MK_SERGEANT, MK_CAPTAIN, MK_IMP, MK_DEMON, MK_LOST_SOUL, MK_CACODEMON,
-    MK_KNIGHT, MK_BARON, MK_ARACHNOTRON, MK_COMMANDO, MK_PAIN, MK_REVENANT, MK_MANCUBUS,
-    MK_ARCHVILE, MK_NIGHTMARE_IMP, MK_NIGHTMARE_CACODEMON, MK_NIGHTMARE_DEMON,
-    MK_NIGHTMARE_ARACHNOTRON, MK_LAVA_ELEMENTAL, MK_COUNT
+    DK_FORMER, DK_SERGEANT, DK_CAPTAIN, DK_IMP, DK_DEMON, DK_LOST_SOUL, DK_CACODEMON,
+    DK_KNIGHT, DK_BARON, DK_ARACHNOTRON, DK_COMMANDO, DK_PAIN, DK_REVENANT, DK_MANCUBUS,
+    DK_ARCHVILE, DK_NIGHTMARE_IMP, DK_NIGHTMARE_CACODEMON, DK_NIGHTMARE_DEMON,
+    DK_NIGHTMARE_ARACHNOTRON, DK_LAVA_ELEMENTAL, DK_COUNT
 };
 
 static const kind_row KINDS[] = {
-    [MK_FORMER] = { { "former human", 1, 0, 0 }, 12, 10 },
-    [MK_SERGEANT] = { { "former sergeant", 2, 2, 0 }, 15, 10 },
-    [MK_CAPTAIN] = { { "former captain", 3, 5, 0 }, 15, 10 },
-    [MK_IMP] = { { "imp", 2, 0, 0 }, 17, 8 },
-    [MK_DEMON] = { { "demon", 4, 4, 0 }, 20, 6 },
-    [MK_LOST_SOUL] = { { "lost soul", 3, 6, 1 }, 16, 10 },
-    [MK_CACODEMON] = { { "cacodemon", 6, 10, 1 }, 50, 6 },
-    [MK_KNIGHT] = { { "hell knight", 6, 9, 0 }, 15, 6 },
-    [MK_BARON] = { { "baron of hell", 10, 12, 0 }, 0, 6 },
-    [MK_ARACHNOTRON] = { { "arachnotron", 9, 13, 0 }, 50, 4 },
-    [MK_COMMANDO] = { { "former commando", 7, 12, 0 }, 17, 6 },
-    [MK_PAIN] = { { "pain elemental", 6, 10, 1 }, 20, 4 },
-    [MK_REVENANT] = { { "revenant", 12, 13, 0 }, 0, 5 },
-    [MK_MANCUBUS] = { { "mancubus", 12, 15, 0 }, 0, 7 },
-    [MK_ARCHVILE] = { { "arch-vile", 14, 16, 0 }, 0, 4 },
-    [MK_NIGHTMARE_IMP] = { { "nightmare imp", 6, 30, 0 }, 60, 8 },
-    [MK_NIGHTMARE_CACODEMON] = { { "nightmare cacodemon", 10, 51, 1 }, 0, 6 },
-    [MK_NIGHTMARE_DEMON] = { { "nightmare demon", 8, 51, 0 }, 0, 6 },           /* set */
-    [MK_NIGHTMARE_ARACHNOTRON] = { { "nightmare arachnotron", 14, 51, 0 }, 0, 4 }, /* set */
-    [MK_LAVA_ELEMENTAL] = { { "lava elemental", 16, 51, 1 }, 0, 2 },            /* set */
+    [DK_FORMER] = { { "former human", 1, 0, 0 }, 12, 10 },
+    [DK_SERGEANT] = { { "former sergeant", 2, 2, 0 }, 15, 10 },
+    [DK_CAPTAIN] = { { "former captain", 3, 5, 0 }, 15, 10 },
+    [DK_IMP] = { { "imp", 2, 0, 0 }, 17, 8 },
+    [DK_DEMON] = { { "demon", 4, 4, 0 }, 20, 6 },
+    [DK_LOST_SOUL] = { { "lost soul", 3, 6, 1 }, 16, 10 },
+    [DK_CACODEMON] = { { "cacodemon", 6, 10, 1 }, 50, 6 },
+    [DK_KNIGHT] = { { "hell knight", 6, 9, 0 }, 15, 6 },
+    [DK_BARON] = { { "baron of hell", 10, 12, 0 }, 0, 6 },
+    [DK_ARACHNOTRON] = { { "arachnotron", 9, 13, 0 }, 50, 4 },
+    [DK_COMMANDO] = { { "former commando", 7, 12, 0 }, 17, 6 },
+    [DK_PAIN] = { { "pain elemental", 6, 10, 1 }, 20, 4 },
+    [DK_REVENANT] = { { "revenant", 12, 13, 0 }, 0, 5 },
+    [DK_MANCUBUS] = { { "mancubus", 12, 15, 0 }, 0, 7 },
+    [DK_ARCHVILE] = { { "arch-vile", 14, 16, 0 }, 0, 4 },
+    [DK_NIGHTMARE_IMP] = { { "nightmare imp", 6, 30, 0 }, 60, 8 },
+    [DK_NIGHTMARE_CACODEMON] = { { "nightmare cacodemon", 10, 51, 1 }, 0, 6 },
+    [DK_NIGHTMARE_DEMON] = { { "nightmare demon", 8, 51, 0 }, 0, 6 },           /* set */
+    [DK_NIGHTMARE_ARACHNOTRON] = { { "nightmare arachnotron", 14, 51, 0 }, 0, 4 }, /* set */
+    [DK_LAVA_ELEMENTAL] = { { "lava elemental", 16, 51, 1 }, 0, 2 },            /* set */
 };
-_Static_assert(sizeof KINDS / sizeof KINDS[0] == MK_COUNT, "monster kind rows");
+_Static_assert(sizeof KINDS / sizeof KINDS[0] == DK_COUNT, "monster kind rows");
 
 /* Item kinds: set (DoomRL's item table is not part of the seeds); drawn uniformly. */
 static const char *const ITEMS[] = {
@@ -67,11 +68,13 @@ static const char *const ITEMS[] = {
 
 int doom_monster_kind_count(void)
 {
-    return MK_COUNT;
+    return DK_COUNT;
 }
 const doom_monster_kind *doom_monster_kind_get(int kind)
 {
-    return &KINDS[(kind >= 0 && kind < MK_COUNT) ? kind : 0].k;
+    if (kind >= MONSTER_KIND_DOOMRL)
+        kind -= MONSTER_KIND_DOOMRL; /* as stored on a floor */
+    return &KINDS[(kind >= 0 && kind < DK_COUNT) ? kind : 0].k;
 }
 int doom_item_kind_count(void)
 {
@@ -109,15 +112,15 @@ int doom_danger_budget(int difficulty, int dl)
 static int cave_kind(rng *r, int roll, int difficulty)
 {
     if (roll >= 81 && difficulty >= 4 && doom_chance(r, 1, 5))
-        return MK_LAVA_ELEMENTAL;
+        return DK_LAVA_ELEMENTAL;
     if (roll >= 50) {
-        static const int NM[3] = { MK_NIGHTMARE_DEMON, MK_NIGHTMARE_ARACHNOTRON,
-                                   MK_NIGHTMARE_CACODEMON };
+        static const int NM[3] = { DK_NIGHTMARE_DEMON, DK_NIGHTMARE_ARACHNOTRON,
+                                   DK_NIGHTMARE_CACODEMON };
         return NM[doom_range(r, 0, 2)];
     }
     if (roll >= 20)
-        return difficulty >= 4 && doom_chance(r, 1, 5) ? MK_PAIN : MK_ARACHNOTRON;
-    return roll < 8 ? MK_IMP : roll < 12 ? MK_DEMON : roll < 16 ? MK_LOST_SOUL : MK_CACODEMON;
+        return difficulty >= 4 && doom_chance(r, 1, 5) ? DK_PAIN : DK_ARACHNOTRON;
+    return roll < 8 ? DK_IMP : roll < 12 ? DK_DEMON : roll < 16 ? DK_LOST_SOUL : DK_CACODEMON;
 }
 
 /* Single-monster kind from its roll (seed 002 "Single Monster", thresholds of the
@@ -129,10 +132,10 @@ static int single_kind(rng *r, int roll, int *mixed)
     *mixed = 0;
     if (roll >= 26 && roll <= 27) {
         *mixed = doom_chance(r, 1, 3);
-        return MK_ARCHVILE;
+        return DK_ARCHVILE;
     }
-    return roll < 17 ? MK_FORMER : roll < 19 ? MK_IMP : roll < 21 ? MK_KNIGHT
-         : roll < 24 ? MK_MANCUBUS : roll < 26 ? MK_REVENANT : MK_FORMER;
+    return roll < 17 ? DK_FORMER : roll < 19 ? DK_IMP : roll < 21 ? DK_KNIGHT
+         : roll < 24 ? DK_MANCUBUS : roll < 26 ? DK_REVENANT : DK_FORMER;
 }
 
 typedef struct stock {
@@ -200,7 +203,7 @@ static int kind_fits(int k, int dl, int budget)
 {
     const kind_row *row = &KINDS[k];
     return row->k.danger <= budget && row->k.min_dlevel <= dl &&
-           (row->max_dlevel == 0 || dl <= row->max_dlevel) && k < MK_NIGHTMARE_DEMON;
+           (row->max_dlevel == 0 || dl <= row->max_dlevel) && k < DK_NIGHTMARE_DEMON;
 }
 
 /* A kind by weight among those that fit, or -1. */
@@ -209,16 +212,16 @@ static int pick_kind(stock *s, int dl, int budget, int placed)
     if (s->only >= 0 && !s->mixed)
         return KINDS[s->only].k.danger <= budget || placed == 0 ? s->only : -1;
     int sum = 0;
-    for (int k = 0; k < MK_COUNT; k++)
-        sum += kind_fits(k, dl, budget) && (!s->mixed || k <= MK_CAPTAIN) ? KINDS[k].weight : 0;
+    for (int k = 0; k < DK_COUNT; k++)
+        sum += kind_fits(k, dl, budget) && (!s->mixed || k <= DK_CAPTAIN) ? KINDS[k].weight : 0;
     if (s->mixed && (KINDS[s->only].k.danger <= budget || placed == 0) &&
         (sum == 0 || doom_chance(&s->r, 1, 2)))
         return s->only;
     if (sum == 0)
         return -1;
     int v = doom_range(&s->r, 0, sum - 1);
-    for (int k = 0; k < MK_COUNT; k++)
-        if (kind_fits(k, dl, budget) && (!s->mixed || k <= MK_CAPTAIN) &&
+    for (int k = 0; k < DK_COUNT; k++)
+        if (kind_fits(k, dl, budget) && (!s->mixed || k <= DK_CAPTAIN) &&
             (v -= KINDS[k].weight) < 0)
             return k;
     return -1;
@@ -234,7 +237,7 @@ static void stock_monsters(stock *s, int budget, int hunters, doom_info *info)
         budget -= KINDS[k].k.danger;
         placed++;
         int sq = take_square(s, 1);
-        monster m = { .kind = k, .flying = (uint8_t)KINDS[k].k.flying };
+        monster m = { .kind = MONSTER_KIND_DOOMRL + k, .flying = (uint8_t)KINDS[k].k.flying };
         m.hunting = (uint8_t)(hunters && doom_chance(&s->r, 1, 2));
         m.x = sq % s->f->w;
         m.y = sq / s->f->w;

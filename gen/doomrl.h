@@ -119,6 +119,7 @@ typedef struct doom_monster_kind {
 } doom_monster_kind;
 
 int doom_monster_kind_count(void);
+/* The row of kind: a row number, or a floor's monster.kind (MONSTER_KIND_DOOMRL + row). */
 const doom_monster_kind *doom_monster_kind_get(int kind);
 int doom_item_kind_count(void);
 const char *doom_item_kind_name(int kind);

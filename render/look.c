@@ -1,6 +1,8 @@
 /* look: palette tables, indexed by the engine's enums. */
 #include "render/look.h"
 
+#include "engine/monster.h"
+
 #define RGB(r, g, b) { r, g, b, 255 }
 
 /* name, base, line (grout/mortar), accent (lit edge/crest), grain */
@@ -78,11 +80,38 @@ static const monster_look MONSTER_LOOK[] = {
     { "floating eye", RGB(210, 200, 230), RGB(60, 110, 220) },
 };
 
+/* DoomRL's kinds in gen/doom_stock.c's row order, stored from MONSTER_KIND_DOOMRL */
+static const monster_look DOOM_LOOK[] = {
+    { "former human",          RGB(96, 128, 80),   RGB(230, 60, 40) },
+    { "former sergeant",       RGB(60, 90, 60),    RGB(230, 60, 40) },
+    { "former captain",        RGB(120, 70, 60),   RGB(250, 200, 60) },
+    { "imp",                   RGB(140, 96, 60),   RGB(255, 140, 40) },
+    { "demon",                 RGB(210, 120, 140), RGB(255, 240, 240) },
+    { "lost soul",             RGB(240, 170, 60),  RGB(255, 250, 200) },
+    { "cacodemon",             RGB(200, 40, 40),   RGB(80, 200, 90) },
+    { "hell knight",           RGB(170, 150, 120), RGB(120, 230, 80) },
+    { "baron of hell",         RGB(210, 170, 150), RGB(120, 230, 80) },
+    { "arachnotron",           RGB(150, 150, 160), RGB(255, 60, 60) },
+    { "former commando",       RGB(150, 40, 40),   RGB(255, 220, 120) },
+    { "pain elemental",        RGB(150, 100, 70),  RGB(255, 80, 40) },
+    { "revenant",              RGB(230, 226, 210), RGB(60, 40, 30) },
+    { "mancubus",              RGB(170, 140, 100), RGB(255, 160, 40) },
+    { "arch-vile",             RGB(220, 200, 140), RGB(255, 80, 30) },
+    { "nightmare imp",         RGB(70, 50, 90),    RGB(200, 120, 255) },
+    { "nightmare cacodemon",   RGB(50, 60, 170),   RGB(230, 230, 90) },
+    { "nightmare demon",       RGB(90, 40, 90),    RGB(255, 200, 255) },
+    { "nightmare arachnotron", RGB(70, 70, 90),    RGB(120, 255, 200) },
+    { "lava elemental",        RGB(230, 90, 20),   RGB(255, 240, 120) },
+};
+
 monster_look look_monster(int kind)
 {
     int n = (int)(sizeof MONSTER_LOOK / sizeof MONSTER_LOOK[0]);
+    int nd = (int)(sizeof DOOM_LOOK / sizeof DOOM_LOOK[0]);
     if (kind >= 0 && kind < n)
         return MONSTER_LOOK[kind];
+    if (kind >= MONSTER_KIND_DOOMRL && kind < MONSTER_KIND_DOOMRL + nd)
+        return DOOM_LOOK[kind - MONSTER_KIND_DOOMRL];
     uint32_t h = (uint32_t)kind * 2654435761u;
     monster_look l = { "monster", { (uint8_t)(96 + (h >> 8) % 120), (uint8_t)(60 + (h >> 16) % 100),
                                     (uint8_t)(60 + (h >> 24) % 100), 255 },

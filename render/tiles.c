@@ -668,6 +668,24 @@ static void paint_monster(canvas *t, int v, int z)
     paint_disc(t, c + px(z, 2) * S, cy - px(z, 2) * S, px(z, 1) * S + S / 2, l.detail);
 }
 
+/* An item lying on the floor: a small rounded pickup with a lit top and a glint, in
+ * one of a few colours by kind, so a reviewer sees where loot lies. */
+static void paint_item(canvas *t, int v, int z)
+{
+    static const uint8_t COL[TILE_ITEM_LOOKS][3] = {
+        { 220, 60, 60 },  { 80, 170, 230 }, { 90, 200, 90 },  { 230, 200, 70 },
+        { 200, 120, 220 }, { 240, 140, 60 }, { 200, 200, 210 }, { 120, 220, 200 },
+    };
+    rgba c = paint_rgb(COL[v % TILE_ITEM_LOOKS][0], COL[v % TILE_ITEM_LOOKS][1],
+                       COL[v % TILE_ITEM_LOOKS][2]);
+    int S = PAINT_SUB, x0 = z / 2 - px(z, 4), y0 = z / 2 - px(z, 3), w = px(z, 8), h = px(z, 6);
+    paint_disc(t, z * S / 2, (y0 + h + px(z, 1)) * S, px(z, 5) * S, paint_alpha(paint_rgb(0, 0, 0), 80));
+    canvas_fill_rect(t, x0 - 1, y0 - 1, w + 2, h + 2, paint_shade(c, -90));
+    canvas_fill_rect(t, x0, y0, w, h, c);
+    canvas_fill_rect(t, x0, y0, w, px(z, 2), paint_shade(c, 50));
+    canvas_fill_rect(t, x0 + w - px(z, 2), y0 + 1, 1, 1, paint_rgb(255, 255, 255));
+}
+
 /* --- masks ------------------------------------------------------------------------ */
 
 /* Seam glow: 255 on a seam fading over 3 px; the core: the seam alone. */
@@ -781,6 +799,7 @@ static const struct tile_row {
     [TK_BOX]        = { "box",        TILE_TEXTURES,           0,  paint_box },
     [TK_CAVE_WALL]  = { "cave wall",  16 * TILE_WALL_TEXTURES, 0,  paint_cave_wall },
     [TK_MONSTER]    = { "monster",    2 * TILE_MONSTER_KINDS,  0,  paint_monster },
+    [TK_ITEM]       = { "item",       TILE_ITEM_LOOKS,         0,  paint_item },
 };
 _Static_assert(sizeof TILE / sizeof TILE[0] == TK_COUNT, "tile rows");
 

@@ -22,7 +22,8 @@ enum { TILE_N = 1, TILE_E = 2, TILE_S = 4, TILE_W = 8 };
 #define TILE_PHASES 8       /* fluid animation frames */
 #define TILE_FLUID_PATTERNS 4 /* per-square fluid patterns (bubbles, glints, crust) */
 #define TILE_PIT_VARIANTS 2
-#define TILE_MONSTER_KINDS 64 /* monster kinds with their own tile; more wrap round */
+#define TILE_ITEM_LOOKS 8     /* item pickups: colours by kind, wrapping round */
+#define TILE_MONSTER_KINDS 128 /* monster kinds with their own tile (DoomRL's from 64) */
 
 typedef enum tile_kind {
     TK_ROCK,        /* TILE_TEXTURES */
@@ -50,6 +51,7 @@ typedef enum tile_kind {
     TK_BOX,         /* TILE_TEXTURES: a warehouse crate */
     TK_CAVE_WALL,   /* 16 open masks x TILE_WALL_TEXTURES, as TK_WALL */
     TK_MONSTER,     /* overlay: kind * 2 + flying (TILE_MONSTER_KINDS kinds) */
+    TK_ITEM,        /* overlay: TILE_ITEM_LOOKS looks by item kind */
     TK_COUNT
 } tile_kind;
 

@@ -316,6 +316,15 @@ static void draw_things(frame *fr)
     }
 }
 
+/* Items lying on the floor, under the monsters. */
+static void draw_items(frame *fr)
+{
+    const dfloor *f = fr->f;
+    for (int i = 0; i < f->item_count; i++)
+        if (visible(fr, f->items[i].x, f->items[i].y, 0))
+            put(fr, TK_ITEM, f->items[i].kind % TILE_ITEM_LOOKS, f->items[i].x, f->items[i].y, 1);
+}
+
 /* Monsters where the clock puts them (patrol packs walk their loops). */
 static void draw_monsters(frame *fr)
 {
@@ -621,6 +630,7 @@ static void draw_map(frame *fr)
     draw_lamp_halos(fr);
     draw_motes(fr);
     draw_marks(fr);
+    draw_items(fr);
     draw_monsters(fr);
     if (w->floor == fr->f->index) {
         int cx = fr->ox + w->x_cm * z / FLOOR_SQUARE_CM, cy = fr->oy + w->y_cm * z / FLOOR_SQUARE_CM;
