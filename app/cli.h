@@ -22,6 +22,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_review(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
+int cmd_gallery(int argc, char **argv);
 int cmd_stats_shoals(int argc, char **argv); /* delve stats --type shoals */
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and

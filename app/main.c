@@ -19,6 +19,7 @@ static const struct {
     { "diff", cmd_diff, "compare two PNGs, write a diff image; exit 1 when they differ" },
     { "review", cmd_review, "diff two shot sets (PNGs and catalog.tsv) into an HTML report" },
     { "check", cmd_check, "run the importer's checks on a .dun file or on a range of seeds" },
+    { "gallery", cmd_gallery, "one contact sheet of every DoomRL level type at a few dlevels" },
     { "stats", cmd_stats, "measures of generated floors over a range of seeds, per type" },
 };
 

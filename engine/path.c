@@ -62,36 +62,110 @@ static delve_status trace(const grid *g, const int *prev, int goal, path *out, d
     return DELVE_OK;
 }
 
-/* Visits node v's neighbours: the four squares, then the far end of a way on it. */
-static void expand(const dungeon *d, const grid *g, int v, path_step goal, int flags,
-                   int *prev, int *queue, int *tail)
+/* Node v's neighbours in the fixed order (the four squares N, E, S, W, then the far end
+ * of a way on it) that may be entered; returns how many were written to nb. */
+static int neighbours(const dungeon *d, const grid *g, int v, path_step goal, int flags,
+                      int nb[5])
 {
-    int x = v % g->w, rest = v / g->w, y = rest % g->h, f = rest / g->h;
+    int x = v % g->w, rest = v / g->w, y = rest % g->h, f = rest / g->h, n = 0;
     const dfloor *fl = &d->floors[f];
     if (floor_pit_at(fl, x, y) >= 0)
-        return; /* the party never walks on past a pit's plates */
+        return 0; /* the party never walks on past a pit's plates */
     for (int k = 0; k < 4; k++) {
         int nx = x + DX[k], ny = y + DY[k];
-        if (!floor_in(fl, nx, ny) || !enterable(d, f, nx, ny, goal, flags))
-            continue;
-        int u = node_of(g, f, nx, ny);
-        if (prev[u] == -2) {
-            prev[u] = v;
-            queue[(*tail)++] = u;
-        }
+        if (floor_in(fl, nx, ny) && enterable(d, f, nx, ny, goal, flags))
+            nb[n++] = node_of(g, f, nx, ny);
     }
     int wi = floor_way_at(fl, x, y);
     if (wi < 0 || (flags & PATH_NO_WAYS))
-        return;
+        return n;
     const way *w = &fl->ways[wi];
     path_step to = { w->to_floor, w->to_x, w->to_y };
-    if (!step_ok(d, to) || !enterable(d, to.floor, to.x, to.y, goal, flags))
-        return;
-    int u = node_of(g, to.floor, to.x, to.y);
-    if (prev[u] == -2) {
-        prev[u] = v;
-        queue[(*tail)++] = u;
+    if (step_ok(d, to) && enterable(d, to.floor, to.x, to.y, goal, flags))
+        nb[n++] = node_of(g, to.floor, to.x, to.y);
+    return n;
+}
+
+/* Breadth-first visit of node v: unvisited neighbours get v as prev and are queued. */
+static void expand(const dungeon *d, const grid *g, int v, path_step goal, int flags,
+                   int *prev, int *queue, int *tail)
+{
+    int nb[5], n = neighbours(d, g, v, goal, flags, nb);
+    for (int i = 0; i < n; i++)
+        if (prev[nb[i]] == -2) {
+            prev[nb[i]] = v;
+            queue[(*tail)++] = nb[i];
+        }
+}
+
+static int burns(const dungeon *d, const grid *g, int v)
+{
+    int x = v % g->w, rest = v / g->w;
+    return terrain_get(floor_at(&d->floors[rest / g->h], x, rest % g->h))->burn != 0;
+}
+
+/* A growable list of nodes: one bucket of the weighted search. */
+typedef struct bucket {
+    int *v;
+    int n, cap;
+} bucket;
+
+static int bucket_push(bucket *b, int v)
+{
+    if (b->n == b->cap) {
+        int cap = b->cap ? 2 * b->cap : 64;
+        int *nv = realloc(b->v, (size_t)cap * sizeof *nv);
+        if (!nv)
+            return 0;
+        b->v = nv;
+        b->cap = cap;
     }
+    b->v[b->n++] = v;
+    return 1;
+}
+
+#define BUCKETS (PATH_BURN_PENALTY + 2)
+
+/* Cheapest walk with PATH_BURN_COST: a step costs 1, entering acid or lava 1 +
+ * PATH_BURN_PENALTY (Dial's buckets, so it stays integer and in a fixed order). Fills
+ * prev like the breadth-first search. 0 when out of memory. */
+static int weighted(const dungeon *d, const grid *g, int start, int goal, path_step to,
+                    int flags, int *prev, int *dist)
+{
+    size_t n = (size_t)g->w * (size_t)g->h * (size_t)g->floors;
+    bucket b[BUCKETS];
+    memset(b, 0, sizeof b);
+    for (size_t i = 0; i < n; i++)
+        dist[i] = -1;
+    dist[start] = 0;
+    int ok = bucket_push(&b[0], start), pending = 1;
+    for (int cost = 0; ok && pending > 0 && prev[goal] == -2; cost++) {
+        bucket *cur = &b[cost % BUCKETS];
+        for (int i = 0; ok && i < cur->n; i++) { /* it may grow while we walk it */
+            int v = cur->v[i];
+            pending--;
+            if (dist[v] != cost)
+                continue; /* a stale entry: v was reached cheaper */
+            if (v == goal)
+                break;
+            int nb[5], m = neighbours(d, g, v, to, flags, nb);
+            for (int k = 0; k < m && ok; k++) {
+                int u = nb[k], c = cost + 1 + (burns(d, g, u) ? PATH_BURN_PENALTY : 0);
+                if (dist[u] >= 0 && dist[u] <= c)
+                    continue;
+                dist[u] = c;
+                prev[u] = v;
+                ok = bucket_push(&b[c % BUCKETS], u);
+                pending++;
+            }
+        }
+        if (dist[goal] == cost)
+            break;
+        cur->n = 0;
+    }
+    for (int i = 0; i < BUCKETS; i++)
+        free(b[i].v);
+    return ok;
 }
 
 delve_status path_find(const dungeon *d, path_step from, path_step to, int flags, path *out,
@@ -121,8 +195,15 @@ delve_status path_find(const dungeon *d, path_step from, path_step to, int flags
     int head = 0, tail = 0;
     prev[start] = -1;
     queue[tail++] = start;
-    while (head < tail && prev[goal] == -2)
-        expand(d, &g, queue[head++], to, flags, prev, queue, &tail);
+    if (flags & PATH_BURN_COST) {
+        if (!weighted(d, &g, start, goal, to, flags, prev, queue)) {
+            st = delve_fail(err, DELVE_ENOMEM, "out of memory for path finding");
+            goto done;
+        }
+    } else {
+        while (head < tail && prev[goal] == -2)
+            expand(d, &g, queue[head++], to, flags, prev, queue, &tail);
+    }
     if (prev[goal] == -2)
         st = delve_fail(err, DELVE_EFAIL, "no walk from floor %d (%d,%d) to floor %d (%d,%d)",
                         from.floor + 1, from.x, from.y, to.floor + 1, to.x, to.y);

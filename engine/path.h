@@ -6,6 +6,8 @@
 
 #include "engine/dungeon.h"
 
+#define PATH_BURN_PENALTY 64  /* a person walks 64 squares round to miss one of acid (set) */
+
 typedef struct path_step {
     int floor, x, y;
 } path_step;
@@ -19,6 +21,8 @@ enum {
     PATH_PIT_GOAL = 1,     /* the goal may be a (closed) pit square */
     PATH_NO_WAYS = 2,      /* stay on the start floor */
     PATH_AVOID_BURN = 4,   /* do not enter acid or lava unless it is the goal */
+    PATH_BURN_COST = 8,    /* cheapest walk: each acid or lava square entered costs
+                              PATH_BURN_PENALTY extra steps (so the fewest are waded) */
 };
 
 /* Shortest walk from `from` to `to`; out is reset and filled (free with path_free).

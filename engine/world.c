@@ -66,8 +66,8 @@ delve_status world_walk_to(world *w, int floor, int x, int y, delve_err *err)
     path_step from = { w->floor, world_sx(w), world_sy(w) }, to = { floor, x, y };
     delve_status st = path_find(&w->dg, from, to, PATH_PIT_GOAL | PATH_AVOID_BURN,
                                 &w->route, err);
-    if (st == DELVE_EFAIL)
-        st = path_find(&w->dg, from, to, PATH_PIT_GOAL, &w->route, err);
+    if (st == DELVE_EFAIL) /* no dry walk: wade as little as it can */
+        st = path_find(&w->dg, from, to, PATH_PIT_GOAL | PATH_BURN_COST, &w->route, err);
     if (st != DELVE_OK)
         return st;
     w->route_i = 1;

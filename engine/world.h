@@ -60,7 +60,8 @@ static inline int world_sx(const world *w) { return w->x_cm / 200; }
 static inline int world_sy(const world *w) { return w->y_cm / 200; }
 
 /* Starts a walk to (floor, x, y) over floors and ways; the goal may be a pit. The
- * route keeps out of acid and lava when it can (PATH_AVOID_BURN), else wades.
+ * route keeps out of acid and lava when it can (PATH_AVOID_BURN), else wades through as
+ * few squares of them as it can (PATH_BURN_COST).
  * DELVE_EFAIL with err set when unreachable or when the party is not idle. */
 delve_status world_walk_to(world *w, int floor, int x, int y, delve_err *err);
 

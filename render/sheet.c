@@ -52,7 +52,8 @@ static void header(canvas *c, const sheet_opts *o, const sheet_cell *cells, int 
     text_draw(c, t, SHEET_GUTTER + 4, 10, 22, TEXT_BOLD, LOOK_TEXT,
               text_fit(t, 22, TEXT_BOLD, c->w - 24, o->title ? o->title : "delve film", buf,
                        sizeof buf));
-    int k = o->floors > 0 /* 0: remade from frames alone, seed unknown */
+    int k = o->note ? snprintf(line, sizeof line, "%s", o->note)
+            : o->floors > 0 /* 0: remade from frames alone, seed unknown */
                 ? snprintf(line, sizeof line, "seed %llu   floors %d   %d frames of %d shown",
                            (unsigned long long)o->seed, o->floors, shown, o->total_frames)
                 : snprintf(line, sizeof line, "%d frames of %d shown", shown, o->total_frames);
@@ -81,8 +82,11 @@ static void cell(canvas *c, const sheet_layout *l, const sheet_cell *s, int x, i
                   LOOK_TEXT_DIM, line);
     }
     int ty = y + l->thumb_h + 4;
-    snprintf(line, sizeof line, "#%d  %s  F%d", s->frame_no,
-             world_clock_text(s->time_s, clk, sizeof clk), s->floor + 1);
+    if (s->label[0])
+        snprintf(line, sizeof line, "%s", s->label);
+    else
+        snprintf(line, sizeof line, "#%d  %s  F%d", s->frame_no,
+                 world_clock_text(s->time_s, clk, sizeof clk), s->floor + 1);
     text_draw(c, t, x, ty, 12, TEXT_MONO, LOOK_TEXT, line);
     text_draw(c, t, x, ty + 16, 12, TEXT_SANS, LOOK_TEXT_DIM,
               text_fit(t, 12, TEXT_SANS, l->thumb_w, s->caption, buf, sizeof buf));

@@ -19,6 +19,8 @@ typedef struct sheet_cell {
     int64_t time_s;       /* game seconds */
     int floor;            /* 0-based */
     char caption[96];
+    char label[64];       /* when set, the strip's first line instead of frame number,
+                             time and floor (a gallery's "caves  dlevel 9") */
     int member_count;
     int health[PARTY_MAX], max_health[PARTY_MAX];
 } sheet_cell;
@@ -31,6 +33,8 @@ typedef struct sheet_opts {
     int columns;          /* default 6 */
     int thumb_w, thumb_h; /* default 320 x 180 */
     int members;          /* health bars per cell in the layout; 0: PARTY_MAX */
+    const char *note;     /* when set, the header's second line (instead of seed, floors,
+                             frames shown) */
 } sheet_opts;
 
 #define SHEET_GUTTER 8

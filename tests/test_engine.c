@@ -469,6 +469,44 @@ static void test_patrols_walk_round_pits_and_fly_over(void **state)
     dungeon_free(&d);
 }
 
+/* No dry walk: the cheapest one wades through the fewest squares of acid, even if it is
+ * longer (PATH_BURN_COST), where the plain shortest walk takes two. */
+static void test_path_wades_least(void **state)
+{
+    (void)state;
+    dungeon d;
+    assert_int_equal(dungeon_init(&d, 3, 1, NULL), DELVE_OK);
+    dfloor *f = &d.floors[0];
+    assert_int_equal(floor_init(f, 0, 7, 5, NULL), DELVE_OK);
+    for (int y = 0; y < 5; y++)
+        for (int x = 0; x < 7; x++)
+            floor_set(f, x, y, x && y && x < 6 && y < 4 ? T_FLOOR : T_WALL);
+    floor_set(f, 2, 2, T_ACID);
+    floor_set(f, 3, 2, T_ACID);
+    floor_set(f, 3, 1, T_ACID);
+    floor_set(f, 3, 3, T_LAVA);
+    path p;
+    path_step from = { 0, 1, 2 }, to = { 0, 5, 2 };
+    int wet = 0;
+    assert_int_equal(path_find(&d, from, to, PATH_AVOID_BURN, &p, NULL), DELVE_EFAIL);
+    assert_int_equal(path_find(&d, from, to, 0, &p, NULL), DELVE_OK);
+    assert_int_equal(p.count, 5);
+    for (int i = 0; i < p.count; i++)
+        wet += terrain_get(floor_at(f, p.steps[i].x, p.steps[i].y))->burn != 0;
+    assert_int_equal(wet, 2);
+    path_free(&p);
+    assert_int_equal(path_find(&d, from, to, PATH_BURN_COST, &p, NULL), DELVE_OK);
+    assert_int_equal(p.count, 7);
+    wet = 0;
+    for (int i = 0; i < p.count; i++)
+        wet += terrain_get(floor_at(f, p.steps[i].x, p.steps[i].y))->burn != 0;
+    assert_int_equal(wet, 1);
+    assert_int_equal(p.steps[3].x, 3);
+    assert_int_equal(p.steps[3].y, 1);
+    path_free(&p);
+    dungeon_free(&d);
+}
+
 static void test_rng_streams(void **state)
 {
     (void)state;
@@ -518,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_save_and_load),
         cmocka_unit_test(test_save_parse_errors),
         cmocka_unit_test(test_patrols_walk_round_pits_and_fly_over),
+        cmocka_unit_test(test_path_wades_least),
         cmocka_unit_test(test_rng_streams),
         cmocka_unit_test(test_clock_text),
     };

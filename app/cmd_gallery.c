@@ -1,0 +1,156 @@
+/* delve gallery: one contact sheet with every DoomRL level type at a few dlevels, each
+ * floor whole and captioned with its type and dlevel (issue 3): what a reviewer looks at
+ * first after changing a level type. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/cli.h"
+#include "engine/fsio.h"
+#include "films/film.h"
+#include "gen/gen.h"
+#include "render/png.h"
+#include "render/sheet.h"
+#include "render/view.h"
+
+#define GALLERY_MAX_DLEVELS 6
+#define GALLERY_ZOOM 12          /* px per square: a 78 x 20 floor is 936 x 240 */
+
+static void help(void)
+{
+    printf("usage: delve gallery [--seed N] [--dlevels D1,D2,...] [--difficulty 1..5]\n"
+           "                     -o GALLERY.png\n\n"
+           "Renders floor 1 of seed N (default 1) for every DoomRL level type (normal,\n"
+           "small-rooms, warehouse, city, caves, arena, maze, single) at each dlevel\n"
+           "(default 3,9,15; up to %d) and lays them out as one contact sheet: a row per\n"
+           "type, a column per dlevel, each captioned with type and dlevel.\n\n"
+           "example: delve gallery --seed 4 -o out/gallery.png\n", GALLERY_MAX_DLEVELS);
+}
+
+typedef struct gallery_args {
+    uint64_t seed;
+    int dlevels[GALLERY_MAX_DLEVELS], n, difficulty;
+    const char *out;
+} gallery_args;
+
+static int parse_dlevels(const char *v, gallery_args *a)
+{
+    char buf[128];
+    if (strlen(v) >= sizeof buf)
+        return cli_usage_error("gallery", "--dlevels %s: too long", v), 0;
+    strcpy(buf, v);
+    a->n = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (a->n == GALLERY_MAX_DLEVELS)
+            return cli_usage_error("gallery", "--dlevels: at most %d", GALLERY_MAX_DLEVELS), 0;
+        if (!cli_int("gallery", "--dlevels", tok, 1, GEN_MAX_DLEVEL, &a->dlevels[a->n++]))
+            return 0;
+    }
+    return a->n > 0 ? 1 : (cli_usage_error("gallery", "--dlevels: give D1,D2,..."), 0);
+}
+
+static int parse(int argc, char **argv, gallery_args *a)
+{
+    *a = (gallery_args){ .seed = 1, .dlevels = { 3, 9, 15 }, .n = 3, .difficulty = 2 };
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *v;
+        if (cli_is_help(o)) {
+            help();
+            return -1;
+        }
+        if (strcmp(o, "--seed") && strcmp(o, "--dlevels") && strcmp(o, "--difficulty") &&
+            strcmp(o, "-o"))
+            return cli_usage_error("gallery", "unknown option '%s'", o);
+        if (!(v = cli_value("gallery", argc, argv, &i)))
+            return EXIT_USAGE;
+        if ((!strcmp(o, "--seed") && !cli_u64("gallery", o, v, &a->seed)) ||
+            (!strcmp(o, "--dlevels") && !parse_dlevels(v, a)) ||
+            (!strcmp(o, "--difficulty") && !cli_int("gallery", o, v, 1, 5, &a->difficulty)))
+            return EXIT_USAGE;
+        if (!strcmp(o, "-o"))
+            a->out = v;
+    }
+    return a->out ? EXIT_OK : cli_usage_error("gallery", "-o GALLERY.png is required");
+}
+
+/* Floor 1 of one level type at one dlevel, whole, into th (canvas_init'ed here). */
+static delve_status render_one(const gallery_args *a, int type, int dlevel, canvas *th,
+                               delve_err *err)
+{
+    gen_opts o = gen_defaults(a->seed);
+    o.floors = 1;
+    o.type = type;
+    o.dlevel = dlevel;
+    o.difficulty = a->difficulty;
+    dungeon d;
+    delve_status st = gen_dungeon(&o, &d, err);
+    if (st)
+        return st;
+    party p;
+    film_default_party(&p);
+    world w;
+    if ((st = world_init(&w, &d, &p, err)))
+        return st;
+    view_opts vo = view_defaults();
+    vo.hud = 0, vo.whole_floor = 1, vo.follow = 0, vo.zoom = GALLERY_ZOOM;
+    int wpx, hpx;
+    view_floor_size(&w.dg.floors[0], GALLERY_ZOOM, &wpx, &hpx);
+    st = canvas_init(th, wpx, hpx, err);
+    if (!st)
+        st = view_render(th, &w, &vo, NULL, err);
+    world_free(&w);
+    return st;
+}
+
+static delve_status make(const gallery_args *a, delve_err *err)
+{
+    int types = LT_SINGLE - LT_NORMAL + 1, n = types * a->n;
+    canvas th[(LT_SINGLE - LT_NORMAL + 1) * GALLERY_MAX_DLEVELS];
+    sheet_cell cells[(LT_SINGLE - LT_NORMAL + 1) * GALLERY_MAX_DLEVELS];
+    memset(th, 0, sizeof th);
+    memset(cells, 0, sizeof cells);
+    delve_status st = DELVE_OK;
+    for (int i = 0; i < n && !st; i++) {
+        int type = LT_NORMAL + i / a->n, dl = a->dlevels[i % a->n];
+        st = render_one(a, type, dl, &th[i], err);
+        cells[i].thumb = &th[i];
+        cells[i].frame_no = i + 1;
+        snprintf(cells[i].label, sizeof cells[i].label, "%s  dlevel %d",
+                 level_type_name((level_type)type), dl);
+        if (i % a->n == a->n - 1)
+            fprintf(stderr, "delve gallery: %s done (%d of %d)\n",
+                    level_type_name((level_type)type), i + 1, n);
+    }
+    char note[160];
+    snprintf(note, sizeof note, "seed %llu   difficulty %d   floor 1 of each   %d level types "
+             "x %d dlevels", (unsigned long long)a->seed, a->difficulty, types, a->n);
+    sheet_opts so = { .title = "DoomRL level types", .columns = a->n, .thumb_w = 468,
+                      .thumb_h = 120, .members = 1, .total_frames = n, .note = note };
+    text_ctx *txt = NULL;
+    canvas sheet = { 0 };
+    if (!st)
+        st = text_open(&txt, NULL, err);
+    if (!st)
+        st = sheet_render(&sheet, &so, cells, n, 1, 1, txt, err);
+    if (!st)
+        st = png_write(a->out, &sheet, err);
+    canvas_free(&sheet);
+    text_close(txt);
+    for (int i = 0; i < n; i++)
+        canvas_free(&th[i]);
+    return st;
+}
+
+int cmd_gallery(int argc, char **argv)
+{
+    gallery_args a;
+    int rc = parse(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? EXIT_OK : rc;
+    delve_err err = { "" };
+    delve_status st = make(&a, &err);
+    if (st)
+        return cli_fail("gallery", st, &err);
+    printf("delve gallery: %s\n", a.out);
+    return EXIT_OK;
+}

@@ -1,0 +1,16 @@
+# delve gallery (issue 3): one contact sheet, a row per DoomRL level type and a column
+# per dlevel; the same bytes from the -O0 build; bad --dlevels refused with exit 2.
+. tests/lib.bash "$@"
+"$DELVE" gallery --seed 4 --dlevels 3,15 -o "$TMP/g.png" > /dev/null 2> "$TMP/err"
+check "gallery exits 0" test $? = 0
+check "progress names each type" test "$(grep -c ' done (' "$TMP/err")" = 8
+size=$(file "$TMP/g.png" | grep -o '[0-9]* x [0-9]*')
+check "two columns of 468 px thumbnails, eight rows (got $size)" test "$size" = "960 x 1464"
+"$DELVE_O0" gallery --seed 4 --dlevels 3,15 -o "$TMP/g0.png" > /dev/null 2>&1
+check "-O0 draws the same bytes" cmp -s "$TMP/g.png" "$TMP/g0.png"
+"$DELVE" gallery --dlevels 0 -o "$TMP/x.png" > /dev/null 2>&1; rc=$?
+check "--dlevels 0: exit 2 (got $rc)" test $rc = 2
+"$DELVE" gallery --seed 4 > /dev/null 2>&1; rc=$?
+check "no -o: exit 2 (got $rc)" test $rc = 2
+check "nothing written for a refused run" test ! -e "$TMP/x.png"
+finish
