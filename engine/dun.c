@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/fsio.h"
+#include "engine/textbuf.h"
 
 /* ---- names ---- */
 
@@ -77,49 +78,14 @@ static int wall_index(int dx, int dy)
 
 /* ---- writing ---- */
 
-typedef struct sbuf {
-    char *p;
-    size_t len, cap;
-    int oom;
-} sbuf;
-
-static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(sbuf *b, const char *fmt, ...)
-{
-    for (int pass = 0; pass < 2 && !b->oom; pass++) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            b->oom = 1;
-            return;
-        }
-        if (b->p && b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap <= b->len + (size_t)n)
-            cap *= 2;
-        char *np = realloc(b->p, cap);
-        if (!np) {
-            b->oom = 1;
-            return;
-        }
-        b->p = np;
-        b->cap = cap;
-    }
-}
-
-static void write_map(sbuf *b, const dfloor *f)
+static void write_map(textbuf *b, const dfloor *f)
 {
     char *row = malloc((size_t)f->w + 1);
     if (!row) {
         b->oom = 1;
         return;
     }
-    put(b, "map\n");
+    textbuf_printf(b, "map\n");
     for (int y = 0; y < f->h; y++) {
         int end = 0;
         for (int x = 0; x < f->w; x++) {
@@ -130,9 +96,9 @@ static void write_map(sbuf *b, const dfloor *f)
                 end = x + 1;
         }
         row[end] = '\0';
-        put(b, "%s\n", row);
+        textbuf_printf(b, "%s\n", row);
     }
-    put(b, "endmap\n");
+    textbuf_printf(b, "endmap\n");
     free(row);
 }
 
@@ -146,7 +112,7 @@ static int32_t layer_at(const dfloor *f, int bit, int i)
 /* The layer as rectangles of one non-zero value, greedy in reading order: from the
  * first uncovered square, as wide as the value runs, then as deep as whole rows match.
  * 1 x 1 rectangles are written as single squares. The same layer gives the same lines. */
-static void write_layer(sbuf *b, const dfloor *f, const char *word, int bit)
+static void write_layer(textbuf *b, const dfloor *f, const char *word, int bit)
 {
     uint8_t *done = calloc((size_t)f->w * (size_t)f->h, 1);
     if (!done) {
@@ -169,71 +135,71 @@ static void write_layer(sbuf *b, const dfloor *f, const char *word, int bit)
             for (int j = 0; j < h; j++)
                 memset(done + (size_t)(y + j) * f->w + x, 1, (size_t)w);
             if (w * h == 1)
-                put(b, "%s %d %d", word, x, y);
+                textbuf_printf(b, "%s %d %d", word, x, y);
             else
-                put(b, "%s %d %d %d %d", word, x, y, w, h);
+                textbuf_printf(b, "%s %d %d %d %d", word, x, y, w, h);
             if (!bit)
-                put(b, " %" PRId32, v);
-            put(b, "\n");
+                textbuf_printf(b, " %" PRId32, v);
+            textbuf_printf(b, "\n");
         }
     free(done);
 }
 
-static void write_things(sbuf *b, const dfloor *f)
+static void write_things(textbuf *b, const dfloor *f)
 {
     char name[32];
-    put(b, "entrance %d %d\ngoal %d %d\n", f->entrance_x, f->entrance_y, f->goal_x, f->goal_y);
+    textbuf_printf(b, "entrance %d %d\ngoal %d %d\n", f->entrance_x, f->entrance_y, f->goal_x, f->goal_y);
     for (int i = 0; i < f->room_count; i++)
-        put(b, "room %d %d %d %d\n", f->rooms[i].x, f->rooms[i].y, f->rooms[i].w,
+        textbuf_printf(b, "room %d %d %d %d\n", f->rooms[i].x, f->rooms[i].y, f->rooms[i].w,
             f->rooms[i].h);
     for (int i = 0; i < f->way_count; i++) {
         const way *w = &f->ways[i];
-        put(b, "way %s %d %d to %d %d %d", way_kind_name(w->kind), w->x, w->y, w->to_floor + 1,
+        textbuf_printf(b, "way %s %d %d to %d %d %d", way_kind_name(w->kind), w->x, w->y, w->to_floor + 1,
             w->to_x, w->to_y);
         if (floor_at(f, w->x, w->y) != T_FLOOR) {
             file_name(terrain_get(floor_at(f, w->x, w->y))->name, name, sizeof name);
-            put(b, " on %s", name);
+            textbuf_printf(b, " on %s", name);
         }
-        put(b, "\n");
+        textbuf_printf(b, "\n");
     }
     for (int i = 0; i < f->pit_count; i++)
-        put(b, "pit %d %d%s%s\n", f->pits[i].x, f->pits[i].y, f->pits[i].hidden ? " hidden" : "",
+        textbuf_printf(b, "pit %d %d%s%s\n", f->pits[i].x, f->pits[i].y, f->pits[i].hidden ? " hidden" : "",
             f->pits[i].open ? " open" : "");
     for (int i = 0; i < f->station_count; i++) {
         const station *s = &f->stations[i];
         file_name(station_look_name(s->look), name, sizeof name);
-        put(b, "station %d %d %s wall %s", s->x, s->y, name,
+        textbuf_printf(b, "station %d %d %s wall %s", s->x, s->y, name,
             WALL_DIR[wall_index(s->wall_dx, s->wall_dy)]);
         if (s->last_used_s != STATION_NEVER_USED)
-            put(b, " used %" PRId64, s->last_used_s);
-        put(b, "\n");
+            textbuf_printf(b, " used %" PRId64, s->last_used_s);
+        textbuf_printf(b, "\n");
     }
     for (int i = 0; i < f->patrol_count; i++) {
-        put(b, "route");
+        textbuf_printf(b, "route");
         for (int k = 0; k < f->patrols[i].count; k++)
-            put(b, " %d,%d", f->patrols[i].x[k], f->patrols[i].y[k]);
-        put(b, "\n");
+            textbuf_printf(b, " %d,%d", f->patrols[i].x[k], f->patrols[i].y[k]);
+        textbuf_printf(b, "\n");
     }
     for (int i = 0; i < f->monster_count; i++) {
         const monster *m = &f->monsters[i];
-        put(b, "monster %d %d %d %s%s", m->kind, m->x, m->y, m->flying ? "flying" : "walking",
+        textbuf_printf(b, "monster %d %d %d %s%s", m->kind, m->x, m->y, m->flying ? "flying" : "walking",
             m->hunting ? " hunting" : "");
         if (m->patrol)
-            put(b, " route %d", m->patrol);
-        put(b, "\n");
+            textbuf_printf(b, " route %d", m->patrol);
+        textbuf_printf(b, "\n");
     }
     for (int i = 0; i < f->item_count; i++)
-        put(b, "item %d %d %d\n", f->items[i].kind, f->items[i].x, f->items[i].y);
+        textbuf_printf(b, "item %d %d %d\n", f->items[i].kind, f->items[i].x, f->items[i].y);
 }
 
-static void write_floor(sbuf *b, const dungeon *d, int k)
+static void write_floor(textbuf *b, const dungeon *d, int k)
 {
     const dfloor *f = &d->floors[k];
-    put(b, "\nfloor %d %s dlevel %d size %d %d", k + 1,
+    textbuf_printf(b, "\nfloor %d %s dlevel %d size %d %d", k + 1,
         level_type_name((level_type)f->level_type), f->dlevel, f->w, f->h);
     if (f->ox || f->oy) /* only a grown floor has an origin: older files keep their bytes */
-        put(b, " origin %d %d", f->ox, f->oy);
-    put(b, " datum %" PRId32 "\n", d->datum_cm[k]);
+        textbuf_printf(b, " origin %d %d", f->ox, f->oy);
+    textbuf_printf(b, " datum %" PRId32 "\n", d->datum_cm[k]);
     write_map(b, f);
     write_layer(b, f, "height", 0);
     write_layer(b, f, "drawn", SQ_DRAWN);
@@ -248,16 +214,16 @@ delve_status dun_write(const dungeon *d, uint64_t seed, char **out, delve_err *e
     for (int k = 0; k < d->floor_count; k++)
         if (!d->floors[k].terrain)
             return delve_fail(err, DELVE_EINPUT, "floor %d has no squares to write", k + 1);
-    sbuf b = { 0 };
-    put(&b, "%s %d\n# a delve dungeon: the format is docs/dun-format.md\nseed %" PRIu64
+    textbuf b = { 0 };
+    textbuf_printf(&b, "%s %d\n# a delve dungeon: the format is docs/dun-format.md\nseed %" PRIu64
         "\nfloors %d\n", DUN_MAGIC, DUN_VERSION, seed, d->floor_count);
     for (int k = 0; k < d->floor_count; k++)
         write_floor(&b, d, k);
     if (b.oom) {
-        free(b.p);
+        free(b.s);
         return delve_fail(err, DELVE_ENOMEM, "out of memory for a .dun file");
     }
-    *out = b.p;
+    *out = b.s;
     return DELVE_OK;
 }
 

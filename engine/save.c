@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/textbuf.h"
+
 static uint64_t fnv64(const char *s, size_t n)
 {
     uint64_t h = 1469598103934665603ull;
@@ -19,41 +21,6 @@ static uint64_t fnv64(const char *s, size_t n)
 uint64_t save_check(const char *text, size_t len)
 {
     return fnv64(text, len);
-}
-
-typedef struct sbuf {
-    char *p;
-    size_t len, cap;
-    int oom;
-} sbuf;
-
-static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    for (int pass = 0; pass < 2 && !b->oom; pass++) {
-        va_start(ap, fmt);
-        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            b->oom = 1;
-            return;
-        }
-        if (b->p && b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t cap = (b->cap ? b->cap : 1024);
-        while (cap <= b->len + (size_t)n)
-            cap *= 2;
-        char *np = realloc(b->p, cap);
-        if (!np) {
-            b->oom = 1;
-            return;
-        }
-        b->p = np;
-        b->cap = cap;
-    }
 }
 
 static int printable(const char *s)
@@ -73,33 +40,33 @@ delve_status save_text(const world *w, const char *source, char **out, delve_err
     if (!source[0] || strlen(source) >= SAVE_SOURCE_MAX || !printable(source))
         return delve_fail(err, DELVE_EINPUT, "a save's source line must be 1..%d printable "
                           "characters", SAVE_SOURCE_MAX - 1);
-    sbuf b = { 0 };
-    put(&b, "%s\nsource %s\nclock %" PRId64 "\nat %d %d %d\n", SAVE_MAGIC, source,
+    textbuf b = { 0 };
+    textbuf_printf(&b, "%s\nsource %s\nclock %" PRId64 "\nat %d %d %d\n", SAVE_MAGIC, source,
         w->clock_s, w->floor, w->x_cm, w->y_cm);
     for (int i = 0; i < w->party.count; i++) {
         const member *m = &w->party.m[i];
-        put(&b, "member %d %d %d %d %d %s\n", m->health, m->max_health, m->power,
+        textbuf_printf(&b, "member %d %d %d %d %d %s\n", m->health, m->max_health, m->power,
             m->max_power, m->armour_pct, m->name);
     }
     for (int f = 0; f < w->dg.floor_count; f++) {
         const dfloor *fl = &w->dg.floors[f];
         for (int i = 0; i < fl->pit_count; i++)
             if (fl->pits[i].open)
-                put(&b, "open-pit %d %d\n", f, i);
+                textbuf_printf(&b, "open-pit %d %d\n", f, i);
         for (int i = 0; i < fl->station_count; i++)
             if (fl->stations[i].last_used_s != STATION_NEVER_USED)
-                put(&b, "station %d %d %" PRId64 "\n", f, i, fl->stations[i].last_used_s);
+                textbuf_printf(&b, "station %d %d %" PRId64 "\n", f, i, fl->stations[i].last_used_s);
     }
-    put(&b, "digest %016" PRIx64 "\n", world_digest(w));
+    textbuf_printf(&b, "digest %016" PRIx64 "\n", world_digest(w));
     if (!b.oom) {
-        uint64_t check = fnv64(b.p, b.len);
-        put(&b, "check %016" PRIx64 "\n", check);
+        uint64_t check = fnv64(b.s, b.len);
+        textbuf_printf(&b, "check %016" PRIx64 "\n", check);
     }
     if (b.oom) {
-        free(b.p);
+        free(b.s);
         return delve_fail(err, DELVE_ENOMEM, "out of memory for a save");
     }
-    *out = b.p;
+    *out = b.s;
     return DELVE_OK;
 }
 

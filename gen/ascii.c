@@ -8,39 +8,10 @@
 #include <string.h>
 
 #include "engine/monster.h"
+#include "engine/textbuf.h"
 #include "gen/doomrl.h"
 #include "gen/passes.h"
 #include "gen/shoals.h"
-
-typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-    int oom;
-} sbuf;
-
-static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-    for (int round = 0; round < 2 && !b->oom; round++) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            b->oom = 1;
-        } else if (b->s && b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return;
-        } else {
-            size_t cap = (b->cap + (size_t)n + 1) * 2;
-            char *s = realloc(b->s, cap);
-            b->oom = !s;
-            b->s = s ? s : b->s;
-            b->cap = s ? cap : b->cap;
-        }
-    }
-}
 
 static char glyph_at(const dfloor *f, int x, int y)
 {
@@ -66,7 +37,7 @@ static char glyph_at(const dfloor *f, int x, int y)
 }
 
 /* The map rows, trailing rock trimmed; seen[c] = 1 for every glyph drawn. */
-static void ascii_map(sbuf *b, const dfloor *f, unsigned char seen[256])
+static void ascii_map(textbuf *b, const dfloor *f, unsigned char seen[256])
 {
     char *row = malloc((size_t)f->w + 1);
     if (!row) {
@@ -82,23 +53,23 @@ static void ascii_map(sbuf *b, const dfloor *f, unsigned char seen[256])
                 end = x + 1;
         }
         row[end] = '\0';
-        sb_printf(b, "%s\n", row);
+        textbuf_printf(b, "%s\n", row);
     }
     free(row);
 }
 
-static void legend_line(sbuf *b, const unsigned char seen[256], char g, const char *name)
+static void legend_line(textbuf *b, const unsigned char seen[256], char g, const char *name)
 {
     if (seen[(unsigned char)g])
-        sb_printf(b, "  '%c' %s\n", g, name);
+        textbuf_printf(b, "  '%c' %s\n", g, name);
 }
 
 /* Every glyph that appears, terrain first in table order (a Shoals floor: deep,
  * shallow, floor, high ground), then ways, then things. */
-static void ascii_legend(sbuf *b, const dfloor *f, const unsigned char seen[256])
+static void ascii_legend(textbuf *b, const dfloor *f, const unsigned char seen[256])
 {
     static const terrain SHOALS_ROWS[] = { T_DEEP, T_SHALLOW, T_FLOOR, T_HIGH };
-    sb_printf(b, "legend\n");
+    textbuf_printf(b, "legend\n");
     for (int i = 0; f->level_type == LT_SHOALS && i < 4; i++)
         legend_line(b, seen, shoals_glyph(SHOALS_ROWS[i]), terrain_get(SHOALS_ROWS[i])->name);
     for (int t = 0; f->level_type != LT_SHOALS && t < T_TERRAIN_COUNT; t++)
@@ -123,46 +94,46 @@ static const char *wall_name(int dx, int dy)
 }
 
 /* One line per thing, in array order; floors shown 1-based, squares 0-based x,y. */
-static void ascii_things(sbuf *b, const dfloor *f)
+static void ascii_things(textbuf *b, const dfloor *f)
 {
-    sb_printf(b, "things\n");
-    sb_printf(b, "  entrance %d,%d\n", f->entrance_x, f->entrance_y);
-    sb_printf(b, "  goal %d,%d\n", f->goal_x, f->goal_y);
+    textbuf_printf(b, "things\n");
+    textbuf_printf(b, "  entrance %d,%d\n", f->entrance_x, f->entrance_y);
+    textbuf_printf(b, "  goal %d,%d\n", f->goal_x, f->goal_y);
     for (int i = 0; i < f->way_count; i++) {
         const way *w = &f->ways[i];
-        sb_printf(b, "  %s %d,%d to floor %d at %d,%d\n", way_kind_name(w->kind), w->x, w->y,
+        textbuf_printf(b, "  %s %d,%d to floor %d at %d,%d\n", way_kind_name(w->kind), w->x, w->y,
                   w->to_floor + 1, w->to_x, w->to_y);
     }
     for (int i = 0; i < f->pit_count; i++) {
         const pit *p = &f->pits[i];
-        sb_printf(b, "  pit %d,%d down to floor %d%s%s\n", p->x, p->y, f->index + 2,
+        textbuf_printf(b, "  pit %d,%d down to floor %d%s%s\n", p->x, p->y, f->index + 2,
                   p->hidden ? ", hidden" : "", p->open ? ", open" : "");
     }
     for (int i = 0; i < f->station_count; i++) {
         const station *s = &f->stations[i];
-        sb_printf(b, "  station %d,%d %s, wall to the %s\n", s->x, s->y,
+        textbuf_printf(b, "  station %d,%d %s, wall to the %s\n", s->x, s->y,
                   station_look_name(s->look), wall_name(s->wall_dx, s->wall_dy));
     }
     for (int i = 0; i < f->patrol_count; i++) {
         const patrol *pt = &f->patrols[i];
-        sb_printf(b, "  patrol %d route", i + 1);
+        textbuf_printf(b, "  patrol %d route", i + 1);
         for (int j = 0; j < pt->count; j++)
-            sb_printf(b, " %d,%d", pt->x[j], pt->y[j]);
-        sb_printf(b, "\n");
+            textbuf_printf(b, " %d,%d", pt->x[j], pt->y[j]);
+        textbuf_printf(b, "\n");
     }
     for (int i = 0; i < f->monster_count; i++) {
         const monster *m = &f->monsters[i];
-        sb_printf(b, "  monster %s %d,%d %s", monster_kind_get(m->kind)->name, m->x, m->y,
+        textbuf_printf(b, "  monster %s %d,%d %s", monster_kind_get(m->kind)->name, m->x, m->y,
                   m->flying ? "flying" : "walking");
         if (m->patrol)
-            sb_printf(b, ", patrol %d", m->patrol);
-        sb_printf(b, "%s\n", m->hunting ? ", hunting" : "");
+            textbuf_printf(b, ", patrol %d", m->patrol);
+        textbuf_printf(b, "%s\n", m->hunting ? ", hunting" : "");
     }
 }
 
 #define DOOM_TEXT_CAP 16384  /* a DoomRL floor's text: map, legend, things (fits) */
 
-static void ascii_floor(sbuf *b, const dungeon *d, int k)
+static void ascii_floor(textbuf *b, const dungeon *d, int k)
 {
     const dfloor *f = &d->floors[k];
     if (doom_is_type(f->level_type)) {  /* DoomRL floors: the seed's glyphs */
@@ -170,20 +141,20 @@ static void ascii_floor(sbuf *b, const dungeon *d, int k)
         int n = doom_ascii_floor(d, k, text, (int)sizeof text);
         b->oom |= n < 0;
         if (n >= 0)
-            sb_printf(b, "%s", text);
+            textbuf_printf(b, "%s", text);
         return;
     }
     unsigned char seen[256] = { 0 };
-    sb_printf(b, "floor %d of %d  seed %" PRIu64 "  %dx%d%s%s\n", k + 1, d->floor_count,
+    textbuf_printf(b, "floor %d of %d  seed %" PRIu64 "  %dx%d%s%s\n", k + 1, d->floor_count,
               d->seed, f->w, f->h, f->level_type != LT_ROOMS ? "  " : "",
               f->level_type != LT_ROOMS ? level_type_name((level_type)f->level_type) : "");
     ascii_map(b, f, seen);
-    sb_printf(b, "\n");
+    textbuf_printf(b, "\n");
     ascii_legend(b, f, seen);
     ascii_things(b, f);
 }
 
-static delve_status sb_finish(sbuf *b, char **out, delve_err *err)
+static delve_status sb_finish(textbuf *b, char **out, delve_err *err)
 {
     *out = NULL;
     if (b->oom || !b->s) {
@@ -200,20 +171,20 @@ delve_status gen_ascii_floor(const dungeon *d, int k, char **out, delve_err *err
     if (k < 0 || k >= d->floor_count || !d->floors[k].terrain)
         return delve_fail(err, DELVE_EINPUT, "floor %d is not one of 1..%d", k + 1,
                           d->floor_count);
-    sbuf b = { 0 };
+    textbuf b = { 0 };
     ascii_floor(&b, d, k);
     return sb_finish(&b, out, err);
 }
 
 delve_status gen_ascii_dungeon(const dungeon *d, char **out, delve_err *err)
 {
-    sbuf b = { 0 };
+    textbuf b = { 0 };
     for (int k = 0; k < d->floor_count; k++) {
         if (!d->floors[k].terrain)
             continue;
-        sb_printf(&b, "%s", k > 0 ? "\n" : "");
+        textbuf_printf(&b, "%s", k > 0 ? "\n" : "");
         ascii_floor(&b, d, k);
     }
-    sb_printf(&b, "%s", "");
+    textbuf_printf(&b, "%s", "");
     return sb_finish(&b, out, err);
 }

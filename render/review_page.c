@@ -8,41 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/textbuf.h"
 #include "render/review.h"
 
-typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-    int oom;
-} sbuf;
-
-static void sb_put(sbuf *b, const char *s, size_t n)
+static void sb_str(textbuf *b, const char *s)
 {
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 65536;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *ns = realloc(b->s, cap);
-        if (!ns) {
-            b->oom = 1;
-            return;
-        }
-        b->s = ns;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
+    textbuf_put(b, s, strlen(s));
 }
 
-static void sb_str(sbuf *b, const char *s)
-{
-    sb_put(b, s, strlen(s));
-}
-
-static __attribute__((format(printf, 2, 3))) void sb_printf(sbuf *b, const char *fmt, ...)
+static __attribute__((format(printf, 2, 3))) void sb_printf(textbuf *b, const char *fmt, ...)
 {
     char tmp[1024];
     va_list ap;
@@ -50,11 +24,11 @@ static __attribute__((format(printf, 2, 3))) void sb_printf(sbuf *b, const char 
     int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
     if (n > 0)
-        sb_put(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+        textbuf_put(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
 /* Text with & < > " escaped. */
-static void sb_html(sbuf *b, const char *s)
+static void sb_html(textbuf *b, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
@@ -62,20 +36,20 @@ static void sb_html(sbuf *b, const char *s)
         case '<': sb_str(b, "&lt;"); break;
         case '>': sb_str(b, "&gt;"); break;
         case '"': sb_str(b, "&quot;"); break;
-        default: sb_put(b, s, 1);
+        default: textbuf_put(b, s, 1);
         }
     }
 }
 
 /* A relative URL: folder, '/', then name percent-encoded except A-Z a-z 0-9 - . _ ~ /. */
-static void sb_url(sbuf *b, const char *folder, const char *name)
+static void sb_url(textbuf *b, const char *folder, const char *name)
 {
     sb_str(b, folder);
     sb_str(b, "/");
     for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
         if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
             strchr("-._~/", *p))
-            sb_put(b, (const char *)p, 1);
+            textbuf_put(b, (const char *)p, 1);
         else
             sb_printf(b, "%%%02X", *p);
     }
@@ -163,7 +137,7 @@ static const char *const STATE_NAME[REVIEW_STATE_COUNT] = {
     [REVIEW_REMOVED] = "removed", [REVIEW_SAME] = "same",
 };
 
-static void figure(sbuf *b, const char *folder, const char *role, const char *name,
+static void figure(textbuf *b, const char *folder, const char *role, const char *name,
                    int lazy)
 {
     sb_printf(b, "<figure><figcaption>%s</figcaption><a href=\"", role);
@@ -177,7 +151,7 @@ static void figure(sbuf *b, const char *folder, const char *role, const char *na
     sb_str(b, "\"></a></figure>");
 }
 
-static void pair_stats(sbuf *b, const diff_result *d)
+static void pair_stats(textbuf *b, const diff_result *d)
 {
     double pct = d->total ? 100.0 * (double)d->changed / (double)d->total : 0.0;
     sb_printf(b, "<p class=\"stats\">%lld pixels changed (%.3f %%)", (long long)d->changed, pct);
@@ -192,7 +166,7 @@ static void pair_stats(sbuf *b, const diff_result *d)
     sb_str(b, "</p>");
 }
 
-static void pair_open(sbuf *b, const review_item *it, int id)
+static void pair_open(textbuf *b, const review_item *it, int id)
 {
     sb_printf(b, "<section class=\"pair\" id=\"p%d\" data-state=\"%s\" data-name=\"", id,
               STATE_NAME[it->state]);
@@ -209,7 +183,7 @@ static void pair_open(sbuf *b, const review_item *it, int id)
 #define ZOOM_MAX 6    /* at most 6 times larger */
 
 /* One crop of folder/name: the rectangle (x, y, w, h) of a iw x ih image, s times. */
-static void crop(sbuf *b, const char *folder, const char *name, int x, int y, int w, int h,
+static void crop(textbuf *b, const char *folder, const char *name, int x, int y, int w, int h,
                  int s, int iw, int ih)
 {
     sb_printf(b, "<figure><figcaption>%s, the changes &times;%d</figcaption><div class=\"crop\" style=\""
@@ -224,7 +198,7 @@ static void crop(sbuf *b, const char *folder, const char *name, int x, int y, in
  * enlarged up to ZOOM_MAX times, when the crop fits ZOOM_W x ZOOM_H at full size: a
  * small change is seen at once. Pure CSS: the images are backgrounds, scaled and
  * shifted. */
-static void zoom_row(sbuf *b, const review_item *it)
+static void zoom_row(textbuf *b, const review_item *it)
 {
     const diff_result *d = &it->diff;
     if (d->x0 < 0 || d->size_differs)
@@ -246,7 +220,7 @@ static void zoom_row(sbuf *b, const review_item *it)
     sb_str(b, "</div>");
 }
 
-static void changed_pair(sbuf *b, const review_item *it, int id)
+static void changed_pair(textbuf *b, const review_item *it, int id)
 {
     pair_open(b, it, id);
     pair_stats(b, &it->diff);
@@ -265,7 +239,7 @@ static void changed_pair(sbuf *b, const review_item *it, int id)
     sb_str(b, "\" alt=\"before\"><div class=\"split\"></div></div></section>\n");
 }
 
-static void one_image_pair(sbuf *b, const review_item *it, int id)
+static void one_image_pair(textbuf *b, const review_item *it, int id)
 {
     pair_open(b, it, id);
     sb_str(b, "<div class=\"one\">");
@@ -277,7 +251,7 @@ static void one_image_pair(sbuf *b, const review_item *it, int id)
     sb_str(b, "</div></section>\n");
 }
 
-static void items_section(sbuf *b, const review_result *r, review_state s, const char *title)
+static void items_section(textbuf *b, const review_result *r, review_state s, const char *title)
 {
     if (s == REVIEW_SAME)
         sb_printf(b, "<details id=\"same\"><summary><h2 style=\"display:inline\">%s (%d)"
@@ -296,7 +270,7 @@ static void items_section(sbuf *b, const review_result *r, review_state s, const
 }
 
 /* One table row of a catalog line; cells that differ from other (may be NULL) marked. */
-static void cat_row(sbuf *b, const char *cls, const char *tag, const char *line,
+static void cat_row(textbuf *b, const char *cls, const char *tag, const char *line,
                     const char *other)
 {
     sb_printf(b, "<tr class=\"%s\"><td>%s</td>", cls, tag);
@@ -316,7 +290,7 @@ static void cat_row(sbuf *b, const char *cls, const char *tag, const char *line,
     sb_str(b, "</tr>\n");
 }
 
-static void catalog_section(sbuf *b, const review_result *r)
+static void catalog_section(textbuf *b, const review_result *r)
 {
     sb_str(b, "<h2 id=\"catalog\">Catalog (catalog.tsv)</h2>\n");
     if (!r->catalogs) {
@@ -361,7 +335,7 @@ static void catalog_section(sbuf *b, const review_result *r)
 delve_status review_page(const review_result *r, const char *base, const char *head,
                          char **html, size_t *len, delve_err *err)
 {
-    sbuf b = { 0 };
+    textbuf b = { 0 };
     char sum[256];
     review_summary(r, sum, sizeof sum);
     sb_str(&b, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
