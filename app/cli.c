@@ -74,3 +74,24 @@ int cli_is_help(const char *a)
 {
     return !strcmp(a, "--help") || !strcmp(a, "-h");
 }
+
+int cli_seeds(const char *cmd, const char *s, uint64_t max, uint64_t *lo, uint64_t *hi)
+{
+    const char *dash = strchr(s, '-');
+    char first[32];
+    size_t n = dash ? (size_t)(dash - s) : 0;
+    if (!dash || n == 0 || n >= sizeof first) {
+        cli_usage_error(cmd, "--seeds '%s': expected A-B, e.g. 1-100", s);
+        return 0;
+    }
+    memcpy(first, s, n);
+    first[n] = '\0';
+    if (!cli_u64(cmd, "--seeds", first, lo) || !cli_u64(cmd, "--seeds", dash + 1, hi))
+        return 0;
+    if (*hi < *lo || *hi - *lo >= max) {
+        cli_usage_error(cmd, "--seeds %s: need A <= B and at most %llu seeds", s,
+                        (unsigned long long)max);
+        return 0;
+    }
+    return 1;
+}

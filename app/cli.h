@@ -29,6 +29,9 @@ int cmd_stats_shoals(int argc, char **argv); /* delve stats --type shoals */
  * return 0. */
 int cli_u64(const char *cmd, const char *opt, const char *s, uint64_t *out);
 int cli_int(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out);
+/* --seeds A-B: *lo = A, *hi = B with A <= B and at most max seeds; on failure prints
+ * "delve CMD: --seeds ...: why" and returns 0. */
+int cli_seeds(const char *cmd, const char *s, uint64_t max, uint64_t *lo, uint64_t *hi);
 
 /* Takes the value of option argv[*i] (advancing *i), or prints that it is missing. */
 const char *cli_value(const char *cmd, int argc, char **argv, int *i);

@@ -14,6 +14,8 @@
 
 #define CHECK_SEEDS_SHOWN 10  /* seeds listed per kind in a bulk run */
 
+#define CHECK_MAX_SEEDS 100000000ull  /* a longer --seeds range is refused */
+
 static void help(void)
 {
     printf("usage: delve check FILE.dun\n"
@@ -144,25 +146,6 @@ static int check_seeds(uint64_t a, uint64_t b, int floors)
 }
 
 /* "A-B" with A <= B. */
-static int parse_range(const char *v, uint64_t *a, uint64_t *b)
-{
-    const char *dash = strchr(v, '-');
-    char left[32];
-    if (!dash || dash == v || (size_t)(dash - v) >= sizeof left) {
-        cli_usage_error("check", "--seeds: '%s' is not a range A-B", v);
-        return 0;
-    }
-    memcpy(left, v, (size_t)(dash - v));
-    left[dash - v] = '\0';
-    if (!cli_u64("check", "--seeds", left, a) || !cli_u64("check", "--seeds", dash + 1, b))
-        return 0;
-    if (*a > *b) {
-        cli_usage_error("check", "--seeds %s: the first seed is past the last", v);
-        return 0;
-    }
-    return 1;
-}
-
 int cmd_check(int argc, char **argv)
 {
     const char *file = NULL, *seeds = NULL;
@@ -193,7 +176,7 @@ int cmd_check(int argc, char **argv)
     if (file)
         return check_file(file);
     uint64_t a, b;
-    if (!parse_range(seeds, &a, &b))
+    if (!cli_seeds("check", seeds, CHECK_MAX_SEEDS, &a, &b))
         return EXIT_USAGE;
     return check_seeds(a, b, floors);
 }

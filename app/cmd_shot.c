@@ -51,35 +51,12 @@ typedef struct shot_args {
 } shot_args;
 
 /* "A-B" with A <= B and at most SHOT_MAX_SEEDS seeds. */
-static int parse_range(const char *v, shot_args *a)
-{
-    char lo[32];
-    const char *dash = strchr(v, '-');
-    size_t n = dash ? (size_t)(dash - v) : 0;
-    if (!dash || n == 0 || n >= sizeof lo) {
-        cli_usage_error("shot", "--seeds '%s': expected A-B, e.g. 1-100", v);
-        return 0;
-    }
-    memcpy(lo, v, n);
-    lo[n] = '\0';
-    if (!cli_u64("shot", "--seeds", lo, &a->seed) ||
-        !cli_u64("shot", "--seeds", dash + 1, &a->seed_hi))
-        return 0;
-    if (a->seed_hi < a->seed || a->seed_hi - a->seed >= SHOT_MAX_SEEDS) {
-        cli_usage_error("shot", "--seeds %s: give A <= B and at most %d seeds", v,
-                        SHOT_MAX_SEEDS);
-        return 0;
-    }
-    a->set = 1;
-    return 1;
-}
-
 static int parse_one(const char *o, const char *v, shot_args *a)
 {
     if (!strcmp(o, "--seed"))
         return cli_u64("shot", o, v, &a->seed);
     if (!strcmp(o, "--seeds"))
-        return parse_range(v, a);
+        return (a->set = cli_seeds("shot", v, SHOT_MAX_SEEDS, &a->seed, &a->seed_hi));
     if (!strcmp(o, "--floors"))
         return cli_int("shot", o, v, 1, DUNGEON_MAX_FLOORS, &a->floors);
     if (!strcmp(o, "--floor"))

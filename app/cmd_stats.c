@@ -32,26 +32,6 @@ typedef struct stats_args {
     int tsv, have_type, have_seeds;
 } stats_args;
 
-static int parse_range(const char *v, uint64_t *a, uint64_t *b)
-{
-    const char *dash = strchr(v, '-');
-    char first[32];
-    if (!dash || dash == v || (size_t)(dash - v) >= sizeof first) {
-        cli_usage_error("stats", "--seeds %s: write A-B, e.g. 1-1000", v);
-        return 0;
-    }
-    memcpy(first, v, (size_t)(dash - v));
-    first[dash - v] = '\0';
-    if (!cli_u64("stats", "--seeds", first, a) || !cli_u64("stats", "--seeds", dash + 1, b))
-        return 0;
-    if (*b < *a || *b - *a >= STATS_MAX_SEEDS) {
-        cli_usage_error("stats", "--seeds %s: need A <= B and at most %llu seeds", v,
-                        (unsigned long long)STATS_MAX_SEEDS);
-        return 0;
-    }
-    return 1;
-}
-
 static int parse_type(const char *v, int *type)
 {
     int doomrl = !strcmp(v, "doomrl"), t = doomrl ? GEN_TYPE_DOOMRL : level_type_from_name(v);
@@ -70,7 +50,7 @@ static int parse_option(const char *o, const char *v, stats_args *a)
     if (!strcmp(o, "--type"))
         return (a->have_type = 1) && parse_type(v, &a->o.type);
     if (!strcmp(o, "--seeds"))
-        return (a->have_seeds = 1) && parse_range(v, &a->first, &a->last);
+        return (a->have_seeds = 1) && cli_seeds("stats", v, STATS_MAX_SEEDS, &a->first, &a->last);
     if (!strcmp(o, "--dlevel"))
         return cli_int("stats", o, v, 1, GEN_MAX_DLEVEL, &a->o.dlevel);
     if (!strcmp(o, "--difficulty"))

@@ -21,26 +21,6 @@ static void help_shoals(void)
 }
 
 /* "A-B" into lo, hi; 0 on a bad range (printed). */
-static int parse_seeds(const char *v, uint64_t *lo, uint64_t *hi)
-{
-    const char *dash = strchr(v, '-');
-    char a[32];
-    if (!dash || (size_t)(dash - v) >= sizeof a) {
-        cli_usage_error("stats", "--seeds %s: want A-B, e.g. 1-1000", v);
-        return 0;
-    }
-    memcpy(a, v, (size_t)(dash - v));
-    a[dash - v] = '\0';
-    if (!cli_u64("stats", "--seeds", a, lo) || !cli_u64("stats", "--seeds", dash + 1, hi))
-        return 0;
-    if (*hi < *lo || *hi - *lo >= SHOALS_STATS_MAX_SEEDS) {
-        cli_usage_error("stats", "--seeds %s: want A <= B and at most %d seeds", v,
-                        SHOALS_STATS_MAX_SEEDS);
-        return 0;
-    }
-    return 1;
-}
-
 int cmd_stats_shoals(int argc, char **argv)
 {
     uint64_t lo = 0, hi = 0;
@@ -58,7 +38,7 @@ int cmd_stats_shoals(int argc, char **argv)
         if (!strcmp(o, "--type") && strcmp(v, "shoals"))
             return cli_usage_error("stats", "--type %s: only shoals so far", v);
         have_type |= !strcmp(o, "--type");
-        if (!strcmp(o, "--seeds") && !(have_seeds = parse_seeds(v, &lo, &hi)))
+        if (!strcmp(o, "--seeds") && !(have_seeds = cli_seeds("stats", v, SHOALS_STATS_MAX_SEEDS, &lo, &hi)))
             return EXIT_USAGE;
         if (!strcmp(o, "--islands") &&
             !cli_int("stats", o, v, 1, SHOALS_ISLANDS_MAX, &islands))
