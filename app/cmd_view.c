@@ -10,6 +10,8 @@
 #include "engine/save.h"
 #include "films/director.h"
 #include "films/film.h"
+#include "gen/gen.h"
+#include "gen/shoals.h"
 #include "render/png.h"
 #include "render/view.h"
 
@@ -18,10 +20,12 @@
 static void help(void)
 {
     printf("usage: delve view [FILE.dun] [--film SCRIPT] [--seed N] [--floors K] [--font PATH]\n"
+           "                  [--type T] [--dlevel D] [--islands N]\n"
            "                  [--load FILE.sav] [--save-to FILE.sav] [--headless]\n"
            "                  [--screenshot OUT.png]\n\n"
            "Opens a window on the dungeon of SCRIPT (default %s),\n"
-           "or of seed N, or of FILE.dun, with the script's party; --load starts from a\n"
+           "or of seed N (--type, --dlevel and --islands as for delve gen), or of FILE.dun,\n"
+           "with the script's party; --load starts from a\n"
            "saved game (its dungeon rebuilt, the hole still open, the font still dry).\n"
            "  arrows     pan            PgUp/PgDn  floor up / down\n"
            "  f          follow party   space      play the film\n"
@@ -57,6 +61,7 @@ typedef struct view_args {
     const char *film, *font, *shot_path, *dun, *load, *save_to;
     uint64_t seed;
     int have_seed, floors, headless;
+    int have_type, type, dlevel, islands; /* --type T, --dlevel D, --islands N */
 } view_args;
 
 static int parse(int argc, char **argv, view_args *a)
@@ -81,7 +86,8 @@ static int parse(int argc, char **argv, view_args *a)
         }
         if (strcmp(o, "--film") && strcmp(o, "--seed") && strcmp(o, "--floors") &&
             strcmp(o, "--font") && strcmp(o, "--screenshot") && strcmp(o, "--load") &&
-            strcmp(o, "--save-to"))
+            strcmp(o, "--save-to") && strcmp(o, "--type") && strcmp(o, "--dlevel") &&
+            strcmp(o, "--islands"))
             return cli_usage_error("view", "unknown option '%s'", o);
         if (!(v = cli_value("view", argc, argv, &i)))
             return EXIT_USAGE;
@@ -100,6 +106,18 @@ static int parse(int argc, char **argv, view_args *a)
         else if (!strcmp(o, "--floors") && !cli_int("view", o, v, 1, DUNGEON_MAX_FLOORS,
                                                     &a->floors))
             return EXIT_USAGE;
+        else if (!strcmp(o, "--dlevel") && !cli_int("view", o, v, 1, GEN_MAX_DLEVEL, &a->dlevel))
+            return EXIT_USAGE;
+        else if (!strcmp(o, "--islands") &&
+                 !cli_int("view", o, v, 1, SHOALS_ISLANDS_MAX, &a->islands))
+            return EXIT_USAGE;
+        else if (!strcmp(o, "--type")) {
+            a->type = !strcmp(v, "doomrl") ? GEN_TYPE_DOOMRL : level_type_from_name(v);
+            if (a->type == -1 && strcmp(v, "doomrl"))
+                return cli_usage_error("view", "--type %s: not a level type (see delve gen "
+                                       "--help)", v);
+            a->have_type = 1;
+        }
     }
     if (a->dun && a->load)
         return cli_usage_error("view", "a .dun file or --load, not both (a save names its "
@@ -310,7 +328,18 @@ static delve_status setup(viewer *v, const view_args *a, delve_err *err)
         v->fs.seed = a->seed;
     if (!st && a->floors)
         v->fs.floors = a->floors;
-    if (!st && (a->have_seed || a->dun || a->load)) /* the command line wins over the script */
+    if (!st && a->have_type)
+        v->fs.level_type = a->type;
+    if (!st && a->dlevel)
+        v->fs.dlevel = a->dlevel;
+    if (!st && a->islands)
+        v->fs.islands = a->islands;
+    if (!st && (a->have_seed || a->have_type)) /* the script's title is not this dungeon's */
+        snprintf(v->fs.title, sizeof v->fs.title, "Seed %llu, %s",
+                 (unsigned long long)v->fs.seed,
+                 v->fs.level_type == GEN_TYPE_DOOMRL ? "doomrl"
+                                                     : level_type_name((level_type)v->fs.level_type));
+    if (!st && (a->have_seed || a->have_type || a->dun || a->load)) /* the command line wins */
         v->fs.dun_file[0] = v->fs.save_file[0] = '\0';
     if (!st && (a->dun || a->load))
         v->fs.dun_line = 0;

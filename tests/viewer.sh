@@ -13,4 +13,10 @@ check "window screenshot equals the headless render" cmp -s "$TMP/headless.png" 
 env -u DISPLAY SDL_VIDEODRIVER= "$DELVE" view --seed 7 --screenshot "$TMP/none.png" 2> "$TMP/err"
 rc=$?
 check "no display: exit 2 with a hint (rc $rc)" sh -c "test $rc = 2 && grep -q -- --headless '$TMP/err'"
+# a level type on the command line: a DoomRL floor, drawn like delve shot draws it
+"$DELVE" view --seed 5 --type caves --dlevel 12 --headless --screenshot "$TMP/caves.png" > /dev/null
+check "view --type caves: a screenshot" test -s "$TMP/caves.png"
+check "view --type caves: not the rooms floor of seed 7" sh -c "! cmp -s '$TMP/caves.png' '$TMP/headless.png'"
+"$DELVE" view --type bogus --headless --screenshot "$TMP/bogus.png" > /dev/null 2>&1; rc=$?
+check "view --type bogus: exit 2, nothing written (rc $rc)" sh -c "test $rc = 2 && test ! -e '$TMP/bogus.png'"
 finish
