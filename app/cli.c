@@ -1,12 +1,15 @@
 /* cli: option values, errors and exit codes. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "app/cli.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int cli_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
@@ -94,4 +97,25 @@ int cli_seeds(const char *cmd, const char *s, uint64_t max, uint64_t *lo, uint64
         return 0;
     }
     return 1;
+}
+
+int cli_same_file(const char *in, const char *out)
+{
+    struct stat a, b;
+    return in && out && stat(in, &a) == 0 && stat(out, &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
+int cli_in_folder(const char *out, const char *dir)
+{
+    char parent[PATH_MAX], od[PATH_MAX], dd[PATH_MAX];
+    const char *slash = strrchr(out, '/');
+    size_t n = slash ? (size_t)(slash - out) : 0;
+    if (n >= sizeof parent)
+        return 0;
+    memcpy(parent, slash ? out : ".", slash ? n : 1);
+    parent[slash ? (n ? n : 1) : 1] = '\0';
+    if (slash && n == 0)
+        parent[0] = '/';
+    return realpath(parent, od) && realpath(dir, dd) && !strcmp(od, dd);
 }

@@ -43,6 +43,12 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 int cli_is_help(const char *a);
+/* 1 when out names the same existing file as in (same device and inode): writing out
+ * would destroy the input. 0 when either does not exist. */
+int cli_same_file(const char *in, const char *out);
+/* 1 when out's folder is the folder dir (both resolved): a -o there would land among
+ * files a command reads (a film's frames). */
+int cli_in_folder(const char *out, const char *dir);
 
 #define CLI_DEFAULT_FILM "films/scripts/pits-and-stations.film"
 

@@ -113,6 +113,9 @@ static int parse_args(diff_args *d, int argc, char **argv)
         return cli_usage_error("diff", "two images are needed: A.png B.png"), 0;
     if (d->o.aa && d->o.threshold_milli < 0)
         return cli_usage_error("diff", "--aa needs --threshold T"), 0;
+    if (cli_same_file(d->a, d->out) || cli_same_file(d->b, d->out))
+        return cli_usage_error("diff", "-o %s is one of the images compared: it would be "
+                               "overwritten", d->out), 0;
     return 1;
 }
 

@@ -1,6 +1,7 @@
 /* delve film: play a .film script and record it (spec/films-and-review.md). */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "app/cli.h"
@@ -140,6 +141,24 @@ static int video(const recorder *r)
     return EXIT_OK;
 }
 
+/* Every `save FILE` of the script can be written in dir: nothing there but a regular
+ * file (a folder or a device would fail half-way through the film). */
+static delve_status saves_writable(const film_script *fs, const char *dir, delve_err *err)
+{
+    for (int i = 0; i < fs->action_count; i++) {
+        const film_action *a = &fs->actions[i];
+        char file[FILM_PATH_MAX * 2];
+        struct stat sb;
+        if (a->op != OP_SAVE)
+            continue;
+        snprintf(file, sizeof file, "%s/%s", dir, a->text);
+        if (lstat(file, &sb) == 0 && !S_ISREG(sb.st_mode))
+            return delve_fail_at(err, DELVE_EINPUT, fs->path, a->line, a->col,
+                                 "save %s: %s is there and is not a file", a->text, file);
+    }
+    return DELVE_OK;
+}
+
 int cmd_film(int argc, char **argv)
 {
     film_args a;
@@ -162,6 +181,8 @@ int cmd_film(int argc, char **argv)
                          .progress = progress, .progress_ctx = &tty };
     if (!st)
         st = recorder_open(&rec, &fs, w.dg.seed, w.dg.floor_count, &ro, &err);
+    if (!st)
+        st = saves_writable(&fs, recorder_dir(rec), &err);
     if (!st)
         st = director_play_saving(&fs, &w, recorder_shot, rec, recorder_dir(rec), &err);
     if (!st)

@@ -88,6 +88,12 @@ int cmd_review(int argc, char **argv)
         review_result_free(&r);
         return cli_fail("review", st, &err);
     }
+    if (r.item_count == 0 && r.catalogs == 0) { /* a mistyped pair must not pass in CI */
+        review_result_free(&r);
+        fprintf(stderr, "delve review: nothing to review: no PNG and no catalog.tsv in %s "
+                        "or %s\n", dirs[0], dirs[1]);
+        return EXIT_USAGE;
+    }
     char sum[256];
     review_summary(&r, sum, sizeof sum);
     int n = (int)strlen(out);

@@ -77,6 +77,12 @@ static int parse(int argc, char **argv, sheet_args *a)
     }
     if (!a->dir || !a->out)
         return cli_usage_error("sheet", "needs a film folder and -o SHEET.png");
+    char frames[4096], tsv[4096];
+    snprintf(frames, sizeof frames, "%s/frames", a->dir);
+    snprintf(tsv, sizeof tsv, "%s/events.tsv", a->dir);
+    if (cli_in_folder(a->out, frames) || cli_same_file(tsv, a->out))
+        return cli_usage_error("sheet", "-o %s would land among the frames or events it is "
+                               "made from", a->out);
     return EXIT_OK;
 }
 

@@ -13,6 +13,7 @@
 #include "gen/check.h"
 #include "gen/gen.h"
 #include "gen/shoals.h"
+#include "render/diff.h"
 #include "render/png.h"
 #include "render/view.h"
 
@@ -112,6 +113,9 @@ static int parse(int argc, char **argv, shot_args *a)
     if ((a->dun || a->load) && (a->set || seen_seed))
         return cli_usage_error("shot", "--%s draws its own dungeon: no --seed or --seeds",
                                a->dun ? "dun" : "load");
+    if (cli_same_file(a->dun, a->out) || cli_same_file(a->load, a->out))
+        return cli_usage_error("shot", "-o %s is the file it draws from: it would be "
+                               "overwritten", a->out);
     if (!a->out)
         return cli_usage_error("shot", a->set ? "-o DIR is required" : "-o OUT.png is required");
     if (a->only > a->floors && !a->dun && !a->load)
@@ -133,6 +137,10 @@ static delve_status shoot(const world *w, int k, int zoom, const char *file, del
     vo.zoom = zoom;
     int wpx, hpx;
     view_floor_size(&w->dg.floors[k], zoom, &wpx, &hpx);
+    if (wpx > DIFF_MAX_SIDE || hpx > DIFF_MAX_SIDE || (int64_t)wpx * hpx > DIFF_MAX_PIXELS)
+        return delve_fail(err, DELVE_EINPUT, "floor %d at %d px a square is %d x %d px, more "
+                          "than delve diff compares (%d a side, %d Mpx): use a smaller --zoom",
+                          k + 1, zoom, wpx, hpx, DIFF_MAX_SIDE, DIFF_MAX_PIXELS >> 20);
     canvas c;
     delve_status st = canvas_init(&c, wpx, hpx, err);
     if (!st)

@@ -37,7 +37,7 @@ static int parse_type(const char *v, int *type)
     int doomrl = !strcmp(v, "doomrl"), t = doomrl ? GEN_TYPE_DOOMRL : level_type_from_name(v);
     if ((!doomrl && t < 0) || !stats_family_for(t)) {
         cli_usage_error("stats", "--type %s: not one of normal, small-rooms, warehouse, "
-                        "city, caves, arena, maze, single, doomrl", v);
+                        "city, caves, arena, maze, single, doomrl, shoals", v);
         return 0;
     }
     *type = t;

@@ -12,7 +12,7 @@
 
 static uint64_t fnv64(const char *s, size_t n)
 {
-    uint64_t h = 1469598103934665603ull;
+    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a 64 offset basis */
     for (size_t i = 0; i < n; i++)
         h = (h ^ (uint8_t)s[i]) * 1099511628211ull;
     return h;
@@ -23,10 +23,11 @@ uint64_t save_check(const char *text, size_t len)
     return fnv64(text, len);
 }
 
+/* No control characters (UTF-8 names and paths are fine: films allow them). */
 static int printable(const char *s)
 {
     for (; *s; s++)
-        if ((unsigned char)*s < 32 || (unsigned char)*s > 126)
+        if ((unsigned char)*s < 32 || (unsigned char)*s == 127)
             return 0;
     return 1;
 }
@@ -38,7 +39,7 @@ delve_status save_text(const world *w, const char *source, char **out, delve_err
         return delve_fail(err, DELVE_EINPUT, "the party is %s: save when it stands",
                           w->phase == PHASE_TUBE ? "falling" : "walking");
     if (!source[0] || strlen(source) >= SAVE_SOURCE_MAX || !printable(source))
-        return delve_fail(err, DELVE_EINPUT, "a save's source line must be 1..%d printable "
+        return delve_fail(err, DELVE_EINPUT, "a save's source line must be 1..%d bytes without control "
                           "characters", SAVE_SOURCE_MAX - 1);
     textbuf b = { 0 };
     textbuf_printf(&b, "%s\nsource %s\nclock %" PRId64 "\nat %d %d %d\n", SAVE_MAGIC, source,

@@ -301,8 +301,11 @@ void world_wait(world *w, int64_t seconds)
         return;
     int64_t end = w->clock_s + seconds;
     char text[96];
-    snprintf(text, sizeof text, "Waited %d h %02d m", (int)(seconds / 3600),
-             (int)(seconds % 3600 / 60));
+    if (seconds < 60)
+        snprintf(text, sizeof text, "Waited %d s", (int)seconds);
+    else
+        snprintf(text, sizeof text, "Waited %d h %02d m", (int)(seconds / 3600),
+                 (int)(seconds % 3600 / 60));
     if (terrain_get(floor_at(&w->dg.floors[w->floor], world_sx(w), world_sy(w)))->burn) {
         /* each action boundary crossed while standing in acid or lava burns, at its time */
         for (int64_t t = (w->clock_s / WORLD_ACTION_S + 1) * WORLD_ACTION_S;

@@ -534,7 +534,7 @@ static delve_status d_save(line_ctx *c)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->col,
                              "save FILE: a file name inside the film's folder (no leading /, "
                              "no ..), not '%s%s%s'", t->key, t->key[0] ? "=" : "", v);
-    film_action a = { .op = OP_SAVE };
+    film_action a = { .op = OP_SAVE, .col = t->vcol };
     st = copy_text(c, t, a.text, sizeof a.text);
     return st ? st : push_action(c, &a);
 }

@@ -42,6 +42,7 @@ typedef enum sheet_pick { PICK_EVENTS, PICK_EVERY, PICK_ALL } sheet_pick;
 typedef struct film_action {
     film_op op;
     int line;                 /* where it was written, for runtime errors */
+    int col;                  /* OP_SAVE: the column of its file name */
     walk_target to;
     int x, y, floor;          /* TO_SQUARE; floor -1 = current */
     int64_t seconds;          /* OP_WAIT */

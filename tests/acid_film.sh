@@ -10,6 +10,7 @@ check "four burns at their squares with exact health (got $burns)" \
   test "$burns" = "39,4,24,26,30;39,4,18,20,24;46,5,12,14,18;47,6,6,8,12;"
 check "no one died" sh -c "! grep -q '	death	' '$tsv'"
 check "the party took the stairs down" grep -q '	floor	' "$tsv"
+check "a 2 s wait says so" grep -q 'Waited 2 s' "$tsv"
 first=$(awk -F'\t' '$6 == "burn" { print $1; exit }' "$tsv")
 check "a burn row has its frame" test -s "$TMP/a/frames/frame_$(printf %04d "$first").png"
 "$DELVE_O0" film films/scripts/acid-wade.film -o "$TMP/b" --quiet > /dev/null

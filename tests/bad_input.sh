@@ -66,4 +66,30 @@ for c in gen film view shot check stats; do
   "$DELVE" $c --help > "$TMP/help" 2>&1
   check "$c --help exits 0 and says usage" grep -q "^usage: delve $c" "$TMP/help"
 done
+# -o naming an input is refused before anything is written (a new user's report)
+"$DELVE" shot --seed 3 -o "$TMP/a.png" > /dev/null
+cp "$TMP/a.png" "$TMP/a-keep.png"
+"$DELVE" diff "$TMP/a.png" "$TMP/a-keep.png" -o "$TMP/a.png" > /dev/null 2>&1; rc=$?
+check "diff -o A: exit 2, A kept (rc $rc)" sh -c "test $rc = 2 && cmp -s '$TMP/a.png' '$TMP/a-keep.png'"
+"$DELVE" gen --seed 3 --format dun -o "$TMP/m.dun"
+cp "$TMP/m.dun" "$TMP/m-keep.dun"
+"$DELVE" shot --dun "$TMP/m.dun" -o "$TMP/m.dun" > /dev/null 2>&1; rc=$?
+check "shot --dun X -o X: exit 2, X kept (rc $rc)" sh -c "test $rc = 2 && cmp -s '$TMP/m.dun' '$TMP/m-keep.dun'"
+"$DELVE" film tests/fixtures/short.film -o "$TMP/sf" --quiet > /dev/null
+"$DELVE" sheet "$TMP/sf" -o "$TMP/sf/frames/x.png" > /dev/null 2>&1; rc=$?
+check "sheet -o into its frames: exit 2, nothing there (rc $rc)" \
+  sh -c "test $rc = 2 && test ! -e '$TMP/sf/frames/x.png'"
+# a save that would land on a folder is refused before any frame is drawn
+printf 'dungeon seed=3\nframe 960x540\nsave x.sav\n' > "$TMP/sv.film"
+mkdir -p "$TMP/sv/x.sav"
+"$DELVE" film "$TMP/sv.film" -o "$TMP/sv" > /dev/null 2> "$TMP/err"; rc=$?
+check "film save onto a folder: exit 2 at its file name (rc $rc)" \
+  sh -c "test $rc = 2 && grep -q 'sv.film:3:6: save x.sav' '$TMP/err'"
+check "film save onto a folder: no frame written" \
+  test -z "$(ls "$TMP/sv/frames" 2> /dev/null)"
+# two empty folders are nothing to review, not a pass
+mkdir -p "$TMP/rv-a" "$TMP/rv-b"
+"$DELVE" review "$TMP/rv-a" "$TMP/rv-b" -o "$TMP/rv" > /dev/null 2> "$TMP/err"; rc=$?
+check "review of two empty folders: exit 2 (rc $rc)" \
+  sh -c "test $rc = 2 && grep -q 'nothing to review' '$TMP/err'"
 finish

@@ -507,6 +507,34 @@ static void test_path_wades_least(void **state)
     dungeon_free(&d);
 }
 
+/* docs/save-format.md's example parses: the documented checksum is FNV-1a 64 as the
+ * code computes it; and UTF-8 names, which films allow, come back from a save. */
+static void test_save_doc_example_and_utf8(void **state)
+{
+    (void)state;
+    static const char DOC[] =
+        "delve-save 1\n"
+        "source seed=58 floors=3 type=rooms dlevel=1 difficulty=2 islands=15 rising=on\n"
+        "clock 28847\nat 1 3900 1500\nmember 30 30 12 12 15 Ash\n"
+        "member 24 24 20 20 5 Bryn\nmember 36 36 6 6 25 Cato\nopen-pit 0 0\n"
+        "station 1 0 28847\ndigest 2dc618f7d9464803\ncheck 2bf620af55b38fa1\n";
+    save_state st;
+    delve_err err = { "" };
+    if (save_parse("doc.sav", DOC, &st, &err) != DELVE_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(st.party.count, 3);
+    world w;
+    make_world(&w, 0);
+    snprintf(w.party.m[0].name, sizeof w.party.m[0].name, "Zo\xc3\xab");
+    char *text = NULL;
+    assert_int_equal(save_text(&w, "file=/tmp/crypt\xc3\xa9.dun", &text, &err), DELVE_OK);
+    assert_int_equal(save_parse("u.sav", text, &st, &err), DELVE_OK);
+    assert_string_equal(st.party.m[0].name, "Zo\xc3\xab");
+    assert_string_equal(st.source, "file=/tmp/crypt\xc3\xa9.dun");
+    free(text);
+    world_free(&w);
+}
+
 static void test_rng_streams(void **state)
 {
     (void)state;
@@ -557,6 +585,7 @@ int main(void)
         cmocka_unit_test(test_save_parse_errors),
         cmocka_unit_test(test_patrols_walk_round_pits_and_fly_over),
         cmocka_unit_test(test_path_wades_least),
+        cmocka_unit_test(test_save_doc_example_and_utf8),
         cmocka_unit_test(test_rng_streams),
         cmocka_unit_test(test_clock_text),
     };
