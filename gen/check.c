@@ -266,7 +266,9 @@ static void check_way(ctx *c, int k, int i)
         add(c, CK_WAY_END_BLOCKED, k, w->x, w->y, "the %s's other end on floor %d at %d,%d is %s: "
             "nobody can stand there", way_kind_name(w->kind), w->to_floor + 1, w->to_x, w->to_y,
             floor_pit_at(o, w->to_x, w->to_y) >= 0 ? "a pit" : tname(o, w->to_x, w->to_y));
-    else if (!joined(&c->m[w->to_floor], o, w->to_x, w->to_y, end))
+    else if (w->to_floor != k && !joined(&c->m[w->to_floor], o, w->to_x, w->to_y, end))
+        /* a spiral within a floor may end in a sunk part that only it reaches (rising):
+         * its walker comes back up the same spiral */
         add(c, CK_WAY_END_BLOCKED, k, w->x, w->y, "the %s's other end on floor %d at %d,%d cannot "
             "walk to that floor's entrance, goal or any other way", way_kind_name(w->kind),
             w->to_floor + 1, w->to_x, w->to_y);

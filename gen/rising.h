@@ -1,0 +1,45 @@
+/* rising: every way up and down from the one table of rates (issue 7, spec/rising.md,
+ * rules from seed 004): corridor bends and curve marks, sunk, raised and graded rooms
+ * with their ways in laid as stairs, ramps and turning stairs, spirals within a floor
+ * and between floors, 8 tries per floor and the chooser. Rooms-and-corridors floors
+ * only. Private to gen/ like passes.h. Uses engine only. */
+#ifndef DELVE_GEN_RISING_H
+#define DELVE_GEN_RISING_H
+
+#include <stdint.h>
+
+#include "gen/gen.h"
+
+#define GEN_RISING_TRIES 8       /* tries per floor; the chooser keeps the best (set) */
+#define GEN_SPIRAL_TURN_CM 300   /* a spiral between floors winds one turn per 3 m (set) */
+
+/* What a floor wants: bends 1..3, the rest 0 or 1. spiral_between is the pair below
+ * this floor (this floor the upper one). */
+typedef struct rising_wants {
+    int bends, sunk, raised, graded, spiral_within, spiral_between;
+} rising_wants;
+
+/* Draws floor's wants from RNG_WANTS (seed, floor, try 0), each chance from the rate
+ * table (GEN_RATE_BENDS .. GEN_RATE_SPIRAL_BETWEEN), never from a try. */
+void gen_rising_wants(uint64_t seed, int floor, rising_wants *w);
+
+/* Lays rising on f (rooms-and-corridors; other level types are left alone), after its
+ * layout and every way to the floors above and below: GEN_RISING_TRIES tries, try t
+ * drawing from RNG_RISING (seed, f->index, t), each laying the floor's wants in order
+ * (bends, sunk room, raised room, graded room, spiral within); the chooser keeps the
+ * try ranked best by secrets kept, stored rooms laid, rising laid, goal walked to
+ * soonest, rising squares. Fills f->rising. DELVE_ENOMEM. */
+delve_status gen_rising_floor(uint64_t seed, dfloor *f, delve_err *err);
+
+/* Maybe a spiral between up (floor i) and down (floor i + 1) when floor i wants one
+ * (GEN_RATE_SPIRAL_BETWEEN): on a room square of both floors of this pair's parity
+ * (gen/ways.c), from RNG_RISING (seed, i, GEN_RISING_TRIES). Run after the pair's lift
+ * and ladder. No square: no spiral (not an error). DELVE_ELIMIT when a floor's ways are
+ * full. */
+delve_status gen_rising_pair(uint64_t seed, dfloor *up, dfloor *down, delve_err *err);
+
+/* The winding that fits a rise: quarter turns, one turn per GEN_SPIRAL_TURN_CM, rounded
+ * to the nearest quarter (spec/rising.md "set"). */
+int gen_rising_quarter_turns(int32_t rise_cm);
+
+#endif
