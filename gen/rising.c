@@ -446,7 +446,7 @@ static rank rank_try(work *k)
         if (f->marks && (f->marks[i] & SQ_SECRET) && f->terrain[i] == k->terrain0[i])
             rk.secrets++;
         terrain t = (terrain)f->terrain[i];
-        rk.score += t == T_STAIR || t == T_RAMP || t == T_TURN || t == T_CURVE;
+        rk.score += t == T_STAIR || t == T_RAMP || t == T_TURN; /* never curve marks: their rate is per corner */
     }
     const rising_log *g = &f->rising;
     rk.laid = g->bends + g->sunk + g->raised + g->graded + g->spirals_within;
@@ -588,4 +588,61 @@ int gen_rising_quarter_turns(int32_t rise_cm)
 {
     int32_t r = rise_cm < 0 ? -rise_cm : rise_cm;
     return (int)((r * 4 + GEN_SPIRAL_TURN_CM / 2) / GEN_SPIRAL_TURN_CM);
+}
+
+static const char *const KIND_NAME[] = {
+    [RK_BENDS] = "bends",
+    [RK_CURVES] = "curve marks",
+    [RK_TURN_SQUARES] = "turning stair squares",
+    [RK_RAMP_SQUARES] = "ramp squares",
+    [RK_STAIR_SQUARES] = "stair squares",
+    [RK_SUNK] = "sunk rooms",
+    [RK_RAISED] = "raised rooms",
+    [RK_GRADED] = "graded rooms",
+    [RK_SPIRALS_WITHIN] = "spirals within a floor",
+    [RK_SPIRALS_BETWEEN] = "spirals between floors",
+    [RK_PAIRS] = "pairs of floors",
+    [RK_LIFTS] = "lifts",
+    [RK_LADDERS] = "ladders",
+    [RK_TRIES] = "tries",
+    [RK_REFUSED] = "pieces taken off",
+    [RK_FLOORS] = "floors",
+    [RK_FAILED] = "failures",
+};
+_Static_assert(sizeof KIND_NAME / sizeof KIND_NAME[0] == RK_COUNT, "rising kind rows");
+
+const char *gen_rising_kind_name(rising_kind k)
+{
+    return k >= 0 && k < RK_COUNT ? KIND_NAME[k] : "unknown";
+}
+
+void gen_rising_count(const dungeon *d, int64_t *c)
+{
+    for (int k = 0; k < d->floor_count; k++) {
+        const dfloor *f = &d->floors[k];
+        const rising_log *g = &f->rising;
+        c[RK_FLOORS]++;
+        c[RK_PAIRS] += k + 1 < d->floor_count;
+        c[RK_BENDS] += g->bends;
+        c[RK_SUNK] += g->sunk;
+        c[RK_RAISED] += g->raised;
+        c[RK_GRADED] += g->graded;
+        c[RK_SPIRALS_WITHIN] += g->spirals_within;
+        c[RK_TRIES] += g->tries;
+        c[RK_REFUSED] += g->refused;
+        for (int i = 0; i < f->w * f->h; i++) {
+            c[RK_CURVES] += f->terrain[i] == T_CURVE;
+            c[RK_TURN_SQUARES] += f->terrain[i] == T_TURN;
+            c[RK_RAMP_SQUARES] += f->terrain[i] == T_RAMP;
+            c[RK_STAIR_SQUARES] += f->terrain[i] == T_STAIR;
+        }
+        for (int i = 0; i < f->way_count; i++) {
+            const way *w = &f->ways[i];
+            if (w->to_floor != k + 1)
+                continue;
+            c[RK_LIFTS] += w->kind == WAY_LIFT;
+            c[RK_LADDERS] += w->kind == WAY_LADDER;
+            c[RK_SPIRALS_BETWEEN] += w->kind == WAY_SPIRAL;
+        }
+    }
 }

@@ -42,4 +42,23 @@ delve_status gen_rising_pair(uint64_t seed, dfloor *up, dfloor *down, delve_err 
  * to the nearest quarter (spec/rising.md "set"). */
 int gen_rising_quarter_turns(int32_t rise_cm);
 
+/* Counts per kind over dungeons (`delve stats`, rooms and corridors): squares for
+ * curve marks, stairs, ramps and turning stairs; one per piece otherwise. Append only:
+ * the names reach the README's tables and TSV readers. */
+typedef enum rising_kind {
+    RK_BENDS, RK_CURVES, RK_TURN_SQUARES, RK_RAMP_SQUARES, RK_STAIR_SQUARES,
+    RK_SUNK, RK_RAISED, RK_GRADED, RK_SPIRALS_WITHIN, RK_SPIRALS_BETWEEN, RK_PAIRS,
+    RK_LIFTS, RK_LADDERS, RK_TRIES, RK_REFUSED, RK_FLOORS, RK_FAILED,
+    RK_COUNT
+} rising_kind;
+
+/* Name of a kind as the table prints it ("bends", "curve marks", ...). */
+const char *gen_rising_kind_name(rising_kind k);
+
+/* Adds the counts of generated dungeon d (stacked) to counts[RK_COUNT]: the floors'
+ * rising logs and squares; lifts, ladders and spirals between floors counted once per
+ * pair (from the upper floor). RK_FAILED is the caller's (a dungeon that did not
+ * generate or has check errors). */
+void gen_rising_count(const dungeon *d, int64_t *counts);
+
 #endif
