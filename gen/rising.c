@@ -408,8 +408,13 @@ static int lay_spiral_within(work *k, rng *r)
                                            SPIRAL_MAX_CM / SPIRAL_STEP_CM);
     int cx = x + 3 * DX[d], cy = y + 3 * DY[d], wc = f->way_count;
     piece_begin(k);
-    for (int j = -1; j <= 1; j++)
-        for (int i = -1; i <= 1; i++) {
+    for (int j = -2; j <= 2; j++)  /* the part's floor, walled where rock was */
+        for (int i = -2; i <= 2; i++) {
+            if (abs(i) == 2 || abs(j) == 2) {
+                if (floor_at(f, cx + i, cy + j) == T_ROCK)
+                    floor_set(f, cx + i, cy + j, T_WALL);
+                continue;
+            }
             floor_set(f, cx + i, cy + j, T_FLOOR);
             f->height_cm[idx(f, cx + i, cy + j)] = -depth;
         }
