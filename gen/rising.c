@@ -32,6 +32,12 @@
 
 static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
 
+/* floor_at inlined: the passes below look at squares a great many times. */
+static inline terrain at(const dfloor *f, int x, int y)
+{
+    return floor_in(f, x, y) ? (terrain)f->terrain[y * f->w + x] : T_ROCK;
+}
+
 static int chance(rng *r, gen_rate_id id)
 {
     const gen_rate *g = gen_rate_get(id);
@@ -62,6 +68,10 @@ typedef struct work {
     way ways_best[FLOOR_MAX_WAYS];
     rising_log log_best;
     int *dist, *queue, *cand;
+    int *bend[2], nbend[2];  /* bends far from (0) and near (1) a way in, on the floor
+                                before rising: each try re-checks the one it picks */
+    int *spiral, nspiral;    /* spirals within, likewise */
+    int fresh;               /* dist holds floor_holds' walk of the floor as it is now */
 } work;
 
 static int idx(const dfloor *f, int x, int y)
@@ -76,7 +86,7 @@ static int touchable(const dfloor *f, int x, int y)
 
 static int is_run_square(const dfloor *f, int x, int y)
 {
-    terrain t = floor_at(f, x, y);
+    terrain t = at(f, x, y);
     return (t == T_CORRIDOR || t == T_CURVE) && touchable(f, x, y) &&
            !floor_square_taken(f, x, y) && f->height_cm[idx(f, x, y)] == 0;
 }
@@ -86,30 +96,39 @@ static int is_run_square(const dfloor *f, int x, int y)
 static int floor_holds(work *k)
 {
     dfloor *f = k->f;
-    int *dist = k->dist, *q = k->queue, head = 0, tail = 0;
-    for (int i = 0; i < k->n; i++)
-        dist[i] = -1;
+    int *dist = k->dist, *q = k->queue, head = 0, tail = 0, w = f->w;
+    uint8_t walk[256] = { 0 };
+    for (int t = 0; t < T_TERRAIN_COUNT; t++)
+        walk[t] = terrain_get((terrain)t)->walkable;
+    memset(dist, 0xff, (size_t)k->n * sizeof *dist);  /* all -1 */
+    int within = 0;
+    for (int i = 0; i < f->way_count; i++)
+        within += f->ways[i].to_floor == f->index;
+    for (int i = 0; i < f->pit_count; i++)  /* pits are never walked (none yet, as a rule) */
+        if (floor_in(f, f->pits[i].x, f->pits[i].y))
+            dist[idx(f, f->pits[i].x, f->pits[i].y)] = -2;
     if (!floor_walkable(f, f->entrance_x, f->entrance_y))
         return 0;
     dist[idx(f, f->entrance_x, f->entrance_y)] = 0;
     q[tail++] = idx(f, f->entrance_x, f->entrance_y);
     while (head < tail) {
-        int at = q[head++], x = at % f->w, y = at / f->w;
-        int wi = floor_way_at(f, x, y);
-        if (wi >= 0 && f->ways[wi].to_floor == f->index) {
-            int o = idx(f, f->ways[wi].to_x, f->ways[wi].to_y);
-            if (dist[o] < 0 && floor_walkable(f, f->ways[wi].to_x, f->ways[wi].to_y)) {
-                dist[o] = dist[at] + 1;
-                q[tail++] = o;
-            }
-        }
-        for (int d = 0; d < 4; d++) {
-            int nx = x + DX[d], ny = y + DY[d];
-            if (!floor_walkable(f, nx, ny) || floor_pit_at(f, nx, ny) >= 0 ||
-                dist[idx(f, nx, ny)] >= 0)
+        int at = q[head++], x = at % w, y = at / w;
+        for (int i = 0; within && i < f->way_count; i++) { /* ways within join their ends */
+            const way *wy = &f->ways[i];
+            if (wy->to_floor != f->index || wy->x != x || wy->y != y ||
+                !floor_walkable(f, wy->to_x, wy->to_y) || dist[idx(f, wy->to_x, wy->to_y)] != -1)
                 continue;
-            dist[idx(f, nx, ny)] = dist[at] + 1;
-            q[tail++] = idx(f, nx, ny);
+            dist[idx(f, wy->to_x, wy->to_y)] = dist[at] + 1;
+            q[tail++] = idx(f, wy->to_x, wy->to_y);
+        }
+        int nb[4] = { y > 0 ? at - w : -1, x + 1 < w ? at + 1 : -1,
+                      y + 1 < f->h ? at + w : -1, x > 0 ? at - 1 : -1 };
+        for (int d = 0; d < 4; d++) {
+            int ni = nb[d];
+            if (ni < 0 || dist[ni] != -1 || !walk[f->terrain[ni]])
+                continue;
+            dist[ni] = dist[at] + 1;
+            q[tail++] = ni;
         }
     }
     if (dist[idx(f, f->goal_x, f->goal_y)] < 0)
@@ -129,7 +148,7 @@ static void piece_begin(work *k)
 /* Keeps the piece when the floor still holds (1), else takes it off again (0). */
 static int piece_end(work *k, int way_count)
 {
-    if (floor_holds(k))
+    if ((k->fresh = floor_holds(k)) != 0)
         return 1;
     memcpy(k->f->terrain, k->piece_t, (size_t)k->n);
     memcpy(k->f->height_cm, k->piece_h, (size_t)k->n * sizeof *k->piece_h);
@@ -140,14 +159,19 @@ static int piece_end(work *k, int way_count)
 
 /* ---- bends ---------------------------------------------------------------------- */
 
-/* A door within BEND_NEAR squares (Manhattan) of (x, y). */
-static int near_door(const dfloor *f, int x, int y)
+/* near[i] = 1 on every square within BEND_NEAR squares (Manhattan) of a door. */
+static void near_doors(const dfloor *f, int *near)
 {
-    for (int dy = -BEND_NEAR; dy <= BEND_NEAR; dy++)
-        for (int dx = -BEND_NEAR; dx <= BEND_NEAR; dx++)
-            if (abs(dx) + abs(dy) <= BEND_NEAR && floor_at(f, x + dx, y + dy) == T_DOOR)
-                return 1;
-    return 0;
+    memset(near, 0, (size_t)f->w * (size_t)f->h * sizeof *near);
+    for (int y = 0; y < f->h; y++)
+        for (int x = 0; x < f->w; x++) {
+            if (at(f, x, y) != T_DOOR)
+                continue;
+            for (int dy = -BEND_NEAR; dy <= BEND_NEAR; dy++)
+                for (int dx = -BEND_NEAR; dx <= BEND_NEAR; dx++)
+                    if (abs(dx) + abs(dy) <= BEND_NEAR && floor_in(f, x + dx, y + dy))
+                        near[idx(f, x + dx, y + dy)] = 1;
+        }
 }
 
 /* Along axis (ax, ay) from (x, y), len + 1 squares a..b of plain straight corridor
@@ -159,38 +183,43 @@ static int bend_ok(const dfloor *f, int x, int y, int ax, int ay, int len, int s
         return 0;
     for (int i = 0; i <= len; i++) {
         int px = x + ax * i, py = y + ay * i;
-        if (floor_at(f, px, py) != T_CORRIDOR || !is_run_square(f, px, py) ||
+        if (at(f, px, py) != T_CORRIDOR || !is_run_square(f, px, py) ||
             floor_open(f, px + cx, py + cy) || floor_open(f, px - cx, py - cy))
             return 0;
     }
     for (int i = -1; i <= len + 1; i++)
         for (int j = 1; j <= 2; j++) {
             int px = x + ax * i + cx * j, py = y + ay * i + cy * j;
-            if (!floor_in(f, px, py) || floor_at(f, px, py) != T_ROCK || !touchable(f, px, py))
+            if (!floor_in(f, px, py) || at(f, px, py) != T_ROCK || !touchable(f, px, py))
                 return 0;
         }
     return 1;
 }
 
-/* Candidates packed as ((sq * 2 + vertical) * 8 + len) * 2 + side. */
-static int bend_candidates(work *k, int want_near)
+/* Candidates packed as ((sq * 2 + vertical) * 8 + len) * 2 + side, into out. */
+static int bend_candidates(work *k, int want_near, int *out)
 {
     dfloor *f = k->f;
     int n = 0;
     for (int y = 0; y < f->h; y++)
         for (int x = 0; x < f->w; x++) {
-            if (floor_at(f, x, y) != T_CORRIDOR)
+            if (at(f, x, y) != T_CORRIDOR)
                 continue;
-            for (int v = 0; v < 2; v++)
+            for (int v = 0; v < 2; v++) {
+                /* a bend starts on a straight square: open along v, closed across */
+                if (v ? floor_open(f, x - 1, y) || floor_open(f, x + 1, y)
+                      : floor_open(f, x, y - 1) || floor_open(f, x, y + 1))
+                    continue;
                 for (int len = BEND_MIN; len <= BEND_MAX; len++)
                     for (int s = 0; s < 2; s++) {
                         int ax = v ? 0 : 1, ay = v ? 1 : 0;
                         if (!bend_ok(f, x, y, ax, ay, len, s ? 1 : -1))
                             continue;
-                        int nr = near_door(f, x, y) || near_door(f, x + ax * len, y + ay * len);
+                        int nr = k->dist[idx(f, x, y)] || k->dist[idx(f, x + ax * len, y + ay * len)];
                         if (nr == want_near && n < CAND_MAX)
-                            k->cand[n++] = ((idx(f, x, y) * 2 + v) * 8 + len) * 2 + s;
+                            out[n++] = ((idx(f, x, y) * 2 + v) * 8 + len) * 2 + s;
                     }
+            }
         }
     return n;
 }
@@ -207,13 +236,21 @@ static void curve_mark(dfloor *f, rng *r, int x, int y)
 static void lay_bend(work *k, rng *r)
 {
     dfloor *f = k->f;
-    int want_near = chance(r, GEN_RATE_BEND_NEAR);
-    int n = bend_candidates(k, want_near);
-    if (n == 0)
-        n = bend_candidates(k, !want_near);
+    int near = chance(r, GEN_RATE_BEND_NEAR);
+    if (k->nbend[near] == 0)
+        near = !near;
+    int n = k->nbend[near], c = -1;
     if (n == 0)
         return;
-    int c = k->cand[rng_range(r, 0, n - 1)];
+    /* a random candidate, else the next one that still fits after earlier pieces */
+    for (int j = rng_range(r, 0, n - 1), t = 0; t < n && c < 0; t++) {
+        int e = k->bend[near][(j + t) % n], es = e % 2 ? 1 : -1, el = e / 2 % 8;
+        int ev = e / 16 % 2, esq = e / 32;
+        if (bend_ok(f, esq % f->w, esq / f->w, ev ? 0 : 1, ev ? 1 : 0, el, es))
+            c = e;
+    }
+    if (c < 0)
+        return;
     int s = c % 2 ? 1 : -1, len = c / 2 % 8, v = c / 16 % 2, sq = c / 32;
     int x = sq % f->w, y = sq / f->w, ax = v ? 0 : 1, ay = v ? 1 : 0;
     int cx = -ay * s, cy = ax * s, wc = f->way_count, curves = f->rising.curves;
@@ -289,7 +326,7 @@ static int lay_ways_in(dfloor *f, const room *rm, int dz, rng *r)
     int doors = 0, turned = 0;
     for (int y = rm->y - 1; y <= rm->y + rm->h; y++)
         for (int x = rm->x - 1; x <= rm->x + rm->w; x++) {
-            if (floor_at(f, x, y) != T_DOOR)
+            if (at(f, x, y) != T_DOOR)
                 continue;
             if (doors == ROOM_DOORS_MAX)
                 return 0;
@@ -376,14 +413,15 @@ static int lay_graded(work *k, rng *r)
  * direction d, its foot in a 3 x 3 part dug into rock beyond the wall, sunk. */
 static int spiral_ok(const dfloor *f, int x, int y, int d)
 {
-    if (floor_at(f, x, y) != T_FLOOR || floor_square_taken(f, x, y) || gen_near_door(f, x, y) ||
-        !touchable(f, x, y) || floor_at(f, x + DX[d], y + DY[d]) != T_WALL)
-        return 0;
     int cx = x + 3 * DX[d], cy = y + 3 * DY[d];
+    if (at(f, x, y) != T_FLOOR || at(f, x + DX[d], y + DY[d]) != T_WALL ||
+        at(f, cx, cy) != T_ROCK || at(f, x + 2 * DX[d], y + 2 * DY[d]) != T_ROCK ||
+        floor_square_taken(f, x, y) || gen_near_door(f, x, y) || !touchable(f, x, y))
+        return 0;
     for (int j = -2; j <= 2; j++)
         for (int i = -2; i <= 2; i++) {
             int px = cx + i, py = cy + j;
-            terrain t = floor_at(f, px, py);
+            terrain t = at(f, px, py);
             int inner = abs(i) <= 1 && abs(j) <= 1;
             if (!floor_in(f, px, py) || !touchable(f, px, py) || (inner && t != T_ROCK) ||
                 (!inner && t != T_ROCK && t != T_WALL))
@@ -395,15 +433,17 @@ static int spiral_ok(const dfloor *f, int x, int y, int d)
 static int lay_spiral_within(work *k, rng *r)
 {
     dfloor *f = k->f;
-    int n = 0;
-    for (int y = 0; y < f->h; y++)
-        for (int x = 0; x < f->w; x++)
-            for (int d = 0; d < 4; d++)
-                if (n < CAND_MAX && spiral_ok(f, x, y, d))
-                    k->cand[n++] = idx(f, x, y) * 4 + d;
+    int n = k->nspiral, c = -1;
     if (n == 0 || f->way_count + 2 > FLOOR_MAX_WAYS)
         return 0;
-    int c = k->cand[rng_range(r, 0, n - 1)], d = c % 4, x = c / 4 % f->w, y = c / 4 / f->w;
+    for (int j = rng_range(r, 0, n - 1), t = 0; t < n && c < 0; t++) {
+        int e = k->spiral[(j + t) % n];
+        if (spiral_ok(f, e / 4 % f->w, e / 4 / f->w, e % 4))
+            c = e;
+    }
+    if (c < 0)
+        return 0;
+    int d = c % 4, x = c / 4 % f->w, y = c / 4 / f->w;
     int depth = SPIRAL_STEP_CM * rng_range(r, SPIRAL_MIN_CM / SPIRAL_STEP_CM,
                                            SPIRAL_MAX_CM / SPIRAL_STEP_CM);
     int cx = x + 3 * DX[d], cy = y + 3 * DY[d], wc = f->way_count;
@@ -411,7 +451,7 @@ static int lay_spiral_within(work *k, rng *r)
     for (int j = -2; j <= 2; j++)  /* the part's floor, walled where rock was */
         for (int i = -2; i <= 2; i++) {
             if (abs(i) == 2 || abs(j) == 2) {
-                if (floor_at(f, cx + i, cy + j) == T_ROCK)
+                if (at(f, cx + i, cy + j) == T_ROCK)
                     floor_set(f, cx + i, cy + j, T_WALL);
                 continue;
             }
@@ -455,9 +495,11 @@ static rank rank_try(work *k)
     }
     const rising_log *g = &f->rising;
     rk.laid = g->bends + g->sunk + g->raised + g->graded + g->spirals_within;
-    int steps = gen_walk(f, f->entrance_x, f->entrance_y, -1, k->dist, k->queue) > 0
-                    ? k->dist[idx(f, f->goal_x, f->goal_y)] : -1;
-    rk.goal_early = steps < 0 ? -k->n : -steps;  /* a shorter walk sees the goal sooner */
+    if (!k->fresh)
+        floor_holds(k);
+    int steps = k->dist[idx(f, f->goal_x, f->goal_y)];
+    /* a shorter walk (the floor's own spirals included) sees the goal sooner */
+    rk.goal_early = steps < 0 ? -k->n : -steps;
     return rk;
 }
 
@@ -485,7 +527,7 @@ static delve_status work_new(work *k, dfloor *f, delve_err *err)
     k->terrain0 = malloc(n * 3);
     k->height0 = malloc(n * 3 * sizeof *k->height0);
     k->dist = malloc(n * 2 * sizeof *k->dist);
-    k->cand = malloc(CAND_MAX * sizeof *k->cand);
+    k->cand = malloc(3 * CAND_MAX * sizeof *k->cand);
     if (!k->terrain0 || !k->height0 || !k->dist || !k->cand)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for rising");
     k->terrain_best = k->terrain0 + n;
@@ -493,6 +535,24 @@ static delve_status work_new(work *k, dfloor *f, delve_err *err)
     k->height_best = k->height0 + n;
     k->piece_h = k->height0 + 2 * n;
     k->queue = k->dist + n;
+    k->bend[0] = k->cand;
+    k->bend[1] = k->cand + CAND_MAX;
+    k->spiral = k->cand + 2 * CAND_MAX;
+    near_doors(f, k->dist);  /* scratch until the tries use dist */
+    for (int near = 0; near < 2; near++)
+        k->nbend[near] = bend_candidates(k, near, k->bend[near]);
+    for (int i = 0; i < f->room_count; i++) { /* spirals stand on a room's edge squares */
+        const room *rm = &f->rooms[i];
+        for (int y = rm->y; y < rm->y + rm->h; y++)
+            for (int x = rm->x; x < rm->x + rm->w; x++)
+                for (int d = 0; d < 4; d++) {
+                    int nx = x + DX[d], ny = y + DY[d];  /* the edge faces d */
+                    int out = nx < rm->x || nx >= rm->x + rm->w || ny < rm->y ||
+                              ny >= rm->y + rm->h;
+                    if (out && k->nspiral < CAND_MAX && spiral_ok(f, x, y, d))
+                        k->spiral[k->nspiral++] = idx(f, x, y) * 4 + d;
+                }
+    }
     return DELVE_OK;
 }
 
@@ -526,6 +586,7 @@ delve_status gen_rising_floor(uint64_t seed, dfloor *f, delve_err *err)
         memcpy(f->height_cm, k.height0, n * sizeof *k.height0);
         f->way_count = k.way_count0;
         memset(&f->rising, 0, sizeof f->rising);
+        k.fresh = 0;
         rng r = rng_stream(seed, RNG_RISING, f->index, t);
         lay_try(&k, &w, &r);
         rank rk = rank_try(&k);
@@ -557,7 +618,7 @@ static int pair_square_ok(const dfloor *up, const dfloor *down, int x, int y)
         return 0;
     const dfloor *g[2] = { up, down };
     for (int i = 0; i < 2; i++)
-        if (floor_at(g[i], x, y) != T_FLOOR || gen_near_door(g[i], x, y) ||
+        if (at(g[i], x, y) != T_FLOOR || gen_near_door(g[i], x, y) ||
             floor_square_taken(g[i], x, y) || !touchable(g[i], x, y))
             return 0;
     return 1;
