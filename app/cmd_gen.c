@@ -9,6 +9,7 @@
 #include "gen/doomrl.h"
 #include "gen/gen.h"
 #include "gen/shoals.h"
+#include "gen/stored.h"
 #include "render/tiled.h"
 #include "render/view.h"
 
@@ -17,7 +18,7 @@ static void help(void)
     printf("usage: delve gen [--seed N] [--floors K] [--floor K]\n"
            "                 [--format ascii|dun|heights|tmj] [-o FILE] [--type T]\n"
            "                 [--dlevel D] [--difficulty 1..5] [--single-monster on|off]\n"
-           "                 [--islands N] [--rising on|off]\n\n"
+           "                 [--islands N] [--rising on|off] [--rooms DIR]\n\n"
            "Generates a dungeon of K floors (default 3) from seed N (default 1) and prints\n"
            "every floor as an ASCII map with a legend. --floor K prints floor K alone\n"
            "(generated alone, byte for byte the same as in the whole dungeon). -o writes\n"
@@ -42,7 +43,9 @@ static void help(void)
            "table of rates: corridor bends (';' a curve mark), sunk, raised and graded rooms\n"
            "whose ways in are stairs ('\"'), ramps ('`') or turning stairs ('$'), spirals\n"
            "within a floor and between floors ('@'). --rising off gives the output from\n"
-           "before rising, byte for byte.\n\n"
+           "before rising, byte for byte. --rooms DIR (e.g. assets/rooms) lets each rising\n"
+           "try lay one of the stored rooms DIR/*.room into a room that holds it; its\n"
+           "squares are drawn and pinned, never touched after.\n\n"
            "example: delve gen --type caves --dlevel 12 --difficulty 3 --seed 5 --floors 1\n"
            "         delve gen --type shoals --islands 9 --seed 11 --floors 1\n",
            SHOALS_ISLANDS_MAX, SHOALS_ISLANDS);
@@ -54,6 +57,8 @@ typedef struct gen_args {
     int type, dlevel, difficulty, single_monster, islands, rising;
     int tmj;  /* --format tmj */
     const char *out;
+    const char *rooms;            /* --rooms DIR */
+    const stored_rooms *stored;   /* read from rooms, or NULL */
 } gen_args;
 
 /* --type's value: a level type name or doomrl; shoals and the rest cannot be made yet. */
@@ -94,6 +99,8 @@ static int parse_doomrl(const char *o, const char *v, gen_args *a)
         return cli_int("gen", o, v, 1, SHOALS_ISLANDS_MAX, &a->islands);
     if (!strcmp(o, "--rising"))
         return parse_on_off(o, v, &a->rising);
+    if (!strcmp(o, "--rooms"))
+        a->rooms = v;
     return 1;
 }
 
@@ -113,7 +120,7 @@ static int parse(int argc, char **argv, gen_args *a)
                     !strcmp(o, "--format") || !strcmp(o, "-o") || !strcmp(o, "--type") ||
                     !strcmp(o, "--dlevel") || !strcmp(o, "--difficulty") ||
                     !strcmp(o, "--single-monster") || !strcmp(o, "--islands") ||
-                    !strcmp(o, "--rising");
+                    !strcmp(o, "--rising") || !strcmp(o, "--rooms");
         if (!known)
             return cli_usage_error("gen", "unknown option '%s'", o);
         if (!(v = cli_value("gen", argc, argv, &i)))
@@ -186,6 +193,7 @@ static gen_opts gen_options(const gen_args *a)
     o.single_monster = a->single_monster;
     o.islands = a->islands;
     o.rising = a->rising;
+    o.stored = a->stored;
     return o;
 }
 
@@ -237,12 +245,26 @@ int cmd_gen(int argc, char **argv)
     int rc = parse(argc, argv, &a);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
-    if (a.tmj)
-        return write_tmj(&a);
+    delve_err err = { "" };
+    stored_rooms *stored = NULL;
+    if (a.rooms) { /* stored rooms for the rising tries (issue 7) */
+        delve_status ls = (stored = malloc(sizeof *stored)) ? gen_stored_load(a.rooms, stored, &err)
+                                                             : DELVE_ENOMEM;
+        if (ls) {
+            free(stored);
+            return cli_fail("gen", ls, &err);
+        }
+        a.stored = stored;
+    }
+    if (a.tmj) {
+        rc = write_tmj(&a);
+        free(stored);
+        return rc;
+    }
     char *buf = NULL;
     size_t len = 0;
-    delve_err err = { "" };
     delve_status st = build_text(&a, &buf, &len, &err);
+    free(stored);
     if (!st && a.out)
         st = fsio_write_atomic(a.out, buf, len, &err);
     else if (!st && (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0))

@@ -160,6 +160,7 @@ typedef struct rising_log {
     int tries;    /* tries the chooser made (8 with rising on, 0 off) */
     int refused;  /* pieces laid and taken off again (ground refused, a check failed) */
     int wanted;   /* pieces the floor's wants asked for; laid = bends + rooms + spirals */
+    int stored;   /* stored rooms (assets/rooms/) laid */
 } rising_log;
 
 typedef struct dfloor {

@@ -107,7 +107,7 @@ static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, del
         st = gen_rising_pair(o->seed, &f[i - lo], &f[i + 1 - lo], err);
     for (int i = lo; o->rising && o->type == LT_ROOMS && i <= hi && st == DELVE_OK; i++)
         if (pairs_hold(o, lo, hi, i))
-            st = gen_rising_floor(o->seed, &f[i - lo], err);
+            st = gen_rising_floor(o->seed, &f[i - lo], o->stored, err);
     /* pits, each over free open floor on the floor below */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         if (window_holds(o, lo, hi, i))

@@ -27,6 +27,8 @@ typedef struct gen_opts {
                            says it did not spawn yet) */
     int islands;     /* Shoals island count, default 15 (seed 003) */
     int rising;      /* 1: rising passes on (issue 7); 0: bytes as before rising */
+    const struct stored_rooms *stored; /* stored rooms the rising tries lay (gen/stored.h,
+                                          `delve gen --rooms DIR`); NULL: none */
 } gen_opts;
 
 #define GEN_TYPE_DOOMRL (-1)

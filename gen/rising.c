@@ -62,6 +62,7 @@ typedef struct work {
     int n;
     uint8_t *terrain0, *terrain_best;
     int32_t *height0, *height_best;
+    uint8_t *marks0, *marks_best, *piece_m;
     uint8_t *piece_t;    /* the squares before the piece being laid */
     int32_t *piece_h;
     int way_count0, way_count_best;
@@ -141,6 +142,7 @@ static int floor_holds(work *k)
 
 static void piece_begin(work *k)
 {
+    memcpy(k->piece_m, k->f->marks, (size_t)k->n);
     memcpy(k->piece_t, k->f->terrain, (size_t)k->n);
     memcpy(k->piece_h, k->f->height_cm, (size_t)k->n * sizeof *k->piece_h);
 }
@@ -151,6 +153,7 @@ static int piece_end(work *k, int way_count)
     if ((k->fresh = floor_holds(k)) != 0)
         return 1;
     memcpy(k->f->terrain, k->piece_t, (size_t)k->n);
+    memcpy(k->f->marks, k->piece_m, (size_t)k->n);
     memcpy(k->f->height_cm, k->piece_h, (size_t)k->n * sizeof *k->piece_h);
     k->f->way_count = way_count;
     k->f->rising.refused++;
@@ -463,6 +466,32 @@ static int lay_spiral_within(work *k, rng *r)
     return piece_end(k, wc);
 }
 
+/* ---- stored rooms --------------------------------------------------------------- */
+
+/* One stored room (a random one) into the first free generated room in a shuffled
+ * order that holds it, the goal's room excepted; taken off again when the floor no
+ * longer holds. Returns 1 when laid. */
+static int lay_stored(work *k, rng *r, const stored_rooms *sr)
+{
+    dfloor *f = k->f;
+    const stored_room *s = &sr->rooms[rng_range(r, 0, sr->count - 1)];
+    int order[FLOOR_MAX_ROOMS];
+    for (int i = 0; i < f->room_count; i++)
+        order[i] = i;
+    gen_shuffle(r, order, f->room_count);
+    for (int i = 0; i < f->room_count; i++) {
+        const room *rm = &f->rooms[order[i]];
+        int goal_in = f->goal_x >= rm->x && f->goal_x < rm->x + rm->w && f->goal_y >= rm->y &&
+                      f->goal_y < rm->y + rm->h;
+        if (goal_in || !room_free(f, rm))
+            continue;
+        piece_begin(k);
+        if (gen_stored_lay(f, rm, s) && piece_end(k, f->way_count))
+            return 1;
+    }
+    return 0;
+}
+
 /* ---- the chooser ---------------------------------------------------------------- */
 
 /* One try's rank, compared in order (spec: "Tries and the chooser"). */
@@ -488,12 +517,13 @@ static rank rank_try(work *k)
     dfloor *f = k->f;
     rank rk = { 0 };
     for (int i = 0; i < k->n; i++) {
-        if (f->marks && (f->marks[i] & SQ_SECRET) && f->terrain[i] == k->terrain0[i])
+        if (f->marks && (f->marks[i] & SQ_SECRET))  /* a secret still there to find */
             rk.secrets++;
         terrain t = (terrain)f->terrain[i];
         rk.score += t == T_STAIR || t == T_RAMP || t == T_TURN; /* never curve marks: their rate is per corner */
     }
     const rising_log *g = &f->rising;
+    rk.stored = g->stored;
     rk.laid = g->bends + g->sunk + g->raised + g->graded + g->spirals_within;
     if (!k->fresh)
         floor_holds(k);
@@ -503,9 +533,11 @@ static rank rank_try(work *k)
     return rk;
 }
 
-static void lay_try(work *k, const rising_wants *w, rng *r)
+static void lay_try(work *k, const rising_wants *w, const stored_rooms *sr, rng *r)
 {
     dfloor *f = k->f;
+    if (sr && sr->count > 0)
+        f->rising.stored = lay_stored(k, r, sr);
     for (int b = 0; b < w->bends; b++)
         lay_bend(k, r);
     if (w->sunk)
@@ -525,12 +557,15 @@ static delve_status work_new(work *k, dfloor *f, delve_err *err)
     k->n = f->w * f->h;
     size_t n = (size_t)k->n;
     k->terrain0 = malloc(n * 3);
+    k->marks0 = malloc(n * 3);
     k->height0 = malloc(n * 3 * sizeof *k->height0);
     k->dist = malloc(n * 2 * sizeof *k->dist);
     k->cand = malloc(3 * CAND_MAX * sizeof *k->cand);
-    if (!k->terrain0 || !k->height0 || !k->dist || !k->cand)
+    if (!k->terrain0 || !k->marks0 || !k->height0 || !k->dist || !k->cand)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for rising");
     k->terrain_best = k->terrain0 + n;
+    k->marks_best = k->marks0 + n;
+    k->piece_m = k->marks0 + 2 * n;
     k->piece_t = k->terrain0 + 2 * n;
     k->height_best = k->height0 + n;
     k->piece_h = k->height0 + 2 * n;
@@ -559,12 +594,14 @@ static delve_status work_new(work *k, dfloor *f, delve_err *err)
 static void work_free(work *k)
 {
     free(k->terrain0);
+    free(k->marks0);
     free(k->height0);
     free(k->dist);
     free(k->cand);
 }
 
-delve_status gen_rising_floor(uint64_t seed, dfloor *f, delve_err *err)
+delve_status gen_rising_floor(uint64_t seed, dfloor *f, const stored_rooms *stored,
+                              delve_err *err)
 {
     if (f->level_type != LT_ROOMS)
         return DELVE_OK;
@@ -578,21 +615,24 @@ delve_status gen_rising_floor(uint64_t seed, dfloor *f, delve_err *err)
     }
     size_t n = (size_t)k.n;
     memcpy(k.terrain0, f->terrain, n);
+    memcpy(k.marks0, f->marks, n);
     memcpy(k.height0, f->height_cm, n * sizeof *k.height0);
     k.way_count0 = f->way_count;
     rank best = { -1, -1, -1, 0, 0 };
     for (int t = 0; t < GEN_RISING_TRIES; t++) {
         memcpy(f->terrain, k.terrain0, n);
+        memcpy(f->marks, k.marks0, n);
         memcpy(f->height_cm, k.height0, n * sizeof *k.height0);
         f->way_count = k.way_count0;
         memset(&f->rising, 0, sizeof f->rising);
         k.fresh = 0;
         rng r = rng_stream(seed, RNG_RISING, f->index, t);
-        lay_try(&k, &w, &r);
+        lay_try(&k, &w, stored, &r);
         rank rk = rank_try(&k);
         if (t == 0 || rank_better(&rk, &best)) {
             best = rk;
             memcpy(k.terrain_best, f->terrain, n);
+            memcpy(k.marks_best, f->marks, n);
             memcpy(k.height_best, f->height_cm, n * sizeof *k.height_best);
             k.way_count_best = f->way_count;
             memcpy(k.ways_best, f->ways, sizeof k.ways_best);
@@ -600,6 +640,7 @@ delve_status gen_rising_floor(uint64_t seed, dfloor *f, delve_err *err)
         }
     }
     memcpy(f->terrain, k.terrain_best, n);
+    memcpy(f->marks, k.marks_best, n);
     memcpy(f->height_cm, k.height_best, n * sizeof *k.height_best);
     memcpy(f->ways, k.ways_best, sizeof k.ways_best);
     f->way_count = k.way_count_best;

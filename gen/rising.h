@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "gen/gen.h"
+#include "gen/stored.h"
 
 #define GEN_RISING_TRIES 8       /* tries per floor; the chooser keeps the best (set) */
 #define GEN_SPIRAL_TURN_CM 300   /* a spiral between floors winds one turn per 3 m (set) */
@@ -25,11 +26,13 @@ void gen_rising_wants(uint64_t seed, int floor, rising_wants *w);
 
 /* Lays rising on f (rooms-and-corridors; other level types are left alone), after its
  * layout and every way to the floors above and below: GEN_RISING_TRIES tries, try t
- * drawing from RNG_RISING (seed, f->index, t), each laying the floor's wants in order
- * (bends, sunk room, raised room, graded room, spiral within); the chooser keeps the
- * try ranked best by secrets kept, stored rooms laid, rising laid, goal walked to
- * soonest, rising squares. Fills f->rising. DELVE_ENOMEM. */
-delve_status gen_rising_floor(uint64_t seed, dfloor *f, delve_err *err);
+ * drawing from RNG_RISING (seed, f->index, t), each laying a stored room when stored
+ * holds any (NULL: none), then the floor's wants in order (bends, sunk room, raised
+ * room, graded room, spiral within); the chooser keeps the try ranked best by secrets
+ * kept, stored rooms laid, rising laid, goal walked to soonest, stair squares. Fills
+ * f->rising. DELVE_ENOMEM. */
+delve_status gen_rising_floor(uint64_t seed, dfloor *f, const stored_rooms *stored,
+                              delve_err *err);
 
 /* Maybe a spiral between up (floor i) and down (floor i + 1) when floor i wants one
  * (GEN_RATE_SPIRAL_BETWEEN): on a room square of both floors of this pair's parity

@@ -8,12 +8,16 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/path.h"
 #include "gen/check.h"
 #include "gen/gen.h"
 #include "gen/rising.h"
+#include "gen/stored.h"
+
+#define ROOMS_DIR DELVE_SOURCE_DIR "/assets/rooms"
 
 #define RATE_FLOORS 400
 
@@ -155,7 +159,7 @@ static void test_pins_kept(void **state)
     memcpy(t0, f.terrain, n);
     memcpy(h0, f.height_cm, n * sizeof *h0);
     memset(f.marks, SQ_PIN, n);
-    assert_int_equal(gen_rising_floor(12, &f, NULL), DELVE_OK);
+    assert_int_equal(gen_rising_floor(12, &f, NULL, NULL), DELVE_OK);
     assert_memory_equal(f.terrain, t0, n);
     assert_memory_equal(f.height_cm, h0, n * sizeof *h0);
     assert_int_equal(f.rising.sunk + f.rising.raised + f.rising.graded + f.rising.bends, 0);
@@ -165,7 +169,7 @@ static void test_pins_kept(void **state)
         for (int y = f.rooms[r].y - 1; y <= f.rooms[r].y + f.rooms[r].h; y++)
             for (int x = f.rooms[r].x - 1; x <= f.rooms[r].x + f.rooms[r].w; x++)
                 f.marks[y * f.w + x] = SQ_PIN;
-    assert_int_equal(gen_rising_floor(12, &f, NULL), DELVE_OK);
+    assert_int_equal(gen_rising_floor(12, &f, NULL, NULL), DELVE_OK);
     for (size_t i = 0; i < n; i++)
         if (f.marks[i]) {
             assert_int_equal(f.terrain[i], t0[i]);
@@ -173,6 +177,84 @@ static void test_pins_kept(void **state)
         }
     assert_true(f.rising.bends > 0);
     floor_free(&f);
+}
+
+/* The stored rooms in assets/rooms/, in name order, with their sizes and secrets; a bad
+ * glyph is refused at its line and column. */
+static void test_stored_parse(void **state)
+{
+    (void)state;
+    stored_rooms *sr = malloc(sizeof *sr);
+    assert_non_null(sr);
+    assert_int_equal(gen_stored_load(ROOMS_DIR, sr, NULL), DELVE_OK);
+    assert_int_equal(sr->count, 3);
+    assert_string_equal(sr->rooms[0].name, "fountain-court");
+    assert_string_equal(sr->rooms[1].name, "hidden-closet");
+    assert_string_equal(sr->rooms[2].name, "pillared-hall");
+    assert_int_equal(sr->rooms[1].w, 6);
+    assert_int_equal(sr->rooms[1].h, 5);
+    assert_int_equal(sr->rooms[1].secret_count, 1);
+    assert_int_equal(sr->rooms[1].terrain[3 * 6 + 3], T_DOOR);
+    assert_int_equal(sr->rooms[2].terrain[1 * 7 + 1], T_WALL);
+    delve_err e = { "" };
+    stored_room one;
+    assert_int_equal(gen_stored_parse("bad.room", "room x\nsize 2 1\nmap\n.Q\nendmap\n",
+                                      &one, &e), DELVE_EINPUT);
+    assert_non_null(strstr(e.msg, "bad.room:4:2"));
+    assert_int_equal(gen_stored_parse("late.room", "room x\nsize 2 1\nmap\n..\nendmap\n"
+                                      "secret 2 0\n", &one, &e), DELVE_EINPUT);
+    assert_non_null(strstr(e.msg, "late.room:6:"));
+    free(sr);
+}
+
+/* With stored rooms, seeds 1-40 (one floor): where a try laid one, every drawn square is
+ * the stored room's square, pinned, at height 0 (its floor level kept), its secrets
+ * marked; the checks find nothing. */
+static void test_stored_rooms_kept(void **state)
+{
+    (void)state;
+    stored_rooms *sr = malloc(sizeof *sr);
+    assert_non_null(sr);
+    assert_int_equal(gen_stored_load(ROOMS_DIR, sr, NULL), DELVE_OK);
+    int laid = 0, secrets = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gen_opts o = gen_defaults(seed);
+        o.floors = 1;
+        o.stored = sr;
+        dungeon d;
+        assert_int_equal(gen_dungeon(&o, &d, NULL), DELVE_OK);
+        const dfloor *f = &d.floors[0];
+        int x0 = f->w, y0 = f->h, x1 = -1, y1 = -1;
+        for (int y = 0; y < f->h; y++)
+            for (int x = 0; x < f->w; x++)
+                if (f->marks[y * f->w + x] & SQ_DRAWN) {
+                    x0 = x < x0 ? x : x0, y0 = y < y0 ? y : y0;
+                    x1 = x > x1 ? x : x1, y1 = y > y1 ? y : y1;
+                    assert_true(f->marks[y * f->w + x] & SQ_PIN);
+                    assert_int_equal(f->height_cm[y * f->w + x], 0);
+                    secrets += (f->marks[y * f->w + x] & SQ_SECRET) != 0;
+                }
+        assert_int_equal(f->rising.stored, x1 >= 0);
+        if (x1 >= 0) {
+            const stored_room *s = NULL;
+            for (int i = 0; i < sr->count; i++)
+                if (sr->rooms[i].w == x1 - x0 + 1 && sr->rooms[i].h == y1 - y0 + 1)
+                    s = &sr->rooms[i];
+            assert_non_null(s);
+            for (int y = 0; y < s->h; y++)
+                for (int x = 0; x < s->w; x++)
+                    assert_int_equal(f->terrain[(y0 + y) * f->w + x0 + x], s->terrain[y * s->w + x]);
+            laid++;
+        }
+        check_list l = { 0 };
+        assert_int_equal(check_dungeon(&d, &l, NULL), DELVE_OK);
+        assert_int_equal(l.errors, 0);
+        check_list_free(&l);
+        dungeon_free(&d);
+    }
+    assert_int_equal(laid, 40);
+    assert_int_equal(secrets, 39); /* the chooser keeps the try with the closet's secret */
+    free(sr);
 }
 
 /* No dungeon of seeds 1-200 (3 floors) has a check error, and rising laid in them. */
@@ -256,6 +338,8 @@ int main(void)
         cmocka_unit_test(test_stacking_fixture),
         cmocka_unit_test(test_pits_fall_true_distance),
         cmocka_unit_test(test_pins_kept),
+        cmocka_unit_test(test_stored_parse),
+        cmocka_unit_test(test_stored_rooms_kept),
         cmocka_unit_test(test_no_failures_1_200),
         cmocka_unit_test(test_walk_down_and_up),
     };
