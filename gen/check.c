@@ -6,6 +6,7 @@
  * gaps and way ends cost one lookup. What can be reached from floor 1's entrance over
  * ways is a set of (floor, component) pairs grown until nothing changes. */
 #include "gen/check.h"
+#include "gen/rising.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ static const struct {
     [CK_ENTRANCE_UNREACHABLE] = { "entrance-unreachable", CHECK_ERROR },
     [CK_GOAL_UNREACHABLE] = { "goal-unreachable", CHECK_ERROR },
     [CK_PIT_ONLY_ACROSS] = { "pit-only-across", CHECK_WARNING },
+    [CK_SPIRAL_WINDING] = { "spiral-winding", CHECK_ERROR },
 };
 _Static_assert(sizeof KIND / sizeof KIND[0] == CK_KIND_COUNT, "check kind rows");
 
@@ -239,6 +241,23 @@ static int joined(const fmaps *m, const dfloor *o, int x, int y, int comp)
     return 0;
 }
 
+/* A spiral's winding (one turn per GEN_SPIRAL_TURN_CM, to a quarter) must fit the rise
+ * from its lower end to its upper one, from the stacking (spec/rising.md, seed 004):
+ * checked once, from the upper end. */
+static void check_winding(ctx *c, int k, const way *w)
+{
+    int32_t rise = dungeon_ground_cm(c->d, k, w->x, w->y) -
+                   dungeon_ground_cm(c->d, w->to_floor, w->to_x, w->to_y);
+    if (rise < 0 || (rise == 0 && (w->to_floor < k || (w->to_floor == k &&
+                                                      (w->to_y * 4096 + w->to_x) < (w->y * 4096 + w->x)))))
+        return;  /* the lower end, or the second end of a level pair: said from the other */
+    int q = gen_rising_quarter_turns(rise);
+    if (q < 1 || q > GEN_SPIRAL_MAX_QUARTERS)
+        add(c, CK_SPIRAL_WINDING, k, w->x, w->y, "the spiral to floor %d at %d,%d rises %d cm: "
+            "%d quarter turns, not 1..%d", w->to_floor + 1, w->to_x, w->to_y, (int)rise, q,
+            GEN_SPIRAL_MAX_QUARTERS);
+}
+
 static void check_way(ctx *c, int k, int i)
 {
     const dfloor *f = &c->d->floors[k];
@@ -261,6 +280,8 @@ static void check_way(ctx *c, int k, int i)
             way_kind_name(w->kind), w->to_floor + 1, w->to_x, w->to_y);
         return;
     }
+    if (w->kind == WAY_SPIRAL)
+        check_winding(c, k, w);
     int end = comp_at(&c->m[w->to_floor], o, w->to_x, w->to_y);
     if (end < 0)
         add(c, CK_WAY_END_BLOCKED, k, w->x, w->y, "the %s's other end on floor %d at %d,%d is %s: "

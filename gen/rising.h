@@ -13,6 +13,7 @@
 
 #define GEN_RISING_TRIES 8       /* tries per floor; the chooser keeps the best (set) */
 #define GEN_SPIRAL_TURN_CM 300   /* a spiral between floors winds one turn per 3 m (set) */
+#define GEN_SPIRAL_MAX_QUARTERS 16 /* a spiral winds at most 4 turns: 12 m (set) */
 
 /* What a floor wants: bends 1..3, the rest 0 or 1. spiral_between is the pair below
  * this floor (this floor the upper one). */

@@ -118,6 +118,48 @@ static void test_stacking_fixture(void **state)
     dungeon_free(&d);
 }
 
+static int count_kind(const check_list *l, check_kind k)
+{
+    int n = 0;
+    for (int i = 0; i < l->count; i++)
+        n += l->items[i].kind == k;
+    return n;
+}
+
+/* A spiral's winding must fit its rise: level ends (0 cm) or a 13 m rise are found, once
+ * per spiral; a 3 m part below it is 4 quarter turns and fits. */
+static void test_spiral_winding_check(void **state)
+{
+    (void)state;
+    static const int32_t FLAT[8] = { 0 };
+    dungeon d;
+    assert_int_equal(dungeon_init(&d, 1, 2, NULL), DELVE_OK);
+    fixture(&d.floors[0], 0, FLAT);
+    fixture(&d.floors[1], 1, FLAT);
+    dfloor *f = &d.floors[0];
+    assert_int_equal(floor_add_way(f, (way){ WAY_SPIRAL, 2, 1, 0, 5, 1 }, NULL), DELVE_OK);
+    assert_int_equal(floor_add_way(f, (way){ WAY_SPIRAL, 5, 1, 0, 2, 1 }, NULL), DELVE_OK);
+    dungeon_stack(&d);
+    check_list l = { 0 };
+    assert_int_equal(check_dungeon(&d, &l, NULL), DELVE_OK);
+    assert_int_equal(count_kind(&l, CK_SPIRAL_WINDING), 1);
+    check_list_free(&l);
+    f->height_cm[1 * 8 + 5] = -300;
+    dungeon_stack(&d);
+    assert_int_equal(gen_rising_quarter_turns(300), 4);
+    memset(&l, 0, sizeof l);
+    assert_int_equal(check_dungeon(&d, &l, NULL), DELVE_OK);
+    assert_int_equal(count_kind(&l, CK_SPIRAL_WINDING), 0);
+    check_list_free(&l);
+    f->height_cm[1 * 8 + 5] = -1300;  /* 17 quarter turns */
+    dungeon_stack(&d);
+    memset(&l, 0, sizeof l);
+    assert_int_equal(check_dungeon(&d, &l, NULL), DELVE_OK);
+    assert_int_equal(count_kind(&l, CK_SPIRAL_WINDING), 1);
+    check_list_free(&l);
+    dungeon_free(&d);
+}
+
 /* In generated dungeons a pit falls what the stacking says: ground above minus ground
  * below, heights included, for every pit of seeds 1-60. */
 static void test_pits_fall_true_distance(void **state)
@@ -336,6 +378,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rates_converge),
         cmocka_unit_test(test_stacking_fixture),
+        cmocka_unit_test(test_spiral_winding_check),
         cmocka_unit_test(test_pits_fall_true_distance),
         cmocka_unit_test(test_pins_kept),
         cmocka_unit_test(test_stored_parse),
