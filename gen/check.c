@@ -6,7 +6,6 @@
  * gaps and way ends cost one lookup. What can be reached from floor 1's entrance over
  * ways is a set of (floor, component) pairs grown until nothing changes. */
 #include "gen/check.h"
-#include "gen/rising.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -241,7 +240,7 @@ static int joined(const fmaps *m, const dfloor *o, int x, int y, int comp)
     return 0;
 }
 
-/* A spiral's winding (one turn per GEN_SPIRAL_TURN_CM, to a quarter) must fit the rise
+/* A spiral's winding (one turn per DUNGEON_SPIRAL_TURN_CM, to a quarter) must fit the rise
  * from its lower end to its upper one, from the stacking (spec/rising.md, seed 004):
  * checked once, from the upper end. */
 static void check_winding(ctx *c, int k, const way *w)
@@ -251,11 +250,11 @@ static void check_winding(ctx *c, int k, const way *w)
     if (rise < 0 || (rise == 0 && (w->to_floor < k || (w->to_floor == k &&
                                                       (w->to_y * 4096 + w->to_x) < (w->y * 4096 + w->x)))))
         return;  /* the lower end, or the second end of a level pair: said from the other */
-    int q = gen_rising_quarter_turns(rise);
-    if (q < 1 || q > GEN_SPIRAL_MAX_QUARTERS)
+    int q = dungeon_spiral_quarter_turns(rise);
+    if (q < 1 || q > DUNGEON_SPIRAL_MAX_QUARTERS)
         add(c, CK_SPIRAL_WINDING, k, w->x, w->y, "the spiral to floor %d at %d,%d rises %d cm: "
             "%d quarter turns, not 1..%d", w->to_floor + 1, w->to_x, w->to_y, (int)rise, q,
-            GEN_SPIRAL_MAX_QUARTERS);
+            DUNGEON_SPIRAL_MAX_QUARTERS);
 }
 
 static void check_way(ctx *c, int k, int i)

@@ -691,12 +691,6 @@ delve_status gen_rising_pair(uint64_t seed, dfloor *up, dfloor *down, delve_err 
                           : floor_add_way(down, (way){ WAY_SPIRAL, x, y, up->index, x, y }, err);
 }
 
-int gen_rising_quarter_turns(int32_t rise_cm)
-{
-    int32_t r = rise_cm < 0 ? -rise_cm : rise_cm;
-    return (int)((r * 4 + GEN_SPIRAL_TURN_CM / 2) / GEN_SPIRAL_TURN_CM);
-}
-
 static const char *const KIND_NAME[] = {
     [RK_BENDS] = "bends",
     [RK_CURVES] = "curve marks",

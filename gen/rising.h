@@ -12,8 +12,6 @@
 #include "gen/stored.h"
 
 #define GEN_RISING_TRIES 8       /* tries per floor; the chooser keeps the best (set) */
-#define GEN_SPIRAL_TURN_CM 300   /* a spiral between floors winds one turn per 3 m (set) */
-#define GEN_SPIRAL_MAX_QUARTERS 16 /* a spiral winds at most 4 turns: 12 m (set) */
 
 /* What a floor wants: bends 1..3, the rest 0 or 1. spiral_between is the pair below
  * this floor (this floor the upper one). */
@@ -41,10 +39,6 @@ delve_status gen_rising_floor(uint64_t seed, dfloor *f, const stored_rooms *stor
  * and ladder. No square: no spiral (not an error). DELVE_ELIMIT when a floor's ways are
  * full. */
 delve_status gen_rising_pair(uint64_t seed, dfloor *up, dfloor *down, delve_err *err);
-
-/* The winding that fits a rise: quarter turns, one turn per GEN_SPIRAL_TURN_CM, rounded
- * to the nearest quarter (spec/rising.md "set"). */
-int gen_rising_quarter_turns(int32_t rise_cm);
 
 /* Counts per kind over dungeons (`delve stats`, rooms and corridors): squares for
  * curve marks, stairs, ramps and turning stairs; one per piece otherwise. Append only:

@@ -146,7 +146,7 @@ static void test_spiral_winding_check(void **state)
     check_list_free(&l);
     f->height_cm[1 * 8 + 5] = -300;
     dungeon_stack(&d);
-    assert_int_equal(gen_rising_quarter_turns(300), 4);
+    assert_int_equal(dungeon_spiral_quarter_turns(300), 4);
     memset(&l, 0, sizeof l);
     assert_int_equal(check_dungeon(&d, &l, NULL), DELVE_OK);
     assert_int_equal(count_kind(&l, CK_SPIRAL_WINDING), 0);
