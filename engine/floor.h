@@ -161,6 +161,7 @@ typedef struct rising_log {
     int refused;  /* pieces laid and taken off again (ground refused, a check failed) */
     int wanted;   /* pieces the floor's wants asked for; laid = bends + rooms + spirals */
     int stored;   /* stored rooms (assets/rooms/) laid */
+    int ways_in, ramps; /* ways into sunk and raised rooms laid, and how many are ramps */
 } rising_log;
 
 typedef struct dfloor {

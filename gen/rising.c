@@ -323,7 +323,7 @@ static int way_in_run(const dfloor *f, int x, int y, int d, int *run, int *n)
 /* Lays each way in of a room sunk or raised by dz: its run graded from dz at the door
  * to 0, a ramp (GEN_RATE_RAMP) else a stair, a stair that turns its corner T_TURN.
  * 0 (nothing changed) when a way in has no plain square or none turns a corner. */
-static int lay_ways_in(dfloor *f, const room *rm, int dz, rng *r)
+static int lay_ways_in(dfloor *f, const room *rm, int dz, rng *r, int *ramps, int *ways)
 {
     int runs[ROOM_DOORS_MAX][RUN_MAX], len[ROOM_DOORS_MAX], turn[ROOM_DOORS_MAX];
     int doors = 0, turned = 0;
@@ -343,8 +343,11 @@ static int lay_ways_in(dfloor *f, const room *rm, int dz, rng *r)
         }
     if (!turned || doors == 0)
         return 0;
+    *ways = doors;
+    *ramps = 0;
     for (int i = 0; i < doors; i++) {
         terrain t = chance(r, GEN_RATE_RAMP) ? T_RAMP : turn[i] ? T_TURN : T_STAIR;
+        *ramps += t == T_RAMP;
         for (int j = 0; j < len[i]; j++) {
             f->terrain[runs[i][j]] = (uint8_t)t;
             f->height_cm[runs[i][j]] = dz * (len[i] - j) / (len[i] + 1);
@@ -374,15 +377,18 @@ static int lay_step_room(work *k, rng *r, int dz)
         if (!room_free(f, rm))
             continue;
         piece_begin(k);
-        int laid = lay_ways_in(f, rm, dz, r);
+        int ramps = 0, ways = 0, laid = lay_ways_in(f, rm, dz, r, &ramps, &ways);
         if (laid)
             room_heights(f, rm, dz);
         else {  /* the door heights lay_ways_in set */
             memcpy(f->height_cm, k->piece_h, (size_t)k->n * sizeof *k->piece_h);
             continue;
         }
-        if (piece_end(k, f->way_count))
+        if (piece_end(k, f->way_count)) {
+            f->rising.ramps += ramps;
+            f->rising.ways_in += ways;
             return 1;
+        }
     }
     return 0;
 }

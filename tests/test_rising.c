@@ -43,7 +43,7 @@ static void make(uint64_t seed, int floors, dungeon *d)
 static void test_rates_converge(void **state)
 {
     (void)state;
-    int64_t want[6] = { 0 }, laid[5] = { 0 }, corners = 0, curves = 0;
+    int64_t want[6] = { 0 }, laid[5] = { 0 }, corners = 0, curves = 0, ways_in = 0, ramps = 0;
     for (uint64_t s = 1; s <= RATE_FLOORS; s++) {
         rising_wants w;
         gen_rising_wants(s, 0, &w);
@@ -57,6 +57,7 @@ static void test_rates_converge(void **state)
         laid[0] += g->bends, laid[1] += g->sunk, laid[2] += g->raised, laid[3] += g->graded;
         laid[4] += g->spirals_within;
         corners += 4 * g->bends, curves += g->curves;
+        ways_in += g->ways_in, ramps += g->ramps;
         assert_int_equal(g->tries, GEN_RISING_TRIES);
         dungeon_free(&d);
     }
@@ -71,6 +72,9 @@ static void test_rates_converge(void **state)
                      RATE_FLOORS);
     }
     assert_true(within_3se(curves, corners, gen_rate_get(GEN_RATE_CURVE)));
+    assert_true(within_3se(ramps, ways_in, gen_rate_get(GEN_RATE_RAMP)));
+    assert_int_equal(ways_in, 1173);
+    assert_int_equal(ramps, 390);
     /* bends 1..3 uniformly: mean 2, sd sqrt(2/3); 3 se over 400 floors is 0.122 */
     assert_in_range(want[0] * 1000 / RATE_FLOORS, 2000 - 122, 2000 + 122);
     int64_t exact[] = { want[0], want[1], want[2], want[3], want[4], want[5],
