@@ -411,15 +411,15 @@ static void paint_steps(canvas *t, int v, int z)
     paint_rotate(t, v);
 }
 
-/* A ramp square sloping down southwards: a smooth gradient and a long arrow pointing
- * down the slope (v: quarter turns clockwise). */
+/* A ramp square sloping down southwards: a smooth gradient, lighter up the slope, and
+ * a long arrow pointing up it, as a plan marks a ramp (v: quarter turns clockwise). */
 static void paint_slope(canvas *t, int v, int z)
 {
     const terrain_look *l = look_terrain(T_RAMP);
     paint_vgrad(t, 0, 0, z, z, paint_shade(l->base, 30), paint_shade(l->base, -34));
     int w = px(z, 2), cx = z / 2;
-    canvas_fill_rect(t, cx - w / 2, px(z, 3), w, z - px(z, 10), l->accent);
-    paint_arrow(t, cx, z - px(z, 7), px(z, 6), 1, l->accent);
+    canvas_fill_rect(t, cx - w / 2, px(z, 7), w, z - px(z, 10), l->accent);
+    paint_arrow(t, cx, px(z, 7), px(z, 6), 0, l->accent);
     paint_rotate(t, v);
 }
 
