@@ -147,10 +147,14 @@ static void piece_begin(work *k)
     memcpy(k->piece_h, k->f->height_cm, (size_t)k->n * sizeof *k->piece_h);
 }
 
-/* Keeps the piece when the floor still holds (1), else takes it off again (0). */
-static int piece_end(work *k, int way_count)
+/* Keeps the piece when the floor still holds (1), else takes it off again (0). With
+ * walk 0 the piece keeps every walk by construction (a bend's jog joins the squares it
+ * cuts between and the squares it fills hold nothing; stairs and ramps stay walkable; a
+ * spiral's part only adds squares) and the walk is left to the try's final check. */
+static int piece_end(work *k, int way_count, int walk)
 {
-    if ((k->fresh = floor_holds(k)) != 0)
+    k->fresh = 0;
+    if (!walk || (k->fresh = floor_holds(k)) != 0)
         return 1;
     memcpy(k->f->terrain, k->piece_t, (size_t)k->n);
     memcpy(k->f->marks, k->piece_m, (size_t)k->n);
@@ -266,7 +270,7 @@ static void lay_bend(work *k, rng *r)
     curve_mark(f, r, x + cx, y + cy);
     curve_mark(f, r, x + ax * len + cx, y + ay * len + cy);
     curve_mark(f, r, x + ax * len, y + ay * len);
-    if (piece_end(k, wc))
+    if (piece_end(k, wc, 0))
         f->rising.bends++;
     else
         f->rising.curves = curves;
@@ -384,7 +388,7 @@ static int lay_step_room(work *k, rng *r, int dz)
             memcpy(f->height_cm, k->piece_h, (size_t)k->n * sizeof *k->piece_h);
             continue;
         }
-        if (piece_end(k, f->way_count)) {
+        if (piece_end(k, f->way_count, 0)) {
             f->rising.ramps += ramps;
             f->rising.ways_in += ways;
             return 1;
@@ -469,7 +473,7 @@ static int lay_spiral_within(work *k, rng *r)
         }
     f->ways[f->way_count++] = (way){ WAY_SPIRAL, x, y, f->index, cx, cy };
     f->ways[f->way_count++] = (way){ WAY_SPIRAL, cx, cy, f->index, x, y };
-    return piece_end(k, wc);
+    return piece_end(k, wc, 0);
 }
 
 /* ---- stored rooms --------------------------------------------------------------- */
@@ -492,7 +496,7 @@ static int lay_stored(work *k, rng *r, const stored_rooms *sr)
         if (goal_in || !room_free(f, rm))
             continue;
         piece_begin(k);
-        if (gen_stored_lay(f, rm, s) && piece_end(k, f->way_count))
+        if (gen_stored_lay(f, rm, s) && piece_end(k, f->way_count, 1))
             return 1;
     }
     return 0;
@@ -634,6 +638,17 @@ delve_status gen_rising_floor(uint64_t seed, dfloor *f, const stored_rooms *stor
         k.fresh = 0;
         rng r = rng_stream(seed, RNG_RISING, f->index, t);
         lay_try(&k, &w, stored, &r);
+        if (!(k.fresh = floor_holds(&k))) {  /* the hard check: off with the whole try */
+            const rising_log g = f->rising;
+            memcpy(f->terrain, k.terrain0, n);
+            memcpy(f->marks, k.marks0, n);
+            memcpy(f->height_cm, k.height0, n * sizeof *k.height0);
+            f->way_count = k.way_count0;
+            memset(&f->rising, 0, sizeof f->rising);
+            f->rising.refused = g.refused + g.stored + g.bends + g.sunk + g.raised + g.graded +
+                                g.spirals_within;
+            k.fresh = floor_holds(&k);
+        }
         rank rk = rank_try(&k);
         if (t == 0 || rank_better(&rk, &best)) {
             best = rk;
