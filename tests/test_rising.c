@@ -225,6 +225,29 @@ static void test_pins_kept(void **state)
     floor_free(&f);
 }
 
+/* A floor that fails the hard check whatever is laid (its goal walled in) gets every try
+ * taken off whole: it comes out as it went in, with the pieces counted as taken off. */
+static void test_failing_try_taken_off(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(12);
+    o.floors = 1;
+    o.rising = 0;
+    dfloor f;
+    assert_int_equal(gen_floor_alone(&o, 0, &f, NULL), DELVE_OK);
+    static const int DX4[4] = { 0, 1, 0, -1 }, DY4[4] = { -1, 0, 1, 0 };
+    for (int d = 0; d < 4; d++)
+        floor_set(&f, f.goal_x + DX4[d], f.goal_y + DY4[d], T_WALL);
+    size_t n = (size_t)f.w * (size_t)f.h;
+    uint8_t t0[GEN_FLOOR_W * GEN_FLOOR_H];
+    memcpy(t0, f.terrain, n);
+    assert_int_equal(gen_rising_floor(12, &f, NULL, NULL), DELVE_OK);
+    assert_memory_equal(f.terrain, t0, n);
+    assert_int_equal(f.rising.bends + f.rising.sunk + f.rising.raised + f.rising.graded, 0);
+    assert_int_equal(f.rising.refused, 2); /* try 0's two pieces: ties keep the first try */
+    floor_free(&f);
+}
+
 /* The stored rooms in assets/rooms/, in name order, with their sizes and secrets; a bad
  * glyph is refused at its line and column. */
 static void test_stored_parse(void **state)
@@ -385,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_spiral_winding_check),
         cmocka_unit_test(test_pits_fall_true_distance),
         cmocka_unit_test(test_pins_kept),
+        cmocka_unit_test(test_failing_try_taken_off),
         cmocka_unit_test(test_stored_parse),
         cmocka_unit_test(test_stored_rooms_kept),
         cmocka_unit_test(test_no_failures_1_200),
