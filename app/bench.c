@@ -20,6 +20,7 @@
 #include "films/recorder.h"
 #include "render/diff.h"
 #include "engine/fsio.h"
+#include "gen/check.h"
 #include "gen/shoals.h"
 #include "render/png.h"
 #include "render/view.h"
@@ -155,6 +156,55 @@ static int doom_figures(void)
                per / (best / 1000.0), DOOM_BENCH_FLOORS / (total / 1000.0));
     }
     floor_free(&f);
+    return 0;
+}
+
+#define RISING_BENCH_FLOORS 2000
+#define RISING_BENCH_BATCHES 4
+
+/* CPU ms to generate and check one-floor dungeons of seeds first..last, or -1. */
+static double rising_batch(int rising, int first, int last)
+{
+    delve_err err = { "" };
+    gen_opts o = gen_defaults(1);
+    o.floors = 1;
+    o.rising = rising;
+    double c0 = cpu_ms();
+    for (int s = first; s <= last; s++) {
+        o.seed = (uint64_t)s;
+        dungeon d;
+        check_list l = { 0 };
+        if (gen_dungeon(&o, &d, &err) || check_dungeon(&d, &l, &err)) {
+            fprintf(stderr, "delve-bench: %s\n", err.msg);
+            return -1;
+        }
+        check_list_free(&l);
+        dungeon_free(&d);
+    }
+    return cpu_ms() - c0;
+}
+
+/* Rooms-and-corridors floors a second (issue 7), one core: a one-floor dungeon with
+ * its layout, all 8 rising tries and the chooser, station, monsters, and the checks
+ * (check_dungeon), seeds 1..N in batches; rising off beside it. */
+static int rising_figures(void)
+{
+    int per = RISING_BENCH_FLOORS / RISING_BENCH_BATCHES;
+    printf("rooms floors a second of CPU time (one floor, seeds 1-%d in %d batches, "
+           "checks included, one core):\n", RISING_BENCH_FLOORS, RISING_BENCH_BATCHES);
+    for (int rising = 1; rising >= 0; rising--) {
+        double best = 0, total = 0;
+        for (int b = 0; b < RISING_BENCH_BATCHES; b++) {
+            double ms = rising_batch(rising, 1 + b * per, (b + 1) * per);
+            if (ms < 0)
+                return 2;
+            total += ms;
+            best = (b == 0 || ms < best) ? ms : best;
+        }
+        printf("  rising %-4s best batch %7.0f   all %7.0f   target > 1400 (rising on)\n",
+               rising ? "on" : "off", per / (best / 1000.0),
+               RISING_BENCH_FLOORS / (total / 1000.0));
+    }
     return 0;
 }
 
@@ -350,7 +400,10 @@ int main(int argc, char **argv)
     snprintf(slash ? slash + 1 : delve, sizeof delve - (size_t)(slash ? slash + 1 - delve : 0),
              "delve");
     png_tune_malloc();
-    int rc = doom_figures();
+    if (argc > 1 && !strcmp(argv[1], "--rising-only")) /* the rising figures alone */
+        return rising_figures();
+    int rc = rising_figures();
+    rc = rc ? rc : doom_figures();
     rc = rc ? rc : frame_figures(script);
     rc = rc ? rc : film_figures(delve, script);
     rc = rc ? rc : diff_figures(delve, script);

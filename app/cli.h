@@ -24,6 +24,7 @@ int cmd_check(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_gallery(int argc, char **argv);
 int cmd_stats_shoals(int argc, char **argv); /* delve stats --type shoals */
+int cmd_stats_rising(int argc, char **argv); /* delve stats [--type rooms]: rising */
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and
  * return 0. */

@@ -9,6 +9,7 @@
 #include "gen/doomrl.h"
 #include "gen/gen.h"
 #include "gen/shoals.h"
+#include "gen/stored.h"
 #include "render/tiled.h"
 #include "render/view.h"
 
@@ -17,7 +18,7 @@ static void help(void)
     printf("usage: delve gen [--seed N] [--floors K] [--floor K]\n"
            "                 [--format ascii|dun|heights|tmj] [-o FILE] [--type T]\n"
            "                 [--dlevel D] [--difficulty 1..5] [--single-monster on|off]\n"
-           "                 [--islands N]\n\n"
+           "                 [--islands N] [--rising on|off] [--rooms DIR]\n\n"
            "Generates a dungeon of K floors (default 3) from seed N (default 1) and prints\n"
            "every floor as an ASCII map with a legend. --floor K prints floor K alone\n"
            "(generated alone, byte for byte the same as in the whole dungeon). -o writes\n"
@@ -38,6 +39,13 @@ static void help(void)
            "--type shoals: heightmap islands (70x60, '#' deep, '=' shallow, '.' floor,\n"
            "'^' high ground) with --islands N of them (1-%d, default %d);\n"
            "--format heights prints their raw heights (1 unit = 5 cm).\n\n"
+           "--rising on (the default, rooms only) lays every way up and down from one\n"
+           "table of rates: corridor bends (';' a curve mark), sunk, raised and graded rooms\n"
+           "whose ways in are stairs ('\"'), ramps ('`') or turning stairs ('$'), spirals\n"
+           "within a floor and between floors ('@'). --rising off gives the output from\n"
+           "before rising, byte for byte. --rooms DIR (e.g. assets/rooms) lets each rising\n"
+           "try lay one of the stored rooms DIR/*.room into a room that holds it; its\n"
+           "squares are drawn and pinned, never touched after.\n\n"
            "example: delve gen --type caves --dlevel 12 --difficulty 3 --seed 5 --floors 1\n"
            "         delve gen --type shoals --islands 9 --seed 11 --floors 1\n",
            SHOALS_ISLANDS_MAX, SHOALS_ISLANDS);
@@ -46,9 +54,11 @@ static void help(void)
 typedef struct gen_args {
     uint64_t seed;
     int floors, only, dun, heights;
-    int type, dlevel, difficulty, single_monster, islands;
+    int type, dlevel, difficulty, single_monster, islands, rising;
     int tmj;  /* --format tmj */
     const char *out;
+    const char *rooms;            /* --rooms DIR */
+    const stored_rooms *stored;   /* read from rooms, or NULL */
 } gen_args;
 
 /* --type's value: a level type name or doomrl; shoals and the rest cannot be made yet. */
@@ -87,13 +97,17 @@ static int parse_doomrl(const char *o, const char *v, gen_args *a)
         return parse_on_off(o, v, &a->single_monster);
     if (!strcmp(o, "--islands"))
         return cli_int("gen", o, v, 1, SHOALS_ISLANDS_MAX, &a->islands);
+    if (!strcmp(o, "--rising"))
+        return parse_on_off(o, v, &a->rising);
+    if (!strcmp(o, "--rooms"))
+        a->rooms = v;
     return 1;
 }
 
 static int parse(int argc, char **argv, gen_args *a)
 {
     *a = (gen_args){ .seed = 1, .floors = 3, .only = 0, .type = LT_ROOMS, .dlevel = 1,
-                     .difficulty = 2, .islands = SHOALS_ISLANDS };
+                     .difficulty = 2, .islands = SHOALS_ISLANDS, .rising = 1 };
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v;
         if (cli_is_help(o)) {
@@ -105,7 +119,8 @@ static int parse(int argc, char **argv, gen_args *a)
         int known = !strcmp(o, "--seed") || !strcmp(o, "--floors") || !strcmp(o, "--floor") ||
                     !strcmp(o, "--format") || !strcmp(o, "-o") || !strcmp(o, "--type") ||
                     !strcmp(o, "--dlevel") || !strcmp(o, "--difficulty") ||
-                    !strcmp(o, "--single-monster") || !strcmp(o, "--islands");
+                    !strcmp(o, "--single-monster") || !strcmp(o, "--islands") ||
+                    !strcmp(o, "--rising") || !strcmp(o, "--rooms");
         if (!known)
             return cli_usage_error("gen", "unknown option '%s'", o);
         if (!(v = cli_value("gen", argc, argv, &i)))
@@ -177,6 +192,8 @@ static gen_opts gen_options(const gen_args *a)
     o.difficulty = a->difficulty;
     o.single_monster = a->single_monster;
     o.islands = a->islands;
+    o.rising = a->rising;
+    o.stored = a->stored;
     return o;
 }
 
@@ -228,12 +245,26 @@ int cmd_gen(int argc, char **argv)
     int rc = parse(argc, argv, &a);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
-    if (a.tmj)
-        return write_tmj(&a);
+    delve_err err = { "" };
+    stored_rooms *stored = NULL;
+    if (a.rooms) { /* stored rooms for the rising tries (issue 7) */
+        delve_status ls = (stored = malloc(sizeof *stored)) ? gen_stored_load(a.rooms, stored, &err)
+                                                             : DELVE_ENOMEM;
+        if (ls) {
+            free(stored);
+            return cli_fail("gen", ls, &err);
+        }
+        a.stored = stored;
+    }
+    if (a.tmj) {
+        rc = write_tmj(&a);
+        free(stored);
+        return rc;
+    }
     char *buf = NULL;
     size_t len = 0;
-    delve_err err = { "" };
     delve_status st = build_text(&a, &buf, &len, &err);
+    free(stored);
     if (!st && a.out)
         st = fsio_write_atomic(a.out, buf, len, &err);
     else if (!st && (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0))

@@ -22,7 +22,7 @@
 static void help(void)
 {
     printf("usage: delve shot --seed N [--floors K] [--floor K] [--type T] [--zoom PX] -o OUT.png\n"
-           "                  [--dlevel D] [--islands N]\n"
+           "                  [--dlevel D] [--islands N] [--rising on|off]\n"
            "       delve shot --dun FILE.dun | --load FILE.sav [--floor K] [--zoom PX] -o OUT.png\n"
            "       delve shot --seeds A-B [--floors K] [--floor K] [--type T] [--zoom PX] -o DIR\n\n"
            "Renders floor K (default 1) of the dungeon from seed N, whole, at PX pixels a\n"
@@ -30,7 +30,7 @@ static void help(void)
            "a golden for CI. --type T asks the generator for level type T (rooms, normal,\n"
            "small-rooms, warehouse, city, caves, arena, maze, single, or doomrl: one per\n"
            "floor by its dlevel; see 'delve gen --help'; shoals at tide 0), --dlevel and\n"
-           "--islands as for delve gen.\n"
+           "--islands and --rising as for delve gen.\n"
            "--dun draws a .dun file's floor; --load a saved game's (open holes, dry\n"
            "stations and the party where the save left them).\n\n"
            "--seeds A-B renders a shot set: every floor of every seed A..B (at most %d\n"
@@ -47,7 +47,7 @@ typedef struct shot_args {
     uint64_t seed, seed_hi;
     int set;          /* 1: --seeds A-B */
     int floors, only; /* only: 1-based floor, 0 = every floor (sets only) */
-    int zoom, type, dlevel, islands;
+    int zoom, type, dlevel, islands, rising;
     const char *out, *dun, *load;
 } shot_args;
 
@@ -68,6 +68,14 @@ static int parse_one(const char *o, const char *v, shot_args *a)
         return cli_int("shot", o, v, 1, GEN_MAX_DLEVEL, &a->dlevel);
     if (!strcmp(o, "--islands"))
         return cli_int("shot", o, v, 1, SHOALS_ISLANDS_MAX, &a->islands);
+    if (!strcmp(o, "--rising")) {
+        if (strcmp(v, "on") && strcmp(v, "off")) {
+            cli_usage_error("shot", "--rising %s: say on or off", v);
+            return 0;
+        }
+        a->rising = !strcmp(v, "on");
+        return 1;
+    }
     if (!strcmp(o, "--type")) {
         a->type = !strcmp(v, "doomrl") ? GEN_TYPE_DOOMRL : level_type_from_name(v);
         if (a->type != -1 || !strcmp(v, "doomrl"))
@@ -89,7 +97,7 @@ static int parse_one(const char *o, const char *v, shot_args *a)
 static int parse(int argc, char **argv, shot_args *a)
 {
     *a = (shot_args){ .seed = 1, .floors = 3, .zoom = VIEW_ZOOM, .type = LT_ROOMS,
-                      .dlevel = 1, .islands = SHOALS_ISLANDS };
+                      .dlevel = 1, .islands = SHOALS_ISLANDS, .rising = 1 };
     int seen_seed = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v;
@@ -100,7 +108,7 @@ static int parse(int argc, char **argv, shot_args *a)
         if (strcmp(o, "--seed") && strcmp(o, "--seeds") && strcmp(o, "--floors") &&
             strcmp(o, "--floor") && strcmp(o, "--zoom") && strcmp(o, "--type") &&
             strcmp(o, "-o") && strcmp(o, "--dun") && strcmp(o, "--load") &&
-            strcmp(o, "--dlevel") && strcmp(o, "--islands"))
+            strcmp(o, "--dlevel") && strcmp(o, "--islands") && strcmp(o, "--rising"))
             return cli_usage_error("shot", "unknown option '%s'", o);
         if (!(v = cli_value("shot", argc, argv, &i)) || !parse_one(o, v, a))
             return EXIT_USAGE;
@@ -159,6 +167,7 @@ static delve_status make_world(const shot_args *a, uint64_t seed, world *w, delv
     go.type = a->type;
     go.dlevel = a->dlevel;
     go.islands = a->islands;
+    go.rising = a->rising;
     dungeon d;
     delve_status st = gen_dungeon(&go, &d, err);
     if (st)

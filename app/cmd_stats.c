@@ -13,7 +13,9 @@
 
 static void help(void)
 {
-    printf("usage: delve stats --type T --seeds A-B [--dlevel D] [--difficulty 1..5]\n"
+    printf("usage: delve stats --seeds A-B [--floors K] [--format table|tsv]  (rising,\n"
+           "                   rooms and corridors: see delve stats --type rooms --help)\n"
+           "       delve stats --type T --seeds A-B [--dlevel D] [--difficulty 1..5]\n"
            "                   [--single-monster on|off] [--format table|tsv]\n\n"
            "Generates floor 1 of every seed A..B with the level type T (normal,\n"
            "small-rooms, warehouse, city, caves, arena, maze, single, or doomrl to pick by\n"
@@ -120,9 +122,17 @@ static void print_table(const stats_table *t, const stats_args *a)
 
 int cmd_stats(int argc, char **argv)
 {
-    for (int i = 1; i + 1 < argc; i++) /* Shoals has its own measures (issue 4) */
+    int typed = 0;
+    for (int i = 1; i + 1 < argc; i++) { /* Shoals has its own measures (issue 4) */
         if (!strcmp(argv[i], "--type") && !strcmp(argv[i + 1], "shoals"))
             return cmd_stats_shoals(argc, argv);
+        if (!strcmp(argv[i], "--type") && !strcmp(argv[i + 1], "rooms"))
+            return cmd_stats_rising(argc, argv);
+        typed |= !strcmp(argv[i], "--type");
+    }
+    /* no --type: rooms and corridors, what rising laid (issue 7) */
+    if (!typed && !(argc == 2 && cli_is_help(argv[1])))
+        return cmd_stats_rising(argc, argv);
     stats_args a;
     int rc = parse(argc, argv, &a);
     if (rc)

@@ -393,8 +393,9 @@ static delve_status l_way(rd *r, dfloor *f)
     if (st)
         return st;
     w.to_floor -= 1;
-    if (w.to_floor == r->floor)
-        return bad_at(r, sq, "a way leads to another floor, not to floor %d itself", r->floor + 1);
+    if (w.to_floor == r->floor && w.kind != WAY_SPIRAL) /* rising: spirals within a floor */
+        return bad_at(r, sq, "a way other than a spiral leads to another floor, not to "
+                      "floor %d itself", r->floor + 1);
     int t = T_FLOOR;
     if (maybe(r, "on")) {
         if (!(at = word(r, tname, sizeof tname, "a terrain name")))

@@ -114,3 +114,9 @@ int32_t dungeon_fall_cm(const dungeon *d, int f, int x, int y)
         return 0;
     return dungeon_ground_cm(d, f, x, y) - dungeon_ground_cm(d, f + 1, bx, by);
 }
+
+int dungeon_spiral_quarter_turns(int32_t rise_cm)
+{
+    int64_t r = rise_cm < 0 ? -(int64_t)rise_cm : rise_cm;
+    return (int)((r * 4 + DUNGEON_SPIRAL_TURN_CM / 2) / DUNGEON_SPIRAL_TURN_CM);
+}

@@ -20,6 +20,10 @@ static const terrain_info TERRAIN[] = {
     [T_DEEP]     = { "deep water",'W', 0, 1 },
     [T_SHALLOW]  = { "shallow water",'w', 1, 1 },
     [T_HIGH]     = { "high ground",'h', 1, 1 },
+    [T_STAIR]    = { "stair",    '"', 1, 1 },
+    [T_RAMP]     = { "ramp",     '`', 1, 1 },
+    [T_TURN]     = { "turning stair",'$', 1, 1 },
+    [T_CURVE]    = { "curve mark",';', 1, 1 },
 };
 _Static_assert(sizeof TERRAIN / sizeof TERRAIN[0] == T_TERRAIN_COUNT, "terrain rows");
 

@@ -41,6 +41,11 @@ typedef enum terrain {
     T_DEEP,       /* Shoals deep water: not walkable (seed 003) */
     T_SHALLOW,    /* Shoals shallow water: walkable, slow; the tide floods and drains it */
     T_HIGH,       /* Shoals high ground (height >= 100 units): walkable */
+    T_STAIR,      /* rising (issue 7): a straight stair square on a way into a sunk or
+                     raised room; its height steps between the room's and the corridor's */
+    T_RAMP,       /* rising: a ramp square, as a stair but a smooth slope */
+    T_TURN,       /* rising: a square of a stair that turns a right-angled corner */
+    T_CURVE,      /* rising: a corridor bend corner with a curve mark (walks as corridor) */
     T_TERRAIN_COUNT
 } terrain;
 
@@ -148,6 +153,17 @@ typedef struct room {
     int x, y, w, h;  /* interior squares, walls outside this rectangle */
 } room;
 
+/* What the rising passes laid on a floor (issue 7): counts for `delve stats` and the
+ * chooser. Generator output only: never saved, read or written to .dun files. */
+typedef struct rising_log {
+    int bends, curves, sunk, raised, graded, spirals_within;
+    int tries;    /* tries the chooser made (8 with rising on, 0 off) */
+    int refused;  /* pieces laid and taken off again (ground refused, a check failed) */
+    int wanted;   /* pieces the floor's wants asked for; laid = bends + rooms + spirals */
+    int stored;   /* stored rooms (assets/rooms/) laid */
+    int ways_in, ramps; /* ways into sunk and raised rooms laid, and how many are ramps */
+} rising_log;
+
 typedef struct dfloor {
     int index;         /* 0-based; shown to users as index + 1 */
     int w, h;
@@ -171,6 +187,7 @@ typedef struct dfloor {
     monster monsters[FLOOR_MAX_MONSTERS];
     item items[FLOOR_MAX_ITEMS];
     patrol patrols[FLOOR_MAX_PATROLS];
+    rising_log rising; /* zero unless the generator laid rising on this floor */
 } dfloor;
 
 /* Allocates a w x h floor of rock at height 0. DELVE_ELIMIT past FLOOR_MAX_SIDE,

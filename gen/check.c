@@ -32,6 +32,7 @@ static const struct {
     [CK_ENTRANCE_UNREACHABLE] = { "entrance-unreachable", CHECK_ERROR },
     [CK_GOAL_UNREACHABLE] = { "goal-unreachable", CHECK_ERROR },
     [CK_PIT_ONLY_ACROSS] = { "pit-only-across", CHECK_WARNING },
+    [CK_SPIRAL_WINDING] = { "spiral-winding", CHECK_ERROR },
 };
 _Static_assert(sizeof KIND / sizeof KIND[0] == CK_KIND_COUNT, "check kind rows");
 
@@ -239,6 +240,23 @@ static int joined(const fmaps *m, const dfloor *o, int x, int y, int comp)
     return 0;
 }
 
+/* A spiral's winding (one turn per DUNGEON_SPIRAL_TURN_CM, to a quarter) must fit the rise
+ * from its lower end to its upper one, from the stacking (spec/rising.md, seed 004):
+ * checked once, from the upper end. */
+static void check_winding(ctx *c, int k, const way *w)
+{
+    int32_t rise = dungeon_ground_cm(c->d, k, w->x, w->y) -
+                   dungeon_ground_cm(c->d, w->to_floor, w->to_x, w->to_y);
+    if (rise < 0 || (rise == 0 && (w->to_floor < k || (w->to_floor == k &&
+                                                      (w->to_y * 4096 + w->to_x) < (w->y * 4096 + w->x)))))
+        return;  /* the lower end, or the second end of a level pair: said from the other */
+    int q = dungeon_spiral_quarter_turns(rise);
+    if (q < 1 || q > DUNGEON_SPIRAL_MAX_QUARTERS)
+        add(c, CK_SPIRAL_WINDING, k, w->x, w->y, "the spiral to floor %d at %d,%d rises %d cm: "
+            "%d quarter turns, not 1..%d", w->to_floor + 1, w->to_x, w->to_y, (int)rise, q,
+            DUNGEON_SPIRAL_MAX_QUARTERS);
+}
+
 static void check_way(ctx *c, int k, int i)
 {
     const dfloor *f = &c->d->floors[k];
@@ -261,12 +279,16 @@ static void check_way(ctx *c, int k, int i)
             way_kind_name(w->kind), w->to_floor + 1, w->to_x, w->to_y);
         return;
     }
+    if (w->kind == WAY_SPIRAL)
+        check_winding(c, k, w);
     int end = comp_at(&c->m[w->to_floor], o, w->to_x, w->to_y);
     if (end < 0)
         add(c, CK_WAY_END_BLOCKED, k, w->x, w->y, "the %s's other end on floor %d at %d,%d is %s: "
             "nobody can stand there", way_kind_name(w->kind), w->to_floor + 1, w->to_x, w->to_y,
             floor_pit_at(o, w->to_x, w->to_y) >= 0 ? "a pit" : tname(o, w->to_x, w->to_y));
-    else if (!joined(&c->m[w->to_floor], o, w->to_x, w->to_y, end))
+    else if (w->to_floor != k && !joined(&c->m[w->to_floor], o, w->to_x, w->to_y, end))
+        /* a spiral within a floor may end in a sunk part that only it reaches (rising):
+         * its walker comes back up the same spiral */
         add(c, CK_WAY_END_BLOCKED, k, w->x, w->y, "the %s's other end on floor %d at %d,%d cannot "
             "walk to that floor's entrance, goal or any other way", way_kind_name(w->kind),
             w->to_floor + 1, w->to_x, w->to_y);

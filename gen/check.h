@@ -27,6 +27,8 @@ typedef enum check_kind {
     CK_ENTRANCE_UNREACHABLE,
     CK_GOAL_UNREACHABLE,
     CK_PIT_ONLY_ACROSS,    /* warning: squares only reached by crossing the pit */
+    CK_SPIRAL_WINDING,     /* a spiral whose winding cannot fit the rise the stacking gives
+                              it: no rise, or more than DUNGEON_SPIRAL_MAX_QUARTERS (issue 7) */
     CK_KIND_COUNT
 } check_kind;
 

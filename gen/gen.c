@@ -11,6 +11,7 @@
 
 #include "gen/doomrl.h"
 #include "gen/passes.h"
+#include "gen/rising.h"
 #include "gen/shoals.h"
 
 #define WINDOW_ABOVE 1  /* floors above k that reach floor k: the pair (k-1, k) */
@@ -57,6 +58,13 @@ static int window_holds(const gen_opts *o, int lo, int hi, int i)
     return lo <= need_lo && hi >= need_hi;
 }
 
+/* 1 when lo..hi holds both pairs of ways of floor i (the floors next to it), which is
+ * all rising on floor i reads. */
+static int pairs_hold(const gen_opts *o, int lo, int hi, int i)
+{
+    return (i == 0 || i - 1 >= lo) && (i == o->floors - 1 || i + 1 <= hi);
+}
+
 /* 1 when the dungeon's floors are DoomRL floors (issue 3), 0 for rooms and corridors. */
 static int is_doomrl(const gen_opts *o)
 {
@@ -93,6 +101,13 @@ static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, del
     /* a lift and a ladder (DoomRL: stairs) between each two floors, the pair above first */
     for (int i = lo; i < hi && st == DELVE_OK; i++)
         st = pair_ways(o, &f[i - lo], &f[i + 1 - lo], err);
+    /* rising (issue 7, rooms only): a spiral between each pair that wants one, then each
+     * floor's bends, sunk, raised and graded rooms and spiral within, best of 8 tries */
+    for (int i = lo; o->rising && o->type == LT_ROOMS && i < hi && st == DELVE_OK; i++)
+        st = gen_rising_pair(o->seed, &f[i - lo], &f[i + 1 - lo], err);
+    for (int i = lo; o->rising && o->type == LT_ROOMS && i <= hi && st == DELVE_OK; i++)
+        if (pairs_hold(o, lo, hi, i))
+            st = gen_rising_floor(o->seed, &f[i - lo], o->stored, err);
     /* pits, each over free open floor on the floor below */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         if (window_holds(o, lo, hi, i))

@@ -27,6 +27,8 @@ typedef struct gen_opts {
                            says it did not spawn yet) */
     int islands;     /* Shoals island count, default 15 (seed 003) */
     int rising;      /* 1: rising passes on (issue 7); 0: bytes as before rising */
+    const struct stored_rooms *stored; /* stored rooms the rising tries lay (gen/stored.h,
+                                          `delve gen --rooms DIR`); NULL: none */
 } gen_opts;
 
 #define GEN_TYPE_DOOMRL (-1)
@@ -102,6 +104,18 @@ delve_status gen_heights_floor(const dungeon *d, int k, char **out, delve_err *e
 typedef enum gen_rate_id {
     GEN_RATE_PIT,      /* a pit on a floor that has a floor below */
     GEN_RATE_STATION,  /* a rest station on a floor */
+    /* rising (issue 7, spec/rising.md): drawn per floor from RNG_WANTS */
+    GEN_RATE_BENDS,    /* corridor bends per floor: a count num..den, not a chance */
+    GEN_RATE_CURVE,    /* a curve mark at each bend corner */
+    GEN_RATE_BEND_NEAR,/* a bend within 3 squares of a room's way in */
+    GEN_RATE_SUNK,     /* a sunk room on a floor */
+    GEN_RATE_RAISED,   /* a raised room on a floor */
+    GEN_RATE_GRADED,   /* a graded room on a floor */
+    GEN_RATE_SPIRAL_WITHIN,  /* a spiral within a floor down to a sunk part */
+    GEN_RATE_SPIRAL_BETWEEN, /* a spiral between a pair of floors (the upper floor's want) */
+    GEN_RATE_RAMP,     /* a way into a sunk or raised room is a ramp (else a stair) */
+    GEN_RATE_LIFT,     /* a lift between each two floors: always */
+    GEN_RATE_LADDER,   /* a ladder between each two floors: always */
     GEN_RATE_COUNT
 } gen_rate_id;
 

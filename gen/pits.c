@@ -15,6 +15,7 @@
 #include "gen/passes.h"
 
 #define PIT_CANDIDATE_CAP 48  /* candidates tried against the floor below (seed 001) */
+#define PIT_LANDING_DEEP_CM 200 /* landings sunk deeper are refused: a spiral's part (set) */
 
 /* Free, on this floor's parity, and not by a door (set: nobody steps out of a door
  * straight onto the plates). */
@@ -24,11 +25,13 @@ static int pit_square_ok(const dfloor *f, int x, int y)
            !gen_near_door(f, x, y);
 }
 
-/* Open floor or corridor below, no way end, entrance or goal, not by a wall. */
+/* Open floor or corridor below not in a part sunk past this (rising's spirals within a
+ * floor dig one, reached by its spiral only), no way end, entrance or goal, not by a wall. */
 static int landing_ok(const dfloor *below, int x, int y)
 {
     terrain t = floor_at(below, x, y);
     return (t == T_FLOOR || t == T_CORRIDOR) && floor_way_at(below, x, y) < 0 &&
+           below->height_cm[y * below->w + x] > -PIT_LANDING_DEEP_CM &&
            !(x == below->entrance_x && y == below->entrance_y) &&
            !(x == below->goal_x && y == below->goal_y) && !gen_by_wall(below, x, y, NULL, NULL);
 }

@@ -21,6 +21,10 @@ static const terrain_look TERRAIN_LOOK[] = {
     [T_DEEP]     = { "deep water",RGB(14, 40, 92),  RGB(8, 26, 64),   RGB(60, 110, 180), 4 },
     [T_SHALLOW]  = { "shallow water",RGB(56, 120, 160),RGB(38, 90, 126),RGB(150, 210, 235), 4 },
     [T_HIGH]     = { "high ground",RGB(96, 120, 64), RGB(64, 84, 40),  RGB(130, 156, 90), 6 },
+    [T_STAIR]    = { "stair",    RGB(120, 112, 100),RGB(40, 36, 32),  RGB(170, 160, 144), 5 },
+    [T_RAMP]     = { "ramp",     RGB(104, 96, 84),  RGB(60, 56, 50),  RGB(230, 214, 150), 4 },
+    [T_TURN]     = { "turning stair",RGB(128, 110, 92),RGB(40, 34, 28),RGB(200, 170, 130), 5 },
+    [T_CURVE]    = { "curve mark",RGB(70, 65, 60),  RGB(50, 46, 43),  RGB(150, 200, 220), 7 },
 };
 _Static_assert(sizeof TERRAIN_LOOK / sizeof TERRAIN_LOOK[0] == T_TERRAIN_COUNT,
                "terrain look rows");

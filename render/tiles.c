@@ -393,6 +393,68 @@ static void paint_spiral(canvas *t, int v, int z)
     paint_disc(t, c, c, px(z, 3) * PAINT_SUB, paint_shade(l->base, 40));
 }
 
+/* --- rising: stairs, ramps, turning stairs and curve marks on the ground --------- */
+
+/* A stair square going down southwards (v: quarter turns clockwise): five treads,
+ * each darker, with a lit nose line (step lines). */
+static void paint_steps(canvas *t, int v, int z)
+{
+    const terrain_look *l = look_terrain(T_STAIR);
+    int steps = 4, sh = z / steps > 1 ? z / steps : 1;
+    canvas_clear(t, l->line);
+    for (int i = 0; i < steps; i++) {
+        rgba c = paint_shade(l->base, -i * 16);
+        int y = i * sh, h = i == steps - 1 ? z - y : sh;
+        canvas_fill_rect(t, 0, y, z, h - px(z, 1), c);
+        canvas_fill_rect(t, 0, y, z, px(z, 1), l->accent);
+    }
+    paint_rotate(t, v);
+}
+
+/* A ramp square sloping down southwards: a smooth gradient, lighter up the slope, and
+ * a long arrow pointing up it, as a plan marks a ramp (v: quarter turns clockwise). */
+static void paint_slope(canvas *t, int v, int z)
+{
+    const terrain_look *l = look_terrain(T_RAMP);
+    paint_vgrad(t, 0, 0, z, z, paint_shade(l->base, 30), paint_shade(l->base, -34));
+    int w = px(z, 2), cx = z / 2;
+    canvas_fill_rect(t, cx - w / 2, px(z, 7), w, z - px(z, 10), l->accent);
+    paint_arrow(t, cx, px(z, 7), px(z, 6), 0, l->accent);
+    paint_rotate(t, v);
+}
+
+/* Treads fanned round the inner corner of the open pair N+E (v turns it): the angle
+ * from the corner picks the tread, each darker, a lit nose between them. */
+static void paint_turn(canvas *t, int v, int z)
+{
+    static const int TAN256[4] = { 83, 186, 352, 788 }; /* tan 18, 36, 54, 72 deg x 256 */
+    const terrain_look *l = look_terrain(T_TURN);
+    for (int y = 0; y < z; y++)
+        for (int x = 0; x < z; x++) {
+            int dx = z - 1 - x, dy = y, k = 0, nose = 0;
+            for (int i = 0; i < 4; i++) {
+                k += dy * 256 > dx * TAN256[i];
+                nose |= abs(dy * 256 - dx * TAN256[i]) < 256 * (dx + dy) / z + 180;
+            }
+            rgba c = nose ? l->accent : paint_shade(l->base, -k * 15);
+            canvas_fill_rect(t, x, y, 1, 1, c);
+        }
+    paint_ring(t, z * PAINT_SUB, 0, px(z, 3) * PAINT_SUB, px(z, 5) * PAINT_SUB, l->line);
+    paint_rotate(t, v);
+}
+
+/* A corridor corner (open N+E, v turns it) with a curve mark: a bright quarter arc
+ * from the middle of the north edge to the middle of the east edge. */
+static void paint_curve(canvas *t, int v, int z)
+{
+    const terrain_look *l = look_terrain(T_CURVE);
+    paint_corridor(t, (int)(paint_hash((uint32_t)v, 7u, 11u) % TILE_TEXTURES), z);
+    int r = z / 2, w = px(z, 2);
+    paint_ring(t, z * PAINT_SUB, 0, (r - w / 2) * PAINT_SUB - PAINT_SUB / 2,
+               (r + w - w / 2) * PAINT_SUB - PAINT_SUB / 2, l->accent);
+    paint_rotate(t, v);
+}
+
 /* --- pits ---------------------------------------------------------------------- */
 
 /* The seam lines of pit variant v as a coverage canvas: jagged seams across the square
@@ -800,6 +862,10 @@ static const struct tile_row {
     [TK_CAVE_WALL]  = { "cave wall",  16 * TILE_WALL_TEXTURES, 0,  paint_cave_wall },
     [TK_MONSTER]    = { "monster",    2 * TILE_MONSTER_KINDS,  0,  paint_monster },
     [TK_ITEM]       = { "item",       TILE_ITEM_LOOKS,         0,  paint_item },
+    [TK_STEPS]      = { "steps",      4,                       0,  paint_steps },
+    [TK_SLOPE]      = { "slope",      4,                       0,  paint_slope },
+    [TK_TURN]       = { "turning stair", 4,                    0,  paint_turn },
+    [TK_CURVE]      = { "curve mark", 4,                       0,  paint_curve },
 };
 _Static_assert(sizeof TILE / sizeof TILE[0] == TK_COUNT, "tile rows");
 

@@ -52,6 +52,11 @@ typedef enum tile_kind {
     TK_CAVE_WALL,   /* 16 open masks x TILE_WALL_TEXTURES, as TK_WALL */
     TK_MONSTER,     /* overlay: kind * 2 + flying (TILE_MONSTER_KINDS kinds) */
     TK_ITEM,        /* overlay: TILE_ITEM_LOOKS looks by item kind */
+    TK_STEPS,       /* rising: stair squares, 4 quarter turns of "going down southwards" */
+    TK_SLOPE,       /* rising: ramp squares with a slope arrow, 4 turns as TK_STEPS */
+    TK_TURN,        /* rising: a stair round its corner, fanned treads; variant = the
+                       open pair (0 N+E, 1 E+S, 2 S+W, 3 W+N) */
+    TK_CURVE,       /* rising: a corridor corner with a curve mark; variants as TK_TURN */
     TK_COUNT
 } tile_kind;
 

@@ -171,6 +171,35 @@ static int bridge_under(const dfloor *f, int x, int y)
     return 0;
 }
 
+/* The direction (0 N, 1 E, 2 S, 3 W) of the lowest open neighbour of (x, y): the way
+ * a stair or ramp square goes down. */
+static int down_dir(const dfloor *f, int x, int y)
+{
+    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
+    int best = 2;
+    int32_t low = INT32_MAX;
+    for (int d = 0; d < 4; d++) {
+        int nx = x + DX[d], ny = y + DY[d];
+        if (!floor_open(f, nx, ny))
+            continue;
+        int32_t hc = f->height_cm[ny * f->w + nx];
+        if (hc < low)
+            low = hc, best = d;
+    }
+    return best;
+}
+
+/* A corner square's open pair: 0 N+E, 1 E+S, 2 S+W, 3 W+N; -1 when not exactly one
+ * such pair is open (straight or a junction). */
+static int corner_of(const dfloor *f, int x, int y)
+{
+    int n = floor_open(f, x, y - 1), e = floor_open(f, x + 1, y), s = floor_open(f, x, y + 1),
+        w = floor_open(f, x - 1, y);
+    if (n + e + s + w != 2)
+        return -1;
+    return n && e ? 0 : e && s ? 1 : s && w ? 2 : w && n ? 3 : -1;
+}
+
 /* The tile kind and variant square (x, y) shows for its terrain. */
 static tile_kind ground_tile(const frame *fr, int x, int y, int *v)
 {
@@ -202,6 +231,20 @@ static tile_kind ground_tile(const frame *fr, int x, int y, int *v)
     case T_BOX:
         *v = (int)(h % TILE_TEXTURES);
         return TK_BOX;
+    case T_STAIR:
+    case T_RAMP:
+        *v = (down_dir(f, x, y) + 2) % 4;  /* painted going down southwards */
+        return floor_at(f, x, y) == T_STAIR ? TK_STEPS : TK_SLOPE;
+    case T_TURN:
+    case T_CURVE: {
+        int c = corner_of(f, x, y);
+        if (c < 0 && floor_at(f, x, y) == T_CURVE) {
+            *v = (int)(h % TILE_TEXTURES);
+            return TK_CORRIDOR;
+        }
+        *v = c < 0 ? (down_dir(f, x, y) + 2) % 4 : c;
+        return c < 0 ? TK_STEPS : floor_at(f, x, y) == T_TURN ? TK_TURN : TK_CURVE;
+    }
     default:
         *v = (int)(h % TILE_TEXTURES);
         return TK_ROCK;
@@ -250,10 +293,11 @@ static void draw_heights(frame *fr)
             int32_t hc = f->height_cm[y * f->w + x];
             if (hc == 0 || !floor_open(f, x, y))
                 continue;
-            int d = hc / 50;
-            d = d > 6 ? 6 : d < -6 ? -6 : d;
-            rgba c = d > 0 ? (rgba){ 255, 255, 255, (uint8_t)(8 * d) }
-                           : (rgba){ 0, 0, 0, (uint8_t)(14 * (d < 0 ? -d : 1)) };
+            /* sunk darker, raised lighter, by the cm so a graded room reads as a
+             * gradient: 1 m up is 80/255 white, 1 m down 100/255 black (capped) */
+            int a = hc > 0 ? hc * 80 / 100 : -hc * 100 / 100;
+            a = a > 160 ? 160 : a < 14 ? 14 : a;
+            rgba c = hc > 0 ? (rgba){ 255, 255, 255, (uint8_t)a } : (rgba){ 0, 0, 0, (uint8_t)a };
             canvas_blend_rect(&fr->map, fr->ox + x * fr->z, fr->oy + y * fr->z, fr->z, fr->z, c);
         }
 }

@@ -15,7 +15,7 @@ FILM
 check "film with save: exit 0 (rc $rc)" test $rc = 0
 check "film with save: the report names the save" grep -qF "  save    $TMP/a/after-font.sav" "$TMP/out"
 check "the save holds the open hole and the font's last use" \
-  sh -c "grep -qx 'open-pit 0 0' '$TMP/a/after-font.sav' && grep -qx 'station 1 0 28847' '$TMP/a/after-font.sav'"
+  sh -c "grep -qx 'open-pit 0 0' '$TMP/a/after-font.sav' && grep -qx 'station 1 0 28917' '$TMP/a/after-font.sav'"
 check "the save's source line rebuilds the dungeon" grep -qx \
   "source seed=58 floors=3 type=rooms dlevel=1 difficulty=2 islands=15 rising=on" "$TMP/a/after-font.sav"
 last_a=$(tail -n 1 "$TMP/a/events.tsv" | cut -f 13)
@@ -45,7 +45,7 @@ head -c 150 "$TMP/a/after-font.sav" > "$TMP/cut.sav"
 "$DELVE" view --load "$TMP/cut.sav" --headless --screenshot "$TMP/cut.png" 2> "$TMP/err"; rc=$?
 check "a cut save: exit 2, says so, no screenshot ($(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -qF '$TMP/cut.sav:' '$TMP/err' && grep -qF 'cut short' '$TMP/err' && test ! -e '$TMP/cut.png'"
-sed 's/^clock 28847$/clock 28848/' "$TMP/a/after-font.sav" > "$TMP/edited.sav"
+sed 's/^clock 28917$/clock 28918/' "$TMP/a/after-font.sav" > "$TMP/edited.sav"
 printf 'dungeon save=edited.sav\nwait 1m\n' > "$TMP/c.film"
 "$DELVE" film "$TMP/c.film" -o "$TMP/c" --quiet 2> "$TMP/err"; rc=$?
 check "an edited save in a film: exit 2 at the script's line, nothing written ($(cat "$TMP/err"))" \

@@ -21,6 +21,17 @@ check "stats: -O0 equals -O2" cmp -s "$TMP/a.tsv" "$TMP/b.tsv"
 "$DELVE" stats --type caves --seeds 9-3 > /dev/null 2> "$TMP/err"; rc=$?
 check "stats --seeds 9-3: exit 2 (got $rc)" test $rc = 2
 check "stats --seeds 9-3: says why" grep -q "need A <= B" "$TMP/err"
-"$DELVE" stats --seeds 1-3 > /dev/null 2> "$TMP/err"; rc=$?
-check "stats without --type: exit 2 (got $rc)" test $rc = 2
+# without --type (or --type rooms): what rising laid, counts per kind (issue 7)
+"$DELVE" stats --seeds 1-40 --format tsv > "$TMP/r.tsv"; rc=$?
+check "stats without --type: rising counts, exit 0 (got $rc)" test $rc = 0
+check "rising tsv header" test "$(head -n 1 "$TMP/r.tsv")" = "$(printf 'kind\tcount\tseeds\tfloors')"
+check "rising over 1-40, one floor: 82 bends" grep -qxP 'bends\t82\t40\t1' "$TMP/r.tsv"
+check "rising over 1-40, one floor: 28 sunk rooms" grep -qxP 'sunk rooms\t28\t40\t1' "$TMP/r.tsv"
+check "rising over 1-40, one floor: nothing failed" grep -qxP 'failures\t0\t40\t1' "$TMP/r.tsv"
+"$DELVE" stats --seeds 1-20 --floors 3 > "$TMP/r3.txt"; rc=$?
+check "rising over 1-20, three floors: exit 0 (got $rc)" test $rc = 0
+check "  40 lifts and 40 ladders over 40 pairs" sh -c "grep -qE '^  lifts +40$' '$TMP/r3.txt' && grep -qE '^  ladders +40$' '$TMP/r3.txt' && grep -qE '^  pairs of floors +40$' '$TMP/r3.txt'"
+check "  nothing failed" grep -qE '^  failures +0$' "$TMP/r3.txt"
+"$DELVE" stats --seeds 1-3 --type rooms --floors 0 > /dev/null 2> "$TMP/err"; rc=$?
+check "stats --floors 0: exit 2 (got $rc)" test $rc = 2
 finish

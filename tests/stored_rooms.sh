@@ -1,0 +1,20 @@
+# Stored rooms (issue 7): `delve gen --rooms DIR` lays a hand-drawn room from DIR/*.room
+# (map-block syntax of the .dun format) in the rising tries; its squares come out drawn
+# and pinned, and the closet's secret door marked. A bad folder or file: exit 2.
+. tests/lib.bash "$@"
+"$DELVE" gen --seed 7 --floors 1 --rooms assets/rooms --format dun -o "$TMP/7.dun"; rc=$?
+check "gen --rooms: exit 0 (rc $rc)" test $rc = 0
+check "  the hidden closet laid, drawn and pinned at 24,9 (6 x 5)" \
+  sh -c "grep -qx 'drawn 24 9 6 5' '$TMP/7.dun' && grep -qx 'pin 24 9 6 5' '$TMP/7.dun'"
+check "  its secret door at 27,12" grep -qx 'secret 27 12' "$TMP/7.dun"
+"$DELVE" check "$TMP/7.dun" > /dev/null; rc=$?
+check "  the checks pass on it (rc $rc)" test $rc = 0
+"$DELVE" gen --seed 7 --rooms "$TMP/none" > /dev/null 2> "$TMP/err"; rc=$?
+check "a missing folder: exit 2 and says so ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF 'cannot open the folder of stored rooms' '$TMP/err'"
+mkdir -p "$TMP/bad"
+printf 'room bad\nsize 3 1\nmap\n.Q.\nendmap\n' > "$TMP/bad/bad.room"
+"$DELVE" gen --seed 7 --rooms "$TMP/bad" > /dev/null 2> "$TMP/err"; rc=$?
+check "a bad glyph: exit 2 at file:line:col ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$TMP/bad/bad.room:4:2: unknown map glyph' '$TMP/err'"
+finish
