@@ -89,6 +89,25 @@ static int parse(int argc, char **argv, stats_args *a)
     return EXIT_OK;
 }
 
+/* Mean and standard deviation (population) of an accumulator; 0 when empty. Floats
+ * only here, for printing: gen/ keeps integer sums. */
+static double stats_mean(const stats_acc *a)
+{
+    return a->n ? (double)a->sum / (double)a->n : 0.0;
+}
+
+static double stats_sd(const stats_acc *a)
+{
+    if (a->n == 0)
+        return 0.0;
+    double m = stats_mean(a), v = (double)a->sumsq / (double)a->n - m * m, r = v > 1 ? v : 1;
+    if (v <= 0)
+        return 0.0;
+    for (int i = 0; i < 64; i++)  /* Newton's square root: no libm */
+        r = 0.5 * (r + v / r);
+    return r;
+}
+
 static void print_type(const stats_table *t, int type, int tsv)
 {
     const stats_family *fam = t->family;

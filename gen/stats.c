@@ -55,20 +55,3 @@ delve_status stats_add_seed(stats_table *t, const gen_opts *o, uint64_t seed, de
         acc_add(&t->acc[type][i], values[i]);
     return DELVE_OK;
 }
-
-double stats_mean(const stats_acc *a)
-{
-    return a->n ? (double)a->sum / (double)a->n : 0.0;
-}
-
-double stats_sd(const stats_acc *a)
-{
-    if (a->n == 0)
-        return 0.0;
-    double m = stats_mean(a), v = (double)a->sumsq / (double)a->n - m * m, r = v > 1 ? v : 1;
-    if (v <= 0)
-        return 0.0;
-    for (int i = 0; i < 64; i++)  /* Newton's square root: gen/ does not link libm */
-        r = 0.5 * (r + v / r);
-    return r;
-}

@@ -42,8 +42,4 @@ void stats_init(stats_table *t, const stats_family *family);
  * DELVE_EFAIL when the floor cannot be generated, with the generator's message. */
 delve_status stats_add_seed(stats_table *t, const gen_opts *o, uint64_t seed, delve_err *err);
 
-/* Mean and standard deviation (population) of an accumulator; 0 when empty. */
-double stats_mean(const stats_acc *a);
-double stats_sd(const stats_acc *a);
-
 #endif
