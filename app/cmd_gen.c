@@ -106,6 +106,7 @@ static int parse_doomrl(const char *o, const char *v, gen_args *a)
 
 static int parse(int argc, char **argv, gen_args *a)
 {
+    int seen_islands = 0;
     *a = (gen_args){ .seed = 1, .floors = 3, .only = 0, .type = LT_ROOMS, .dlevel = 1,
                      .difficulty = 2, .islands = SHOALS_ISLANDS, .rising = 1 };
     for (int i = 1; i < argc; i++) {
@@ -140,10 +141,13 @@ static int parse(int argc, char **argv, gen_args *a)
             a->tmj = !strcmp(v, "tmj");
         }
         if (!strcmp(o, "-o"))
-            a->out = v;
+            a->out = strcmp(v, "-") ? v : NULL; /* -o - is standard output */
         if (!parse_doomrl(o, v, a))
             return EXIT_USAGE;
+        seen_islands |= !strcmp(o, "--islands");
     }
+    if (seen_islands && a->type != LT_SHOALS)
+        return cli_usage_error("gen", "--islands is for --type shoals");
     if (a->dun && a->only)
         return cli_usage_error("gen", "--floor with --format dun: a .dun file holds the "
                                "whole dungeon");

@@ -868,6 +868,8 @@ static delve_status read_lines(rd *r, const char *text, uint64_t *seed)
 
 delve_status dun_read(const char *file, const char *text, dungeon *out, delve_err *err)
 {
+    if (!strncmp(text, "\xef\xbb\xbf", 3))
+        text += 3; /* a UTF-8 byte order mark some editors write, as .film files allow */
     memset(out, 0, sizeof *out);
     rd r = { .file = file, .err = err, .d = out, .floor = -1, .ls = text, .p = text, .le = text };
     uint64_t seed = 0;

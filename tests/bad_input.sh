@@ -92,4 +92,13 @@ mkdir -p "$TMP/rv-a" "$TMP/rv-b"
 "$DELVE" review "$TMP/rv-a" "$TMP/rv-b" -o "$TMP/rv" > /dev/null 2> "$TMP/err"; rc=$?
 check "review of two empty folders: exit 2 (rc $rc)" \
   sh -c "test $rc = 2 && grep -q 'nothing to review' '$TMP/err'"
+# small things a new user hit
+"$DELVE" gen --islands 5 --seed 1 > /dev/null 2>&1; rc=$?
+check "gen --islands without --type shoals: exit 2 (rc $rc)" test $rc = 2
+(cd "$TMP" && "$DELVE" gen --seed 1 --floors 1 -o - > stdout.txt)
+check "gen -o - writes to standard output" sh -c "grep -q '^floor 1 of 1' '$TMP/stdout.txt' && test ! -e '$TMP/-'"
+printf '\357\273\277' > "$TMP/bom.dun"
+"$DELVE" gen --seed 3 --format dun >> "$TMP/bom.dun"
+"$DELVE" check "$TMP/bom.dun" > /dev/null 2>&1; rc=$?
+check "a .dun file with a UTF-8 byte order mark reads (rc $rc)" test $rc = 0
 finish
