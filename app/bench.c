@@ -56,23 +56,50 @@ static double median(double *v, int n)
     return v[n / 2];
 }
 
-/* Walks the film's party a few squares in so the frame has the HUD, the party, plates. */
-static int frame_figures(const char *script)
-{
+/* A frame to time or diff: the film's world at its start, text, a w x h canvas, and view
+ * options with the film's title and a caption. 0, or 2 after printing why. Free with
+ * scene_free. */
+typedef struct scene {
     film_script fs;
-    delve_err err = { "" };
     world w;
-    text_ctx *txt = NULL;
+    text_ctx *txt;
     canvas c;
-    if (film_load(script, &fs, &err) || director_build_world(&fs, &w, &err) ||
-        text_open(&txt, NULL, &err) || canvas_init(&c, 1280, 720, &err)) {
+    view_opts vo;
+} scene;
+
+static int scene_open(scene *s, const char *script, int w, int h)
+{
+    delve_err err = { "" };
+    memset(s, 0, sizeof *s);
+    if (film_load(script, &s->fs, &err) || director_build_world(&s->fs, &s->w, &err) ||
+        text_open(&s->txt, NULL, &err) || canvas_init(&s->c, w, h, &err)) {
         fprintf(stderr, "delve-bench: %s\n", err.msg);
         return 2;
     }
-    view_opts vo = view_defaults();
+    s->vo = view_defaults();
+    s->vo.title = s->fs.title;
+    s->vo.caption = "The plates give way!";
+    return 0;
+}
+
+static void scene_free(scene *s)
+{
+    canvas_free(&s->c);
+    text_close(s->txt);
+    world_free(&s->w);
+    film_free(&s->fs);
+}
+
+/* Walks the film's party a few squares in so the frame has the HUD, the party, plates. */
+static int frame_figures(const char *script)
+{
+    scene sc;
+    delve_err err = { "" };
+    if (scene_open(&sc, script, 1280, 720))
+        return 2;
+    canvas c = sc.c;
+    view_opts vo = sc.vo;
     vo.cache = view_cache_new();
-    vo.title = fs.title;
-    vo.caption = "The plates give way!";
     static double render_ms[RUNS], encode_ms[RUNS], clear_ms[RUNS];
     size_t bytes = 0;
     for (int i = 0; i < RUNS; i++) {
@@ -80,7 +107,7 @@ static int frame_figures(const char *script)
         double t0 = now_ms();
         memset(c.px, i & 1, (size_t)c.stride * (size_t)c.h);
         double t1 = now_ms();
-        view_render(&c, &w, &vo, txt, &err);
+        view_render(&c, &sc.w, &vo, sc.txt, &err);
         double t2 = now_ms();
         uint8_t *png;
         png_encode(&c, &png, &bytes, &err);
@@ -95,11 +122,8 @@ static int frame_figures(const char *script)
     printf("  render (map + HUD)    %7.3f ms   target < 1 ms\n", median(render_ms, RUNS));
     printf("  encode PNG, one core  %7.3f ms   target < 15 ms  (%zu bytes)\n",
            median(encode_ms, RUNS), bytes);
-    canvas_free(&c);
     view_cache_free(vo.cache);
-    text_close(txt);
-    world_free(&w);
-    film_free(&fs);
+    scene_free(&sc);
     return 0;
 }
 
@@ -281,22 +305,14 @@ static int film_figures(const char *delve, const char *script)
  * with a 216x192 block (41472 pixels, 2.0 %) in negative, so every tool sees them. */
 static int diff_pair(const char *script)
 {
-    film_script fs;
+    scene sc;
     delve_err err = { "" };
-    world w;
-    text_ctx *txt = NULL;
-    canvas c;
-    if (film_load(script, &fs, &err) || director_build_world(&fs, &w, &err) ||
-        text_open(&txt, NULL, &err) || canvas_init(&c, 1920, 1080, &err)) {
-        fprintf(stderr, "delve-bench: %s\n", err.msg);
+    if (scene_open(&sc, script, 1920, 1080))
         return 2;
-    }
-    view_opts vo = view_defaults();
-    vo.title = fs.title;
-    vo.caption = "The plates give way!";
+    canvas c = sc.c;
     delve_status st = fsio_mkdirs(DIFF_DIR, &err);
     if (!st)
-        st = view_render(&c, &w, &vo, txt, &err);
+        st = view_render(&c, &sc.w, &sc.vo, sc.txt, &err);
     if (!st)
         st = png_write(DIFF_DIR "/a.png", &c, &err);
     for (int y = 300; y < 300 + 192; y++)
@@ -307,10 +323,7 @@ static int diff_pair(const char *script)
         }
     if (!st)
         st = png_write(DIFF_DIR "/b.png", &c, &err);
-    canvas_free(&c);
-    text_close(txt);
-    world_free(&w);
-    film_free(&fs);
+    scene_free(&sc);
     if (st)
         fprintf(stderr, "delve-bench: %s\n", err.msg);
     return st ? 2 : 0;
