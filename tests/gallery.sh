@@ -4,7 +4,7 @@
 "$DELVE" gallery --seed 4 --dlevels 3,15 -o "$TMP/g.png" > /dev/null 2> "$TMP/err"
 check "gallery exits 0" test $? = 0
 check "progress names each type" test "$(grep -c ' done (' "$TMP/err")" = 8
-size=$(file "$TMP/g.png" | grep -o '[0-9]* x [0-9]*')
+size=$(png_size "$TMP/g.png")
 check "two columns of 468 px thumbnails, eight rows (got $size)" test "$size" = "960 x 1464"
 "$DELVE_O0" gallery --seed 4 --dlevels 3,15 -o "$TMP/g0.png" > /dev/null 2>&1
 check "-O0 draws the same bytes" cmp -s "$TMP/g.png" "$TMP/g0.png"

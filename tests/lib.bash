@@ -16,3 +16,11 @@ finish() {
   echo "$passes passed, $fails failed"
   [ "$fails" = 0 ]
 }
+
+# "W x H" of a PNG, read from its IHDR with od (coreutils), so tests need no `file`.
+png_size() {
+  local w h
+  w=$(od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+  h=$(od -An -tu1 -j20 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+  echo "$w x $h"
+}
