@@ -15,13 +15,13 @@
 #include <unistd.h>
 
 #include "films/director.h"
-#include "gen/doomrl.h"
+#include "gen/doomrl/doomrl.h"
 #include "films/film.h"
 #include "films/recorder.h"
 #include "render/diff.h"
 #include "engine/fsio.h"
 #include "gen/check.h"
-#include "gen/shoals.h"
+#include "gen/shoals/shoals.h"
 #include "render/png.h"
 #include "render/view.h"
 

@@ -6,9 +6,9 @@
 #include "app/cli.h"
 #include "engine/dun.h"
 #include "engine/fsio.h"
-#include "gen/doomrl.h"
+#include "gen/doomrl/doomrl.h"
 #include "gen/gen.h"
-#include "gen/shoals.h"
+#include "gen/shoals/shoals.h"
 #include "gen/stored.h"
 #include "render/tiled.h"
 #include "render/view.h"
@@ -176,8 +176,8 @@ static delve_status append_floor(const dungeon *d, int k, int heights, char **bu
                                  size_t *len, delve_err *err)
 {
     char *map = NULL;
-    delve_status st = heights ? gen_heights_floor(d, k, &map, err)
-                              : gen_ascii_floor(d, k, &map, err);
+    delve_status st = heights ? shoals_text_heights(d, k, &map, err)
+                              : ascii_floor(d, k, &map, err);
     if (!st && *len)
         st = append(buf, len, "\n", err);
     if (!st)
@@ -252,7 +252,7 @@ int cmd_gen(int argc, char **argv)
     delve_err err = { "" };
     stored_rooms *stored = NULL;
     if (a.rooms) { /* stored rooms for the rising tries (issue 7) */
-        delve_status ls = (stored = malloc(sizeof *stored)) ? gen_stored_load(a.rooms, stored, &err)
+        delve_status ls = (stored = malloc(sizeof *stored)) ? stored_load(a.rooms, stored, &err)
                                                              : DELVE_ENOMEM;
         if (ls) {
             free(stored);

@@ -12,7 +12,7 @@
 #include "gen/catalog.h"
 #include "gen/check.h"
 #include "gen/gen.h"
-#include "gen/shoals.h"
+#include "gen/shoals/shoals.h"
 #include "render/diff.h"
 #include "render/png.h"
 #include "render/view.h"

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "app/cli.h"
-#include "gen/doomrl.h"
+#include "gen/doomrl/doomrl.h"
 #include "gen/stats.h"
 
 #define STATS_MAX_SEEDS 100000000ull  /* a range longer than this is refused */

@@ -78,7 +78,7 @@ static delve_status one_seed(const gen_opts *o, int64_t *c, delve_err *err)
     check_list l = { 0 };
     st = check_dungeon(&d, &l, err);
     if (st == DELVE_OK) {
-        gen_rising_count(&d, c);
+        rising_count(&d, c);
         c[RK_FAILED] += l.errors > 0;
     }
     check_list_free(&l);
@@ -97,10 +97,10 @@ static void print_counts(const int64_t *c, const gen_opts *o, uint64_t lo, uint6
                o->floors == 1 ? "" : "s", o->rising ? "on" : "off", "kind", "count");
     for (int k = 0; k < RK_COUNT; k++) {
         if (tsv)
-            printf("%s\t%lld\t%llu\t%d\n", gen_rising_kind_name((rising_kind)k),
+            printf("%s\t%lld\t%llu\t%d\n", rising_kind_name((rising_kind)k),
                    (long long)c[k], (unsigned long long)(hi - lo + 1), o->floors);
         else
-            printf("  %-26s %8lld\n", gen_rising_kind_name((rising_kind)k), (long long)c[k]);
+            printf("  %-26s %8lld\n", rising_kind_name((rising_kind)k), (long long)c[k]);
     }
 }
 

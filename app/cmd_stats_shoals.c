@@ -1,4 +1,4 @@
-/* delve stats --type shoals: the Shoals measures (issue 4: gen/shoals_stats.h), the
+/* delve stats --type shoals: the Shoals measures (issue 4: gen/shoals/shoals_stats.h), the
  * fractions of the seed's four classes and the land parts; app/cmd_stats.c hands
  * --type shoals over to cmd_stats_shoals. */
 #include <stdio.h>
@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "app/cli.h"
-#include "gen/shoals.h"
-#include "gen/shoals_stats.h"
+#include "gen/shoals/shoals.h"
+#include "gen/shoals/shoals_stats.h"
 
 static void help_shoals(void)
 {

@@ -11,7 +11,7 @@
 #include "films/director.h"
 #include "films/film.h"
 #include "gen/gen.h"
-#include "gen/shoals.h"
+#include "gen/shoals/shoals.h"
 #include "render/png.h"
 #include "render/view.h"
 

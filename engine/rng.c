@@ -56,3 +56,13 @@ int rng_chance(rng *r, int num, int den)
         return 0;
     return rng_range(r, 0, den - 1) < num;
 }
+
+void rng_shuffle(rng *r, int *v, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = rng_range(r, 0, i);
+        int t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+}

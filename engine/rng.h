@@ -41,6 +41,9 @@ int rng_range(rng *r, int lo, int hi);
 /* 1 with chance num/den (den > 0), else 0. */
 int rng_chance(rng *r, int num, int den);
 
+/* Fisher-Yates shuffle of v[0..n-1], drawing rng_range(r, 0, i) for i = n-1 .. 1. */
+void rng_shuffle(rng *r, int *v, int n);
+
 /* SplitMix64's mixing function, exposed for hashing coordinates into seeds. */
 uint64_t rng_mix(uint64_t x);
 

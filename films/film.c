@@ -11,7 +11,7 @@
 
 #include "engine/fsio.h"
 #include "gen/gen.h"
-#include "gen/shoals.h"
+#include "gen/shoals/shoals.h"
 #include "render/sheet.h"
 
 #define MAX_TOKENS 16

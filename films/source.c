@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "gen/gen.h"
-#include "gen/shoals.h"
+#include "gen/shoals/shoals.h"
 
 delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err *err)
 {

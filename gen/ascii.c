@@ -9,9 +9,9 @@
 
 #include "engine/monster.h"
 #include "engine/textbuf.h"
-#include "gen/doomrl.h"
+#include "gen/doomrl/doomrl.h"
 #include "gen/passes.h"
-#include "gen/shoals.h"
+#include "gen/shoals/shoals.h"
 
 static char glyph_at(const dfloor *f, int x, int y)
 {
@@ -133,7 +133,7 @@ static void ascii_things(textbuf *b, const dfloor *f)
 
 #define DOOM_TEXT_CAP 16384  /* a DoomRL floor's text: map, legend, things (fits) */
 
-static void ascii_floor(textbuf *b, const dungeon *d, int k)
+static void append_floor(textbuf *b, const dungeon *d, int k)
 {
     const dfloor *f = &d->floors[k];
     if (doom_is_type(f->level_type)) {  /* DoomRL floors: the seed's glyphs */
@@ -165,25 +165,25 @@ static delve_status sb_finish(textbuf *b, char **out, delve_err *err)
     return DELVE_OK;
 }
 
-delve_status gen_ascii_floor(const dungeon *d, int k, char **out, delve_err *err)
+delve_status ascii_floor(const dungeon *d, int k, char **out, delve_err *err)
 {
     *out = NULL;
     if (k < 0 || k >= d->floor_count || !d->floors[k].terrain)
         return delve_fail(err, DELVE_EINPUT, "floor %d is not one of 1..%d", k + 1,
                           d->floor_count);
     textbuf b = { 0 };
-    ascii_floor(&b, d, k);
+    append_floor(&b, d, k);
     return sb_finish(&b, out, err);
 }
 
-delve_status gen_ascii_dungeon(const dungeon *d, char **out, delve_err *err)
+delve_status ascii_dungeon(const dungeon *d, char **out, delve_err *err)
 {
     textbuf b = { 0 };
     for (int k = 0; k < d->floor_count; k++) {
         if (!d->floors[k].terrain)
             continue;
         textbuf_printf(&b, "%s", k > 0 ? "\n" : "");
-        ascii_floor(&b, d, k);
+        append_floor(&b, d, k);
     }
     textbuf_printf(&b, "%s", "");
     return sb_finish(&b, out, err);

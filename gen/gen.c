@@ -9,10 +9,11 @@
  * k-1 never take a station's square, see pits.c). So the window is k-1 .. k+2. */
 #include <string.h>
 
-#include "gen/doomrl.h"
+#include "gen/doomrl/doomrl.h"
 #include "gen/passes.h"
+#include "gen/rooms/rooms.h"
 #include "gen/rising.h"
-#include "gen/shoals.h"
+#include "gen/shoals/shoals.h"
 
 #define WINDOW_ABOVE 1  /* floors above k that reach floor k: the pair (k-1, k) */
 #define WINDOW_BELOW 2  /* floors below k: the landing floor k+1 and the pair (k+1, k+2) */
@@ -80,14 +81,14 @@ static delve_status layout_floor(const gen_opts *o, dfloor *f, int i, delve_err 
     if (o->type == LT_SHOALS) /* heightmap islands, always SHOALS_W x SHOALS_H */
         return shoals_layout(o->seed, o->islands, i, f, err);
     delve_status st = floor_init(f, i, o->w, o->h, err);
-    return st != DELVE_OK ? st : gen_layout(o->seed, f, err);
+    return st != DELVE_OK ? st : rooms_layout(o->seed, f, err);
 }
 
 /* The ways between floors i and i + 1: DoomRL stairs, else a lift and a ladder. */
 static delve_status pair_ways(const gen_opts *o, dfloor *up, dfloor *down, delve_err *err)
 {
     return is_doomrl(o) ? doom_place_stairs(up, down, err)
-                        : gen_place_ways(o->seed, up, down, err);
+                        : rooms_ways_place(o->seed, up, down, err);
 }
 
 /* Floors lo..hi into f[0 .. hi - lo] (zeroed by the caller; it frees them on
@@ -104,18 +105,18 @@ static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, del
     /* rising (issue 7, rooms only): a spiral between each pair that wants one, then each
      * floor's bends, sunk, raised and graded rooms and spiral within, best of 8 tries */
     for (int i = lo; o->rising && o->type == LT_ROOMS && i < hi && st == DELVE_OK; i++)
-        st = gen_rising_pair(o->seed, &f[i - lo], &f[i + 1 - lo], err);
+        st = rising_pair(o->seed, &f[i - lo], &f[i + 1 - lo], err);
     for (int i = lo; o->rising && o->type == LT_ROOMS && i <= hi && st == DELVE_OK; i++)
         if (pairs_hold(o, lo, hi, i))
-            st = gen_rising_floor(o->seed, &f[i - lo], o->stored, err);
+            st = rising_floor(o->seed, &f[i - lo], o->stored, err);
     /* pits, each over free open floor on the floor below */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         if (window_holds(o, lo, hi, i))
-            st = gen_place_pit(o->seed, &f[i - lo], i < hi ? &f[i + 1 - lo] : NULL, err);
+            st = pits_place(o->seed, &f[i - lo], i < hi ? &f[i + 1 - lo] : NULL, err);
     /* rest stations, by a wall in a room off the main way */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         if (window_holds(o, lo, hi, i))
-            st = gen_place_station(o->seed, &f[i - lo], err);
+            st = stations_place(o->seed, &f[i - lo], err);
     /* the validator: on Shoals floors everything reaches everything at high tide */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         if (f[i - lo].level_type == LT_SHOALS && window_holds(o, lo, hi, i))
@@ -127,7 +128,7 @@ static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, del
             if (is_doomrl(o))
                 doom_stock(o->seed, o->difficulty, &f[i - lo], NULL);
             else
-                st = gen_stock(o->seed, &f[i - lo], err);
+                st = rooms_stock(o->seed, &f[i - lo], err);
         }
     return st;
 }
@@ -142,7 +143,7 @@ delve_status gen_dungeon(const gen_opts *o, dungeon *out, delve_err *err)
         return st;
     st = gen_floors(o, out->floors, 0, o->floors - 1, err);
     if (st == DELVE_OK && is_doomrl(o))
-        st = gen_validate_dungeon(out, err);
+        st = doom_validate_dungeon(out, err);
     if (st == DELVE_OK)
         dungeon_stack(out);
     else

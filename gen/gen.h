@@ -48,7 +48,7 @@ gen_opts gen_defaults(uint64_t seed);
  * With o->type a DoomRL level type or GEN_TYPE_DOOMRL (issue 3, gen/doomrl.h) every
  * floor is a DoomRL floor of DOOM_W x DOOM_H (o->w, o->h unused) with dlevel
  * o->dlevel + k, joined by stairs instead of a lift and a ladder, stocked with monsters
- * and items after the pits and stations, and the dungeon passes gen_validate_dungeon.
+ * and items after the pits and stations, and the dungeon passes doom_validate_dungeon.
  * With type LT_SHOALS every floor is a Shoals floor instead (gen/shoals.h: seed 003's
  * heightmap, SHOALS_W x SHOALS_H whatever w and h say, `islands` islands), its ways on
  * land dry at high tide, and each floor checked by shoals_check after its ways.
@@ -70,11 +70,11 @@ delve_status gen_floor_alone(const gen_opts *o, int k, dfloor *out, delve_err *e
  * glyph that appears, then "things" with one line per thing (0-based x,y).
  * Things are drawn over terrain with the glyphs below (ways use way_kind_glyph).
  * DELVE_EINPUT when k is not a floor of d, DELVE_ENOMEM. */
-delve_status gen_ascii_floor(const dungeon *d, int k, char **out, delve_err *err);
+delve_status ascii_floor(const dungeon *d, int k, char **out, delve_err *err);
 
-/* Every floor's gen_ascii_floor, top floor first, with one blank line between floors.
+/* Every floor's ascii_floor, top floor first, with one blank line between floors.
  * *out is malloc'ed and NUL-terminated. DELVE_ENOMEM. */
-delve_status gen_ascii_dungeon(const dungeon *d, char **out, delve_err *err);
+delve_status ascii_dungeon(const dungeon *d, char **out, delve_err *err);
 
 /* Grows floor k of d by left squares on the left and top squares on top (>= 0 each):
  * new squares are rock; every thing on the floor and every way end pointing at it from
@@ -82,13 +82,13 @@ delve_status gen_ascii_dungeon(const dungeon *d, char **out, delve_err *err);
  * way, so nothing moves in the world and pits land where they did. Restacks d.
  * DELVE_EINPUT on a bad floor or margin, DELVE_ELIMIT past FLOOR_MAX_SIDE, DELVE_ENOMEM
  * (then d is unchanged). Rule from seed 001 (routes shifted too). */
-delve_status gen_grow_floor(dungeon *d, int k, int left, int top, delve_err *err);
+delve_status grow_floor(dungeon *d, int k, int left, int top, delve_err *err);
 /* A Shoals floor's raw heights (height_cm / TIDE_CM_PER_UNIT), as `delve gen --format
  * heights` prints them: a title line ("floor 1 of 1  seed 42  70x60  shoals heights  1
  * unit = 5 cm"), then one line per row y = 0.., each of the w heights x = 0.. printed
  * "%4d" and separated by one space. *out is malloc'ed. DELVE_EINPUT when k is not a
  * floor of d or not a Shoals floor, DELVE_ENOMEM. */
-delve_status gen_heights_floor(const dungeon *d, int k, char **out, delve_err *err);
+delve_status shoals_text_heights(const dungeon *d, int k, char **out, delve_err *err);
 
 /* ASCII glyphs of the things on a floor; none collides with a terrain glyph
  * (engine/floor.c) or a way glyph (L H > / @). */
@@ -126,6 +126,6 @@ typedef struct gen_rate {
 } gen_rate;
 
 /* The row for id; id out of range gives the first row. Never NULL. */
-const gen_rate *gen_rate_get(gen_rate_id id);
+const gen_rate *rates_get(gen_rate_id id);
 
 #endif

@@ -32,7 +32,7 @@ static void shift_things(dfloor *f, int dx, int dy)
         }
 }
 
-delve_status gen_grow_floor(dungeon *d, int k, int left, int top, delve_err *err)
+delve_status grow_floor(dungeon *d, int k, int left, int top, delve_err *err)
 {
     if (k < 0 || k >= d->floor_count || left < 0 || top < 0)
         return delve_fail(err, DELVE_EINPUT, "grow: bad floor %d or margin %d, %d", k + 1,

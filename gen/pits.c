@@ -7,7 +7,7 @@
  * Why parity: a pit on floor k only uses squares with (x + y) % 2 == k % 2, so its
  * landing on floor k + 1 is never a pit of floor k + 1 (those use the other parity),
  * without either floor looking at the other's pit. Landings also avoid room squares
- * by a wall, where rest stations stand (gen_by_wall), for the same reason: each floor's
+ * by a wall, where rest stations stand (walk_by_wall), for the same reason: each floor's
  * things then depend only on the layouts and ways of the floors next to it.
  * Stream: RNG_PITS, floor k, try 0. */
 #include <stdlib.h>
@@ -22,7 +22,7 @@
 static int pit_square_ok(const dfloor *f, int x, int y)
 {
     return (x + y) % 2 == f->index % 2 && !floor_square_taken(f, x, y) &&
-           !gen_near_door(f, x, y);
+           !walk_near_door(f, x, y);
 }
 
 /* Open floor or corridor below not in a part sunk past this (rising's spirals within a
@@ -33,19 +33,19 @@ static int landing_ok(const dfloor *below, int x, int y)
     return (t == T_FLOOR || t == T_CORRIDOR) && floor_way_at(below, x, y) < 0 &&
            below->height_cm[y * below->w + x] > -PIT_LANDING_DEEP_CM &&
            !(x == below->entrance_x && y == below->entrance_y) &&
-           !(x == below->goal_x && y == below->goal_y) && !gen_by_wall(below, x, y, NULL, NULL);
+           !(x == below->goal_x && y == below->goal_y) && !walk_by_wall(below, x, y, NULL, NULL);
 }
 
 /* Corridor squares whose loss leaves every walkable square reachable. */
 static int corridor_candidates(const dfloor *f, int *cand, int *dist, int *queue)
 {
-    int total = gen_walk_count(f), n = 0;
+    int total = walk_count(f), n = 0;
     for (int y = 0; y < f->h; y++)
         for (int x = 0; x < f->w; x++) {
             if (floor_at(f, x, y) != T_CORRIDOR || !pit_square_ok(f, x, y))
                 continue;
             int skip = y * f->w + x;
-            if (gen_walk(f, f->entrance_x, f->entrance_y, skip, dist, queue) == total - 1)
+            if (walk_dist(f, f->entrance_x, f->entrance_y, skip, dist, queue) == total - 1)
                 cand[n++] = skip;
         }
     return n;
@@ -71,9 +71,9 @@ static delve_status pit_choose(rng *r, dfloor *f, const dfloor *below, int *cand
                                int *queue, delve_err *err)
 {
     int n1 = corridor_candidates(f, cand, dist, queue);
-    gen_shuffle(r, cand, n1);
+    rng_shuffle(r, cand, n1);
     int n2 = middle_candidates(f, cand + n1);
-    gen_shuffle(r, cand + n1, n2);
+    rng_shuffle(r, cand + n1, n2);
     for (int i = 0; i < n1 + n2 && i < PIT_CANDIDATE_CAP; i++) {
         int x = cand[i] % f->w, y = cand[i] / f->w;
         if (landing_ok(below, x, y))
@@ -82,9 +82,9 @@ static delve_status pit_choose(rng *r, dfloor *f, const dfloor *below, int *cand
     return DELVE_OK;
 }
 
-delve_status gen_place_pit(uint64_t seed, dfloor *f, const dfloor *below, delve_err *err)
+delve_status pits_place(uint64_t seed, dfloor *f, const dfloor *below, delve_err *err)
 {
-    const gen_rate *rate = gen_rate_get(GEN_RATE_PIT);
+    const gen_rate *rate = rates_get(GEN_RATE_PIT);
     rng r = rng_stream(seed, RNG_PITS, f->index, 0);
     if (!below || !rng_chance(&r, rate->num, rate->den))
         return DELVE_OK;

@@ -23,7 +23,7 @@ static const gen_rate RATES[] = {
 };
 _Static_assert(sizeof RATES / sizeof RATES[0] == GEN_RATE_COUNT, "rate rows");
 
-const gen_rate *gen_rate_get(gen_rate_id id)
+const gen_rate *rates_get(gen_rate_id id)
 {
     return (id >= 0 && id < GEN_RATE_COUNT) ? &RATES[id] : &RATES[0];
 }

@@ -40,14 +40,14 @@ static inline terrain at(const dfloor *f, int x, int y)
 
 static int chance(rng *r, gen_rate_id id)
 {
-    const gen_rate *g = gen_rate_get(id);
+    const gen_rate *g = rates_get(id);
     return rng_chance(r, g->num, g->den);
 }
 
-void gen_rising_wants(uint64_t seed, int floor, rising_wants *w)
+void rising_wants_draw(uint64_t seed, int floor, rising_wants *w)
 {
     rng r = rng_stream(seed, RNG_WANTS, floor, 0);
-    const gen_rate *b = gen_rate_get(GEN_RATE_BENDS);
+    const gen_rate *b = rates_get(GEN_RATE_BENDS);
     w->bends = rng_range(&r, b->num, b->den);
     w->sunk = chance(&r, GEN_RATE_SUNK);
     w->raised = chance(&r, GEN_RATE_RAISED);
@@ -375,7 +375,7 @@ static int lay_step_room(work *k, rng *r, int dz)
     int order[FLOOR_MAX_ROOMS];
     for (int i = 0; i < f->room_count; i++)
         order[i] = i;
-    gen_shuffle(r, order, f->room_count);
+    rng_shuffle(r, order, f->room_count);
     for (int i = 0; i < f->room_count; i++) {
         const room *rm = &f->rooms[order[i]];
         if (!room_free(f, rm))
@@ -404,7 +404,7 @@ static int lay_graded(work *k, rng *r)
     int order[FLOOR_MAX_ROOMS];
     for (int i = 0; i < f->room_count; i++)
         order[i] = i;
-    gen_shuffle(r, order, f->room_count);
+    rng_shuffle(r, order, f->room_count);
     int along_y = rng_range(r, 0, 1);
     for (int i = 0; i < f->room_count; i++) {
         const room *rm = &f->rooms[order[i]];
@@ -429,7 +429,7 @@ static int spiral_ok(const dfloor *f, int x, int y, int d)
     int cx = x + 3 * DX[d], cy = y + 3 * DY[d];
     if (at(f, x, y) != T_FLOOR || at(f, x + DX[d], y + DY[d]) != T_WALL ||
         at(f, cx, cy) != T_ROCK || at(f, x + 2 * DX[d], y + 2 * DY[d]) != T_ROCK ||
-        floor_square_taken(f, x, y) || gen_near_door(f, x, y) || !touchable(f, x, y))
+        floor_square_taken(f, x, y) || walk_near_door(f, x, y) || !touchable(f, x, y))
         return 0;
     for (int j = -2; j <= 2; j++)
         for (int i = -2; i <= 2; i++) {
@@ -488,7 +488,7 @@ static int lay_stored(work *k, rng *r, const stored_rooms *sr)
     int order[FLOOR_MAX_ROOMS];
     for (int i = 0; i < f->room_count; i++)
         order[i] = i;
-    gen_shuffle(r, order, f->room_count);
+    rng_shuffle(r, order, f->room_count);
     for (int i = 0; i < f->room_count; i++) {
         const room *rm = &f->rooms[order[i]];
         int goal_in = f->goal_x >= rm->x && f->goal_x < rm->x + rm->w && f->goal_y >= rm->y &&
@@ -496,7 +496,7 @@ static int lay_stored(work *k, rng *r, const stored_rooms *sr)
         if (goal_in || !room_free(f, rm))
             continue;
         piece_begin(k);
-        if (gen_stored_lay(f, rm, s) && piece_end(k, f->way_count, 1))
+        if (stored_lay(f, rm, s) && piece_end(k, f->way_count, 1))
             return 1;
     }
     return 0;
@@ -610,13 +610,13 @@ static void work_free(work *k)
     free(k->cand);
 }
 
-delve_status gen_rising_floor(uint64_t seed, dfloor *f, const stored_rooms *stored,
+delve_status rising_floor(uint64_t seed, dfloor *f, const stored_rooms *stored,
                               delve_err *err)
 {
     if (f->level_type != LT_ROOMS)
         return DELVE_OK;
     rising_wants w;
-    gen_rising_wants(seed, f->index, &w);
+    rising_wants_draw(seed, f->index, &w);
     work k;
     delve_status st = work_new(&k, f, err);
     if (st != DELVE_OK) {
@@ -673,25 +673,25 @@ delve_status gen_rising_floor(uint64_t seed, dfloor *f, const stored_rooms *stor
 }
 
 /* A spiral's square: room floor on both floors, nothing near a door, this pair's parity
- * (as gen/ways.c), free of things on both floors. */
+ * (as gen/rooms/rooms_ways.c), free of things on both floors. */
 static int pair_square_ok(const dfloor *up, const dfloor *down, int x, int y)
 {
     if ((x + y) % 2 != up->index % 2)
         return 0;
     const dfloor *g[2] = { up, down };
     for (int i = 0; i < 2; i++)
-        if (at(g[i], x, y) != T_FLOOR || gen_near_door(g[i], x, y) ||
+        if (at(g[i], x, y) != T_FLOOR || walk_near_door(g[i], x, y) ||
             floor_square_taken(g[i], x, y) || !touchable(g[i], x, y))
             return 0;
     return 1;
 }
 
-delve_status gen_rising_pair(uint64_t seed, dfloor *up, dfloor *down, delve_err *err)
+delve_status rising_pair(uint64_t seed, dfloor *up, dfloor *down, delve_err *err)
 {
     if (up->level_type != LT_ROOMS || down->level_type != LT_ROOMS)
         return DELVE_OK;
     rising_wants w;
-    gen_rising_wants(seed, up->index, &w);
+    rising_wants_draw(seed, up->index, &w);
     if (!w.spiral_between)
         return DELVE_OK;
     int *cand = malloc((size_t)up->w * (size_t)up->h * sizeof *cand), n = 0;
@@ -733,12 +733,12 @@ static const char *const KIND_NAME[] = {
 };
 _Static_assert(sizeof KIND_NAME / sizeof KIND_NAME[0] == RK_COUNT, "rising kind rows");
 
-const char *gen_rising_kind_name(rising_kind k)
+const char *rising_kind_name(rising_kind k)
 {
     return k >= 0 && k < RK_COUNT ? KIND_NAME[k] : "unknown";
 }
 
-void gen_rising_count(const dungeon *d, int64_t *c)
+void rising_count(const dungeon *d, int64_t *c)
 {
     for (int k = 0; k < d->floor_count; k++) {
         const dfloor *f = &d->floors[k];

@@ -21,7 +21,7 @@ typedef struct rising_wants {
 
 /* Draws floor's wants from RNG_WANTS (seed, floor, try 0), each chance from the rate
  * table (GEN_RATE_BENDS .. GEN_RATE_SPIRAL_BETWEEN), never from a try. */
-void gen_rising_wants(uint64_t seed, int floor, rising_wants *w);
+void rising_wants_draw(uint64_t seed, int floor, rising_wants *w);
 
 /* Lays rising on f (rooms-and-corridors; other level types are left alone), after its
  * layout and every way to the floors above and below: GEN_RISING_TRIES tries, try t
@@ -30,15 +30,15 @@ void gen_rising_wants(uint64_t seed, int floor, rising_wants *w);
  * room, graded room, spiral within); the chooser keeps the try ranked best by secrets
  * kept, stored rooms laid, rising laid, goal walked to soonest, stair squares. Fills
  * f->rising. DELVE_ENOMEM. */
-delve_status gen_rising_floor(uint64_t seed, dfloor *f, const stored_rooms *stored,
+delve_status rising_floor(uint64_t seed, dfloor *f, const stored_rooms *stored,
                               delve_err *err);
 
 /* Maybe a spiral between up (floor i) and down (floor i + 1) when floor i wants one
  * (GEN_RATE_SPIRAL_BETWEEN): on a room square of both floors of this pair's parity
- * (gen/ways.c), from RNG_RISING (seed, i, GEN_RISING_TRIES). Run after the pair's lift
+ * (gen/rooms/rooms_ways.c), from RNG_RISING (seed, i, GEN_RISING_TRIES). Run after the pair's lift
  * and ladder. No square: no spiral (not an error). DELVE_ELIMIT when a floor's ways are
  * full. */
-delve_status gen_rising_pair(uint64_t seed, dfloor *up, dfloor *down, delve_err *err);
+delve_status rising_pair(uint64_t seed, dfloor *up, dfloor *down, delve_err *err);
 
 /* Counts per kind over dungeons (`delve stats`, rooms and corridors): squares for
  * curve marks, stairs, ramps and turning stairs; one per piece otherwise. Append only:
@@ -51,12 +51,12 @@ typedef enum rising_kind {
 } rising_kind;
 
 /* Name of a kind as the table prints it ("bends", "curve marks", ...). */
-const char *gen_rising_kind_name(rising_kind k);
+const char *rising_kind_name(rising_kind k);
 
 /* Adds the counts of generated dungeon d (stacked) to counts[RK_COUNT]: the floors'
  * rising logs and squares; lifts, ladders and spirals between floors counted once per
  * pair (from the upper floor). RK_FAILED is the caller's (a dungeon that did not
  * generate or has check errors). */
-void gen_rising_count(const dungeon *d, int64_t *counts);
+void rising_count(const dungeon *d, int64_t *counts);
 
 #endif

@@ -1,6 +1,6 @@
 /* stations: rest stations (spec/pits-and-stations.md). A floor gets one with chance
  * GEN_RATE_STATION, against the wall of a room off the main way (the shortest walk
- * from the entrance to the goal, gen_main_way): a room is off it when no square of the
+ * from the entrance to the goal, walk_main_way): a room is off it when no square of the
  * main way is inside the room. The fixture stands on room floor by the wall, with no
  * door around it and nothing else on it; its look is drawn too. No room off the main
  * way, no station. Stream: RNG_STATIONS, floor k, try 0. */
@@ -29,7 +29,7 @@ static int station_spots(const dfloor *f, const room *rm, int *cand)
     int n = 0;
     for (int y = rm->y; y < rm->y + rm->h; y++)
         for (int x = rm->x; x < rm->x + rm->w; x++)
-            if (gen_by_wall(f, x, y, NULL, NULL) && !gen_near_door(f, x, y) &&
+            if (walk_by_wall(f, x, y, NULL, NULL) && !walk_near_door(f, x, y) &&
                 !floor_square_taken(f, x, y))
                 cand[n++] = y * f->w + x;
     return n;
@@ -39,7 +39,7 @@ static int station_spots(const dfloor *f, const room *rm, int *cand)
  * spot in it and a look. */
 static delve_status station_choose(rng *r, dfloor *f, scratch *s, delve_err *err)
 {
-    if (gen_main_way(f, s->main, s->dist, s->queue) < 0)
+    if (walk_main_way(f, s->main, s->dist, s->queue) < 0)
         return delve_fail(err, DELVE_EFAIL, "floor %d: the goal cannot be walked to",
                           f->index + 1);
     int off[FLOOR_MAX_ROOMS], n_off = 0, m = 0;
@@ -58,15 +58,15 @@ static delve_status station_choose(rng *r, dfloor *f, scratch *s, delve_err *err
     memset(&st, 0, sizeof st);  /* padding too: floors are compared byte for byte */
     st.x = sq % f->w;
     st.y = sq / f->w;
-    gen_by_wall(f, st.x, st.y, &st.wall_dx, &st.wall_dy);
+    walk_by_wall(f, st.x, st.y, &st.wall_dx, &st.wall_dy);
     st.look = (station_look)rng_range(r, 0, LOOK_COUNT - 1);
     st.last_used_s = STATION_NEVER_USED;
     return floor_add_station(f, st, err);
 }
 
-delve_status gen_place_station(uint64_t seed, dfloor *f, delve_err *err)
+delve_status stations_place(uint64_t seed, dfloor *f, delve_err *err)
 {
-    const gen_rate *rate = gen_rate_get(GEN_RATE_STATION);
+    const gen_rate *rate = rates_get(GEN_RATE_STATION);
     rng r = rng_stream(seed, RNG_STATIONS, f->index, 0);
     if (!rng_chance(&r, rate->num, rate->den))
         return DELVE_OK;

@@ -1,7 +1,7 @@
 /* stats: the family table and the integer accumulators behind `delve stats`. */
 #include <string.h>
 
-#include "gen/doomrl.h"
+#include "gen/doomrl/doomrl.h"
 #include "gen/stats.h"
 
 static int doom_accepts(int type)

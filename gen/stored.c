@@ -44,7 +44,7 @@ static delve_status read_map(const char *file, int *line, const char **s, stored
     return st;
 }
 
-delve_status gen_stored_parse(const char *file, const char *text, stored_room *out,
+delve_status stored_parse(const char *file, const char *text, stored_room *out,
                               delve_err *err)
 {
     memset(out, 0, sizeof *out);
@@ -118,7 +118,7 @@ static delve_status list_rooms(const char *dir, char **names, int *n, delve_err 
     return st;
 }
 
-delve_status gen_stored_load(const char *dir, stored_rooms *out, delve_err *err)
+delve_status stored_load(const char *dir, stored_rooms *out, delve_err *err)
 {
     memset(out, 0, sizeof *out);
     char *names[STORED_MAX];
@@ -130,14 +130,14 @@ delve_status gen_stored_load(const char *dir, stored_rooms *out, delve_err *err)
         if (!st)
             st = fsio_read_all(names[i], STORED_FILE_MAX, &text, &len, err);
         if (!st)
-            st = gen_stored_parse(names[i], text, &out->rooms[out->count++], err);
+            st = stored_parse(names[i], text, &out->rooms[out->count++], err);
         free(text);
         free(names[i]);
     }
     return st;
 }
 
-int gen_stored_lay(dfloor *f, const room *rm, const stored_room *s)
+int stored_lay(dfloor *f, const room *rm, const stored_room *s)
 {
     if (rm->w < s->w || rm->h < s->h)
         return 0;

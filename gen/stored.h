@@ -31,16 +31,16 @@ typedef struct stored_rooms {
 /* Parses one stored room: `#` comment lines, `room NAME`, `size W H` (1..16 each),
  * `map` ... `endmap` (terrain glyphs only), then any `secret X Y`. file names it in
  * messages. DELVE_EINPUT with "file:line:col: message", DELVE_ENOMEM. */
-delve_status gen_stored_parse(const char *file, const char *text, stored_room *out,
+delve_status stored_parse(const char *file, const char *text, stored_room *out,
                               delve_err *err);
 
 /* Reads every *.room file of dir, in name order, into *out. DELVE_EIO when dir or a
  * file cannot be read, DELVE_EINPUT on a bad file or more than STORED_MAX. */
-delve_status gen_stored_load(const char *dir, stored_rooms *out, delve_err *err);
+delve_status stored_load(const char *dir, stored_rooms *out, delve_err *err);
 
 /* Lays stored room s into room rm of f, centred, when rm's interior holds it: its
  * squares' terrain, marks SQ_DRAWN | SQ_PIN (and SQ_SECRET on its secrets). Returns 1
  * when laid, 0 when it does not fit (f unchanged). Heights are left as they are. */
-int gen_stored_lay(dfloor *f, const room *rm, const stored_room *s);
+int stored_lay(dfloor *f, const room *rm, const stored_room *s);
 
 #endif

@@ -12,7 +12,7 @@ static int can_stand(const dfloor *f, int x, int y)
     return floor_walkable(f, x, y) && floor_pit_at(f, x, y) < 0;
 }
 
-int gen_walk(const dfloor *f, int sx, int sy, int skip, int *dist, int *queue)
+int walk_dist(const dfloor *f, int sx, int sy, int skip, int *dist, int *queue)
 {
     int n = f->w * f->h;
     for (int i = 0; i < n; i++)
@@ -37,7 +37,7 @@ int gen_walk(const dfloor *f, int sx, int sy, int skip, int *dist, int *queue)
     return tail;
 }
 
-int gen_walk_count(const dfloor *f)
+int walk_count(const dfloor *f)
 {
     int n = 0;
     for (int y = 0; y < f->h; y++)
@@ -46,11 +46,11 @@ int gen_walk_count(const dfloor *f)
     return n;
 }
 
-int gen_main_way(const dfloor *f, unsigned char *main, int *dist, int *queue)
+int walk_main_way(const dfloor *f, unsigned char *main, int *dist, int *queue)
 {
     for (int i = 0; i < f->w * f->h; i++)
         main[i] = 0;
-    gen_walk(f, f->goal_x, f->goal_y, -1, dist, queue);
+    walk_dist(f, f->goal_x, f->goal_y, -1, dist, queue);
     int x = f->entrance_x, y = f->entrance_y;
     if (!floor_in(f, x, y) || dist[y * f->w + x] < 0)
         return -1;
@@ -71,7 +71,7 @@ int gen_main_way(const dfloor *f, unsigned char *main, int *dist, int *queue)
     return steps;
 }
 
-int gen_by_wall(const dfloor *f, int x, int y, int *dx, int *dy)
+int walk_by_wall(const dfloor *f, int x, int y, int *dx, int *dy)
 {
     if (floor_at(f, x, y) != T_FLOOR)
         return 0;
@@ -86,21 +86,11 @@ int gen_by_wall(const dfloor *f, int x, int y, int *dx, int *dy)
     return 0;
 }
 
-int gen_near_door(const dfloor *f, int x, int y)
+int walk_near_door(const dfloor *f, int x, int y)
 {
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++)
             if ((dx || dy) && floor_at(f, x + dx, y + dy) == T_DOOR)
                 return 1;
     return 0;
-}
-
-void gen_shuffle(rng *r, int *v, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = rng_range(r, 0, i);
-        int t = v[i];
-        v[i] = v[j];
-        v[j] = t;
-    }
 }

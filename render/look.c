@@ -84,7 +84,7 @@ static const monster_look MONSTER_LOOK[] = {
     { "floating eye", RGB(210, 200, 230), RGB(60, 110, 220) },
 };
 
-/* DoomRL's kinds in gen/doom_stock.c's row order, stored from MONSTER_KIND_DOOMRL */
+/* DoomRL's kinds in gen/doomrl/doom_stock.c's row order, stored from MONSTER_KIND_DOOMRL */
 static const monster_look DOOM_LOOK[] = {
     { "former human",          RGB(96, 128, 80),   RGB(230, 60, 40) },
     { "former sergeant",       RGB(60, 90, 60),    RGB(230, 60, 40) },

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen/doom.h"
-#include "gen/doomrl.h"
+#include "gen/doomrl/doom.h"
+#include "gen/doomrl/doomrl.h"
 #include "gen/gen.h"
 
 #define N_DRAWS 10000
@@ -630,7 +630,7 @@ static void test_every_floor_valid(void **state)
             if (gen_dungeon(&o, &d, &e) != DELVE_OK)
                 fail_msg("seed %llu %s: %s", (unsigned long long)seed, level_type_name(t),
                          e.msg);
-            assert_int_equal(gen_validate_dungeon(&d, &e), DELVE_OK);
+            assert_int_equal(doom_validate_dungeon(&d, &e), DELVE_OK);
             check_reached(&d);
             assert_int_equal(d.floors[0].level_type, t);
             assert_int_equal(d.floors[1].dlevel, o.dlevel + 1);
@@ -645,13 +645,13 @@ static void test_validator_catches(void **state)
     doom_info in;
     delve_err e = { { 0 } };
     make(12, LT_NORMAL, 3, DOOM_STAGE_FULL, &f, &in);
-    assert_int_equal(gen_validate_floor(&f, &in, &e), DELVE_OK);
+    assert_int_equal(doom_validate_floor(&f, &in, &e), DELVE_OK);
     /* wall the goal in: the validator names it */
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++)
             if (dx || dy)
                 floor_set(&f, f.goal_x + dx, f.goal_y + dy, T_WALL);
-    assert_int_equal(gen_validate_floor(&f, &in, &e), DELVE_EFAIL);
+    assert_int_equal(doom_validate_floor(&f, &in, &e), DELVE_EFAIL);
     assert_non_null(strstr(e.msg, "goal"));
     floor_free(&f);
     /* a river without its bridge */
@@ -661,7 +661,7 @@ static void test_validator_catches(void **state)
             for (int x = 1; x <= DOOM_W; x++)
                 if (at(&f, x, in.rivers[0].bridge) == T_BRIDGE)
                     floor_set(&f, x - 1, in.rivers[0].bridge - 1, T_WATER);
-            assert_int_equal(gen_validate_floor(&f, &in, &e), DELVE_EFAIL);
+            assert_int_equal(doom_validate_floor(&f, &in, &e), DELVE_EFAIL);
             assert_non_null(strstr(e.msg, "bridge"));
             floor_free(&f);
             break;
@@ -723,8 +723,8 @@ static void test_determinism(void **state)
         char *sa, *sb;
         assert_int_equal(gen_dungeon(&o, &a, NULL), DELVE_OK);
         assert_int_equal(gen_dungeon(&o, &b, NULL), DELVE_OK);
-        assert_int_equal(gen_ascii_dungeon(&a, &sa, NULL), DELVE_OK);
-        assert_int_equal(gen_ascii_dungeon(&b, &sb, NULL), DELVE_OK);
+        assert_int_equal(ascii_dungeon(&a, &sa, NULL), DELVE_OK);
+        assert_int_equal(ascii_dungeon(&b, &sb, NULL), DELVE_OK);
         assert_string_equal(sa, sb);
         char title[128];
         snprintf(title, sizeof title, "floor 1 of 3  seed 77  78x20  %s  dlevel 13\n",

@@ -93,7 +93,7 @@ static void test_round_trip_grown_floor(void **state)
     dungeon d, back;
     delve_err err = { "" };
     assert_int_equal(gen_dungeon(&o, &d, &err), DELVE_OK);
-    assert_int_equal(gen_grow_floor(&d, 0, 5, 3, &err), DELVE_OK);
+    assert_int_equal(grow_floor(&d, 0, 5, 3, &err), DELVE_OK);
     char *a = NULL, *b = NULL;
     assert_int_equal(dun_write(&d, 4, &a, &err), DELVE_OK);
     assert_non_null(strstr(a, "\nfloor 1 rooms dlevel 0 size 69 43 origin -5 -3 datum 0\n"));

@@ -15,6 +15,7 @@
 #include "engine/monster.h"
 #include "engine/path.h"
 #include "gen/passes.h"
+#include "gen/rooms/rooms.h"
 
 #define GOLDEN_SEED_7 DELVE_SOURCE_DIR "/tests/golden/gen-seed-7.txt"
 
@@ -175,9 +176,9 @@ static void test_same_seed_same_bytes(void **state)
     make(7, &a);
     make(7, &b);
     make(8, &c);
-    assert_int_equal(gen_ascii_dungeon(&a, &sa, NULL), DELVE_OK);
-    assert_int_equal(gen_ascii_dungeon(&b, &sb, NULL), DELVE_OK);
-    assert_int_equal(gen_ascii_dungeon(&c, &sc, NULL), DELVE_OK);
+    assert_int_equal(ascii_dungeon(&a, &sa, NULL), DELVE_OK);
+    assert_int_equal(ascii_dungeon(&b, &sb, NULL), DELVE_OK);
+    assert_int_equal(ascii_dungeon(&c, &sc, NULL), DELVE_OK);
     assert_string_equal(sa, sb);
     assert_int_not_equal(strcmp(sa, sc), 0);
     assert_memory_equal(sa, "floor 1 of 3  seed 7  64x40\n", 28);
@@ -521,7 +522,7 @@ static void test_golden_seed_7(void **state)
     char *got;
     gen_opts o = gen_defaults(7);  /* `delve gen --seed 7`: rising on */
     assert_int_equal(gen_dungeon(&o, &d, NULL), DELVE_OK);
-    assert_int_equal(gen_ascii_dungeon(&d, &got, NULL), DELVE_OK);
+    assert_int_equal(ascii_dungeon(&d, &got, NULL), DELVE_OK);
     char *want = read_all(GOLDEN_SEED_7);
     if (!want)
         fail_msg("cannot read %s", GOLDEN_SEED_7);
@@ -542,7 +543,7 @@ static void test_ascii_shape(void **state)
     dungeon d;
     char *s;
     make(7, &d);
-    assert_int_equal(gen_ascii_floor(&d, 1, &s, NULL), DELVE_OK);
+    assert_int_equal(ascii_floor(&d, 1, &s, NULL), DELVE_OK);
     assert_memory_equal(s, "floor 2 of 3  seed 7  64x40\n", 28);
     assert_non_null(strstr(s, "\nlegend\n  ' ' rock\n  '#' wall\n"));
     assert_non_null(strstr(s, "  'L' lift\n  'H' ladder\n"));
@@ -552,7 +553,7 @@ static void test_ascii_shape(void **state)
         lines += *p == '\n';
     assert_true(lines > 1 + 40 + 1);
     free(s);
-    assert_int_equal(gen_ascii_floor(&d, 3, &s, NULL), DELVE_EINPUT);
+    assert_int_equal(ascii_floor(&d, 3, &s, NULL), DELVE_EINPUT);
     assert_null(s);
     dungeon_free(&d);
 }
@@ -587,10 +588,10 @@ static void test_walk_agrees_with_engine(void **state)
             size_t n = (size_t)f->w * (size_t)f->h;
             int *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *q = malloc(n * sizeof *q);
             assert_true(a && b && q);
-            int reached = gen_walk(f, f->entrance_x, f->entrance_y, -1, a, q);
+            int reached = walk_dist(f, f->entrance_x, f->entrance_y, -1, a, q);
             path_floor_dist(f, f->entrance_x, f->entrance_y, NULL, b);
             assert_memory_equal(a, b, n * sizeof *a);
-            assert_int_equal(reached, gen_walk_count(f));
+            assert_int_equal(reached, walk_count(f));
             free(a);
             free(b);
             free(q);
@@ -638,7 +639,7 @@ static void test_pit_landing_rules(void **state)
     int pits = 0;
     for (uint64_t seed = 1; seed <= 200; seed++) {
         ring_floor(&up, 0, T_CORRIDOR);
-        assert_int_equal(gen_place_pit(seed, &up, &lo, NULL), DELVE_OK);
+        assert_int_equal(pits_place(seed, &up, &lo, NULL), DELVE_OK);
         assert_in_range(up.pit_count, 0, 1);
         if (up.pit_count) {
             assert_int_equal(up.pits[0].x, 10);
@@ -647,7 +648,7 @@ static void test_pit_landing_rules(void **state)
         pits += up.pit_count;
         floor_free(&up);
         ring_floor(&up, 0, T_CORRIDOR);
-        assert_int_equal(gen_place_pit(seed, &up, NULL, NULL), DELVE_OK);
+        assert_int_equal(pits_place(seed, &up, NULL, NULL), DELVE_OK);
         assert_int_equal(up.pit_count, 0);  /* no floor below, no pit */
         floor_free(&up);
     }

@@ -571,7 +571,7 @@ static void test_grow_floor(void **state)
     dungeon a, b;
     assert_int_equal(gen_dungeon(&o, &a, NULL), DELVE_OK);
     assert_int_equal(gen_dungeon(&o, &b, NULL), DELVE_OK);
-    assert_int_equal(gen_grow_floor(&b, 0, 5, 3, NULL), DELVE_OK);
+    assert_int_equal(grow_floor(&b, 0, 5, 3, NULL), DELVE_OK);
     const dfloor *fa = &a.floors[0], *fb = &b.floors[0];
     assert_int_equal(fb->w, fa->w + 5);
     assert_int_equal(fb->h, fa->h + 3);

@@ -46,7 +46,7 @@ static void test_rates_converge(void **state)
     int64_t want[6] = { 0 }, laid[5] = { 0 }, corners = 0, curves = 0, ways_in = 0, ramps = 0;
     for (uint64_t s = 1; s <= RATE_FLOORS; s++) {
         rising_wants w;
-        gen_rising_wants(s, 0, &w);
+        rising_wants_draw(s, 0, &w);
         assert_in_range(w.bends, 1, 3);
         int v[6] = { w.bends, w.sunk, w.raised, w.graded, w.spiral_within, w.spiral_between };
         for (int i = 0; i < 6; i++)
@@ -64,15 +64,15 @@ static void test_rates_converge(void **state)
     static const gen_rate_id ID[] = { GEN_RATE_SUNK, GEN_RATE_RAISED, GEN_RATE_GRADED,
                                       GEN_RATE_SPIRAL_WITHIN, GEN_RATE_SPIRAL_BETWEEN };
     for (int i = 0; i < 5; i++) {
-        if (!within_3se(want[i + 1], RATE_FLOORS, gen_rate_get(ID[i])))
-            fail_msg("%s wanted %lld of %d", gen_rate_get(ID[i])->name,
+        if (!within_3se(want[i + 1], RATE_FLOORS, rates_get(ID[i])))
+            fail_msg("%s wanted %lld of %d", rates_get(ID[i])->name,
                      (long long)want[i + 1], RATE_FLOORS);
-        if (i < 4 && !within_3se(laid[i + 1], RATE_FLOORS, gen_rate_get(ID[i])))
-            fail_msg("%s laid %lld of %d", gen_rate_get(ID[i])->name, (long long)laid[i + 1],
+        if (i < 4 && !within_3se(laid[i + 1], RATE_FLOORS, rates_get(ID[i])))
+            fail_msg("%s laid %lld of %d", rates_get(ID[i])->name, (long long)laid[i + 1],
                      RATE_FLOORS);
     }
-    assert_true(within_3se(curves, corners, gen_rate_get(GEN_RATE_CURVE)));
-    assert_true(within_3se(ramps, ways_in, gen_rate_get(GEN_RATE_RAMP)));
+    assert_true(within_3se(curves, corners, rates_get(GEN_RATE_CURVE)));
+    assert_true(within_3se(ramps, ways_in, rates_get(GEN_RATE_RAMP)));
     assert_int_equal(ways_in, 1173);
     assert_int_equal(ramps, 390);
     /* bends 1..3 uniformly: mean 2, sd sqrt(2/3); 3 se over 400 floors is 0.122 */
@@ -205,7 +205,7 @@ static void test_pins_kept(void **state)
     memcpy(t0, f.terrain, n);
     memcpy(h0, f.height_cm, n * sizeof *h0);
     memset(f.marks, SQ_PIN, n);
-    assert_int_equal(gen_rising_floor(12, &f, NULL, NULL), DELVE_OK);
+    assert_int_equal(rising_floor(12, &f, NULL, NULL), DELVE_OK);
     assert_memory_equal(f.terrain, t0, n);
     assert_memory_equal(f.height_cm, h0, n * sizeof *h0);
     assert_int_equal(f.rising.sunk + f.rising.raised + f.rising.graded + f.rising.bends, 0);
@@ -215,7 +215,7 @@ static void test_pins_kept(void **state)
         for (int y = f.rooms[r].y - 1; y <= f.rooms[r].y + f.rooms[r].h; y++)
             for (int x = f.rooms[r].x - 1; x <= f.rooms[r].x + f.rooms[r].w; x++)
                 f.marks[y * f.w + x] = SQ_PIN;
-    assert_int_equal(gen_rising_floor(12, &f, NULL, NULL), DELVE_OK);
+    assert_int_equal(rising_floor(12, &f, NULL, NULL), DELVE_OK);
     for (size_t i = 0; i < n; i++)
         if (f.marks[i]) {
             assert_int_equal(f.terrain[i], t0[i]);
@@ -241,7 +241,7 @@ static void test_failing_try_taken_off(void **state)
     size_t n = (size_t)f.w * (size_t)f.h;
     uint8_t t0[GEN_FLOOR_W * GEN_FLOOR_H];
     memcpy(t0, f.terrain, n);
-    assert_int_equal(gen_rising_floor(12, &f, NULL, NULL), DELVE_OK);
+    assert_int_equal(rising_floor(12, &f, NULL, NULL), DELVE_OK);
     assert_memory_equal(f.terrain, t0, n);
     assert_int_equal(f.rising.bends + f.rising.sunk + f.rising.raised + f.rising.graded, 0);
     assert_int_equal(f.rising.refused, 2); /* try 0's two pieces: ties keep the first try */
@@ -255,7 +255,7 @@ static void test_stored_parse(void **state)
     (void)state;
     stored_rooms *sr = malloc(sizeof *sr);
     assert_non_null(sr);
-    assert_int_equal(gen_stored_load(ROOMS_DIR, sr, NULL), DELVE_OK);
+    assert_int_equal(stored_load(ROOMS_DIR, sr, NULL), DELVE_OK);
     assert_int_equal(sr->count, 3);
     assert_string_equal(sr->rooms[0].name, "fountain-court");
     assert_string_equal(sr->rooms[1].name, "hidden-closet");
@@ -267,10 +267,10 @@ static void test_stored_parse(void **state)
     assert_int_equal(sr->rooms[2].terrain[1 * 7 + 1], T_WALL);
     delve_err e = { "" };
     stored_room one;
-    assert_int_equal(gen_stored_parse("bad.room", "room x\nsize 2 1\nmap\n.Q\nendmap\n",
+    assert_int_equal(stored_parse("bad.room", "room x\nsize 2 1\nmap\n.Q\nendmap\n",
                                       &one, &e), DELVE_EINPUT);
     assert_non_null(strstr(e.msg, "bad.room:4:2"));
-    assert_int_equal(gen_stored_parse("late.room", "room x\nsize 2 1\nmap\n..\nendmap\n"
+    assert_int_equal(stored_parse("late.room", "room x\nsize 2 1\nmap\n..\nendmap\n"
                                       "secret 2 0\n", &one, &e), DELVE_EINPUT);
     assert_non_null(strstr(e.msg, "late.room:6:"));
     free(sr);
@@ -284,7 +284,7 @@ static void test_stored_rooms_kept(void **state)
     (void)state;
     stored_rooms *sr = malloc(sizeof *sr);
     assert_non_null(sr);
-    assert_int_equal(gen_stored_load(ROOMS_DIR, sr, NULL), DELVE_OK);
+    assert_int_equal(stored_load(ROOMS_DIR, sr, NULL), DELVE_OK);
     int laid = 0, secrets = 0;
     for (uint64_t seed = 1; seed <= 40; seed++) {
         gen_opts o = gen_defaults(seed);
@@ -339,7 +339,7 @@ static void test_no_failures_1_200(void **state)
         if (l.errors)
             fail_msg("seed %llu: %s", (unsigned long long)s, l.items[0].reason);
         check_list_free(&l);
-        gen_rising_count(&d, c);
+        rising_count(&d, c);
         dungeon_free(&d);
     }
     assert_int_equal(c[RK_FLOORS], 600);

@@ -1,4 +1,4 @@
-/* test_shoals: the Shoals generator (gen/shoals.c) and the tide (engine/tide.c). The
+/* test_shoals: the Shoals generator (gen/shoals/shoals.c) and the tide (engine/tide.c). The
  * generator is checked against the seed itself: with glibc's random() seeded by 5, as
  * the blog's program was, it must print the blog's two example maps byte for byte
  * (tests/fixtures/shoals-blog-*.txt, cut from seed 003). The smoothing, the trig
@@ -17,8 +17,8 @@
 #include "engine/tide.h"
 #include "engine/world.h"
 #include "gen/gen.h"
-#include "gen/shoals.h"
-#include "gen/shoals_stats.h"
+#include "gen/shoals/shoals.h"
+#include "gen/shoals/shoals_stats.h"
 #include "films/film.h"
 #include "render/shore.h"
 #include "render/view.h"

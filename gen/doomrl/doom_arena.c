@@ -5,10 +5,10 @@
  * although the seed says there are four; we read it as min (spec 5.6 agrees it is
  * probably a typo). Roll ranges from the wiki page (spec 5.6): 1..24 the first, 25..34
  * the second, 35..44 the third, 45+ the fourth (the last range UNCONFIRMED). The fluid
- * table runs three times (gen/doom_floor.c) before the configuration is stamped, as the
+ * table runs three times (gen/doomrl/doom_floor.c) before the configuration is stamped, as the
  * 0.9.9.7 code does, so the walls and the player's square stay clear of fluid.
  * Stream: the layout stream. */
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 #define ARENA_X 38
 #define ARENA_Y 10

@@ -11,7 +11,7 @@
  * a bridge ends in wall, box or cave wall, the bridge's line goes on as floor to the
  * first square one can stand on (at most BRIDGE_HEAD_CAP), since a bridge into a wall
  * is no bridge. Rivers never overwrite a bridge. Stream: the rivers stream. */
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 #define BRIDGE_HEAD_CAP 8
 

@@ -8,6 +8,7 @@
 
 #include "engine/monster.h"
 #include "gen/passes.h"
+#include "gen/rooms/rooms.h"
 
 /* How a floor is stocked (set). */
 static const struct {
@@ -75,7 +76,7 @@ static delve_status pack(rng *r, dfloor *f, const int *dist, int16_t *lx, int16_
     int rooms[FLOOR_MAX_ROOMS];
     for (int i = 0; i < f->room_count; i++)
         rooms[i] = i;
-    gen_shuffle(r, rooms, f->room_count);
+    rng_shuffle(r, rooms, f->room_count);
     int ways = rng_range(r, STOCK.way_min, STOCK.way_max);
     int size = rng_range(r, STOCK.pack_min, STOCK.pack_max);
     int kind = PACK_KINDS[rng_range(r, 0, (int)(sizeof PACK_KINDS / sizeof PACK_KINDS[0]) - 1)];
@@ -114,7 +115,7 @@ static delve_status pack(rng *r, dfloor *f, const int *dist, int16_t *lx, int16_
     return DELVE_OK;
 }
 
-delve_status gen_stock(uint64_t seed, dfloor *f, delve_err *err)
+delve_status rooms_stock(uint64_t seed, dfloor *f, delve_err *err)
 {
     if (f->room_count == 0)
         return DELVE_OK;
@@ -126,7 +127,7 @@ delve_status gen_stock(uint64_t seed, dfloor *f, delve_err *err)
     if (!dist || !queue || !lx || !ly) {
         st = delve_fail(err, DELVE_ENOMEM, "out of memory stocking floor %d", f->index + 1);
     } else {
-        gen_walk(f, f->entrance_x, f->entrance_y, -1, dist, queue);
+        walk_dist(f, f->entrance_x, f->entrance_y, -1, dist, queue);
         st = lone(&r, f, dist, err);
         int packs = rng_range(&r, STOCK.packs_min, STOCK.packs_max);
         for (int i = 0; i < packs && st == DELVE_OK; i++)

@@ -4,7 +4,7 @@
  * coordinates (1-based) throughout; doom.h's doom_get/doom_set convert. */
 #include <string.h>
 
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 int doom_d(rng *r, int n)
 {

@@ -6,7 +6,7 @@
  *   smoothing  one pass, radius 1, in place, raster order
  *   terrain    by the seed's thresholds
  *   marks      entrance and goal on land the tide never reaches */
-#include "gen/shoals.h"
+#include "gen/shoals/shoals.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +32,7 @@
 /* trunc(cos(a * pi / 180) * 2^30) and trunc(sin(...) * 2^30) of the C library's
  * doubles for a = 0..359, made once by a script and checked to give the doubles'
  * truncated products for every distance 0..63. */
-#include "gen/shoals_trig.inc"
+#include "gen/shoals/shoals_trig.inc"
 
 int32_t shoals_cos(int deg)
 {

@@ -6,7 +6,7 @@
  * (the code's wall-or-crate choice and its ammo and armour crates are left out: delve's
  * boxes are all indestructible crates). The sections are the floor's rooms.
  * Stream: the layout stream. */
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 static const int WALLS[6] = { 1, 2, 2, 2, 2, 3 };   /* D, uniform pick */
 static const int BOX_SIDE[6] = { 2, 3, 3, 3, 3, 4 };

@@ -7,7 +7,7 @@
  * fluid type respects the same ranges as above": < 6 water, 6..10 acid, 11+ lava); the
  * counts and lengths are the code's. Streams: floor walks the layout stream, fluid
  * walks the fluids stream. */
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 #define CAVE_START_X 38
 #define CAVE_START_Y 10

@@ -4,7 +4,7 @@
  * point (3 * 1d25 + 1, 3 * 1d6 + 1) that is floor with four floor neighbours and runs a
  * wall segment from it, horizontal or vertical, either way, until it has its length or
  * the next square is not floor. Stream: the layout stream. */
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 typedef struct maze_style {
     int tries, min_len, max_len;

@@ -5,7 +5,7 @@
  * inner, so blocks share their edges and later ones overwrite them. Then every door
  * with more than 2 orthogonal wall neighbours becomes wall (doors to the map's edge)
  * and the edges are restored. Stream: the layout stream. */
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 /* The twelve sublayouts, transcribed from seed 002 in its order (left to right, top to
  * bottom); '#' wall, '+' door, '.' floor (the seed's middle dot). */

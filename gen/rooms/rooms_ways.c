@@ -10,7 +10,8 @@
 #include <stdlib.h>
 
 #include "gen/passes.h"
-#include "gen/shoals.h"
+#include "gen/rooms/rooms.h"
+#include "gen/shoals/shoals.h"
 
 #define WAY_SPREAD 12  /* the ladder stands this many squares (Manhattan) from the lift
                           when any square that far fits (set) */
@@ -24,7 +25,7 @@ static int way_square_ok(const dfloor *up, const dfloor *down, int x, int y, int
     const dfloor *g[2] = { up, down };
     for (int i = 0; i < 2; i++) {
         terrain t = floor_at(g[i], x, y);
-        if (tier == 0 ? (t != T_FLOOR || gen_near_door(g[i], x, y))
+        if (tier == 0 ? (t != T_FLOOR || walk_near_door(g[i], x, y))
                       : (t != T_FLOOR && t != T_CORRIDOR))
             return 0;
         if ((x == g[i]->entrance_x && y == g[i]->entrance_y) ||
@@ -75,7 +76,7 @@ static delve_status way_add_pair(dfloor *up, dfloor *down, way_kind k, int sq, d
     return st != DELVE_OK ? st : floor_add_way(down, b, err);
 }
 
-delve_status gen_place_ways(uint64_t seed, dfloor *up, dfloor *down, delve_err *err)
+delve_status rooms_ways_place(uint64_t seed, dfloor *up, dfloor *down, delve_err *err)
 {
     if (up->level_type == LT_SHOALS || down->level_type == LT_SHOALS)
         return shoals_place_ways(seed, up, down, err); /* on land dry at high tide */

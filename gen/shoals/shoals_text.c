@@ -6,7 +6,7 @@
 #include "engine/tide.h"
 #include "gen/gen.h"
 
-delve_status gen_heights_floor(const dungeon *d, int k, char **out, delve_err *err)
+delve_status shoals_text_heights(const dungeon *d, int k, char **out, delve_err *err)
 {
     *out = NULL;
     if (k < 0 || k >= d->floor_count || !d->floors[k].terrain)

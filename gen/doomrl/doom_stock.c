@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "engine/monster.h"
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 #include "gen/passes.h"
 
 #define STOCK_CLEAR 3        /* set: no monster this close (Chebyshev) to the entrance */

@@ -2,7 +2,7 @@
  * spec 3a, the old rules). Weights are a table per dlevel band; caves become arena 1
  * time in 4; above dlevel 15 any type becomes single monster 1 time in 25, only when
  * asked (the seed says that replacement did not spawn yet). */
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 typedef struct pick_band {
     int min_dlevel;          /* the band holds from this dlevel up to the next band */

@@ -5,7 +5,7 @@
 #ifndef DELVE_GEN_DOOM_H
 #define DELVE_GEN_DOOM_H
 
-#include "gen/doomrl.h"
+#include "gen/doomrl/doomrl.h"
 
 typedef struct doom_ctx {
     dfloor *f;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "engine/monster.h"
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 #include "gen/passes.h"
 
 typedef struct tbuf {

@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "engine/tide.h"
-#include "gen/shoals.h"
+#include "gen/shoals/shoals.h"
 
 #define WAY_SPREAD 12  /* the ladder this many squares (Manhattan) from the lift when any
-                          square that far fits: as gen/ways.c (set) */
+                          square that far fits: as gen/rooms/rooms_ways.c (set) */
 
 static const int DX[4] = { 0, 1, 0, -1 };
 static const int DY[4] = { -1, 0, 1, 0 };
@@ -123,7 +123,7 @@ delve_status shoals_check(const dfloor *f, delve_err *err)
 
 /* Square (x, y) may hold a way's end on g: on a Shoals floor dry at high tide and
  * reached from the entrance at high tide (reach); elsewhere room floor or corridor;
- * never the entrance, the goal or another way; on pair i's parity (gen/ways.c). */
+ * never the entrance, the goal or another way; on pair i's parity (gen/rooms/rooms_ways.c). */
 static int end_ok(const dfloor *g, const uint8_t *reach, int x, int y, int pair)
 {
     if (!floor_in(g, x, y) || (x + y) % 2 != pair % 2 ||

@@ -129,19 +129,19 @@ const char *doom_item_kind_name(int kind);
  * walls not; pits not). With info (may be NULL): every river has its bridge, 2 wide,
  * across its full width, and the goal and ways can be reached from the entrance without
  * wading acid or lava a river wrote. DELVE_EFAIL with the reason in err. */
-delve_status gen_validate_floor(const dfloor *f, const doom_info *info, delve_err *err);
+delve_status doom_validate_floor(const dfloor *f, const doom_info *info, delve_err *err);
 
-/* Every floor as gen_validate_floor (DoomRL floors; others: entrance and goal walkable
+/* Every floor as doom_validate_floor (DoomRL floors; others: entrance and goal walkable
  * and reachable) and every way's far end on a walkable square of an existing floor
  * with a way back. DELVE_EFAIL naming the floor. */
-delve_status gen_validate_dungeon(const dungeon *d, delve_err *err);
+delve_status doom_validate_dungeon(const dungeon *d, delve_err *err);
 
 /* The ASCII of a DoomRL floor (title with level type and dlevel, the seed's glyphs,
  * a legend telling water, acid and lava apart, things) into buf of size cap; returns
  * the length, or -1 when cap is too small. */
 int doom_ascii_floor(const dungeon *d, int k, char *buf, int cap);
 
-/* `delve stats` measures of a DoomRL floor (gen/doom_stats.c), in this order. */
+/* `delve stats` measures of a DoomRL floor (gen/doomrl/doom_stats.c), in this order. */
 enum {
     DOOM_STAT_ROOMS, DOOM_STAT_DOORS, DOOM_STAT_FLUID, DOOM_STAT_WALKS,
     DOOM_STAT_RIVER_HORIZONTAL, DOOM_STAT_RIVER_SINGLE, DOOM_STAT_RIVER_DOUBLE,

@@ -1,11 +1,11 @@
 /* shoals_stats: terrain fractions and land parts over many seeds. */
-#include "gen/shoals_stats.h"
+#include "gen/shoals/shoals_stats.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "gen/shoals.h"
+#include "gen/shoals/shoals.h"
 
 static const char *const MEASURE_NAME[] = {
     [SM_DEEP] = "deep", [SM_SHALLOW] = "shallow", [SM_FLOOR] = "floor",

@@ -6,7 +6,7 @@
  * the first try the validator passes is kept. */
 #include <string.h>
 
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 typedef enum rooms_rule { ROOMS_NONE, ROOMS_FIND, ROOMS_LAYOUT } rooms_rule;
 
@@ -202,7 +202,7 @@ static delve_status doom_try(const gen_opts *o, int k, int t, doom_stage stage, 
     if (!entrance_goal(&c))
         return delve_fail(err, DELVE_EFAIL, "floor %d: no floor for the entrance and goal",
                           k + 1);
-    return gen_validate_floor(f, info, err);
+    return doom_validate_floor(f, info, err);
 }
 
 delve_status doom_floor_make(const gen_opts *o, int k, doom_stage stage, dfloor *f,

@@ -1,4 +1,4 @@
-/* validate: the importer checks on generated floors (issue 3). Walking uses gen_walk's
+/* validate: the importer checks on generated floors (issue 3). Walking uses walk_dist's
  * rules: walkable terrain (floor, doors, fluids, bridges), never pits; walls, boxes and
  * cave walls block. With a DoomRL floor's record, every river must have its 2-wide
  * bridge across its full width with ground one can stand on at both ends, and the goal
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 #include "gen/passes.h"
 
 static int stand(const dfloor *f, int x, int y)
@@ -140,7 +140,7 @@ static delve_status check_walks(const dfloor *f, const doom_info *info, delve_er
     return st;
 }
 
-delve_status gen_validate_floor(const dfloor *f, const doom_info *info, delve_err *err)
+delve_status doom_validate_floor(const dfloor *f, const doom_info *info, delve_err *err)
 {
     if (!f->terrain)
         return delve_fail(err, DELVE_EFAIL, "floor %d: not generated", f->index + 1);
@@ -172,10 +172,10 @@ static delve_status way_ok(const dungeon *d, int k, int i, delve_err *err)
                       w->to_floor + 1);
 }
 
-delve_status gen_validate_dungeon(const dungeon *d, delve_err *err)
+delve_status doom_validate_dungeon(const dungeon *d, delve_err *err)
 {
     for (int k = 0; k < d->floor_count; k++) {
-        delve_status st = gen_validate_floor(&d->floors[k], NULL, err);
+        delve_status st = doom_validate_floor(&d->floors[k], NULL, err);
         for (int i = 0; st == DELVE_OK && i < d->floors[k].way_count; i++)
             st = way_ok(d, k, i, err);
         if (st != DELVE_OK)

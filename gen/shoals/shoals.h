@@ -90,10 +90,10 @@ int shoals_reach_high_tide(const dfloor *f, int sx, int sy, uint8_t *reach);
 delve_status shoals_check(const dfloor *f, delve_err *err);
 
 /* The ways between up (floor i) and down (floor i + 1) when either is a Shoals floor,
- * stream RNG_WAYS floor i, only on squares with (x + y) % 2 == i % 2 (gen/ways.c), and on
+ * stream RNG_WAYS floor i, only on squares with (x + y) % 2 == i % 2 (gen/rooms/rooms_ways.c), and on
  * a Shoals floor only on land dry at high tide that its entrance reaches at high tide
  * (elsewhere room floor or corridor): a lift and a ladder on two squares that fit on
- * both floors (same square above and below, as gen_place_ways), or when fewer than two
+ * both floors (same square above and below, as rooms_ways_place), or when fewer than two
  * fit, two stairs, each from a square of up to a square of down (the islands of two
  * floors need not lie over each other). DELVE_EFAIL when a floor has not two squares. */
 delve_status shoals_place_ways(uint64_t seed, dfloor *up, dfloor *down, delve_err *err);

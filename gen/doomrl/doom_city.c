@@ -4,9 +4,9 @@
  * 1-square buffer) around a walled room. Walled sizes are the seed's 6..15 x 5..11
  * (the 0.9.9.7 code's are one smaller per axis; the seed wins). The room's inside is
  * marked (rock) so later rooms cannot overlap it, and turned back to floor at the end.
- * Rivers, when the floor has them, are drawn before this (gen/doom_floor.c), so rooms
+ * Rivers, when the floor has them, are drawn before this (gen/doomrl/doom_floor.c), so rooms
  * never overlap a river. Stream: the layout stream. */
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 #define CITY_ATTEMPTS 100
 #define CITY_MIN_W 6   /* walled room width 6..15, height 5..11 (seed 002) */

@@ -4,7 +4,7 @@
  * its 3 x 3 block (staying put included), pushed back inside. The length is rolled once
  * per call and shared by its walks (the 0.9.9.7 code; the seed does not say).
  * Stream: the fluids stream. */
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 typedef struct fluid_row {
     int max_dlevel;        /* the row holds for dlevel <= max_dlevel */

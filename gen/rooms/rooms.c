@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gen/passes.h"
+#include "gen/rooms/rooms.h"
 
 #define LAYOUT_TRIES 8        /* tries of a floor before DELVE_EFAIL (set) */
 #define BASE_AREA (64 * 40)   /* the room counts below are for this many squares */
@@ -423,7 +424,7 @@ static int room_pick(layout *L, const room *rm, int *x, int *y)
     for (int draw = 0; draw < SQUARE_PICK_CAP; draw++) {
         *x = rng_range(&L->r, rm->x, rm->x + rm->w - 1);
         *y = rng_range(&L->r, rm->y, rm->y + rm->h - 1);
-        if (!gen_near_door(L->f, *x, *y))
+        if (!walk_near_door(L->f, *x, *y))
             return 1;
     }
     return 0;
@@ -437,7 +438,7 @@ static int rooms_entrance_goal(layout *L)
     int er = rng_range(&L->r, 0, f->room_count - 1), gr = -1, gd = -1;
     if (!room_pick(L, &f->rooms[er], &f->entrance_x, &f->entrance_y))
         return 0;
-    gen_walk(f, f->entrance_x, f->entrance_y, -1, L->dist, L->queue);
+    walk_dist(f, f->entrance_x, f->entrance_y, -1, L->dist, L->queue);
     for (int i = 0; i < f->room_count; i++) {
         const room *rm = &f->rooms[i];
         int d = L->dist[(rm->y + (rm->h - 1) / 2) * f->w + rm->x + (rm->w - 1) / 2];
@@ -464,8 +465,8 @@ static delve_status layout_try(layout *L)
     if (!rooms_entrance_goal(L))
         return DELVE_EFAIL;
     /* check: every walkable square can be walked to from the entrance */
-    int reached = gen_walk(L->f, L->f->entrance_x, L->f->entrance_y, -1, L->dist, L->queue);
-    return reached == gen_walk_count(L->f) ? DELVE_OK : DELVE_EFAIL;
+    int reached = walk_dist(L->f, L->f->entrance_x, L->f->entrance_y, -1, L->dist, L->queue);
+    return reached == walk_count(L->f) ? DELVE_OK : DELVE_EFAIL;
 }
 
 /* Back to all rock with no things, keeping index, size and the arrays. */
@@ -475,7 +476,7 @@ static void layout_reset(layout *L)
     memset(L->linked, 0, sizeof L->linked);
 }
 
-delve_status gen_layout(uint64_t seed, dfloor *f, delve_err *err)
+delve_status rooms_layout(uint64_t seed, dfloor *f, delve_err *err)
 {
     size_t n = (size_t)f->w * (size_t)f->h;
     layout L = { .f = f };

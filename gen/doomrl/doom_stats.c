@@ -2,7 +2,7 @@
  * the layout (before fluids), fluid squares, fluid walks, rivers by shape (0 or 1 per
  * floor, so their means are frequencies), bridges, items, monsters, things that did not
  * fit (overflow) and the try that passed. */
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 const char *const DOOM_STAT_NAMES[DOOM_STAT_COUNT] = {
     [DOOM_STAT_ROOMS] = "rooms",

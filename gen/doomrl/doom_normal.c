@@ -4,7 +4,7 @@
  * horizontal ones on odd y, so a point can only fall on a parallel wall (then only the
  * door is written) and there are at most 11 rooms. The 0.9.9.7 code's 8 extra doors are
  * not in the seed and are left out. Stream: the layout stream. */
-#include "gen/doom.h"
+#include "gen/doomrl/doom.h"
 
 /* One line: a door at (x, y) and a wall through it both ways until wall. */
 static void normal_line(dfloor *f, int x, int y, int horizontal)
