@@ -31,7 +31,7 @@ int doom_arena_config(int roll);
 /* Sublayout i (0..11) of seed 002 as 7 rows of 19 chars ('#', '+', '.'). */
 const char *const *doom_small_sublayout(int i);
 
-/* 1 for the DoomRL level types LT_NORMAL..LT_SINGLE. */
+/* 1 for the level types the registry (gen/family.h) puts in the DoomRL family. */
 int doom_is_type(int level_type);
 
 typedef enum doom_river_shape {
@@ -140,6 +140,7 @@ delve_status doom_validate_dungeon(const dungeon *d, delve_err *err);
  * a legend telling water, acid and lava apart, things) into buf of size cap; returns
  * the length, or -1 when cap is too small. */
 int doom_ascii_floor(const dungeon *d, int k, char *buf, int cap);
+#define DOOM_TEXT_CAP 16384  /* a DoomRL floor's text: map, legend, things (fits) */
 
 /* `delve stats` measures of a DoomRL floor (gen/doomrl/doom_stats.c), in this order. */
 enum {
