@@ -58,10 +58,10 @@ expect_gen_bad() { # expect_gen_bad MESSAGE ARGS...
   check "gen $*: exit 2 (got $rc) saying '$want'" \
     sh -c "test $rc = 2 && grep -qF -- \"$want\" '$TMP/err' && test ! -s '$TMP/out'"
 }
-expect_gen_bad "--type lair: not one of rooms, normal" --type lair
+expect_gen_bad "--type: 'lair' is not a level type (rooms, normal" --type lair
 expect_gen_bad "--difficulty: '6' is not a number in 1..5" --type caves --difficulty 6
 expect_gen_bad "--dlevel: '0' is not a number in 1..99" --type maze --dlevel 0
-expect_gen_bad "--single-monster yes: say on or off" --type doomrl --single-monster yes
+expect_gen_bad "--single-monster: 'yes' is not on or off" --type doomrl --single-monster yes
 for c in gen film view shot check stats; do
   "$DELVE" $c --help > "$TMP/help" 2>&1
   check "$c --help exits 0 and says usage" grep -q "^usage: delve $c" "$TMP/help"

@@ -40,7 +40,7 @@ expect_usage() { # expect_usage NAME WANT ARGS...
   check "$name: says '$want'" grep -qF -- "$want" "$TMP/err"
 }
 expect_usage "islands 0" "'0' is not a number in 1..1000" --type shoals --islands 0
-expect_usage "unknown type" "--type swamp: not one of rooms, normal" --type swamp
+expect_usage "unknown type" "--type: 'swamp' is not a level type (rooms, normal" --type swamp
 expect_usage "heights of rooms" "only Shoals floors have a heightmap" --format heights
 printf 'dungeon seed=1 type=swamp\n' > "$TMP/t.film"
 "$DELVE" film "$TMP/t.film" -o "$TMP/t" --quiet 2> "$TMP/err"; rc=$?
