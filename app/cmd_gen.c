@@ -58,6 +58,9 @@ static int parse(int argc, char **argv, gen_args *a)
     if (strcmp(fmt, "ascii") && !a->dun && !a->heights && !a->tmj)
         return cli_usage_error("gen", "--format %s: ascii, dun, heights or tmj", fmt);
     a->out = c.flag[F_OUT] && strcmp(c.flag[F_OUT], "-") ? c.flag[F_OUT] : NULL;
+    delve_err err = { "" };
+    if (opts_check_floor(&a->o, a->o.floors, "--", &err))
+        return cli_usage_error("gen", "%s", err.msg);
     if (a->dun && a->o.floor)
         return cli_usage_error("gen", "--floor with --format dun: a .dun file holds the "
                                "whole dungeon");

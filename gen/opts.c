@@ -182,9 +182,15 @@ delve_status opts_check_given(const gen_opts *o, unsigned given, const char *pre
         return delve_fail(err, DELVE_EINPUT, "%s%s is for --type %s, not %s", prefix,
                           ROWS[id].key, fams, family_type_of(o->type)->name);
     }
-    if (o->floor > o->floors)
+    return DELVE_OK;
+}
+
+delve_status opts_check_floor(const gen_opts *o, int floors, const char *prefix,
+                              delve_err *err)
+{
+    if (o->floor > floors)
         return delve_fail(err, DELVE_EINPUT, "%sfloor %d: the dungeon has %d floors", prefix,
-                          o->floor, o->floors);
+                          o->floor, floors);
     return DELVE_OK;
 }
 

@@ -67,11 +67,14 @@ int opts_int(const gen_opts *o, opts_id id);
 /* 1 when setting id means something for o's level type (its family's row). */
 int opts_applies(const gen_opts *o, opts_id id);
 
-/* Checks settings given explicitly (bits of given) against each other once all are
- * read: each must apply to the level type ("--islands applies to shoals, not caves"),
- * the floor must be one of the floors. DELVE_EINPUT; the message names the setting
- * with prefix ("--" on a command line, "" in a film). */
+/* Checks settings given explicitly (bits of given) once all are read: each must apply
+ * to the level type ("--islands is for --type shoals, not caves"). DELVE_EINPUT; the
+ * message names the setting with prefix ("--" on a command line, "" in a film). */
 delve_status opts_check_given(const gen_opts *o, unsigned given, const char *prefix,
+                              delve_err *err);
+
+/* o->floor must be one of floors (o->floors, or a file's count). DELVE_EINPUT. */
+delve_status opts_check_floor(const gen_opts *o, int floors, const char *prefix,
                               delve_err *err);
 
 /* "seed=58 floors=3 type=rooms ..." for the settings in bits (in table order; rooms and
