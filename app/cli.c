@@ -242,7 +242,7 @@ int cli_parse(const cli_spec *s, int argc, char **argv, cli_args *out)
         out->pos[out->pos_count++] = argv[i];
     }
     delve_err err = { "" };
-    if (opts_check_given(&out->o, out->given, "--", &err))
+    if (!s->own_check && opts_check_given(&out->o, out->given, "--", &err))
         return cli_usage_error(s->cmd, "%s", err.msg);
     return EXIT_OK;
 }

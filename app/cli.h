@@ -72,6 +72,8 @@ typedef struct cli_spec {
     int flag_count;        /* at most CLI_MAX_FLAGS */
     int max_pos;           /* plain words (FILE.dun, ...), at most CLI_MAX_POS */
     void (*help)(void);
+    int own_check;         /* 1: the command runs opts_check_given itself, once it has
+                              laid the settings over others (the viewer over a film's) */
 } cli_spec;
 
 /* What cli_parse read. */

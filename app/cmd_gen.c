@@ -38,7 +38,8 @@ static void help(void)
 
 enum { F_FORMAT, F_OUT };
 static const cli_flag FLAGS[] = { { "format", 0, 1 }, { "out", 'o', 1 } };
-static const cli_spec SPEC = { "gen", OPTS_ALL, FLAGS, 2, 0, help };
+static const cli_spec SPEC = { .cmd = "gen", .settings = OPTS_ALL, .flags = FLAGS,
+                                .flag_count = 2, .help = help };
 
 typedef struct gen_args {
     gen_opts o;

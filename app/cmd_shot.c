@@ -46,7 +46,8 @@ enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT };
 static const cli_flag FLAGS[] = {
     { "seeds", 0, 1 }, { "zoom", 0, 1 }, { "dun", 0, 1 }, { "load", 0, 1 }, { "out", 'o', 1 },
 };
-static const cli_spec SPEC = { "shot", OPTS_ALL, FLAGS, 5, 0, help };
+static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLAGS,
+                                .flag_count = 5, .help = help };
 
 #define SHOT_ZOOM_MIN 4
 #define SHOT_ZOOM_MAX 96

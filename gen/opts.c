@@ -220,3 +220,14 @@ delve_status opts_line(const gen_opts *o, unsigned bits, char *buf, size_t cap,
     }
     return DELVE_OK;
 }
+
+void opts_copy(gen_opts *dst, const gen_opts *src, unsigned bits)
+{
+    for (int id = 0; id < OPTS_COUNT; id++) {
+        char v[GEN_PATH_MAX];
+        if (!(bits & OPTS_BIT(id)))
+            continue;
+        opts_format(src, (opts_id)id, v, sizeof v);
+        opts_set(dst, (opts_id)id, v, NULL);
+    }
+}

@@ -64,6 +64,9 @@ void opts_format(const gen_opts *o, opts_id id, char *buf, size_t cap);
 /* The value of an INT or ON_OFF setting (on = 1); 0 for the others. */
 int opts_int(const gen_opts *o, opts_id id);
 
+/* Copies the settings in bits from src to dst (a command line over a film's settings). */
+void opts_copy(gen_opts *dst, const gen_opts *src, unsigned bits);
+
 /* 1 when setting id means something for o's level type (its family's row). */
 int opts_applies(const gen_opts *o, opts_id id);
 

@@ -45,7 +45,7 @@ expect_usage "heights of rooms" "only Shoals floors have a heightmap" --format h
 printf 'dungeon seed=1 type=swamp\n' > "$TMP/t.film"
 "$DELVE" film "$TMP/t.film" -o "$TMP/t" --quiet 2> "$TMP/err"; rc=$?
 check "film type=swamp: exit 2 at its line and column" \
-  sh -c "test $rc = 2 && grep -qF '$TMP/t.film:1:21: unknown level type' '$TMP/err'"
+  sh -c "test $rc = 2 && grep -qF '$TMP/t.film:1:21: type: '\''swamp'\'' is not a level type' '$TMP/err'"
 "$DELVE" shot --type shoals --seed 11 --floors 1 --zoom 8 -o "$TMP/s2.png" > /dev/null
 "$DELVE_O0" shot --type shoals --seed 11 --floors 1 --zoom 8 -o "$TMP/s0.png" > /dev/null
 check "shot --type shoals: a 560 x 480 PNG" test "$(png_size "$TMP/s2.png")" = "560 x 480"
