@@ -203,3 +203,12 @@ void family_type_names(char *buf, size_t cap)
     for (int i = 0; i < family_type_count() && n < cap; i++)
         n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", TYPES[i].name);
 }
+
+delve_status family_check_dungeon(const dungeon *d, check_list *out, delve_err *err)
+{
+    delve_status st = check_dungeon(d, out, err);
+    for (int k = 0; st == DELVE_OK && k < d->floor_count; k++)
+        if (d->floors[k].terrain)
+            family_of(d->floors[k].level_type)->file_check(d, k, out);
+    return st;
+}

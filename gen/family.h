@@ -58,6 +58,11 @@ const family_type *family_type_of(int lt);
 /* The family of a level type or GEN_TYPE_DOOMRL. */
 const family_row *family_of(int lt);
 
+/* The importer's checks (check_dungeon) and then each floor's family's own rules
+ * (file_check): what `delve check` and a shot set's catalog report. Errors as
+ * check_dungeon. */
+delve_status family_check_dungeon(const dungeon *d, check_list *out, delve_err *err);
+
 /* Every --type name, comma separated ("rooms, normal, ..., shoals"), into buf of cap
  * bytes (always NUL-terminated): for help texts and error messages. */
 void family_type_names(char *buf, size_t cap);
