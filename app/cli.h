@@ -25,8 +25,9 @@ int cmd_check(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_gallery(int argc, char **argv);
 int cmd_settings(int argc, char **argv);
-int cmd_stats_shoals(int argc, char **argv); /* delve stats --type shoals */
-int cmd_stats_rising(int argc, char **argv); /* delve stats [--type rooms]: rising */
+/* delve stats' runners per family (app/cmd_stats_*.c): print, return the exit code */
+int stats_rooms_run(const gen_opts *o, uint64_t lo, uint64_t hi, int tsv);
+int stats_shoals_run(const gen_opts *o, uint64_t lo, uint64_t hi, int tsv);
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and
  * return 0. */
