@@ -107,7 +107,7 @@ static delve_status tokenize(line_ctx *c, const char *s)
         memset(t, 0, sizeof *t);
         t->col = i + 1;
         int j = i;
-        while (isalnum((unsigned char)s[j]) || s[j] == '_')
+        while (isalnum((unsigned char)s[j]) || s[j] == '_' || s[j] == '-')
             j++;
         if (s[j] == '=' && j > i && j - i < (int)sizeof t->key) {
             memcpy(t->key, s + i, (size_t)(j - i));
