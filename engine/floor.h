@@ -56,10 +56,18 @@ typedef struct terrain_info {
     uint8_t open;      /* not rock or wall: counts as open ground */
     uint8_t burn;      /* damage per action to each member standing in it, armour
                           ignored: acid 6, lava 12 (seed 000 via spec doomrl.md) */
+    uint8_t fluid;     /* a fluid: water, acid or lava, the pools and rivers of seed 002;
+                          bridges cross it, wall restoring may keep it */
+    uint8_t tidal;     /* Shoals water, shallow or deep (seed 003): the tide's water */
 } terrain_info;
 
 /* The row for t; t out of range gives the rock row. */
 const terrain_info *terrain_get(terrain t);
+/* 1 when t is a fluid (water, acid, lava), else 0; the fluid column. Shoals water is
+ * not a fluid: ask terrain_is_tidal. */
+int terrain_is_fluid(terrain t);
+/* 1 when t is Shoals water (shallow or deep), else 0; the tidal column. */
+int terrain_is_tidal(terrain t);
 
 typedef enum way_kind {
     WAY_LIFT,

@@ -161,9 +161,10 @@ static int reach_count(ctx *c, const dfloor *f, int sx, int sy, int pass_pit)
     return tail;
 }
 
-static int is_fluid(terrain t)
+/* Ways and stations stand on dry ground: neither a fluid nor Shoals water. */
+static int is_wet(terrain t)
 {
-    return t == T_WATER || t == T_ACID || t == T_LAVA || t == T_DEEP || t == T_SHALLOW;
+    return terrain_is_fluid(t) || terrain_is_tidal(t);
 }
 
 static const char *tname(const dfloor *f, int x, int y)
@@ -261,7 +262,7 @@ static void check_way(ctx *c, int k, int i)
 {
     const dfloor *f = &c->d->floors[k];
     const way *w = &f->ways[i];
-    if (is_fluid(floor_at(f, w->x, w->y)))
+    if (is_wet(floor_at(f, w->x, w->y)))
         add(c, CK_WAY_ON_FLUID, k, w->x, w->y, "a %s on %s", way_kind_name(w->kind),
             tname(f, w->x, w->y));
     if (w->to_floor < 0 || w->to_floor >= c->d->floor_count) {
@@ -366,7 +367,7 @@ static void check_floor(ctx *c, int k, const unsigned char *reach, int n)
     for (int i = 0; i < f->way_count; i++)
         check_way(c, k, i);
     for (int i = 0; i < f->station_count; i++)
-        if (is_fluid(floor_at(f, f->stations[i].x, f->stations[i].y)))
+        if (is_wet(floor_at(f, f->stations[i].x, f->stations[i].y)))
             add(c, CK_STATION_ON_FLUID, k, f->stations[i].x, f->stations[i].y,
                 "a rest station on %s", tname(f, f->stations[i].x, f->stations[i].y));
     for (int r = 0; r < f->patrol_count; r++)

@@ -139,8 +139,7 @@ static int closed(const dfloor *f, int x, int y)
 
 static int fluid(const dfloor *f, int x, int y)
 {
-    terrain t = floor_at(f, x, y);
-    return t == T_WATER || t == T_ACID || t == T_LAVA;
+    return terrain_is_fluid(floor_at(f, x, y));
 }
 
 /* A fluid square's pattern and phase: both from the cosmetic stream keyed by the

@@ -302,12 +302,12 @@ static void river_check_dims(const dfloor *f, const doom_info *in)
             assert_in_range(rv->start, 12 - rv->width, 11 + rv->width);
             assert_in_range(rv->bridge, 9, 68);
             for (int y = rv->start; y < rv->start + rv->width; y++)
-                assert_true(doom_is_fluid(at(f, 1, y)));  /* drawn from column 1 */
+                assert_true(terrain_is_fluid(at(f, 1, y)));  /* drawn from column 1 */
         } else {
             assert_in_range(rv->start, LO[in->river_shape][i], HI[in->river_shape][i]);
             assert_in_range(rv->bridge, 4, 17);
             for (int x = rv->start; x < rv->start + rv->width; x++)
-                assert_true(doom_is_fluid(at(f, x, 1)));  /* drawn from row 1 */
+                assert_true(terrain_is_fluid(at(f, x, 1)));  /* drawn from row 1 */
         }
     }
 }

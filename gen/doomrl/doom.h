@@ -34,10 +34,6 @@ static inline void doom_set(dfloor *f, int x, int y, terrain t)
     if (x >= 1 && y >= 1 && x <= f->w && y <= f->h)
         f->terrain[(y - 1) * f->w + (x - 1)] = (uint8_t)t;
 }
-static inline int doom_is_fluid(terrain t)
-{
-    return t == T_WATER || t == T_ACID || t == T_LAVA;
-}
 
 /* Unbiased integer in lo..hi (hi < lo gives lo) by Lemire's multiply-and-reject: the
  * DoomRL passes draw millions of these, and it needs no division on most draws. Not
