@@ -20,6 +20,14 @@
 #define FLOOR_MAX_PATROLS 16
 #define PATROL_MAX_SQUARES 64
 
+/* The four neighbours of a square in the order N, E, S, W (clockwise from north; y
+ * grows down): step d moves by (DIR4_DX[d], DIR4_DY[d]), and (d + 2) % 4 is its
+ * opposite. Walks visit neighbours in this order and their results reach goldens, so
+ * the order never changes; a site that needs another order lists DIR_ values. */
+enum { DIR_N, DIR_E, DIR_S, DIR_W, DIR_COUNT };
+static const int DIR4_DX[DIR_COUNT] = { 0, 1, 0, -1 };
+static const int DIR4_DY[DIR_COUNT] = { -1, 0, 1, 0 };
+
 /* Per-square marks (bits of dfloor.marks): squares a person drew by hand (a .dun file or
  * a stored room), pins (never sunk, raised, cut or touched by later passes, floor level
  * kept), and secrets (a secret door or passage; the chooser keeps them first). */

@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const int DX[4] = { 0, 1, 0, -1 };  /* N, E, S, W */
-static const int DY[4] = { -1, 0, 1, 0 };
 
 void path_free(path *p)
 {
@@ -72,7 +70,7 @@ static int neighbours(const dungeon *d, const grid *g, int v, path_step goal, in
     if (floor_pit_at(fl, x, y) >= 0)
         return 0; /* the party never walks on past a pit's plates */
     for (int k = 0; k < 4; k++) {
-        int nx = x + DX[k], ny = y + DY[k];
+        int nx = x + DIR4_DX[k], ny = y + DIR4_DY[k];
         if (floor_in(fl, nx, ny) && enterable(d, f, nx, ny, goal, flags))
             nb[n++] = node_of(g, f, nx, ny);
     }
@@ -231,7 +229,7 @@ void path_floor_dist(const dfloor *f, int sx, int sy, const unsigned char *block
     while (head < tail) {
         int v = queue[head++], x = v % f->w, y = v / f->w;
         for (int k = 0; k < 4; k++) {
-            int nx = x + DX[k], ny = y + DY[k], u = ny * f->w + nx;
+            int nx = x + DIR4_DX[k], ny = y + DIR4_DY[k], u = ny * f->w + nx;
             if (!floor_in(f, nx, ny) || dist[u] >= 0 || !floor_walkable(f, nx, ny))
                 continue;
             if ((block && block[u]) || floor_pit_at(f, nx, ny) >= 0)

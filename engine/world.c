@@ -258,13 +258,10 @@ static int station_in_reach(const world *w)
 {
     const dfloor *f = &w->dg.floors[w->floor];
     int x = world_sx(w), y = world_sy(w);
-    static const int D[5][2] = { { 0, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } };
-    for (int k = 0; k < 5; k++) {
-        int si = floor_station_at(f, x + D[k][0], y + D[k][1]);
-        if (si >= 0)
-            return si;
-    }
-    return -1;
+    int si = floor_station_at(f, x, y);
+    for (int k = 0; k < DIR_COUNT && si < 0; k++)
+        si = floor_station_at(f, x + DIR4_DX[k], y + DIR4_DY[k]);
+    return si;
 }
 
 delve_status world_use_station(world *w, delve_err *err)
@@ -336,8 +333,7 @@ static int nearest(const world *w, int is_pit)
             continue;
         int d = -1;
         for (int k = 0; k < 4 && is_pit; k++) { /* a pit is entered from a neighbour */
-            static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
-            int nx = x + DX[k], ny = y + DY[k];
+            int nx = x + DIR4_DX[k], ny = y + DIR4_DY[k];
             if (floor_in(f, nx, ny) && dist[ny * f->w + nx] >= 0 &&
                 (d < 0 || dist[ny * f->w + nx] + 1 < d))
                 d = dist[ny * f->w + nx] + 1;

@@ -52,7 +52,6 @@ void check_list_free(check_list *l)
     memset(l, 0, sizeof *l);
 }
 
-static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
 
 /* Per floor: component labels for walkers and flyers (-1: cannot be there). */
 typedef struct fmaps {
@@ -119,7 +118,7 @@ static void label(const dfloor *f, int fly, int *comp, int *queue)
         while (head < tail) {
             int v = queue[head++];
             for (int k = 0; k < 4; k++) {
-                int nx = v % f->w + DX[k], ny = v / f->w + DY[k], u = ny * f->w + nx;
+                int nx = v % f->w + DIR4_DX[k], ny = v / f->w + DIR4_DY[k], u = ny * f->w + nx;
                 if (!floor_in(f, nx, ny) || comp[u] >= 0 ||
                     !(fly ? floor_open(f, nx, ny) : stand_walk(f, nx, ny)))
                     continue;
@@ -148,7 +147,7 @@ static int reach_count(ctx *c, const dfloor *f, int sx, int sy, int pass_pit)
     while (head < tail) {
         int v = c->queue[head++];
         for (int k = 0; k < 4; k++) {
-            int nx = v % f->w + DX[k], ny = v / f->w + DY[k], u = ny * f->w + nx;
+            int nx = v % f->w + DIR4_DX[k], ny = v / f->w + DIR4_DY[k], u = ny * f->w + nx;
             if (!floor_in(f, nx, ny) || c->seen[u] || !floor_walkable(f, nx, ny))
                 continue;
             int pi = floor_pit_at(f, nx, ny);

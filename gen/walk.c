@@ -4,8 +4,6 @@
 #include "gen/passes.h"
 
 /* N, E, S, W: the fixed neighbour order every walk uses (engine/path.h). */
-static const int DIR_X[4] = { 0, 1, 0, -1 };
-static const int DIR_Y[4] = { -1, 0, 1, 0 };
 
 static int can_stand(const dfloor *f, int x, int y)
 {
@@ -26,7 +24,7 @@ int walk_dist(const dfloor *f, int sx, int sy, int skip, int *dist, int *queue)
         int at = queue[head++];
         int x = at % f->w, y = at / f->w;
         for (int d = 0; d < 4; d++) {
-            int nx = x + DIR_X[d], ny = y + DIR_Y[d];
+            int nx = x + DIR4_DX[d], ny = y + DIR4_DY[d];
             int ni = ny * f->w + nx;
             if (!floor_in(f, nx, ny) || dist[ni] >= 0 || ni == skip || !can_stand(f, nx, ny))
                 continue;
@@ -59,7 +57,7 @@ int walk_main_way(const dfloor *f, unsigned char *main, int *dist, int *queue)
     while (dist[y * f->w + x] > 0) {
         int here = dist[y * f->w + x];
         for (int d = 0; d < 4; d++) {
-            int nx = x + DIR_X[d], ny = y + DIR_Y[d];
+            int nx = x + DIR4_DX[d], ny = y + DIR4_DY[d];
             if (floor_in(f, nx, ny) && dist[ny * f->w + nx] == here - 1) {
                 x = nx;
                 y = ny;
@@ -76,11 +74,11 @@ int walk_by_wall(const dfloor *f, int x, int y, int *dx, int *dy)
     if (floor_at(f, x, y) != T_FLOOR)
         return 0;
     for (int d = 0; d < 4; d++)
-        if (floor_at(f, x + DIR_X[d], y + DIR_Y[d]) == T_WALL) {
+        if (floor_at(f, x + DIR4_DX[d], y + DIR4_DY[d]) == T_WALL) {
             if (dx)
-                *dx = DIR_X[d];
+                *dx = DIR4_DX[d];
             if (dy)
-                *dy = DIR_Y[d];
+                *dy = DIR4_DY[d];
             return 1;
         }
     return 0;

@@ -113,10 +113,9 @@ static const canvas *tile_get(shore_tiles *st, int b, int mask, int tex)
 /* Bit per 4-neighbour on the floor whose water/land kind differs from square (x, y)'s. */
 static int edge_mask(const dfloor *f, int x, int y)
 {
-    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
     int mine = terrain_is_tidal(floor_at(f, x, y)), m = 0;
     for (int k = 0; k < 4; k++)
-        if (floor_in(f, x + DX[k], y + DY[k]) && terrain_is_tidal(floor_at(f, x + DX[k], y + DY[k])) != mine)
+        if (floor_in(f, x + DIR4_DX[k], y + DIR4_DY[k]) && terrain_is_tidal(floor_at(f, x + DIR4_DX[k], y + DIR4_DY[k])) != mine)
             m |= 1 << k;
     return m;
 }

@@ -19,8 +19,6 @@
 
 #define GOLDEN_SEED_7 DELVE_SOURCE_DIR "/tests/golden/gen-seed-7.txt"
 
-static const int DX[4] = { 0, 1, 0, -1 };
-static const int DY[4] = { -1, 0, 1, 0 };
 
 /* The spine's layout rules (doors between corridor and room floor, a lift and a ladder
  * per pair, ...) hold with rising off; tests/test_rising.c checks what rising lays. */
@@ -48,7 +46,7 @@ static int ref_walk_ex(const dfloor *f, int sx, int sy, int over_pits, int *dist
     while (head < tail) {
         int at = q[head++], x = at % f->w, y = at / f->w;
         for (int d = 0; d < 4; d++) {
-            int nx = x + DX[d], ny = y + DY[d];
+            int nx = x + DIR4_DX[d], ny = y + DIR4_DY[d];
             if (!floor_walkable(f, nx, ny) || (!over_pits && floor_pit_at(f, nx, ny) >= 0) ||
                 dist[ny * f->w + nx] >= 0)
                 continue;
@@ -262,8 +260,8 @@ static void check_doors(const dfloor *f)
                 continue;
             int room_side = 0, corridor_side = 0;
             for (int d = 0; d < 4; d++) {
-                room_side += floor_at(f, x + DX[d], y + DY[d]) == T_FLOOR;
-                corridor_side += floor_at(f, x + DX[d], y + DY[d]) == T_CORRIDOR;
+                room_side += floor_at(f, x + DIR4_DX[d], y + DIR4_DY[d]) == T_FLOOR;
+                corridor_side += floor_at(f, x + DIR4_DX[d], y + DIR4_DY[d]) == T_CORRIDOR;
             }
             assert_int_equal(room_side, 1);
             assert_int_equal(corridor_side, 1);
@@ -413,12 +411,12 @@ static void ref_main_way(const dfloor *f, unsigned char *main)
     main[y * f->w + x] = 1;
     while (dist[y * f->w + x] > 0) {
         int d = 0, here = dist[y * f->w + x];
-        while (d < 4 && !(floor_in(f, x + DX[d], y + DY[d]) &&
-                          dist[(y + DY[d]) * f->w + x + DX[d]] == here - 1))
+        while (d < 4 && !(floor_in(f, x + DIR4_DX[d], y + DIR4_DY[d]) &&
+                          dist[(y + DIR4_DY[d]) * f->w + x + DIR4_DX[d]] == here - 1))
             d++;
         assert_true(d < 4);
-        x += DX[d];
-        y += DY[d];
+        x += DIR4_DX[d];
+        y += DIR4_DY[d];
         main[y * f->w + x] = 1;
     }
     free(dist);

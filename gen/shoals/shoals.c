@@ -198,7 +198,6 @@ static int place_marks(dfloor *f, rng *r, int *label, int *dist, int *q)
     for (int i = 0; i < n && start < 0; i++)
         if (label[i] == best && shoals_dry_at_high_tide(f, i % f->w, i / f->w) && pick-- == 0)
             start = i;
-    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
     int head = 0, tail = 0, goal = start;
     for (int i = 0; i < n; i++)
         dist[i] = -1;
@@ -209,7 +208,7 @@ static int place_marks(dfloor *f, rng *r, int *label, int *dist, int *q)
         if (shoals_dry_at_high_tide(f, x, y) && dist[at] > dist[goal])
             goal = at;
         for (int k = 0; k < 4; k++) {
-            int nx = x + DX[k], ny = y + DY[k], j = ny * f->w + nx;
+            int nx = x + DIR4_DX[k], ny = y + DIR4_DY[k], j = ny * f->w + nx;
             if (floor_in(f, nx, ny) && label[j] == best && dist[j] < 0) {
                 dist[j] = dist[at] + 1;
                 q[tail++] = j;

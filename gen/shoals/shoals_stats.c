@@ -26,7 +26,6 @@ static int is_land(const dfloor *f, int i)
 /* Parts of floor and high ground, 4-connected; lab and q hold w * h ints. */
 static int land_parts(const dfloor *f, int *lab, int *q)
 {
-    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
     int n = f->w * f->h, parts = 0;
     for (int i = 0; i < n; i++)
         lab[i] = -1;
@@ -39,7 +38,7 @@ static int land_parts(const dfloor *f, int *lab, int *q)
         while (head < tail) {
             int at = q[head++], x = at % f->w, y = at / f->w;
             for (int k = 0; k < 4; k++) {
-                int nx = x + DX[k], ny = y + DY[k], j = ny * f->w + nx;
+                int nx = x + DIR4_DX[k], ny = y + DIR4_DY[k], j = ny * f->w + nx;
                 if (floor_in(f, nx, ny) && lab[j] < 0 && is_land(f, j)) {
                     lab[j] = parts;
                     q[tail++] = j;

@@ -11,8 +11,6 @@
 #define WAY_SPREAD 12  /* the ladder this many squares (Manhattan) from the lift when any
                           square that far fits: as gen/rooms/rooms_ways.c (set) */
 
-static const int DX[4] = { 0, 1, 0, -1 };
-static const int DY[4] = { -1, 0, 1, 0 };
 
 /* The terrain of f at the highest tide into terr (w * h): a copy flooded by the
  * rising tide held at TIDE_HIGH_UNITS until an update changes nothing. -1 out of
@@ -57,7 +55,7 @@ int shoals_label_high_tide(const dfloor *f, int *label)
         while (head < tail) {
             int at = q[head++], x = at % f->w, y = at / f->w;
             for (int k = 0; k < 4; k++) {
-                int nx = x + DX[k], ny = y + DY[k], j = ny * f->w + nx;
+                int nx = x + DIR4_DX[k], ny = y + DIR4_DY[k], j = ny * f->w + nx;
                 if (floor_in(f, nx, ny) && label[j] < 0 &&
                     terrain_get((terrain)terr[j])->walkable) {
                     label[j] = parts;
