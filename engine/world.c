@@ -323,9 +323,11 @@ static int nearest(const world *w, int is_pit)
     int dist_best = -1, best = -1;
     int n = is_pit ? f->pit_count : f->station_count;
     int *dist = malloc((size_t)f->w * (size_t)f->h * sizeof *dist);
-    if (!dist)
+    delve_err err;
+    if (!dist || path_floor_dist(f, world_sx(w), world_sy(w), dist, NULL, NULL, &err)) {
+        free(dist);
         return -1;
-    path_floor_dist(f, world_sx(w), world_sy(w), NULL, dist);
+    }
     for (int i = 0; i < n; i++) {
         int x = is_pit ? f->pits[i].x : f->stations[i].x;
         int y = is_pit ? f->pits[i].y : f->stations[i].y;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/path.h"
 #include "gen/passes.h"
 #include "gen/rising.h"
 
@@ -96,41 +97,13 @@ static int is_run_square(const dfloor *f, int x, int y)
 static int floor_holds(work *k)
 {
     dfloor *f = k->f;
-    int *dist = k->dist, *q = k->queue, head = 0, tail = 0, w = f->w;
-    uint8_t walk[256] = { 0 };
-    for (int t = 0; t < T_TERRAIN_COUNT; t++)
-        walk[t] = terrain_get((terrain)t)->walkable;
+    int *dist = k->dist;
     memset(dist, 0xff, (size_t)k->n * sizeof *dist);  /* all -1 */
-    int within = 0;
-    for (int i = 0; i < f->way_count; i++)
-        within += f->ways[i].to_floor == f->index;
-    for (int i = 0; i < f->pit_count; i++)  /* pits are never walked (none yet, as a rule) */
-        if (floor_in(f, f->pits[i].x, f->pits[i].y))
-            dist[idx(f, f->pits[i].x, f->pits[i].y)] = -2;
     if (!floor_walkable(f, f->entrance_x, f->entrance_y))
         return 0;
-    dist[idx(f, f->entrance_x, f->entrance_y)] = 0;
-    q[tail++] = idx(f, f->entrance_x, f->entrance_y);
-    while (head < tail) {
-        int at = q[head++], x = at % w, y = at / w;
-        for (int i = 0; within && i < f->way_count; i++) { /* ways within join their ends */
-            const way *wy = &f->ways[i];
-            if (wy->to_floor != f->index || wy->x != x || wy->y != y ||
-                !floor_walkable(f, wy->to_x, wy->to_y) || dist[idx(f, wy->to_x, wy->to_y)] != -1)
-                continue;
-            dist[idx(f, wy->to_x, wy->to_y)] = dist[at] + 1;
-            q[tail++] = idx(f, wy->to_x, wy->to_y);
-        }
-        int nb[4] = { y > 0 ? at - w : -1, x + 1 < w ? at + 1 : -1,
-                      y + 1 < f->h ? at + w : -1, x > 0 ? at - 1 : -1 };
-        for (int d = 0; d < 4; d++) {
-            int ni = nb[d];
-            if (ni < 0 || dist[ni] != -1 || !walk[f->terrain[ni]])
-                continue;
-            dist[ni] = dist[at] + 1;
-            q[tail++] = ni;
-        }
-    }
+    /* walkers' rule, ways within joining their ends; the queue is given: cannot fail */
+    path_walk(f, PATH_WALK_WAYS, NULL, idx(f, f->entrance_x, f->entrance_y), dist, k->queue,
+              NULL, NULL);
     if (dist[idx(f, f->goal_x, f->goal_y)] < 0)
         return 0;
     for (int i = 0; i < f->way_count; i++)

@@ -574,10 +574,11 @@ static void test_bad_options(void **state)
     assert_non_null(strstr(e.msg, "floor 0"));
 }
 
-/* gen/walk.c keeps its own BFS; it must agree with engine's path_floor_dist. */
+/* walk_dist (gen's start and skip rules) must agree with engine's path_floor_dist. */
 static void test_walk_agrees_with_engine(void **state)
 {
     (void)state;
+    delve_err e = { { 0 } };
     for (uint64_t seed = 1; seed <= 10; seed++) {
         dungeon d;
         make(seed, &d);
@@ -587,7 +588,10 @@ static void test_walk_agrees_with_engine(void **state)
             int *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *q = malloc(n * sizeof *q);
             assert_true(a && b && q);
             int reached = walk_dist(f, f->entrance_x, f->entrance_y, -1, a, q);
-            path_floor_dist(f, f->entrance_x, f->entrance_y, NULL, b);
+            int reached_engine = -1;
+            assert_int_equal(path_floor_dist(f, f->entrance_x, f->entrance_y, b, NULL,
+                                             &reached_engine, &e), DELVE_OK);
+            assert_int_equal(reached_engine, reached);
             assert_memory_equal(a, b, n * sizeof *a);
             assert_int_equal(reached, walk_count(f));
             free(a);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/path.h"
 #include "engine/tide.h"
 #include "gen/shoals/shoals.h"
 
@@ -44,27 +45,11 @@ int shoals_label_high_tide(const dfloor *f, int *label)
         free(q);
         return -1;
     }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         label[i] = -1;
-    for (int s = 0; s < n; s++) {
-        if (label[s] >= 0 || !terrain_get((terrain)terr[s])->walkable)
-            continue;
-        int head = 0, tail = 0;
-        label[s] = parts;
-        q[tail++] = s;
-        while (head < tail) {
-            int at = q[head++], x = at % f->w, y = at / f->w;
-            for (int k = 0; k < 4; k++) {
-                int nx = x + DIR4_DX[k], ny = y + DIR4_DY[k], j = ny * f->w + nx;
-                if (floor_in(f, nx, ny) && label[j] < 0 &&
-                    terrain_get((terrain)terr[j])->walkable) {
-                    label[j] = parts;
-                    q[tail++] = j;
-                }
-            }
-        }
-        parts++;
+        terr[i] = terrain_get((terrain)terr[i])->walkable;  /* now what may be stood on */
     }
+    path_floor_parts(f, 0, terr, label, q, &parts, NULL);  /* q given: cannot fail */
     free(terr);
     free(q);
     return parts;
