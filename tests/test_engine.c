@@ -239,6 +239,54 @@ static void test_path_avoids_pits_unless_goal(void **state)
     world_free(&w);
 }
 
+/* path_walk on a 5 x 3 floor (y = 1 open, x = 0..4; a pit at x = 2; a way within from
+ * (1, 1) to (4, 2)): the rules for walkers, fliers and pits, blocked squares, the way's
+ * step, walk order and the parts. */
+static void test_path_walk_rules(void **state)
+{
+    (void)state;
+    dfloor f;
+    delve_err err;
+    assert_int_equal(floor_init(&f, 0, 5, 3, &err), DELVE_OK);
+    for (int x = 0; x < 5; x++)
+        floor_set(&f, x, 1, T_FLOOR);
+    floor_set(&f, 4, 2, T_FLOOR);
+    assert_int_equal(floor_add_pit(&f, (pit){ .x = 2, .y = 1 }, &err), DELVE_OK);
+    int dist[15], queue[15], reached = -1, parts = -1;
+    assert_int_equal(path_floor_dist(&f, 0, 1, dist, queue, &reached, &err), DELVE_OK);
+    assert_int_equal(reached, 2); /* (0, 1) and (1, 1): the pit stops walkers */
+    assert_int_equal(dist[1 * 5 + 1], 1);
+    assert_int_equal(dist[1 * 5 + 2], -1); /* the pit is -1 again afterwards */
+    for (int i = 0; i < 15; i++)
+        dist[i] = -1;
+    assert_int_equal(path_walk(&f, PATH_WALK_PITS, NULL, 5, dist, NULL, &reached, &err), DELVE_OK);
+    assert_int_equal(reached, 6);
+    assert_int_equal(dist[2 * 5 + 4], 5);
+    assert_int_equal(floor_add_way(&f, (way){ WAY_LADDER, 1, 1, 0, 4, 2 }, &err), DELVE_OK);
+    for (int i = 0; i < 15; i++)
+        dist[i] = -1;
+    dist[1 * 5 + 3] = -2; /* blocked by the caller */
+    assert_int_equal(path_walk(&f, PATH_WALK_WAYS, NULL, 5, dist, queue, &reached, &err), DELVE_OK);
+    assert_int_equal(reached, 4);     /* (0,1) (1,1), the way's end (4,2), then (4,1) */
+    assert_int_equal(queue[2], 2 * 5 + 4);
+    assert_int_equal(dist[2 * 5 + 4], 2);
+    assert_int_equal(dist[1 * 5 + 4], 3);
+    assert_int_equal(dist[1 * 5 + 3], -2);
+    assert_int_equal(path_walk(&f, 0, NULL, 15, dist, queue, NULL, &err), DELVE_EINPUT);
+    for (int i = 0; i < 15; i++)
+        dist[i] = -1;
+    assert_int_equal(path_floor_parts(&f, 0, NULL, dist, queue, &parts, &err), DELVE_OK);
+    assert_int_equal(parts, 2); /* the pit splits the row: 0..1 and 3..4 with (4, 2) */
+    assert_int_equal(dist[1 * 5 + 4], 1);
+    assert_int_equal(dist[1 * 5 + 2], -1);
+    for (int i = 0; i < 15; i++)
+        dist[i] = -1;
+    assert_int_equal(path_floor_parts(&f, PATH_WALK_OPEN | PATH_WALK_PITS, NULL, dist, queue,
+                                      &parts, &err), DELVE_OK);
+    assert_int_equal(parts, 1);
+    floor_free(&f);
+}
+
 /* Floor 1's row: acid at x = 3, lava at 4, water at 5. Ash (armour 15) and Bryn
  * (armour 0) have 60 health, Cato 100: armour never counts against burns. */
 static void make_fluid_world(world *w)
@@ -575,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_heal_half_rounded_down_and_capped),
         cmocka_unit_test(test_party_add_rejects_bad_members),
         cmocka_unit_test(test_station_countdown),
+        cmocka_unit_test(test_path_walk_rules),
         cmocka_unit_test(test_stacking_plain_floors_six_metres),
         cmocka_unit_test(test_plates_give_way_at_55_cm),
         cmocka_unit_test(test_station_in_the_world),
