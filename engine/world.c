@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/hash.h"
 #include "engine/station.h"
 
 static delve_status log_event(world *w, event_kind k, int who, int amount,
@@ -370,38 +371,29 @@ char *world_clock_text(int64_t clock_s, char *buf, int size)
     return buf;
 }
 
-static uint64_t fnv(uint64_t h, int64_t v)
-{
-    for (int i = 0; i < 8; i++) {
-        h ^= (uint64_t)(v >> (8 * i)) & 0xffu;
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
-
 uint64_t world_digest(const world *w)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    h = fnv(h, w->clock_s);
-    h = fnv(h, w->floor);
-    h = fnv(h, w->x_cm);
-    h = fnv(h, w->y_cm);
-    h = fnv(h, w->phase);
+    uint64_t h = HASH_FNV1A64_BASIS;
+    h = hash_fnv1a64_i64(h, w->clock_s);
+    h = hash_fnv1a64_i64(h, w->floor);
+    h = hash_fnv1a64_i64(h, w->x_cm);
+    h = hash_fnv1a64_i64(h, w->y_cm);
+    h = hash_fnv1a64_i64(h, w->phase);
     for (int i = 0; i < w->party.count; i++) {
-        h = fnv(h, w->party.m[i].health);
-        h = fnv(h, w->party.m[i].power);
+        h = hash_fnv1a64_i64(h, w->party.m[i].health);
+        h = hash_fnv1a64_i64(h, w->party.m[i].power);
     }
     if (w->tide.on) { /* only Shoals dungeons: every other digest stays as it was */
-        h = fnv(h, w->tide.raw);
-        h = fnv(h, w->tide.vel);
-        h = fnv(h, w->tide.changes);
+        h = hash_fnv1a64_i64(h, w->tide.raw);
+        h = hash_fnv1a64_i64(h, w->tide.vel);
+        h = hash_fnv1a64_i64(h, w->tide.changes);
     }
     for (int f = 0; f < w->dg.floor_count; f++) {
         const dfloor *fl = &w->dg.floors[f];
         for (int i = 0; i < fl->pit_count; i++)
-            h = fnv(h, fl->pits[i].open);
+            h = hash_fnv1a64_i64(h, fl->pits[i].open);
         for (int i = 0; i < fl->station_count; i++)
-            h = fnv(h, fl->stations[i].last_used_s);
+            h = hash_fnv1a64_i64(h, fl->stations[i].last_used_s);
     }
     return h;
 }

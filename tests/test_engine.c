@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "engine/dungeon.h"
+#include "engine/hash.h"
 #include "engine/monster.h"
 #include "engine/party.h"
 #include "engine/rng.h"
@@ -237,6 +238,20 @@ static void test_path_avoids_pits_unless_goal(void **state)
     assert_int_equal(p.count, 5);
     path_free(&p);
     world_free(&w);
+}
+
+/* FNV-1a 64's published test vectors, and a value mixed as its bytes, low first. */
+static void test_hash_fnv1a64(void **state)
+{
+    (void)state;
+    assert_true(hash_fnv1a64(HASH_FNV1A64_BASIS, "", 0) == 0xcbf29ce484222325ull);
+    assert_true(hash_fnv1a64(HASH_FNV1A64_BASIS, "a", 1) == 0xaf63dc4c8601ec8cull);
+    assert_true(hash_fnv1a64(HASH_FNV1A64_BASIS, "foobar", 6) == 0x85944171f73967e8ull);
+    const unsigned char le[8] = { 0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x81 };
+    assert_true(hash_fnv1a64_i64(HASH_FNV1A64_BASIS, (int64_t)0x8102030405060708ull) ==
+                hash_fnv1a64(HASH_FNV1A64_BASIS, le, 8));
+    assert_true(hash_fnv1a64(hash_fnv1a64(HASH_FNV1A64_BASIS, "foo", 3), "bar", 3) ==
+                0x85944171f73967e8ull);
 }
 
 /* path_walk on a 5 x 3 floor (y = 1 open, x = 0..4; a pit at x = 2; a way within from
@@ -624,6 +639,7 @@ int main(void)
         cmocka_unit_test(test_party_add_rejects_bad_members),
         cmocka_unit_test(test_station_countdown),
         cmocka_unit_test(test_path_walk_rules),
+        cmocka_unit_test(test_hash_fnv1a64),
         cmocka_unit_test(test_stacking_plain_floors_six_metres),
         cmocka_unit_test(test_plates_give_way_at_55_cm),
         cmocka_unit_test(test_station_in_the_world),
