@@ -65,15 +65,15 @@ static int look_from_name(const char *s)
     return -1;
 }
 
+/* A station's wall side: DIR_N .. DIR_W by DIR4_DX/DIR4_DY, then none (0, 0). */
 static const char *const WALL_DIR[] = { "north", "east", "south", "west", "none" };
-static const int WALL_DX[] = { 0, 1, 0, -1, 0 }, WALL_DY[] = { -1, 0, 1, 0, 0 };
 
 static int wall_index(int dx, int dy)
 {
-    for (int i = 0; i < 4; i++)
-        if (WALL_DX[i] == dx && WALL_DY[i] == dy)
+    for (int i = 0; i < DIR_COUNT; i++)
+        if (DIR4_DX[i] == dx && DIR4_DY[i] == dy)
             return i;
-    return 4;
+    return DIR_COUNT;
 }
 
 /* ---- writing ---- */
@@ -450,8 +450,8 @@ static delve_status l_station(rd *r, dfloor *f)
         ;
     if (wi == 5)
         return bad_at(r, at, "unknown wall side '%s' (north, east, south, west, none)", name);
-    s.wall_dx = WALL_DX[wi];
-    s.wall_dy = WALL_DY[wi];
+    s.wall_dx = wi < DIR_COUNT ? DIR4_DX[wi] : 0;
+    s.wall_dy = wi < DIR_COUNT ? DIR4_DY[wi] : 0;
     if (maybe(r, "used")) {
         int64_t t = 0;
         if ((st = number(r, 0, INT64_MAX / 4, ' ', &t, "the game second it was last used")))

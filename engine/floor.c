@@ -4,26 +4,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* name, glyph, walkable, open, burn */
+/* name, glyph, walkable, open, burn, fluid, tidal */
 static const terrain_info TERRAIN[] = {
-    [T_ROCK]     = { "rock",     ' ', 0, 0 },
-    [T_WALL]     = { "wall",     '#', 0, 0 },
-    [T_FLOOR]    = { "floor",    '.', 1, 1 },
-    [T_CORRIDOR] = { "corridor", ',', 1, 1 },
-    [T_DOOR]     = { "door",     '+', 1, 1 },
-    [T_WATER]    = { "water",    '~', 1, 1 },
-    [T_ACID]     = { "acid",     '=', 1, 1, 6 },
-    [T_LAVA]     = { "lava",     '&', 1, 1, 12 },
-    [T_BRIDGE]   = { "bridge",   ':', 1, 1 },
-    [T_BOX]      = { "box",      'X', 0, 0 },
-    [T_CAVE_WALL]= { "cave wall",'%', 0, 0 },
-    [T_DEEP]     = { "deep water",'W', 0, 1 },
-    [T_SHALLOW]  = { "shallow water",'w', 1, 1 },
-    [T_HIGH]     = { "high ground",'h', 1, 1 },
-    [T_STAIR]    = { "stair",    '"', 1, 1 },
-    [T_RAMP]     = { "ramp",     '`', 1, 1 },
-    [T_TURN]     = { "turning stair",'$', 1, 1 },
-    [T_CURVE]    = { "curve mark",';', 1, 1 },
+    [T_ROCK]     = { "rock",     ' ', 0, 0,  0, 0, 0 },
+    [T_WALL]     = { "wall",     '#', 0, 0,  0, 0, 0 },
+    [T_FLOOR]    = { "floor",    '.', 1, 1,  0, 0, 0 },
+    [T_CORRIDOR] = { "corridor", ',', 1, 1,  0, 0, 0 },
+    [T_DOOR]     = { "door",     '+', 1, 1,  0, 0, 0 },
+    [T_WATER]    = { "water",    '~', 1, 1,  0, 1, 0 },
+    [T_ACID]     = { "acid",     '=', 1, 1,  6, 1, 0 },
+    [T_LAVA]     = { "lava",     '&', 1, 1, 12, 1, 0 },
+    [T_BRIDGE]   = { "bridge",   ':', 1, 1,  0, 0, 0 },
+    [T_BOX]      = { "box",      'X', 0, 0,  0, 0, 0 },
+    [T_CAVE_WALL]= { "cave wall",'%', 0, 0,  0, 0, 0 },
+    [T_DEEP]     = { "deep water",'W', 0, 1, 0, 0, 1 },
+    [T_SHALLOW]  = { "shallow water",'w', 1, 1, 0, 0, 1 },
+    [T_HIGH]     = { "high ground",'h', 1, 1, 0, 0, 0 },
+    [T_STAIR]    = { "stair",    '"', 1, 1,  0, 0, 0 },
+    [T_RAMP]     = { "ramp",     '`', 1, 1,  0, 0, 0 },
+    [T_TURN]     = { "turning stair",'$', 1, 1, 0, 0, 0 },
+    [T_CURVE]    = { "curve mark",';', 1, 1, 0, 0, 0 },
 };
 _Static_assert(sizeof TERRAIN / sizeof TERRAIN[0] == T_TERRAIN_COUNT, "terrain rows");
 
@@ -68,6 +68,16 @@ int level_type_from_name(const char *s)
 const terrain_info *terrain_get(terrain t)
 {
     return (t >= 0 && t < T_TERRAIN_COUNT) ? &TERRAIN[t] : &TERRAIN[T_ROCK];
+}
+
+int terrain_is_fluid(terrain t)
+{
+    return terrain_get(t)->fluid;
+}
+
+int terrain_is_tidal(terrain t)
+{
+    return terrain_get(t)->tidal;
 }
 
 const char *way_kind_name(way_kind k)

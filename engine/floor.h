@@ -20,6 +20,14 @@
 #define FLOOR_MAX_PATROLS 16
 #define PATROL_MAX_SQUARES 64
 
+/* The four neighbours of a square in the order N, E, S, W (clockwise from north; y
+ * grows down): step d moves by (DIR4_DX[d], DIR4_DY[d]), and (d + 2) % 4 is its
+ * opposite. Walks visit neighbours in this order and their results reach goldens, so
+ * the order never changes; a site that needs another order lists DIR_ values. */
+enum { DIR_N, DIR_E, DIR_S, DIR_W, DIR_COUNT };
+static const int DIR4_DX[DIR_COUNT] = { 0, 1, 0, -1 };
+static const int DIR4_DY[DIR_COUNT] = { -1, 0, 1, 0 };
+
 /* Per-square marks (bits of dfloor.marks): squares a person drew by hand (a .dun file or
  * a stored room), pins (never sunk, raised, cut or touched by later passes, floor level
  * kept), and secrets (a secret door or passage; the chooser keeps them first). */
@@ -56,10 +64,18 @@ typedef struct terrain_info {
     uint8_t open;      /* not rock or wall: counts as open ground */
     uint8_t burn;      /* damage per action to each member standing in it, armour
                           ignored: acid 6, lava 12 (seed 000 via spec doomrl.md) */
+    uint8_t fluid;     /* a fluid: water, acid or lava, the pools and rivers of seed 002;
+                          bridges cross it, wall restoring may keep it */
+    uint8_t tidal;     /* Shoals water, shallow or deep (seed 003): the tide's water */
 } terrain_info;
 
 /* The row for t; t out of range gives the rock row. */
 const terrain_info *terrain_get(terrain t);
+/* 1 when t is a fluid (water, acid, lava), else 0; the fluid column. Shoals water is
+ * not a fluid: ask terrain_is_tidal. */
+int terrain_is_fluid(terrain t);
+/* 1 when t is Shoals water (shallow or deep), else 0; the tidal column. */
+int terrain_is_tidal(terrain t);
 
 typedef enum way_kind {
     WAY_LIFT,

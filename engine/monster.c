@@ -36,7 +36,6 @@ static int can_stand(const dfloor *f, int x, int y, int fly)
 static int leg(const dfloor *f, int ax, int ay, int bx, int by, int fly, int *prev,
                int *queue, int16_t *xs, int16_t *ys, int *n, int cap)
 {
-    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
     int w = f->w, total = f->w * f->h;
     if (!can_stand(f, ax, ay, fly) || !can_stand(f, bx, by, fly))
         return -1;
@@ -48,7 +47,7 @@ static int leg(const dfloor *f, int ax, int ay, int bx, int by, int fly, int *pr
     while (head < tail && prev[goal] == -2) {
         int v = queue[head++];
         for (int k = 0; k < 4; k++) {
-            int nx = v % w + DX[k], ny = v / w + DY[k];
+            int nx = v % w + DIR4_DX[k], ny = v / w + DIR4_DY[k];
             if (can_stand(f, nx, ny, fly) && prev[ny * w + nx] == -2) {
                 prev[ny * w + nx] = v;
                 queue[tail++] = ny * w + nx;

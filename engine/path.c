@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const int DX[4] = { 0, 1, 0, -1 };  /* N, E, S, W */
-static const int DY[4] = { -1, 0, 1, 0 };
 
 void path_free(path *p)
 {
@@ -72,7 +70,7 @@ static int neighbours(const dungeon *d, const grid *g, int v, path_step goal, in
     if (floor_pit_at(fl, x, y) >= 0)
         return 0; /* the party never walks on past a pit's plates */
     for (int k = 0; k < 4; k++) {
-        int nx = x + DX[k], ny = y + DY[k];
+        int nx = x + DIR4_DX[k], ny = y + DIR4_DY[k];
         if (floor_in(fl, nx, ny) && enterable(d, f, nx, ny, goal, flags))
             nb[n++] = node_of(g, f, nx, ny);
     }
@@ -215,30 +213,152 @@ done:
     return st;
 }
 
-void path_floor_dist(const dfloor *f, int sx, int sy, const unsigned char *block, int *dist)
+/* A floor walk's rule, ready to test squares: what the walk may stand on. */
+typedef struct walk_rule {
+    const dfloor *f;
+    const uint8_t *stand;   /* per square, or NULL: the terrain row below */
+    uint8_t terrain[256];   /* by terrain value: walkable (or open) */
+    int flags, within;      /* within: ways from this floor to itself, with PATH_WALK_WAYS */
+} walk_rule;
+
+enum { WALK_PIT = -3 };  /* dist of a pit square the walkers' rule keeps out, for a walk */
+
+static void rule_init(walk_rule *r, const dfloor *f, int flags, const uint8_t *stand)
+{
+    memset(r, 0, sizeof *r);
+    r->f = f;
+    r->stand = stand;
+    r->flags = flags;
+    for (int t = 0; t < T_TERRAIN_COUNT; t++) {
+        const terrain_info *ti = terrain_get((terrain)t);
+        r->terrain[t] = (flags & PATH_WALK_OPEN) ? ti->open : ti->walkable;
+    }
+    for (int i = 0; (flags & PATH_WALK_WAYS) && i < f->way_count; i++)
+        r->within += f->ways[i].to_floor == f->index;
+}
+
+static int rule_allows(const walk_rule *r, int i)
+{
+    return r->stand ? r->stand[i] != 0 : r->terrain[r->f->terrain[i]];
+}
+
+/* Keeps pit squares out of the walk (mark 1) or lets them back (mark 0) when the rule
+ * is the walkers': a pit's dist is WALK_PIT while the walk runs. */
+static void rule_pits(const walk_rule *r, int *dist, int mark)
+{
+    const dfloor *f = r->f;
+    if (r->stand || (r->flags & PATH_WALK_PITS))
+        return;
+    for (int i = 0; i < f->pit_count; i++) {
+        if (!floor_in(f, f->pits[i].x, f->pits[i].y))
+            continue;
+        int *d = &dist[f->pits[i].y * f->w + f->pits[i].x];
+        if (mark && *d == -1)
+            *d = WALK_PIT;
+        else if (!mark && *d == WALK_PIT)
+            *d = -1;
+    }
+}
+
+/* Enters square u from at when the rule allows it and nothing reached it yet. */
+static void walk_enter(const walk_rule *r, int at, int u, int *dist, int *queue, int *tail)
+{
+    if (dist[u] == -1 && rule_allows(r, u)) {
+        dist[u] = dist[at] + 1;
+        queue[(*tail)++] = u;
+    }
+}
+
+/* The breadth-first spread from start; pits already kept out. Returns squares reached. */
+static int walk_spread(const walk_rule *r, int start, int *dist, int *queue)
+{
+    const dfloor *f = r->f;
+    int w = f->w, h = f->h, head = 0, tail = 0;
+    dist[start] = 0;
+    queue[tail++] = start;
+    while (head < tail) {
+        int at = queue[head++], x = at % w, y = at / w;
+        for (int i = 0; r->within && i < f->way_count; i++) {
+            const way *wy = &f->ways[i];
+            if (wy->to_floor == f->index && wy->x == x && wy->y == y &&
+                floor_in(f, wy->to_x, wy->to_y))
+                walk_enter(r, at, wy->to_y * w + wy->to_x, dist, queue, &tail);
+        }
+        if (y > 0)
+            walk_enter(r, at, at - w, dist, queue, &tail);
+        if (x + 1 < w)
+            walk_enter(r, at, at + 1, dist, queue, &tail);
+        if (y + 1 < h)
+            walk_enter(r, at, at + w, dist, queue, &tail);
+        if (x > 0)
+            walk_enter(r, at, at - 1, dist, queue, &tail);
+    }
+    return tail;
+}
+
+/* queue, or a fresh one in *own (NULL with err set when none can be had). */
+static int *walk_queue(const dfloor *f, int *queue, int **own, delve_err *err)
+{
+    *own = NULL;
+    if (queue)
+        return queue;
+    *own = malloc((size_t)f->w * (size_t)f->h * sizeof **own);
+    if (!*own)
+        delve_fail(err, DELVE_ENOMEM, "out of memory for a walk on floor %d", f->index + 1);
+    return *own;
+}
+
+delve_status path_walk(const dfloor *f, int flags, const uint8_t *stand, int start, int *dist,
+                       int *queue, int *reached, delve_err *err)
+{
+    if (start < 0 || start >= f->w * f->h)
+        return delve_fail(err, DELVE_EINPUT, "walk start %d off floor %d", start, f->index + 1);
+    int *own, *q = walk_queue(f, queue, &own, err);
+    if (!q)
+        return DELVE_ENOMEM;
+    walk_rule r;
+    rule_init(&r, f, flags, stand);
+    rule_pits(&r, dist, 1);
+    int n = walk_spread(&r, start, dist, q);
+    rule_pits(&r, dist, 0);
+    if (reached)
+        *reached = n;
+    free(own);
+    return DELVE_OK;
+}
+
+delve_status path_floor_dist(const dfloor *f, int sx, int sy, int *dist, int *queue,
+                             int *reached, delve_err *err)
 {
     int n = f->w * f->h;
     for (int i = 0; i < n; i++)
         dist[i] = -1;
+    if (reached)
+        *reached = 0;
     if (!floor_walkable(f, sx, sy))
-        return;
-    int *queue = malloc((size_t)n * sizeof *queue);
-    if (!queue)
-        return;
-    int head = 0, tail = 0;
-    dist[sy * f->w + sx] = 0;
-    queue[tail++] = sy * f->w + sx;
-    while (head < tail) {
-        int v = queue[head++], x = v % f->w, y = v / f->w;
-        for (int k = 0; k < 4; k++) {
-            int nx = x + DX[k], ny = y + DY[k], u = ny * f->w + nx;
-            if (!floor_in(f, nx, ny) || dist[u] >= 0 || !floor_walkable(f, nx, ny))
-                continue;
-            if ((block && block[u]) || floor_pit_at(f, nx, ny) >= 0)
-                continue;
-            dist[u] = dist[v] + 1;
-            queue[tail++] = u;
-        }
+        return DELVE_OK;
+    return path_walk(f, 0, NULL, sy * f->w + sx, dist, queue, reached, err);
+}
+
+delve_status path_floor_parts(const dfloor *f, int flags, const uint8_t *stand, int *label,
+                              int *queue, int *parts, delve_err *err)
+{
+    int n = f->w * f->h, *own, *q = walk_queue(f, queue, &own, err);
+    *parts = 0;
+    if (!q)
+        return DELVE_ENOMEM;
+    walk_rule r;
+    rule_init(&r, f, flags, stand);
+    rule_pits(&r, label, 1);
+    for (int s = 0; s < n; s++) {
+        if (label[s] != -1 || !rule_allows(&r, s))
+            continue;
+        int reached = walk_spread(&r, s, label, q); /* steps first, then the part's label */
+        for (int k = 0; k < reached; k++)
+            label[q[k]] = *parts;
+        (*parts)++;
     }
-    free(queue);
+    rule_pits(&r, label, 0);
+    free(own);
+    return DELVE_OK;
 }

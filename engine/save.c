@@ -8,19 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/hash.h"
 #include "engine/textbuf.h"
-
-static uint64_t fnv64(const char *s, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a 64 offset basis */
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (uint8_t)s[i]) * 1099511628211ull;
-    return h;
-}
 
 uint64_t save_check(const char *text, size_t len)
 {
-    return fnv64(text, len);
+    return hash_fnv1a64(HASH_FNV1A64_BASIS, text, len);
 }
 
 /* No control characters (UTF-8 names and paths are fine: films allow them). */
@@ -60,7 +53,7 @@ delve_status save_text(const world *w, const char *source, char **out, delve_err
     }
     textbuf_printf(&b, "digest %016" PRIx64 "\n", world_digest(w));
     if (!b.oom) {
-        uint64_t check = fnv64(b.s, b.len);
+        uint64_t check = save_check(b.s, b.len);
         textbuf_printf(&b, "check %016" PRIx64 "\n", check);
     }
     if (b.oom) {
@@ -221,7 +214,7 @@ static delve_status verify(pctx *c, const char *text)
     c->p = last + 6;
     uint64_t want = 0;
     delve_status s = hex(c, &want);
-    if (!s && fnv64(text, (size_t)(last - text)) != want)
+    if (!s && save_check(text, (size_t)(last - text)) != want)
         s = bad(c, last, "checksum does not match: the save was cut short or edited");
     return s;
 }

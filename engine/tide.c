@@ -48,11 +48,6 @@ void tide_work_free(tide_work *tw)
     memset(tw, 0, sizeof *tw);
 }
 
-static int is_water(uint8_t t)
-{
-    return t == T_SHALLOW || t == T_DEEP;
-}
-
 /* 8 neighbours, N first and clockwise. */
 static const int NX[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int NY[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
@@ -123,7 +118,7 @@ static int tide_visit(dfloor *f, int i, int tide, int rising, rng *r, uint8_t *c
                       int *count)
 {
     uint8_t t = f->terrain[i];
-    int wet = is_water(t);
+    int wet = terrain_is_tidal((terrain)t);
     if (t == T_FLOOR || t == T_SHALLOW) {
         uint8_t nt = tide_terrain(f, i, tide, rising);
         if (nt != t) {
@@ -133,7 +128,7 @@ static int tide_visit(dfloor *f, int i, int tide, int rising, rng *r, uint8_t *c
                 changed[i] = 1;
         }
     }
-    return wet && (is_water(f->terrain[i]) || rng_chance(r, 1, 2));
+    return wet && (terrain_is_tidal((terrain)f->terrain[i]) || rng_chance(r, 1, 2));
 }
 
 int tide_apply(dfloor *f, int tide, int rising, rng *r, tide_work *tw, uint8_t *changed)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/hash.h"
 #include "engine/station.h"
 
 static delve_status log_event(world *w, event_kind k, int who, int amount,
@@ -258,13 +259,10 @@ static int station_in_reach(const world *w)
 {
     const dfloor *f = &w->dg.floors[w->floor];
     int x = world_sx(w), y = world_sy(w);
-    static const int D[5][2] = { { 0, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } };
-    for (int k = 0; k < 5; k++) {
-        int si = floor_station_at(f, x + D[k][0], y + D[k][1]);
-        if (si >= 0)
-            return si;
-    }
-    return -1;
+    int si = floor_station_at(f, x, y);
+    for (int k = 0; k < DIR_COUNT && si < 0; k++)
+        si = floor_station_at(f, x + DIR4_DX[k], y + DIR4_DY[k]);
+    return si;
 }
 
 delve_status world_use_station(world *w, delve_err *err)
@@ -326,9 +324,11 @@ static int nearest(const world *w, int is_pit)
     int dist_best = -1, best = -1;
     int n = is_pit ? f->pit_count : f->station_count;
     int *dist = malloc((size_t)f->w * (size_t)f->h * sizeof *dist);
-    if (!dist)
+    delve_err err;
+    if (!dist || path_floor_dist(f, world_sx(w), world_sy(w), dist, NULL, NULL, &err)) {
+        free(dist);
         return -1;
-    path_floor_dist(f, world_sx(w), world_sy(w), NULL, dist);
+    }
     for (int i = 0; i < n; i++) {
         int x = is_pit ? f->pits[i].x : f->stations[i].x;
         int y = is_pit ? f->pits[i].y : f->stations[i].y;
@@ -336,8 +336,7 @@ static int nearest(const world *w, int is_pit)
             continue;
         int d = -1;
         for (int k = 0; k < 4 && is_pit; k++) { /* a pit is entered from a neighbour */
-            static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
-            int nx = x + DX[k], ny = y + DY[k];
+            int nx = x + DIR4_DX[k], ny = y + DIR4_DY[k];
             if (floor_in(f, nx, ny) && dist[ny * f->w + nx] >= 0 &&
                 (d < 0 || dist[ny * f->w + nx] + 1 < d))
                 d = dist[ny * f->w + nx] + 1;
@@ -372,38 +371,29 @@ char *world_clock_text(int64_t clock_s, char *buf, int size)
     return buf;
 }
 
-static uint64_t fnv(uint64_t h, int64_t v)
-{
-    for (int i = 0; i < 8; i++) {
-        h ^= (uint64_t)(v >> (8 * i)) & 0xffu;
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
-
 uint64_t world_digest(const world *w)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    h = fnv(h, w->clock_s);
-    h = fnv(h, w->floor);
-    h = fnv(h, w->x_cm);
-    h = fnv(h, w->y_cm);
-    h = fnv(h, w->phase);
+    uint64_t h = HASH_FNV1A64_BASIS;
+    h = hash_fnv1a64_i64(h, w->clock_s);
+    h = hash_fnv1a64_i64(h, w->floor);
+    h = hash_fnv1a64_i64(h, w->x_cm);
+    h = hash_fnv1a64_i64(h, w->y_cm);
+    h = hash_fnv1a64_i64(h, w->phase);
     for (int i = 0; i < w->party.count; i++) {
-        h = fnv(h, w->party.m[i].health);
-        h = fnv(h, w->party.m[i].power);
+        h = hash_fnv1a64_i64(h, w->party.m[i].health);
+        h = hash_fnv1a64_i64(h, w->party.m[i].power);
     }
     if (w->tide.on) { /* only Shoals dungeons: every other digest stays as it was */
-        h = fnv(h, w->tide.raw);
-        h = fnv(h, w->tide.vel);
-        h = fnv(h, w->tide.changes);
+        h = hash_fnv1a64_i64(h, w->tide.raw);
+        h = hash_fnv1a64_i64(h, w->tide.vel);
+        h = hash_fnv1a64_i64(h, w->tide.changes);
     }
     for (int f = 0; f < w->dg.floor_count; f++) {
         const dfloor *fl = &w->dg.floors[f];
         for (int i = 0; i < fl->pit_count; i++)
-            h = fnv(h, fl->pits[i].open);
+            h = hash_fnv1a64_i64(h, fl->pits[i].open);
         for (int i = 0; i < fl->station_count; i++)
-            h = fnv(h, fl->stations[i].last_used_s);
+            h = hash_fnv1a64_i64(h, fl->stations[i].last_used_s);
     }
     return h;
 }

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/path.h"
+
 /* name, severity */
 static const struct {
     const char *name;
@@ -75,7 +77,6 @@ void check_list_free(check_list *l)
     memset(l, 0, sizeof *l);
 }
 
-static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
 
 /* Per floor: component labels for walkers and flyers (-1: cannot be there). */
 typedef struct fmaps {
@@ -87,7 +88,7 @@ typedef struct ctx {
     check_list *out;
     fmaps *m;
     int *queue;           /* largest floor's w * h */
-    unsigned char *seen;  /* largest floor's w * h */
+    int *dist;            /* largest floor's w * h */
     int oom;
 } ctx;
 
@@ -110,32 +111,15 @@ static int stand_walk(const dfloor *f, int x, int y)
     return floor_walkable(f, x, y) && floor_pit_at(f, x, y) < 0;
 }
 
-/* Labels f's squares by component; fly: open terrain (pits too), else walkers. */
-static void label(const dfloor *f, int fly, int *comp, int *queue)
+/* Labels f's squares by component; fly: open terrain (pits too), else walkers. comp
+ * holds w * h ints; -1 where nobody of the kind can be. */
+static delve_status label(const dfloor *f, int fly, int *comp, int *queue)
 {
-    int n = f->w * f->h, next = 0;
-    for (int i = 0; i < n; i++)
+    int parts;
+    for (int i = 0; i < f->w * f->h; i++)
         comp[i] = -1;
-    for (int s = 0; s < n; s++) {
-        int sx = s % f->w, sy = s / f->w;
-        if (comp[s] >= 0 || !(fly ? floor_open(f, sx, sy) : stand_walk(f, sx, sy)))
-            continue;
-        int head = 0, tail = 0;
-        comp[s] = next;
-        queue[tail++] = s;
-        while (head < tail) {
-            int v = queue[head++];
-            for (int k = 0; k < 4; k++) {
-                int nx = v % f->w + DX[k], ny = v / f->w + DY[k], u = ny * f->w + nx;
-                if (!floor_in(f, nx, ny) || comp[u] >= 0 ||
-                    !(fly ? floor_open(f, nx, ny) : stand_walk(f, nx, ny)))
-                    continue;
-                comp[u] = next;
-                queue[tail++] = u;
-            }
-        }
-        next++;
-    }
+    return path_floor_parts(f, fly ? PATH_WALK_OPEN | PATH_WALK_PITS : 0, NULL, comp, queue,
+                            &parts, NULL);
 }
 
 static int comp_at(const fmaps *m, const dfloor *f, int x, int y)
@@ -143,34 +127,26 @@ static int comp_at(const fmaps *m, const dfloor *f, int x, int y)
     return floor_in(f, x, y) ? m->walk[y * f->w + x] : -1;
 }
 
-/* Squares reached walking from (sx, sy) with the pit pass_pit walkable (-1: none). */
+/* Squares reached walking from (sx, sy) with the pit pass_pit walkable (-1: none);
+ * c->dist gets the walk. */
 static int reach_count(ctx *c, const dfloor *f, int sx, int sy, int pass_pit)
 {
-    int n = f->w * f->h, head = 0, tail = 0;
-    memset(c->seen, 0, (size_t)n);
+    int n = f->w * f->h, reached = 0;
+    for (int i = 0; i < n; i++)
+        c->dist[i] = -1;
     if (!stand_walk(f, sx, sy))
         return 0;
-    c->seen[sy * f->w + sx] = 1;
-    c->queue[tail++] = sy * f->w + sx;
-    while (head < tail) {
-        int v = c->queue[head++];
-        for (int k = 0; k < 4; k++) {
-            int nx = v % f->w + DX[k], ny = v / f->w + DY[k], u = ny * f->w + nx;
-            if (!floor_in(f, nx, ny) || c->seen[u] || !floor_walkable(f, nx, ny))
-                continue;
-            int pi = floor_pit_at(f, nx, ny);
-            if (pi >= 0 && pi != pass_pit)
-                continue;
-            c->seen[u] = 1;
-            c->queue[tail++] = u;
-        }
-    }
-    return tail;
+    for (int i = 0; i < f->pit_count; i++)  /* every other pit stays shut */
+        if (i != pass_pit && floor_in(f, f->pits[i].x, f->pits[i].y))
+            c->dist[f->pits[i].y * f->w + f->pits[i].x] = -2;
+    path_walk(f, PATH_WALK_PITS, NULL, sy * f->w + sx, c->dist, c->queue, &reached, NULL);
+    return reached;
 }
 
-static int is_fluid(terrain t)
+/* Ways and stations stand on dry ground: neither a fluid nor Shoals water. */
+static int is_wet(terrain t)
 {
-    return t == T_WATER || t == T_ACID || t == T_LAVA || t == T_DEEP || t == T_SHALLOW;
+    return terrain_is_fluid(t) || terrain_is_tidal(t);
 }
 
 static const char *tname(const dfloor *f, int x, int y)
@@ -227,7 +203,7 @@ static void check_pit_across(ctx *c, int k, int i)
     int without = reach_count(c, f, f->entrance_x, f->entrance_y, -1);
     int with = reach_count(c, f, f->entrance_x, f->entrance_y, i);
     int x = f->pits[i].x, y = f->pits[i].y;
-    int extra = with - without - (c->seen[y * f->w + x] ? 1 : 0);
+    int extra = with - without - (c->dist[y * f->w + x] >= 0 ? 1 : 0);
     if (extra > 0)
         add(c, CK_PIT_ONLY_ACROSS, k, x, y, "%d square%s of floor %d can only be reached by "
             "crossing this pit", extra, extra == 1 ? "" : "s", k + 1);
@@ -268,7 +244,7 @@ static void check_way(ctx *c, int k, int i)
 {
     const dfloor *f = &c->d->floors[k];
     const way *w = &f->ways[i];
-    if (is_fluid(floor_at(f, w->x, w->y)))
+    if (is_wet(floor_at(f, w->x, w->y)))
         add(c, CK_WAY_ON_FLUID, k, w->x, w->y, "a %s on %s", way_kind_name(w->kind),
             tname(f, w->x, w->y));
     if (w->to_floor < 0 || w->to_floor >= c->d->floor_count) {
@@ -373,7 +349,7 @@ static void check_floor(ctx *c, int k, const unsigned char *reach, int n)
     for (int i = 0; i < f->way_count; i++)
         check_way(c, k, i);
     for (int i = 0; i < f->station_count; i++)
-        if (is_fluid(floor_at(f, f->stations[i].x, f->stations[i].y)))
+        if (is_wet(floor_at(f, f->stations[i].x, f->stations[i].y)))
             add(c, CK_STATION_ON_FLUID, k, f->stations[i].x, f->stations[i].y,
                 "a rest station on %s", tname(f, f->stations[i].x, f->stations[i].y));
     for (int r = 0; r < f->patrol_count; r++)
@@ -403,18 +379,16 @@ delve_status check_dungeon(const dungeon *d, check_list *out, delve_err *err)
     ctx c = { .d = d, .out = out };
     c.m = calloc((size_t)d->floor_count, sizeof *c.m);
     c.queue = malloc((size_t)big * sizeof *c.queue);
-    c.seen = malloc((size_t)big);
+    c.dist = malloc((size_t)big * sizeof *c.dist);
     unsigned char *reach = calloc((size_t)d->floor_count * (size_t)big, 1);
-    int ok = c.m && c.queue && c.seen && reach;
+    int ok = c.m && c.queue && c.dist && reach;
     for (int k = 0; ok && k < d->floor_count; k++) {
         size_t n = (size_t)d->floors[k].w * (size_t)d->floors[k].h;
         c.m[k].walk = malloc(n * sizeof *c.m[k].walk);
         c.m[k].fly = malloc(n * sizeof *c.m[k].fly);
         ok = c.m[k].walk && c.m[k].fly;
-        if (ok) {
-            label(&d->floors[k], 0, c.m[k].walk, c.queue);
-            label(&d->floors[k], 1, c.m[k].fly, c.queue);
-        }
+        ok = ok && !label(&d->floors[k], 0, c.m[k].walk, c.queue) &&
+             !label(&d->floors[k], 1, c.m[k].fly, c.queue);
     }
     if (ok) {
         reach_dungeon(&c, reach, big);
@@ -427,7 +401,7 @@ delve_status check_dungeon(const dungeon *d, check_list *out, delve_err *err)
     }
     free(c.m);
     free(c.queue);
-    free(c.seen);
+    free(c.dist);
     free(reach);
     if (!ok || c.oom)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for the checks");

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/path.h"
 #include "gen/passes.h"
 #include "gen/rising.h"
 
@@ -30,7 +31,6 @@
 #define ROOM_DOORS_MAX 32     /* rooms with more ways in are not sunk or raised (a cap) */
 #define CAND_MAX 8192        /* candidates kept per piece (a cap, not a failure) */
 
-static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
 
 /* floor_at inlined: the passes below look at squares a great many times. */
 static inline terrain at(const dfloor *f, int x, int y)
@@ -97,41 +97,13 @@ static int is_run_square(const dfloor *f, int x, int y)
 static int floor_holds(work *k)
 {
     dfloor *f = k->f;
-    int *dist = k->dist, *q = k->queue, head = 0, tail = 0, w = f->w;
-    uint8_t walk[256] = { 0 };
-    for (int t = 0; t < T_TERRAIN_COUNT; t++)
-        walk[t] = terrain_get((terrain)t)->walkable;
+    int *dist = k->dist;
     memset(dist, 0xff, (size_t)k->n * sizeof *dist);  /* all -1 */
-    int within = 0;
-    for (int i = 0; i < f->way_count; i++)
-        within += f->ways[i].to_floor == f->index;
-    for (int i = 0; i < f->pit_count; i++)  /* pits are never walked (none yet, as a rule) */
-        if (floor_in(f, f->pits[i].x, f->pits[i].y))
-            dist[idx(f, f->pits[i].x, f->pits[i].y)] = -2;
     if (!floor_walkable(f, f->entrance_x, f->entrance_y))
         return 0;
-    dist[idx(f, f->entrance_x, f->entrance_y)] = 0;
-    q[tail++] = idx(f, f->entrance_x, f->entrance_y);
-    while (head < tail) {
-        int at = q[head++], x = at % w, y = at / w;
-        for (int i = 0; within && i < f->way_count; i++) { /* ways within join their ends */
-            const way *wy = &f->ways[i];
-            if (wy->to_floor != f->index || wy->x != x || wy->y != y ||
-                !floor_walkable(f, wy->to_x, wy->to_y) || dist[idx(f, wy->to_x, wy->to_y)] != -1)
-                continue;
-            dist[idx(f, wy->to_x, wy->to_y)] = dist[at] + 1;
-            q[tail++] = idx(f, wy->to_x, wy->to_y);
-        }
-        int nb[4] = { y > 0 ? at - w : -1, x + 1 < w ? at + 1 : -1,
-                      y + 1 < f->h ? at + w : -1, x > 0 ? at - 1 : -1 };
-        for (int d = 0; d < 4; d++) {
-            int ni = nb[d];
-            if (ni < 0 || dist[ni] != -1 || !walk[f->terrain[ni]])
-                continue;
-            dist[ni] = dist[at] + 1;
-            q[tail++] = ni;
-        }
-    }
+    /* walkers' rule, ways within joining their ends; the queue is given: cannot fail */
+    path_walk(f, PATH_WALK_WAYS, NULL, idx(f, f->entrance_x, f->entrance_y), dist, k->queue,
+              NULL, NULL);
     if (dist[idx(f, f->goal_x, f->goal_y)] < 0)
         return 0;
     for (int i = 0; i < f->way_count; i++)
@@ -301,12 +273,12 @@ static int way_in_run(const dfloor *f, int x, int y, int d, int *run, int *n)
     int px = x, py = y;
     *n = 0;
     for (int i = 0; i < RUN_MAX; i++) {
-        int qx = px + DX[d], qy = py + DY[d];
+        int qx = px + DIR4_DX[d], qy = py + DIR4_DY[d];
         if (!is_run_square(f, qx, qy))
             break;
         int next = -1, open = 0;
         for (int e = 0; e < 4; e++) {
-            int rx = qx + DX[e], ry = qy + DY[e];
+            int rx = qx + DIR4_DX[e], ry = qy + DIR4_DY[e];
             if ((rx == px && ry == py) || !floor_open(f, rx, ry))
                 continue;
             open++;
@@ -426,9 +398,9 @@ static int lay_graded(work *k, rng *r)
  * direction d, its foot in a 3 x 3 part dug into rock beyond the wall, sunk. */
 static int spiral_ok(const dfloor *f, int x, int y, int d)
 {
-    int cx = x + 3 * DX[d], cy = y + 3 * DY[d];
-    if (at(f, x, y) != T_FLOOR || at(f, x + DX[d], y + DY[d]) != T_WALL ||
-        at(f, cx, cy) != T_ROCK || at(f, x + 2 * DX[d], y + 2 * DY[d]) != T_ROCK ||
+    int cx = x + 3 * DIR4_DX[d], cy = y + 3 * DIR4_DY[d];
+    if (at(f, x, y) != T_FLOOR || at(f, x + DIR4_DX[d], y + DIR4_DY[d]) != T_WALL ||
+        at(f, cx, cy) != T_ROCK || at(f, x + 2 * DIR4_DX[d], y + 2 * DIR4_DY[d]) != T_ROCK ||
         floor_square_taken(f, x, y) || walk_near_door(f, x, y) || !touchable(f, x, y))
         return 0;
     for (int j = -2; j <= 2; j++)
@@ -459,7 +431,7 @@ static int lay_spiral_within(work *k, rng *r)
     int d = c % 4, x = c / 4 % f->w, y = c / 4 / f->w;
     int depth = SPIRAL_STEP_CM * rng_range(r, SPIRAL_MIN_CM / SPIRAL_STEP_CM,
                                            SPIRAL_MAX_CM / SPIRAL_STEP_CM);
-    int cx = x + 3 * DX[d], cy = y + 3 * DY[d], wc = f->way_count;
+    int cx = x + 3 * DIR4_DX[d], cy = y + 3 * DIR4_DY[d], wc = f->way_count;
     piece_begin(k);
     for (int j = -2; j <= 2; j++)  /* the part's floor, walled where rock was */
         for (int i = -2; i <= 2; i++) {
@@ -591,7 +563,7 @@ static delve_status work_new(work *k, dfloor *f, delve_err *err)
         for (int y = rm->y; y < rm->y + rm->h; y++)
             for (int x = rm->x; x < rm->x + rm->w; x++)
                 for (int d = 0; d < 4; d++) {
-                    int nx = x + DX[d], ny = y + DY[d];  /* the edge faces d */
+                    int nx = x + DIR4_DX[d], ny = y + DIR4_DY[d];  /* the edge faces d */
                     int out = nx < rm->x || nx >= rm->x + rm->w || ny < rm->y ||
                               ny >= rm->y + rm->h;
                     if (out && k->nspiral < CAND_MAX && spiral_ok(f, x, y, d))

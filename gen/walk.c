@@ -1,11 +1,9 @@
-/* walk: breadth-first walking distances on one floor and the helpers built on them
- * (connectivity, the main way, squares by a wall or a door). gen/ keeps its own BFS so
- * the generator does not wait on engine/path.c; both use the same neighbour order. */
-#include "gen/passes.h"
+/* walk: walking distances on one floor (engine's path_walk with the walkers' rule) and
+ * the helpers built on them (connectivity, the main way, squares by a wall or a door). */
+#include <stddef.h>
 
-/* N, E, S, W: the fixed neighbour order every walk uses (engine/path.h). */
-static const int DIR_X[4] = { 0, 1, 0, -1 };
-static const int DIR_Y[4] = { -1, 0, 1, 0 };
+#include "engine/path.h"
+#include "gen/passes.h"
 
 static int can_stand(const dfloor *f, int x, int y)
 {
@@ -14,27 +12,18 @@ static int can_stand(const dfloor *f, int x, int y)
 
 int walk_dist(const dfloor *f, int sx, int sy, int skip, int *dist, int *queue)
 {
-    int n = f->w * f->h;
+    int n = f->w * f->h, reached = 0;
     for (int i = 0; i < n; i++)
         dist[i] = -1;
     if (!can_stand(f, sx, sy) || sy * f->w + sx == skip)
         return 0;
-    int head = 0, tail = 0;
-    dist[sy * f->w + sx] = 0;
-    queue[tail++] = sy * f->w + sx;
-    while (head < tail) {
-        int at = queue[head++];
-        int x = at % f->w, y = at / f->w;
-        for (int d = 0; d < 4; d++) {
-            int nx = x + DIR_X[d], ny = y + DIR_Y[d];
-            int ni = ny * f->w + nx;
-            if (!floor_in(f, nx, ny) || dist[ni] >= 0 || ni == skip || !can_stand(f, nx, ny))
-                continue;
-            dist[ni] = dist[at] + 1;
-            queue[tail++] = ni;
-        }
-    }
-    return tail;
+    if (skip >= 0 && skip < n)
+        dist[skip] = -2;  /* kept out of the walk */
+    /* cannot fail: the queue is given and the start is on f */
+    path_walk(f, 0, NULL, sy * f->w + sx, dist, queue, &reached, NULL);
+    if (skip >= 0 && skip < n)
+        dist[skip] = -1;
+    return reached;
 }
 
 int walk_count(const dfloor *f)
@@ -59,7 +48,7 @@ int walk_main_way(const dfloor *f, unsigned char *main, int *dist, int *queue)
     while (dist[y * f->w + x] > 0) {
         int here = dist[y * f->w + x];
         for (int d = 0; d < 4; d++) {
-            int nx = x + DIR_X[d], ny = y + DIR_Y[d];
+            int nx = x + DIR4_DX[d], ny = y + DIR4_DY[d];
             if (floor_in(f, nx, ny) && dist[ny * f->w + nx] == here - 1) {
                 x = nx;
                 y = ny;
@@ -76,11 +65,11 @@ int walk_by_wall(const dfloor *f, int x, int y, int *dx, int *dy)
     if (floor_at(f, x, y) != T_FLOOR)
         return 0;
     for (int d = 0; d < 4; d++)
-        if (floor_at(f, x + DIR_X[d], y + DIR_Y[d]) == T_WALL) {
+        if (floor_at(f, x + DIR4_DX[d], y + DIR4_DY[d]) == T_WALL) {
             if (dx)
-                *dx = DIR_X[d];
+                *dx = DIR4_DX[d];
             if (dy)
-                *dy = DIR_Y[d];
+                *dy = DIR4_DY[d];
             return 1;
         }
     return 0;

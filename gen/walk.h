@@ -9,7 +9,8 @@
 /* Walking distances on f from (sx, sy) over walkable squares, 4 neighbours, never into
  * a pit or the square skip (y * w + x; -1 for none). dist and queue hold w * h ints;
  * dist[i] = steps or -1. Returns how many squares were reached (the start included;
- * 0 when the start itself cannot be stood on). Same as engine's path_floor_dist. */
+ * 0 when the start itself cannot be stood on or is skip). engine's path_walk does the
+ * walking; unlike path_floor_dist, a start on a pit reaches nothing. */
 int walk_dist(const dfloor *f, int sx, int sy, int skip, int *dist, int *queue);
 
 /* Squares a walker can stand on: walkable terrain and no pit. */

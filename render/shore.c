@@ -36,11 +36,6 @@ void shore_tiles_free(shore_tiles *st)
     free(st);
 }
 
-static int is_water(terrain t)
-{
-    return t == T_DEEP || t == T_SHALLOW;
-}
-
 shore_band shore_band_of(const dfloor *f, int i, int tide)
 {
     int h = tide_ground(f, i), under = tide - h, above = h - tide;
@@ -118,10 +113,9 @@ static const canvas *tile_get(shore_tiles *st, int b, int mask, int tex)
 /* Bit per 4-neighbour on the floor whose water/land kind differs from square (x, y)'s. */
 static int edge_mask(const dfloor *f, int x, int y)
 {
-    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
-    int mine = is_water(floor_at(f, x, y)), m = 0;
+    int mine = terrain_is_tidal(floor_at(f, x, y)), m = 0;
     for (int k = 0; k < 4; k++)
-        if (floor_in(f, x + DX[k], y + DY[k]) && is_water(floor_at(f, x + DX[k], y + DY[k])) != mine)
+        if (floor_in(f, x + DIR4_DX[k], y + DIR4_DY[k]) && terrain_is_tidal(floor_at(f, x + DIR4_DX[k], y + DIR4_DY[k])) != mine)
             m |= 1 << k;
     return m;
 }

@@ -500,9 +500,8 @@ static void pit_regions(const canvas *seam, int z, uint8_t *lab)
         lab[i] = next;
         while (n > 0) {
             int p = stack[--n], x = p % z, y = p / z;
-            int nb[4][2] = { { x + 1, y }, { x - 1, y }, { x, y + 1 }, { x, y - 1 } };
-            for (int k = 0; k < 4; k++) {
-                int qx = nb[k][0], qy = nb[k][1], q = qy * z + qx;
+            for (int k = 0; k < DIR_COUNT; k++) { /* any order: a whole part gets one label */
+                int qx = x + DIR4_DX[k], qy = y + DIR4_DY[k], q = qy * z + qx;
                 if (qx < 0 || qy < 0 || qx >= z || qy >= z || lab[q] ||
                     canvas_at(seam, qx, qy)[3])
                     continue;

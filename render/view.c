@@ -139,8 +139,7 @@ static int closed(const dfloor *f, int x, int y)
 
 static int fluid(const dfloor *f, int x, int y)
 {
-    terrain t = floor_at(f, x, y);
-    return t == T_WATER || t == T_ACID || t == T_LAVA;
+    return terrain_is_fluid(floor_at(f, x, y));
 }
 
 /* A fluid square's pattern and phase: both from the cosmetic stream keyed by the
@@ -158,9 +157,9 @@ static int fluid_variant(const frame *fr, int x, int y)
 /* 0 water, 1 acid, 2 lava: the first fluid beside a bridge square (N, S, W, E). */
 static int bridge_under(const dfloor *f, int x, int y)
 {
-    static const int DX[4] = { 0, 0, -1, 1 }, DY[4] = { -1, 1, 0, 0 };
+    static const int ORDER[4] = { DIR_N, DIR_S, DIR_W, DIR_E };
     for (int k = 0; k < 4; k++) {
-        terrain t = floor_at(f, x + DX[k], y + DY[k]);
+        terrain t = floor_at(f, x + DIR4_DX[ORDER[k]], y + DIR4_DY[ORDER[k]]);
         if (t == T_ACID)
             return 1;
         if (t == T_LAVA)
@@ -175,11 +174,10 @@ static int bridge_under(const dfloor *f, int x, int y)
  * a stair or ramp square goes down. */
 static int down_dir(const dfloor *f, int x, int y)
 {
-    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
-    int best = 2;
+    int best = DIR_S;
     int32_t low = INT32_MAX;
     for (int d = 0; d < 4; d++) {
-        int nx = x + DX[d], ny = y + DY[d];
+        int nx = x + DIR4_DX[d], ny = y + DIR4_DY[d];
         if (!floor_open(f, nx, ny))
             continue;
         int32_t hc = f->height_cm[ny * f->w + nx];

@@ -63,7 +63,6 @@ static int stand(const dfloor *f, int x, int y)  /* 0-based */
 static void ref_walk(const dfloor *f, int sx, int sy, int *dist)
 {
     int n = f->w * f->h, *q = malloc((size_t)n * sizeof *q), head = 0, tail = 0;
-    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
     assert_non_null(q);
     for (int i = 0; i < n; i++)
         dist[i] = -1;
@@ -74,7 +73,7 @@ static void ref_walk(const dfloor *f, int sx, int sy, int *dist)
     while (head < tail) {
         int a = q[head++], x = a % f->w, y = a / f->w;
         for (int d = 0; d < 4; d++) {
-            int nx = x + DX[d], ny = y + DY[d];
+            int nx = x + DIR4_DX[d], ny = y + DIR4_DY[d];
             if (floor_in(f, nx, ny) && dist[ny * f->w + nx] < 0 && stand(f, nx, ny)) {
                 dist[ny * f->w + nx] = dist[a] + 1;
                 q[tail++] = ny * f->w + nx;
@@ -302,12 +301,12 @@ static void river_check_dims(const dfloor *f, const doom_info *in)
             assert_in_range(rv->start, 12 - rv->width, 11 + rv->width);
             assert_in_range(rv->bridge, 9, 68);
             for (int y = rv->start; y < rv->start + rv->width; y++)
-                assert_true(doom_is_fluid(at(f, 1, y)));  /* drawn from column 1 */
+                assert_true(terrain_is_fluid(at(f, 1, y)));  /* drawn from column 1 */
         } else {
             assert_in_range(rv->start, LO[in->river_shape][i], HI[in->river_shape][i]);
             assert_in_range(rv->bridge, 4, 17);
             for (int x = rv->start; x < rv->start + rv->width; x++)
-                assert_true(doom_is_fluid(at(f, x, 1)));  /* drawn from row 1 */
+                assert_true(terrain_is_fluid(at(f, x, 1)));  /* drawn from row 1 */
         }
     }
 }

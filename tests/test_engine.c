@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "engine/dungeon.h"
+#include "engine/hash.h"
 #include "engine/monster.h"
 #include "engine/party.h"
 #include "engine/rng.h"
@@ -237,6 +238,68 @@ static void test_path_avoids_pits_unless_goal(void **state)
     assert_int_equal(p.count, 5);
     path_free(&p);
     world_free(&w);
+}
+
+/* FNV-1a 64's published test vectors, and a value mixed as its bytes, low first. */
+static void test_hash_fnv1a64(void **state)
+{
+    (void)state;
+    assert_true(hash_fnv1a64(HASH_FNV1A64_BASIS, "", 0) == 0xcbf29ce484222325ull);
+    assert_true(hash_fnv1a64(HASH_FNV1A64_BASIS, "a", 1) == 0xaf63dc4c8601ec8cull);
+    assert_true(hash_fnv1a64(HASH_FNV1A64_BASIS, "foobar", 6) == 0x85944171f73967e8ull);
+    const unsigned char le[8] = { 0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x81 };
+    assert_true(hash_fnv1a64_i64(HASH_FNV1A64_BASIS, (int64_t)0x8102030405060708ull) ==
+                hash_fnv1a64(HASH_FNV1A64_BASIS, le, 8));
+    assert_true(hash_fnv1a64(hash_fnv1a64(HASH_FNV1A64_BASIS, "foo", 3), "bar", 3) ==
+                0x85944171f73967e8ull);
+}
+
+/* path_walk on a 5 x 3 floor (y = 1 open, x = 0..4; a pit at x = 2; a way within from
+ * (1, 1) to (4, 2)): the rules for walkers, fliers and pits, blocked squares, the way's
+ * step, walk order and the parts. */
+static void test_path_walk_rules(void **state)
+{
+    (void)state;
+    dfloor f;
+    delve_err err;
+    assert_int_equal(floor_init(&f, 0, 5, 3, &err), DELVE_OK);
+    for (int x = 0; x < 5; x++)
+        floor_set(&f, x, 1, T_FLOOR);
+    floor_set(&f, 4, 2, T_FLOOR);
+    assert_int_equal(floor_add_pit(&f, (pit){ .x = 2, .y = 1 }, &err), DELVE_OK);
+    int dist[15], queue[15], reached = -1, parts = -1;
+    assert_int_equal(path_floor_dist(&f, 0, 1, dist, queue, &reached, &err), DELVE_OK);
+    assert_int_equal(reached, 2); /* (0, 1) and (1, 1): the pit stops walkers */
+    assert_int_equal(dist[1 * 5 + 1], 1);
+    assert_int_equal(dist[1 * 5 + 2], -1); /* the pit is -1 again afterwards */
+    for (int i = 0; i < 15; i++)
+        dist[i] = -1;
+    assert_int_equal(path_walk(&f, PATH_WALK_PITS, NULL, 5, dist, NULL, &reached, &err), DELVE_OK);
+    assert_int_equal(reached, 6);
+    assert_int_equal(dist[2 * 5 + 4], 5);
+    assert_int_equal(floor_add_way(&f, (way){ WAY_LADDER, 1, 1, 0, 4, 2 }, &err), DELVE_OK);
+    for (int i = 0; i < 15; i++)
+        dist[i] = -1;
+    dist[1 * 5 + 3] = -2; /* blocked by the caller */
+    assert_int_equal(path_walk(&f, PATH_WALK_WAYS, NULL, 5, dist, queue, &reached, &err), DELVE_OK);
+    assert_int_equal(reached, 4);     /* (0,1) (1,1), the way's end (4,2), then (4,1) */
+    assert_int_equal(queue[2], 2 * 5 + 4);
+    assert_int_equal(dist[2 * 5 + 4], 2);
+    assert_int_equal(dist[1 * 5 + 4], 3);
+    assert_int_equal(dist[1 * 5 + 3], -2);
+    assert_int_equal(path_walk(&f, 0, NULL, 15, dist, queue, NULL, &err), DELVE_EINPUT);
+    for (int i = 0; i < 15; i++)
+        dist[i] = -1;
+    assert_int_equal(path_floor_parts(&f, 0, NULL, dist, queue, &parts, &err), DELVE_OK);
+    assert_int_equal(parts, 2); /* the pit splits the row: 0..1 and 3..4 with (4, 2) */
+    assert_int_equal(dist[1 * 5 + 4], 1);
+    assert_int_equal(dist[1 * 5 + 2], -1);
+    for (int i = 0; i < 15; i++)
+        dist[i] = -1;
+    assert_int_equal(path_floor_parts(&f, PATH_WALK_OPEN | PATH_WALK_PITS, NULL, dist, queue,
+                                      &parts, &err), DELVE_OK);
+    assert_int_equal(parts, 1);
+    floor_free(&f);
 }
 
 /* Floor 1's row: acid at x = 3, lava at 4, water at 5. Ash (armour 15) and Bryn
@@ -575,6 +638,8 @@ int main(void)
         cmocka_unit_test(test_heal_half_rounded_down_and_capped),
         cmocka_unit_test(test_party_add_rejects_bad_members),
         cmocka_unit_test(test_station_countdown),
+        cmocka_unit_test(test_path_walk_rules),
+        cmocka_unit_test(test_hash_fnv1a64),
         cmocka_unit_test(test_stacking_plain_floors_six_metres),
         cmocka_unit_test(test_plates_give_way_at_55_cm),
         cmocka_unit_test(test_station_in_the_world),

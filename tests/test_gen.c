@@ -21,8 +21,6 @@
 
 #define GOLDEN_SEED_7 DELVE_SOURCE_DIR "/tests/golden/gen-seed-7.txt"
 
-static const int DX[4] = { 0, 1, 0, -1 };
-static const int DY[4] = { -1, 0, 1, 0 };
 
 /* The spine's layout rules (doors between corridor and room floor, a lift and a ladder
  * per pair, ...) hold with rising off; tests/test_rising.c checks what rising lays. */
@@ -50,7 +48,7 @@ static int ref_walk_ex(const dfloor *f, int sx, int sy, int over_pits, int *dist
     while (head < tail) {
         int at = q[head++], x = at % f->w, y = at / f->w;
         for (int d = 0; d < 4; d++) {
-            int nx = x + DX[d], ny = y + DY[d];
+            int nx = x + DIR4_DX[d], ny = y + DIR4_DY[d];
             if (!floor_walkable(f, nx, ny) || (!over_pits && floor_pit_at(f, nx, ny) >= 0) ||
                 dist[ny * f->w + nx] >= 0)
                 continue;
@@ -264,8 +262,8 @@ static void check_doors(const dfloor *f)
                 continue;
             int room_side = 0, corridor_side = 0;
             for (int d = 0; d < 4; d++) {
-                room_side += floor_at(f, x + DX[d], y + DY[d]) == T_FLOOR;
-                corridor_side += floor_at(f, x + DX[d], y + DY[d]) == T_CORRIDOR;
+                room_side += floor_at(f, x + DIR4_DX[d], y + DIR4_DY[d]) == T_FLOOR;
+                corridor_side += floor_at(f, x + DIR4_DX[d], y + DIR4_DY[d]) == T_CORRIDOR;
             }
             assert_int_equal(room_side, 1);
             assert_int_equal(corridor_side, 1);
@@ -415,12 +413,12 @@ static void ref_main_way(const dfloor *f, unsigned char *main)
     main[y * f->w + x] = 1;
     while (dist[y * f->w + x] > 0) {
         int d = 0, here = dist[y * f->w + x];
-        while (d < 4 && !(floor_in(f, x + DX[d], y + DY[d]) &&
-                          dist[(y + DY[d]) * f->w + x + DX[d]] == here - 1))
+        while (d < 4 && !(floor_in(f, x + DIR4_DX[d], y + DIR4_DY[d]) &&
+                          dist[(y + DIR4_DY[d]) * f->w + x + DIR4_DX[d]] == here - 1))
             d++;
         assert_true(d < 4);
-        x += DX[d];
-        y += DY[d];
+        x += DIR4_DX[d];
+        y += DIR4_DY[d];
         main[y * f->w + x] = 1;
     }
     free(dist);
@@ -578,10 +576,11 @@ static void test_bad_options(void **state)
     assert_non_null(strstr(e.msg, "floor 0"));
 }
 
-/* gen/walk.c keeps its own BFS; it must agree with engine's path_floor_dist. */
+/* walk_dist (gen's start and skip rules) must agree with engine's path_floor_dist. */
 static void test_walk_agrees_with_engine(void **state)
 {
     (void)state;
+    delve_err e = { { 0 } };
     for (uint64_t seed = 1; seed <= 10; seed++) {
         dungeon d;
         make(seed, &d);
@@ -591,7 +590,10 @@ static void test_walk_agrees_with_engine(void **state)
             int *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *q = malloc(n * sizeof *q);
             assert_true(a && b && q);
             int reached = walk_dist(f, f->entrance_x, f->entrance_y, -1, a, q);
-            path_floor_dist(f, f->entrance_x, f->entrance_y, NULL, b);
+            int reached_engine = -1;
+            assert_int_equal(path_floor_dist(f, f->entrance_x, f->entrance_y, b, NULL,
+                                             &reached_engine, &e), DELVE_OK);
+            assert_int_equal(reached_engine, reached);
             assert_memory_equal(a, b, n * sizeof *a);
             assert_int_equal(reached, walk_count(f));
             free(a);

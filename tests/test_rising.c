@@ -235,9 +235,8 @@ static void test_failing_try_taken_off(void **state)
     o.rising = 0;
     dfloor f;
     assert_int_equal(gen_floor_alone(&o, 0, &f, NULL), DELVE_OK);
-    static const int DX4[4] = { 0, 1, 0, -1 }, DY4[4] = { -1, 0, 1, 0 };
     for (int d = 0; d < 4; d++)
-        floor_set(&f, f.goal_x + DX4[d], f.goal_y + DY4[d], T_WALL);
+        floor_set(&f, f.goal_x + DIR4_DX[d], f.goal_y + DIR4_DY[d], T_WALL);
     size_t n = (size_t)f.w * (size_t)f.h;
     uint8_t t0[GEN_FLOOR_W * GEN_FLOOR_H];
     memcpy(t0, f.terrain, n);

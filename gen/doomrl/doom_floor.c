@@ -93,7 +93,7 @@ void doom_safe_mask(const dfloor *f, const doom_info *info, uint8_t *mask)
         mask[i] = walkable[f->terrain[i]];
     for (int i = 0; info && info->river_count > 0 && i < f->w * f->h; i++) {
         uint8_t t = f->terrain[i];
-        if ((info->river_mask[i / 8] >> (i % 8) & 1) && (t == T_ACID || t == T_LAVA))
+        if ((info->river_mask[i / 8] >> (i % 8) & 1) && terrain_get((terrain)t)->burn)
             mask[i] = 0;
     }
     for (int i = 0; i < f->pit_count; i++)

@@ -20,7 +20,7 @@ void doom_fill(dfloor *f, doom_area a, terrain t)
 
 static void restore_one(dfloor *f, int x, int y, terrain wall, int keep_fluids)
 {
-    if (!(keep_fluids && doom_is_fluid(doom_get(f, x, y))))
+    if (!(keep_fluids && terrain_is_fluid(doom_get(f, x, y))))
         doom_set(f, x, y, wall);
 }
 

@@ -130,14 +130,13 @@ const char *const *doom_small_sublayout(int i)
  * become wall. */
 static void small_drop_doors(dfloor *f)
 {
-    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
     for (int y = 1; y <= DOOM_H; y++)
         for (int x = 1; x <= DOOM_W; x++) {
             if (doom_get(f, x, y) != T_DOOR)
                 continue;
             int walls = 0;
             for (int d = 0; d < 4; d++)
-                walls += doom_get(f, x + DX[d], y + DY[d]) == T_WALL;
+                walls += doom_get(f, x + DIR4_DX[d], y + DIR4_DY[d]) == T_WALL;
             if (walls > 2)
                 doom_set(f, x, y, T_WALL);
         }

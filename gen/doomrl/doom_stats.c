@@ -20,12 +20,19 @@ const char *const DOOM_STAT_NAMES[DOOM_STAT_COUNT] = {
     [DOOM_STAT_TRIES] = "tries before it passed",
 };
 
+static int count_fluid(const dfloor *f)
+{
+    int n = 0;
+    for (int i = 0; i < f->w * f->h; i++)
+        n += terrain_is_fluid((terrain)f->terrain[i]);
+    return n;
+}
+
 static void measure(const dfloor *f, const doom_info *in, int *v)
 {
     v[DOOM_STAT_ROOMS] = in->rooms;
     v[DOOM_STAT_DOORS] = in->doors;
-    v[DOOM_STAT_FLUID] = doom_count(f, T_WATER) + doom_count(f, T_ACID) +
-                         doom_count(f, T_LAVA);
+    v[DOOM_STAT_FLUID] = count_fluid(f);
     for (int i = 0; i < in->fluid_passes && i < DOOM_FLUID_PASSES; i++)
         v[DOOM_STAT_WALKS] += in->fluid_walks[i];
     v[DOOM_STAT_RIVER_HORIZONTAL] = in->river_shape == DOOM_RIVER_HORIZONTAL;

@@ -61,7 +61,7 @@ static int pad(const dfloor *f, int x, int y)
 }
 
 /* Flood from the entrance over open squares, marking them DOOM_FLOOD_SEEN, until the goal and
- * every way are reached (or all is filled). */
+ * every way are reached (or all is filled). doom_flood, not path_walk: see doom.h. */
 static void walk_from(const dfloor *f, uint8_t *open, int *stack)
 {
     int targets[1 + FLOOR_MAX_WAYS], n = 0;

@@ -55,8 +55,6 @@ typedef struct corridor {
 } corridor;
 
 /* Sides of a room: N, E, S, W, as unit steps out of the room. */
-static const int SIDE_X[4] = { 0, 1, 0, -1 };
-static const int SIDE_Y[4] = { -1, 0, 1, 0 };
 
 static int iabs(int v)
 {
@@ -185,7 +183,7 @@ static int door_ok(const dfloor *f, int x, int y, int s)
     terrain t = floor_at(f, x, y);
     if (t == T_DOOR)
         return 1;
-    int ax = SIDE_Y[s] != 0, ay = SIDE_X[s] != 0;  /* along the wall */
+    int ax = DIR4_DY[s] != 0, ay = DIR4_DX[s] != 0;  /* along the wall */
     return t == T_WALL && floor_at(f, x - ax, y - ay) != T_DOOR &&
            floor_at(f, x + ax, y + ay) != T_DOOR;
 }
@@ -210,7 +208,7 @@ static int square_hugs(const layout *L, int x, int y)
 {
     const dfloor *f = L->f;
     for (int d = 0; d < 4; d++) {
-        int nx = x + SIDE_X[d], ny = y + SIDE_Y[d];
+        int nx = x + DIR4_DX[d], ny = y + DIR4_DY[d];
         terrain t = floor_at(f, nx, ny);
         if (t == T_WALL || t == T_DOOR || (t == T_CORRIDOR && !L->mark[ny * f->w + nx]))
             return 1;
@@ -224,7 +222,7 @@ static int square_near(const layout *L, int x, int y)
 {
     const dfloor *f = L->f;
     for (int d = 0; d < 4; d++) {
-        int nx = x + 2 * SIDE_X[d], ny = y + 2 * SIDE_Y[d];
+        int nx = x + 2 * DIR4_DX[d], ny = y + 2 * DIR4_DY[d];
         if (floor_at(f, nx, ny) == T_CORRIDOR && !L->mark[ny * f->w + nx])
             return 1;
     }
@@ -266,7 +264,7 @@ static int door_crowds(const dfloor *f, const room *rm, int s, int x, int y)
 {
     if (floor_at(f, x, y) == T_DOOR)
         return 0;
-    for (int t = 0; t < (SIDE_X[s] ? rm->h : rm->w); t++) {
+    for (int t = 0; t < (DIR4_DX[s] ? rm->h : rm->w); t++) {
         int dx, dy;
         room_door(rm, s, t, &dx, &dy);
         if (floor_at(f, dx, dy) == T_DOOR)
@@ -282,14 +280,14 @@ static int corridor_doors(layout *L, const room *a, const room *b, corridor *c)
     int sa[2], sb[2];
     int na = sides_facing(a, b, sa), nb = sides_facing(b, a, sb);
     int s1 = sa[rng_range(&L->r, 0, na - 1)], s2 = sb[rng_range(&L->r, 0, nb - 1)];
-    int t1 = rng_range(&L->r, 0, (SIDE_X[s1] ? a->h : a->w) - 1);
-    int t2 = rng_range(&L->r, 0, (SIDE_X[s2] ? b->h : b->w) - 1);
+    int t1 = rng_range(&L->r, 0, (DIR4_DX[s1] ? a->h : a->w) - 1);
+    int t2 = rng_range(&L->r, 0, (DIR4_DX[s2] ? b->h : b->w) - 1);
     room_door(a, s1, t1, &c->ax, &c->ay);
     room_door(b, s2, t2, &c->bx, &c->by);
-    c->sx = c->ax + SIDE_X[s1];
-    c->sy = c->ay + SIDE_Y[s1];
-    c->ex = c->bx + SIDE_X[s2];
-    c->ey = c->by + SIDE_Y[s2];
+    c->sx = c->ax + DIR4_DX[s1];
+    c->sy = c->ay + DIR4_DY[s1];
+    c->ex = c->bx + DIR4_DX[s2];
+    c->ey = c->by + DIR4_DY[s2];
     c->crowd = door_crowds(L->f, a, s1, c->ax, c->ay) + door_crowds(L->f, b, s2, c->bx, c->by);
     return door_ok(L->f, c->ax, c->ay, s1) && door_ok(L->f, c->bx, c->by, s2);
 }

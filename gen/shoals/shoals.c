@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/path.h"
 #include "engine/tide.h"
 
 #define MAIN_POINTS 50        /* seed 003: N_PERTURB_ISLAND_CENTER */
@@ -198,23 +199,16 @@ static int place_marks(dfloor *f, rng *r, int *label, int *dist, int *q)
     for (int i = 0; i < n && start < 0; i++)
         if (label[i] == best && shoals_dry_at_high_tide(f, i % f->w, i / f->w) && pick-- == 0)
             start = i;
-    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
-    int head = 0, tail = 0, goal = start;
-    for (int i = 0; i < n; i++)
-        dist[i] = -1;
-    dist[start] = 0;
-    q[tail++] = start;
-    while (head < tail) { /* farthest by walking within the stretch, N E S W */
-        int at = q[head++], x = at % f->w, y = at / f->w;
-        if (shoals_dry_at_high_tide(f, x, y) && dist[at] > dist[goal])
+    int reached = 0, goal = start;
+    for (int i = 0; i < n; i++)  /* the walk stays within the stretch */
+        dist[i] = label[i] == best ? -1 : -2;
+    /* every square of the stretch is open terrain (walkable at high tide, and the tide
+     * only turns floor to shallow water), so the open rule adds nothing; q given */
+    path_walk(f, PATH_WALK_OPEN | PATH_WALK_PITS, NULL, start, dist, q, &reached, NULL);
+    for (int k = 0; k < reached; k++) { /* farthest by walking, first in walk order */
+        int at = q[k];
+        if (shoals_dry_at_high_tide(f, at % f->w, at / f->w) && dist[at] > dist[goal])
             goal = at;
-        for (int k = 0; k < 4; k++) {
-            int nx = x + DX[k], ny = y + DY[k], j = ny * f->w + nx;
-            if (floor_in(f, nx, ny) && label[j] == best && dist[j] < 0) {
-                dist[j] = dist[at] + 1;
-                q[tail++] = j;
-            }
-        }
     }
     f->entrance_x = start % f->w;
     f->entrance_y = start / f->w;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "engine/path.h"
 #include "gen/shoals/shoals.h"
 
 static const char *const MEASURE_NAME[] = {
@@ -26,28 +27,11 @@ static int is_land(const dfloor *f, int i)
 /* Parts of floor and high ground, 4-connected; lab and q hold w * h ints. */
 static int land_parts(const dfloor *f, int *lab, int *q)
 {
-    static const int DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
-    int n = f->w * f->h, parts = 0;
-    for (int i = 0; i < n; i++)
-        lab[i] = -1;
-    for (int s = 0; s < n; s++) {
-        if (lab[s] >= 0 || !is_land(f, s))
-            continue;
-        int head = 0, tail = 0;
-        lab[s] = parts;
-        q[tail++] = s;
-        while (head < tail) {
-            int at = q[head++], x = at % f->w, y = at / f->w;
-            for (int k = 0; k < 4; k++) {
-                int nx = x + DX[k], ny = y + DY[k], j = ny * f->w + nx;
-                if (floor_in(f, nx, ny) && lab[j] < 0 && is_land(f, j)) {
-                    lab[j] = parts;
-                    q[tail++] = j;
-                }
-            }
-        }
-        parts++;
-    }
+    int parts = 0;
+    for (int i = 0; i < f->w * f->h; i++)
+        lab[i] = is_land(f, i) ? -1 : -2;  /* the rest kept out */
+    /* floor and high ground are open terrain, so the open rule adds nothing; q given */
+    path_floor_parts(f, PATH_WALK_OPEN | PATH_WALK_PITS, NULL, lab, q, &parts, NULL);
     return parts;
 }
 

@@ -5,14 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/path.h"
 #include "engine/tide.h"
 #include "gen/shoals/shoals.h"
 
 #define WAY_SPREAD 12  /* the ladder this many squares (Manhattan) from the lift when any
                           square that far fits: as gen/rooms/rooms_ways.c (set) */
 
-static const int DX[4] = { 0, 1, 0, -1 };
-static const int DY[4] = { -1, 0, 1, 0 };
 
 /* The terrain of f at the highest tide into terr (w * h): a copy flooded by the
  * rising tide held at TIDE_HIGH_UNITS until an update changes nothing. -1 out of
@@ -46,27 +45,11 @@ int shoals_label_high_tide(const dfloor *f, int *label)
         free(q);
         return -1;
     }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         label[i] = -1;
-    for (int s = 0; s < n; s++) {
-        if (label[s] >= 0 || !terrain_get((terrain)terr[s])->walkable)
-            continue;
-        int head = 0, tail = 0;
-        label[s] = parts;
-        q[tail++] = s;
-        while (head < tail) {
-            int at = q[head++], x = at % f->w, y = at / f->w;
-            for (int k = 0; k < 4; k++) {
-                int nx = x + DX[k], ny = y + DY[k], j = ny * f->w + nx;
-                if (floor_in(f, nx, ny) && label[j] < 0 &&
-                    terrain_get((terrain)terr[j])->walkable) {
-                    label[j] = parts;
-                    q[tail++] = j;
-                }
-            }
-        }
-        parts++;
+        terr[i] = terrain_get((terrain)terr[i])->walkable;  /* now what may be stood on */
     }
+    path_floor_parts(f, 0, terr, label, q, &parts, NULL);  /* q given: cannot fail */
     free(terr);
     free(q);
     return parts;
