@@ -297,6 +297,41 @@ static void test_text_draws(void **state)
     text_close(t);
 }
 
+/* fontconfig finds DejaVu Sans; a character DejaVu Sans Mono lacks (U+01C4, in DejaVu
+ * Sans 2.37 of Debian's fonts-dejavu-core but not in its Mono) is drawn in the mono
+ * style with DejaVu Sans, the first font fontconfig lists for DejaVu Sans that has it,
+ * instead of Mono's "missing" box. */
+static void test_text_fallback(void **state)
+{
+    (void)state;
+    char file[1024];
+    delve_err err = { "" };
+    if (text_find_font("DejaVu Sans", file, sizeof file, &err) != DELVE_OK)
+        fail_msg("text_find_font: %s", err.msg);
+    assert_non_null(strstr(file, "DejaVuSans.ttf"));
+    text_ctx *t = NULL;
+    assert_int_equal(text_open(&t, NULL, &err), DELVE_OK);
+    const char *dz = "\xC7\x84";   /* U+01C4, DZ with caron */
+    int sans = text_width(t, 16, TEXT_SANS, dz), x = text_width(t, 16, TEXT_MONO, "x");
+    assert_true(sans > 0 && sans != x);     /* Mono's box would be one cell, x's width */
+    assert_int_equal(text_width(t, 16, TEXT_MONO, dz), sans);
+    assert_int_equal(text_width(t, 16, TEXT_MONO, "x\xC7\x84x"), 2 * x + sans);
+    canvas a, b;
+    assert_int_equal(canvas_init(&a, 60, 30, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&b, 60, 30, NULL), DELVE_OK);
+    rgba white = { 255, 255, 255, 255 };
+    assert_int_equal(text_draw(&a, t, 2, 2, 16, TEXT_MONO, white, dz), sans);
+    assert_int_equal(text_draw(&b, t, 2, 2, 16, TEXT_SANS, white, dz), sans);
+    assert_memory_equal(a.px, b.px, (size_t)60 * 30 * 4);  /* same ascent in both fonts */
+    int lit = 0;
+    for (int i = 0; i < 60 * 30; i++)
+        lit += a.px[i * 4 + 3] != 0;
+    assert_true(lit > 20);
+    canvas_free(&a);
+    canvas_free(&b);
+    text_close(t);
+}
+
 static void test_text_missing_font(void **state)
 {
     (void)state;
@@ -773,6 +808,7 @@ int main(void)
         cmocka_unit_test(test_png_read_limits),
         cmocka_unit_test(test_png_write_atomic),
         cmocka_unit_test(test_text_draws),
+        cmocka_unit_test(test_text_fallback),
         cmocka_unit_test(test_text_missing_font),
         cmocka_unit_test(test_view_golden),
         cmocka_unit_test(test_view_fluids),
