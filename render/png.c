@@ -279,34 +279,26 @@ static int unfilter(uint8_t *row, const uint8_t *prev, size_t n, size_t bpp, int
     return 1;
 }
 
-/* Unfilters the inflated RGB rows and writes RGBA8 into out (w*h*4). 0 on a bad filter. */
-static int fast_rows_rgb(uint8_t *raw, const png_hdr *h, uint8_t *out)
+/* Unfilters the inflated rows (bpp 3 or 4 bytes a pixel) and writes them as RGBA8 rows
+ * to out: a w*h*4 buffer of its own for RGB; raw itself for RGBA, each row moved left
+ * over the filter bytes (the row above stays whole until the next move). 0 on a bad
+ * filter. */
+static int fast_rows(uint8_t *raw, const png_hdr *h, size_t bpp, uint8_t *out)
 {
-    size_t n = (size_t)h->w * 3;
+    size_t n = (size_t)h->w * bpp;
     const uint8_t *prev = NULL;
     for (uint32_t y = 0; y < h->h; y++) {
-        uint8_t *row = raw + (size_t)y * (n + 1);
-        if (!unfilter(row + 1, prev, n, 3, row[0]))
+        uint8_t *row = raw + (size_t)y * (n + 1), *o = out + (size_t)y * (size_t)h->w * 4;
+        if (!unfilter(row + 1, prev, n, bpp, row[0]))
             return 0;
+        if (bpp == 4) {
+            memmove(o, row + 1, n);
+            prev = o;
+            continue;
+        }
         prev = row + 1;
-        uint8_t *o = out + (size_t)y * (size_t)h->w * 4;
         for (uint32_t x = 0; x < h->w; x++, o += 4)
             o[0] = row[1 + x * 3], o[1] = row[2 + x * 3], o[2] = row[3 + x * 3], o[3] = 255;
-    }
-    return 1;
-}
-
-/* RGBA rows in place: unfiltered, then moved left over the filter bytes. */
-static int fast_rows_in_place(uint8_t *raw, const png_hdr *h)
-{
-    size_t n = (size_t)h->w * 4;
-    const uint8_t *prev = NULL;
-    for (uint32_t y = 0; y < h->h; y++) {
-        uint8_t *row = raw + (size_t)y * (n + 1);
-        if (!unfilter(row + 1, prev, n, 4, row[0]))
-            return 0;
-        memmove(raw + (size_t)y * n, row + 1, n);
-        prev = raw + (size_t)y * n;   /* moved left, still whole until the next memmove */
     }
     return 1;
 }
@@ -333,11 +325,11 @@ static uint8_t *fast_decode(const uint8_t *d, size_t len, const png_hdr *h, cons
     size_t raw_len = (size_t)h->h * ((size_t)h->w * bpp + 1);
     uint8_t *raw = png_alloc_big(raw_len);
     int ok = z && raw && fast_inflate(z, (size_t)s->idat_bytes, raw, raw_len);
-    if (ok && bpp == 4 && fast_rows_in_place(raw, h)) {
+    if (ok && bpp == 4 && fast_rows(raw, h, 4, raw)) {
         px = raw;
         raw = NULL;
     } else if (ok && bpp == 3 && (px = png_alloc_big((size_t)h->w * (size_t)h->h * 4)) &&
-               !fast_rows_rgb(raw, h, px)) {
+               !fast_rows(raw, h, 3, px)) {
         free(px);
         px = NULL;
     }
