@@ -1,7 +1,7 @@
 /* family: the level-type registry and the families' rows of hooks (see family.h). To add
- * a DoomRL-like level type: its layout file in gen/doomrl/, its row in doom_floor.c's
- * rules, its enum value and name in engine/floor.[ch], and its row in TYPES below; help,
- * errors, the gallery and the tests pick it up from here. */
+ * a DoomRL-like level type: its row of LEVEL_TYPES (engine/floor.h), its layout file in
+ * gen/doomrl/ and declaration in doom.h, its row in doom_floor.c's rules, and its row in
+ * TYPES below; help, errors, the gallery and the tests pick it up from here. */
 #include <stdio.h>
 #include <string.h>
 
