@@ -144,7 +144,7 @@ static const char *want_type(int t)
            : t == T_HIGH ? "high ground" : "floor";
 }
 
-/* Checks square i's terrain tile against the tileset's entry and its picture. */
+/* Checks tile id, shown on a square of terrain t, against its tileset entry and picture. */
 static void check_ground_tile(const cJSON *tiles, const canvas *sheet, int columns, int id,
                               int t)
 {
@@ -189,7 +189,8 @@ static void test_shoals_ground(void **state)
     int columns = get_int(ts, "columns"), tilecount = get_int(ts, "tilecount");
     canvas sheet;
     assert_int_equal(png_read(png, &sheet, &err), DELVE_OK);
-    const cJSON *data = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(m, "layers"), 0), "data");
+    const cJSON *ground = cJSON_GetArrayItem(cJSON_GetObjectItem(m, "layers"), 0);
+    const cJSON *data = cJSON_GetObjectItem(ground, "data");
     assert_int_equal(cJSON_GetArraySize(data), f.w * f.h);
     int seen[T_TERRAIN_COUNT] = { 0 };
     for (int i = 0; i < f.w * f.h; i++) {
@@ -198,7 +199,7 @@ static void test_shoals_ground(void **state)
         check_ground_tile(tiles, &sheet, columns, id, f.terrain[i]);
         seen[f.terrain[i]]++;
     }
-    assert_true(seen[T_DEEP] > 0 && seen[T_SHALLOW] > 0 && seen[T_HIGH] > 0 && seen[T_FLOOR] > 0);
+    assert_true(seen[T_DEEP] && seen[T_SHALLOW] && seen[T_HIGH] && seen[T_FLOOR]);
     assert_int_equal(seen[T_DEEP] + seen[T_SHALLOW] + seen[T_HIGH] + seen[T_FLOOR], f.w * f.h);
     canvas_free(&sheet);
     cJSON_Delete(m);
