@@ -131,17 +131,11 @@ static void ascii_things(textbuf *b, const dfloor *f)
     }
 }
 
-#define DOOM_TEXT_CAP 16384  /* a DoomRL floor's text: map, legend, things (fits) */
-
 static void append_floor(textbuf *b, const dungeon *d, int k)
 {
     const dfloor *f = &d->floors[k];
     if (doom_is_type(f->level_type)) {  /* DoomRL floors: the seed's glyphs */
-        char text[DOOM_TEXT_CAP];
-        int n = doom_ascii_floor(d, k, text, (int)sizeof text);
-        b->oom |= n < 0;
-        if (n >= 0)
-            textbuf_printf(b, "%s", text);
+        doom_ascii_floor(d, k, b);
         return;
     }
     unsigned char seen[256] = { 0 };

@@ -11,6 +11,7 @@
 
 #include "engine/dungeon.h"
 #include "engine/rng.h"
+#include "engine/textbuf.h"
 #include "gen/gen.h"
 
 #define DOOM_W 78   /* spec 1: MAXX */
@@ -136,10 +137,10 @@ delve_status doom_validate_floor(const dfloor *f, const doom_info *info, delve_e
  * with a way back. DELVE_EFAIL naming the floor. */
 delve_status doom_validate_dungeon(const dungeon *d, delve_err *err);
 
-/* The ASCII of a DoomRL floor (title with level type and dlevel, the seed's glyphs,
- * a legend telling water, acid and lava apart, things) into buf of size cap; returns
- * the length, or -1 when cap is too small. */
-int doom_ascii_floor(const dungeon *d, int k, char *buf, int cap);
+/* Appends the ASCII of a DoomRL floor (title with level type and dlevel, the seed's
+ * glyphs, a legend telling water, acid and lava apart, things) to b; b->oom when it
+ * could not grow. */
+void doom_ascii_floor(const dungeon *d, int k, textbuf *b);
 
 /* `delve stats` measures of a DoomRL floor (gen/doomrl/doom_stats.c), in this order. */
 enum {
