@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen/doomrl/doomrl.h"
 #include "gen/gen.h"
 #include "gen/shoals/shoals.h"
 
@@ -78,7 +79,7 @@ static int setting(film_script *fs, const char *k, size_t kn, const char *v, siz
         return fs->floors = (int)x, 1;
     if (KEY("dlevel") && value(v, vn, 1, GEN_MAX_DLEVEL, &x))
         return fs->dlevel = (int)x, 1;
-    if (KEY("difficulty") && value(v, vn, 1, 5, &x))
+    if (KEY("difficulty") && value(v, vn, DOOM_DIFFICULTY_MIN, DOOM_DIFFICULTY_MAX, &x))
         return fs->difficulty = (int)x, 1;
     if (KEY("islands") && value(v, vn, 1, SHOALS_ISLANDS_MAX, &x))
         return fs->islands = (int)x, 1;

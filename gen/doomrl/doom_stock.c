@@ -111,7 +111,7 @@ int doom_danger_budget(int difficulty, int dl)
  * below 20 were lost and are set. */
 static int cave_kind(rng *r, int roll, int difficulty)
 {
-    if (roll >= 81 && difficulty >= 4 && doom_chance(r, 1, 5))
+    if (roll >= 81 && difficulty >= DOOM_DIFFICULTY_UV && doom_chance(r, 1, 5))
         return DK_LAVA_ELEMENTAL;
     if (roll >= 50) {
         static const int NM[3] = { DK_NIGHTMARE_DEMON, DK_NIGHTMARE_ARACHNOTRON,
@@ -119,7 +119,8 @@ static int cave_kind(rng *r, int roll, int difficulty)
         return NM[doom_range(r, 0, 2)];
     }
     if (roll >= 20)
-        return difficulty >= 4 && doom_chance(r, 1, 5) ? DK_PAIN : DK_ARACHNOTRON;
+        return difficulty >= DOOM_DIFFICULTY_UV && doom_chance(r, 1, 5) ? DK_PAIN
+                                                                      : DK_ARACHNOTRON;
     return roll < 8 ? DK_IMP : roll < 12 ? DK_DEMON : roll < 16 ? DK_LOST_SOUL : DK_CACODEMON;
 }
 
