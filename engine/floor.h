@@ -188,7 +188,8 @@ typedef struct dfloor {
     int ox, oy;        /* where square (0, 0) sits on the dungeon's common grid, in
                           squares: square (x, y) is over/under common (x + ox, y + oy).
                           0 for generated floors; growing a floor left or up lowers it
-                          (grow_floor), so nothing moves in the world */
+                          (gen's grow_floor, or a .dun file's origin), so nothing moves
+                          in the world */
     uint8_t *terrain;  /* w * h, row-major, values of enum terrain */
     int32_t *height_cm;/* w * h, ground height above the floor's datum */
     uint8_t *marks;    /* w * h, SQ_DRAWN | SQ_PIN | SQ_SECRET bits */

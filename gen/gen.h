@@ -76,7 +76,9 @@ delve_status ascii_floor(const dungeon *d, int k, char **out, delve_err *err);
  * *out is malloc'ed and NUL-terminated. DELVE_ENOMEM. */
 delve_status ascii_dungeon(const dungeon *d, char **out, delve_err *err);
 
-/* Grows floor k of d by left squares on the left and top squares on top (>= 0 each):
+/* Grows floor k of d by left squares on the left and top squares on top (>= 0 each), for
+ * a pass that lays something past a floor's left or top edge (none does yet; the tests
+ * make grown floors with it). Any caller of gen/ may use it on a generated or read d:
  * new squares are rock; every thing on the floor and every way end pointing at it from
  * another floor shift with their squares; the floor's origin (ox, oy) moves the other
  * way, so nothing moves in the world and pits land where they did. Restacks d.

@@ -76,14 +76,6 @@ const doom_monster_kind *doom_monster_kind_get(int kind)
         kind -= MONSTER_KIND_DOOMRL; /* as stored on a floor */
     return &KINDS[(kind >= 0 && kind < DK_COUNT) ? kind : 0].k;
 }
-int doom_item_kind_count(void)
-{
-    return ITEM_COUNT;
-}
-const char *doom_item_kind_name(int kind)
-{
-    return ITEMS[(kind >= 0 && kind < ITEM_COUNT) ? kind : 0];
-}
 
 /* Smallest s with s * s >= v (v >= 0). */
 static int isqrt_ceil(int64_t v)

@@ -51,8 +51,6 @@ typedef enum doom_river_shape {
     DOOM_RIVER_SHAPE_COUNT
 } doom_river_shape;
 
-const char *doom_river_shape_name(int shape);
-
 /* One river as drawn, spec coordinates (1-based). */
 typedef struct doom_river {
     int horizontal;
@@ -129,8 +127,6 @@ typedef struct doom_monster_kind {
 int doom_monster_kind_count(void);
 /* The row of kind: a row number, or a floor's monster.kind (MONSTER_KIND_DOOMRL + row). */
 const doom_monster_kind *doom_monster_kind_get(int kind);
-int doom_item_kind_count(void);
-const char *doom_item_kind_name(int kind);
 
 /* Validator ("importer checks"): on a DoomRL floor the entrance, the goal and every way
  * can be walked to from the entrance (fluids and bridges walkable; walls, boxes and cave
