@@ -251,7 +251,7 @@ int cmd_gen(int argc, char **argv)
         return rc < 0 ? EXIT_OK : rc;
     delve_err err = { "" };
     stored_rooms *stored = NULL;
-    if (a.rooms) { /* stored rooms for the rising tries (issue 7) */
+    if (a.rooms) { /* stored rooms for the rising tries (spec/rising.md) */
         delve_status ls = (stored = malloc(sizeof *stored)) ? stored_load(a.rooms, stored, &err)
                                                              : DELVE_ENOMEM;
         if (ls) {

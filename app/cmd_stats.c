@@ -1,5 +1,5 @@
 /* delve stats: measures of generated floors over a range of seeds, per level type
- * (issue 3): mean, sd, min and max of each measure, as a table or TSV. */
+ * (seed 002's level types): mean, sd, min and max of each measure, as a table or TSV. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,14 +142,14 @@ static void print_table(const stats_table *t, const stats_args *a)
 int cmd_stats(int argc, char **argv)
 {
     int typed = 0;
-    for (int i = 1; i + 1 < argc; i++) { /* Shoals has its own measures (issue 4) */
+    for (int i = 1; i + 1 < argc; i++) { /* Shoals has its own measures (spec/shoals.md) */
         if (!strcmp(argv[i], "--type") && !strcmp(argv[i + 1], "shoals"))
             return cmd_stats_shoals(argc, argv);
         if (!strcmp(argv[i], "--type") && !strcmp(argv[i + 1], "rooms"))
             return cmd_stats_rising(argc, argv);
         typed |= !strcmp(argv[i], "--type");
     }
-    /* no --type: rooms and corridors, what rising laid (issue 7) */
+    /* no --type: rooms and corridors, what rising laid (spec/rising.md) */
     if (!typed && !(argc == 2 && cli_is_help(argv[1])))
         return cmd_stats_rising(argc, argv);
     stats_args a;

@@ -1,4 +1,4 @@
-/* delve stats (rooms and corridors): what rising laid over a range of seeds (issue 7,
+/* delve stats (rooms and corridors): what rising laid over a range of seeds (spec/rising.md,
  * gen/rising.h): counts per kind over every floor of each dungeon, and the failures
  * (a dungeon that did not generate or that the checks find an error in). app/cmd_stats.c
  * hands over when --type is missing or rooms. */

@@ -1,4 +1,4 @@
-/* delve stats --type shoals: the Shoals measures (issue 4: gen/shoals/shoals_stats.h), the
+/* delve stats --type shoals: the Shoals measures (spec/shoals.md, gen/shoals/shoals_stats.h), the
  * fractions of the seed's four classes and the land parts; app/cmd_stats.c hands
  * --type shoals over to cmd_stats_shoals. */
 #include <stdio.h>

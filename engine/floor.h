@@ -49,7 +49,7 @@ typedef enum terrain {
     T_DEEP,       /* Shoals deep water: not walkable (seed 003) */
     T_SHALLOW,    /* Shoals shallow water: walkable, slow; the tide floods and drains it */
     T_HIGH,       /* Shoals high ground (height >= 100 units): walkable */
-    T_STAIR,      /* rising (issue 7): a straight stair square on a way into a sunk or
+    T_STAIR,      /* rising (seed 004): a straight stair square on a way into a sunk or
                      raised room; its height steps between the room's and the corridor's */
     T_RAMP,       /* rising: a ramp square, as a stair but a smooth slope */
     T_TURN,       /* rising: a square of a stair that turns a right-angled corner */
@@ -169,7 +169,7 @@ typedef struct room {
     int x, y, w, h;  /* interior squares, walls outside this rectangle */
 } room;
 
-/* What the rising passes laid on a floor (issue 7): counts for `delve stats` and the
+/* What the rising passes laid on a floor (spec/rising.md): counts for `delve stats` and the
  * chooser. Generator output only: never saved, read or written to .dun files. */
 typedef struct rising_log {
     int bends, curves, sunk, raised, graded, spirals_within;

@@ -66,7 +66,7 @@ static int pairs_hold(const gen_opts *o, int lo, int hi, int i)
     return (i == 0 || i - 1 >= lo) && (i == o->floors - 1 || i + 1 <= hi);
 }
 
-/* 1 when the dungeon's floors are DoomRL floors (issue 3), 0 for rooms and corridors. */
+/* 1 when the dungeon's floors are DoomRL floors (seed 002), 0 for rooms and corridors. */
 static int is_doomrl(const gen_opts *o)
 {
     return o->type == GEN_TYPE_DOOMRL || doom_is_type(o->type);
@@ -102,7 +102,7 @@ static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, del
     /* a lift and a ladder (DoomRL: stairs) between each two floors, the pair above first */
     for (int i = lo; i < hi && st == DELVE_OK; i++)
         st = pair_ways(o, &f[i - lo], &f[i + 1 - lo], err);
-    /* rising (issue 7, rooms only): a spiral between each pair that wants one, then each
+    /* rising (spec/rising.md, rooms only): a spiral between each pair that wants one, then each
      * floor's bends, sunk, raised and graded rooms and spiral within, best of 8 tries */
     for (int i = lo; o->rising && o->type == LT_ROOMS && i < hi && st == DELVE_OK; i++)
         st = rising_pair(o->seed, &f[i - lo], &f[i + 1 - lo], err);

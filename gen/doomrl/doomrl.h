@@ -1,4 +1,4 @@
-/* doomrl: DoomRL level types, fluids, rivers and stocking (issue 3; seeds 002 and 000,
+/* doomrl: DoomRL level types, fluids, rivers and stocking (seeds 002 and 000,
  * spec/doomrl.md). Floors are DOOM_W x DOOM_H squares, border included; this module's
  * code works in the spec's 1-based coordinates and converts to the floor's 0-based ones
  * in one place (doom_prim.c). The public face for what gen.h does not cover: one floor
