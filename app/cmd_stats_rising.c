@@ -18,7 +18,7 @@ static void help_rising(void)
            "                   [--format table|tsv]\n\n"
            "Generates the dungeon of K floors (default 1) of every seed A..B with rooms and\n"
            "corridors, runs the checks on it, and prints the counts per kind of what\n"
-           "rising laid (issue 7): bends, curve marks, turning stair, ramp and stair\n"
+           "rising laid: bends, curve marks, turning stair, ramp and stair\n"
            "squares, sunk, raised and graded rooms, spirals within a floor, spirals\n"
            "between floors (per pair), lifts, ladders, tries, pieces taken off again, and\n"
            "failures (a dungeon that did not generate or has a check error).\n\n"
