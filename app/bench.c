@@ -208,8 +208,8 @@ static double rising_batch(int rising, int first, int last)
     return cpu_ms() - c0;
 }
 
-/* Rooms-and-corridors floors a second (issue 7), one core: a one-floor dungeon with
- * its layout, all 8 rising tries and the chooser, station, monsters, and the checks
+/* Rooms-and-corridors floors a second (spec/rising.md), one core: a one-floor dungeon
+ * with its layout, all 8 rising tries and the chooser, station, monsters, and the checks
  * (check_dungeon), seeds 1..N in batches; rising off beside it. */
 static int rising_figures(void)
 {
@@ -232,7 +232,7 @@ static int rising_figures(void)
     return 0;
 }
 
-/* Shoals (issue 4): floors generated per second (heightmap, terrain, entrance and goal)
+/* Shoals (spec/shoals.md): floors generated per second (heightmap, terrain, entrance and goal)
  * and tide updates per second on a 70 x 60 floor: the tide walked through whole cycles,
  * every update re-evaluating the floor (tide_apply), median of batches of 100. */
 static int shoals_figures(void)

@@ -1,5 +1,5 @@
 /* delve gallery: one contact sheet with every DoomRL level type at a few dlevels, each
- * floor whole and captioned with its type and dlevel (issue 3): what a reviewer looks at
+ * floor whole and captioned with its type and dlevel (seed 002): what a reviewer looks at
  * first after changing a level type. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -42,7 +42,7 @@ int dungeon_below(const dungeon *d, int f, int x, int y, int *bx, int *by);
  * (dungeon_below); 0 when f is the bottom floor. */
 int32_t dungeon_fall_cm(const dungeon *d, int f, int x, int y);
 
-/* Spirals (issue 7, spec/rising.md "set"): one full turn per DUNGEON_SPIRAL_TURN_CM of
+/* Spirals (spec/rising.md "set"): one full turn per DUNGEON_SPIRAL_TURN_CM of
  * rise, rounded to the nearest quarter; a spiral fits its rise when that is 1 to
  * DUNGEON_SPIRAL_MAX_QUARTERS quarter turns (the check spiral-winding). */
 #define DUNGEON_SPIRAL_TURN_CM 300

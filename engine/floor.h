@@ -49,7 +49,7 @@ typedef enum terrain {
     T_DEEP,       /* Shoals deep water: not walkable (seed 003) */
     T_SHALLOW,    /* Shoals shallow water: walkable, slow; the tide floods and drains it */
     T_HIGH,       /* Shoals high ground (height >= 100 units): walkable */
-    T_STAIR,      /* rising (issue 7): a straight stair square on a way into a sunk or
+    T_STAIR,      /* rising (seed 004): a straight stair square on a way into a sunk or
                      raised room; its height steps between the room's and the corridor's */
     T_RAMP,       /* rising: a ramp square, as a stair but a smooth slope */
     T_TURN,       /* rising: a square of a stair that turns a right-angled corner */
@@ -172,7 +172,7 @@ typedef struct room {
     int x, y, w, h;  /* interior squares, walls outside this rectangle */
 } room;
 
-/* What the rising passes laid on a floor (issue 7): counts for `delve stats` and the
+/* What the rising passes laid on a floor (spec/rising.md): counts for `delve stats` and the
  * chooser. Generator output only: never saved, read or written to .dun files. */
 typedef struct rising_log {
     int bends, curves, sunk, raised, graded, spirals_within;
@@ -191,7 +191,8 @@ typedef struct dfloor {
     int ox, oy;        /* where square (0, 0) sits on the dungeon's common grid, in
                           squares: square (x, y) is over/under common (x + ox, y + oy).
                           0 for generated floors; growing a floor left or up lowers it
-                          (grow_floor), so nothing moves in the world */
+                          (gen's grow_floor, or a .dun file's origin), so nothing moves
+                          in the world */
     uint8_t *terrain;  /* w * h, row-major, values of enum terrain */
     int32_t *height_cm;/* w * h, ground height above the floor's datum */
     uint8_t *marks;    /* w * h, SQ_DRAWN | SQ_PIN | SQ_SECRET bits */

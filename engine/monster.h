@@ -24,7 +24,7 @@ typedef enum monster_kind_id {
     MK_BASE_COUNT
 } monster_kind_id;
 
-/* DoomRL's monsters (gen/doomrl/doom_stock.c's table, issue 3) are stored on a floor as
+/* DoomRL's monsters (gen/doomrl/doom_stock.c's table, seed 002) are stored on a floor as
  * MONSTER_KIND_DOOMRL + their row, so both tables share one kind number space. */
 #define MONSTER_KIND_DOOMRL 64
 

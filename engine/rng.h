@@ -18,7 +18,7 @@ typedef enum rng_purpose {
     RNG_RIVERS,
     RNG_RISING,
     RNG_COSMETIC,     /* render only: motes, shimmer; the world never sees it */
-    RNG_TIDE,         /* Shoals tide: the coin flips of a draining square (issue 4) */
+    RNG_TIDE,         /* Shoals tide: the coin flips of a draining square (seed 003) */
     RNG_PURPOSE_COUNT
 } rng_purpose;
 

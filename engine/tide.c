@@ -177,7 +177,7 @@ int tide_apply(dfloor *f, int tide, int rising, rng *r, tide_work *tw, uint8_t *
 
 /* name, speed in percent of the walking pace */
 static const struct { const char *name; int pct; } SPEED[] = {
-    [T_SHALLOW] = { "shallow water", 50 },  /* wading: half pace (set, issue 4) */
+    [T_SHALLOW] = { "shallow water", 50 },  /* wading: half pace (set) */
 };
 
 int tide_speed_pct(terrain t)

@@ -15,7 +15,7 @@
 #include "engine/dungeon.h"
 #include "engine/rng.h"
 
-#define TIDE_CM_PER_UNIT 5     /* one Shoals height unit is 5 cm of real ground (set, issue 4):
+#define TIDE_CM_PER_UNIT 5     /* one Shoals height unit is 5 cm of real ground (set):
                                   height_cm = h * TIDE_CM_PER_UNIT, h = height_cm / it */
 #define TIDE_MULTIPLIER 2      /* raw tide is in half units (spec a5) */
 #define TIDE_RAW_LOW (-36)     /* whole-unit range -18 .. +25 (spec a5) */
@@ -74,7 +74,7 @@ void tide_work_free(tide_work *tw);
 int tide_apply(dfloor *f, int tide, int rising, rng *r, tide_work *tw, uint8_t *changed);
 
 /* Walking speed in percent of WALK_CM_PER_S on terrain t: the one cost table (shallow
- * water 50 %, everything else 100 %). Set, issue 4. */
+ * water 50 %, everything else 100 %). Set here: the seed gives no pace. */
 int tide_speed_pct(terrain t);
 
 /* The tide of one world: raw and velocity, when the next step is due, and per floor

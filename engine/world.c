@@ -423,7 +423,7 @@ static void describe_thing(const world *w, const dfloor *f, int x, int y, char *
         snprintf(buf, size, "the entrance of floor %d", f->index + 1);
     else if (x == f->goal_x && y == f->goal_y)
         snprintf(buf, size, "the goal of floor %d", f->index + 1);
-    else if (f->level_type == LT_SHOALS) /* ground height and the tide (issue 4) */
+    else if (f->level_type == LT_SHOALS) /* ground height and the tide (seed 003) */
         tide_describe(f, x, y, w->tide.raw, buf, (int)size);
     else
         snprintf(buf, size, "%s", terrain_get(floor_at(f, x, y))->name);

@@ -130,7 +130,7 @@ static void remember(dir_state *ds, const char *line)
 }
 
 /* "{tide}" in a caption becomes the tide now ("+12 rising"), so a plain caption line
- * follows the tide frame by frame (issue 4, films/README.md). */
+ * follows the tide frame by frame (spec/shoals.md, films/README.md). */
 static void expand_tide(const world *w, char *cap, size_t size)
 {
     char *at = strstr(cap, "{tide}"), tt[32], out[FILM_TEXT_MAX];

@@ -393,7 +393,8 @@ static delve_status square_target(line_ctx *c, const token *t, film_action *a)
         token part = *t;
         snprintf(part.val, sizeof part.val, "%s", p);
         part.vcol = col;
-        delve_status st = int_field(c, &part, n == 2 ? 1 : 0, n == 2 ? 32 : 511, &v[n]);
+        delve_status st = int_field(c, &part, n == 2 ? 1 : 0,
+                                    n == 2 ? DUNGEON_MAX_FLOORS : FLOOR_MAX_SIDE - 1, &v[n]);
         if (st)
             return st;
         col += (int)strlen(p) + 1;

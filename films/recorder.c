@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "engine/fsio.h"
+#include "engine/textbuf.h"
 #include "render/png.h"
 #include "render/sheet.h"
 #include "render/view.h"
@@ -21,11 +22,6 @@ typedef struct job {
     int slot;       /* canvas index */
     int frame_no;
 } job;
-
-typedef struct strbuf {
-    char *s;
-    size_t len, cap;
-} strbuf;
 
 struct recorder {
     const film_script *fs;
@@ -48,39 +44,12 @@ struct recorder {
     delve_err worker_err;
     /* film */
     int frames;
-    strbuf tsv;
+    textbuf tsv;
     sheet_cell *cells;
     canvas *thumbs;
     int cell_count, cell_cap;
     int sheet_pages;
 };
-
-static delve_status sb_printf(strbuf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static delve_status sb_printf(strbuf *b, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0)
-            return DELVE_EINPUT;
-        if (b->s && b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return DELVE_OK;
-        }
-        size_t cap = b->cap ? b->cap * 2 : 4096;
-        while (cap < b->len + (size_t)n + 1)
-            cap *= 2;
-        char *s = realloc(b->s, cap);
-        if (!s)
-            return DELVE_ENOMEM;
-        b->s = s;
-        b->cap = cap;
-    }
-}
 
 static void *encoder(void *arg)
 {
@@ -183,13 +152,15 @@ static delve_status start_pool(recorder *r, delve_err *err)
     return DELVE_OK;
 }
 
+/* events.tsv's header line; DELVE_ENOMEM when the text could not grow. */
 static delve_status tsv_header(recorder *r)
 {
-    delve_status st = sb_printf(&r->tsv, "frame\ttime_s\tfloor\tx\ty\tevent");
-    for (int i = 0; !st && i < r->fs->party.count; i++)
-        st = sb_printf(&r->tsv, "\t%s_health\t%s_power", r->fs->party.m[i].name,
+    textbuf_printf(&r->tsv, "frame\ttime_s\tfloor\tx\ty\tevent");
+    for (int i = 0; i < r->fs->party.count; i++)
+        textbuf_printf(&r->tsv, "\t%s_health\t%s_power", r->fs->party.m[i].name,
                        r->fs->party.m[i].name);
-    return st ? st : sb_printf(&r->tsv, "\tdigest\tcaption\n");
+    textbuf_printf(&r->tsv, "\tdigest\tcaption\n");
+    return r->tsv.oom ? DELVE_ENOMEM : DELVE_OK;
 }
 
 delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
@@ -275,15 +246,16 @@ static delve_status add_cell(recorder *r, const world *w, const shot *s, const c
     return DELVE_OK;
 }
 
+/* One shot's line of events.tsv; DELVE_ENOMEM when the text could not grow. */
 static delve_status tsv_row(recorder *r, const world *w, const shot *s)
 {
-    delve_status st = sb_printf(&r->tsv, "%d\t%lld\t%d\t%d\t%d\t%s", s->frame_no,
-                                (long long)w->clock_s, w->floor + 1, world_sx(w),
-                                world_sy(w), event_kind_name(s->kind));
-    for (int i = 0; !st && i < w->party.count; i++)
-        st = sb_printf(&r->tsv, "\t%d\t%d", w->party.m[i].health, w->party.m[i].power);
-    return st ? st : sb_printf(&r->tsv, "\t%016llx\t%s\n",
-                               (unsigned long long)world_digest(w), s->caption);
+    textbuf_printf(&r->tsv, "%d\t%lld\t%d\t%d\t%d\t%s", s->frame_no, (long long)w->clock_s,
+                   w->floor + 1, world_sx(w), world_sy(w), event_kind_name(s->kind));
+    for (int i = 0; i < w->party.count; i++)
+        textbuf_printf(&r->tsv, "\t%d\t%d", w->party.m[i].health, w->party.m[i].power);
+    textbuf_printf(&r->tsv, "\t%016llx\t%s\n", (unsigned long long)world_digest(w),
+                   s->caption);
+    return r->tsv.oom ? DELVE_ENOMEM : DELVE_OK;
 }
 
 static int take_slot(recorder *r)
@@ -442,7 +414,7 @@ void recorder_close(recorder *r)
     free(r->queue);
     free(r->cells);
     free(r->thumbs);
-    free(r->tsv.s);
+    textbuf_free(&r->tsv);
     if (r->txt)
         text_close(r->txt);
     view_cache_free(r->cache);

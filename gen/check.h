@@ -1,4 +1,4 @@
-/* check: the importer's checks (spec/pits-and-stations.md, issue 5) on a complete
+/* check: the importer's checks (spec/pits-and-stations.md) on a complete
  * dungeon, every way placed: pits that cannot work, ways without a partner, ways and
  * stations on fluid, patrol routes through rock or with no walk between squares,
  * monsters in rock, unreachable entrances and goals. Checks see a pit as impassable for
@@ -28,7 +28,8 @@ typedef enum check_kind {
     CK_GOAL_UNREACHABLE,
     CK_PIT_ONLY_ACROSS,    /* warning: squares only reached by crossing the pit */
     CK_SPIRAL_WINDING,     /* a spiral whose winding cannot fit the rise the stacking gives
-                              it: no rise, or more than DUNGEON_SPIRAL_MAX_QUARTERS */
+                              it: no rise, or more than DUNGEON_SPIRAL_MAX_QUARTERS
+                              (spec/rising.md) */
     /* the families' own rules (gen/family.h), on floors read from a file */
     CK_DOOMRL_UNREACHABLE, /* DoomRL's validator: a floor's entrance, goal or way that
                               cannot be walked to (seed 002), or a river without a bridge */

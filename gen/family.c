@@ -81,14 +81,6 @@ static void doom_file_check(const dungeon *d, int k, check_list *out)
         add_floor_finding(out, CK_DOOMRL_UNREACHABLE, k, err.msg);
 }
 
-static void doom_ascii_hook(textbuf *b, const dungeon *d, int k)
-{
-    char text[DOOM_TEXT_CAP];
-    int n = doom_ascii_floor(d, k, text, (int)sizeof text);
-    b->oom |= n < 0;
-    if (n >= 0)
-        textbuf_printf(b, "%s", text);
-}
 
 /* ---- Shoals (seed 003) ---- */
 
@@ -135,7 +127,7 @@ static const family_row FAMILIES[FAMILY_COUNT] = {
     [FAMILY_DOOMRL] = { "doomrl", COMMON_SETTINGS | OPTS_BIT(OPTS_DLEVEL) |
                         OPTS_BIT(OPTS_DIFFICULTY) | OPTS_BIT(OPTS_SINGLE_MONSTER),
                         0, doom_layout_hook, doom_ways_hook, no_floor_check, doom_stock_hook,
-                        doom_validate_dungeon, doom_file_check, doom_ascii_hook },
+                        doom_validate_dungeon, doom_file_check, doom_ascii_floor },
     [FAMILY_SHOALS] = { "shoals", COMMON_SETTINGS | OPTS_BIT(OPTS_ISLANDS),
                         0, shoals_layout_hook, shoals_ways_hook, shoals_check, rooms_stock_hook,
                         no_dungeon_check, shoals_file_check, ascii_plain_floor },

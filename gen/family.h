@@ -33,7 +33,7 @@ typedef struct family_row {
      * appended to out as `delve check` prints them */
     void (*file_check)(const dungeon *d, int k, check_list *out);
     /* floor k of d as `delve gen` prints it */
-    void (*ascii)(textbuf *b, const dungeon *d, int k);
+    void (*ascii)(const dungeon *d, int k, textbuf *b);
 } family_row;
 
 /* The row of id; id out of range gives the first. Never NULL. */

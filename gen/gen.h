@@ -1,7 +1,7 @@
-/* gen: builds a dungeon from a seed: rooms-and-corridors floors or DoomRL level types
- * (gen/doomrl.h; later issues add Shoals and rising), a lift and a ladder between each two floors, pits and rest
- * stations. Every pass draws from its own RNG stream (engine/rng.h); each floor's
- * result depends only on the seed and the floors next to it, so a floor generated
+/* gen: builds a dungeon from a seed: rooms-and-corridors floors, DoomRL level types
+ * (gen/doomrl/doomrl.h) or Shoals (gen/shoals/shoals.h), their ways between floors,
+ * rising's ways up and down, pits and rest stations. Every pass draws from its own RNG
+ * stream (engine/rng.h); each floor's result depends only on the seed and the floors next to it, so a floor generated
  * alone equals the same floor of the whole dungeon. Uses engine only. */
 #ifndef DELVE_GEN_GEN_H
 #define DELVE_GEN_GEN_H
@@ -52,7 +52,7 @@ gen_opts gen_defaults(uint64_t seed);
  * (RNG_PITS); a rest station per floor with chance GEN_RATE_STATION (RNG_STATIONS).
  * Each floor's things are in this order: the ways to the floor above (lift, ladder),
  * the ways to the floor below (lift, ladder), pits, stations. Heights stay 0.
- * With o->type a DoomRL level type or GEN_TYPE_DOOMRL (issue 3, gen/doomrl.h) every
+ * With o->type a DoomRL level type or GEN_TYPE_DOOMRL (gen/doomrl/doomrl.h, seed 002) every
  * floor is a DoomRL floor of DOOM_W x DOOM_H (o->w, o->h unused) with dlevel
  * o->dlevel + k, joined by stairs instead of a lift and a ladder, stocked with monsters
  * and items after the pits and stations, and the dungeon passes doom_validate_dungeon.
@@ -81,7 +81,7 @@ delve_status ascii_floor(const dungeon *d, int k, char **out, delve_err *err);
 
 /* Floor k of d as a rooms-and-corridors or Shoals floor is drawn (title, map, legend,
  * things), appended to b: the ascii hook of the families without glyphs of their own. */
-void ascii_plain_floor(textbuf *b, const dungeon *d, int k);
+void ascii_plain_floor(const dungeon *d, int k, textbuf *b);
 
 /* Every floor's ascii_floor, top floor first, with one blank line between floors.
  * *out is malloc'ed and NUL-terminated. DELVE_ENOMEM. */
@@ -111,11 +111,11 @@ delve_status shoals_text_heights(const dungeon *d, int k, char **out, delve_err 
 #define GEN_GLYPH_STATION '{'    /* rest station (font, drip bench or nutrient tap) */
 
 /* The generator's rates: one table (spec/rising.md: "One table"), a chance num/den per
- * row. Append only; later issues add rising's rows. */
+ * row. Append only. */
 typedef enum gen_rate_id {
     GEN_RATE_PIT,      /* a pit on a floor that has a floor below */
     GEN_RATE_STATION,  /* a rest station on a floor */
-    /* rising (issue 7, spec/rising.md): drawn per floor from RNG_WANTS */
+    /* rising (spec/rising.md, seed 004): drawn per floor from RNG_WANTS */
     GEN_RATE_BENDS,    /* corridor bends per floor: a count num..den, not a chance */
     GEN_RATE_CURVE,    /* a curve mark at each bend corner */
     GEN_RATE_BEND_NEAR,/* a bend within 3 squares of a room's way in */

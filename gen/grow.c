@@ -1,5 +1,7 @@
-/* grow: a floor's sheet grows to the left or top while it is generated (a room or a
- * stored room laid past the edge). Every thing on it shifts with its squares: rooms,
+/* grow: widens a finished floor's sheet to the left or top, for a pass that wants to lay
+ * something (a room, a stored room) past the edge. No generator does yet: floors are
+ * laid at their final size, and the tests grow floors to check that .dun files and
+ * shots keep a grown floor's origin. Every thing on it shifts with its squares: rooms,
  * entrance and goal, ways and the far ends that point at it from other floors, pits
  * (their landing is found through the floors' origins, which move too, so it stays the
  * same square), stations, monsters, items and every square of every patrol route (seed

@@ -1,4 +1,4 @@
-/* rising: every way up and down from the one table of rates (issue 7, spec/rising.md,
+/* rising: every way up and down from the one table of rates (spec/rising.md,
  * rules from seed 004). On a rooms-and-corridors floor whose layout and ways are laid:
  * corridor bends with curve marks, a sunk room, a raised room, a graded room and a
  * spiral down to a sunk part of the floor, as the floor's wants ask; and a spiral

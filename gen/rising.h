@@ -1,4 +1,4 @@
-/* rising: every way up and down from the one table of rates (issue 7, spec/rising.md,
+/* rising: every way up and down from the one table of rates (spec/rising.md,
  * rules from seed 004): corridor bends and curve marks, sunk, raised and graded rooms
  * with their ways in laid as stairs, ramps and turning stairs, spirals within a floor
  * and between floors, 8 tries per floor and the chooser. Rooms-and-corridors floors

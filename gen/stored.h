@@ -1,4 +1,4 @@
-/* stored: hand-drawn rooms from assets/rooms/ (issue 7, spec/rising.md "Pieces"): each
+/* stored: hand-drawn rooms from assets/rooms/ (spec/rising.md "Pieces"): each
  * file is a room's interior in the map-block syntax of the .dun format (engine/dun.h's
  * dun_map_read), laid by the rising tries into a generated room at least as big. Laid
  * squares are marked SQ_DRAWN | SQ_PIN (never sunk, raised, cut or touched after) and

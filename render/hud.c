@@ -151,7 +151,7 @@ static void recent_events(canvas *p, text_ctx *t, const view_opts *o, int top, i
 }
 
 /* On a Shoals floor: "Tide +12 rising" and a gauge of the tide between its extremes
- * (issue 4). Returns the y below it. */
+ * (spec/shoals.md). Returns the y below it. */
 static int tide_line(canvas *p, text_ctx *t, const world *w, int x, int y, int inner)
 {
     char buf[64], tt[32];

@@ -123,7 +123,7 @@ monster_look look_monster(int kind)
     return l;
 }
 
-/* name, base, edge (surf on water, damp on land), grain; deep to high (issue 4) */
+/* name, base, edge (surf on water, damp on land), grain; deep to high (spec/shoals.md) */
 static const shore_look SHORE_LOOK[] = {
     [SB_DEEP_DARK]    = { "deep, dark",      RGB(10, 30, 72),    RGB(24, 56, 110),   2 },
     [SB_DEEP]         = { "deep",            RGB(16, 44, 98),    RGB(34, 74, 136),   2 },

@@ -107,11 +107,3 @@ void paint_falloff_mask(uint8_t *m, int r, int peak, int power)
         }
 }
 
-void paint_alpha_mask(const canvas *c, uint8_t *m)
-{
-    for (int y = 0; y < c->h; y++) {
-        const uint8_t *s = canvas_at(c, 0, y);
-        for (int x = 0; x < c->w; x++)
-            m[y * c->w + x] = s[4 * x + 3];
-    }
-}

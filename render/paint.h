@@ -42,7 +42,5 @@ void paint_vgrad(canvas *c, int x, int y, int w, int h, rgba a, rgba b);
  * (1 - d^2/r^2)^power (power 1 or 2), so a halo reads soft with no visible edge; power 2
  * hugs the centre more. m holds (2r+1)^2 bytes. */
 void paint_falloff_mask(uint8_t *m, int r, int peak, int power);
-/* Copies the alpha channel of c into m (c->w * c->h bytes). */
-void paint_alpha_mask(const canvas *c, uint8_t *m);
 
 #endif

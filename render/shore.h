@@ -1,4 +1,4 @@
-/* shore: how a Shoals floor looks (issue 4): each square shaded by its band (deep
+/* shore: how a Shoals floor looks (spec/shoals.md): each square shaded by its band (deep
  * water to shallow to sand to grass to high ground, from its terrain, its height and
  * the tide, render/look.h), a surf or damp edge where water meets land, and foam on
  * the squares the tide just flooded or drained. Tiles are painted once per (band,

@@ -887,11 +887,6 @@ int tiles_variants(tile_kind k)
     return (k >= 0 && k < TK_COUNT) ? TILE[k].variants : 0;
 }
 
-const char *tiles_name(tile_kind k)
-{
-    return (k >= 0 && k < TK_COUNT) ? TILE[k].name : "tile";
-}
-
 delve_status tiles_init(tile_set *ts, int zoom, delve_err *err)
 {
     memset(ts, 0, sizeof *ts);

@@ -87,9 +87,8 @@ typedef struct tile_set {
 delve_status tiles_init(tile_set *ts, int zoom, delve_err *err);
 void tiles_free(tile_set *ts);
 
-/* Variant count of a kind, and its name (for docs and tests). */
+/* Variant count of a kind. */
 int tiles_variants(tile_kind k);
-const char *tiles_name(tile_kind k);
 
 /* The tile (painted now if needed); NULL only when out of memory. variant is reduced
  * modulo the kind's count. */

@@ -1,4 +1,4 @@
-# The acid film (issue 3): the party wades into acid on a DoomRL floor and every member
+# The acid film (seeds 000 and 002): the party wades into acid on a DoomRL floor and every member
 # loses exactly 6 a square entered and 6 an action stood in it, armour or not; the
 # frames show it (a burn row forces a frame) and -O0 plays it the same.
 . tests/lib.bash "$@"

@@ -51,7 +51,7 @@ check "gen --floors 99: exit 2" test $rc = 2
 check "unknown command: exit 2" test $rc = 2
 "$DELVE" --version | grep -q '^delve [0-9]'
 check "--version" test $? = 0
-# DoomRL options (issue 3): bad values exit 2 with a message naming the option
+# DoomRL options (spec/doomrl.md): bad values exit 2 with a message naming the option
 expect_gen_bad() { # expect_gen_bad MESSAGE ARGS...
   local want=$1; shift
   "$DELVE" gen "$@" > "$TMP/out" 2> "$TMP/err"; local rc=$?

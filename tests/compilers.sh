@@ -21,7 +21,7 @@ for t in doomrl normal small-rooms warehouse city caves arena maze single; do
   "$CLANG_DELVE" gen --type $t --dlevel 14 --difficulty 4 --seed 31 --floors 3 > "$TMP/clang.txt"
   check "gen --type $t: gcc equals clang" cmp -s "$TMP/gcc.txt" "$TMP/clang.txt"
 done
-for fmt in ascii heights; do # Shoals (issue 4): the fixed-point trig and the smoothing
+for fmt in ascii heights; do # Shoals (spec/shoals.md): the fixed-point trig and the smoothing
   "$DELVE" gen --type shoals --seed 3 --islands 20 --format $fmt > "$TMP/gcc.txt"
   "$CLANG_DELVE" gen --type shoals --seed 3 --islands 20 --format $fmt > "$TMP/clang.txt"
   check "shoals $fmt seed 3: gcc equals clang" cmp -s "$TMP/gcc.txt" "$TMP/clang.txt"

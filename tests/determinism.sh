@@ -13,12 +13,12 @@ for seed in 1 7 42 20261129; do
   check "gen seed $seed: floor 3 alone equals floor 3 of the dungeon" \
     cmp -s "$TMP/alone.txt" "$TMP/third.txt"
 done
-# DoomRL text golden (issue 3): a change to any DoomRL rule shows up here first
+# DoomRL text golden (seed 002): a change to any DoomRL rule shows up here first
 "$DELVE" gen --type doomrl --dlevel 5 --difficulty 3 --single-monster on --seed 7 --floors 4 \
   > "$TMP/doomrl7.txt"
 check "gen --type doomrl seed 7 equals tests/golden/gen-doomrl-seed-7.txt" \
   cmp -s "$TMP/doomrl7.txt" tests/golden/gen-doomrl-seed-7.txt
-# DoomRL floors (issue 3): every level type, picked by dlevel, with stocking and stairs
+# DoomRL floors (seed 002): every level type, picked by dlevel, with stocking and stairs
 for args in "--type doomrl --dlevel 4 --difficulty 3 --single-monster on --seed 9" \
             "--type caves --dlevel 17 --difficulty 5 --seed 21" \
             "--type city --dlevel 8 --seed 3"; do
@@ -32,7 +32,7 @@ for args in "--type doomrl --dlevel 4 --difficulty 3 --single-monster on --seed 
   check "gen $args: floor 3 alone equals floor 3 of the dungeon" \
     cmp -s "$TMP/alone.txt" "$TMP/third.txt"
 done
-# Shoals (issue 4): maps and raw heights, -O0 against -O2, floor 2 alone
+# Shoals (seed 003): maps and raw heights, -O0 against -O2, floor 2 alone
 for seed in 3 42; do
   for fmt in ascii heights; do
     "$DELVE" gen --type shoals --seed $seed --format $fmt > "$TMP/s2.txt"

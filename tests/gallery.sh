@@ -1,4 +1,4 @@
-# delve gallery (issue 3): one contact sheet, a row per DoomRL level type and a column
+# delve gallery (seed 002): one contact sheet, a row per DoomRL level type and a column
 # per dlevel; the same bytes from the -O0 build; bad --dlevels refused with exit 2.
 . tests/lib.bash "$@"
 "$DELVE" gallery --seed 4 --dlevels 3,15 -o "$TMP/g.png" > /dev/null 2> "$TMP/err"

@@ -1,5 +1,5 @@
 # Rising off keeps the generator's bytes: `delve gen` with rising off must print what the
-# generator printed before rising existed (issue 7). The goldens in
+# generator printed before rising existed (seed 004). The goldens in
 # tests/golden/rising-off/ were stored from the generator before any rising pass (then
 # again when stocking added monsters, a pass that is not rising). Never regenerate them
 # for a rising change; for another pass, only after reading the diff, saying why in the

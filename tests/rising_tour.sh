@@ -1,4 +1,4 @@
-# The rising tour film (films/scripts/rising-tour.film, issue 7): it plays to the end,
+# The rising tour film (films/scripts/rising-tour.film, seed 004): it plays to the end,
 # up a turning stair into the raised room (1 m up), down the spiral to floor 2, down a
 # turning stair into the sunk room (1 m down) and down the lift to floor 3.
 . tests/lib.bash "$@"

@@ -1,4 +1,4 @@
-# Shoals (issue 4): `delve gen --type shoals` maps and heights agree with the seed's
+# Shoals (seed 003): `delve gen --type shoals` maps and heights agree with the seed's
 # thresholds, --islands changes the land, bad options exit 2, and the Shoals film plays
 # the same bytes at -O0 and -O2 with the tide in its captions.
 . tests/lib.bash "$@"

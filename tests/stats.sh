@@ -1,4 +1,4 @@
-# delve stats (issue 3): exact values the rules fix, TSV shape, bad input.
+# delve stats (seed 002's level types): exact values the rules fix, TSV shape, bad input.
 . tests/lib.bash "$@"
 "$DELVE" stats --type arena --seeds 1-300 --dlevel 9 --format tsv > "$TMP/arena.tsv"
 check "arena: a header and 13 rows" test "$(wc -l < "$TMP/arena.tsv")" = 14
@@ -21,7 +21,7 @@ check "stats: -O0 equals -O2" cmp -s "$TMP/a.tsv" "$TMP/b.tsv"
 "$DELVE" stats --type caves --seeds 9-3 > /dev/null 2> "$TMP/err"; rc=$?
 check "stats --seeds 9-3: exit 2 (got $rc)" test $rc = 2
 check "stats --seeds 9-3: says why" grep -q "need A <= B" "$TMP/err"
-# without --type (or --type rooms): what rising laid, counts per kind (issue 7)
+# without --type (or --type rooms): what rising laid, counts per kind (spec/rising.md)
 "$DELVE" stats --seeds 1-40 --format tsv > "$TMP/r.tsv"; rc=$?
 check "stats without --type: rising counts, exit 0 (got $rc)" test $rc = 0
 check "rising tsv header" test "$(head -n 1 "$TMP/r.tsv")" = "$(printf 'kind\tcount\tseeds\tfloors')"

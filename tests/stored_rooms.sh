@@ -1,4 +1,4 @@
-# Stored rooms (issue 7): `delve gen --rooms DIR` lays a hand-drawn room from DIR/*.room
+# Stored rooms (spec/rising.md "Pieces"): `delve gen --rooms DIR` lays a hand-drawn room from DIR/*.room
 # (map-block syntax of the .dun format) in the rising tries; its squares come out drawn
 # and pinned, and the closet's secret door marked. A bad folder or file: exit 2.
 . tests/lib.bash "$@"

@@ -21,7 +21,7 @@ static void test_floor_line(void **state)
     char buf[CATALOG_LINE_MAX];
     size_t n = catalog_floor_line(3, &f, "ok", buf, sizeof buf);
     /* 8 ways: a lift and a ladder each to floors 1 and 3, a spiral each to floors 1 and
-     * 3, and the two ends of a spiral within the floor (rising, issue 7) */
+     * 3, and the two ends of a spiral within the floor (rising, spec/rising.md) */
     assert_string_equal(buf, "3\t2\trooms\t7\t1\t1\t8\t8\tok\n");
     assert_int_equal(n, strlen(buf));
     floor_free(&f);

@@ -1,4 +1,4 @@
-/* test_doomrl: the DoomRL level types, fluids, rivers, stocking and validator (issue 3).
+/* test_doomrl: the DoomRL level types, fluids, rivers, stocking and validator.
  * Each rule of seeds 002 and 000 (spec/doomrl.md) over a fixed seed range, with exact
  * assertions where the rule is exact and 3-standard-error bounds where it is a chance.
  * Reachability is checked by a plain BFS written here, not by gen/'s own walks. */

@@ -213,7 +213,7 @@ static void test_floor_alone_equals_dungeon(void **state)
         alone_matches(&o);
         o.floors = 6;  /* floors with both neighbours' pairs and pits below them */
         alone_matches(&o);
-        o.type = GEN_TYPE_DOOMRL;  /* DoomRL floors: stairs, stocking (issue 3) */
+        o.type = GEN_TYPE_DOOMRL;  /* DoomRL floors: stairs, stocking (seed 002) */
         o.dlevel = (int)seed;
         o.difficulty = 1 + (int)(seed % 5);
         o.single_monster = 1;

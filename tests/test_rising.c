@@ -1,4 +1,4 @@
-/* test_rising: rising (issue 7, spec/rising.md): the rates converge over 400 floors,
+/* test_rising: rising (spec/rising.md): the rates converge over 400 floors,
  * stacking by the real ground on hand-built floors (exact gaps and falls in cm), pinned
  * squares untouched, no floor of seeds 1-200 failing the checks, and a walk down the
  * lifts and back up a spiral and a ladder with its squares counted. */

@@ -2,32 +2,13 @@
  * cave wall, '.' floor, '+' door, '=' every fluid) and a legend that tells water, acid
  * and lava apart by their square counts. Same floor, same bytes. */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/monster.h"
+#include "engine/textbuf.h"
 #include "gen/doomrl/doom.h"
 #include "gen/passes.h"
-
-typedef struct tbuf {
-    char *s;
-    int len, cap, full;
-} tbuf;
-
-static void tb_printf(tbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void tb_printf(tbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = b->full ? -1 : vsnprintf(b->s + b->len, (size_t)(b->cap - b->len), fmt, ap);
-    va_end(ap);
-    if (n < 0 || n >= b->cap - b->len)
-        b->full = 1;
-    else
-        b->len += n;
-}
 
 static char terrain_glyph(terrain t)
 {
@@ -78,32 +59,32 @@ static char glyph_at(const dfloor *f, int x, int y)
     return terrain_glyph(floor_at(f, x, y));
 }
 
-static void legend_line(tbuf *b, const unsigned char *seen, char g, const char *name)
+static void legend_line(textbuf *b, const unsigned char *seen, char g, const char *name)
 {
     if (seen[(unsigned char)g])
-        tb_printf(b, "  '%c' %s\n", g, name);
+        textbuf_printf(b, "  '%c' %s\n", g, name);
 }
 
-static void fluid_legend(tbuf *b, const dfloor *f, const unsigned char *seen)
+static void fluid_legend(textbuf *b, const dfloor *f, const unsigned char *seen)
 {
     static const terrain KIND[3] = { T_WATER, T_ACID, T_LAVA };
     if (!seen[(unsigned char)DOOM_GLYPH_FLUID])
         return;
-    tb_printf(b, "  '%c' fluid:", DOOM_GLYPH_FLUID);
+    textbuf_printf(b, "  '%c' fluid:", DOOM_GLYPH_FLUID);
     const char *sep = " ";
     for (int i = 0; i < 3; i++) {
         int n = doom_count(f, KIND[i]);
         if (n > 0) {
-            tb_printf(b, "%s%s %d squares", sep, terrain_get(KIND[i])->name, n);
+            textbuf_printf(b, "%s%s %d squares", sep, terrain_get(KIND[i])->name, n);
             sep = ", ";
         }
     }
-    tb_printf(b, "\n");
+    textbuf_printf(b, "\n");
 }
 
-static void doom_legend(tbuf *b, const dfloor *f, const unsigned char *seen)
+static void doom_legend(textbuf *b, const dfloor *f, const unsigned char *seen)
 {
-    tb_printf(b, "legend\n");
+    textbuf_printf(b, "legend\n");
     legend_line(b, seen, '#', f->level_type == LT_CAVES ? "cave wall" : "wall");
     legend_line(b, seen, '.', "floor");
     legend_line(b, seen, '+', "door");
@@ -121,64 +102,63 @@ static void doom_legend(tbuf *b, const dfloor *f, const unsigned char *seen)
 }
 
 /* "monsters 12 (3 hunting): former human 5, imp 7" in monster table order. */
-static void monster_line(tbuf *b, const dfloor *f)
+static void monster_line(textbuf *b, const dfloor *f)
 {
     int hunting = 0;
     for (int i = 0; i < f->monster_count; i++)
         hunting += f->monsters[i].hunting;
-    tb_printf(b, "  monsters %d", f->monster_count);
+    textbuf_printf(b, "  monsters %d", f->monster_count);
     if (hunting)
-        tb_printf(b, " (%d hunting)", hunting);
+        textbuf_printf(b, " (%d hunting)", hunting);
     const char *sep = ": ";
     for (int k = 0; k < doom_monster_kind_count(); k++) {
         int n = 0;
         for (int i = 0; i < f->monster_count; i++)
             n += f->monsters[i].kind == MONSTER_KIND_DOOMRL + k;
         if (n) {
-            tb_printf(b, "%s%s %d", sep, doom_monster_kind_get(k)->name, n);
+            textbuf_printf(b, "%s%s %d", sep, doom_monster_kind_get(k)->name, n);
             sep = ", ";
         }
     }
-    tb_printf(b, "\n  items %d\n", f->item_count);
+    textbuf_printf(b, "\n  items %d\n", f->item_count);
 }
 
-static void doom_things(tbuf *b, const dfloor *f)
+static void doom_things(textbuf *b, const dfloor *f)
 {
-    tb_printf(b, "things\n  entrance %d,%d\n  goal %d,%d\n", f->entrance_x, f->entrance_y,
-              f->goal_x, f->goal_y);
+    textbuf_printf(b, "things\n  entrance %d,%d\n  goal %d,%d\n", f->entrance_x, f->entrance_y,
+                   f->goal_x, f->goal_y);
     for (int i = 0; i < f->way_count; i++) {
         const way *w = &f->ways[i];
-        tb_printf(b, "  stairs %s %d,%d to floor %d at %d,%d\n",
-                  w->to_floor < f->index ? "up" : "down", w->x, w->y, w->to_floor + 1,
-                  w->to_x, w->to_y);
+        textbuf_printf(b, "  stairs %s %d,%d to floor %d at %d,%d\n",
+                       w->to_floor < f->index ? "up" : "down", w->x, w->y, w->to_floor + 1,
+                       w->to_x, w->to_y);
     }
     for (int i = 0; i < f->pit_count; i++)
-        tb_printf(b, "  pit %d,%d down to floor %d\n", f->pits[i].x, f->pits[i].y,
-                  f->index + 2);
+        textbuf_printf(b, "  pit %d,%d down to floor %d\n", f->pits[i].x, f->pits[i].y,
+                       f->index + 2);
     for (int i = 0; i < f->station_count; i++)
-        tb_printf(b, "  station %d,%d %s\n", f->stations[i].x, f->stations[i].y,
-                  station_look_name(f->stations[i].look));
+        textbuf_printf(b, "  station %d,%d %s\n", f->stations[i].x, f->stations[i].y,
+                       station_look_name(f->stations[i].look));
     monster_line(b, f);
 }
 
-int doom_ascii_floor(const dungeon *d, int k, char *buf, int cap)
+void doom_ascii_floor(const dungeon *d, int k, textbuf *b)
 {
     const dfloor *f = &d->floors[k];
-    tbuf b = { buf, 0, cap, cap < 1 };
     unsigned char seen[256] = { 0 };
     char row[FLOOR_MAX_SIDE + 1];
-    tb_printf(&b, "floor %d of %d  seed %" PRIu64 "  %dx%d  %s  dlevel %d\n", k + 1,
-              d->floor_count, d->seed, f->w, f->h, level_type_name(f->level_type), f->dlevel);
+    textbuf_printf(b, "floor %d of %d  seed %" PRIu64 "  %dx%d  %s  dlevel %d\n", k + 1,
+                   d->floor_count, d->seed, f->w, f->h, level_type_name(f->level_type),
+                   f->dlevel);
     for (int y = 0; y < f->h; y++) {
         for (int x = 0; x < f->w; x++) {
             row[x] = glyph_at(f, x, y);
             seen[(unsigned char)row[x]] = 1;
         }
         row[f->w] = '\0';
-        tb_printf(&b, "%s\n", row);
+        textbuf_printf(b, "%s\n", row);
     }
-    tb_printf(&b, "\n");
-    doom_legend(&b, f, seen);
-    doom_things(&b, f);
-    return b.full ? -1 : b.len;
+    textbuf_printf(b, "\n");
+    doom_legend(b, f, seen);
+    doom_things(b, f);
 }

@@ -143,10 +143,3 @@ void doom_rivers(doom_ctx *c, doom_river_mode mode)
     }
     doom_restore_walls(c->f, doom_get(c->f, 1, 1) == T_CAVE_WALL ? T_CAVE_WALL : T_WALL, 1);
 }
-
-const char *doom_river_shape_name(int shape)
-{
-    static const char *const NAME[] = { "none", "horizontal", "single", "double", "triple" };
-    _Static_assert(sizeof NAME / sizeof NAME[0] == DOOM_RIVER_SHAPE_COUNT, "shape rows");
-    return (shape >= 0 && shape < DOOM_RIVER_SHAPE_COUNT) ? NAME[shape] : "none";
-}

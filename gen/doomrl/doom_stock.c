@@ -76,14 +76,6 @@ const doom_monster_kind *doom_monster_kind_get(int kind)
         kind -= MONSTER_KIND_DOOMRL; /* as stored on a floor */
     return &KINDS[(kind >= 0 && kind < DK_COUNT) ? kind : 0].k;
 }
-int doom_item_kind_count(void)
-{
-    return ITEM_COUNT;
-}
-const char *doom_item_kind_name(int kind)
-{
-    return ITEMS[(kind >= 0 && kind < ITEM_COUNT) ? kind : 0];
-}
 
 /* Smallest s with s * s >= v (v >= 0). */
 static int isqrt_ceil(int64_t v)
@@ -111,7 +103,7 @@ int doom_danger_budget(int difficulty, int dl)
  * below 20 were lost and are set. */
 static int cave_kind(rng *r, int roll, int difficulty)
 {
-    if (roll >= 81 && difficulty >= 4 && doom_chance(r, 1, 5))
+    if (roll >= 81 && difficulty >= DOOM_DIFFICULTY_UV && doom_chance(r, 1, 5))
         return DK_LAVA_ELEMENTAL;
     if (roll >= 50) {
         static const int NM[3] = { DK_NIGHTMARE_DEMON, DK_NIGHTMARE_ARACHNOTRON,
@@ -119,7 +111,8 @@ static int cave_kind(rng *r, int roll, int difficulty)
         return NM[doom_range(r, 0, 2)];
     }
     if (roll >= 20)
-        return difficulty >= 4 && doom_chance(r, 1, 5) ? DK_PAIN : DK_ARACHNOTRON;
+        return difficulty >= DOOM_DIFFICULTY_UV && doom_chance(r, 1, 5) ? DK_PAIN
+                                                                      : DK_ARACHNOTRON;
     return roll < 8 ? DK_IMP : roll < 12 ? DK_DEMON : roll < 16 ? DK_LOST_SOUL : DK_CACODEMON;
 }
 

@@ -1,4 +1,4 @@
-/* validate: the importer checks on generated floors (issue 3). Walking uses walk_dist's
+/* validate: the importer checks on DoomRL floors (spec/doomrl.md). Walking uses walk_dist's
  * rules: walkable terrain (floor, doors, fluids, bridges), never pits; walls, boxes and
  * cave walls block. With a DoomRL floor's record, every river must have its 2-wide
  * bridge across its full width with ground one can stand on at both ends, and the goal

@@ -1,4 +1,4 @@
-/* doomrl: DoomRL level types, fluids, rivers and stocking (issue 3; seeds 002 and 000,
+/* doomrl: DoomRL level types, fluids, rivers and stocking (seeds 002 and 000,
  * spec/doomrl.md). Floors are DOOM_W x DOOM_H squares, border included; this module's
  * code works in the spec's 1-based coordinates and converts to the floor's 0-based ones
  * in one place (doom_prim.c). The public face for what gen.h does not cover: one floor
@@ -11,6 +11,7 @@
 
 #include "engine/dungeon.h"
 #include "engine/rng.h"
+#include "engine/textbuf.h"
 #include "gen/gen.h"
 
 #define DOOM_W 78   /* spec 1: MAXX */
@@ -21,6 +22,13 @@
 #define DOOM_FLUID_PASSES 3   /* arena: the fluid table three times */
 #define DOOM_SMALL_X(bx) (3 + 18 * ((bx) - 1))  /* spec x of block bx = 1..4 (spec 5.2) */
 #define DOOM_SMALL_Y(by) (1 + 6 * ((by) - 1))   /* spec y of block by = 1..3 */
+
+/* DoomRL's difficulty (spec/doomrl.md: 1 ITYTD, 2 HNTR, 3 HMP, 4 UV, 5 N!): the range every
+ * front end takes, and UV, from which the cave and single-monster rolls add their
+ * hardest kinds. */
+#define DOOM_DIFFICULTY_MIN 1
+#define DOOM_DIFFICULTY_MAX 5
+#define DOOM_DIFFICULTY_UV 4
 
 /* The fluid table's dice for dlevel (spec 6): walks = 1d(walks_die) + walks_add,
  * length = 1d(len_die) + len_add. */
@@ -42,8 +50,6 @@ typedef enum doom_river_shape {
     DOOM_RIVER_TRIPLE,
     DOOM_RIVER_SHAPE_COUNT
 } doom_river_shape;
-
-const char *doom_river_shape_name(int shape);
 
 /* One river as drawn, spec coordinates (1-based). */
 typedef struct doom_river {
@@ -121,8 +127,6 @@ typedef struct doom_monster_kind {
 int doom_monster_kind_count(void);
 /* The row of kind: a row number, or a floor's monster.kind (MONSTER_KIND_DOOMRL + row). */
 const doom_monster_kind *doom_monster_kind_get(int kind);
-int doom_item_kind_count(void);
-const char *doom_item_kind_name(int kind);
 
 /* Validator ("importer checks"): on a DoomRL floor the entrance, the goal and every way
  * can be walked to from the entrance (fluids and bridges walkable; walls, boxes and cave
@@ -136,11 +140,10 @@ delve_status doom_validate_floor(const dfloor *f, const doom_info *info, delve_e
  * with a way back. DELVE_EFAIL naming the floor. */
 delve_status doom_validate_dungeon(const dungeon *d, delve_err *err);
 
-/* The ASCII of a DoomRL floor (title with level type and dlevel, the seed's glyphs,
- * a legend telling water, acid and lava apart, things) into buf of size cap; returns
- * the length, or -1 when cap is too small. */
-int doom_ascii_floor(const dungeon *d, int k, char *buf, int cap);
-#define DOOM_TEXT_CAP 16384  /* a DoomRL floor's text: map, legend, things (fits) */
+/* Appends the ASCII of a DoomRL floor (title with level type and dlevel, the seed's
+ * glyphs, a legend telling water, acid and lava apart, things) to b; b->oom when it
+ * could not grow. */
+void doom_ascii_floor(const dungeon *d, int k, textbuf *b);
 
 /* `delve stats` measures of a DoomRL floor (gen/doomrl/doom_stats.c), in this order. */
 enum {

@@ -1,4 +1,4 @@
-/* stock: monsters on a rooms-and-corridors floor (issue 5; the seed only says floors are
+/* stock: monsters on a rooms-and-corridors floor (seed 001; the seed only says floors are
  * stocked and some monsters walk routes in packs, so the numbers are set here, in
  * STOCK): a few lone monsters in rooms, and patrol packs whose route runs through room
  * middles. Nothing stands on a thing, a pit, or within STOCK_CLEAR squares of the

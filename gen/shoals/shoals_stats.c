@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "engine/path.h"
+#include "engine/textbuf.h"
 #include "gen/shoals/shoals.h"
 
 static const char *const MEASURE_NAME[] = {
@@ -136,23 +137,23 @@ static void fixed6(int64_t v, char *buf, size_t size)
 
 delve_status shoals_stats_text(const shoals_stats *s, char **text, delve_err *err)
 {
-    size_t cap = 2048, len = 0;
-    char *t = malloc(cap);
-    if (!t)
-        return delve_fail(err, DELVE_ENOMEM, "out of memory for stats");
-    len += (size_t)snprintf(t, cap, "shoals  seeds %" PRIu64 "-%" PRIu64 "  %d floors  islands %d"
-                            "  %dx%d\n%-11s %11s %11s %11s %11s\n", s->seed_lo, s->seed_hi,
-                            s->floors, s->islands, SHOALS_W, SHOALS_H, "measure", "mean", "sd",
-                            "p5", "p95");
+    textbuf t = { 0 };
+    textbuf_printf(&t, "shoals  seeds %" PRIu64 "-%" PRIu64 "  %d floors  islands %d  %dx%d\n"
+                   "%-11s %11s %11s %11s %11s\n", s->seed_lo, s->seed_hi, s->floors, s->islands,
+                   SHOALS_W, SHOALS_H, "measure", "mean", "sd", "p5", "p95");
     for (int m = 0; m < SM_COUNT; m++) {
         char a[32], b[32], c[32], d[32];
         fixed6(s->m[m].mean, a, sizeof a);
         fixed6(s->m[m].sd, b, sizeof b);
         fixed6(s->m[m].p5, c, sizeof c);
         fixed6(s->m[m].p95, d, sizeof d);
-        len += (size_t)snprintf(t + len, cap - len, "%-11s %11s %11s %11s %11s\n",
-                                shoals_measure_name((shoals_measure)m), a, b, c, d);
+        textbuf_printf(&t, "%-11s %11s %11s %11s %11s\n", shoals_measure_name((shoals_measure)m),
+                       a, b, c, d);
     }
-    *text = t;
+    if (t.oom) {
+        textbuf_free(&t);
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for stats");
+    }
+    *text = t.s;
     return DELVE_OK;
 }

@@ -1,4 +1,4 @@
-/* shoals_stats: the terrain of many Shoals floors in numbers (issue 4), to compare the
+/* shoals_stats: the terrain of many Shoals floors in numbers (spec/shoals.md), to compare the
  * generator with the seed's reference program: for seeds A..B, floor 1 of each exactly
  * as `delve gen --type shoals` makes it, the fraction of deep water, shallow water,
  * floor and high ground, and the number of land parts (4-connected floor and high
