@@ -256,11 +256,13 @@ static void test_map_block_alone(void **state)
     assert_int_equal(floor_init(&f, 0, 10, 6, &err), DELVE_OK);
     int8_t ways[60];
     memset(ways, -1, sizeof ways);
-    const char *text = "#.#\n.L\nendmap\nafter\n", *p = text;
-    int line = 4;
-    assert_int_equal(dun_map_read("room.dun", &line, &p, &f, 2, 1, ways, &err), DELVE_OK);
-    assert_int_equal(line, 7);
-    assert_string_equal(p, "after\n");
+    const char *text = "#.#\n.L\nendmap\nafter\n";
+    lex x;
+    lex_init(&x, "room.dun", text, &err);
+    x.line = 4; /* the `map` line */
+    assert_int_equal(dun_map_read(&x, &f, 2, 1, ways), DELVE_OK);
+    assert_int_equal(x.line, 7);
+    assert_string_equal(x.next, "after\n");
     assert_int_equal(floor_at(&f, 2, 1), T_WALL);
     assert_int_equal(floor_at(&f, 3, 1), T_FLOOR);
     assert_int_equal(floor_at(&f, 4, 1), T_WALL);
@@ -269,14 +271,14 @@ static void test_map_block_alone(void **state)
     assert_int_equal(floor_at(&f, 4, 2), T_ROCK);  /* short row: left as it was */
     assert_int_equal(ways[2 * 10 + 3], WAY_LIFT);
     assert_int_equal(ways[2 * 10 + 2], -1);
-    p = text;
-    line = 4;
-    assert_int_equal(dun_map_read("room.dun", &line, &p, &f, 2, 1, NULL, &err), DELVE_EINPUT);
+    lex_init(&x, "room.dun", text, &err);
+    x.line = 4;
+    assert_int_equal(dun_map_read(&x, &f, 2, 1, NULL), DELVE_EINPUT);
     assert_string_equal(err.msg, "room.dun:6:2: unknown map glyph 'L' (docs/dun-format.md lists "
                                  "them)");
-    p = "##########\n";
-    line = 1;
-    assert_int_equal(dun_map_read("room.dun", &line, &p, &f, 2, 1, ways, &err), DELVE_EINPUT);
+    lex_init(&x, "room.dun", "##########\n", &err);
+    x.line = 1;
+    assert_int_equal(dun_map_read(&x, &f, 2, 1, ways), DELVE_EINPUT);
     assert_string_equal(err.msg, "room.dun:2:9: map row is longer than the floor's 10 columns");
     floor_free(&f);
 }
