@@ -4,7 +4,6 @@
 #include "films/recorder.h"
 
 #include <dirent.h>
-#include <stdarg.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include <unistd.h>
 
 #include "engine/fsio.h"
+#include "films/events.h"
 #include "render/png.h"
 #include "render/sheet.h"
 #include "render/view.h"
@@ -21,11 +21,6 @@ typedef struct job {
     int slot;       /* canvas index */
     int frame_no;
 } job;
-
-typedef struct strbuf {
-    char *s;
-    size_t len, cap;
-} strbuf;
 
 struct recorder {
     const film_script *fs;
@@ -48,39 +43,12 @@ struct recorder {
     delve_err worker_err;
     /* film */
     int frames;
-    strbuf tsv;
+    textbuf tsv;               /* events.tsv (films/events.h) */
     sheet_cell *cells;
     canvas *thumbs;
     int cell_count, cell_cap;
     int sheet_pages;
 };
-
-static delve_status sb_printf(strbuf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static delve_status sb_printf(strbuf *b, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0)
-            return DELVE_EINPUT;
-        if (b->s && b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return DELVE_OK;
-        }
-        size_t cap = b->cap ? b->cap * 2 : 4096;
-        while (cap < b->len + (size_t)n + 1)
-            cap *= 2;
-        char *s = realloc(b->s, cap);
-        if (!s)
-            return DELVE_ENOMEM;
-        b->s = s;
-        b->cap = cap;
-    }
-}
 
 static void *encoder(void *arg)
 {
@@ -183,15 +151,6 @@ static delve_status start_pool(recorder *r, delve_err *err)
     return DELVE_OK;
 }
 
-static delve_status tsv_header(recorder *r)
-{
-    delve_status st = sb_printf(&r->tsv, "frame\ttime_s\tfloor\tx\ty\tevent");
-    for (int i = 0; !st && i < r->fs->party.count; i++)
-        st = sb_printf(&r->tsv, "\t%s_health\t%s_power", r->fs->party.m[i].name,
-                       r->fs->party.m[i].name);
-    return st ? st : sb_printf(&r->tsv, "\tdigest\tcaption\n");
-}
-
 delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
                            int floors, const recorder_opts *o, delve_err *err)
 {
@@ -220,7 +179,9 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
         st = clear_old_outputs(r, err);
     if (!st)
         st = start_pool(r, err);
-    if (!st && tsv_header(r))
+    if (!st)
+        events_header(&r->tsv, &fs->party);
+    if (!st && r->tsv.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory");
     if (st) {
         recorder_close(r);
@@ -273,17 +234,6 @@ static delve_status add_cell(recorder *r, const world *w, const shot *s, const c
         c->max_health[i] = w->party.m[i].max_health;
     }
     return DELVE_OK;
-}
-
-static delve_status tsv_row(recorder *r, const world *w, const shot *s)
-{
-    delve_status st = sb_printf(&r->tsv, "%d\t%lld\t%d\t%d\t%d\t%s", s->frame_no,
-                                (long long)w->clock_s, w->floor + 1, world_sx(w),
-                                world_sy(w), event_kind_name(s->kind));
-    for (int i = 0; !st && i < w->party.count; i++)
-        st = sb_printf(&r->tsv, "\t%d\t%d", w->party.m[i].health, w->party.m[i].power);
-    return st ? st : sb_printf(&r->tsv, "\t%016llx\t%s\n",
-                               (unsigned long long)world_digest(w), s->caption);
 }
 
 static int take_slot(recorder *r)
@@ -342,7 +292,9 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
     delve_status st = view_render(c, w, &vo, r->txt, err);
     if (!st && wants_cell(r, s))
         st = add_cell(r, w, s, c, err);
-    if (!st && tsv_row(r, w, s))
+    if (!st)
+        events_row(&r->tsv, w, s);
+    if (!st && r->tsv.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for events");
     pthread_mutex_lock(&r->mu);
     if (st) {
@@ -442,7 +394,7 @@ void recorder_close(recorder *r)
     free(r->queue);
     free(r->cells);
     free(r->thumbs);
-    free(r->tsv.s);
+    textbuf_free(&r->tsv);
     if (r->txt)
         text_close(r->txt);
     view_cache_free(r->cache);
