@@ -247,6 +247,55 @@ static void test_empty_and_junk_refused(void **state)
                                  "'delve-dun 1')");
 }
 
+/* text with every LF made CRLF (malloc'ed). */
+static char *crlf(const char *text)
+{
+    char *out = malloc(2 * strlen(text) + 1), *o = out;
+    assert_non_null(out);
+    for (; *text; text++) {
+        if (*text == '\n')
+            *o++ = '\r';
+        *o++ = *text;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* A file saved with CRLF line ends (and a byte order mark) reads as the LF file does,
+ * and its faults are at the same line and column. */
+static void test_crlf_reads_as_lf(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(58);
+    dungeon d, back;
+    delve_err err = { "" };
+    assert_int_equal(gen_dungeon(&o, &d, &err), DELVE_OK);
+    char *a = NULL, *b = NULL;
+    assert_int_equal(dun_write(&d, 58, &a, &err), DELVE_OK);
+    char *w = crlf(a), *bom = malloc(strlen(w) + 4);
+    assert_non_null(bom);
+    snprintf(bom, strlen(w) + 4, "\xEF\xBB\xBF%s", w);
+    if (dun_read("crlf.dun", bom, &back, &err) != DELVE_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(dun_write(&back, back.seed, &b, &err), DELVE_OK);
+    assert_string_equal(a, b);
+    dungeon_free(&back);
+    free(b);
+    free(bom);
+    free(w);
+    w = crlf("delve-dun 1\nfloors 1\nfloor 1 rooms dlevel 1 size 4 2\nmap\n#.Q#\nendmap\n");
+    assert_int_equal(dun_read("crlf.dun", w, &back, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "crlf.dun:5:3: unknown map glyph 'Q' (docs/dun-format.md "
+                                 "lists them)");
+    free(w);
+    w = crlf("delve-dun 1\nfloors 1\nfloor 1 rooms dlevel 1 size 4 2 datum 5x\n");
+    assert_int_equal(dun_read("crlf.dun", w, &back, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "crlf.dun:3:40: unexpected 'x' in datum");
+    free(w);
+    free(a);
+    dungeon_free(&d);
+}
+
 /* A map block alone, into a region of a floor: how stored rooms will be read. */
 static void test_map_block_alone(void **state)
 {
@@ -290,6 +339,7 @@ int main(void)
         cmocka_unit_test(test_round_trip_grown_floor),
         cmocka_unit_test(test_hand_made_reads_as_drawn),
         cmocka_unit_test(test_bad_files_named_at_line_and_column),
+        cmocka_unit_test(test_crlf_reads_as_lf),
         cmocka_unit_test(test_empty_and_junk_refused),
         cmocka_unit_test(test_map_block_alone),
     };
