@@ -141,14 +141,14 @@ static void test_crlf_and_long_lines(void **state)
                    "wait 1h30m\r\ncaption \"a \\\"b\\\"\"\r\n", &fs, &err) != DELVE_OK)
         fail_msg("%s", err.msg);
     assert_string_equal(fs.title, "Crlf");
-    assert_true(fs.seed == 5);
-    assert_int_equal(fs.floors, 2);
+    assert_true(fs.gen.seed == 5);
+    assert_int_equal(fs.gen.floors, 2);
     assert_int_equal(fs.action_count, 2);
     assert_int_equal(fs.actions[0].seconds, 5400);
     assert_string_equal(fs.actions[1].text, "a \"b\"");
     film_free(&fs);
     expect_error("film \"x\"\r\ndungeon seed=1 floors=0\r\n",
-                 "t.film:2:23: 0 is out of range 1..32");
+                 "t.film:2:23: floors: '0' is not a number in 1..32");
     expect_error("wait 99999999999999999999h\r\n", "t.film:1:6: a wait is at most 30 days");
     expect_error("wait 1h1x\r\n", "t.film:1:9: bad duration '1h1x'");
     char line[1100];

@@ -221,9 +221,12 @@ static void test_key_value_and_quoted_strings(void **state)
     assert_int_equal(value_at(&x, "to=5,9#x", key, val, sizeof val, &err), DELVE_OK);
     assert_string_equal(val, "5,9");
     assert_true(lex_at_end(&x));
-    assert_int_equal(value_at(&x, "a-b=c", key, val, sizeof val, &err), DELVE_OK);
+    assert_int_equal(value_at(&x, "a.b=c", key, val, sizeof val, &err), DELVE_OK);
     assert_string_equal(key, ""); /* not a key: the whole word is the value */
-    assert_string_equal(val, "a-b=c");
+    assert_string_equal(val, "a.b=c");
+    assert_int_equal(value_at(&x, "single-monster=on", key, val, sizeof val, &err), DELVE_OK);
+    assert_string_equal(key, "single-monster");
+    assert_string_equal(val, "on");
     assert_int_equal(value_at(&x, "pick=every=3", key, val, sizeof val, &err), DELVE_OK);
     assert_string_equal(key, "pick");
     assert_string_equal(val, "every=3");
