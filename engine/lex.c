@@ -63,9 +63,10 @@ delve_status lex_text_only(const lex *x, const char *kind)
 
 /* ---- spaces, words, keywords ---- */
 
+/* A space between words: ' ', a tab, or a stray CR (an editor's, mid-line). */
 static int is_space(char c)
 {
-    return c == ' ' || c == '\t';
+    return c == ' ' || c == '\t' || c == '\r';
 }
 
 void lex_skip_space(lex *x)

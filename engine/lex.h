@@ -47,7 +47,8 @@ delve_status lex_limit(const lex *x, size_t max_bytes);
  * than a tab in the current line (kind: ".dun file"). */
 delve_status lex_text_only(const lex *x, const char *kind);
 
-/* Skips spaces and tabs. */
+/* Skips spaces, tabs and stray CRs (a format that refuses control bytes, as .dun does,
+ * checks with lex_text_only first). */
 void lex_skip_space(lex *x);
 /* After spaces: 1 when the rest of the line is empty or a `#` comment. */
 int lex_blank(lex *x);
@@ -59,7 +60,7 @@ int lex_at_gap(const lex *x);
 /* lex_at_end, else DELVE_EINPUT "unexpected text at the end of the line" there. */
 delve_status lex_end(lex *x);
 
-/* After spaces, the word at the cursor (up to a space, a tab, the line's end, or `#`
+/* After spaces, the word at the cursor (up to a space, a tab, a CR, the line's end, or `#`
  * with hash_comments), not copied: its first byte, its length in *n (0 at the end of
  * the line's words); the cursor moves past it. */
 const char *lex_token(lex *x, size_t *n);
