@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,6 +12,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "gen/family.h"
+#include "gen/opts.h"
 
 int cli_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
 {
@@ -118,4 +122,147 @@ int cli_in_folder(const char *out, const char *dir)
     if (slash && n == 0)
         parent[0] = '/';
     return realpath(parent, od) && realpath(dir, dd) && !strcmp(od, dd);
+}
+
+/* ---- the command line of the subcommands that make a dungeon ---- */
+
+#define CLI_SETTING_VAL 1000  /* getopt_long's val for setting id: 1000 + id */
+#define CLI_FLAG_VAL 2000     /* for flag i: 2000 + i */
+
+int cli_flag_index(const cli_spec *s, const char *name)
+{
+    for (int i = 0; i < s->flag_count; i++)
+        if (!strcmp(s->flags[i].name, name))
+            return i;
+    return -1;
+}
+
+/* getopt_long's table from the settings in s->settings and s's flags. */
+static void long_options(const cli_spec *s, struct option *lo)
+{
+    int n = 0;
+    for (int id = 0; id < OPTS_COUNT; id++)
+        if (s->settings & OPTS_BIT(id))
+            lo[n++] = (struct option){ opts_get((opts_id)id)->key, required_argument, NULL,
+                                       CLI_SETTING_VAL + id };
+    for (int i = 0; i < s->flag_count; i++)
+        lo[n++] = (struct option){ s->flags[i].name, s->flags[i].has_value ? required_argument
+                                                                           : no_argument,
+                                   NULL, CLI_FLAG_VAL + i };
+    lo[n] = (struct option){ "help", no_argument, NULL, 'h' };
+    lo[n + 1] = (struct option){ 0 };
+}
+
+static void short_options(const cli_spec *s, char *buf)
+{
+    int n = 0;
+    buf[n++] = ':';  /* a missing value returns ':' */
+    buf[n++] = 'h';
+    for (int i = 0; i < s->flag_count; i++)
+        if (s->flags[i].short_name) {
+            buf[n++] = s->flags[i].short_name;
+            if (s->flags[i].has_value)
+                buf[n++] = ':';
+        }
+    buf[n] = '\0';
+}
+
+/* The word the user wrote for the option getopt_long just returned (the one before its
+ * value when the value came as the next word). */
+static const char *written(char **argv, int has_value)
+{
+    const char *w = argv[optind - 1];
+    if (has_value && optarg == w && optind >= 2)
+        w = argv[optind - 2];
+    return w;
+}
+
+/* 1 when w is the whole name "--name" or "--name=...": getopt_long also takes an
+ * abbreviation, which we refuse so scripts stay readable. */
+static int whole_name(const char *w, const char *name)
+{
+    size_t n = strlen(name);
+    return !strncmp(w, "--", 2) && !strncmp(w + 2, name, n) && (!w[2 + n] || w[2 + n] == '=');
+}
+
+/* One option getopt_long returned; EXIT_OK, -1 after --help, or EXIT_USAGE. */
+static int take(const cli_spec *s, int c, char **argv, cli_args *out)
+{
+    if (c == 'h') {
+        s->help();
+        cli_settings_help(s->settings);
+        return -1;
+    }
+    if (c == '?')
+        return cli_usage_error(s->cmd, "unknown option '%s'", argv[optind - 1]);
+    if (c == ':')
+        return cli_usage_error(s->cmd, "%s needs a value", argv[optind - 1]);
+    if (c >= CLI_SETTING_VAL && c < CLI_SETTING_VAL + OPTS_COUNT) {
+        opts_id id = (opts_id)(c - CLI_SETTING_VAL);
+        const char *key = opts_get(id)->key;
+        if (!whole_name(written(argv, 1), key))
+            return cli_usage_error(s->cmd, "unknown option '%s'", written(argv, 1));
+        delve_err err = { "" };
+        if (opts_set(&out->o, id, optarg, &err))
+            return cli_usage_error(s->cmd, "--%s: %s", key, err.msg);
+        out->given |= OPTS_BIT(id);
+        return EXIT_OK;
+    }
+    int i = c - CLI_FLAG_VAL;
+    if (i < 0 || i >= s->flag_count) {  /* a short option */
+        for (i = 0; i < s->flag_count && s->flags[i].short_name != c; i++)
+            ;
+    } else if (!whole_name(written(argv, s->flags[i].has_value), s->flags[i].name)) {
+        return cli_usage_error(s->cmd, "unknown option '%s'",
+                               written(argv, s->flags[i].has_value));
+    }
+    if (i < s->flag_count)
+        out->flag[i] = s->flags[i].has_value ? optarg : "";
+    return EXIT_OK;
+}
+
+int cli_parse(const cli_spec *s, int argc, char **argv, cli_args *out)
+{
+    struct option lo[OPTS_COUNT + CLI_MAX_FLAGS + 2];
+    char so[2 + 2 * CLI_MAX_FLAGS + 1];
+    memset(out, 0, sizeof *out);
+    out->o = gen_defaults(1);
+    long_options(s, lo);
+    short_options(s, so);
+    optind = 0;  /* glibc: start afresh */
+    opterr = 0;
+    int c, rc = EXIT_OK;
+    while (rc == EXIT_OK && (c = getopt_long(argc, argv, so, lo, NULL)) != -1)
+        rc = take(s, c, argv, out);
+    if (rc)
+        return rc;
+    for (int i = optind; i < argc; i++) {
+        if (out->pos_count >= s->max_pos)
+            return cli_usage_error(s->cmd, "unexpected argument '%s'", argv[i]);
+        out->pos[out->pos_count++] = argv[i];
+    }
+    delve_err err = { "" };
+    if (!s->own_check && opts_check_given(&out->o, out->given, "--", &err))
+        return cli_usage_error(s->cmd, "%s", err.msg);
+    return EXIT_OK;
+}
+
+void cli_settings_help(unsigned bits)
+{
+    printf("\ngenerator settings (--key value or --key=value; `delve settings` lists them all):\n");
+    for (int id = 0; id < OPTS_COUNT; id++) {
+        const opts_row *r = opts_get((opts_id)id);
+        if (!(bits & OPTS_BIT(id)))
+            continue;
+        char arg[40], range[40] = "";
+        snprintf(arg, sizeof arg, "--%s %s", r->key, r->meta);
+        if (r->kind == OPTS_KIND_INT)
+            snprintf(range, sizeof range, "%d..%d, ", r->lo, r->hi);
+        printf("  %-22s %s (%sdefault %s)\n", arg, r->help, range, r->dflt);
+    }
+    if (!(bits & OPTS_BIT(OPTS_TYPE)))
+        return;
+    printf("\nlevel types (--type T):\n");
+    for (int i = 0; i < family_type_count(); i++)
+        printf("  %-12s %s\n", family_type_at(i)->name, family_type_at(i)->help);
 }

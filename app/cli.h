@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "engine/status.h"
+#include "gen/gen.h"
 
 enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2 };
 
@@ -23,8 +24,10 @@ int cmd_review(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_gallery(int argc, char **argv);
-int cmd_stats_shoals(int argc, char **argv); /* delve stats --type shoals */
-int cmd_stats_rising(int argc, char **argv); /* delve stats [--type rooms]: rising */
+int cmd_settings(int argc, char **argv);
+/* delve stats' runners per family (app/cmd_stats_*.c): print, return the exit code */
+int stats_rooms_run(const gen_opts *o, uint64_t lo, uint64_t hi, int tsv);
+int stats_shoals_run(const gen_opts *o, uint64_t lo, uint64_t hi, int tsv);
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and
  * return 0. */
@@ -50,6 +53,52 @@ int cli_same_file(const char *in, const char *out);
 /* 1 when out's folder is the folder dir (both resolved): a -o there would land among
  * files a command reads (a film's frames). */
 int cli_in_folder(const char *out, const char *dir);
+
+/* One option of a subcommand besides the generator's settings. */
+typedef struct cli_flag {
+    const char *name;  /* the long name without "--" */
+    char short_name;   /* 'o' for -o, or 0 */
+    int has_value;
+} cli_flag;
+
+#define CLI_MAX_FLAGS 24
+#define CLI_MAX_POS 4
+
+/* A subcommand's command line: which generator settings it takes (bits of
+ * gen/opts.h), its own flags, how many plain words, and its help text. */
+typedef struct cli_spec {
+    const char *cmd;
+    unsigned settings;
+    const cli_flag *flags;
+    int flag_count;        /* at most CLI_MAX_FLAGS */
+    int max_pos;           /* plain words (FILE.dun, ...), at most CLI_MAX_POS */
+    void (*help)(void);
+    int own_check;         /* 1: the command runs opts_check_given itself, once it has
+                              laid the settings over others (the viewer over a film's) */
+} cli_spec;
+
+/* What cli_parse read. */
+typedef struct cli_args {
+    gen_opts o;            /* every setting at its default, then those given */
+    unsigned given;        /* OPTS_BIT of each setting given */
+    const char *flag[CLI_MAX_FLAGS]; /* each flag's value ("" without one); NULL: absent */
+    const char *pos[CLI_MAX_POS];
+    int pos_count;
+} cli_args;
+
+/* Parses argv (argv[0] the subcommand) with glibc's getopt_long: `--key value` and
+ * `--key=value`, no abbreviations; each setting through gen/opts.h (so one message
+ * everywhere: "delve gen: --floors: '40' is not a number in 1..32"), then
+ * opts_check_given. --help prints s->help and the settings' lines and returns -1; a
+ * fault is printed and returns EXIT_USAGE; else EXIT_OK. */
+int cli_parse(const cli_spec *s, int argc, char **argv, cli_args *out);
+
+/* The settings in bits as help lines ("  --floors K  ... (1..32, default 3)"), then
+ * the level types when --type is one of them. */
+void cli_settings_help(unsigned bits);
+
+/* The index of flag name in s's flags, or -1. */
+int cli_flag_index(const cli_spec *s, const char *name);
 
 #define CLI_DEFAULT_FILM "films/scripts/pits-and-stations.film"
 

@@ -10,7 +10,10 @@
 #include "app/cli.h"
 #include "engine/dun.h"
 #include "gen/check.h"
+#include "gen/family.h"
 #include "gen/gen.h"
+#include "gen/opts.h"
+#include "gen/stored.h"
 
 #define CHECK_SEEDS_SHOWN 10  /* seeds listed per kind in a bulk run */
 
@@ -19,12 +22,14 @@
 static void help(void)
 {
     printf("usage: delve check FILE.dun\n"
-           "       delve check --seeds A-B [--floors K]\n\n"
-           "Reads FILE.dun and runs the importer's checks: every error names the floor, the\n"
+           "       delve check --seeds A-B [SETTINGS]\n\n"
+           "Reads FILE.dun and runs the importer's checks, then each floor's family's own\n"
+           "rules (DoomRL's validator, Shoals' high tide): every error names the floor, the\n"
            "square and the reason (exit 1); warnings are printed (exit 0). A file that cannot\n"
            "be read is exit 2 with file:line:col. --seeds generates the dungeon of every seed\n"
-           "from A to B (K floors, default 3), checks each and prints the counts of errors\n"
-           "and warnings by kind, with the first seeds of each (progress on stderr).\n"
+           "from A to B with the settings (as for delve gen), checks each and prints the\n"
+           "counts of errors and warnings by kind, with the first seeds of each (progress\n"
+           "on stderr).\n"
            "Kinds: ");
     for (int k = 0; k < CK_KIND_COUNT; k++)
         printf("%s%s", check_kind_name((check_kind)k), k + 1 < CK_KIND_COUNT ? ", " : "\n");
@@ -32,7 +37,10 @@ static void help(void)
 
 static void print_finding(const char *file, const check_finding *f)
 {
-    printf("%s: floor %d (%d,%d): %s %s: %s\n", file, f->floor + 1, f->x, f->y,
+    char at[32] = "";
+    if (f->x >= 0)  /* a finding about one square; the families' validators speak of floors */
+        snprintf(at, sizeof at, " (%d,%d)", f->x, f->y);
+    printf("%s: floor %d%s: %s %s: %s\n", file, f->floor + 1, at,
            f->severity == CHECK_ERROR ? "error" : "warning", check_kind_name(f->kind), f->reason);
 }
 
@@ -44,7 +52,7 @@ static int check_file(const char *path)
     if (st)
         return cli_fail("check", st, &err);
     check_list l = { 0 };
-    st = check_dungeon(&d, &l, &err);
+    st = family_check_dungeon(&d, &l, &err);
     dungeon_free(&d);
     if (st)
         return cli_fail("check", st, &err);
@@ -101,8 +109,9 @@ static void tally_print(const tally *t, uint64_t a, uint64_t b, int floors, doub
     }
 }
 
-static int check_seeds(uint64_t a, uint64_t b, int floors)
+static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b)
 {
+    int floors = go->floors;
     tally *t = calloc(1, sizeof *t);
     if (!t)
         return cli_fail("check", DELVE_ENOMEM, NULL);
@@ -110,8 +119,8 @@ static int check_seeds(uint64_t a, uint64_t b, int floors)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int tty = isatty(2);
     for (uint64_t s = a;; s++) {
-        gen_opts o = gen_defaults(s);
-        o.floors = floors;
+        gen_opts o = *go;
+        o.seed = s;
         dungeon d;
         delve_err err = { "" };
         check_list l = { 0 };
@@ -120,7 +129,7 @@ static int check_seeds(uint64_t a, uint64_t b, int floors)
             if (t->failed < CHECK_SEEDS_SHOWN)
                 t->failed_seed[t->failed] = s;
             t->failed++;
-        } else if (st || (st = check_dungeon(&d, &l, &err))) {
+        } else if (st || (st = family_check_dungeon(&d, &l, &err))) {
             dungeon_free(&d);
             free(t);
             return cli_fail("check", st, &err);
@@ -145,38 +154,39 @@ static int check_seeds(uint64_t a, uint64_t b, int floors)
     return rc;
 }
 
-/* "A-B" with A <= B. */
+enum { F_SEEDS };
+static const cli_flag FLAGS[] = { { "seeds", 0, 1 } };
+/* every setting but the one seed and the one floor: a bulk check makes whole dungeons */
+static const cli_spec SPEC = { .cmd = "check", .flags = FLAGS, .flag_count = 1,
+                               .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
+                                           ~OPTS_BIT(OPTS_FLOOR),
+                               .max_pos = 2, .help = help };
+
 int cmd_check(int argc, char **argv)
 {
-    const char *file = NULL, *seeds = NULL;
-    int floors = 3;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v;
-        if (cli_is_help(o)) {
-            help();
-            return EXIT_OK;
-        }
-        if (o[0] != '-') {
-            if (file)
-                return cli_usage_error("check", "one file at a time ('%s' and '%s')", file, o);
-            file = o;
-            continue;
-        }
-        if (strcmp(o, "--seeds") && strcmp(o, "--floors"))
-            return cli_usage_error("check", "unknown option '%s'", o);
-        if (!(v = cli_value("check", argc, argv, &i)))
-            return EXIT_USAGE;
-        if (!strcmp(o, "--seeds"))
-            seeds = v;
-        else if (!cli_int("check", o, v, 1, DUNGEON_MAX_FLOORS, &floors))
-            return EXIT_USAGE;
-    }
+    cli_args c;
+    int rc = cli_parse(&SPEC, argc, argv, &c);
+    if (rc)
+        return rc < 0 ? EXIT_OK : rc;
+    if (c.pos_count > 1)
+        return cli_usage_error("check", "one file at a time ('%s' and '%s')", c.pos[0],
+                               c.pos[1]);
+    const char *file = c.pos[0], *seeds = c.flag[F_SEEDS];
     if (!file == !seeds)
         return cli_usage_error("check", "give a FILE.dun or --seeds A-B (one of them)");
+    if (file && c.given)
+        return cli_usage_error("check", "a .dun file holds its own dungeon: no generator "
+                               "settings with FILE.dun");
     if (file)
         return check_file(file);
     uint64_t a, b;
     if (!cli_seeds("check", seeds, CHECK_MAX_SEEDS, &a, &b))
         return EXIT_USAGE;
-    return check_seeds(a, b, floors);
+    delve_err err = { "" };
+    stored_rooms *stored = NULL;
+    if (stored_attach(&c.o, &stored, &err))
+        return cli_fail("check", DELVE_EINPUT, &err);
+    rc = check_seeds(&c.o, a, b);
+    stored_free(stored);
+    return rc;
 }

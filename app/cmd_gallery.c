@@ -8,7 +8,9 @@
 #include "app/cli.h"
 #include "engine/fsio.h"
 #include "films/film.h"
+#include "gen/family.h"
 #include "gen/gen.h"
+#include "gen/opts.h"
 #include "render/png.h"
 #include "render/sheet.h"
 #include "render/view.h"
@@ -18,18 +20,25 @@
 
 static void help(void)
 {
-    printf("usage: delve gallery [--seed N] [--dlevels D1,D2,...] [--difficulty 1..5]\n"
-           "                     -o GALLERY.png\n\n"
-           "Renders floor 1 of seed N (default 1) for every DoomRL level type (normal,\n"
-           "small-rooms, warehouse, city, caves, arena, maze, single) at each dlevel\n"
-           "(default 3,9,15; up to %d) and lays them out as one contact sheet: a row per\n"
-           "type, a column per dlevel, each captioned with type and dlevel.\n\n"
-           "example: delve gallery --seed 4 -o out/gallery.png\n", GALLERY_MAX_DLEVELS);
+    char names[256] = "";
+    for (int i = 0, n = 0; i < family_type_count() && n < (int)sizeof names; i++)
+        if (family_type_at(i)->gallery)
+            n += snprintf(names + n, sizeof names - (size_t)n, "%s%s", n ? ", " : "",
+                          family_type_at(i)->name);
+    printf("usage: delve gallery [--seed N] [--dlevels D1,D2,...] [--difficulty N]\n"
+           "                     [--single-monster on|off] -o GALLERY.png\n\n"
+           "Renders floor 1 of seed N (default 1) for every DoomRL level type (%s)\n"
+           "at each dlevel (default 3,9,15; up to %d) and lays them out as one contact\n"
+           "sheet: a row per type, a column per dlevel, each captioned with type and dlevel.\n\n"
+           "example: delve gallery --seed 4 -o out/gallery.png\n", names, GALLERY_MAX_DLEVELS);
 }
 
+#define GALLERY_MAX_TYPES 16  /* registry rows in the gallery (gen/family.c) */
+
 typedef struct gallery_args {
-    uint64_t seed;
-    int dlevels[GALLERY_MAX_DLEVELS], n, difficulty;
+    gen_opts o;
+    int dlevels[GALLERY_MAX_DLEVELS], n;
+    int types[GALLERY_MAX_TYPES], type_count; /* the registry's gallery rows, in order */
     const char *out;
 } gallery_args;
 
@@ -49,27 +58,25 @@ static int parse_dlevels(const char *v, gallery_args *a)
     return a->n > 0 ? 1 : (cli_usage_error("gallery", "--dlevels: give D1,D2,..."), 0);
 }
 
+enum { F_DLEVELS, F_OUT };
+static const cli_flag FLAGS[] = { { "dlevels", 0, 1 }, { "out", 'o', 1 } };
+static const cli_spec SPEC = { .cmd = "gallery", .flags = FLAGS, .flag_count = 2,
+                               .settings = OPTS_BIT(OPTS_SEED) | OPTS_BIT(OPTS_DIFFICULTY) |
+                                           OPTS_BIT(OPTS_SINGLE_MONSTER),
+                               .help = help, .own_check = 1 };
+
 static int parse(int argc, char **argv, gallery_args *a)
 {
-    *a = (gallery_args){ .seed = 1, .dlevels = { 3, 9, 15 }, .n = 3, .difficulty = 2 };
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v;
-        if (cli_is_help(o)) {
-            help();
-            return -1;
-        }
-        if (strcmp(o, "--seed") && strcmp(o, "--dlevels") && strcmp(o, "--difficulty") &&
-            strcmp(o, "-o"))
-            return cli_usage_error("gallery", "unknown option '%s'", o);
-        if (!(v = cli_value("gallery", argc, argv, &i)))
-            return EXIT_USAGE;
-        if ((!strcmp(o, "--seed") && !cli_u64("gallery", o, v, &a->seed)) ||
-            (!strcmp(o, "--dlevels") && !parse_dlevels(v, a)) ||
-            (!strcmp(o, "--difficulty") && !cli_int("gallery", o, v, 1, 5, &a->difficulty)))
-            return EXIT_USAGE;
-        if (!strcmp(o, "-o"))
-            a->out = v;
-    }
+    cli_args c;
+    int rc = cli_parse(&SPEC, argc, argv, &c);
+    if (rc)
+        return rc;
+    *a = (gallery_args){ .o = c.o, .dlevels = { 3, 9, 15 }, .n = 3, .out = c.flag[F_OUT] };
+    for (int i = 0; i < family_type_count(); i++)
+        if (family_type_at(i)->gallery && a->type_count < GALLERY_MAX_TYPES)
+            a->types[a->type_count++] = family_type_at(i)->level_type;
+    if (c.flag[F_DLEVELS] && !parse_dlevels(c.flag[F_DLEVELS], a))
+        return EXIT_USAGE;
     return a->out ? EXIT_OK : cli_usage_error("gallery", "-o GALLERY.png is required");
 }
 
@@ -77,11 +84,10 @@ static int parse(int argc, char **argv, gallery_args *a)
 static delve_status render_one(const gallery_args *a, int type, int dlevel, canvas *th,
                                delve_err *err)
 {
-    gen_opts o = gen_defaults(a->seed);
+    gen_opts o = a->o;
     o.floors = 1;
     o.type = type;
     o.dlevel = dlevel;
-    o.difficulty = a->difficulty;
     dungeon d;
     delve_status st = gen_dungeon(&o, &d, err);
     if (st)
@@ -104,14 +110,14 @@ static delve_status render_one(const gallery_args *a, int type, int dlevel, canv
 
 static delve_status make(const gallery_args *a, delve_err *err)
 {
-    int types = LT_SINGLE - LT_NORMAL + 1, n = types * a->n;
-    canvas th[(LT_SINGLE - LT_NORMAL + 1) * GALLERY_MAX_DLEVELS];
-    sheet_cell cells[(LT_SINGLE - LT_NORMAL + 1) * GALLERY_MAX_DLEVELS];
+    int types = a->type_count, n = types * a->n;
+    canvas th[GALLERY_MAX_TYPES * GALLERY_MAX_DLEVELS];
+    sheet_cell cells[GALLERY_MAX_TYPES * GALLERY_MAX_DLEVELS];
     memset(th, 0, sizeof th);
     memset(cells, 0, sizeof cells);
     delve_status st = DELVE_OK;
     for (int i = 0; i < n && !st; i++) {
-        int type = LT_NORMAL + i / a->n, dl = a->dlevels[i % a->n];
+        int type = a->types[i / a->n], dl = a->dlevels[i % a->n];
         st = render_one(a, type, dl, &th[i], err);
         cells[i].thumb = &th[i];
         cells[i].frame_no = i + 1;
@@ -123,7 +129,7 @@ static delve_status make(const gallery_args *a, delve_err *err)
     }
     char note[160];
     snprintf(note, sizeof note, "seed %llu   difficulty %d   floor 1 of each   %d level types "
-             "x %d dlevels", (unsigned long long)a->seed, a->difficulty, types, a->n);
+             "x %d dlevels", (unsigned long long)a->o.seed, a->o.difficulty, types, a->n);
     sheet_opts so = { .title = "DoomRL level types", .columns = a->n, .thumb_w = 468,
                       .thumb_h = 120, .members = 1, .total_frames = n, .note = note };
     text_ctx *txt = NULL;

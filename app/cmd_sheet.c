@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/cli.h"
 #include "engine/fsio.h"
@@ -21,7 +22,8 @@ static void help(void)
            "Makes a captioned contact sheet from FILM_DIR/frames/frame_*.png and\n"
            "FILM_DIR/events.tsv (what `delve film` wrote). --pick is events (frames with an\n"
            "event, the default), every=N (events and every Nth frame) or all. A missing\n"
-           "frame keeps its cell as a labelled blank. A sheet that would pass 16000 px is\n"
+           "frame keeps its cell as a labelled blank; a frame that is there but is not a\n"
+           "PNG that can be read is an error. A sheet that would pass 16000 px is\n"
            "split into SHEET-1.png, SHEET-2.png ... Health bars are scaled to each member's\n"
            "highest health in the film (events.tsv has no maximum).\n");
 }
@@ -252,25 +254,30 @@ static void set_max_health(sheet_job *j)
     }
 }
 
-/* Loads frame_NNNN.png of cell k as a thumbnail into th; 0 when it is missing or
- * unreadable (its cell stays a labelled blank). The first readable frame sets the
+/* Loads frame_NNNN.png of cell k as a thumbnail into th; th->px stays NULL when the
+ * frame is missing (its cell stays a labelled blank). A frame that is there but cannot
+ * be read is an error naming it (png_read_max's). The first frame read sets the
  * thumbnail size (a quarter of the frame). */
-static int load_thumb(sheet_job *j, int k, canvas *th)
+static delve_status load_thumb(sheet_job *j, int k, canvas *th, delve_err *err)
 {
     char fpath[FILM_PATH_MAX + 48];
     snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", j->frames, j->cells[k].frame_no);
+    memset(th, 0, sizeof *th);
+    if (access(fpath, F_OK) != 0 && errno == ENOENT)
+        return DELVE_OK;
     canvas full;
-    if (png_read_max(fpath, FILM_MAX_FRAME_SIDE, &full, NULL) != DELVE_OK)
-        return 0;
+    delve_status st = png_read_max(fpath, FILM_MAX_FRAME_SIDE, &full, err);
+    if (st)
+        return st;
     if (!j->thumb_w) {
         j->thumb_w = full.w / 4 > 0 ? full.w / 4 : 1;
         j->thumb_h = full.h / 4 > 0 ? full.h / 4 : 1;
     }
-    int ok = canvas_init(th, j->thumb_w, j->thumb_h, NULL) == DELVE_OK;
-    if (ok)
+    st = canvas_init(th, j->thumb_w, j->thumb_h, err);
+    if (!st)
         canvas_blit_scaled(th, &full, 0, 0, j->thumb_w, j->thumb_h);
     canvas_free(&full);
-    return ok;
+    return st;
 }
 
 /* Renders one page, loading only its thumbnails, and writes it. */
@@ -280,10 +287,14 @@ static delve_status write_page(sheet_job *j, sheet_opts *so, int first, int n, i
     canvas *th = calloc((size_t)(n > 0 ? n : 1), sizeof *th);
     if (!th)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
-    for (int i = 0; i < n; i++)
-        j->cells[first + i].thumb = load_thumb(j, first + i, &th[i]) ? &th[i] : NULL;
+    delve_status st = DELVE_OK;
+    for (int i = 0; !st && i < n; i++) {
+        st = load_thumb(j, first + i, &th[i], err);
+        j->cells[first + i].thumb = th[i].px ? &th[i] : NULL;
+    }
     canvas sheet = { 0 };
-    delve_status st = sheet_render(&sheet, so, j->cells + first, n, page, pages, txt, err);
+    if (!st)
+        st = sheet_render(&sheet, so, j->cells + first, n, page, pages, txt, err);
     if (!st)
         st = png_write(fpath, &sheet, err);
     canvas_free(&sheet);
@@ -295,20 +306,24 @@ static delve_status write_page(sheet_job *j, sheet_opts *so, int first, int n, i
     return st;
 }
 
-/* The thumbnail size, from the first frame that can be read. */
-static void find_thumb_size(sheet_job *j)
+/* The thumbnail size, from the first frame that is there. */
+static delve_status find_thumb_size(sheet_job *j, delve_err *err)
 {
-    for (int i = 0; i < j->n && !j->thumb_w; i++) {
-        canvas th = { 0 };
-        load_thumb(j, i, &th);
+    delve_status st = DELVE_OK;
+    for (int i = 0; !st && i < j->n && !j->thumb_w; i++) {
+        canvas th;
+        st = load_thumb(j, i, &th, err);
         canvas_free(&th);
     }
+    return st;
 }
 
 static delve_status write_pages(sheet_job *j, const char *out, const char *title,
                                 int columns, int *pages_out, delve_err *err)
 {
-    find_thumb_size(j);
+    delve_status st = find_thumb_size(j, err);
+    if (st)
+        return st;
     sheet_opts so = { .title = title, .total_frames = j->total, .columns = columns,
                       .thumb_w = j->thumb_w ? j->thumb_w : 320,
                       .thumb_h = j->thumb_h ? j->thumb_h : 180,
@@ -316,7 +331,7 @@ static delve_status write_pages(sheet_job *j, const char *out, const char *title
     if (j->n > 0 && j->n < so.columns)
         so.columns = j->n;
     text_ctx *txt;
-    delve_status st = text_open(&txt, NULL, err);
+    st = text_open(&txt, NULL, err);
     if (st)
         return st;
     int per = sheet_cells_per_page(&so), pages = j->n ? (j->n + per - 1) / per : 1;

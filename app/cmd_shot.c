@@ -12,8 +12,10 @@
 #include "films/film.h"
 #include "gen/catalog.h"
 #include "gen/check.h"
+#include "gen/family.h"
 #include "gen/gen.h"
-#include "gen/shoals/shoals.h"
+#include "gen/opts.h"
+#include "gen/stored.h"
 #include "render/diff.h"
 #include "render/png.h"
 #include "render/view.h"
@@ -22,16 +24,13 @@
 
 static void help(void)
 {
-    printf("usage: delve shot --seed N [--floors K] [--floor K] [--type T] [--zoom PX] -o OUT.png\n"
-           "                  [--dlevel D] [--islands N] [--rising on|off]\n"
+    printf("usage: delve shot [SETTINGS] [--zoom PX] -o OUT.png\n"
            "       delve shot --dun FILE.dun | --load FILE.sav [--floor K] [--zoom PX] -o OUT.png\n"
-           "       delve shot --seeds A-B [--floors K] [--floor K] [--type T] [--zoom PX] -o DIR\n\n"
-           "Renders floor K (default 1) of the dungeon from seed N, whole, at PX pixels a\n"
-           "square (default 24), with no text, so the bytes are the same on every machine:\n"
-           "a golden for CI. --type T asks the generator for level type T (rooms, normal,\n"
-           "small-rooms, warehouse, city, caves, arena, maze, single, or doomrl: one per\n"
-           "floor by its dlevel; see 'delve gen --help'; shoals at tide 0), --dlevel and\n"
-           "--islands and --rising as for delve gen.\n"
+           "       delve shot --seeds A-B [SETTINGS] [--zoom PX] -o DIR\n\n"
+           "Renders floor K (--floor, default 1) of the dungeon the settings make, whole, at\n"
+           "PX pixels a square (default 24, 4..96), with no text, so the bytes are the same\n"
+           "on every machine: a golden for CI. Every generator setting of 'delve gen' applies\n"
+           "(Shoals floors at tide 0).\n"
            "--dun draws a .dun file's floor; --load a saved game's (open holes, dry\n"
            "stations and the party where the save left them).\n\n"
            "--seeds A-B renders a shot set: every floor of every seed A..B (at most %d\n"
@@ -44,77 +43,40 @@ static void help(void)
            "sets with 'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS);
 }
 
+enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT };
+static const cli_flag FLAGS[] = {
+    { "seeds", 0, 1 }, { "zoom", 0, 1 }, { "dun", 0, 1 }, { "load", 0, 1 }, { "out", 'o', 1 },
+};
+static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLAGS,
+                                .flag_count = 5, .help = help };
+
+#define SHOT_ZOOM_MIN 4
+#define SHOT_ZOOM_MAX 96
+
 typedef struct shot_args {
-    uint64_t seed, seed_hi;
-    int set;          /* 1: --seeds A-B */
-    int floors, only; /* only: 1-based floor, 0 = every floor (sets only) */
-    int zoom, type, dlevel, islands, rising;
+    gen_opts o;       /* o.floor: 1-based, 0 = every floor (sets only) */
+    uint64_t seed_hi;
+    int set;          /* 1: --seeds A-B (o.seed is A) */
+    int zoom;
     const char *out, *dun, *load;
 } shot_args;
-
-/* "A-B" with A <= B and at most SHOT_MAX_SEEDS seeds. */
-static int parse_one(const char *o, const char *v, shot_args *a)
-{
-    if (!strcmp(o, "--seed"))
-        return cli_u64("shot", o, v, &a->seed);
-    if (!strcmp(o, "--seeds"))
-        return (a->set = cli_seeds("shot", v, SHOT_MAX_SEEDS, &a->seed, &a->seed_hi));
-    if (!strcmp(o, "--floors"))
-        return cli_int("shot", o, v, 1, DUNGEON_MAX_FLOORS, &a->floors);
-    if (!strcmp(o, "--floor"))
-        return cli_int("shot", o, v, 1, DUNGEON_MAX_FLOORS, &a->only);
-    if (!strcmp(o, "--zoom"))
-        return cli_int("shot", o, v, 4, 96, &a->zoom);
-    if (!strcmp(o, "--dlevel"))
-        return cli_int("shot", o, v, 1, GEN_MAX_DLEVEL, &a->dlevel);
-    if (!strcmp(o, "--islands"))
-        return cli_int("shot", o, v, 1, SHOALS_ISLANDS_MAX, &a->islands);
-    if (!strcmp(o, "--rising")) {
-        if (strcmp(v, "on") && strcmp(v, "off")) {
-            cli_usage_error("shot", "--rising %s: say on or off", v);
-            return 0;
-        }
-        a->rising = !strcmp(v, "on");
-        return 1;
-    }
-    if (!strcmp(o, "--type")) {
-        a->type = !strcmp(v, "doomrl") ? GEN_TYPE_DOOMRL : level_type_from_name(v);
-        if (a->type != -1 || !strcmp(v, "doomrl"))
-            return 1;
-        cli_usage_error("shot", "--type '%s': not a level type (rooms, normal, caves, ..., "
-                        "doomrl)", v);
-        return 0;
-    }
-    if (!strcmp(o, "--dun"))
-        a->dun = v;
-    else if (!strcmp(o, "--load"))
-        a->load = v;
-    else
-        a->out = v; /* -o */
-    return 1;
-}
 
 /* Returns -1 after --help, else an exit code (EXIT_OK to go on). */
 static int parse(int argc, char **argv, shot_args *a)
 {
-    *a = (shot_args){ .seed = 1, .floors = 3, .zoom = VIEW_ZOOM, .type = LT_ROOMS,
-                      .dlevel = 1, .islands = SHOALS_ISLANDS, .rising = 1 };
-    int seen_seed = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v;
-        if (cli_is_help(o)) {
-            help();
-            return -1;
-        }
-        if (strcmp(o, "--seed") && strcmp(o, "--seeds") && strcmp(o, "--floors") &&
-            strcmp(o, "--floor") && strcmp(o, "--zoom") && strcmp(o, "--type") &&
-            strcmp(o, "-o") && strcmp(o, "--dun") && strcmp(o, "--load") &&
-            strcmp(o, "--dlevel") && strcmp(o, "--islands") && strcmp(o, "--rising"))
-            return cli_usage_error("shot", "unknown option '%s'", o);
-        if (!(v = cli_value("shot", argc, argv, &i)) || !parse_one(o, v, a))
-            return EXIT_USAGE;
-        seen_seed |= !strcmp(o, "--seed");
-    }
+    cli_args c;
+    int rc = cli_parse(&SPEC, argc, argv, &c);
+    if (rc)
+        return rc;
+    *a = (shot_args){ .o = c.o, .zoom = VIEW_ZOOM, .out = c.flag[F_OUT], .dun = c.flag[F_DUN],
+                      .load = c.flag[F_LOAD] };
+    int seen_seed = (c.given & OPTS_BIT(OPTS_SEED)) != 0;
+    if (c.flag[F_SEEDS] &&
+        !(a->set = cli_seeds("shot", c.flag[F_SEEDS], SHOT_MAX_SEEDS, &a->o.seed, &a->seed_hi)))
+        return EXIT_USAGE;
+    if (c.flag[F_ZOOM] &&
+        !cli_int("shot", "--zoom", c.flag[F_ZOOM], SHOT_ZOOM_MIN, SHOT_ZOOM_MAX, &a->zoom))
+        return EXIT_USAGE;
     if (seen_seed && a->set)
         return cli_usage_error("shot", "give --seed N or --seeds A-B, not both");
     if (a->dun && a->load)
@@ -127,11 +89,11 @@ static int parse(int argc, char **argv, shot_args *a)
                                "overwritten", a->out);
     if (!a->out)
         return cli_usage_error("shot", a->set ? "-o DIR is required" : "-o OUT.png is required");
-    if (a->only > a->floors && !a->dun && !a->load)
-        return cli_usage_error("shot", "--floor %d: the dungeon has %d floors", a->only,
-                               a->floors);
-    if (!a->set && !a->only)
-        a->only = 1;
+    delve_err err = { "" };
+    if (!a->dun && !a->load && opts_check_floor(&a->o, a->o.floors, "--", &err))
+        return cli_usage_error("shot", "%s", err.msg);
+    if (!a->set && !a->o.floor)
+        a->o.floor = 1;
     return EXIT_OK;
 }
 
@@ -163,12 +125,8 @@ static delve_status shoot(const world *w, int k, int zoom, const char *file, del
 /* Generates the dungeon for seed and puts the default party in it (world owns it). */
 static delve_status make_world(const shot_args *a, uint64_t seed, world *w, delve_err *err)
 {
-    gen_opts go = gen_defaults(seed);
-    go.floors = a->floors;
-    go.type = a->type;
-    go.dlevel = a->dlevel;
-    go.islands = a->islands;
-    go.rising = a->rising;
+    gen_opts go = a->o;
+    go.seed = seed;
     dungeon d;
     delve_status st = gen_dungeon(&go, &d, err);
     if (st)
@@ -200,29 +158,29 @@ static int shot_one(const shot_args *a)
 {
     world w;
     delve_err err = { "" };
-    uint64_t seed = a->seed;
-    int floors = a->floors;
+    uint64_t seed = a->o.seed;
+    int floors = a->o.floors, only = a->o.floor;
     delve_status st = a->dun || a->load ? file_world(a->dun, a->load, &w, &err)
-                                        : make_world(a, a->seed, &w, &err);
+                                        : make_world(a, a->o.seed, &w, &err);
     if (st)
         return cli_fail("shot", st, &err);
     if (a->dun || a->load) {
         seed = w.dg.seed;
         floors = w.dg.floor_count;
-        if (a->only > floors) {
+        if (only > floors) {
             world_free(&w);
-            return cli_usage_error("shot", "--floor %d: the dungeon has %d floors", a->only,
+            return cli_usage_error("shot", "--floor %d: the dungeon has %d floors", only,
                                    floors);
         }
     }
-    st = shoot(&w, a->only - 1, a->zoom, a->out, &err);
+    st = shoot(&w, only - 1, a->zoom, a->out, &err);
     int wpx, hpx;
-    view_floor_size(&w.dg.floors[a->only - 1], a->zoom, &wpx, &hpx);
+    view_floor_size(&w.dg.floors[only - 1], a->zoom, &wpx, &hpx);
     world_free(&w);
     if (st)
         return cli_fail("shot", st, &err);
     printf("delve shot: %s (%d x %d, seed %llu, floor %d of %d)\n", a->out, wpx, hpx,
-           (unsigned long long)seed, a->only, floors);
+           (unsigned long long)seed, only, floors);
     return EXIT_OK;
 }
 
@@ -239,15 +197,14 @@ static delve_status shot_seed(const shot_args *a, uint64_t seed, textbuf *cat, i
                               delve_err *err)
 {
     char line[CATALOG_LINE_MAX], file[4096];
-    int lo = a->only ? a->only - 1 : 0, hi = a->only ? a->only - 1 : a->floors - 1;
+    int lo = a->o.floor ? a->o.floor - 1 : 0, hi = a->o.floor ? a->o.floor - 1 : a->o.floors - 1;
     world w;
     delve_status st = make_world(a, seed, &w, err);
     if (st == DELVE_EFAIL) {
         for (int k = lo; k <= hi && st != DELVE_ENOMEM; k++)
             st = append(cat, line,
-                        catalog_failed_line(seed, k + 1, a->type == GEN_TYPE_DOOMRL ? "doomrl"
-                                            : level_type_name(a->type), err->msg, line,
-                                            sizeof line), err);
+                        catalog_failed_line(seed, k + 1, family_type_of(a->o.type)->name,
+                                            err->msg, line, sizeof line), err);
         return st == DELVE_ENOMEM ? st : DELVE_OK;
     }
     if (st)
@@ -278,14 +235,14 @@ static int shot_set(const shot_args *a)
         return cli_usage_error("shot", "-o: folder name too long");
     textbuf cat = { 0 };
     int shots = 0;
-    uint64_t count = a->seed_hi - a->seed + 1;
+    uint64_t count = a->seed_hi - a->o.seed + 1;
     delve_status st = fsio_mkdirs(a->out, &err);
     if (!st)
         st = append(&cat, CATALOG_HEADER "\n", strlen(CATALOG_HEADER) + 1, &err);
     for (uint64_t i = 0; i < count && !st; i++) {
-        st = shot_seed(a, a->seed + i, &cat, &shots, &err);
+        st = shot_seed(a, a->o.seed + i, &cat, &shots, &err);
         fprintf(stderr, "delve shot: seed %llu (%llu of %llu)\n",
-                (unsigned long long)(a->seed + i), (unsigned long long)(i + 1),
+                (unsigned long long)(a->o.seed + i), (unsigned long long)(i + 1),
                 (unsigned long long)count);
     }
     snprintf(file, sizeof file, "%s/catalog.tsv", a->out);
@@ -295,7 +252,7 @@ static int shot_set(const shot_args *a)
     if (st)
         return cli_fail("shot", st, &err);
     printf("delve shot: %d shots and %s (seeds %llu-%llu)\n", shots, file,
-           (unsigned long long)a->seed, (unsigned long long)a->seed_hi);
+           (unsigned long long)a->o.seed, (unsigned long long)a->seed_hi);
     return EXIT_OK;
 }
 
@@ -305,5 +262,11 @@ int cmd_shot(int argc, char **argv)
     int rc = parse(argc, argv, &a);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
-    return a.set ? shot_set(&a) : shot_one(&a);
+    delve_err err = { "" };
+    stored_rooms *stored = NULL;
+    if (stored_attach(&a.o, &stored, &err))
+        return cli_fail("shot", DELVE_EINPUT, &err);
+    rc = a.set ? shot_set(&a) : shot_one(&a);
+    stored_free(stored);
+    return rc;
 }

@@ -1,93 +1,43 @@
-/* delve stats: measures of generated floors over a range of seeds, per level type
- * (seed 002's level types): mean, sd, min and max of each measure, as a table or TSV. */
+/* delve stats: measures of generated floors over a range of seeds, one command for
+ * every family: one parser, then the family's runner (DoomRL's mean, sd, min and max
+ * per level type here; rooms' rising counts and Shoals' fractions beside). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/cli.h"
-#include "gen/doomrl/doomrl.h"
+#include "gen/family.h"
+#include "gen/opts.h"
+#include "gen/shoals/shoals_stats.h"
 #include "gen/stats.h"
+#include "gen/stored.h"
 
-#define STATS_MAX_SEEDS 100000000ull  /* a range longer than this is refused */
 #define STATS_PROGRESS 20000          /* ranges past this many seeds report progress */
 
 static void help(void)
 {
-    printf("usage: delve stats --seeds A-B [--floors K] [--format table|tsv]  (rising,\n"
-           "                   rooms and corridors: see delve stats --type rooms --help)\n"
-           "       delve stats --type T --seeds A-B [--dlevel D] [--difficulty 1..5]\n"
-           "                   [--single-monster on|off] [--format table|tsv]\n\n"
-           "Generates floor 1 of every seed A..B with the level type T (normal,\n"
-           "small-rooms, warehouse, city, caves, arena, maze, single, or doomrl to pick by\n"
-           "dlevel; default dlevel 1, difficulty 2) and prints, per level type made, the\n"
-           "mean, sd, min and max of: rooms and doors (after the layout, before fluids),\n"
-           "fluid squares, fluid walks, rivers by shape (0 or 1 a floor, so the mean is how\n"
-           "often), bridges, items, monsters, things over the floor's caps, and the tries\n"
-           "it took. Stairs, pits and rest stations are not laid. Progress goes to stderr\n"
-           "for long ranges.\n\n"
-           "example: delve stats --type doomrl --seeds 1-10000 --dlevel 9 --difficulty 3\n");
+    printf("usage: delve stats --seeds A-B [SETTINGS] [--format table|tsv]\n\n"
+           "Generates many dungeons and prints what their floors hold, per family:\n"
+           "  rooms (the default): the dungeon of K floors (--floors, default 1 here) of every\n"
+           "    seed, checked, and the counts per kind of what rising laid: bends, curve\n"
+           "    marks, turning stair, ramp and stair squares, sunk, raised and graded rooms,\n"
+           "    spirals within and between floors, lifts, ladders, tries, pieces taken off\n"
+           "    again, and failures (a dungeon that did not generate or has a check error).\n"
+           "  DoomRL types (normal ... single, doomrl): floor 1 of every seed, and per level\n"
+           "    type made the mean, sd, min and max of rooms, doors, fluid squares, fluid\n"
+           "    walks, rivers by shape, bridges, items and monsters.\n"
+           "  shoals: floor 1 of every seed; for the fractions of deep water, shallow water,\n"
+           "    floor and high ground and for the land parts (4-connected), the mean, the\n"
+           "    sample sd and the 5th and 95th percentiles (nearest rank); a table only.\n\n"
+           "example: delve stats --type doomrl --seeds 1-10000 --dlevel 9 --difficulty 3\n"
+           "         delve stats --seeds 1-20 --floors 3 --format tsv\n");
 }
 
 typedef struct stats_args {
     gen_opts o;
     uint64_t first, last;
-    int tsv, have_type, have_seeds;
+    int tsv;
 } stats_args;
-
-static int parse_type(const char *v, int *type)
-{
-    int doomrl = !strcmp(v, "doomrl"), t = doomrl ? GEN_TYPE_DOOMRL : level_type_from_name(v);
-    if ((!doomrl && t < 0) || !stats_family_for(t)) {
-        cli_usage_error("stats", "--type %s: not one of normal, small-rooms, warehouse, "
-                        "city, caves, arena, maze, single, doomrl, shoals", v);
-        return 0;
-    }
-    *type = t;
-    return 1;
-}
-
-/* One option with its value; 0 on a bad one (reported). */
-static int parse_option(const char *o, const char *v, stats_args *a)
-{
-    if (!strcmp(o, "--type"))
-        return (a->have_type = 1) && parse_type(v, &a->o.type);
-    if (!strcmp(o, "--seeds"))
-        return (a->have_seeds = 1) && cli_seeds("stats", v, STATS_MAX_SEEDS, &a->first, &a->last);
-    if (!strcmp(o, "--dlevel"))
-        return cli_int("stats", o, v, 1, GEN_MAX_DLEVEL, &a->o.dlevel);
-    if (!strcmp(o, "--difficulty"))
-        return cli_int("stats", o, v, 1, 5, &a->o.difficulty);
-    if (!strcmp(o, "--single-monster") && (!strcmp(v, "on") || !strcmp(v, "off")))
-        return (a->o.single_monster = !strcmp(v, "on")) || 1;
-    if (!strcmp(o, "--format") && (!strcmp(v, "table") || !strcmp(v, "tsv")))
-        return (a->tsv = !strcmp(v, "tsv")) || 1;
-    cli_usage_error("stats", "%s %s: not a value this option takes", o, v);
-    return 0;
-}
-
-static int parse(int argc, char **argv, stats_args *a)
-{
-    memset(a, 0, sizeof *a);
-    a->o = gen_defaults(1);
-    a->o.floors = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v;
-        if (cli_is_help(o)) {
-            help();
-            return -1;
-        }
-        int known = !strcmp(o, "--type") || !strcmp(o, "--seeds") || !strcmp(o, "--dlevel") ||
-                    !strcmp(o, "--difficulty") || !strcmp(o, "--single-monster") ||
-                    !strcmp(o, "--format");
-        if (!known)
-            return cli_usage_error("stats", "unknown option '%s'", o);
-        if (!(v = cli_value("stats", argc, argv, &i)) || !parse_option(o, v, a))
-            return EXIT_USAGE;
-    }
-    if (!a->have_type || !a->have_seeds)
-        return cli_usage_error("stats", "--type and --seeds are needed");
-    return EXIT_OK;
-}
 
 /* Mean and standard deviation (population) of an accumulator; 0 when empty. Floats
  * only here, for printing: gen/ keeps integer sums. */
@@ -139,42 +89,73 @@ static void print_table(const stats_table *t, const stats_args *a)
             print_type(t, type, a->tsv);
 }
 
-int cmd_stats(int argc, char **argv)
+static int stats_doomrl_run(const stats_args *a)
 {
-    int typed = 0;
-    for (int i = 1; i + 1 < argc; i++) { /* Shoals has its own measures (spec/shoals.md) */
-        if (!strcmp(argv[i], "--type") && !strcmp(argv[i + 1], "shoals"))
-            return cmd_stats_shoals(argc, argv);
-        if (!strcmp(argv[i], "--type") && !strcmp(argv[i + 1], "rooms"))
-            return cmd_stats_rising(argc, argv);
-        typed |= !strcmp(argv[i], "--type");
-    }
-    /* no --type: rooms and corridors, what rising laid (spec/rising.md) */
-    if (!typed && !(argc == 2 && cli_is_help(argv[1])))
-        return cmd_stats_rising(argc, argv);
-    stats_args a;
-    int rc = parse(argc, argv, &a);
-    if (rc)
-        return rc < 0 ? EXIT_OK : rc;
     stats_table *t = malloc(sizeof *t);
     if (!t)
         return cli_fail("stats", DELVE_ENOMEM, NULL);
-    stats_init(t, stats_family_for(a.o.type));
-    uint64_t total = a.last - a.first + 1, step = total / 10 ? total / 10 : 1;
+    stats_init(t, stats_family_for(a->o.type));
+    uint64_t total = a->last - a->first + 1, step = total / 10 ? total / 10 : 1;
     delve_err err = { "" };
     delve_status st = DELVE_OK;
-    for (uint64_t s = a.first, i = 1; st == DELVE_OK; s++, i++) {
-        st = stats_add_seed(t, &a.o, s, &err);
+    for (uint64_t s = a->first, i = 1; st == DELVE_OK; s++, i++) {
+        st = stats_add_seed(t, &a->o, s, &err);
         if (total > STATS_PROGRESS && i % step == 0)
             fprintf(stderr, "delve stats: %llu of %llu seeds\n", (unsigned long long)i,
                     (unsigned long long)total);
-        if (s == a.last)
+        if (s == a->last)
             break;
     }
     if (st == DELVE_OK)
-        print_table(t, &a);
+        print_table(t, a);
     free(t);
     if (st == DELVE_OK && fflush(stdout) != 0)
         st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
     return st ? cli_fail("stats", st, &err) : EXIT_OK;
+}
+
+enum { F_SEEDS, F_FORMAT };
+static const cli_flag FLAGS[] = { { "seeds", 0, 1 }, { "format", 0, 1 } };
+static const cli_spec SPEC = { .cmd = "stats", .flags = FLAGS, .flag_count = 2,
+                               .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
+                                           ~OPTS_BIT(OPTS_FLOOR),
+                               .help = help };
+
+/* Per family: the longest range of seeds one run takes. */
+static const uint64_t MAX_SEEDS[FAMILY_COUNT] = {
+    [FAMILY_ROOMS] = 1000000, [FAMILY_DOOMRL] = 100000000, [FAMILY_SHOALS] = SHOALS_STATS_MAX_SEEDS,
+};
+
+int cmd_stats(int argc, char **argv)
+{
+    cli_args c;
+    int rc = cli_parse(&SPEC, argc, argv, &c);
+    if (rc)
+        return rc < 0 ? EXIT_OK : rc;
+    stats_args a = { .o = c.o };
+    family_id fam = family_type_of(a.o.type)->family;
+    const char *fmt = c.flag[F_FORMAT] ? c.flag[F_FORMAT] : "table";
+    if (strcmp(fmt, "table") && strcmp(fmt, "tsv"))
+        return cli_usage_error("stats", "--format %s: table or tsv", fmt);
+    a.tsv = !strcmp(fmt, "tsv");
+    if (a.tsv && fam == FAMILY_SHOALS)
+        return cli_usage_error("stats", "--format tsv: Shoals stats print a table only");
+    if (!c.flag[F_SEEDS])
+        return cli_usage_error("stats", "--seeds A-B is needed");
+    if (!cli_seeds("stats", c.flag[F_SEEDS], MAX_SEEDS[fam], &a.first, &a.last))
+        return EXIT_USAGE;
+    if (!(c.given & OPTS_BIT(OPTS_FLOORS)))
+        a.o.floors = 1;  /* stats measure one floor unless asked for more */
+    delve_err err = { "" };
+    stored_rooms *stored = NULL;
+    if (stored_attach(&a.o, &stored, &err))
+        return cli_fail("stats", DELVE_EINPUT, &err);
+    if (fam == FAMILY_ROOMS)
+        rc = stats_rooms_run(&a.o, a.first, a.last, a.tsv);
+    else if (fam == FAMILY_SHOALS)
+        rc = stats_shoals_run(&a.o, a.first, a.last, a.tsv);
+    else
+        rc = stats_doomrl_run(&a);
+    stored_free(stored);
+    return rc;
 }

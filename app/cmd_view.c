@@ -10,8 +10,9 @@
 #include "engine/save.h"
 #include "films/director.h"
 #include "films/film.h"
+#include "gen/family.h"
 #include "gen/gen.h"
-#include "gen/shoals/shoals.h"
+#include "gen/opts.h"
 #include "render/png.h"
 #include "render/view.h"
 
@@ -19,14 +20,14 @@
 
 static void help(void)
 {
-    printf("usage: delve view [FILE.dun] [--film SCRIPT] [--seed N] [--floors K] [--font PATH]\n"
-           "                  [--type T] [--dlevel D] [--islands N]\n"
+    printf("usage: delve view [FILE.dun] [--film SCRIPT] [SETTINGS] [--font PATH]\n"
            "                  [--load FILE.sav] [--save-to FILE.sav] [--headless]\n"
            "                  [--screenshot OUT.png]\n\n"
            "Opens a window on the dungeon of SCRIPT (default %s),\n"
-           "or of seed N (--type, --dlevel and --islands as for delve gen), or of FILE.dun,\n"
-           "with the script's party; --load starts from a\n"
-           "saved game (its dungeon rebuilt, the hole still open, the font still dry).\n"
+           "or of the generator settings given (as for delve gen; they override the\n"
+           "script's `dungeon` line), or of FILE.dun, with the script's party; --floor K\n"
+           "opens on floor K; --load starts from a saved game (its dungeon rebuilt, the hole\n"
+           "still open, the font still dry).\n"
            "  arrows     pan            PgUp/PgDn  floor up / down\n"
            "  f          follow party   space      play the film\n"
            "  F5         save the game to --save-to (default delve-view.sav)\n"
@@ -59,66 +60,34 @@ typedef struct viewer {
 
 typedef struct view_args {
     const char *film, *font, *shot_path, *dun, *load, *save_to;
-    uint64_t seed;
-    int have_seed, floors, headless;
-    int have_type, type, dlevel, islands; /* --type T, --dlevel D, --islands N */
+    int headless;
+    gen_opts o;       /* the settings given (bits in given) override the script's */
+    unsigned given;
 } view_args;
+
+enum { F_FILM, F_FONT, F_SCREENSHOT, F_LOAD, F_SAVE_TO, F_HEADLESS };
+static const cli_flag FLAGS[] = {
+    { "film", 0, 1 }, { "font", 0, 1 }, { "screenshot", 0, 1 }, { "load", 0, 1 },
+    { "save-to", 0, 1 }, { "headless", 0, 0 },
+};
+static const cli_spec SPEC = { .cmd = "view", .settings = OPTS_ALL, .flags = FLAGS,
+                                .flag_count = 6, .max_pos = 2, .help = help,
+                                .own_check = 1 };
 
 static int parse(int argc, char **argv, view_args *a)
 {
-    *a = (view_args){ .floors = 0, .save_to = VIEW_SAVE_DEFAULT };
-    a->film = cli_default_film();
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v = NULL;
-        if (cli_is_help(o)) {
-            help();
-            return -1;
-        }
-        if (!strcmp(o, "--headless")) {
-            a->headless = 1;
-            continue;
-        }
-        if (o[0] != '-' && a->dun)
-            return cli_usage_error("view", "one .dun file at a time ('%s' and '%s')", a->dun, o);
-        if (o[0] != '-') {
-            a->dun = o;
-            continue;
-        }
-        if (strcmp(o, "--film") && strcmp(o, "--seed") && strcmp(o, "--floors") &&
-            strcmp(o, "--font") && strcmp(o, "--screenshot") && strcmp(o, "--load") &&
-            strcmp(o, "--save-to") && strcmp(o, "--type") && strcmp(o, "--dlevel") &&
-            strcmp(o, "--islands"))
-            return cli_usage_error("view", "unknown option '%s'", o);
-        if (!(v = cli_value("view", argc, argv, &i)))
-            return EXIT_USAGE;
-        if (!strcmp(o, "--film"))
-            a->film = v;
-        else if (!strcmp(o, "--font"))
-            a->font = v;
-        else if (!strcmp(o, "--screenshot"))
-            a->shot_path = v;
-        else if (!strcmp(o, "--load"))
-            a->load = v;
-        else if (!strcmp(o, "--save-to"))
-            a->save_to = v;
-        else if (!strcmp(o, "--seed") && !(a->have_seed = cli_u64("view", o, v, &a->seed)))
-            return EXIT_USAGE;
-        else if (!strcmp(o, "--floors") && !cli_int("view", o, v, 1, DUNGEON_MAX_FLOORS,
-                                                    &a->floors))
-            return EXIT_USAGE;
-        else if (!strcmp(o, "--dlevel") && !cli_int("view", o, v, 1, GEN_MAX_DLEVEL, &a->dlevel))
-            return EXIT_USAGE;
-        else if (!strcmp(o, "--islands") &&
-                 !cli_int("view", o, v, 1, SHOALS_ISLANDS_MAX, &a->islands))
-            return EXIT_USAGE;
-        else if (!strcmp(o, "--type")) {
-            a->type = !strcmp(v, "doomrl") ? GEN_TYPE_DOOMRL : level_type_from_name(v);
-            if (a->type == -1 && strcmp(v, "doomrl"))
-                return cli_usage_error("view", "--type %s: not a level type (see delve gen "
-                                       "--help)", v);
-            a->have_type = 1;
-        }
-    }
+    cli_args c;
+    int rc = cli_parse(&SPEC, argc, argv, &c);
+    if (rc)
+        return rc;
+    *a = (view_args){ .film = c.flag[F_FILM] ? c.flag[F_FILM] : cli_default_film(),
+                      .font = c.flag[F_FONT], .shot_path = c.flag[F_SCREENSHOT],
+                      .load = c.flag[F_LOAD], .headless = c.flag[F_HEADLESS] != NULL,
+                      .save_to = c.flag[F_SAVE_TO] ? c.flag[F_SAVE_TO] : VIEW_SAVE_DEFAULT,
+                      .dun = c.pos[0], .o = c.o, .given = c.given };
+    if (c.pos_count > 1)
+        return cli_usage_error("view", "one .dun file at a time ('%s' and '%s')", c.pos[0],
+                               c.pos[1]);
     if (a->dun && a->load)
         return cli_usage_error("view", "a .dun file or --load, not both (a save names its "
                                "own dungeon)");
@@ -324,22 +293,17 @@ static delve_status run_window(viewer *v, const char *shot_path, delve_err *err)
 static delve_status setup(viewer *v, const view_args *a, delve_err *err)
 {
     delve_status st = film_load(a->film, &v->fs, err);
-    if (!st && a->have_seed)
-        v->fs.seed = a->seed;
-    if (!st && a->floors)
-        v->fs.floors = a->floors;
-    if (!st && a->have_type)
-        v->fs.level_type = a->type;
-    if (!st && a->dlevel)
-        v->fs.dlevel = a->dlevel;
-    if (!st && a->islands)
-        v->fs.islands = a->islands;
-    if (!st && (a->have_seed || a->have_type)) /* the script's title is not this dungeon's */
+    const unsigned names = OPTS_BIT(OPTS_SEED) | OPTS_BIT(OPTS_TYPE);
+    if (!st)
+        opts_copy(&v->fs.gen, &a->o, a->given);
+    if (!st && (a->given & names)) /* the script's title is not this dungeon's */
         snprintf(v->fs.title, sizeof v->fs.title, "Seed %llu, %s",
-                 (unsigned long long)v->fs.seed,
-                 v->fs.level_type == GEN_TYPE_DOOMRL ? "doomrl"
-                                                     : level_type_name((level_type)v->fs.level_type));
-    if (!st && (a->have_seed || a->have_type || a->dun || a->load)) /* the command line wins */
+                 (unsigned long long)v->fs.gen.seed, family_type_of(v->fs.gen.type)->name);
+    if (!st && opts_check_given(&v->fs.gen, a->given, "--", err))
+        st = DELVE_EINPUT;
+    if (!st && !a->dun && !a->load && opts_check_floor(&v->fs.gen, v->fs.gen.floors, "--", err))
+        st = DELVE_EINPUT;
+    if (!st && ((a->given & ~OPTS_BIT(OPTS_FLOOR)) || a->dun || a->load)) /* the command line wins */
         v->fs.dun_file[0] = v->fs.save_file[0] = '\0';
     if (!st && (a->dun || a->load))
         v->fs.dun_line = 0;
@@ -362,6 +326,8 @@ static delve_status setup(viewer *v, const view_args *a, delve_err *err)
     v->vo.zoom = v->fs.zoom;
     v->vo.title = v->fs.title;
     v->vo.caption = VIEW_HELP;
+    if (!st && a->o.floor) /* --floor K: the camera opens there */
+        change_floor(v, a->o.floor - 1 - v->w.floor);
     return st;
 }
 

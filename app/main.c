@@ -21,6 +21,7 @@ static const struct {
     { "check", cmd_check, "run the importer's checks on a .dun file or on a range of seeds" },
     { "gallery", cmd_gallery, "one contact sheet of every DoomRL level type at a few dlevels" },
     { "stats", cmd_stats, "measures of generated floors over a range of seeds, per type" },
+    { "settings", cmd_settings, "every generator setting: values, default, level types" },
 };
 
 static void usage(FILE *out)
@@ -29,7 +30,7 @@ static void usage(FILE *out)
                  "usage: delve COMMAND [options]   (delve COMMAND --help for more)\n\n",
             DELVE_VERSION);
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
-        fprintf(out, "  %-6s %s\n", COMMANDS[i].name, COMMANDS[i].help);
+        fprintf(out, "  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].help);
     fprintf(out, "\nexit codes: 0 ok, 1 a difference or failed check, 2 bad usage or input\n");
 }
 

@@ -10,6 +10,7 @@
 #include "engine/save.h"
 #include "films/source.h"
 #include "gen/gen.h"
+#include "gen/stored.h"
 
 typedef struct dir_state {
     const film_script *fs;
@@ -39,14 +40,13 @@ static delve_status build_dungeon(const film_script *fs, dungeon *d, delve_err *
                                  "dungeon file: %s", e.msg);
         return DELVE_OK;
     }
-    gen_opts o = gen_defaults(fs->seed);
-    o.floors = fs->floors;
-    o.type = fs->level_type;
-    o.dlevel = fs->dlevel;
-    o.difficulty = fs->difficulty;
-    o.islands = fs->islands;
-    o.rising = fs->rising;
-    return gen_dungeon(&o, d, err);
+    gen_opts o = fs->gen;
+    stored_rooms *stored = NULL;
+    delve_status st = stored_attach(&o, &stored, err);
+    if (!st)
+        st = gen_dungeon(&o, d, err);
+    stored_free(stored);
+    return st;
 }
 
 /* Reads and parses the saved game at path into *st (malloc'ed; free it). */

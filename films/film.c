@@ -11,7 +11,7 @@
 
 #include "engine/fsio.h"
 #include "gen/gen.h"
-#include "gen/shoals/shoals.h"
+#include "gen/opts.h"
 #include "render/sheet.h"
 
 #define MAX_TOKENS 16
@@ -107,7 +107,7 @@ static delve_status tokenize(line_ctx *c, const char *s)
         memset(t, 0, sizeof *t);
         t->col = i + 1;
         int j = i;
-        while (isalnum((unsigned char)s[j]) || s[j] == '_')
+        while (isalnum((unsigned char)s[j]) || s[j] == '_' || s[j] == '-')
             j++;
         if (s[j] == '=' && j > i && j - i < (int)sizeof t->key) {
             memcpy(t->key, s + i, (size_t)(j - i));
@@ -143,22 +143,6 @@ static delve_status parse_int(line_ctx *c, const token *t, long long lo, long lo
 }
 
 /* A seed: any whole number 0..2^64-1, as `delve gen --seed` takes. */
-static delve_status parse_seed(line_ctx *c, const token *t, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(t->val, &end, 10);
-    if (!isdigit((unsigned char)t->val[0]) || *end)
-        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                             "bad number '%s'", t->val);
-    if (errno == ERANGE)
-        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                             "seed %s is out of range 0..%llu", t->val,
-                             (unsigned long long)UINT64_MAX);
-    *out = v;
-    return DELVE_OK;
-}
-
 static delve_status int_field(line_ctx *c, const token *t, int lo, int hi, int *out)
 {
     long long v = 0;
@@ -238,43 +222,37 @@ static delve_status dungeon_file(line_ctx *c, const token *t, char *dst, char *o
     return DELVE_OK;
 }
 
+/* One generator setting key=value of a `dungeon` line, through gen/opts.h. */
+static delve_status dungeon_setting(line_ctx *c, const token *t, int id)
+{
+    delve_err e = { "" };
+    if (opts_set(&c->fs->gen, (opts_id)id, t->val, &e))
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol, "%s: %s",
+                             t->key, e.msg);
+    c->fs->gen_given |= OPTS_BIT(id);
+    if (id == OPTS_SEED)  /* a seed after file= or save= makes the dungeon anew */
+        c->fs->dun_file[0] = c->fs->save_file[0] = '\0';
+    return DELVE_OK;
+}
+
 static delve_status d_dungeon(line_ctx *c)
 {
     delve_status st = need_args(c, 1, "seed=N floors=K or file=PATH");
     for (int i = 1; i < c->n && !st; i++) {
         token *t = &c->tok[i];
-        if (!strcmp(t->key, "seed")) {
-            st = parse_seed(c, t, &c->fs->seed);
-            c->fs->dun_file[0] = c->fs->save_file[0] = '\0';
-        } else if (!strcmp(t->key, "floors")) {
-            st = int_field(c, t, 1, 32, &c->fs->floors);
-        } else if (!strcmp(t->key, "file")) {
+        int id = t->key[0] ? opts_find(t->key) : -1;
+        if (!strcmp(t->key, "file"))
             st = dungeon_file(c, t, c->fs->dun_file, c->fs->save_file);
-        } else if (!strcmp(t->key, "save")) {
+        else if (!strcmp(t->key, "save"))
             st = dungeon_file(c, t, c->fs->save_file, c->fs->dun_file);
-        } else if (!strcmp(t->key, "type")) {
-            int lt = !strcmp(t->val, "doomrl") ? GEN_TYPE_DOOMRL : level_type_from_name(t->val);
-            if (lt == -1 && strcmp(t->val, "doomrl"))
-                return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                                     "unknown level type '%s' (rooms, normal, small-rooms, "
-                                     "warehouse, city, caves, arena, maze, single, shoals or "
-                                     "doomrl)", t->val);
-            c->fs->level_type = lt;
-        } else if (!strcmp(t->key, "dlevel")) {
-            st = int_field(c, t, 1, GEN_MAX_DLEVEL, &c->fs->dlevel);
-        } else if (!strcmp(t->key, "difficulty")) {
-            st = int_field(c, t, 1, 5, &c->fs->difficulty);
-        } else if (!strcmp(t->key, "islands")) {
-            st = int_field(c, t, 1, SHOALS_ISLANDS_MAX, &c->fs->islands);
-        } else if (!strcmp(t->key, "rising")) {
-            if (strcmp(t->val, "on") && strcmp(t->val, "off"))
-                return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                                     "rising is on or off, not '%s'", t->val);
-            c->fs->rising = !strcmp(t->val, "on");
-        } else {
+        else if (id >= 0)
+            st = dungeon_setting(c, t, id);
+        else
             st = unknown_key(c, t, "dungeon");
-        }
     }
+    delve_err e = { "" };
+    if (!st && opts_check_given(&c->fs->gen, c->fs->gen_given, "", &e))
+        st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[0].col, "%s", e.msg);
     return st;
 }
 
@@ -578,13 +556,7 @@ static void set_defaults(film_script *fs, const char *path)
     if (!fs->name[0])
         snprintf(fs->name, sizeof fs->name, "film");
     snprintf(fs->title, sizeof fs->title, "%.*s", (int)sizeof fs->title - 1, fs->name);
-    fs->seed = 1;
-    fs->floors = 3;
-    fs->rising = 1;
-    fs->level_type = LT_ROOMS;
-    fs->dlevel = 1;
-    fs->difficulty = 2;
-    fs->islands = SHOALS_ISLANDS;
+    fs->gen = gen_defaults(1);
     fs->frame_w = 1280;
     fs->frame_h = 720;
     fs->zoom = 24;

@@ -8,6 +8,7 @@
 
 #include "engine/party.h"
 #include "engine/status.h"
+#include "gen/gen.h"
 
 #define FILM_MAX_BYTES (1 << 20)  /* a script larger than 1 MiB is refused */
 #define FILM_MAX_LINE 1024
@@ -53,17 +54,12 @@ typedef struct film_script {
     char path[FILM_PATH_MAX];
     char name[FILM_PATH_MAX]; /* file name without folder and .film: the output folder */
     char title[FILM_TEXT_MAX];
-    uint64_t seed;
-    int floors;
+    gen_opts gen;             /* dungeon seed=N floors=K type=T ...: the generator's
+                                 settings (gen/opts.h); defaults as every front end's */
+    unsigned gen_given;       /* OPTS_BIT of each setting the script gave */
     char dun_file[FILM_PATH_MAX]; /* dungeon file=...; empty for a seed */
     char save_file[FILM_PATH_MAX]; /* dungeon save=...: start from a saved game */
     int dun_line, dun_col;    /* where file= or save= was written, for build errors */
-    int rising;               /* 1 on (default), 0 off */
-    int level_type;           /* type=NAME: enum level_type, or GEN_TYPE_DOOMRL (-1) for
-                                 type=doomrl; default LT_ROOMS */
-    int dlevel;               /* dlevel=D of the top floor, default 1 */
-    int difficulty;           /* difficulty=1..5, default 2 */
-    int islands;              /* islands=N for Shoals, default 15 */
     party party;
     int frame_w, frame_h;     /* default 1280 x 720 */
     int zoom;                 /* px per square, default 24 */

@@ -9,13 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen/doomrl/doomrl.h"
 #include "gen/gen.h"
-#include "gen/shoals/shoals.h"
+#include "gen/opts.h"
+
+/* Every setting a source line carries: all but the floor shown (a front end's). */
+#define SOURCE_SETTINGS (OPTS_ALL & ~OPTS_BIT(OPTS_FLOOR))
 
 delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err *err)
 {
     int n;
+    delve_status st = DELVE_OK;
     if (fs->dun_file[0]) {
         char *abs = realpath(fs->dun_file, NULL);
         if (!abs)
@@ -23,81 +26,36 @@ delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err
         n = snprintf(buf, cap, "file=%s", abs);
         free(abs);
     } else {
-        n = snprintf(buf, cap, "seed=%" PRIu64 " floors=%d type=%s dlevel=%d difficulty=%d "
-                     "islands=%d rising=%s", fs->seed, fs->floors,
-                     fs->level_type == GEN_TYPE_DOOMRL ? "doomrl"
-                                                       : level_type_name((level_type)fs->level_type),
-                     fs->dlevel, fs->difficulty, fs->islands, fs->rising ? "on" : "off");
+        gen_opts o = fs->gen;
+        char *abs = o.rooms[0] ? realpath(o.rooms, NULL) : NULL;
+        if (o.rooms[0] && !abs)
+            return delve_fail(err, DELVE_EINPUT, "%s: %s", o.rooms, strerror(errno));
+        if (abs && strlen(abs) < sizeof o.rooms)  /* a save may load from another folder */
+            memcpy(o.rooms, abs, strlen(abs) + 1);
+        free(abs);
+        st = opts_line(&o, SOURCE_SETTINGS, buf, cap, err);
+        n = (int)strlen(buf);
     }
-    if (n < 0 || (size_t)n >= cap || n >= SAVE_SOURCE_MAX)
+    if (st || n < 0 || (size_t)n >= cap || n >= SAVE_SOURCE_MAX)
         return delve_fail(err, DELVE_EINPUT, "the dungeon's source line passes %d characters "
                           "(a .dun path that long cannot go in a save)", SAVE_SOURCE_MAX - 1);
     return DELVE_OK;
 }
 
-/* A whole number in lo..hi from s (up to a space or the end). */
-static int value(const char *s, size_t n, long long lo, long long hi, long long *out)
+/* One key=value of the generator's settings (n bytes at p); 0 when the key or value is
+ * bad. */
+static int setting(film_script *fs, const char *p, size_t n)
 {
-    char tmp[32];
-    if (n == 0 || n >= sizeof tmp || s[0] < '0' || s[0] > '9')
+    char word[SAVE_SOURCE_MAX];
+    const char *eq = memchr(p, '=', n);
+    if (!eq || n >= sizeof word)
         return 0;
-    memcpy(tmp, s, n);
-    tmp[n] = '\0';
-    char *end;
-    errno = 0;
-    long long v = strtoll(tmp, &end, 10);
-    if (*end || errno || v < lo || v > hi)
-        return 0;
-    *out = v;
-    return 1;
-}
-
-static int seed_value(const char *s, size_t n, uint64_t *out)
-{
-    char tmp[32];
-    if (n == 0 || n >= sizeof tmp || s[0] < '0' || s[0] > '9')
-        return 0;
-    memcpy(tmp, s, n);
-    tmp[n] = '\0';
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(tmp, &end, 10);
-    if (*end || errno)
-        return 0;
-    *out = v;
-    return 1;
-}
-
-/* One key=value of the generator's settings; 0 when the key or value is bad. */
-static int setting(film_script *fs, const char *k, size_t kn, const char *v, size_t vn)
-{
-    long long x = 0;
-#define KEY(name) (kn == strlen(name) && !strncmp(k, name, kn))
-    if (KEY("seed"))
-        return seed_value(v, vn, &fs->seed);
-    if (KEY("floors") && value(v, vn, 1, DUNGEON_MAX_FLOORS, &x))
-        return fs->floors = (int)x, 1;
-    if (KEY("dlevel") && value(v, vn, 1, GEN_MAX_DLEVEL, &x))
-        return fs->dlevel = (int)x, 1;
-    if (KEY("difficulty") && value(v, vn, DOOM_DIFFICULTY_MIN, DOOM_DIFFICULTY_MAX, &x))
-        return fs->difficulty = (int)x, 1;
-    if (KEY("islands") && value(v, vn, 1, SHOALS_ISLANDS_MAX, &x))
-        return fs->islands = (int)x, 1;
-    if (KEY("rising") && (vn == 2 || vn == 3) && (!strncmp(v, "on", vn) || !strncmp(v, "off", vn)))
-        return fs->rising = vn == 2, 1;
-    if (KEY("type")) {
-        char t[32];
-        if (vn >= sizeof t)
-            return 0;
-        memcpy(t, v, vn);
-        t[vn] = '\0';
-        int lt = !strcmp(t, "doomrl") ? GEN_TYPE_DOOMRL : level_type_from_name(t);
-        if (lt == -1 && strcmp(t, "doomrl"))
-            return 0;
-        return fs->level_type = lt, 1;
-    }
-#undef KEY
-    return 0;
+    memcpy(word, p, n);
+    word[n] = '\0';
+    word[eq - p] = '\0';
+    int id = opts_find(word);
+    return id >= 0 && id != OPTS_FLOOR &&
+           opts_set(&fs->gen, (opts_id)id, word + (eq - p) + 1, NULL) == DELVE_OK;
 }
 
 delve_status source_parse(const char *src, const char *file, int line, film_script *fs,
@@ -114,11 +72,11 @@ delve_status source_parse(const char *src, const char *file, int line, film_scri
     fs->dun_file[0] = '\0';
     for (const char *p = src; *p;) {
         size_t n = strcspn(p, " ");
-        const char *eq = memchr(p, '=', n);
-        if (!eq || !setting(fs, p, (size_t)(eq - p), eq + 1, n - (size_t)(eq - p) - 1))
+        if (!setting(fs, p, n))
             return delve_fail_at(err, DELVE_EINPUT, file, line, col0 + (int)(p - src),
                                  "bad dungeon source '%.*s' (seed=N floors=K type=T dlevel=D "
-                                 "difficulty=N islands=N rising=on|off, or file=PATH)", (int)n, p);
+                                 "difficulty=N islands=N rising=on|off ..., or file=PATH)",
+                                 (int)n, p);
         p += n;
         while (*p == ' ')
             p++;

@@ -1,7 +1,7 @@
 /* source: the one line that says how to rebuild a dungeon, as a saved game's `source`
  * line holds it (engine/save.h leaves its format to the caller): the generator's
- * settings, `seed=58 floors=3 type=rooms dlevel=1 difficulty=2 islands=15 rising=on`,
- * or a .dun file, `file=/absolute/path.dun` (the rest of the line is the path). Written
+ * settings through gen/opts.h, `seed=58 floors=3 type=rooms dlevel=1 difficulty=2
+ * islands=15 rising=on` (single-monster and rooms only when set), or a .dun file, `file=/absolute/path.dun` (the rest of the line is the path). Written
  * and read only here. Uses engine and gen. */
 #ifndef DELVE_FILMS_SOURCE_H
 #define DELVE_FILMS_SOURCE_H
@@ -16,8 +16,8 @@
  * not resolve or the line would pass SAVE_SOURCE_MAX - 1 characters. */
 delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err *err);
 
-/* Sets fs's dungeon fields (seed, floors, level_type, dlevel, difficulty, islands,
- * rising, dun_file; save_file cleared) from a source line; the others keep their values.
+/* Sets fs's generator settings (fs->gen) or dun_file (save_file cleared) from a source
+ * line; settings it does not name keep their values.
  * DELVE_EINPUT "file:line:col: message" on an unknown key or a bad value. */
 delve_status source_parse(const char *src, const char *file, int line, film_script *fs,
                           delve_err *err);

@@ -9,7 +9,7 @@
 
 #include "engine/monster.h"
 #include "engine/textbuf.h"
-#include "gen/doomrl/doomrl.h"
+#include "gen/family.h"
 #include "gen/passes.h"
 #include "gen/shoals/shoals.h"
 
@@ -131,13 +131,9 @@ static void ascii_things(textbuf *b, const dfloor *f)
     }
 }
 
-static void append_floor(textbuf *b, const dungeon *d, int k)
+void ascii_plain_floor(textbuf *b, const dungeon *d, int k)
 {
     const dfloor *f = &d->floors[k];
-    if (doom_is_type(f->level_type)) {  /* DoomRL floors: the seed's glyphs */
-        doom_ascii_floor(d, k, b);
-        return;
-    }
     unsigned char seen[256] = { 0 };
     textbuf_printf(b, "floor %d of %d  seed %" PRIu64 "  %dx%d%s%s\n", k + 1, d->floor_count,
               d->seed, f->w, f->h, f->level_type != LT_ROOMS ? "  " : "",
@@ -146,6 +142,12 @@ static void append_floor(textbuf *b, const dungeon *d, int k)
     textbuf_printf(b, "\n");
     ascii_legend(b, f, seen);
     ascii_things(b, f);
+}
+
+/* Floor k as its family draws it (DoomRL floors: the seed's glyphs). */
+static void append_floor(textbuf *b, const dungeon *d, int k)
+{
+    family_of(d->floors[k].level_type)->ascii(b, d, k);
 }
 
 static delve_status sb_finish(textbuf *b, char **out, delve_err *err)

@@ -35,6 +35,9 @@ static const struct {
     [CK_GOAL_UNREACHABLE] = { "goal-unreachable", CHECK_ERROR },
     [CK_PIT_ONLY_ACROSS] = { "pit-only-across", CHECK_WARNING },
     [CK_SPIRAL_WINDING] = { "spiral-winding", CHECK_ERROR },
+    [CK_DOOMRL_UNREACHABLE] = { "doomrl-unreachable", CHECK_ERROR },
+    [CK_SHOALS_HIGH_TIDE] = { "shoals-high-tide", CHECK_ERROR },
+    [CK_WAY_HIGH_TIDE] = { "way-high-tide", CHECK_ERROR },
 };
 _Static_assert(sizeof KIND / sizeof KIND[0] == CK_KIND_COUNT, "check kind rows");
 
@@ -46,6 +49,26 @@ const char *check_kind_name(check_kind k)
 check_severity check_kind_severity(check_kind k)
 {
     return k >= 0 && k < CK_KIND_COUNT ? KIND[k].sev : CHECK_ERROR;
+}
+
+int check_list_add(check_list *l, const check_finding *f)
+{
+    if (f->severity == CHECK_ERROR)
+        l->errors++;
+    else
+        l->warnings++;
+    if (l->count >= CHECK_MAX_FINDINGS)
+        return 1;
+    if (l->count == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 16;
+        check_finding *n = realloc(l->items, (size_t)cap * sizeof *n);
+        if (!n)
+            return 0;
+        l->items = n;
+        l->cap = cap;
+    }
+    l->items[l->count++] = *f;
+    return 1;
 }
 
 void check_list_free(check_list *l)
@@ -73,30 +96,14 @@ static void add(ctx *c, check_kind k, int floor, int x, int y, const char *fmt, 
     __attribute__((format(printf, 6, 7)));
 static void add(ctx *c, check_kind k, int floor, int x, int y, const char *fmt, ...)
 {
-    check_list *l = c->out;
-    check_severity sev = check_kind_severity(k);
-    if (sev == CHECK_ERROR)
-        l->errors++;
-    else
-        l->warnings++;
-    if (l->count >= CHECK_MAX_FINDINGS)
-        return;
-    if (l->count == l->cap) {
-        int cap = l->cap ? l->cap * 2 : 16;
-        check_finding *n = realloc(l->items, (size_t)cap * sizeof *n);
-        if (!n) {
-            c->oom = 1;
-            return;
-        }
-        l->items = n;
-        l->cap = cap;
-    }
-    check_finding *f = &l->items[l->count++];
-    *f = (check_finding){ .severity = sev, .kind = k, .floor = floor, .x = x, .y = y };
+    check_finding f = { .severity = check_kind_severity(k), .kind = k, .floor = floor,
+                        .x = x, .y = y };
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(f->reason, sizeof f->reason, fmt, ap);
+    vsnprintf(f.reason, sizeof f.reason, fmt, ap);
     va_end(ap);
+    if (!check_list_add(c->out, &f))
+        c->oom = 1;
 }
 
 static int stand_walk(const dfloor *f, int x, int y)

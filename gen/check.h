@@ -28,7 +28,12 @@ typedef enum check_kind {
     CK_GOAL_UNREACHABLE,
     CK_PIT_ONLY_ACROSS,    /* warning: squares only reached by crossing the pit */
     CK_SPIRAL_WINDING,     /* a spiral whose winding cannot fit the rise the stacking gives
-                              it: no rise, or more than DUNGEON_SPIRAL_MAX_QUARTERS (spec/rising.md) */
+                              it: no rise, or more than DUNGEON_SPIRAL_MAX_QUARTERS */
+    /* the families' own rules (gen/family.h), on floors read from a file */
+    CK_DOOMRL_UNREACHABLE, /* DoomRL's validator: a floor's entrance, goal or way that
+                              cannot be walked to (seed 002), or a river without a bridge */
+    CK_SHOALS_HIGH_TIDE,   /* Shoals: something not reached from the entrance at high tide */
+    CK_WAY_HIGH_TIDE,      /* Shoals: a way on ground the high tide floods (seed 003) */
     CK_KIND_COUNT
 } check_kind;
 
@@ -56,5 +61,9 @@ typedef struct check_list {
  * check_kind within a floor's things. DELVE_ENOMEM. */
 delve_status check_dungeon(const dungeon *d, check_list *out, delve_err *err);
 void check_list_free(check_list *l);
+
+/* Appends f to l and counts it by its severity (past CHECK_MAX_FINDINGS only counted).
+ * 0 when out of memory (the finding is counted, not kept). */
+int check_list_add(check_list *l, const check_finding *f);
 
 #endif

@@ -9,11 +9,10 @@
  * k-1 never take a station's square, see pits.c). So the window is k-1 .. k+2. */
 #include <string.h>
 
-#include "gen/doomrl/doomrl.h"
+#include "gen/family.h"
+#include "gen/opts.h"
 #include "gen/passes.h"
-#include "gen/rooms/rooms.h"
 #include "gen/rising.h"
-#include "gen/shoals/shoals.h"
 
 #define WINDOW_ABOVE 1  /* floors above k that reach floor k: the pair (k-1, k) */
 #define WINDOW_BELOW 2  /* floors below k: the landing floor k+1 and the pair (k+1, k+2) */
@@ -21,33 +20,33 @@
 
 gen_opts gen_defaults(uint64_t seed)
 {
-    return (gen_opts){ .seed = seed, .floors = 3, .w = GEN_FLOOR_W, .h = GEN_FLOOR_H,
-                       .type = LT_ROOMS, .dlevel = 1, .difficulty = 2, .islands = 15,
-                       .rising = 1 };
+    gen_opts o = { .w = GEN_FLOOR_W, .h = GEN_FLOOR_H };
+    for (int id = 0; id < OPTS_COUNT; id++)
+        opts_set(&o, (opts_id)id, opts_get((opts_id)id)->dflt, NULL);
+    o.seed = seed;
+    return o;
 }
 
+/* The settings' ranges once more, for callers that fill gen_opts themselves: the same
+ * rows as every front end's (gen/opts.h). */
 static delve_status opts_check(const gen_opts *o, delve_err *err)
 {
-    if (o->floors < 1 || o->floors > DUNGEON_MAX_FLOORS)
-        return delve_fail(err, DELVE_EINPUT, "floors must be 1..%d, not %d",
-                          DUNGEON_MAX_FLOORS, o->floors);
-    if (o->type == LT_SHOALS && (o->islands < 1 || o->islands > SHOALS_ISLANDS_MAX))
-        return delve_fail(err, DELVE_EINPUT, "islands must be 1..%d, not %d",
-                          SHOALS_ISLANDS_MAX, o->islands);
+    static const opts_id INTS[] = { OPTS_FLOORS, OPTS_ISLANDS, OPTS_DLEVEL, OPTS_DIFFICULTY };
     if (o->w < GEN_MIN_SIDE || o->h < GEN_MIN_SIDE || o->w > FLOOR_MAX_SIDE ||
         o->h > FLOOR_MAX_SIDE)
         return delve_fail(err, DELVE_EINPUT, "floor size %d x %d is outside %d..%d", o->w,
                           o->h, GEN_MIN_SIDE, FLOOR_MAX_SIDE);
-    if (o->type != LT_ROOMS && o->type != LT_SHOALS && o->type != GEN_TYPE_DOOMRL &&
-        !doom_is_type(o->type))
-        return delve_fail(err, DELVE_EINPUT, "level type %d cannot be generated yet", o->type);
-    if (o->type == LT_ROOMS)  /* dlevel and difficulty are DoomRL's only */
-        return DELVE_OK;
-    if (o->dlevel < 1 || o->dlevel > GEN_MAX_DLEVEL)
-        return delve_fail(err, DELVE_EINPUT, "dlevel must be 1..%d, not %d", GEN_MAX_DLEVEL,
-                          o->dlevel);
-    if (o->difficulty < 1 || o->difficulty > 5)
-        return delve_fail(err, DELVE_EINPUT, "difficulty must be 1..5, not %d", o->difficulty);
+    if (o->type != GEN_TYPE_DOOMRL && family_type_of(o->type)->level_type != o->type)
+        return delve_fail(err, DELVE_EINPUT, "level type %d is not in the registry: it cannot be generated", o->type);
+    for (size_t i = 0; i < sizeof INTS / sizeof INTS[0]; i++) {
+        const opts_row *r = opts_get(INTS[i]);
+        int v = opts_int(o, INTS[i]);
+        if (INTS[i] != OPTS_FLOORS && !opts_applies(o, INTS[i]))
+            continue;  /* dlevel and difficulty are DoomRL's only, islands Shoals' */
+        if (v < r->lo || v > r->hi)
+            return delve_fail(err, DELVE_EINPUT, "%s must be %d..%d, not %d", r->key, r->lo,
+                              r->hi, v);
+    }
     return DELVE_OK;
 }
 
@@ -66,47 +65,24 @@ static int pairs_hold(const gen_opts *o, int lo, int hi, int i)
     return (i == 0 || i - 1 >= lo) && (i == o->floors - 1 || i + 1 <= hi);
 }
 
-/* 1 when the dungeon's floors are DoomRL floors (seed 002), 0 for rooms and corridors. */
-static int is_doomrl(const gen_opts *o)
-{
-    return o->type == GEN_TYPE_DOOMRL || doom_is_type(o->type);
-}
-
-static delve_status layout_floor(const gen_opts *o, dfloor *f, int i, delve_err *err)
-{
-    if (is_doomrl(o)) {
-        delve_status st = floor_init(f, i, DOOM_W, DOOM_H, err);
-        return st != DELVE_OK ? st : doom_floor_make(o, i, DOOM_STAGE_FULL, f, NULL, err);
-    }
-    if (o->type == LT_SHOALS) /* heightmap islands, always SHOALS_W x SHOALS_H */
-        return shoals_layout(o->seed, o->islands, i, f, err);
-    delve_status st = floor_init(f, i, o->w, o->h, err);
-    return st != DELVE_OK ? st : rooms_layout(o->seed, f, err);
-}
-
-/* The ways between floors i and i + 1: DoomRL stairs, else a lift and a ladder. */
-static delve_status pair_ways(const gen_opts *o, dfloor *up, dfloor *down, delve_err *err)
-{
-    return is_doomrl(o) ? doom_place_stairs(up, down, err)
-                        : rooms_ways_place(o->seed, up, down, err);
-}
-
 /* Floors lo..hi into f[0 .. hi - lo] (zeroed by the caller; it frees them on
  * failure too). Pits and stations only on floors whose inputs are all in the range. */
 static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, delve_err *err)
 {
+    const family_row *fam = family_of(o->type);
     delve_status st = DELVE_OK;
     /* layout of each floor: rooms, corridors, doors, entrance, goal */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
-        st = layout_floor(o, &f[i - lo], i, err);
-    /* a lift and a ladder (DoomRL: stairs) between each two floors, the pair above first */
+        st = fam->layout(o, i, &f[i - lo], err);
+    /* the ways between each two floors (rooms: a lift and a ladder; DoomRL: stairs), the
+     * pair above first */
     for (int i = lo; i < hi && st == DELVE_OK; i++)
-        st = pair_ways(o, &f[i - lo], &f[i + 1 - lo], err);
-    /* rising (spec/rising.md, rooms only): a spiral between each pair that wants one, then each
+        st = fam->ways(o, &f[i - lo], &f[i + 1 - lo], err);
+    /* rising (spec/rising.md): a spiral between each pair that wants one, then each
      * floor's bends, sunk, raised and graded rooms and spiral within, best of 8 tries */
-    for (int i = lo; o->rising && o->type == LT_ROOMS && i < hi && st == DELVE_OK; i++)
+    for (int i = lo; o->rising && fam->rising && i < hi && st == DELVE_OK; i++)
         st = rising_pair(o->seed, &f[i - lo], &f[i + 1 - lo], err);
-    for (int i = lo; o->rising && o->type == LT_ROOMS && i <= hi && st == DELVE_OK; i++)
+    for (int i = lo; o->rising && fam->rising && i <= hi && st == DELVE_OK; i++)
         if (pairs_hold(o, lo, hi, i))
             st = rising_floor(o->seed, &f[i - lo], o->stored, err);
     /* pits, each over free open floor on the floor below */
@@ -117,19 +93,14 @@ static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, del
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         if (window_holds(o, lo, hi, i))
             st = stations_place(o->seed, &f[i - lo], err);
-    /* the validator: on Shoals floors everything reaches everything at high tide */
+    /* the family's own floor check (Shoals: everything reaches everything at high tide) */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
-        if (f[i - lo].level_type == LT_SHOALS && window_holds(o, lo, hi, i))
-            st = shoals_check(&f[i - lo], err);
-    /* monsters, lone and in patrol packs (rooms) or DoomRL's stocking, once everything
-     * else is laid */
+        if (window_holds(o, lo, hi, i))
+            st = fam->floor_check(&f[i - lo], err);
+    /* monsters and items, once everything else is laid */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
-        if (window_holds(o, lo, hi, i)) {
-            if (is_doomrl(o))
-                doom_stock(o->seed, o->difficulty, &f[i - lo], NULL);
-            else
-                st = rooms_stock(o->seed, &f[i - lo], err);
-        }
+        if (window_holds(o, lo, hi, i))
+            st = fam->stock(o, &f[i - lo], err);
     return st;
 }
 
@@ -142,8 +113,8 @@ delve_status gen_dungeon(const gen_opts *o, dungeon *out, delve_err *err)
     if (st != DELVE_OK)
         return st;
     st = gen_floors(o, out->floors, 0, o->floors - 1, err);
-    if (st == DELVE_OK && is_doomrl(o))
-        st = doom_validate_dungeon(out, err);
+    if (st == DELVE_OK)
+        st = family_of(o->type)->dungeon_check(out, err);
     if (st == DELVE_OK)
         dungeon_stack(out);
     else

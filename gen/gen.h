@@ -10,32 +10,39 @@
 #include <stdint.h>
 
 #include "engine/dungeon.h"
+#include "engine/textbuf.h"
 
 #define GEN_FLOOR_W 64
 #define GEN_FLOOR_H 40
 #define GEN_MIN_SIDE 16   /* smaller floors are refused as bad input */
+#define GEN_PATH_MAX 200  /* a setting's path (--rooms), short enough for a save's source line */
 
 typedef struct gen_opts {
     uint64_t seed;
     int floors;      /* 1..DUNGEON_MAX_FLOORS, default 3 */
+    int floor;       /* the floor a front end shows or makes, 1..floors; 0: every floor
+                        (gen_dungeon and gen_floor_alone ignore it) */
     int w, h;        /* floor size in squares, default GEN_FLOOR_W x GEN_FLOOR_H;
                         GEN_MIN_SIDE..FLOOR_MAX_SIDE each */
     int type;        /* enum level_type, default LT_ROOMS; GEN_TYPE_DOOMRL picks a DoomRL
                         level type per floor by its dlevel (seed 002) */
     int dlevel;      /* dlevel of the top floor, 1..GEN_MAX_DLEVEL; floor k has dlevel+k */
-    int difficulty;  /* DoomRL difficulty 1..5 (ITYTD..N!), default 2 */
+    int difficulty;  /* DoomRL difficulty 1..GEN_MAX_DIFFICULTY (ITYTD..N!), default 2 */
     int single_monster; /* 1: the single-monster replacement may happen (off: seed 002
                            says it did not spawn yet) */
     int islands;     /* Shoals island count, default 15 (seed 003) */
-    int rising;      /* 1: rising passes on (spec/rising.md); 0: bytes as before rising */
-    const struct stored_rooms *stored; /* stored rooms the rising tries lay (gen/stored.h,
-                                          `delve gen --rooms DIR`); NULL: none */
+    int rising;      /* 1: rising's passes on (spec/rising.md); 0: bytes as before rising */
+    char rooms[GEN_PATH_MAX]; /* the folder of stored rooms (`--rooms DIR`); "" none */
+    const struct stored_rooms *stored; /* the rooms read from it (gen/stored.h), which
+                                          the rising tries lay; NULL: none */
 } gen_opts;
 
 #define GEN_TYPE_DOOMRL (-1)
 #define GEN_MAX_DLEVEL 99
+#define GEN_MAX_DIFFICULTY 5  /* DoomRL: I Too Young To Die .. Nightmare! */
 
-/* The default options for seed: 3 floors of GEN_FLOOR_W x GEN_FLOOR_H. */
+/* The default options for seed: every setting at its default (gen/opts.h), floors of
+ * GEN_FLOOR_W x GEN_FLOOR_H. */
 gen_opts gen_defaults(uint64_t seed);
 
 /* Generates the whole dungeon into *out (dungeon_init'ed here; free with
@@ -73,13 +80,15 @@ delve_status gen_floor_alone(const gen_opts *o, int k, dfloor *out, delve_err *e
  * DELVE_EINPUT when k is not a floor of d, DELVE_ENOMEM. */
 delve_status ascii_floor(const dungeon *d, int k, char **out, delve_err *err);
 
+/* Floor k of d as a rooms-and-corridors or Shoals floor is drawn (title, map, legend,
+ * things), appended to b: the ascii hook of the families without glyphs of their own. */
+void ascii_plain_floor(textbuf *b, const dungeon *d, int k);
+
 /* Every floor's ascii_floor, top floor first, with one blank line between floors.
  * *out is malloc'ed and NUL-terminated. DELVE_ENOMEM. */
 delve_status ascii_dungeon(const dungeon *d, char **out, delve_err *err);
 
-/* Grows floor k of d by left squares on the left and top squares on top (>= 0 each), for
- * a pass that lays something past a floor's left or top edge (none does yet; the tests
- * make grown floors with it). Any caller of gen/ may use it on a generated or read d:
+/* Grows floor k of d by left squares on the left and top squares on top (>= 0 each):
  * new squares are rock; every thing on the floor and every way end pointing at it from
  * another floor shift with their squares; the floor's origin (ox, oy) moves the other
  * way, so nothing moves in the world and pits land where they did. Restacks d.
@@ -103,7 +112,7 @@ delve_status shoals_text_heights(const dungeon *d, int k, char **out, delve_err 
 #define GEN_GLYPH_STATION '{'    /* rest station (font, drip bench or nutrient tap) */
 
 /* The generator's rates: one table (spec/rising.md: "One table"), a chance num/den per
- * row. Append only (rows reach `delve stats`). */
+ * row. Append only. */
 typedef enum gen_rate_id {
     GEN_RATE_PIT,      /* a pit on a floor that has a floor below */
     GEN_RATE_STATION,  /* a rest station on a floor */

@@ -152,3 +152,25 @@ int stored_lay(dfloor *f, const room *rm, const stored_room *s)
         f->marks[(y0 + s->sy[k]) * f->w + x0 + s->sx[k]] |= SQ_SECRET;
     return 1;
 }
+
+delve_status stored_attach(gen_opts *o, stored_rooms **keep, delve_err *err)
+{
+    *keep = NULL;
+    if (!o->rooms[0])
+        return DELVE_OK;
+    stored_rooms *s = malloc(sizeof *s);
+    if (!s)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for stored rooms");
+    delve_status st = stored_load(o->rooms, s, err);
+    if (st) {
+        free(s);
+        return st;
+    }
+    o->stored = *keep = s;
+    return DELVE_OK;
+}
+
+void stored_free(stored_rooms *s)
+{
+    free(s);
+}

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "engine/floor.h"
+#include "gen/gen.h"
 
 #define STORED_MAX 32         /* rooms read from one folder (more is an error) */
 #define STORED_SIDE_MAX 16    /* a stored room's interior is at most 16 x 16 */
@@ -37,6 +38,12 @@ delve_status stored_parse(const char *file, const char *text, stored_room *out,
 /* Reads every *.room file of dir, in name order, into *out. DELVE_EIO when dir or a
  * file cannot be read, DELVE_EINPUT on a bad file or more than STORED_MAX. */
 delve_status stored_load(const char *dir, stored_rooms *out, delve_err *err);
+
+/* When o->rooms names a folder: reads it (stored_load) into *keep (malloc'ed; free with
+ * stored_free) and points o->stored at it; else *keep = NULL and o->stored stays.
+ * Errors as stored_load, DELVE_ENOMEM. */
+delve_status stored_attach(gen_opts *o, stored_rooms **keep, delve_err *err);
+void stored_free(stored_rooms *s);
 
 /* Lays stored room s into room rm of f, centred, when rm's interior holds it: its
  * squares' terrain, marks SQ_DRAWN | SQ_PIN (and SQ_SECRET on its secrets). Returns 1

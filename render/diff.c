@@ -1,5 +1,4 @@
-/* diff: the image diff. Four parts: loading (the size checked from the header first;
- * 8-bit RGB/RGBA decoded here with libdeflate, the rest by stb_image at the file's own
+/* diff: the image diff. Four parts: loading (render/png's reader at the file's own
  * depth; A and B on two threads), the exact comparison (integers, 16 bits when either
  * image has them, 8-bit values widened x257), the threshold comparison (pixelmatch 7's
  * rule on 8-bit values, in doubles evaluated in pixelmatch's order so the counts are
@@ -24,7 +23,6 @@
  *   then with B.
  * 16-bit images enter the threshold path rounded to 8 bits as pngjs does
  * (round(v * 255 / 65535)), so pixelmatch's CLI sees the same values. */
-#define _DEFAULT_SOURCE /* madvise */
 #include "render/diff.h"
 
 #include <libdeflate.h>
@@ -32,20 +30,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "engine/fsio.h"
 #include "render/png.h"
-
-#define STBI_ONLY_PNG
-#define STBI_NO_STDIO
-#define STB_IMAGE_STATIC
-#define STB_IMAGE_IMPLEMENTATION
-#if defined(__GNUC__)
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#endif
-#include "stb_image.h"
 
 enum { PX_SAME, PX_CHANGED, PX_DARKER, PX_AA, PX_OUTSIDE };
 
@@ -63,238 +50,15 @@ diff_opts diff_defaults(void)
 
 /* --- loading ------------------------------------------------------------------ */
 
-#define BIG_ALIGN ((size_t)2 << 20)
-
-/* malloc for the big pixel buffers (free with free): 2 MB aligned and marked for
- * transparent huge pages, so the kernel maps them 2 MB at a time instead of taking a
- * page fault every 4 KB (on the VMs we run on, page faults were a quarter of the time
- * of a 1920x1080 diff). Plain malloc for small buffers or without MADV_HUGEPAGE. */
-static void *big_alloc(size_t n)
+delve_status diff_load(const char *path, diff_image *im, delve_err *err)
 {
-#ifdef MADV_HUGEPAGE
-    if (n >= BIG_ALIGN) {
-        size_t r = (n + BIG_ALIGN - 1) / BIG_ALIGN * BIG_ALIGN;
-        void *p = aligned_alloc(BIG_ALIGN, r);
-        if (p)
-            madvise(p, r, MADV_HUGEPAGE);
-        return p;
-    }
-#endif
-    return malloc(n);
-}
-
-/* The fast path: PNGs that delve and most tools write (8-bit RGB or RGBA, not
- * interlaced, no tRNS) are inflated with libdeflate and unfiltered here, several times
- * faster than stb_image; anything else, or anything odd, goes to stb_image, which also
- * words the errors. tests/test_diff.c checks both give the same pixels. */
-typedef struct png_hdr {
-    uint32_t w, h;
-    int bpp;                    /* bytes a pixel: 3 or 4 */
-    const uint8_t *idat;        /* the only IDAT, or NULL when there are several */
-    size_t idat_len;            /* total IDAT bytes */
-} png_hdr;
-
-static uint32_t be32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-/* Walks the chunks; 1 when the file is one the fast path takes. */
-static int fast_scan(const uint8_t *d, size_t len, png_hdr *h)
-{
-    memset(h, 0, sizeof *h);
-    if (len < 8 + 25 || memcmp(d, "\x89PNG\r\n\x1a\n", 8) || memcmp(d + 12, "IHDR", 4) ||
-        be32(d + 8) != 13)
-        return 0;
-    const uint8_t *ih = d + 16;
-    h->w = be32(ih), h->h = be32(ih + 4);
-    if (ih[8] != 8 || (ih[9] != 2 && ih[9] != 6) || ih[10] || ih[11] || ih[12])
-        return 0;
-    h->bpp = ih[9] == 6 ? 4 : 3;
-    int idats = 0;
-    for (size_t at = 8; at + 12 <= len;) {
-        size_t n = be32(d + at);
-        const uint8_t *type = d + at + 4;
-        if (n > len - at - 12)
-            return 0;
-        if (!memcmp(type, "tRNS", 4))
-            return 0;
-        if (!memcmp(type, "IDAT", 4)) {
-            h->idat = idats++ ? NULL : d + at + 8;
-            h->idat_len += n;
-        }
-        if (!memcmp(type, "IEND", 4))
-            return idats > 0;
-        at += n + 12;
-    }
-    return 0;
-}
-
-/* The IDAT bytes in one piece: h->idat, or a malloc'ed copy in *joined. */
-static const uint8_t *fast_idat(const uint8_t *d, size_t len, const png_hdr *h,
-                                uint8_t **joined)
-{
-    *joined = NULL;
-    if (h->idat)
-        return h->idat;
-    uint8_t *j = malloc(h->idat_len ? h->idat_len : 1);
-    size_t got = 0;
-    for (size_t at = 8; j && at + 12 <= len; at += be32(d + at) + 12) {
-        if (!memcmp(d + at + 4, "IEND", 4))
-            break;
-        if (!memcmp(d + at + 4, "IDAT", 4)) {
-            memcpy(j + got, d + at + 8, be32(d + at));
-            got += be32(d + at);
-        }
-    }
-    *joined = j;
-    return j;
-}
-
-static uint8_t paeth(int a, int b, int c)
-{
-    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-    return (uint8_t)(pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-}
-
-/* Undoes filter f of one row (n bytes, bpp bytes a pixel) in place; prev is the row
- * above, unfiltered, or NULL for the first row (zeros). 0 for an unknown filter. */
-static int unfilter(uint8_t *row, const uint8_t *prev, size_t n, size_t bpp, int f)
-{
-    if (f == 0 || (f == 2 && !prev))
-        return 1;
-    if (f > 4)
-        return 0;
-    if (!prev) { /* with zeros above, avg is half of sub and paeth is sub */
-        for (size_t i = bpp; i < n; i++)
-            row[i] = (uint8_t)(row[i] + (f == 3 ? row[i - bpp] >> 1 : row[i - bpp]));
-        return 1;
-    }
-    size_t i = 0;
-    if (f == 1)
-        i = bpp;
-    for (; i < bpp && i < n; i++) /* left of the first pixel is zero */
-        row[i] = (uint8_t)(row[i] + (f == 3 ? prev[i] >> 1 : prev[i]));
-    if (f == 1)
-        for (; i < n; i++)
-            row[i] = (uint8_t)(row[i] + row[i - bpp]);
-    else if (f == 2)
-        for (; i < n; i++)
-            row[i] = (uint8_t)(row[i] + prev[i]);
-    else if (f == 3)
-        for (; i < n; i++)
-            row[i] = (uint8_t)(row[i] + ((row[i - bpp] + prev[i]) >> 1));
-    else
-        for (; i < n; i++)
-            row[i] = (uint8_t)(row[i] + paeth(row[i - bpp], prev[i], prev[i - bpp]));
-    return 1;
-}
-
-/* Unfilters the inflated rows and writes RGBA8 into out (w*h*4). 0 on a bad filter. */
-static int fast_rows(uint8_t *raw, const png_hdr *h, uint8_t *out)
-{
-    size_t n = (size_t)h->w * (size_t)h->bpp;
-    const uint8_t *prev = NULL;
-    for (uint32_t y = 0; y < h->h; y++) {
-        uint8_t *row = raw + (size_t)y * (n + 1);
-        if (!unfilter(row + 1, prev, n, (size_t)h->bpp, row[0]))
-            return 0;
-        prev = row + 1;
-        uint8_t *o = out + (size_t)y * (size_t)h->w * 4;
-        if (h->bpp == 4) {
-            memcpy(o, row + 1, n);
-            continue;
-        }
-        for (uint32_t x = 0; x < h->w; x++, o += 4)
-            o[0] = row[1 + x * 3], o[1] = row[2 + x * 3], o[2] = row[3 + x * 3], o[3] = 255;
-    }
-    return 1;
-}
-
-/* RGBA rows in place: unfiltered, then moved left over the filter bytes. */
-static int fast_rows_in_place(uint8_t *raw, const png_hdr *h)
-{
-    size_t n = (size_t)h->w * 4;
-    const uint8_t *prev = NULL;
-    for (uint32_t y = 0; y < h->h; y++) {
-        uint8_t *row = raw + (size_t)y * (n + 1);
-        if (!unfilter(row + 1, prev, n, 4, row[0]))
-            return 0;
-        memmove(raw + (size_t)y * n, row + 1, n);
-        prev = raw + (size_t)y * n;   /* moved left, still whole until the next memmove */
-    }
-    return 1;
-}
-
-/* RGBA8 pixels of a file the fast path takes (sizes already checked), or NULL. RGBA
- * is inflated into the pixel buffer itself (less memory to fault in). */
-static uint8_t *fast_decode(const uint8_t *d, size_t len)
-{
-    png_hdr h;
-    if (!fast_scan(d, len, &h))
-        return NULL;
-    uint8_t *joined, *px = NULL;
-    const uint8_t *z = fast_idat(d, len, &h, &joined);
-    size_t raw_len = (size_t)h.h * ((size_t)h.w * (size_t)h.bpp + 1), got = 0;
-    uint8_t *raw = big_alloc(raw_len);
-    struct libdeflate_decompressor *dc = libdeflate_alloc_decompressor();
-    int ok = z && raw && dc &&
-             libdeflate_zlib_decompress(dc, z, h.idat_len, raw, raw_len, &got) ==
-                 LIBDEFLATE_SUCCESS && got == raw_len;
-    if (ok && h.bpp == 4 && fast_rows_in_place(raw, &h)) {
-        px = raw;
-        raw = NULL;
-    } else if (ok && h.bpp == 3 && (px = big_alloc((size_t)h.w * (size_t)h.h * 4)) &&
-               !fast_rows(raw, &h, px)) {
-        free(px);
-        px = NULL;
-    }
-    libdeflate_free_decompressor(dc);
-    free(raw);
-    free(joined);
-    return px;
+    delve_status st = png_load(path, DIFF_MAX_SIDE, PNG_READ_DEEP, im, err);
+    return st == DELVE_OK || st == DELVE_ENOMEM ? st : DELVE_EINPUT;
 }
 
 void diff_image_free(diff_image *im)
 {
-    if (!im)
-        return;
-    free(im->px);
-    im->px = NULL;
-}
-
-delve_status diff_load(const char *path, diff_image *im, delve_err *err)
-{
-    memset(im, 0, sizeof *im);
-    char *data = NULL;
-    size_t len = 0;
-    delve_err rerr = { "" };
-    delve_status st = fsio_read_all(path, DIFF_MAX_FILE_BYTES, &data, &len, &rerr);
-    if (st)
-        return delve_fail(err, st == DELVE_ENOMEM ? st : DELVE_EINPUT, "%s", rerr.msg);
-    const unsigned char *d = (const unsigned char *)data;
-    int w = 0, h = 0, n = 0, is16 = 0;
-    if (len > INT32_MAX || !stbi_info_from_memory(d, (int)len, &w, &h, &n))
-        st = delve_fail(err, DELVE_EINPUT, "%s: not a PNG image that can be read", path);
-    else if ((is16 = stbi_is_16_bit_from_memory(d, (int)len)), w < 1 || h < 1 ||
-             w > DIFF_MAX_SIDE || h > DIFF_MAX_SIDE ||
-             (int64_t)w * h > (is16 ? DIFF_MAX_PIXELS / 2 : DIFF_MAX_PIXELS))
-        st = delve_fail(err, DELVE_EINPUT,
-                        "%s: %d x %d is past the limit (%d a side, %d pixels, half at 16 bits)",
-                        path, w, h, DIFF_MAX_SIDE, DIFF_MAX_PIXELS);
-    if (!st) {
-        void *px = is16 ? NULL : fast_decode(d, len);
-        if (!px)
-            px = is16 ? (void *)stbi_load_16_from_memory(d, (int)len, &w, &h, &n, 4)
-                      : (void *)stbi_load_from_memory(d, (int)len, &w, &h, &n, 4);
-        if (!px)
-            st = delve_fail(err, DELVE_EINPUT, "%s: corrupt PNG (%s)", path,
-                            stbi_failure_reason());
-        else
-            *im = (diff_image){ .w = w, .h = h, .bits = is16 ? 16 : 8, .px = px };
-    }
-    free(data);
-    return st;
+    png_image_free(im);
 }
 
 /* --- pixels --------------------------------------------------------------------- */
@@ -615,7 +379,7 @@ static delve_status diff_run(const diff_image *a, const diff_image *b, const dif
     diff_ctx c = { .a8 = pixels8(a, &ca), .b8 = pixels8(b, &cb), .aw = a->w, .bw = b->w,
                    .w = a->w < b->w ? a->w : b->w, .h = a->h < b->h ? a->h : b->h, .W = W,
                    .aa = o->aa, .r = r, .out = out };
-    if (!c.a8 || !c.b8 || (idx && !(c.idx = big_alloc((size_t)H * ((size_t)W + 1)))))
+    if (!c.a8 || !c.b8 || (idx && !(c.idx = png_alloc_big((size_t)H * ((size_t)W + 1)))))
         st = delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
     if (!st && out)
         st = canvas_init(out, W, H, err);

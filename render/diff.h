@@ -8,7 +8,8 @@
  * detection included, runs on the overlap as if both were cropped to it).
  * Rule source: spec/films-and-review.md and pixelmatch 7's published algorithm
  * (rewritten, not copied; render/diff.c says how it is followed). Uses engine/,
- * render/png, stb_image and libdeflate; integers only except the threshold path, which mirrors a float rule. */
+ * render/png (which reads the PNGs) and libdeflate; integers only except the threshold
+ * path, which mirrors a float rule. */
 #ifndef DELVE_RENDER_DIFF_H
 #define DELVE_RENDER_DIFF_H
 
@@ -16,12 +17,13 @@
 
 #include "engine/status.h"
 #include "render/canvas.h"
+#include "render/png.h"
 
-#define DIFF_MAX_SIDE 16384                    /* pixels a side, either image */
-#define DIFF_MAX_PIXELS (64 * 1024 * 1024)     /* pixels of an 8-bit image (half that at 16
+#define DIFF_MAX_SIDE PNG_READ_MAX_SIDE        /* pixels a side, either image */
+#define DIFF_MAX_PIXELS PNG_READ_MAX_PIXELS    /* pixels of an 8-bit image (half that at 16
                                                   * bits: 256 MB decoded) and of the padded
                                                   * canvas; a diff stays under 1 GB */
-#define DIFF_MAX_FILE_BYTES (256u << 20)       /* bytes of a PNG file */
+#define DIFF_MAX_FILE_BYTES PNG_READ_MAX_FILE_BYTES /* bytes of a PNG file */
 
 typedef struct diff_opts {
     int threshold_milli;   /* -1 = exact (default); else T*1000, YIQ distance limit 35215*T*T as pixelmatch 7 */
@@ -37,13 +39,9 @@ typedef struct diff_result {
     int size_differs;      /* 1 when the sizes differ (always a difference) */
 } diff_result;
 
-/* A decoded image: RGBA, 4 * w channels a row with no padding, 8 or 16 bits a channel
- * (16: native-endian uint16_t). diff_load makes one that owns px (diff_image_free). */
-typedef struct diff_image {
-    int w, h;
-    int bits;              /* 8 or 16 */
-    void *px;              /* uint8_t[w*h*4] or uint16_t[w*h*4] */
-} diff_image;
+/* A decoded image as render/png reads it: RGBA, 8 or 16 bits a channel. diff_load makes
+ * one that owns px (diff_image_free). */
+typedef png_image diff_image;
 
 /* Colours of the diff image (opaque): unchanged pixels are image A's luma faded toward
  * white (pixelmatch's look, alpha 0.1). */
@@ -55,10 +53,10 @@ typedef struct diff_image {
 /* Exact comparison, no anti-aliasing detection. */
 diff_opts diff_defaults(void);
 
-/* Reads a PNG (any stb_image reads: grey, grey-alpha, RGB, RGBA, palette, 8 or 16
- * bits) into *im as RGBA at its own depth. The size is checked from the header before
- * decoding (DIFF_MAX_SIDE, DIFF_MAX_PIXELS). DELVE_EINPUT naming the file when it is
- * missing, unreadable, too large or not a PNG that decodes; DELVE_ENOMEM. */
+/* Reads a PNG (png_load with PNG_READ_DEEP: any colour type and bit depth) into *im as
+ * RGBA at its own depth. The size is checked from the header before decoding
+ * (DIFF_MAX_SIDE, DIFF_MAX_PIXELS). DELVE_EINPUT naming the file when it is missing,
+ * unreadable, too large or not a PNG that decodes (png_decode's messages); DELVE_ENOMEM. */
 delve_status diff_load(const char *path, diff_image *im, delve_err *err);
 void diff_image_free(diff_image *im);
 
@@ -74,7 +72,7 @@ delve_status diff_images(const diff_image *a, const diff_image *b, const diff_op
  * Atomic (fsio_write_atomic). DELVE_EIO naming the path, DELVE_ENOMEM. */
 delve_status diff_png_write(const char *path, const canvas *c, delve_err *err);
 
-/* Reads A and B (any PNG stb_image reads; size limits checked before decoding), compares them,
+/* Reads A and B (as diff_load; size limits checked before decoding), compares them,
  * writes the diff image to out_png when it is not NULL (atomic). DELVE_EINPUT with err naming the
  * file on unreadable/corrupt/missing/too large input; DELVE_EIO on write failure. */
 delve_status diff_files(const char *a_png, const char *b_png, const char *out_png,

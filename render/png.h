@@ -1,7 +1,9 @@
-/* png: PNG encoding of a canvas with stb_image_write (Debian's libstb-dev), its deflate
- * handed to libdeflate through STBIW_ZLIB_COMPRESS and every row filtered "up", and
- * atomic writing through a temporary file. Measurements and the choice of filter:
- * render/README.md. Uses stb_image_write, libdeflate and libc only. */
+/* png: the one PNG reader and writer of delve. Writing: stb_image_write (Debian's
+ * libstb-dev) with its deflate handed to libdeflate and every row filtered "up", written
+ * atomically through a temporary file. Reading: libspng (Debian's libspng-dev), with a
+ * faster path of its own for the 8-bit RGB/RGBA files delve and most tools write
+ * (libdeflate), which agrees with libspng on every file. Measurements: render/README.md.
+ * Uses engine/fsio, stb_image_write, libspng, libdeflate and libc only. */
 #ifndef DELVE_RENDER_PNG_H
 #define DELVE_RENDER_PNG_H
 
@@ -20,17 +22,55 @@ delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *
  * Thread-safe. */
 delve_status png_write(const char *path, const canvas *c, delve_err *err);
 
-#define PNG_READ_MAX_SIDE 16384  /* a larger PNG is refused before it is decoded */
+/* Limits of every read, checked from the header before anything is allocated. */
+#define PNG_READ_MAX_SIDE 16384              /* pixels a side */
+#define PNG_READ_MAX_PIXELS (64 * 1024 * 1024) /* pixels (half when read at 16 bits):
+                                                * at most 256 MB decoded */
+#define PNG_READ_MAX_FILE_BYTES (256u << 20) /* bytes of a PNG file */
+#define PNG_READ_MAX_CHUNK (4u << 20)        /* bytes of one ancillary chunk (text, ICC) */
+#define PNG_READ_MAX_CHUNKS_KEPT (16u << 20) /* bytes of all ancillary chunks, inflated */
 
-/* Reads a PNG (any bit depth or colour type stb_image reads, Debian's libstb-dev) into
- * a new RGBA8 canvas *out (free with canvas_free). DELVE_EIO when it cannot be read,
- * DELVE_EINPUT naming the file when it is not a PNG stb_image can decode, DELVE_ELIMIT
- * past PNG_READ_MAX_SIDE a side (checked from the header, before any pixel is
- * decoded). */
+/* A decoded image: RGBA, 4 * w channels a row with no padding, 8 or 16 bits a channel
+ * (16: native-endian uint16_t). Free px with png_image_free. */
+typedef struct png_image {
+    int w, h;
+    int bits;              /* 8 or 16 */
+    void *px;              /* uint8_t[w*h*4] or uint16_t[w*h*4] */
+} png_image;
+
+enum {
+    PNG_READ_DEEP = 1,      /* 16-bit files stay at 16 bits (otherwise: the high byte) */
+    PNG_READ_SPNG_ONLY = 2, /* libspng alone, without the fast path (tests compare them) */
+};
+
+/* Decodes the len bytes of a PNG file (name words the errors) into *out as RGBA at 8
+ * bits, or at the file's own depth with PNG_READ_DEEP. Grey, grey-alpha, RGB, RGBA and
+ * palette at any bit depth, interlaced or not; tRNS gives alpha; no gamma is applied.
+ * What the PNG spec refuses is refused (bad signature or CRC, unknown critical chunk,
+ * chunks out of order, truncated or missing IDAT or IEND...). DELVE_ELIMIT naming the
+ * file past max_side pixels a side or PNG_READ_MAX_PIXELS (checked from the header,
+ * before any allocation); DELVE_EINPUT naming the file for "not a PNG image" or
+ * "corrupt PNG (libspng's reason)"; DELVE_ENOMEM. Memory stays within the limits and
+ * about 1032 times len (deflate's largest ratio). Thread-safe. */
+delve_status png_decode(const void *data, size_t len, const char *name, int max_side,
+                        int flags, png_image *out, delve_err *err);
+
+/* png_decode of the file at path (at most PNG_READ_MAX_FILE_BYTES). Also DELVE_EIO when
+ * it cannot be read (fsio_read_all's message names it). */
+delve_status png_load(const char *path, int max_side, int flags, png_image *out,
+                      delve_err *err);
+void png_image_free(png_image *im);
+
+/* png_load at 8 bits into a new canvas *out (free with canvas_free), refusing more than
+ * max_side pixels a side; errors as png_load. png_read: max_side PNG_READ_MAX_SIDE. */
+delve_status png_read_max(const char *path, int max_side, canvas *out, delve_err *err);
 delve_status png_read(const char *path, canvas *out, delve_err *err);
 
-/* As png_read, refusing more than max_side pixels a side (before decoding). */
-delve_status png_read_max(const char *path, int max_side, canvas *out, delve_err *err);
+/* malloc for big pixel or scanline buffers (free with free): from 2 MB up, 2 MB aligned
+ * and marked for transparent huge pages, so the kernel maps them 2 MB at a time instead
+ * of taking a page fault every 4 KB (a quarter of the time of a 1920x1080 diff on the
+ * VMs we run on). NULL when out of memory. */
+void *png_alloc_big(size_t n);
 
 /* Call once at program start (app/ does): keeps glibc from handing the encoder's
  * 3.7 MB buffers back to the system after every frame, which costs ~10 ms of page

@@ -1,6 +1,8 @@
 /* text: drawing UTF-8 text into a canvas through SDL2_ttf with DejaVu Sans (Debian's
- * fonts-dejavu-core), found at its standard path or through fontconfig, or given with
- * --font. Uses SDL2_ttf and SDL's surface type for glyphs, nothing else of SDL.
+ * fonts-dejavu-core), found at its standard path or through fontconfig (libfontconfig),
+ * or given with --font; a character the font lacks comes from the first font fontconfig
+ * lists for DejaVu Sans that has it. Uses SDL2_ttf and SDL's surface type for glyphs,
+ * nothing else of SDL.
  * A text_ctx keeps the open fonts and the coverage masks of recently drawn strings, so
  * a HUD that draws the same strings every frame rasterises each only once. A text_ctx
  * is for one thread at a time (FreeType inside SDL_ttf is not thread-safe either: give
@@ -24,9 +26,15 @@ enum { TEXT_SANS = 0, TEXT_BOLD = 1, TEXT_MONO = 2, TEXT_STYLE_COUNT };
 delve_status text_open(text_ctx **out, const char *font_path, delve_err *err);
 void text_close(text_ctx *t);
 
+/* Asks fontconfig for the file of its best match for family (a fontconfig pattern such
+ * as "DejaVu Sans"; FcFontMatch, as `fc-match` answers) into path (size bytes).
+ * DELVE_EINPUT when fontconfig names no readable file. */
+delve_status text_find_font(const char *family, char *path, size_t size, delve_err *err);
+
 /* Draws str with its top-left at (x, y), height px_size pixels, style TEXT_*, colour
- * col (alpha blended); clips to the canvas. Returns the width drawn in pixels (0 for
- * an empty string or when the font cannot draw it). */
+ * col (alpha blended); clips to the canvas. Characters the style's font lacks are drawn
+ * with a fallback font on the same baseline (the top of file says how). Returns the
+ * width drawn in pixels (0 for an empty string or when the font cannot draw it). */
 int text_draw(canvas *c, text_ctx *t, int x, int y, int px_size, int style, rgba col,
               const char *str);
 /* Width in pixels str would take. */

@@ -1,5 +1,8 @@
 /* tiled: the Tiled JSON map and its tileset. Every layer and object carries `visible`
- * and `opacity`: Tiled's JSON reader takes a missing one as hidden / transparent. */
+ * and `opacity`: Tiled's JSON reader takes a missing one as hidden / transparent.
+ * A Shoals floor's ground is not made of the view's tiles (shore.c paints it by band):
+ * it is drawn as the view draws it at tide 0, cut into squares, and each different
+ * square picture becomes one more tile, named by its terrain and band. */
 #include "render/tiled.h"
 
 #include <cjson/cJSON.h>
@@ -9,7 +12,19 @@
 
 #include "engine/fsio.h"
 #include "render/png.h"
+#include "render/shore.h"
 #include "render/view_tiles.h"
+
+#define TILED_SHOALS_TIDE 0  /* whole units: the tide a Shoals export shows, as delve shot */
+
+/* A Shoals floor's ground as the view draws it, cut into square tiles. */
+typedef struct shore_cut {
+    canvas ground;   /* the floor's ground, w * z by h * z px */
+    int *tile_of;    /* w * h: each square's tile, 0..count-1 */
+    int *from;       /* count: the square (y * w + x) each tile was cut from */
+    uint32_t *hash;  /* count: each tile's picture hash */
+    int count;
+} shore_cut;
 
 typedef struct tmj {
     cJSON *root;
@@ -18,6 +33,7 @@ typedef struct tmj {
     const tile_set *ts;
     int z;
     uint64_t seed;   /* the dungeon's, for the view's tile choices */
+    const shore_cut *cut; /* a Shoals floor's ground tiles, or NULL */
 } tmj;
 
 /* Checks a cJSON result; returns it. */
@@ -122,6 +138,87 @@ static cJSON *object(tmj *t, cJSON *objs, const char *name, const char *type, in
     return o;
 }
 
+/* Names of the Shoals terrains, the type of each Shoals ground tile in the tileset. */
+static const char *const SHOALS_TERRAIN[T_TERRAIN_COUNT] = {
+    [T_DEEP] = "deep water", [T_SHALLOW] = "shallow water", [T_FLOOR] = "floor",
+    [T_HIGH] = "high ground",
+};
+
+static const char *shoals_terrain_name(int t)
+{
+    return t >= 0 && t < T_TERRAIN_COUNT && SHOALS_TERRAIN[t] ? SHOALS_TERRAIN[t] : "other";
+}
+
+/* FNV-1a of the picture of square (x, y) in a ground of z px squares. */
+static uint32_t square_px_hash(const canvas *g, int z, int x, int y)
+{
+    uint32_t h = 2166136261u;
+    for (int r = 0; r < z; r++) {
+        const uint8_t *p = canvas_at(g, x * z, y * z + r);
+        for (int i = 0; i < 4 * z; i++)
+            h = (h ^ p[i]) * 16777619u;
+    }
+    return h;
+}
+
+/* 1 when squares a and b (y * w + x) of a ground of width w show the same picture. */
+static int same_picture(const canvas *g, int z, int w, int a, int b)
+{
+    for (int r = 0; r < z; r++)
+        if (memcmp(canvas_at(g, a % w * z, a / w * z + r), canvas_at(g, b % w * z, b / w * z + r),
+                   (size_t)z * 4))
+            return 0;
+    return 1;
+}
+
+/* Square i's tile in c: an earlier tile of the same terrain, band and picture, or a
+ * new one cut from square i. */
+static int cut_tile(shore_cut *c, const dfloor *f, int z, int i)
+{
+    uint32_t h = square_px_hash(&c->ground, z, i % f->w, i / f->w);
+    int band = shore_band_of(f, i, TILED_SHOALS_TIDE);
+    for (int k = 0; k < c->count; k++) {
+        int j = c->from[k];
+        if (c->hash[k] == h && f->terrain[j] == f->terrain[i] &&
+            (int)shore_band_of(f, j, TILED_SHOALS_TIDE) == band && same_picture(&c->ground, z, f->w, i, j))
+            return k;
+    }
+    c->from[c->count] = i;
+    c->hash[c->count] = h;
+    return c->count++;
+}
+
+static void shore_cut_free(shore_cut *c)
+{
+    canvas_free(&c->ground);
+    free(c->tile_of);
+    free(c->from);
+    free(c->hash);
+    *c = (shore_cut){ 0 };
+}
+
+/* Draws Shoals floor f's ground as the view does at TILED_SHOALS_TIDE and animation
+ * time 0 (shore.c), z px a square, and cuts it into tiles. DELVE_ENOMEM, DELVE_ELIMIT. */
+static delve_status shore_cut_make(shore_cut *c, const dfloor *f, int z, delve_err *err)
+{
+    size_t n = (size_t)f->w * (size_t)f->h;
+    *c = (shore_cut){ .tile_of = malloc(n * sizeof(int)), .from = malloc(n * sizeof(int)),
+                      .hash = malloc(n * sizeof(uint32_t)) };
+    shore_tiles *sh = shore_tiles_new();
+    delve_status st = sh && c->tile_of && c->from && c->hash
+                          ? canvas_init(&c->ground, f->w * z, f->h * z, err)
+                          : delve_fail(err, DELVE_ENOMEM, "out of memory cutting the shore");
+    shore_frame sf = { .f = f, .tide = TILED_SHOALS_TIDE, .z = z, .sx1 = f->w, .sy1 = f->h };
+    if (!st && shore_draw(&c->ground, sh, &sf) != 0)
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory painting the shore");
+    for (size_t i = 0; !st && i < n; i++)
+        c->tile_of[i] = cut_tile(c, f, z, (int)i);
+    shore_tiles_free(sh);
+    if (st)
+        shore_cut_free(c);
+    return st;
+}
+
 static void terrain_layer(tmj *t, cJSON *layers, const dfloor *f)
 {
     cJSON *l = layer(t, layers, 1, "terrain", "tilelayer");
@@ -132,9 +229,14 @@ static void terrain_layer(tmj *t, cJSON *layers, const dfloor *f)
     cJSON *data = ok(t, cJSON_AddArrayToObject(l, "data"));
     for (int y = 0; data && y < f->h; y++)
         for (int x = 0; x < f->w; x++) {
-            int v = 0;
-            tile_kind k = view_ground_tile(f, t->seed, x, y, &v);
-            cJSON *n = ok(t, cJSON_CreateNumber(gid(t, k, v)));
+            int v = 0, g;
+            if (t->cut) {
+                g = 1 + t->ts->tile_count + t->cut->tile_of[y * f->w + x];
+            } else {
+                tile_kind k = view_ground_tile(f, t->seed, x, y, &v);
+                g = gid(t, k, v);
+            }
+            cJSON *n = ok(t, cJSON_CreateNumber(g));
             if (n)
                 cJSON_AddItemToArray(data, n);
         }
@@ -213,7 +315,23 @@ static void items_layer(tmj *t, cJSON *layers, const dfloor *f)
     }
 }
 
-static void tileset(tmj *t, const char *image, int iw, int ih)
+/* The tileset's "tiles": each Shoals ground tile's terrain (its type) and band. */
+static void shore_tiles_json(tmj *t, cJSON *s, const dfloor *f)
+{
+    cJSON *arr = ok(t, cJSON_AddArrayToObject(s, "tiles"));
+    for (int k = 0; arr && k < t->cut->count; k++) {
+        cJSON *o = ok(t, cJSON_CreateObject());
+        if (!o)
+            return;
+        cJSON_AddItemToArray(arr, o);
+        int i = t->cut->from[k];
+        num(t, o, "id", t->ts->tile_count + k);
+        str(t, o, "type", shoals_terrain_name(f->terrain[i]));
+        prop_str(t, o, "band", look_shore(shore_band_of(f, i, TILED_SHOALS_TIDE))->name);
+    }
+}
+
+static void tileset(tmj *t, const dfloor *f, const char *image, int iw, int ih)
 {
     cJSON *arr = ok(t, cJSON_AddArrayToObject(t->root, "tilesets"));
     cJSON *s = ok(t, cJSON_CreateObject());
@@ -229,18 +347,21 @@ static void tileset(tmj *t, const char *image, int iw, int ih)
     num(t, s, "imageheight", ih);
     num(t, s, "tilewidth", t->z);
     num(t, s, "tileheight", t->z);
-    num(t, s, "tilecount", t->ts->tile_count);
+    num(t, s, "tilecount", t->ts->tile_count + (t->cut ? t->cut->count : 0));
     num(t, s, "columns", TILED_COLUMNS);
     num(t, s, "margin", 0);
     num(t, s, "spacing", 0);
+    if (t->cut)
+        shore_tiles_json(t, s, f);
 }
 
-/* Paints every tile of the set into a TILED_COLUMNS-wide sheet (transparent where a
- * tile is transparent or smaller than a square). */
-static delve_status tiles_sheet(tile_set *ts, canvas *c, delve_err *err)
+/* Paints every tile of the set, then cut's tiles (when not NULL), into a
+ * TILED_COLUMNS-wide sheet (transparent where a tile is transparent or smaller than a
+ * square). */
+static delve_status tiles_sheet(tile_set *ts, const shore_cut *cut, canvas *c, delve_err *err)
 {
-    int z = ts->zoom, rows = (ts->tile_count + TILED_COLUMNS - 1) / TILED_COLUMNS;
-    delve_status st = canvas_init(c, TILED_COLUMNS * z, rows * z, err);
+    int z = ts->zoom, count = ts->tile_count + (cut ? cut->count : 0);
+    delve_status st = canvas_init(c, TILED_COLUMNS * z, (count + TILED_COLUMNS - 1) / TILED_COLUMNS * z, err);
     for (int k = 0; !st && k < TK_COUNT; k++)
         for (int v = 0; v < tiles_variants((tile_kind)k); v++) {
             const canvas *tile = tiles_get(ts, (tile_kind)k, v);
@@ -252,6 +373,12 @@ static delve_status tiles_sheet(tile_set *ts, canvas *c, delve_err *err)
             canvas cell = canvas_view(c, (i % TILED_COLUMNS) * z, (i / TILED_COLUMNS) * z, z, z);
             canvas_blit(&cell, tile, 0, 0, 0);
         }
+    for (int k = 0; !st && cut && k < cut->count; k++) {
+        int i = ts->tile_count + k, sq = cut->from[k], w = cut->ground.w / z;
+        canvas tile = canvas_view(&cut->ground, sq % w * z, sq / w * z, z, z);
+        canvas cell = canvas_view(c, (i % TILED_COLUMNS) * z, (i / TILED_COLUMNS) * z, z, z);
+        canvas_blit(&cell, &tile, 0, 0, 0);
+    }
     return st;
 }
 
@@ -276,28 +403,31 @@ static void map_fields(tmj *t, const dfloor *f, uint64_t seed, int floors)
     prop_int(t, t->root, "floors", floors);
     prop_str(t, t->root, "level_type", level_type_name((level_type)f->level_type));
     prop_int(t, t->root, "square_cm", FLOOR_SQUARE_CM);
+    if (t->cut)
+        prop_int(t, t->root, "tide", TILED_SHOALS_TIDE);
 }
 
-/* The map as JSON text (malloc'ed by cJSON), image naming the tileset file. */
-static delve_status build_json(const dfloor *f, uint64_t seed, int floors, tile_set *ts,
-                               const char *image, int iw, int ih, char **text,
-                               delve_err *err)
+/* The map as JSON text (malloc'ed by cJSON), image naming the tileset file; t has its
+ * tile set, zoom, seed and cut filled in. */
+static delve_status build_json(tmj *t, const dfloor *f, int floors, const char *image, int iw,
+                               int ih, char **text, delve_err *err)
 {
-    tmj t = { .root = cJSON_CreateObject(), .next_id = 1, .ts = ts, .z = ts->zoom, .seed = seed };
-    if (!t.root)
+    t->root = cJSON_CreateObject();
+    t->next_id = 1;
+    if (!t->root)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
-    map_fields(&t, f, seed, floors);
-    cJSON *layers = ok(&t, cJSON_AddArrayToObject(t.root, "layers"));
+    map_fields(t, f, t->seed, floors);
+    cJSON *layers = ok(t, cJSON_AddArrayToObject(t->root, "layers"));
     if (layers) {
-        terrain_layer(&t, layers, f);
-        things_layer(&t, layers, f);
-        monsters_layer(&t, layers, f);
-        items_layer(&t, layers, f);
+        terrain_layer(t, layers, f);
+        things_layer(t, layers, f);
+        monsters_layer(t, layers, f);
+        items_layer(t, layers, f);
     }
-    num(&t, t.root, "nextobjectid", t.next_id);
-    tileset(&t, image, iw, ih);
-    *text = t.oom ? NULL : cJSON_Print(t.root);
-    cJSON_Delete(t.root);
+    num(t, t->root, "nextobjectid", t->next_id);
+    tileset(t, f, image, iw, ih);
+    *text = t->oom ? NULL : cJSON_Print(t->root);
+    cJSON_Delete(t->root);
     return *text ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "out of memory writing JSON");
 }
 
@@ -311,16 +441,20 @@ delve_status tiled_export(const dfloor *f, uint64_t seed, int floors, int zoom,
     memcpy(png, tmj_path, n - 4);
     memcpy(png + n - 4, "-tiles.png", 11);
     const char *slash = strrchr(png, '/');
-    const char *image = slash ? slash + 1 : png;
     tile_set ts;
+    shore_cut cut = { 0 };
     canvas sheet = { 0 };
     char *text = NULL;
     delve_status st = tiles_init(&ts, zoom, err);
     if (st)
         return st;
-    st = tiles_sheet(&ts, &sheet, err);
+    tmj t = { .ts = &ts, .z = ts.zoom, .seed = seed, .cut = f->level_type == LT_SHOALS ? &cut : NULL };
+    if (t.cut)
+        st = shore_cut_make(&cut, f, ts.zoom, err);
     if (!st)
-        st = build_json(f, seed, floors, &ts, image, sheet.w, sheet.h, &text, err);
+        st = tiles_sheet(&ts, t.cut, &sheet, err);
+    if (!st)
+        st = build_json(&t, f, floors, slash ? slash + 1 : png, sheet.w, sheet.h, &text, err);
     if (!st)
         st = png_write(png, &sheet, err);
     if (!st) {
@@ -330,6 +464,7 @@ delve_status tiled_export(const dfloor *f, uint64_t seed, int floors, int zoom,
     }
     cJSON_free(text);
     canvas_free(&sheet);
+    shore_cut_free(&cut);
     tiles_free(&ts);
     return st;
 }

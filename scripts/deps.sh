@@ -6,7 +6,7 @@
 set -eu
 
 # Build: cmake pkg-config libsdl2-dev libsdl2-ttf-dev libstb-dev libcmocka-dev
-#        libdeflate-dev libcjson-dev fonts-dejavu-core
+#        libdeflate-dev libspng-dev libfontconfig-dev libcjson-dev fonts-dejavu-core
 # Tests: xvfb xauth (the viewer under a real X server), clang (gcc/clang determinism),
 #        chromium (delve review's page, headless), tiled (tmxrasterizer draws the
 #        Tiled export; about 18 MB with its Qt libraries)
@@ -23,6 +23,8 @@ have_pc SDL2_ttf || need libsdl2-ttf-dev
 [ -f /usr/include/stb/stb_image_write.h ] || need libstb-dev
 have_pc cmocka || need libcmocka-dev
 have_pc libdeflate || [ -f /usr/include/libdeflate.h ] || need libdeflate-dev
+have_pc spng || need libspng-dev
+have_pc fontconfig || need libfontconfig-dev
 have_pc libcjson || need libcjson-dev
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need fonts-dejavu-core
 if [ "${1:-}" = "--test" ]; then

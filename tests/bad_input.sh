@@ -12,7 +12,7 @@ expect_bad() { # expect_bad NAME SCRIPT_TEXT EXPECTED_MESSAGE
 expect_bad unknown 'film "x"
 dance wildly' "$TMP/unknown.film:2:1: unknown directive 'dance'"
 expect_bad number 'film "x"
-dungeon seed=12x floors=3' "$TMP/number.film:2:14: bad number '12x'"
+dungeon seed=12x floors=3' "$TMP/number.film:2:14: seed: '12x' is not a whole number"
 expect_bad range 'frame 1280x99999' "$TMP/range.film:1:12: 99999 is out of range 540..4096"
 expect_bad missing_dun '# a dungeon file that is not there
 dungeon file=nowhere.dun' "$TMP/missing_dun.film:2:14: cannot read dungeon file $TMP/nowhere.dun"
@@ -58,10 +58,10 @@ expect_gen_bad() { # expect_gen_bad MESSAGE ARGS...
   check "gen $*: exit 2 (got $rc) saying '$want'" \
     sh -c "test $rc = 2 && grep -qF -- \"$want\" '$TMP/err' && test ! -s '$TMP/out'"
 }
-expect_gen_bad "--type lair: not one of rooms, normal" --type lair
+expect_gen_bad "--type: 'lair' is not a level type (rooms, normal" --type lair
 expect_gen_bad "--difficulty: '6' is not a number in 1..5" --type caves --difficulty 6
 expect_gen_bad "--dlevel: '0' is not a number in 1..99" --type maze --dlevel 0
-expect_gen_bad "--single-monster yes: say on or off" --type doomrl --single-monster yes
+expect_gen_bad "--single-monster: 'yes' is not on or off" --type doomrl --single-monster yes
 for c in gen film view shot check stats; do
   "$DELVE" $c --help > "$TMP/help" 2>&1
   check "$c --help exits 0 and says usage" grep -q "^usage: delve $c" "$TMP/help"

@@ -2,9 +2,7 @@
 # delve in the build folder and compares `delve gen` output and a short film's frames
 # with the gcc build's. scripts/deps.sh --test installs clang.
 . tests/lib.bash "$@"
-if ! command -v clang > /dev/null; then
-  echo "clang missing: run scripts/deps.sh --test"; exit 1
-fi
+needs "gcc against clang (scripts/deps.sh --test installs clang)" clang || { finish; exit; }
 twin="$BUILD/clang-twin"
 if ! { cmake -S . -B "$twin" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \
          -DDELVE_O0_TWIN=OFF > "$TMP/cmake.log" 2>&1 &&

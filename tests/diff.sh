@@ -72,7 +72,7 @@ check "json: diff image written" test -s "$TMP/aa.png"
 run "$F/tile-a.png" "$F/tile-a.png" --format json
 check "json of identical files: box null, within limits" \
   sh -c "test $rc = 0 && grep -qF '\"box\":null' '$TMP/out' && grep -qF '\"within_limits\":true' '$TMP/out'"
-if command -v python3 > /dev/null; then
+if needs "json parses" python3; then
   run "$A" "$B" --format json
   check "json parses (python3)" python3 -c "import json,sys; d=json.load(open('$TMP/out')); assert d['total']==4800 and d['box']['x1']>=d['box']['x0']"
 fi

@@ -6,15 +6,29 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/delve-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 fails=0
 passes=0
+skips=0
 ok()   { passes=$((passes + 1)); echo "ok   $*"; }
 bad()  { fails=$((fails + 1)); echo "FAIL $*"; }
+skip() { skips=$((skips + 1)); echo "SKIP $*"; }
 check() { # check NAME COMMAND...: passes when the command exits 0
   local name=$1; shift
   if "$@"; then ok "$name"; else bad "$name"; fi
 }
+needs() { # needs WHAT TOOL...: 0 when every tool is on PATH, else a skip naming the first missing
+  local what=$1 t; shift
+  for t; do
+    command -v "$t" > /dev/null && continue
+    skip "$what: $t is not installed"
+    return 1
+  done
+}
+# The script's status: 1 when a check failed, else 77 when a part was skipped for a
+# missing tool (ctest shows the test as skipped: SKIP_RETURN_CODE in tests/CMakeLists.txt),
+# else 0.
 finish() {
-  echo "$passes passed, $fails failed"
-  [ "$fails" = 0 ]
+  echo "$passes passed, $fails failed, $skips skipped"
+  [ "$fails" = 0 ] || return 1
+  [ "$skips" = 0 ] || return 77
 }
 
 # "W x H" of a PNG, read from its IHDR with od (coreutils), so tests need no `file`.

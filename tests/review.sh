@@ -85,10 +85,7 @@ check "a large change gets no crop" bash -c '! grep -q "class=\"zoom\"" elsewher
 
 # the page, in a browser, from another folder than it was made in
 mkdir -p elsewhere && mv report elsewhere/moved
-if ! command -v chromium > /dev/null; then
-  echo "SKIP the page in Chromium: chromium is not installed (scripts/deps.sh --test installs it)"
-  finish; exit
-fi
+needs "the page in Chromium (scripts/deps.sh --test installs it)" chromium || { finish; exit; }
 timeout 120 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=10000 \
   --user-data-dir="$TMP/chromium" --dump-dom "file://$TMP/elsewhere/moved/index.html#selftest" \
   > dom.html 2> chromium.log

@@ -40,12 +40,12 @@ expect_usage() { # expect_usage NAME WANT ARGS...
   check "$name: says '$want'" grep -qF -- "$want" "$TMP/err"
 }
 expect_usage "islands 0" "'0' is not a number in 1..1000" --type shoals --islands 0
-expect_usage "unknown type" "--type swamp: not one of rooms, normal" --type swamp
+expect_usage "unknown type" "--type: 'swamp' is not a level type (rooms, normal" --type swamp
 expect_usage "heights of rooms" "only Shoals floors have a heightmap" --format heights
 printf 'dungeon seed=1 type=swamp\n' > "$TMP/t.film"
 "$DELVE" film "$TMP/t.film" -o "$TMP/t" --quiet 2> "$TMP/err"; rc=$?
 check "film type=swamp: exit 2 at its line and column" \
-  sh -c "test $rc = 2 && grep -qF '$TMP/t.film:1:21: unknown level type' '$TMP/err'"
+  sh -c "test $rc = 2 && grep -qF '$TMP/t.film:1:21: type: '\''swamp'\'' is not a level type' '$TMP/err'"
 "$DELVE" shot --type shoals --seed 11 --floors 1 --zoom 8 -o "$TMP/s2.png" > /dev/null
 "$DELVE_O0" shot --type shoals --seed 11 --floors 1 --zoom 8 -o "$TMP/s0.png" > /dev/null
 check "shot --type shoals: a 560 x 480 PNG" test "$(png_size "$TMP/s2.png")" = "560 x 480"

@@ -33,8 +33,8 @@ static void test_parse_errors(void **state)
 {
     (void)state;
     expect_error("film \"x\"\n  dance\n", "t.film:2:3: unknown directive 'dance'");
-    expect_error("dungeon seed=4a\n", "t.film:1:14: bad number '4a'");
-    expect_error("dungeon seed=1 floors=0\n", "t.film:1:23: 0 is out of range 1..32");
+    expect_error("dungeon seed=4a\n", "t.film:1:14: seed: '4a' is not a whole number 0..18446744073709551615");
+    expect_error("dungeon seed=1 floors=0\n", "t.film:1:23: floors: '0' is not a number in 1..32");
     expect_error("dungeon colour=red\n", "t.film:1:9: unknown key 'colour=' for 'dungeon'");
     expect_error("frame 1280by720\n", "t.film:1:7: frame size must be WIDTHxHEIGHT, not '1280by720'");
     expect_error("frame 1280x20\n", "t.film:1:12: 20 is out of range 540..4096");
@@ -49,7 +49,8 @@ static void test_parse_errors(void **state)
                  "t.film:2:7: a member named 'Ash' is already in the party");
     expect_error("walk to=5,9,2,7\n", "t.film:1:9: a square is X,Y or X,Y,FLOOR, not '5,9,2,7'");
     expect_error("dungeon seed=99999999999999999999\n",
-                 "t.film:1:14: seed 99999999999999999999 is out of range 0..18446744073709551615");
+                 "t.film:1:14: seed: '99999999999999999999' is not a whole number "
+                 "0..18446744073709551615");
     expect_error("frame 4096x2304\nsheet columns=20\n",
                  "t.film:2:1: a sheet of 20 columns of 1024 px thumbnails is 20648 px wide "
                  "(at most 16000): use fewer columns or a smaller frame");
@@ -63,11 +64,11 @@ static void test_parse_errors(void **state)
     expect_error("wait 1x\n", "t.film:1:7: bad duration '1x'");
     expect_error("walk to=moon\n", "t.film:1:9: unknown walk target 'moon' (pit, station, "
                                    "way:down, way:up, goal or X,Y[,FLOOR])");
-    expect_error("dungeon type=dungeon\n", "t.film:1:14: unknown level type 'dungeon' (rooms, "
-                 "normal, small-rooms, warehouse, city, caves, arena, maze, single, shoals or "
-                 "doomrl)");
-    expect_error("dungeon dlevel=0\n", "t.film:1:16: 0 is out of range 1..99");
-    expect_error("dungeon difficulty=6\n", "t.film:1:20: 6 is out of range 1..5");
+    expect_error("dungeon type=dungeon\n", "t.film:1:14: type: 'dungeon' is not a level type "
+                 "(rooms, normal, small-rooms, warehouse, city, caves, arena, maze, single, "
+                 "doomrl, shoals)");
+    expect_error("dungeon dlevel=0\n", "t.film:1:16: dlevel: '0' is not a number in 1..99");
+    expect_error("dungeon difficulty=6\n", "t.film:1:20: difficulty: '6' is not a number in 1..5");
     expect_error("sheet pick=some\n", "t.film:1:12: pick is events, every=N or all, not 'some'");
     expect_error("dungeon file=no/such.dun\n",
                  "t.film:1:14: cannot read dungeon file no/such.dun: No such file or directory");
@@ -88,8 +89,8 @@ static void test_parse_script(void **state)
     assert_int_equal(film_parse("dir/my-film.film", text, &fs, &err), DELVE_OK);
     assert_string_equal(fs.name, "my-film");
     assert_string_equal(fs.title, "Pits and \"stations\"");
-    assert_int_equal(fs.seed, 99);
-    assert_int_equal(fs.floors, 4);
+    assert_int_equal(fs.gen.seed, 99);
+    assert_int_equal(fs.gen.floors, 4);
     assert_int_equal(fs.party.count, 1);
     assert_int_equal(fs.party.m[0].armour_pct, 15);
     assert_int_equal(fs.frame_w, 960);
@@ -109,19 +110,24 @@ static void test_parse_script(void **state)
     assert_int_equal(fs.pick, PICK_EVERY);
     assert_int_equal(fs.pick_every, 10);
     assert_int_equal(fs.sheet_columns, 4);
-    assert_int_equal(fs.level_type, LT_ROOMS);
-    assert_int_equal(fs.dlevel, 1);
-    assert_int_equal(fs.difficulty, 2);
+    assert_int_equal(fs.gen.type, LT_ROOMS);
+    assert_int_equal(fs.gen.dlevel, 1);
+    assert_int_equal(fs.gen.difficulty, 2);
     film_free(&fs);
-    assert_int_equal(film_parse("t.film", "dungeon seed=5 type=caves dlevel=8 difficulty=3 "
-                                "islands=9\n", &fs, &err), DELVE_OK);
-    assert_int_equal(fs.level_type, LT_CAVES);
-    assert_int_equal(fs.dlevel, 8);
-    assert_int_equal(fs.difficulty, 3);
-    assert_int_equal(fs.islands, 9);
+    assert_int_equal(film_parse("t.film", "dungeon seed=5 type=caves dlevel=8 difficulty=3\n",
+                                &fs, &err), DELVE_OK);
+    assert_int_equal(fs.gen.type, LT_CAVES);
+    assert_int_equal(fs.gen.dlevel, 8);
+    assert_int_equal(fs.gen.difficulty, 3);
     film_free(&fs);
+    assert_int_equal(film_parse("t.film", "dungeon type=shoals islands=9\n", &fs, &err),
+                     DELVE_OK);
+    assert_int_equal(fs.gen.islands, 9);
+    film_free(&fs);
+    expect_error("dungeon type=caves islands=9\n",
+                 "t.film:1:1: islands is for --type shoals, not caves");
     assert_int_equal(film_parse("t.film", "dungeon type=doomrl\n", &fs, &err), DELVE_OK);
-    assert_int_equal(fs.level_type, GEN_TYPE_DOOMRL);
+    assert_int_equal(fs.gen.type, GEN_TYPE_DOOMRL);
     film_free(&fs);
 }
 

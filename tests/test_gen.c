@@ -16,6 +16,8 @@
 #include "engine/path.h"
 #include "gen/passes.h"
 #include "gen/rooms/rooms.h"
+#include "gen/family.h"
+#include "gen/opts.h"
 
 #define GOLDEN_SEED_7 DELVE_SOURCE_DIR "/tests/golden/gen-seed-7.txt"
 
@@ -658,6 +660,57 @@ static void test_pit_landing_rules(void **state)
     floor_free(&lo);
 }
 
+/* The registry and the families' rows: every hook set (never a NULL call), every real
+ * level type has a row named as engine/floor.c names it, every row generates a floor
+ * of its family, and every setting's default reads back through opts_set. */
+static void test_registry(void **state)
+{
+    (void)state;
+    for (int f = 0; f < FAMILY_COUNT; f++) {
+        const family_row *r = family_get((family_id)f);
+        assert_non_null(r->layout);
+        assert_non_null(r->ways);
+        assert_non_null(r->floor_check);
+        assert_non_null(r->stock);
+        assert_non_null(r->dungeon_check);
+        assert_non_null(r->file_check);
+        assert_non_null(r->ascii);
+    }
+    for (int t = 0; t < LT_COUNT; t++) {
+        assert_int_equal(family_type_of(t)->level_type, t);
+        assert_string_equal(family_type_of(t)->name, level_type_name((level_type)t));
+    }
+    assert_int_equal(family_type_count(), LT_COUNT + 1);
+    for (int i = 0; i < family_type_count(); i++) {
+        const family_type *ty = family_type_at(i);
+        gen_opts o = gen_defaults(11);
+        o.floors = 2;
+        o.type = ty->level_type;
+        dungeon d;
+        delve_err err = { "" };
+        if (gen_dungeon(&o, &d, &err) != DELVE_OK)
+            fail_msg("type %s: %s", ty->name, err.msg);
+        if (ty->level_type != GEN_TYPE_DOOMRL)
+            assert_int_equal(d.floors[1].level_type, ty->level_type);
+        assert_ptr_equal(family_of(d.floors[0].level_type), family_get(ty->family));
+        dungeon_free(&d);
+        assert_ptr_equal(family_type_named(ty->name), ty);
+    }
+    gen_opts o = gen_defaults(5), back = o;
+    for (int id = 0; id < OPTS_COUNT; id++) {
+        char v[GEN_PATH_MAX];
+        opts_format(&o, (opts_id)id, v, sizeof v);
+        assert_string_equal(v, opts_get((opts_id)id)->dflt[0] == '1' && id == OPTS_SEED
+                                   ? "5" : opts_get((opts_id)id)->dflt);
+        assert_int_equal(opts_set(&back, (opts_id)id, v, NULL), DELVE_OK);
+    }
+    assert_memory_equal(&o, &back, sizeof o);
+    char line[256];
+    assert_int_equal(opts_line(&o, OPTS_ALL, line, sizeof line, NULL), DELVE_OK);
+    assert_string_equal(line, "seed=5 floors=3 type=rooms dlevel=1 difficulty=2 islands=15 "
+                              "rising=on");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -673,6 +726,7 @@ int main(void)
         cmocka_unit_test(test_golden_seed_7),
         cmocka_unit_test(test_ascii_shape),
         cmocka_unit_test(test_bad_options),
+        cmocka_unit_test(test_registry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* tiled (render/tiled.h): the .tmj export read back with cJSON: map and tileset fields,
  * visible/opacity on every layer and object (Tiled hides what lacks them), one gid per
  * square inside the tileset, things as tile objects on their squares, the tileset PNG's
- * size. Tiled's own renderer against delve's: tests/tiled.sh. */
+ * size; a Shoals floor's ground tiles named and coloured by terrain. Tiled's own
+ * renderer against delve's: tests/tiled.sh. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "engine/fsio.h"
+#include "engine/floor.h"
 #include "gen/gen.h"
 #include "render/png.h"
 #include "render/tiled.h"
@@ -125,10 +127,93 @@ static void test_export_reads_back(void **state)
     rmdir(dir);
 }
 
+/* Mean of one channel (0 red, 2 blue) over tile id's cell of a tileset sheet. */
+static int tile_mean(const canvas *c, int id, int columns, int z, int ch)
+{
+    long sum = 0;
+    for (int y = 0; y < z; y++)
+        for (int x = 0; x < z; x++)
+            sum += canvas_at(c, id % columns * z + x, id / columns * z + y)[ch];
+    return (int)(sum / (z * z));
+}
+
+/* Each square's terrain as a tile type: deep and shallow water, floor, high ground. */
+static const char *want_type(int t)
+{
+    return t == T_DEEP ? "deep water" : t == T_SHALLOW ? "shallow water"
+           : t == T_HIGH ? "high ground" : "floor";
+}
+
+/* Checks square i's terrain tile against the tileset's entry and its picture. */
+static void check_ground_tile(const cJSON *tiles, const canvas *sheet, int columns, int id,
+                              int t)
+{
+    const cJSON *tile, *found = NULL;
+    cJSON_ArrayForEach(tile, tiles)
+        if (get_int(tile, "id") == id)
+            found = tile;
+    assert_non_null(found);
+    assert_string_equal(cJSON_GetObjectItem(found, "type")->valuestring, want_type(t));
+    assert_non_null(prop_str(found, "band"));
+    int r = tile_mean(sheet, id, columns, 24, 0), b = tile_mean(sheet, id, columns, 24, 2);
+    if (t == T_DEEP || t == T_SHALLOW)
+        assert_true(b > r + 20);  /* water is blue */
+    else
+        assert_true(r > b);       /* sand, grass, high ground are not */
+}
+
+/* Seed 11's Shoals floor: every deep, shallow, floor and high square shows a tile the
+ * tileset names by that terrain (with its band), blue for water; the view's tiles keep
+ * their ids ahead of them. */
+static void test_shoals_ground(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/delve-tiled-XXXXXX", tmj[64], png[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(tmj, sizeof tmj, "%s/s.tmj", dir);
+    snprintf(png, sizeof png, "%s/s-tiles.png", dir);
+    gen_opts o = gen_defaults(11);
+    o.type = LT_SHOALS;
+    o.floors = 1;
+    dfloor f;
+    delve_err err = { "" };
+    assert_int_equal(gen_floor_alone(&o, 0, &f, &err), DELVE_OK);
+    assert_int_equal(tiled_export(&f, 11, 1, 24, tmj, &err), DELVE_OK);
+    char *text;
+    size_t len;
+    assert_int_equal(fsio_read_all(tmj, 1 << 22, &text, &len, &err), DELVE_OK);
+    cJSON *m = cJSON_Parse(text);
+    assert_non_null(m);
+    const cJSON *ts = cJSON_GetArrayItem(cJSON_GetObjectItem(m, "tilesets"), 0);
+    const cJSON *tiles = cJSON_GetObjectItem(ts, "tiles");
+    int columns = get_int(ts, "columns"), tilecount = get_int(ts, "tilecount");
+    canvas sheet;
+    assert_int_equal(png_read(png, &sheet, &err), DELVE_OK);
+    const cJSON *data = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(m, "layers"), 0), "data");
+    assert_int_equal(cJSON_GetArraySize(data), f.w * f.h);
+    int seen[T_TERRAIN_COUNT] = { 0 };
+    for (int i = 0; i < f.w * f.h; i++) {
+        int id = cJSON_GetArrayItem(data, i)->valueint - 1;
+        assert_in_range(id, tilecount - cJSON_GetArraySize(tiles), tilecount - 1);
+        check_ground_tile(tiles, &sheet, columns, id, f.terrain[i]);
+        seen[f.terrain[i]]++;
+    }
+    assert_true(seen[T_DEEP] > 0 && seen[T_SHALLOW] > 0 && seen[T_HIGH] > 0 && seen[T_FLOOR] > 0);
+    assert_int_equal(seen[T_DEEP] + seen[T_SHALLOW] + seen[T_HIGH] + seen[T_FLOOR], f.w * f.h);
+    canvas_free(&sheet);
+    cJSON_Delete(m);
+    free(text);
+    floor_free(&f);
+    unlink(tmj);
+    unlink(png);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_export_reads_back),
+        cmocka_unit_test(test_shoals_ground),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
 # --video: film.mp4 and film.gif through ffmpeg found on PATH at run time; without
-# ffmpeg a note and exit 0. A stand-in ffmpeg checks how delve calls it; the real one,
-# when installed, checks the files.
+# ffmpeg a note and exit 0. A stand-in ffmpeg checks how delve calls it; the real one
+# checks the files (without it the test ends skipped, exit 77).
 . tests/lib.bash "$@"
 fake="$TMP/bin"
 mkdir -p "$fake"
@@ -29,7 +29,7 @@ check "without ffmpeg: a clear note" grep -q "ffmpeg is not installed" "$TMP/out
 check "without ffmpeg: no video" test ! -e "$TMP/g/film.mp4"
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet > /dev/null
 check "a run without --video clears the last run's video" test ! -e "$TMP/f/film.mp4"
-if command -v ffmpeg > /dev/null && command -v ffprobe > /dev/null; then
+if needs "the real ffmpeg's video (Debian's ffmpeg)" ffmpeg ffprobe; then
   # a folder name ffmpeg would read as a pattern or an option, and stdin left alone
   mkdir -p "$TMP/r"
   echo "keep me" | (cd "$TMP/r" && "$DELVE" film "$OLDPWD/tests/fixtures/short.film" -o '-100%d' \

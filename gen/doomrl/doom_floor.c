@@ -181,6 +181,10 @@ static delve_status doom_try(const gen_opts *o, int k, int t, doom_stage stage, 
                              doom_info *info, delve_err *err)
 {
     int type = doom_floor_type(o, k);
+    if (type < 0 || type >= LT_COUNT || !TYPE_RULES[type].layout) /* a registry row without
+                                                                    its rules row here */
+        return delve_fail(err, DELVE_EINPUT, "level type %s has no row in doom_floor.c's "
+                          "TYPE_RULES", level_type_name((level_type)type));
     memset(info, 0, sizeof *info);
     info->type = type;
     info->dlevel = o->dlevel + k;

@@ -3,6 +3,7 @@
  * time in 4; above dlevel 15 any type becomes single monster 1 time in 25, only when
  * asked (the seed says that replacement did not spawn yet). */
 #include "gen/doomrl/doom.h"
+#include "gen/family.h"
 
 typedef struct pick_band {
     int min_dlevel;          /* the band holds from this dlevel up to the next band */
@@ -27,7 +28,8 @@ static const pick_band BANDS[] = {
 
 int doom_is_type(int t)
 {
-    return t >= LT_NORMAL && t <= LT_SINGLE;
+    return t != GEN_TYPE_DOOMRL && family_type_of(t)->level_type == t &&
+           family_type_of(t)->family == FAMILY_DOOMRL;
 }
 
 static int band_pick(rng *r, const pick_band *b)

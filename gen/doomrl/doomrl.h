@@ -23,11 +23,9 @@
 #define DOOM_SMALL_X(bx) (3 + 18 * ((bx) - 1))  /* spec x of block bx = 1..4 (spec 5.2) */
 #define DOOM_SMALL_Y(by) (1 + 6 * ((by) - 1))   /* spec y of block by = 1..3 */
 
-/* DoomRL's difficulty (spec/doomrl.md: 1 ITYTD, 2 HNTR, 3 HMP, 4 UV, 5 N!): the range every
- * front end takes, and UV, from which the cave and single-monster rolls add their
- * hardest kinds. */
-#define DOOM_DIFFICULTY_MIN 1
-#define DOOM_DIFFICULTY_MAX 5
+/* DoomRL's difficulty UV (spec/doomrl.md: 1 ITYTD, 2 HNTR, 3 HMP, 4 UV, 5 N!, the last
+ * GEN_MAX_DIFFICULTY): from it on the cave and single-monster rolls add their hardest
+ * kinds. */
 #define DOOM_DIFFICULTY_UV 4
 
 /* The fluid table's dice for dlevel (spec 6): walks = 1d(walks_die) + walks_add,
@@ -39,7 +37,7 @@ int doom_arena_config(int roll);
 /* Sublayout i (0..11) of seed 002 as 7 rows of 19 chars ('#', '+', '.'). */
 const char *const *doom_small_sublayout(int i);
 
-/* 1 for the DoomRL level types LT_NORMAL..LT_SINGLE. */
+/* 1 for the level types the registry (gen/family.h) puts in the DoomRL family. */
 int doom_is_type(int level_type);
 
 typedef enum doom_river_shape {
@@ -143,7 +141,7 @@ delve_status doom_validate_dungeon(const dungeon *d, delve_err *err);
 /* Appends the ASCII of a DoomRL floor (title with level type and dlevel, the seed's
  * glyphs, a legend telling water, acid and lava apart, things) to b; b->oom when it
  * could not grow. */
-void doom_ascii_floor(const dungeon *d, int k, textbuf *b);
+void doom_ascii_floor(textbuf *b, const dungeon *d, int k);
 
 /* `delve stats` measures of a DoomRL floor (gen/doomrl/doom_stats.c), in this order. */
 enum {

@@ -1,2 +1,0 @@
-/* placeholder so CMake configures before render/ lands; the lead deletes it */
-typedef int render_placeholder_t;
