@@ -5,7 +5,7 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 FILM  ?= films/scripts/pits-and-stations.film
 CONFIGURE = test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps deps-test build run test view bench golden clean
+.PHONY: all deps deps-test build run test test-sanitize view bench golden clean
 
 all: build
 
@@ -27,6 +27,15 @@ test: deps-test
 	@$(CONFIGURE)
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# every test again on a build with AddressSanitizer and UBSan (DELVE_SANITIZE), in its own
+# folder; no -O0 twin there (the -O0 checks compare the build with itself)
+SANITIZE_BUILD = $(BUILD)/sanitize
+test-sanitize: deps-test
+	@test -f $(SANITIZE_BUILD)/CMakeCache.txt || cmake -S . -B $(SANITIZE_BUILD) \
+	  -DCMAKE_BUILD_TYPE=Release -DDELVE_SANITIZE=ON -DDELVE_O0_TWIN=OFF
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS)
 
 view: build
 	./$(BUILD)/delve view --film $(FILM)

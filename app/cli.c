@@ -2,8 +2,6 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "app/cli.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -13,33 +11,26 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/lex.h"
 #include "gen/family.h"
 #include "gen/opts.h"
 
 int cli_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (!isdigit((unsigned char)s[0]) || *end || errno) {
+    if (lex_parse_u64(s, strlen(s), UINT64_MAX, out, NULL) != LEX_OK) {
         fprintf(stderr, "delve %s: %s: '%s' is not a whole number 0..%llu\n", cmd, opt, s,
                 (unsigned long long)UINT64_MAX);
         return 0;
     }
-    *out = v;
     return 1;
 }
 
 int cli_int(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!s[0] || *end || errno || v < lo || v > hi) {
+    if (lex_parse_int(s, strlen(s), lo, hi, out, NULL) != LEX_OK) {
         fprintf(stderr, "delve %s: %s: '%s' is not a number in %d..%d\n", cmd, opt, s, lo, hi);
         return 0;
     }
-    *out = (int)v;
     return 1;
 }
 

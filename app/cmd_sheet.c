@@ -7,13 +7,11 @@
 #include <unistd.h>
 
 #include "app/cli.h"
-#include "engine/fsio.h"
+#include "films/events.h"
 #include "films/film.h"
-#include "films/recorder.h"
 #include "render/png.h"
 #include "render/sheet.h"
 
-#define SHEET_TSV_MAX_BYTES (64u << 20)
 #define SHEET_MAX_COLS 48  /* as a .film script's sheet columns */
 
 static void help(void)
@@ -88,77 +86,13 @@ static int parse(int argc, char **argv, sheet_args *a)
     return EXIT_OK;
 }
 
-/* The columns of events.tsv this command reads. */
-typedef struct tsv_cols {
-    int frame, time, floor, event, caption, n;
-    int health[PARTY_MAX], members;
-} tsv_cols;
-
-/* Splits line (modified) at tabs into f[]; returns the field count. */
-static int split(char *line, char **f, int max)
-{
-    int n = 0;
-    for (char *p = line; n < max;) {
-        f[n++] = p;
-        p = strchr(p, '\t');
-        if (!p)
-            break;
-        *p++ = '\0';
-    }
-    return n;
-}
-
-static delve_status read_header(const char *tsv, char *line, tsv_cols *c, delve_err *err)
-{
-    char *f[64];
-    int n = split(line, f, 64);
-    memset(c, -1, sizeof *c);
-    c->members = 0;
-    c->n = n;
-    for (int i = 0; i < n; i++) {
-        size_t len = strlen(f[i]);
-        if (!strcmp(f[i], "frame")) c->frame = i;
-        else if (!strcmp(f[i], "time_s")) c->time = i;
-        else if (!strcmp(f[i], "floor")) c->floor = i;
-        else if (!strcmp(f[i], "event")) c->event = i;
-        else if (!strcmp(f[i], "caption")) c->caption = i;
-        else if (len > 7 && !strcmp(f[i] + len - 7, "_health") && c->members < PARTY_MAX)
-            c->health[c->members++] = i;
-    }
-    if (c->frame < 0 || c->time < 0 || c->floor < 0 || c->event < 0)
-        return delve_fail_at(err, DELVE_EINPUT, tsv, 1, 1,
-                             "not a delve events.tsv (needs frame, time_s, floor, event)");
-    return DELVE_OK;
-}
-
-static int wanted(const sheet_args *a, int frame_no, const char *word)
-{
-    return film_pick_wants(a->pick, a->pick_every, frame_no, strcmp(word, "step") != 0);
-}
-
 typedef struct sheet_job {
     const sheet_args *a;
     char tsv[FILM_PATH_MAX + 32];
     char frames[FILM_PATH_MAX + 16];
     sheet_cell *cells;       /* metadata of every picked frame; thumbnails per page */
-    int n, cap, total, last_frame, thumb_w, thumb_h;
-    const char *line_start;  /* of the row being read, for columns in messages */
-    int line;
+    int n, cap, total, thumb_w, thumb_h;
 } sheet_job;
-
-/* A whole number field in [lo, hi], or an error naming its line and column. */
-static delve_status field_num(sheet_job *j, const char *f, long long lo, long long hi,
-                              long long *out, delve_err *err)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(f, &end, 10);
-    if (!f[0] || *end || errno || v < lo || v > hi)
-        return delve_fail_at(err, DELVE_EINPUT, j->tsv, j->line, (int)(f - j->line_start) + 1,
-                             "'%s' is not a number in %lld..%lld", f, lo, hi);
-    *out = v;
-    return DELVE_OK;
-}
 
 static delve_status grow(sheet_job *j, delve_err *err)
 {
@@ -173,73 +107,25 @@ static delve_status grow(sheet_job *j, delve_err *err)
     return DELVE_OK;
 }
 
-static delve_status add_row(sheet_job *j, const tsv_cols *c, char **f, int nf, delve_err *err)
+/* An events_fn: keeps row as a cell when the pick wants its frame. */
+static delve_status add_row(void *ctx, const events_line *row, delve_err *err)
 {
-    long long frame, t, fl, hp;
-    if (nf < c->n)
-        return delve_fail_at(err, DELVE_EINPUT, j->tsv, j->line, 1,
-                             "%d fields, the header has %d", nf, c->n);
-    delve_status st = field_num(j, f[c->frame], j->last_frame + 1, RECORDER_MAX_FRAMES,
-                                &frame, err);
-    if (!st)
-        st = field_num(j, f[c->time], 0, INT64_MAX / 2, &t, err);
-    if (!st)
-        st = field_num(j, f[c->floor], 1, DUNGEON_MAX_FLOORS, &fl, err);
-    if (st)
+    sheet_job *j = ctx;
+    j->total = row->frame; /* frame numbers only go up */
+    int is_event = strcmp(row->event, "step") != 0;
+    delve_status st = DELVE_OK;
+    if (!film_pick_wants(j->a->pick, j->a->pick_every, row->frame, is_event) || (st = grow(j, err)))
         return st;
-    j->last_frame = j->total = (int)frame; /* frame numbers only go up */
-    if (!wanted(j->a, (int)frame, f[c->event]) || (st = grow(j, err)))
-        return st;
-    sheet_cell *s = &j->cells[j->n];
+    sheet_cell *s = &j->cells[j->n++];
     memset(s, 0, sizeof *s);
-    s->frame_no = (int)frame;
-    s->time_s = t;
-    s->floor = (int)fl - 1;
-    snprintf(s->caption, sizeof s->caption, "%s", c->caption >= 0 ? f[c->caption] : f[c->event]);
-    s->member_count = c->members;
-    for (int m = 0; m < c->members && !st; m++) {
-        st = field_num(j, f[c->health[m]], 0, MEMBER_MAX_HEALTH, &hp, err);
-        s->health[m] = (int)hp;
-    }
-    j->n += !st;
-    return st;
-}
-
-static delve_status read_line(sheet_job *j, tsv_cols *c, char *l, delve_err *err)
-{
-    size_t len = strlen(l);
-    if (len && l[len - 1] == '\r')
-        l[len - 1] = '\0'; /* CRLF from a spreadsheet round trip */
-    j->line_start = l;
-    if (j->line == 1)
-        return read_header(j->tsv, l, c, err);
-    if (!l[0])
-        return DELVE_OK;
-    char *f[64];
-    int nf = split(l, f, 64);
-    return add_row(j, c, f, nf, err);
-}
-
-static delve_status read_events(sheet_job *j, delve_err *err)
-{
-    char *text;
-    size_t len;
-    delve_status st = fsio_read_all(j->tsv, SHEET_TSV_MAX_BYTES, &text, &len, err);
-    if (st)
-        return st;
-    tsv_cols c;
-    char *l = text;
-    for (j->line = 1; !st && *l; j->line++) {
-        char *nl = strchr(l, '\n');
-        if (nl)
-            *nl = '\0';
-        st = read_line(j, &c, l, err);
-        l = nl ? nl + 1 : l + strlen(l);
-    }
-    if (!st && j->line == 1)
-        st = delve_fail_at(err, DELVE_EINPUT, j->tsv, 1, 1, "empty events.tsv");
-    free(text);
-    return st;
+    s->frame_no = row->frame;
+    s->time_s = row->time_s;
+    s->floor = row->floor - 1;
+    snprintf(s->caption, sizeof s->caption, "%.*s", (int)sizeof s->caption - 1, row->caption);
+    s->member_count = row->members;
+    for (int m = 0; m < row->members; m++)
+        s->health[m] = row->health[m];
+    return DELVE_OK;
 }
 
 /* Each member's highest health in the film stands for their maximum. */
@@ -369,7 +255,7 @@ int cmd_sheet(int argc, char **argv)
     const char *base = strrchr(a.dir, '/');
     const char *title = a.title ? a.title : base && base[1] ? base + 1 : a.dir;
     int pages = 0;
-    delve_status st = read_events(&j, &err);
+    delve_status st = events_read(j.tsv, add_row, &j, &err);
     if (!st) {
         set_max_health(&j);
         st = write_pages(&j, a.out, title, a.columns, &pages, &err);

@@ -7,7 +7,6 @@
 
 #include "app/cli.h"
 #include "engine/fsio.h"
-#include "engine/textbuf.h"
 #include "films/director.h"
 #include "films/film.h"
 #include "gen/catalog.h"
@@ -184,17 +183,23 @@ static int shot_one(const shot_args *a)
     return EXIT_OK;
 }
 
-/* Appends n bytes of s to the catalog's text. */
-static delve_status append(textbuf *cat, const char *s, size_t n, delve_err *err)
+/* Appends len bytes of s to the growing text *buf. */
+static delve_status append(char **buf, size_t *len, const char *s, size_t n, delve_err *err)
 {
-    textbuf_put(cat, s, n);
-    return cat->oom ? delve_fail(err, DELVE_ENOMEM, "out of memory") : DELVE_OK;
+    char *nb = realloc(*buf, *len + n + 1);
+    if (!nb)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    memcpy(nb + *len, s, n);
+    *len += n;
+    nb[*len] = '\0';
+    *buf = nb;
+    return DELVE_OK;
 }
 
 /* One seed of a set: its PNGs and catalog lines. A generator failure (DELVE_EFAIL) is a
  * verdict for the catalog, not an error; anything else stops the set. */
-static delve_status shot_seed(const shot_args *a, uint64_t seed, textbuf *cat, int *shots,
-                              delve_err *err)
+static delve_status shot_seed(const shot_args *a, uint64_t seed, char **cat, size_t *len,
+                              int *shots, delve_err *err)
 {
     char line[CATALOG_LINE_MAX], file[4096];
     int lo = a->o.floor ? a->o.floor - 1 : 0, hi = a->o.floor ? a->o.floor - 1 : a->o.floors - 1;
@@ -202,7 +207,7 @@ static delve_status shot_seed(const shot_args *a, uint64_t seed, textbuf *cat, i
     delve_status st = make_world(a, seed, &w, err);
     if (st == DELVE_EFAIL) {
         for (int k = lo; k <= hi && st != DELVE_ENOMEM; k++)
-            st = append(cat, line,
+            st = append(cat, len, line,
                         catalog_failed_line(seed, k + 1, family_type_of(a->o.type)->name,
                                             err->msg, line, sizeof line), err);
         return st == DELVE_ENOMEM ? st : DELVE_OK;
@@ -218,8 +223,8 @@ static delve_status shot_seed(const shot_args *a, uint64_t seed, textbuf *cat, i
         st = shoot(&w, k, a->zoom, file, err);
         catalog_verdict(&found, k, verdict, sizeof verdict);
         if (!st)
-            st = append(cat, line, catalog_floor_line(seed, &w.dg.floors[k], verdict, line,
-                                                      sizeof line), err);
+            st = append(cat, len, line, catalog_floor_line(seed, &w.dg.floors[k], verdict,
+                                                           line, sizeof line), err);
         *shots += !st;
     }
     check_list_free(&found);
@@ -233,22 +238,23 @@ static int shot_set(const shot_args *a)
     char file[4096];
     if (strlen(a->out) > 3000)
         return cli_usage_error("shot", "-o: folder name too long");
-    textbuf cat = { 0 };
+    char *cat = NULL;
+    size_t len = 0;
     int shots = 0;
     uint64_t count = a->seed_hi - a->o.seed + 1;
     delve_status st = fsio_mkdirs(a->out, &err);
     if (!st)
-        st = append(&cat, CATALOG_HEADER "\n", strlen(CATALOG_HEADER) + 1, &err);
+        st = append(&cat, &len, CATALOG_HEADER "\n", strlen(CATALOG_HEADER) + 1, &err);
     for (uint64_t i = 0; i < count && !st; i++) {
-        st = shot_seed(a, a->o.seed + i, &cat, &shots, &err);
+        st = shot_seed(a, a->o.seed + i, &cat, &len, &shots, &err);
         fprintf(stderr, "delve shot: seed %llu (%llu of %llu)\n",
                 (unsigned long long)(a->o.seed + i), (unsigned long long)(i + 1),
                 (unsigned long long)count);
     }
     snprintf(file, sizeof file, "%s/catalog.tsv", a->out);
     if (!st)
-        st = fsio_write_atomic(file, cat.s, cat.len, &err);
-    textbuf_free(&cat);
+        st = fsio_write_atomic(file, cat, len, &err);
+    free(cat);
     if (st)
         return cli_fail("shot", st, &err);
     printf("delve shot: %d shots and %s (seeds %llu-%llu)\n", shots, file,

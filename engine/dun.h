@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "engine/dungeon.h"
+#include "engine/lex.h"
 
 #define DUN_MAGIC "delve-dun"
 #define DUN_VERSION 1
@@ -36,17 +37,15 @@ delve_status dun_read(const char *file, const char *text, dungeon *out, delve_er
  * and parses it with dun_read. DELVE_EIO when it cannot be read. */
 delve_status dun_load(const char *path, dungeon *out, delve_err *err);
 
-/* One map block on its own (for stored rooms too). *text points at the first row, just
- * after a `map` line; rows run until a line that is exactly `endmap` (required).
- * Row r, column c sets square (x0 + c, y0 + r) of f; a row shorter than the region
- * leaves the rest as it was. Way glyphs set floor terrain and, when ways is not NULL,
- * ways[y * f->w + x] = the way kind (ways holds f->w * f->h, -1 where no way glyph);
- * with ways NULL a way glyph is an error. *line is the number of the `map` line and is
- * advanced to the `endmap` line; *text moves past it. DELVE_EINPUT with
- * "file:line:col" for an unknown glyph, a row or column past the floor, a missing
+/* One map block on its own (for stored rooms too): x's current line is the `map` line;
+ * rows are the lines after it, until a line that is exactly `endmap` (required), where
+ * x is left. Row r, column c sets square (x0 + c, y0 + r) of f; a row shorter than the
+ * region leaves the rest as it was. Way glyphs set floor terrain and, when ways is not
+ * NULL, ways[y * f->w + x] = the way kind (ways holds f->w * f->h, -1 where no way
+ * glyph); with ways NULL a way glyph is an error. DELVE_EINPUT with "file:line:col"
+ * (in x->err) for an unknown glyph, a row or column past the floor, a missing
  * `endmap`. */
-delve_status dun_map_read(const char *file, int *line, const char **text, dfloor *f, int x0,
-                          int y0, int8_t *ways, delve_err *err);
+delve_status dun_map_read(lex *x, dfloor *f, int x0, int y0, int8_t *ways);
 
 /* The map glyph of terrain t, and the terrain of glyph g (-1 if g is none). */
 char dun_terrain_glyph(terrain t);

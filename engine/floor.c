@@ -44,12 +44,9 @@ static const char *const LOOK_NAME[] = {
 };
 _Static_assert(sizeof LOOK_NAME / sizeof LOOK_NAME[0] == LOOK_COUNT, "look rows");
 
-static const char *const LEVEL_TYPE_NAME[] = {
-    [LT_ROOMS] = "rooms",         [LT_NORMAL] = "normal",  [LT_SMALL_ROOMS] = "small-rooms",
-    [LT_WAREHOUSE] = "warehouse", [LT_CITY] = "city",      [LT_CAVES] = "caves",
-    [LT_ARENA] = "arena",         [LT_MAZE] = "maze",      [LT_SINGLE] = "single",
-    [LT_SHOALS] = "shoals",
-};
+#define LEVEL_TYPE_STRING(id, name) [id] = name,
+static const char *const LEVEL_TYPE_NAME[] = { LEVEL_TYPES(LEVEL_TYPE_STRING) };
+#undef LEVEL_TYPE_STRING
 _Static_assert(sizeof LEVEL_TYPE_NAME / sizeof LEVEL_TYPE_NAME[0] == LT_COUNT, "level rows");
 
 const char *level_type_name(level_type t)

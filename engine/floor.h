@@ -121,20 +121,23 @@ typedef struct station {
 
 const char *station_look_name(station_look look);
 
-/* The kind of floor a generator laid. Append only (numbers reach files). */
-typedef enum level_type {
-    LT_ROOMS,        /* rooms and corridors (the spine's generator) */
-    LT_NORMAL,       /* DoomRL level types, seed 002 */
-    LT_SMALL_ROOMS,
-    LT_WAREHOUSE,
-    LT_CITY,
-    LT_CAVES,
-    LT_ARENA,
-    LT_MAZE,
-    LT_SINGLE,       /* single monster: the normal layout with one monster kind */
-    LT_SHOALS,       /* DCSS-style heightmap islands, seed 003 */
-    LT_COUNT
-} level_type;
+/* The kinds of floor a generator lays, with the name the command line and .dun files
+ * spell: one row per kind. Append only: the numbers reach files and the RNG's try slot. */
+#define LEVEL_TYPES(X)                                                                  \
+    X(LT_ROOMS, "rooms")             /* rooms and corridors */                          \
+    X(LT_NORMAL, "normal")           /* DoomRL level types, seed 002 */                 \
+    X(LT_SMALL_ROOMS, "small-rooms")                                                    \
+    X(LT_WAREHOUSE, "warehouse")                                                        \
+    X(LT_CITY, "city")                                                                  \
+    X(LT_CAVES, "caves")                                                                \
+    X(LT_ARENA, "arena")                                                                \
+    X(LT_MAZE, "maze")                                                                  \
+    X(LT_SINGLE, "single")           /* the normal layout with one monster kind */      \
+    X(LT_SHOALS, "shoals")           /* DCSS-style heightmap islands, seed 003 */
+
+#define LEVEL_TYPE_ENUM(id, name) id,
+typedef enum level_type { LEVEL_TYPES(LEVEL_TYPE_ENUM) LT_COUNT } level_type;
+#undef LEVEL_TYPE_ENUM
 
 /* Name as the command line spells it ("rooms", "normal", "small-rooms", ...). */
 const char *level_type_name(level_type t);

@@ -1,19 +1,25 @@
 /* save: saved games as checked text (see save.h; the format is in docs/save-format.md). */
 #include "engine/save.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/hash.h"
+#include "engine/lex.h"
 #include "engine/textbuf.h"
 
 uint64_t save_check(const char *text, size_t len)
 {
-    return hash_fnv1a64(HASH_FNV1A64_BASIS, text, len);
+    uint64_t h = HASH_FNV1A64_BASIS;
+    size_t from = 0;
+    for (size_t i = 0; i + 1 < len; i++)
+        if (text[i] == '\r' && text[i + 1] == '\n') { /* a CRLF counts as its LF */
+            h = hash_fnv1a64(h, text + from, i - from);
+            from = i + 1;
+        }
+    return hash_fnv1a64(h, text + from, len - from);
 }
 
 /* No control characters (UTF-8 names and paths are fine: films allow them). */
@@ -31,6 +37,10 @@ delve_status save_text(const world *w, const char *source, char **out, delve_err
     if (w->phase != PHASE_IDLE)
         return delve_fail(err, DELVE_EINPUT, "the party is %s: save when it stands",
                           w->phase == PHASE_TUBE ? "falling" : "walking");
+    if (w->clock_s < 0 || w->clock_s > WORLD_MAX_CLOCK_S)
+        return delve_fail(err, DELVE_EINPUT, "the game clock %" PRId64 " s is outside "
+                          "0..%" PRId64 ": a save could not be read back", w->clock_s,
+                          WORLD_MAX_CLOCK_S);
     if (!source[0] || strlen(source) >= SAVE_SOURCE_MAX || !printable(source))
         return delve_fail(err, DELVE_EINPUT, "a save's source line must be 1..%d bytes without control "
                           "characters", SAVE_SOURCE_MAX - 1);
@@ -66,189 +76,203 @@ delve_status save_text(const world *w, const char *source, char **out, delve_err
 
 /* ---- parsing ---- */
 
-typedef struct pctx {
-    const char *path;
-    int line;
-    const char *start;   /* the line's first character */
-    const char *p;       /* the cursor */
-    delve_err *err;
-} pctx;
-
-static delve_status bad(pctx *c, const char *at, const char *what)
+/* The next word of a save line: up to one space (which it passes) or the line's end. */
+static const char *field(lex *x, size_t *n)
 {
-    return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, (int)(at - c->start) + 1,
-                         "%s", what);
+    int last = 0;
+    return lex_field(x, ' ', n, &last);
 }
 
 /* A decimal integer in lo..hi, then a space or the end of the line. */
-static delve_status num(pctx *c, int64_t lo, int64_t hi, int64_t *out)
+static delve_status num(lex *x, int64_t lo, int64_t hi, int64_t *out)
 {
-    const char *at = c->p;
-    if (*at != '-' && (*at < '0' || *at > '9'))
-        return bad(c, at, "expected a number");
-    errno = 0;
-    char *end = NULL;
-    long long v = strtoll(at, &end, 10);
-    if (errno == ERANGE || v < lo || v > hi)
-        return bad(c, at, "number out of range");
-    if (*end != ' ' && *end != '\n')
-        return bad(c, end, "expected a space or the end of the line");
-    c->p = *end == ' ' ? end + 1 : end;
-    *out = v;
-    return DELVE_OK;
+    size_t n = 0, stop = 0;
+    const char *at = field(x, &n);
+    switch (lex_parse_i64(at, n, lo, hi, out, &stop)) {
+    case LEX_OK:
+        return DELVE_OK;
+    case LEX_NOT_NUMBER:
+        return lex_fail(x, at, "expected a number");
+    case LEX_JUNK:
+        return lex_fail(x, at + stop, "expected a space or the end of the line");
+    default:
+        return lex_fail(x, at, "number out of range");
+    }
 }
 
-static delve_status hex(pctx *c, uint64_t *out)
+/* 16 lower-case hex digits, the rest of the line. */
+static delve_status hex(lex *x, uint64_t *out)
 {
-    const char *at = c->p;
+    const char *at = x->p;
     uint64_t v = 0;
-    int n = 0;
-    for (; n < 16; n++, c->p++) {
-        char ch = *c->p;
+    for (; x->p < at + 16; x->p++) {
+        char ch = x->p < x->le ? *x->p : '\0';
         int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
         if (d < 0)
-            return bad(c, at, "expected 16 hex digits");
+            return lex_fail(x, at, "expected 16 hex digits");
         v = v << 4 | (uint64_t)d;
     }
-    if (*c->p != '\n')
-        return bad(c, c->p, "expected the end of the line");
+    if (x->p != x->le)
+        return lex_fail(x, x->p, "expected the end of the line");
     *out = v;
     return DELVE_OK;
 }
 
-static delve_status end_of_line(pctx *c)
+static delve_status end_of_line(lex *x)
 {
-    return *c->p == '\n' ? DELVE_OK : bad(c, c->p, "unexpected text at the end of the line");
+    return x->p == x->le ? DELVE_OK : lex_fail(x, x->p, "unexpected text at the end of the line");
 }
 
-static delve_status line_member(pctx *c, save_state *st)
+/* The rest of the line into out (1..cap - 1 bytes), else DELVE_EINPUT why. */
+static delve_status rest(lex *x, char *out, size_t cap, const char *why)
+{
+    size_t n = (size_t)(x->le - x->p);
+    if (n == 0 || n >= cap)
+        return lex_fail(x, x->p, "%s", why);
+    memcpy(out, x->p, n);
+    out[n] = '\0';
+    x->p = x->le;
+    return DELVE_OK;
+}
+
+static delve_status line_member(lex *x, save_state *st)
 {
     if (st->party.count >= PARTY_MAX)
-        return bad(c, c->start, "more than 6 members");
+        return lex_fail(x, x->ls, "more than 6 members");
     int64_t v[5];
     static const int64_t HI[5] = { MEMBER_MAX_HEALTH, MEMBER_MAX_HEALTH, MEMBER_MAX_HEALTH,
                                    MEMBER_MAX_HEALTH, ARMOUR_MAX_PCT };
     for (int i = 0; i < 5; i++) {
-        delve_status s = num(c, i == 1 ? 1 : 0, HI[i], &v[i]);
+        delve_status s = num(x, i == 1 ? 1 : 0, HI[i], &v[i]);
         if (s)
             return s;
     }
-    const char *name = c->p, *nl = strchr(name, '\n');
-    if (nl == name || nl - name >= MEMBER_NAME_MAX)
-        return bad(c, name, "a member's name is 1..23 characters");
+    const char *name = x->p;
     member *m = &st->party.m[st->party.count++];
-    memcpy(m->name, name, (size_t)(nl - name));
-    m->name[nl - name] = '\0';
+    delve_status s = rest(x, m->name, sizeof m->name, "a member's name is 1..23 characters");
+    if (s)
+        return s;
     if (!printable(m->name))
-        return bad(c, name, "control character in a member's name");
+        return lex_fail(x, name, "control character in a member's name");
     if (v[0] > v[1] || v[2] > v[3])
-        return bad(c, c->start, "health or power above its maximum");
+        return lex_fail(x, x->ls, "health or power above its maximum");
     m->health = (int)v[0], m->max_health = (int)v[1];
     m->power = (int)v[2], m->max_power = (int)v[3], m->armour_pct = (int)v[4];
-    c->p = nl;
     return DELVE_OK;
 }
 
+static delve_status line_at(lex *x, save_state *st)
+{
+    int64_t v[3];
+    delve_status s = DELVE_OK;
+    for (int i = 0; i < 3 && !s; i++)
+        s = num(x, 0, i ? FLOOR_MAX_SIDE * FLOOR_SQUARE_CM : DUNGEON_MAX_FLOORS - 1, &v[i]);
+    if (!s)
+        st->floor = (int)v[0], st->x_cm = (int)v[1], st->y_cm = (int)v[2];
+    return s;
+}
+
+static delve_status line_pit(lex *x, save_state *st)
+{
+    int64_t f = 0, i = 0;
+    if (st->pit_count >= (int)(sizeof st->pits / sizeof st->pits[0]))
+        return lex_fail(x, x->ls, "too many open pits");
+    delve_status s = num(x, 0, DUNGEON_MAX_FLOORS - 1, &f);
+    if (!s && !(s = num(x, 0, FLOOR_MAX_PITS - 1, &i)))
+        st->pits[st->pit_count++] = (save_pit){ (int)f, (int)i };
+    return s;
+}
+
+static delve_status line_station(lex *x, save_state *st)
+{
+    int64_t f = 0, i = 0, t = 0;
+    if (st->station_count >= (int)(sizeof st->stations / sizeof st->stations[0]))
+        return lex_fail(x, x->ls, "too many stations");
+    delve_status s = num(x, 0, DUNGEON_MAX_FLOORS - 1, &f);
+    if (!s)
+        s = num(x, 0, FLOOR_MAX_STATIONS - 1, &i);
+    if (!s && !(s = num(x, 0, WORLD_MAX_CLOCK_S, &t)))
+        st->stations[st->station_count++] = (save_station){ (int)f, (int)i, t };
+    return s;
+}
+
 /* One line after the magic, by its first word. */
-static delve_status parse_line(pctx *c, const char *word, save_state *st, int *seen_at,
+static delve_status parse_line(lex *x, const char *word, save_state *st, int *seen_at,
                                int *seen_digest)
 {
     delve_status s = DELVE_OK;
-    int64_t a = 0, b2 = 0, d = 0;
     if (!strcmp(word, "source")) {
-        const char *nl = strchr(c->p, '\n');
-        if (nl == c->p || nl - c->p >= SAVE_SOURCE_MAX)
-            return bad(c, c->p, "the source line is empty or too long");
-        memcpy(st->source, c->p, (size_t)(nl - c->p));
-        st->source[nl - c->p] = '\0';
-        c->p = nl;
+        s = rest(x, st->source, sizeof st->source, "the source line is empty or too long");
     } else if (!strcmp(word, "clock")) {
-        s = num(c, 0, INT64_MAX / 4, &st->clock_s);
+        s = num(x, 0, WORLD_MAX_CLOCK_S, &st->clock_s);
     } else if (!strcmp(word, "at")) {
-        int64_t v[3];
-        for (int i = 0; i < 3 && !s; i++)
-            s = num(c, 0, i ? FLOOR_MAX_SIDE * FLOOR_SQUARE_CM : DUNGEON_MAX_FLOORS - 1, &v[i]);
-        st->floor = (int)v[0], st->x_cm = (int)v[1], st->y_cm = (int)v[2];
+        s = line_at(x, st);
         *seen_at = 1;
     } else if (!strcmp(word, "member")) {
-        s = line_member(c, st);
+        s = line_member(x, st);
     } else if (!strcmp(word, "open-pit")) {
-        if (st->pit_count >= (int)(sizeof st->pits / sizeof st->pits[0]))
-            return bad(c, c->start, "too many open pits");
-        if (!(s = num(c, 0, DUNGEON_MAX_FLOORS - 1, &a)) && !(s = num(c, 0, FLOOR_MAX_PITS - 1, &b2)))
-            st->pits[st->pit_count++] = (save_pit){ (int)a, (int)b2 };
+        s = line_pit(x, st);
     } else if (!strcmp(word, "station")) {
-        if (st->station_count >= (int)(sizeof st->stations / sizeof st->stations[0]))
-            return bad(c, c->start, "too many stations");
-        if (!(s = num(c, 0, DUNGEON_MAX_FLOORS - 1, &a)) &&
-            !(s = num(c, 0, FLOOR_MAX_STATIONS - 1, &b2)) && !(s = num(c, 0, INT64_MAX / 4, &d)))
-            st->stations[st->station_count++] = (save_station){ (int)a, (int)b2, d };
+        s = line_station(x, st);
     } else if (!strcmp(word, "digest")) {
-        s = hex(c, &st->digest);
+        s = hex(x, &st->digest);
         *seen_digest = 1;
+    } else if (!strcmp(word, "check")) {
+        return lex_fail(x, x->ls, "a check line before the last line");
     } else {
-        return bad(c, c->start, "unknown line (source, clock, at, member, open-pit, station, "
-                                "digest, check)");
+        return lex_fail(x, x->ls, "unknown line (source, clock, at, member, open-pit, station, "
+                        "digest, check)");
     }
-    return s ? s : end_of_line(c);
+    return s ? s : end_of_line(x);
 }
 
 /* The check line ends the file and covers every byte before it: verified before any
- * other line is read, so an edited or cut save fails as a whole. */
-static delve_status verify(pctx *c, const char *text)
+ * other line is read, so an edited or cut save fails as a whole. x is on the first
+ * line; *check_line gets the check line's number. */
+static delve_status verify(lex x, const char *first, int *check_line)
 {
-    size_t n = strlen(text);
-    int lines = 0;
-    for (size_t i = 0; i < n; i++)
-        lines += text[i] == '\n';
-    c->line = lines + (n && text[n - 1] != '\n');
-    const char *last = text + n - (n && text[n - 1] == '\n');
-    while (last > text && last[-1] != '\n')
-        last--;
-    c->start = last;
-    if (!n || text[n - 1] != '\n')
-        return bad(c, text + n, "the last line has no newline: the save was cut short");
-    c->start = c->p = last;
-    if (strncmp(last, "check ", 6))
-        return bad(c, last, "no check line at the end: the save was cut short");
-    c->p = last + 6;
+    while (lex_next(&x))
+        ;
+    size_t n = strlen(x.ls);
+    if (!n || x.ls[n - 1] != '\n')
+        return lex_fail(&x, x.ls + n, "the last line has no newline: the save was cut short");
+    if (x.le - x.ls < 6 || strncmp(x.ls, "check ", 6))
+        return lex_fail(&x, x.ls, "no check line at the end: the save was cut short");
+    x.p = x.ls + 6;
     uint64_t want = 0;
-    delve_status s = hex(c, &want);
-    if (!s && save_check(text, (size_t)(last - text)) != want)
-        s = bad(c, last, "checksum does not match: the save was cut short or edited");
+    delve_status s = hex(&x, &want);
+    if (!s && save_check(first, (size_t)(x.ls - first)) != want)
+        s = lex_fail(&x, x.ls, "checksum does not match: the save was cut short or edited");
+    *check_line = x.line;
     return s;
 }
 
 delve_status save_parse(const char *file, const char *text, save_state *st, delve_err *err)
 {
     memset(st, 0, sizeof *st);
-    pctx c = { .path = file, .line = 1, .start = text, .p = text, .err = err };
+    lex x;
+    lex_init(&x, file, text, err);
+    const char *first = x.next;
     size_t mlen = strlen(SAVE_MAGIC);
-    if (strncmp(text, SAVE_MAGIC, mlen) || text[mlen] != '\n')
-        return bad(&c, text, "not a delve save (the first line must be '" SAVE_MAGIC "')");
-    delve_status s = verify(&c, text);
-    if (s)
-        return s;
-    int seen_at = 0, seen_digest = 0;
-    c.line = 1;
-    for (const char *ln = text + mlen + 1; strncmp(ln, "check ", 6); ) {
-        c.line++;
-        c.start = c.p = ln;
-        const char *nl = strchr(ln, '\n');
-        char word[16] = "";
-        size_t wl = strcspn(ln, " \n");
-        if (wl == 0 || wl >= sizeof word)
-            return bad(&c, ln, "expected a line name");
-        memcpy(word, ln, wl);
-        c.p = ln + wl + (ln[wl] == ' ');
-        if ((s = parse_line(&c, word, st, &seen_at, &seen_digest)))
-            return s;
-        ln = nl + 1;
+    if (!lex_next(&x) || (size_t)(x.le - x.ls) != mlen || strncmp(x.ls, SAVE_MAGIC, mlen)) {
+        x.line = 1;
+        return lex_fail(&x, x.ls, "not a delve save (the first line must be '" SAVE_MAGIC "')");
     }
-    if (!st->source[0] || !seen_at || !seen_digest || st->party.count == 0)
-        return delve_fail_at(err, DELVE_EINPUT, file, c.line + 1, 1,
-                             "a save needs source, at, member and digest lines");
-    return DELVE_OK;
+    int check_line = 0, seen_at = 0, seen_digest = 0;
+    delve_status s = verify(x, first, &check_line);
+    while (!s && lex_next(&x) && x.line < check_line) {
+        char word[16] = "";
+        size_t wl = 0;
+        const char *w = field(&x, &wl);
+        if (wl == 0 || wl >= sizeof word)
+            return lex_fail(&x, w, "expected a line name");
+        memcpy(word, w, wl);
+        s = parse_line(&x, word, st, &seen_at, &seen_digest);
+    }
+    if (!s && (!st->source[0] || !seen_at || !seen_digest || st->party.count == 0))
+        s = delve_fail_at(err, DELVE_EINPUT, file, check_line, 1,
+                          "a save needs source, at, member and digest lines");
+    return s;
 }
 
 static delve_status refuse(delve_err *err, const char *file, const char *what, int f, int i)

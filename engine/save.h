@@ -45,7 +45,9 @@ delve_status save_text(const world *w, const char *source, char **out, delve_err
  * checksum (truncated or edited), too many things. *st is only meaningful on OK. */
 delve_status save_parse(const char *file, const char *text, save_state *st, delve_err *err);
 
-/* The check line's value for the len bytes before it (64-bit FNV-1a). */
+/* The check line's value for the len bytes before it: 64-bit FNV-1a (engine/hash.h),
+ * a CRLF counted as its LF (lex reads both alike, so a save that went through an editor
+ * writing CRLF still checks). */
 uint64_t save_check(const char *text, size_t len);
 
 /* Applies st to w, whose dungeon the caller rebuilt from st->source: checks every

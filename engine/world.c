@@ -2,6 +2,7 @@
  * rest stations), advanced one sub-step at a time so a film can watch every step. */
 #include "engine/world.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -366,7 +367,7 @@ char *world_clock_text(int64_t clock_s, char *buf, int size)
 {
     if (clock_s < 0)
         clock_s = 0;
-    snprintf(buf, (size_t)size, "Day %d %02d:%02d", (int)(clock_s / 86400) + 1,
+    snprintf(buf, (size_t)size, "Day %" PRId64 " %02d:%02d", clock_s / 86400 + 1,
              (int)(clock_s % 86400 / 3600), (int)(clock_s % 3600 / 60));
     return buf;
 }

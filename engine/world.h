@@ -22,6 +22,8 @@
 #define WAY_LIFT_S 20          /* game seconds to ride a lift (set) */
 #define WAY_OTHER_S 10         /* ladder, stair, ramp, spiral (set) */
 #define WORLD_START_S (8 * 3600) /* Day 1 08:00 */
+#define WORLD_MAX_CLOCK_S INT64_C(1000000000000) /* about 31 700 years: the latest game second a
+                                     save, a .dun station or events.tsv may name (set) */
 #define WORLD_ACTION_S 2       /* one action: the time to walk a square; standing in acid
                                   or lava burns once per action (set) */
 

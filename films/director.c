@@ -7,6 +7,7 @@
 
 #include "engine/dun.h"
 #include "engine/fsio.h"
+#include "engine/lex.h"
 #include "engine/save.h"
 #include "films/source.h"
 #include "gen/gen.h"
@@ -53,13 +54,10 @@ static delve_status build_dungeon(const film_script *fs, dungeon *d, delve_err *
 static delve_status read_save(const char *file, save_state **st, delve_err *err)
 {
     char *text = NULL;
-    size_t len = 0;
     *st = malloc(sizeof **st);
     if (!*st)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for a save");
-    delve_status s = fsio_read_all(file, SAVE_MAX_BYTES, &text, &len, err);
-    if (!s && strlen(text) != len)
-        s = delve_fail(err, DELVE_EINPUT, "%s: a NUL byte: a save is text", file);
+    delve_status s = lex_read_file(file, SAVE_MAX_BYTES, "save", &text, err);
     if (!s)
         s = save_parse(file, text, *st, err);
     free(text);

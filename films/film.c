@@ -1,5 +1,6 @@
-/* film: the .film parser. One directive a line; tokens are bare words, "quoted
- * strings" (\" and \\ escapes) and key=value pairs whose value may be quoted. */
+/* film: the .film parser. One directive a line, read with engine/lex.h: tokens are
+ * bare words, "quoted strings" (\" and \\ escapes) and key=value pairs whose value may
+ * be quoted; `#` starts a comment anywhere outside quotes. */
 #include "films/film.h"
 
 #include <ctype.h>
@@ -9,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/fsio.h"
+#include "engine/lex.h"
 #include "gen/gen.h"
 #include "gen/opts.h"
 #include "render/sheet.h"
@@ -38,111 +39,44 @@ static delve_status fail(line_ctx *c, int col, const char *msg, const char *what
                          what ? what : "", "");
 }
 
-/* Reads one quoted string starting at s[*i] == '"' into out. */
-static int read_quoted(const char *s, int *i, char *out, size_t cap)
+/* The words of the line at x into c->tok: bare words, "quoted strings" and key=value
+ * pairs whose value may be quoted (engine/lex.h reads each), up to a `#` comment. */
+static delve_status tokenize(line_ctx *c, lex *x)
 {
-    size_t n = 0;
-    (*i)++;
-    while (s[*i] && s[*i] != '"') {
-        char ch = s[*i];
-        if (ch == '\\' && s[*i + 1] != '"' && s[*i + 1] != '\\')
-            return -3;
-        if (ch == '\\')
-            ch = s[++*i];
-        if ((unsigned char)ch < 0x20)
-            return -4;
-        if (n + 1 >= cap)
-            return -2;
-        out[n++] = ch;
-        (*i)++;
+    c->n = 0;
+    while (!lex_at_end(x)) {
+        if (c->n == MAX_TOKENS)
+            return fail(c, lex_col(x, x->p), "too many words on one line", NULL);
+        token *t = &c->tok[c->n++];
+        memset(t, 0, sizeof *t);
+        t->col = lex_col(x, x->p);
+        lex_key(x, t->key, sizeof t->key);
+        t->vcol = lex_col(x, x->p);
+        delve_status st = lex_value(x, t->val, sizeof t->val);
+        if (st != DELVE_OK)
+            return st;
+        if (!lex_at_gap(x))
+            return fail(c, lex_col(x, x->p), "expected a space", NULL);
     }
-    out[n] = '\0';
-    if (s[*i] != '"')
-        return -1;
-    (*i)++;
-    return 0;
-}
-
-/* Reads a bare value up to whitespace or '#'. */
-static int read_bare(const char *s, int *i, char *out, size_t cap)
-{
-    size_t n = 0;
-    while (s[*i] && !isspace((unsigned char)s[*i]) && s[*i] != '#') {
-        if (n + 1 >= cap)
-            return -2;
-        out[n++] = s[(*i)++];
-    }
-    out[n] = '\0';
-    return 0;
-}
-
-static delve_status read_value(line_ctx *c, const char *s, int *i, token *t)
-{
-    t->vcol = *i + 1;
-    int r = s[*i] == '"' ? read_quoted(s, i, t->val, sizeof t->val)
-                         : read_bare(s, i, t->val, sizeof t->val);
-    if (r == -1)
-        return fail(c, t->vcol, "unterminated string", NULL);
-    if (r == -2)
-        return fail(c, t->vcol, "value too long", NULL);
-    if (r == -3)
-        return fail(c, *i + 1, "unknown escape: inside quotes only \\\" and \\\\ are escapes", NULL);
-    if (r == -4)
-        return fail(c, *i + 1, "control character (such as a tab) in text", NULL);
     return DELVE_OK;
 }
 
-static delve_status tokenize(line_ctx *c, const char *s)
-{
-    int i = 0;
-    c->n = 0;
-    for (;;) {
-        while (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')
-            i++;
-        if (!s[i] || s[i] == '#')
-            return DELVE_OK;
-        if (c->n == MAX_TOKENS)
-            return fail(c, i + 1, "too many words on one line", NULL);
-        token *t = &c->tok[c->n++];
-        memset(t, 0, sizeof *t);
-        t->col = i + 1;
-        int j = i;
-        while (isalnum((unsigned char)s[j]) || s[j] == '_' || s[j] == '-')
-            j++;
-        if (s[j] == '=' && j > i && j - i < (int)sizeof t->key) {
-            memcpy(t->key, s + i, (size_t)(j - i));
-            i = j + 1;
-        }
-        delve_status st = read_value(c, s, &i, t);
-        if (st != DELVE_OK)
-            return st;
-        if (s[i] && !isspace((unsigned char)s[i]) && s[i] != '#')
-            return fail(c, i + 1, "expected a space", NULL);
-    }
-}
-
-/* Strict decimal integer in [lo, hi]. */
+/* Strict decimal integer in [lo, hi] (engine/lex.h's rule). */
 static delve_status parse_int(line_ctx *c, const token *t, long long lo, long long hi,
                               long long *out)
 {
-    const char *s = t->val;
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (!*s || *end || (!isdigit((unsigned char)s[0]) && s[0] != '-'))
+    int64_t v = 0;
+    lex_fault f = lex_parse_i64(t->val, strlen(t->val), lo, hi, &v, NULL);
+    if (f == LEX_NOT_NUMBER || f == LEX_JUNK)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                             "bad number '%s'", s);
-    if (errno == ERANGE)
+                             "bad number '%s'", t->val);
+    if (f)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                             "%s is out of range %lld..%lld", s, lo, hi);
-    if (v < lo || v > hi)
-        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                             "%lld is out of range %lld..%lld", v, lo, hi);
+                             "%s is out of range %lld..%lld", t->val, lo, hi);
     *out = v;
     return DELVE_OK;
 }
 
-/* A seed: any whole number 0..2^64-1, as `delve gen --seed` takes. */
 static delve_status int_field(line_ctx *c, const token *t, int lo, int hi, int *out)
 {
     long long v = 0;
@@ -461,25 +395,20 @@ static delve_status d_wait(line_ctx *c)
         return st;
     token *t = &c->tok[1];
     const char *s = t->val;
-    int64_t total = 0;
+    int64_t total = 0, max = 30LL * 86400;
     while (*s) {
-        if (!isdigit((unsigned char)*s))
+        size_t n = strspn(s, "0123456789");
+        if (n == 0 || (s[n] && !strchr("hms", s[n])))
             return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line,
-                                 t->vcol + (int)(s - t->val), "bad duration '%s'", t->val);
-        int64_t v = 0;
-        while (isdigit((unsigned char)*s)) { /* past 10^12 it is too long anyway */
-            v = v < 1000000000000LL ? v * 10 + (*s - '0') : v;
-            s++;
-        }
-        int64_t unit = *s == 'h' ? 3600 : *s == 'm' ? 60 : 1;
-        if (*s == 'h' || *s == 'm' || *s == 's')
-            s++;
-        else if (*s)
-            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line,
-                                 t->vcol + (int)(s - t->val), "bad duration '%s'", t->val);
-        total += v * unit;
+                                 t->vcol + (int)(s - t->val) + (int)n, "bad duration '%s'",
+                                 t->val);
+        int64_t v = 0, unit = s[n] == 'h' ? 3600 : s[n] == 'm' ? 60 : 1;
+        if (lex_parse_i64(s, n, 0, max, &v, NULL) != LEX_OK)
+            v = max + 1; /* past 30 days on its own */
+        total = total + v * unit > max ? max + 1 : total + v * unit;
+        s += n + (s[n] != '\0');
     }
-    if (total > 30LL * 86400)
+    if (total > max)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "a wait is at most 30 days");
     film_action a = { .op = OP_WAIT, .seconds = total };
@@ -531,9 +460,9 @@ static const struct {
     { "caption", d_caption }, { "sheet", d_sheet },     { "save", d_save },
 };
 
-static delve_status parse_line(line_ctx *c, const char *s)
+static delve_status parse_line(line_ctx *c, lex *x)
 {
-    delve_status st = tokenize(c, s);
+    delve_status st = tokenize(c, x);
     if (st || c->n == 0)
         return st;
     for (size_t k = 0; k < sizeof DIRECTIVES / sizeof DIRECTIVES[0]; k++)
@@ -584,24 +513,16 @@ delve_status film_parse(const char *path, const char *text, film_script *out,
 {
     set_defaults(out, path);
     line_ctx c = { .path = path, .fs = out, .err = err };
-    if (!strncmp(text, "\xEF\xBB\xBF", 3))
-        text += 3; /* a UTF-8 byte order mark some editors write */
-    char buf[FILM_MAX_LINE + 2];
-    for (const char *s = text; *s;) {
-        size_t n = strcspn(s, "\n");
-        c.line++;
-        if (n > FILM_MAX_LINE)
-            return delve_fail_at(err, DELVE_EINPUT, path, c.line, FILM_MAX_LINE + 1,
-                                 "line longer than %d characters", FILM_MAX_LINE);
-        memcpy(buf, s, n);
-        buf[n] = '\0';
-        if (memchr(buf, '\0', n) != NULL && strlen(buf) != n)
-            return delve_fail_at(err, DELVE_EINPUT, path, c.line, (int)strlen(buf) + 1,
-                                 "NUL byte in a script");
-        delve_status st = parse_line(&c, buf);
+    lex x;
+    lex_init(&x, path, text, err);
+    x.hash_comments = 1;
+    while (lex_next(&x)) {
+        c.line = x.line;
+        delve_status st = lex_limit(&x, FILM_MAX_LINE);
+        if (!st)
+            st = parse_line(&c, &x);
         if (st)
             return st;
-        s += n + (s[n] == '\n');
     }
     if (out->party.count == 0)
         film_default_party(&out->party);
@@ -611,22 +532,10 @@ delve_status film_parse(const char *path, const char *text, film_script *out,
 delve_status film_load(const char *path, film_script *out, delve_err *err)
 {
     char *text;
-    size_t len;
     memset(out, 0, sizeof *out);
-    delve_status st = fsio_read_all(path, FILM_MAX_BYTES, &text, &len, err);
+    delve_status st = lex_read_file(path, FILM_MAX_BYTES, ".film script", &text, err);
     if (st)
         return st;
-    if (strlen(text) != len) { /* name where the NUL is, as for any other fault */
-        int line = 1, col = 1;
-        for (const char *p = text; *p; p++, col++)
-            if (*p == '\n') {
-                line++;
-                col = 0;
-            }
-        free(text);
-        return delve_fail_at(err, DELVE_EINPUT, path, line, col,
-                             "NUL byte: a .film script is text");
-    }
     st = film_parse(path, text, out, err);
     free(text);
     return st;

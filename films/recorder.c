@@ -4,7 +4,6 @@
 #include "films/recorder.h"
 
 #include <dirent.h>
-#include <stdarg.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +12,7 @@
 #include <unistd.h>
 
 #include "engine/fsio.h"
-#include "engine/textbuf.h"
+#include "films/events.h"
 #include "render/png.h"
 #include "render/sheet.h"
 #include "render/view.h"
@@ -44,7 +43,7 @@ struct recorder {
     delve_err worker_err;
     /* film */
     int frames;
-    textbuf tsv;
+    textbuf tsv;               /* events.tsv (films/events.h) */
     sheet_cell *cells;
     canvas *thumbs;
     int cell_count, cell_cap;
@@ -152,17 +151,6 @@ static delve_status start_pool(recorder *r, delve_err *err)
     return DELVE_OK;
 }
 
-/* events.tsv's header line; DELVE_ENOMEM when the text could not grow. */
-static delve_status tsv_header(recorder *r)
-{
-    textbuf_printf(&r->tsv, "frame\ttime_s\tfloor\tx\ty\tevent");
-    for (int i = 0; i < r->fs->party.count; i++)
-        textbuf_printf(&r->tsv, "\t%s_health\t%s_power", r->fs->party.m[i].name,
-                       r->fs->party.m[i].name);
-    textbuf_printf(&r->tsv, "\tdigest\tcaption\n");
-    return r->tsv.oom ? DELVE_ENOMEM : DELVE_OK;
-}
-
 delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
                            int floors, const recorder_opts *o, delve_err *err)
 {
@@ -191,7 +179,9 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
         st = clear_old_outputs(r, err);
     if (!st)
         st = start_pool(r, err);
-    if (!st && tsv_header(r))
+    if (!st)
+        events_header(&r->tsv, &fs->party);
+    if (!st && r->tsv.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory");
     if (st) {
         recorder_close(r);
@@ -244,18 +234,6 @@ static delve_status add_cell(recorder *r, const world *w, const shot *s, const c
         c->max_health[i] = w->party.m[i].max_health;
     }
     return DELVE_OK;
-}
-
-/* One shot's line of events.tsv; DELVE_ENOMEM when the text could not grow. */
-static delve_status tsv_row(recorder *r, const world *w, const shot *s)
-{
-    textbuf_printf(&r->tsv, "%d\t%lld\t%d\t%d\t%d\t%s", s->frame_no, (long long)w->clock_s,
-                   w->floor + 1, world_sx(w), world_sy(w), event_kind_name(s->kind));
-    for (int i = 0; i < w->party.count; i++)
-        textbuf_printf(&r->tsv, "\t%d\t%d", w->party.m[i].health, w->party.m[i].power);
-    textbuf_printf(&r->tsv, "\t%016llx\t%s\n", (unsigned long long)world_digest(w),
-                   s->caption);
-    return r->tsv.oom ? DELVE_ENOMEM : DELVE_OK;
 }
 
 static int take_slot(recorder *r)
@@ -314,7 +292,9 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
     delve_status st = view_render(c, w, &vo, r->txt, err);
     if (!st && wants_cell(r, s))
         st = add_cell(r, w, s, c, err);
-    if (!st && tsv_row(r, w, s))
+    if (!st)
+        events_row(&r->tsv, w, s);
+    if (!st && r->tsv.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for events");
     pthread_mutex_lock(&r->mu);
     if (st) {

@@ -131,7 +131,7 @@ static void ascii_things(textbuf *b, const dfloor *f)
     }
 }
 
-void ascii_plain_floor(textbuf *b, const dungeon *d, int k)
+void ascii_plain_floor(const dungeon *d, int k, textbuf *b)
 {
     const dfloor *f = &d->floors[k];
     unsigned char seen[256] = { 0 };
@@ -147,7 +147,7 @@ void ascii_plain_floor(textbuf *b, const dungeon *d, int k)
 /* Floor k as its family draws it (DoomRL floors: the seed's glyphs). */
 static void append_floor(textbuf *b, const dungeon *d, int k)
 {
-    family_of(d->floors[k].level_type)->ascii(b, d, k);
+    family_of(d->floors[k].level_type)->ascii(d, k, b);
 }
 
 static delve_status sb_finish(textbuf *b, char **out, delve_err *err)

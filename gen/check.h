@@ -28,7 +28,8 @@ typedef enum check_kind {
     CK_GOAL_UNREACHABLE,
     CK_PIT_ONLY_ACROSS,    /* warning: squares only reached by crossing the pit */
     CK_SPIRAL_WINDING,     /* a spiral whose winding cannot fit the rise the stacking gives
-                              it: no rise, or more than DUNGEON_SPIRAL_MAX_QUARTERS */
+                              it: no rise, or more than DUNGEON_SPIRAL_MAX_QUARTERS
+                              (spec/rising.md) */
     /* the families' own rules (gen/family.h), on floors read from a file */
     CK_DOOMRL_UNREACHABLE, /* DoomRL's validator: a floor's entrance, goal or way that
                               cannot be walked to (seed 002), or a river without a bridge */

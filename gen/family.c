@@ -1,7 +1,7 @@
 /* family: the level-type registry and the families' rows of hooks (see family.h). To add
- * a DoomRL-like level type: its layout file in gen/doomrl/, its row in doom_floor.c's
- * rules, its enum value and name in engine/floor.[ch], and its row in TYPES below; help,
- * errors, the gallery and the tests pick it up from here. */
+ * a DoomRL-like level type: its row of LEVEL_TYPES (engine/floor.h), its layout file in
+ * gen/doomrl/ and declaration in doom.h, its row in doom_floor.c's rules, and its row in
+ * TYPES below; help, errors, the gallery and the tests pick it up from here. */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +10,7 @@
 #include "gen/opts.h"
 #include "gen/rooms/rooms.h"
 #include "gen/shoals/shoals.h"
+#include "gen/shoals/shoals_stats.h"
 
 /* ---- rooms and corridors ---- */
 
@@ -17,6 +18,12 @@ static delve_status rooms_layout_hook(const gen_opts *o, int k, dfloor *f, delve
 {
     delve_status st = floor_init(f, k, o->w, o->h, err);
     return st != DELVE_OK ? st : rooms_layout(o->seed, f, err);
+}
+
+static delve_status rooms_refit_hook(const gen_opts *o, dfloor *f, int lo, int hi,
+                                     delve_err *err)
+{
+    return rooms_ways_refit_floors(o->seed, o->floors, f, lo, hi, err);
 }
 
 static delve_status rooms_ways_hook(const gen_opts *o, dfloor *up, dfloor *down,
@@ -28,6 +35,13 @@ static delve_status rooms_ways_hook(const gen_opts *o, dfloor *up, dfloor *down,
 static delve_status rooms_stock_hook(const gen_opts *o, dfloor *f, delve_err *err)
 {
     return rooms_stock(o->seed, f, err);
+}
+
+/* Families whose ways always find room: DoomRL's stairs join a floor's goal to the next
+ * one's entrance; Shoals falls back on stairs when no squares lie over each other. */
+static delve_status no_refit(const gen_opts *o, dfloor *f, int lo, int hi, delve_err *err)
+{
+    return DELVE_OK;
 }
 
 /* Families whose floors need no check of their own past the passes' and check.c's. */
@@ -81,6 +95,12 @@ static void doom_file_check(const dungeon *d, int k, check_list *out)
         add_floor_finding(out, CK_DOOMRL_UNREACHABLE, k, err.msg);
 }
 
+
+static const char *const *doom_stat_names(void)
+{
+    return DOOM_STAT_NAMES;
+}
+
 /* ---- Shoals (seed 003) ---- */
 
 static delve_status shoals_layout_hook(const gen_opts *o, int k, dfloor *f, delve_err *err)
@@ -121,15 +141,18 @@ static void shoals_file_check(const dungeon *d, int k, check_list *out)
 /* name, settings that apply, rising, then the hooks in family_row's order */
 static const family_row FAMILIES[FAMILY_COUNT] = {
     [FAMILY_ROOMS] = { "rooms", COMMON_SETTINGS | OPTS_BIT(OPTS_RISING) | OPTS_BIT(OPTS_ROOMS),
-                       1, rooms_layout_hook, rooms_ways_hook, no_floor_check, rooms_stock_hook,
-                       no_dungeon_check, no_file_check, ascii_plain_floor },
+                       1, rooms_layout_hook, rooms_refit_hook, rooms_ways_hook, no_floor_check,
+                       rooms_stock_hook, no_dungeon_check, no_file_check, ascii_plain_floor,
+                       { ROOMS_STAT_COUNT, rooms_stat_names, rooms_stats_measure } },
     [FAMILY_DOOMRL] = { "doomrl", COMMON_SETTINGS | OPTS_BIT(OPTS_DLEVEL) |
                         OPTS_BIT(OPTS_DIFFICULTY) | OPTS_BIT(OPTS_SINGLE_MONSTER),
-                        0, doom_layout_hook, doom_ways_hook, no_floor_check, doom_stock_hook,
-                        doom_validate_dungeon, doom_file_check, doom_ascii_floor },
+                        0, doom_layout_hook, no_refit, doom_ways_hook, no_floor_check,
+                        doom_stock_hook, doom_validate_dungeon, doom_file_check, doom_ascii_floor,
+                        { DOOM_STAT_COUNT, doom_stat_names, doom_stats_measure } },
     [FAMILY_SHOALS] = { "shoals", COMMON_SETTINGS | OPTS_BIT(OPTS_ISLANDS),
-                        0, shoals_layout_hook, shoals_ways_hook, shoals_check, rooms_stock_hook,
-                        no_dungeon_check, shoals_file_check, ascii_plain_floor },
+                        0, shoals_layout_hook, no_refit, shoals_ways_hook, shoals_check,
+                        rooms_stock_hook, no_dungeon_check, shoals_file_check, ascii_plain_floor,
+                        { SHOALS_FLOOR_STAT_COUNT, shoals_floor_stat_names, shoals_floor_stats } },
 };
 
 const family_row *family_get(family_id id)

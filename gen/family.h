@@ -10,6 +10,7 @@
 #include "engine/textbuf.h"
 #include "gen/check.h"
 #include "gen/gen.h"
+#include "gen/stats.h"
 
 typedef enum family_id { FAMILY_ROOMS, FAMILY_DOOMRL, FAMILY_SHOALS, FAMILY_COUNT } family_id;
 
@@ -21,6 +22,10 @@ typedef struct family_row {
     /* floor k's layout into f (zeroed; the hook floor_init's it): terrain, rooms,
      * entrance, goal; draws RNG_LAYOUT and the family's own layout streams */
     delve_status (*layout)(const gen_opts *o, int k, dfloor *f, delve_err *err);
+    /* after the layouts of floors lo..hi (f[0 .. hi - lo]): lays some anew so that each
+     * pair's ways fit, reading floors outside lo..hi through layout if it must (rooms:
+     * rooms_ways_refit_floors); a no-op for families whose ways always fit */
+    delve_status (*refit)(const gen_opts *o, dfloor *f, int lo, int hi, delve_err *err);
     /* the ways between floors up (k) and down (k + 1) */
     delve_status (*ways)(const gen_opts *o, dfloor *up, dfloor *down, delve_err *err);
     /* after pits and stations: a floor the family cannot accept is DELVE_EFAIL */
@@ -33,7 +38,9 @@ typedef struct family_row {
      * appended to out as `delve check` prints them */
     void (*file_check)(const dungeon *d, int k, check_list *out);
     /* floor k of d as `delve gen` prints it */
-    void (*ascii)(textbuf *b, const dungeon *d, int k);
+    void (*ascii)(const dungeon *d, int k, textbuf *b);
+    /* what `delve stats` measures on floor 1 of a seed */
+    stats_family stats;
 } family_row;
 
 /* The row of id; id out of range gives the first. Never NULL. */

@@ -1,8 +1,7 @@
-/* gen: builds a dungeon from a seed: rooms-and-corridors floors (with rising,
- * gen/rising.h), DoomRL level types (gen/doomrl/doomrl.h) or Shoals floors
- * (gen/shoals/shoals.h), a lift and a ladder between each two floors, pits and rest
- * stations. Every pass draws from its own RNG stream (engine/rng.h); each floor's
- * result depends only on the seed and the floors next to it, so a floor generated
+/* gen: builds a dungeon from a seed: rooms-and-corridors floors, DoomRL level types
+ * (gen/doomrl/doomrl.h) or Shoals (gen/shoals/shoals.h), their ways between floors,
+ * rising's ways up and down, pits and rest stations. Every pass draws from its own RNG
+ * stream (engine/rng.h); each floor's result depends only on the seed and the floors next to it, so a floor generated
  * alone equals the same floor of the whole dungeon. Uses engine only. */
 #ifndef DELVE_GEN_GEN_H
 #define DELVE_GEN_GEN_H
@@ -48,12 +47,14 @@ gen_opts gen_defaults(uint64_t seed);
 /* Generates the whole dungeon into *out (dungeon_init'ed here; free with
  * dungeon_free; on failure *out is left empty and needs no free), stacked with
  * dungeon_stack. Passes in order: each floor's layout (stream RNG_LAYOUT, floor k,
- * try 0..7: rooms, corridors, doors, entrance, goal); a lift and a ladder between each
- * two floors (RNG_WAYS, upper floor); a pit per floor with chance GEN_RATE_PIT
- * (RNG_PITS); a rest station per floor with chance GEN_RATE_STATION (RNG_STATIONS).
+ * try 0..7: rooms, corridors, doors, entrance, goal; a floor of odd k laid anew from
+ * tries 8.. when its lift and ladder do not fit, gen/rooms/rooms.h); a lift and a
+ * ladder between each two floors (RNG_WAYS, upper floor); a pit per floor with chance
+ * GEN_RATE_PIT (RNG_PITS); a rest station per floor with chance GEN_RATE_STATION
+ * (RNG_STATIONS).
  * Each floor's things are in this order: the ways to the floor above (lift, ladder),
  * the ways to the floor below (lift, ladder), pits, stations. Heights stay 0.
- * With o->type a DoomRL level type or GEN_TYPE_DOOMRL (seed 002, gen/doomrl/doomrl.h) every
+ * With o->type a DoomRL level type or GEN_TYPE_DOOMRL (gen/doomrl/doomrl.h, seed 002) every
  * floor is a DoomRL floor of DOOM_W x DOOM_H (o->w, o->h unused) with dlevel
  * o->dlevel + k, joined by stairs instead of a lift and a ladder, stocked with monsters
  * and items after the pits and stations, and the dungeon passes doom_validate_dungeon.
@@ -61,14 +62,15 @@ gen_opts gen_defaults(uint64_t seed);
  * heightmap, SHOALS_W x SHOALS_H whatever w and h say, `islands` islands), its ways on
  * land dry at high tide, and each floor checked by shoals_check after its ways.
  * DELVE_EINPUT on bad options, DELVE_EFAIL if a floor's layout failed all its tries or
- * two floors share no two open squares for their ways, DELVE_ENOMEM. */
+ * two floors share no two open squares for their ways after those tries, DELVE_ENOMEM. */
 delve_status gen_dungeon(const gen_opts *o, dungeon *out, delve_err *err);
 
 /* Generates floor k (0-based) alone into *out (floor_free it; zeroed on failure):
  * byte-identical to floors[k] of gen_dungeon with the same options (terrain, heights,
- * every thing array and field). It generates the layouts of floors k-1 .. k+2 (those
- * that exist), which is all floor k depends on. DELVE_EINPUT on bad options or k out
- * of 0..floors-1; otherwise as gen_dungeon for those floors. */
+ * every thing array and field). It generates floors k-1 .. k+2 (those that exist),
+ * which is all floor k depends on, and with rooms floors lays out k-2 or k+3 as well to
+ * judge the odd floor at the window's edge. DELVE_EINPUT on bad options or k out of
+ * 0..floors-1; otherwise as gen_dungeon for those floors. */
 delve_status gen_floor_alone(const gen_opts *o, int k, dfloor *out, delve_err *err);
 
 /* The ASCII map of one floor with its legend, as `delve gen` prints it; *out is
@@ -82,7 +84,7 @@ delve_status ascii_floor(const dungeon *d, int k, char **out, delve_err *err);
 
 /* Floor k of d as a rooms-and-corridors or Shoals floor is drawn (title, map, legend,
  * things), appended to b: the ascii hook of the families without glyphs of their own. */
-void ascii_plain_floor(textbuf *b, const dungeon *d, int k);
+void ascii_plain_floor(const dungeon *d, int k, textbuf *b);
 
 /* Every floor's ascii_floor, top floor first, with one blank line between floors.
  * *out is malloc'ed and NUL-terminated. DELVE_ENOMEM. */
@@ -116,7 +118,7 @@ delve_status shoals_text_heights(const dungeon *d, int k, char **out, delve_err 
 typedef enum gen_rate_id {
     GEN_RATE_PIT,      /* a pit on a floor that has a floor below */
     GEN_RATE_STATION,  /* a rest station on a floor */
-    /* rising (spec/rising.md): drawn per floor from RNG_WANTS */
+    /* rising (spec/rising.md, seed 004): drawn per floor from RNG_WANTS */
     GEN_RATE_BENDS,    /* corridor bends per floor: a count num..den, not a chance */
     GEN_RATE_CURVE,    /* a curve mark at each bend corner */
     GEN_RATE_BEND_NEAR,/* a bend within 3 squares of a room's way in */

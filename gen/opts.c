@@ -1,13 +1,12 @@
 /* opts: the generator's settings table (see opts.h). Each limit is written once, here. */
 #include "gen/opts.h"
 
-#include <errno.h>
 #include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "engine/lex.h"
 #include "gen/family.h"
 #include "gen/shoals/shoals.h"
 
@@ -75,25 +74,17 @@ int opts_int(const gen_opts *o, opts_id id)
 
 static delve_status set_u64(uint64_t *out, const char *v, delve_err *err)
 {
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(v, &end, 10);
-    if (v[0] < '0' || v[0] > '9' || *end || errno)
+    if (lex_parse_u64(v, strlen(v), UINT64_MAX, out, NULL) != LEX_OK)
         return delve_fail(err, DELVE_EINPUT, "'%s' is not a whole number 0..%" PRIu64, v,
                           UINT64_MAX);
-    *out = x;
     return DELVE_OK;
 }
 
 static delve_status set_int(int *out, const opts_row *r, const char *v, delve_err *err)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (!v[0] || *end || errno || x < r->lo || x > r->hi)
+    if (lex_parse_int(v, strlen(v), r->lo, r->hi, out, NULL) != LEX_OK)
         return delve_fail(err, DELVE_EINPUT, "'%s' is not a number in %d..%d", v, r->lo,
                           r->hi);
-    *out = (int)x;
     return DELVE_OK;
 }
 

@@ -8,39 +8,74 @@
 #include <string.h>
 
 #include "engine/dun.h"
-#include "engine/fsio.h"
-
-/* The next line of *s into buf (without its end), advancing *s; 0 at the end. */
-static int next_line(const char **s, char *buf, size_t cap)
-{
-    if (!**s)
-        return 0;
-    const char *e = *s;
-    while (*e && *e != '\n')
-        e++;
-    size_t n = (size_t)(e - *s);
-    if (n > 0 && (*s)[n - 1] == '\r')
-        n--;
-    if (n >= cap)
-        n = cap - 1;
-    memcpy(buf, *s, n);
-    buf[n] = '\0';
-    *s = *e ? e + 1 : e;
-    return 1;
-}
+#include "engine/lex.h"
 
 /* The map block after a `map` line, read by dun_map_read into a w x h scratch floor. */
-static delve_status read_map(const char *file, int *line, const char **s, stored_room *out,
-                             delve_err *err)
+static delve_status read_map(lex *x, stored_room *out)
 {
     dfloor tmp;
-    delve_status st = floor_init(&tmp, 0, out->w, out->h, err);
+    delve_status st = floor_init(&tmp, 0, out->w, out->h, x->err);
     if (st)
         return st;
-    st = dun_map_read(file, line, s, &tmp, 0, 0, NULL, err);
+    st = dun_map_read(x, &tmp, 0, 0, NULL);
     if (!st)
         memcpy(out->terrain, tmp.terrain, (size_t)out->w * (size_t)out->h);
     floor_free(&tmp);
+    return st;
+}
+
+/* size W H: 1..STORED_SIDE_MAX each, before the map (the map is read at that size). */
+static delve_status l_size(lex *x, stored_room *out, int have_map)
+{
+    if (have_map)
+        return lex_fail(x, x->ls, "'size W H' comes before the map");
+    delve_status st = lex_int(x, 1, STORED_SIDE_MAX, &out->w, "the width");
+    if (!st)
+        st = lex_int(x, 1, STORED_SIDE_MAX, &out->h, "the height");
+    return st ? st : lex_end(x);
+}
+
+/* secret X Y: a square of the map above. */
+static delve_status l_secret(lex *x, stored_room *out, int have_map)
+{
+    if (!have_map)
+        return lex_fail(x, x->ls, "'secret X Y' comes after the map");
+    if (out->secret_count == STORED_SECRETS_MAX)
+        return lex_fail(x, x->ls, "more than %d secrets", STORED_SECRETS_MAX);
+    int k = out->secret_count;
+    delve_status st = lex_int(x, 0, out->w - 1, &out->sx[k], "x");
+    if (!st)
+        st = lex_int(x, 0, out->h - 1, &out->sy[k], "y");
+    if (!st)
+        st = lex_end(x);
+    out->secret_count += !st;
+    return st;
+}
+
+/* One line of a stored room, by its first word. */
+static delve_status room_line(lex *x, stored_room *out, int *have_map)
+{
+    char kw[16];
+    const char *at = lex_word(x, kw, sizeof kw, "a line name");
+    if (!at)
+        return DELVE_EINPUT;
+    if (!strcmp(kw, "room")) {
+        at = lex_word(x, out->name, sizeof out->name, "the room's name");
+        return at ? lex_end(x) : DELVE_EINPUT;
+    }
+    if (!strcmp(kw, "size"))
+        return l_size(x, out, *have_map);
+    if (!strcmp(kw, "secret"))
+        return l_secret(x, out, *have_map);
+    if (strcmp(kw, "map"))
+        return lex_fail(x, at, "unknown line '%.*s' (room, size, map, secret)",
+                        (int)(x->le - at > 60 ? 60 : x->le - at), at);
+    delve_status st = lex_end(x);
+    if (!st && !out->w)
+        st = lex_fail(x, x->ls, "'size W H' comes before the map");
+    if (!st)
+        st = read_map(x, out);
+    *have_map |= !st;
     return st;
 }
 
@@ -48,45 +83,19 @@ delve_status stored_parse(const char *file, const char *text, stored_room *out,
                               delve_err *err)
 {
     memset(out, 0, sizeof *out);
-    char buf[256];
-    int line = 0, have_map = 0;
-    const char *s = text;
-    while (next_line(&s, buf, sizeof buf)) {
-        line++;
-        int a, b;
-        char name[32];
-        if (buf[0] == '#' || buf[0] == '\0')
-            continue;
-        if (sscanf(buf, "room %31s", name) == 1) {
-            snprintf(out->name, sizeof out->name, "%s", name);
-        } else if (sscanf(buf, "size %d %d", &a, &b) == 2) {
-            if (a < 1 || b < 1 || a > STORED_SIDE_MAX || b > STORED_SIDE_MAX)
-                return delve_fail_at(err, DELVE_EINPUT, file, line, 6, "size %d %d: each "
-                                     "side is 1..%d", a, b, STORED_SIDE_MAX);
-            out->w = a, out->h = b;
-        } else if (!strcmp(buf, "map")) {
-            if (!out->w)
-                return delve_fail_at(err, DELVE_EINPUT, file, line, 1, "'size W H' comes "
-                                     "before the map");
-            delve_status st = read_map(file, &line, &s, out, err);
-            if (st)
-                return st;
-            have_map = 1;
-        } else if (sscanf(buf, "secret %d %d", &a, &b) == 2) {
-            if (!have_map || a < 0 || b < 0 || a >= out->w || b >= out->h ||
-                out->secret_count == STORED_SECRETS_MAX)
-                return delve_fail_at(err, DELVE_EINPUT, file, line, 8, "secret %d %d: not a "
-                                     "square of the map above (at most %d secrets)", a, b,
-                                     STORED_SECRETS_MAX);
-            out->sx[out->secret_count] = a, out->sy[out->secret_count++] = b;
-        } else {
-            return delve_fail_at(err, DELVE_EINPUT, file, line, 1, "unknown line '%s' "
-                                 "(room, size, map, secret)", buf);
-        }
+    lex x;
+    lex_init(&x, file, text, err);
+    int have_map = 0;
+    while (lex_next(&x)) {
+        delve_status st = lex_limit(&x, STORED_MAX_LINE);
+        if (!st && !lex_blank(&x))
+            st = room_line(&x, out, &have_map);
+        if (st)
+            return st;
     }
     if (!have_map || !out->name[0])
-        return delve_fail_at(err, DELVE_EINPUT, file, line, 1, "a stored room needs 'room "
-                             "NAME', 'size W H' and a map block");
+        return delve_fail_at(err, DELVE_EINPUT, file, x.line ? x.line : 1, 1, "a stored room "
+                             "needs 'room NAME', 'size W H' and a map block");
     return DELVE_OK;
 }
 
@@ -126,9 +135,8 @@ delve_status stored_load(const char *dir, stored_rooms *out, delve_err *err)
     delve_status st = list_rooms(dir, names, &n, err);
     for (int i = 0; i < n; i++) {
         char *text = NULL;
-        size_t len;
         if (!st)
-            st = fsio_read_all(names[i], STORED_FILE_MAX, &text, &len, err);
+            st = lex_read_file(names[i], STORED_FILE_MAX, ".room file", &text, err);
         if (!st)
             st = stored_parse(names[i], text, &out->rooms[out->count++], err);
         free(text);

@@ -15,6 +15,7 @@
 #define STORED_SIDE_MAX 16    /* a stored room's interior is at most 16 x 16 */
 #define STORED_SECRETS_MAX 8
 #define STORED_FILE_MAX (64 << 10)
+#define STORED_MAX_LINE 256   /* bytes in one line */
 
 typedef struct stored_room {
     char name[32];
@@ -29,9 +30,11 @@ typedef struct stored_rooms {
     stored_room rooms[STORED_MAX];
 } stored_rooms;
 
-/* Parses one stored room: `#` comment lines, `room NAME`, `size W H` (1..16 each),
- * `map` ... `endmap` (terrain glyphs only), then any `secret X Y`. file names it in
- * messages. DELVE_EINPUT with "file:line:col: message", DELVE_ENOMEM. */
+/* Parses one stored room (read with engine/lex.h's line rules): `#` comment lines,
+ * `room NAME`, `size W H` (1..16 each), `map` ... `endmap` (terrain glyphs only), then
+ * any `secret X Y`. file names it in messages. DELVE_EINPUT with "file:line:col:
+ * message" (a number out of range or with junk, a `size` after the map, a `secret`
+ * before it), DELVE_ENOMEM. */
 delve_status stored_parse(const char *file, const char *text, stored_room *out,
                               delve_err *err);
 

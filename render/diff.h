@@ -8,8 +8,9 @@
  * detection included, runs on the overlap as if both were cropped to it).
  * Rule source: spec/films-and-review.md and pixelmatch 7's published algorithm
  * (rewritten, not copied; render/diff.c says how it is followed). Uses engine/,
- * render/png (which reads the PNGs) and libdeflate; integers only except the threshold
- * path, which mirrors a float rule. */
+ * render/png (which reads
+ * the PNGs) and libdeflate; integers only except the threshold path, which mirrors a
+ * float rule. */
 #ifndef DELVE_RENDER_DIFF_H
 #define DELVE_RENDER_DIFF_H
 

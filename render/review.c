@@ -265,8 +265,10 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
     if (!st && ht)
         st = cat_lines(ht, "HEAD", &hv, &nh, &hh, err);
     if (!st) {
-        qsort(bv, (size_t)nb, sizeof *bv, key_cmp_q);
-        qsort(hv, (size_t)nh, sizeof *hv, key_cmp_q);
+        if (nb > 1) /* qsort wants a real array even for 0 lines: bv is NULL then */
+            qsort(bv, (size_t)nb, sizeof *bv, key_cmp_q);
+        if (nh > 1)
+            qsort(hv, (size_t)nh, sizeof *hv, key_cmp_q);
         st = no_repeats(bv, nb, "BASE", err);
     }
     if (!st)
@@ -437,7 +439,8 @@ static delve_status fill_report(const char *base, const char *head, const char *
     for (int i = 0; !st && i < r->item_count; i++)
         st = review_item_files(base, head, tmp, o, &r->items[i], err);
     if (!st) {
-        qsort(r->items, (size_t)r->item_count, sizeof *r->items, item_cmp);
+        if (r->item_count > 1) /* items is NULL when there are none */
+            qsort(r->items, (size_t)r->item_count, sizeof *r->items, item_cmp);
         for (int i = 0; i < r->item_count; i++)
             r->count[r->items[i].state]++;
         st = read_catalog(base, &bc, err);

@@ -165,8 +165,8 @@ static uint32_t square_px_hash(const canvas *g, int z, int x, int y)
 static int same_picture(const canvas *g, int z, int w, int a, int b)
 {
     for (int r = 0; r < z; r++)
-        if (memcmp(canvas_at(g, a % w * z, a / w * z + r), canvas_at(g, b % w * z, b / w * z + r),
-                   (size_t)z * 4))
+        if (memcmp(canvas_at(g, a % w * z, a / w * z + r),
+                   canvas_at(g, b % w * z, b / w * z + r), (size_t)z * 4))
             return 0;
     return 1;
 }
@@ -180,7 +180,8 @@ static int cut_tile(shore_cut *c, const dfloor *f, int z, int i)
     for (int k = 0; k < c->count; k++) {
         int j = c->from[k];
         if (c->hash[k] == h && f->terrain[j] == f->terrain[i] &&
-            (int)shore_band_of(f, j, TILED_SHOALS_TIDE) == band && same_picture(&c->ground, z, f->w, i, j))
+            (int)shore_band_of(f, j, TILED_SHOALS_TIDE) == band &&
+            same_picture(&c->ground, z, f->w, i, j))
             return k;
     }
     c->from[c->count] = i;
@@ -361,7 +362,8 @@ static void tileset(tmj *t, const dfloor *f, const char *image, int iw, int ih)
 static delve_status tiles_sheet(tile_set *ts, const shore_cut *cut, canvas *c, delve_err *err)
 {
     int z = ts->zoom, count = ts->tile_count + (cut ? cut->count : 0);
-    delve_status st = canvas_init(c, TILED_COLUMNS * z, (count + TILED_COLUMNS - 1) / TILED_COLUMNS * z, err);
+    int rows = (count + TILED_COLUMNS - 1) / TILED_COLUMNS;
+    delve_status st = canvas_init(c, TILED_COLUMNS * z, rows * z, err);
     for (int k = 0; !st && k < TK_COUNT; k++)
         for (int v = 0; v < tiles_variants((tile_kind)k); v++) {
             const canvas *tile = tiles_get(ts, (tile_kind)k, v);
@@ -448,7 +450,8 @@ delve_status tiled_export(const dfloor *f, uint64_t seed, int floors, int zoom,
     delve_status st = tiles_init(&ts, zoom, err);
     if (st)
         return st;
-    tmj t = { .ts = &ts, .z = ts.zoom, .seed = seed, .cut = f->level_type == LT_SHOALS ? &cut : NULL };
+    tmj t = { .ts = &ts, .z = ts.zoom, .seed = seed,
+              .cut = f->level_type == LT_SHOALS ? &cut : NULL };
     if (t.cut)
         st = shore_cut_make(&cut, f, ts.zoom, err);
     if (!st)

@@ -2,13 +2,15 @@
  * (.tmj, orthogonal, one tile per square) with a tileset PNG beside it, drawn with the
  * view's own tile painters so the floor looks as it does in delve. Layers: "terrain"
  * (a tile layer: rock, walls, floors, corridors, doors, fluids, bridges, as
- * view_render's ground pass picks them at animation time 0), "things" (tile objects:
+ * view_render's ground pass picks them at animation time 0; a Shoals floor's ground as
+ * the view paints it at tide 0, one tile per different square picture, each typed by
+ * its terrain: deep water, shallow water, floor, high ground), "things" (tile objects:
  * ways, pits, rest stations, entrance, goal, with their names, types and properties),
  * "monsters" (tile objects on their starting squares, where a patrol stands at the
  * clock's start) and "items" (points: they have no tile yet, Tiled shows pins). Glows,
  * halos, lamps, motes and the party are left out: they are effects of a moment, not of
  * the * floor. Written with cJSON (Debian libcjson-dev). Uses engine,
- * render/tiles and libc. */
+ * render/tiles, render/shore and libc. */
 #ifndef DELVE_RENDER_TILED_H
 #define DELVE_RENDER_TILED_H
 

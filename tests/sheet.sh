@@ -29,6 +29,14 @@ awk 'NR == 3 { $3 = 99999999999 } 1' OFS='\t' "$TMP/events.good" > "$film/events
 "$DELVE" sheet "$film" -o "$TMP/bad.png" 2> "$TMP/err"; rc=$?
 check "a huge floor number: exit 2 at its column ($(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -qF 'events.tsv:3:' '$TMP/err' && grep -q 'not a number in 1..32' '$TMP/err'"
+awk 'NR == 3 { $2 = "4611686018427387903" } 1' OFS='\t' "$TMP/events.good" > "$film/events.tsv"
+"$DELVE" sheet "$film" -o "$TMP/bad.png" 2> "$TMP/err"; rc=$?
+check "a game clock past its limit: exit 2 at its column, not a negative day ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$film/events.tsv:3:3: '\''4611686018427387903'\'' is not a number in 0..1000000000000' '$TMP/err'"
+printf 'frame\ttime_s\tfloor\tevent\n1\t2\0\t1\tstart\n' > "$film/events.tsv"
+"$DELVE" sheet "$film" -o "$TMP/bad.png" 2> "$TMP/err"; rc=$?
+check "a NUL byte: exit 2 at its line and column ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$film/events.tsv:2:4: NUL byte' '$TMP/err'"
 rm "$film/events.tsv" && mkfifo "$film/events.tsv"
 timeout 10 "$DELVE" sheet "$film" -o "$TMP/bad.png" 2> "$TMP/err"; rc=$?
 check "a FIFO for events.tsv: refused, not waited on (rc $rc)" test $rc = 2

@@ -17,4 +17,13 @@ printf 'room bad\nsize 3 1\nmap\n.Q.\nendmap\n' > "$TMP/bad/bad.room"
 "$DELVE" gen --seed 7 --rooms "$TMP/bad" > /dev/null 2> "$TMP/err"; rc=$?
 check "a bad glyph: exit 2 at file:line:col ($(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -qF '$TMP/bad/bad.room:4:2: unknown map glyph' '$TMP/err'"
+mkdir -p "$TMP/wrap"
+printf 'room wrap\nsize 4294967298 2\nmap\n..\n..\nendmap\n' > "$TMP/wrap/wrap.room"
+"$DELVE" gen --seed 7 --rooms "$TMP/wrap" > /dev/null 2> "$TMP/err"; rc=$?
+check "a size past 2^32 (once read as 2): exit 2 at its column ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$TMP/wrap/wrap.room:2:6: the width 4294967298 is outside 1..16' '$TMP/err'"
+printf 'room late\nsize 2 2\nmap\n..\n..\nendmap\nsize 16 16\n' > "$TMP/wrap/wrap.room"
+"$DELVE" gen --seed 7 --rooms "$TMP/wrap" > /dev/null 2> "$TMP/err"; rc=$?
+check "a size after the map: exit 2 at its line ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$TMP/wrap/wrap.room:7:1: '\''size W H'\'' comes before the map' '$TMP/err'"
 finish

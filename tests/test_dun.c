@@ -247,6 +247,55 @@ static void test_empty_and_junk_refused(void **state)
                                  "'delve-dun 1')");
 }
 
+/* text with every LF made CRLF (malloc'ed). */
+static char *crlf(const char *text)
+{
+    char *out = malloc(2 * strlen(text) + 1), *o = out;
+    assert_non_null(out);
+    for (; *text; text++) {
+        if (*text == '\n')
+            *o++ = '\r';
+        *o++ = *text;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* A file saved with CRLF line ends (and a byte order mark) reads as the LF file does,
+ * and its faults are at the same line and column. */
+static void test_crlf_reads_as_lf(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(58);
+    dungeon d, back;
+    delve_err err = { "" };
+    assert_int_equal(gen_dungeon(&o, &d, &err), DELVE_OK);
+    char *a = NULL, *b = NULL;
+    assert_int_equal(dun_write(&d, 58, &a, &err), DELVE_OK);
+    char *w = crlf(a), *bom = malloc(strlen(w) + 4);
+    assert_non_null(bom);
+    snprintf(bom, strlen(w) + 4, "\xEF\xBB\xBF%s", w);
+    if (dun_read("crlf.dun", bom, &back, &err) != DELVE_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(dun_write(&back, back.seed, &b, &err), DELVE_OK);
+    assert_string_equal(a, b);
+    dungeon_free(&back);
+    free(b);
+    free(bom);
+    free(w);
+    w = crlf("delve-dun 1\nfloors 1\nfloor 1 rooms dlevel 1 size 4 2\nmap\n#.Q#\nendmap\n");
+    assert_int_equal(dun_read("crlf.dun", w, &back, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "crlf.dun:5:3: unknown map glyph 'Q' (docs/dun-format.md "
+                                 "lists them)");
+    free(w);
+    w = crlf("delve-dun 1\nfloors 1\nfloor 1 rooms dlevel 1 size 4 2 datum 5x\n");
+    assert_int_equal(dun_read("crlf.dun", w, &back, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "crlf.dun:3:40: unexpected 'x' in datum");
+    free(w);
+    free(a);
+    dungeon_free(&d);
+}
+
 /* A map block alone, into a region of a floor: how stored rooms will be read. */
 static void test_map_block_alone(void **state)
 {
@@ -256,11 +305,13 @@ static void test_map_block_alone(void **state)
     assert_int_equal(floor_init(&f, 0, 10, 6, &err), DELVE_OK);
     int8_t ways[60];
     memset(ways, -1, sizeof ways);
-    const char *text = "#.#\n.L\nendmap\nafter\n", *p = text;
-    int line = 4;
-    assert_int_equal(dun_map_read("room.dun", &line, &p, &f, 2, 1, ways, &err), DELVE_OK);
-    assert_int_equal(line, 7);
-    assert_string_equal(p, "after\n");
+    const char *text = "#.#\n.L\nendmap\nafter\n";
+    lex x;
+    lex_init(&x, "room.dun", text, &err);
+    x.line = 4; /* the `map` line */
+    assert_int_equal(dun_map_read(&x, &f, 2, 1, ways), DELVE_OK);
+    assert_int_equal(x.line, 7);
+    assert_string_equal(x.next, "after\n");
     assert_int_equal(floor_at(&f, 2, 1), T_WALL);
     assert_int_equal(floor_at(&f, 3, 1), T_FLOOR);
     assert_int_equal(floor_at(&f, 4, 1), T_WALL);
@@ -269,14 +320,14 @@ static void test_map_block_alone(void **state)
     assert_int_equal(floor_at(&f, 4, 2), T_ROCK);  /* short row: left as it was */
     assert_int_equal(ways[2 * 10 + 3], WAY_LIFT);
     assert_int_equal(ways[2 * 10 + 2], -1);
-    p = text;
-    line = 4;
-    assert_int_equal(dun_map_read("room.dun", &line, &p, &f, 2, 1, NULL, &err), DELVE_EINPUT);
+    lex_init(&x, "room.dun", text, &err);
+    x.line = 4;
+    assert_int_equal(dun_map_read(&x, &f, 2, 1, NULL), DELVE_EINPUT);
     assert_string_equal(err.msg, "room.dun:6:2: unknown map glyph 'L' (docs/dun-format.md lists "
                                  "them)");
-    p = "##########\n";
-    line = 1;
-    assert_int_equal(dun_map_read("room.dun", &line, &p, &f, 2, 1, ways, &err), DELVE_EINPUT);
+    lex_init(&x, "room.dun", "##########\n", &err);
+    x.line = 1;
+    assert_int_equal(dun_map_read(&x, &f, 2, 1, ways), DELVE_EINPUT);
     assert_string_equal(err.msg, "room.dun:2:9: map row is longer than the floor's 10 columns");
     floor_free(&f);
 }
@@ -288,6 +339,7 @@ int main(void)
         cmocka_unit_test(test_round_trip_grown_floor),
         cmocka_unit_test(test_hand_made_reads_as_drawn),
         cmocka_unit_test(test_bad_files_named_at_line_and_column),
+        cmocka_unit_test(test_crlf_reads_as_lf),
         cmocka_unit_test(test_empty_and_junk_refused),
         cmocka_unit_test(test_map_block_alone),
     };

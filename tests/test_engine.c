@@ -628,6 +628,57 @@ static void test_clock_text(void **state)
     assert_string_equal(world_clock_text(WORLD_START_S, buf, sizeof buf), "Day 1 08:00");
     assert_string_equal(world_clock_text(86400 + 3600 + 14 * 60 + 59, buf, sizeof buf),
                         "Day 2 01:14");
+    /* the latest clock a save may hold: a day past 2^31 / 86400 s shows as it is */
+    assert_string_equal(world_clock_text(WORLD_MAX_CLOCK_S, buf, sizeof buf),
+                        "Day 11574075 01:46");
+}
+
+/* A huge clock or station time is refused where it is written (it was shown as a
+ * negative day); a save written with CRLF line ends, or a byte order mark, still reads
+ * and checks; a check line must be the last. */
+static void expect_save_error(const char *body, const char *want)
+{
+    save_state st;
+    delve_err err = { "" };
+    assert_int_equal(parse_checked(body, &st, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, want);
+}
+
+static void test_save_numbers_and_crlf(void **state)
+{
+    (void)state;
+    save_state st;
+    delve_err err = { "" };
+    expect_save_error("delve-save 1\nclock 2305843009213693951\n",
+                      "b.sav:2:7: number out of range");
+    expect_save_error("delve-save 1\nstation 0 0 1000000000001\n",
+                      "b.sav:2:13: number out of range");
+    expect_save_error("delve-save 1\nat 0 -0 0\n", "b.sav:2:6: number out of range");
+    expect_save_error("delve-save 1\ncheck 0000000000000000\n",
+                      "b.sav:2:1: a check line before the last line");
+    world w;
+    make_world(&w, 0);
+    char *text = NULL;
+    assert_int_equal(save_text(&w, "seed=1 floors=2", &text, &err), DELVE_OK);
+    char *crlf = malloc(2 * strlen(text) + 4), *o = crlf;
+    assert_non_null(crlf);
+    o += sprintf(o, "\xEF\xBB\xBF");
+    for (const char *c = text; *c; c++)
+        o += *c == '\n' ? sprintf(o, "\r\n") : sprintf(o, "%c", *c);
+    if (save_parse("crlf.sav", crlf, &st, &err) != DELVE_OK)
+        fail_msg("%s", err.msg);
+    assert_string_equal(st.source, "seed=1 floors=2");
+    assert_true(st.clock_s == WORLD_START_S);
+    assert_string_equal(st.party.m[0].name, w.party.m[0].name);
+    crlf[strlen(crlf) - 30] ^= 1; /* an edit inside the digest line */
+    assert_int_equal(save_parse("crlf.sav", crlf, &st, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "checksum does not match"));
+    free(crlf);
+    free(text);
+    w.clock_s = WORLD_MAX_CLOCK_S + 1;
+    assert_int_equal(save_text(&w, "seed=1 floors=2", &text, &err), DELVE_EINPUT);
+    assert_null(text);
+    world_free(&w);
 }
 
 int main(void)
@@ -648,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_path_keeps_out_of_acid_when_it_can),
         cmocka_unit_test(test_save_and_load),
         cmocka_unit_test(test_save_parse_errors),
+        cmocka_unit_test(test_save_numbers_and_crlf),
         cmocka_unit_test(test_patrols_walk_round_pits_and_fly_over),
         cmocka_unit_test(test_path_wades_least),
         cmocka_unit_test(test_save_doc_example_and_utf8),

@@ -131,6 +131,34 @@ static void test_parse_script(void **state)
     film_free(&fs);
 }
 
+/* CRLF scripts read as LF ones, with the same columns (a stray CR is a space, as it
+ * always was in scripts); a long line is named. */
+static void test_crlf_and_long_lines(void **state)
+{
+    (void)state;
+    film_script fs;
+    delve_err err = { "" };
+    if (film_parse("c.film", "film \"Crlf\"\r\ndungeon seed=5 floors=2 # two\r\n"
+                   "wait 1h30m\r\r\ncaption \"a \\\"b\\\"\"\r\n", &fs, &err) != DELVE_OK)
+        fail_msg("%s", err.msg);
+    assert_string_equal(fs.title, "Crlf");
+    assert_true(fs.gen.seed == 5);
+    assert_int_equal(fs.gen.floors, 2);
+    assert_int_equal(fs.action_count, 2);
+    assert_int_equal(fs.actions[0].seconds, 5400);
+    assert_string_equal(fs.actions[1].text, "a \"b\"");
+    film_free(&fs);
+    expect_error("film \"x\"\r\ndungeon seed=1 floors=0\r\n",
+                 "t.film:2:23: floors: '0' is not a number in 1..32");
+    expect_error("wait 99999999999999999999h\r\n", "t.film:1:6: a wait is at most 30 days");
+    expect_error("wait 1h1x\r\n", "t.film:1:9: bad duration '1h1x'");
+    char line[1100];
+    memset(line, 'x', sizeof line);
+    memcpy(line, "# ", 2);
+    line[1025] = '\0';
+    expect_error(line, "t.film:1:1025: line longer than 1024 bytes");
+}
+
 static void test_default_party(void **state)
 {
     (void)state;
@@ -395,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_save_and_load_films),
         cmocka_unit_test(test_parse_script),
         cmocka_unit_test(test_default_party),
+        cmocka_unit_test(test_crlf_and_long_lines),
         cmocka_unit_test(test_director_shots),
         cmocka_unit_test(test_director_script_errors),
         cmocka_unit_test(test_hover_line),

@@ -275,6 +275,46 @@ static void test_stored_parse(void **state)
     free(sr);
 }
 
+static void expect_room_error(const char *text, const char *want)
+{
+    stored_room one;
+    delve_err e = { "" };
+    assert_int_equal(stored_parse("x.room", text, &one, &e), DELVE_EINPUT);
+    assert_string_equal(e.msg, want);
+}
+
+/* Every number of a .room file is range-checked where it is written (a size past 2^32
+ * was read as %d and wrapped), the size comes before the map, and CRLF files read. */
+static void test_stored_parse_numbers(void **state)
+{
+    (void)state;
+    expect_room_error("room x\nsize 4294967298 2\nmap\n..\nendmap\n",
+                      "x.room:2:6: the width 4294967298 is outside 1..16");
+    expect_room_error("room x\nsize 2 1x\nmap\n..\nendmap\n",
+                      "x.room:2:9: unexpected 'x' in the height");
+    expect_room_error("room x\nsize 2 -1\n", "x.room:2:8: the height -1 is outside 1..16");
+    expect_room_error("room x\nsize 2 1 1\n", "x.room:2:10: unexpected text at the end of "
+                      "the line");
+    expect_room_error("room x\nsize 2 1\nmap\n..\nendmap\nsize 16 16\n",
+                      "x.room:6:1: 'size W H' comes before the map");
+    expect_room_error("room x\nsize 2 1\nmap\n..\nendmap\nsecret 2 0\n",
+                      "x.room:6:8: x 2 is outside 0..1");
+    expect_room_error("room x\nsize 2 1\nmap\n..\nendmap\nsecret 0 99999999999\n",
+                      "x.room:6:10: y 99999999999 is outside 0..0");
+    expect_room_error("room x\nsecret 0 0\n", "x.room:2:1: 'secret X Y' comes after the map");
+    stored_room one;
+    delve_err e = { "" };
+    const char *crlf = "# a comment\r\nroom x\r\nsize 2 1\r\nmap\r\n.#\r\nendmap\r\n"
+                       "secret 1 0\r\n";
+    if (stored_parse("crlf.room", crlf, &one, &e) != DELVE_OK)
+        fail_msg("%s", e.msg);
+    assert_string_equal(one.name, "x");
+    assert_int_equal(one.w, 2);
+    assert_int_equal(one.terrain[1], T_WALL);
+    assert_int_equal(one.secret_count, 1);
+    assert_int_equal(one.sx[0], 1);
+}
+
 /* With stored rooms, seeds 1-40 (one floor): where a try laid one, every drawn square is
  * the stored room's square, pinned, at height 0 (its floor level kept), its secrets
  * marked; the checks find nothing. */
@@ -409,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_pins_kept),
         cmocka_unit_test(test_failing_try_taken_off),
         cmocka_unit_test(test_stored_parse),
+        cmocka_unit_test(test_stored_parse_numbers),
         cmocka_unit_test(test_stored_rooms_kept),
         cmocka_unit_test(test_no_failures_1_200),
         cmocka_unit_test(test_walk_down_and_up),

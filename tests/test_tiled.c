@@ -68,23 +68,50 @@ static int check_things(const cJSON *things, const dfloor *f, int tilecount)
     return n;
 }
 
+/* A floor exported at 24 px into a temporary folder as f.tmj and f-tiles.png, and its
+ * map read back. */
+typedef struct exported {
+    char dir[32], tmj[64], png[64];
+    dfloor f;
+    cJSON *map;
+} exported;
+
+/* Generates floor 1 of o's dungeon and exports it into e. */
+static void export_floor(exported *e, const gen_opts *o)
+{
+    delve_err err = { "" };
+    snprintf(e->dir, sizeof e->dir, "/tmp/delve-tiled-XXXXXX");
+    assert_non_null(mkdtemp(e->dir));
+    snprintf(e->tmj, sizeof e->tmj, "%s/f.tmj", e->dir);
+    snprintf(e->png, sizeof e->png, "%s/f-tiles.png", e->dir);
+    assert_int_equal(gen_floor_alone(o, 0, &e->f, &err), DELVE_OK);
+    assert_int_equal(tiled_export(&e->f, o->seed, o->floors, 24, e->tmj, &err), DELVE_OK);
+    char *text;
+    size_t len;
+    assert_int_equal(fsio_read_all(e->tmj, 1 << 22, &text, &len, &err), DELVE_OK);
+    e->map = cJSON_Parse(text);
+    free(text);
+    assert_non_null(e->map);
+}
+
+static void exported_free(exported *e)
+{
+    cJSON_Delete(e->map);
+    floor_free(&e->f);
+    unlink(e->tmj);
+    unlink(e->png);
+    rmdir(e->dir);
+}
+
 static void test_export_reads_back(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/delve-tiled-XXXXXX", tmj[64], png[64];
-    assert_non_null(mkdtemp(dir));
-    snprintf(tmj, sizeof tmj, "%s/f.tmj", dir);
-    snprintf(png, sizeof png, "%s/f-tiles.png", dir);
+    exported e;
     gen_opts o = gen_defaults(58);
-    dfloor f;
+    export_floor(&e, &o);
+    const cJSON *m = e.map;
+    const dfloor f = e.f;
     delve_err err = { "" };
-    assert_int_equal(gen_floor_alone(&o, 0, &f, &err), DELVE_OK);
-    assert_int_equal(tiled_export(&f, 58, 3, 24, tmj, &err), DELVE_OK);
-    char *text;
-    size_t len;
-    assert_int_equal(fsio_read_all(tmj, 1 << 22, &text, &len, &err), DELVE_OK);
-    cJSON *m = cJSON_Parse(text);
-    assert_non_null(m);
     assert_string_equal(cJSON_GetObjectItem(m, "orientation")->valuestring, "orthogonal");
     assert_int_equal(get_int(m, "width"), 64);
     assert_int_equal(get_int(m, "height"), 40);
@@ -96,7 +123,7 @@ static void test_export_reads_back(void **state)
     assert_int_equal(get_int(ts, "imagewidth"), columns * 24);
     assert_int_equal(get_int(ts, "imageheight"), (tilecount + columns - 1) / columns * 24);
     canvas c;
-    assert_int_equal(png_read(png, &c, &err), DELVE_OK);
+    assert_int_equal(png_read(e.png, &c, &err), DELVE_OK);
     assert_int_equal(c.w, get_int(ts, "imagewidth"));
     assert_int_equal(c.h, get_int(ts, "imageheight"));
     canvas_free(&c);
@@ -118,13 +145,8 @@ static void test_export_reads_back(void **state)
         assert_in_range(get_int(mo, "gid"), 1, tilecount);
     assert_int_equal(cJSON_GetArraySize(items), f.item_count);
     assert_int_equal(get_int(m, "nextobjectid"), n + f.monster_count + f.item_count + 1);
-    cJSON_Delete(m);
-    free(text);
     assert_int_equal(tiled_export(&f, 58, 3, 24, "x.json", &err), DELVE_EINPUT);
-    floor_free(&f);
-    unlink(tmj);
-    unlink(png);
-    rmdir(dir);
+    exported_free(&e);
 }
 
 /* Mean of one channel (0 red, 2 blue) over tile id's cell of a tileset sheet. */
@@ -144,7 +166,7 @@ static const char *want_type(int t)
            : t == T_HIGH ? "high ground" : "floor";
 }
 
-/* Checks square i's terrain tile against the tileset's entry and its picture. */
+/* Checks tile id, shown on a square of terrain t, against its tileset entry and picture. */
 static void check_ground_tile(const cJSON *tiles, const canvas *sheet, int columns, int id,
                               int t)
 {
@@ -168,28 +190,21 @@ static void check_ground_tile(const cJSON *tiles, const canvas *sheet, int colum
 static void test_shoals_ground(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/delve-tiled-XXXXXX", tmj[64], png[64];
-    assert_non_null(mkdtemp(dir));
-    snprintf(tmj, sizeof tmj, "%s/s.tmj", dir);
-    snprintf(png, sizeof png, "%s/s-tiles.png", dir);
+    exported e;
     gen_opts o = gen_defaults(11);
     o.type = LT_SHOALS;
     o.floors = 1;
-    dfloor f;
+    export_floor(&e, &o);
+    const cJSON *m = e.map;
+    const dfloor f = e.f;
     delve_err err = { "" };
-    assert_int_equal(gen_floor_alone(&o, 0, &f, &err), DELVE_OK);
-    assert_int_equal(tiled_export(&f, 11, 1, 24, tmj, &err), DELVE_OK);
-    char *text;
-    size_t len;
-    assert_int_equal(fsio_read_all(tmj, 1 << 22, &text, &len, &err), DELVE_OK);
-    cJSON *m = cJSON_Parse(text);
-    assert_non_null(m);
     const cJSON *ts = cJSON_GetArrayItem(cJSON_GetObjectItem(m, "tilesets"), 0);
     const cJSON *tiles = cJSON_GetObjectItem(ts, "tiles");
     int columns = get_int(ts, "columns"), tilecount = get_int(ts, "tilecount");
     canvas sheet;
-    assert_int_equal(png_read(png, &sheet, &err), DELVE_OK);
-    const cJSON *data = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(m, "layers"), 0), "data");
+    assert_int_equal(png_read(e.png, &sheet, &err), DELVE_OK);
+    const cJSON *ground = cJSON_GetArrayItem(cJSON_GetObjectItem(m, "layers"), 0);
+    const cJSON *data = cJSON_GetObjectItem(ground, "data");
     assert_int_equal(cJSON_GetArraySize(data), f.w * f.h);
     int seen[T_TERRAIN_COUNT] = { 0 };
     for (int i = 0; i < f.w * f.h; i++) {
@@ -198,15 +213,10 @@ static void test_shoals_ground(void **state)
         check_ground_tile(tiles, &sheet, columns, id, f.terrain[i]);
         seen[f.terrain[i]]++;
     }
-    assert_true(seen[T_DEEP] > 0 && seen[T_SHALLOW] > 0 && seen[T_HIGH] > 0 && seen[T_FLOOR] > 0);
+    assert_true(seen[T_DEEP] && seen[T_SHALLOW] && seen[T_HIGH] && seen[T_FLOOR]);
     assert_int_equal(seen[T_DEEP] + seen[T_SHALLOW] + seen[T_HIGH] + seen[T_FLOOR], f.w * f.h);
     canvas_free(&sheet);
-    cJSON_Delete(m);
-    free(text);
-    floor_free(&f);
-    unlink(tmj);
-    unlink(png);
-    rmdir(dir);
+    exported_free(&e);
 }
 
 int main(void)

@@ -5,7 +5,9 @@
 # the blended entrance, goal and monster tiles may differ, below --threshold 0.05. On a floor with
 # a pit and the party the things layer must bring Tiled's picture closer to delve's.
 # Rising is off here: the export does not carry delve's height shading (sunk darker,
-# raised lighter) yet, so floors with sunk or raised parts would differ there.
+# raised lighter) yet, so floors with sunk or raised parts would differ there. A Shoals
+# floor's squares show tiles typed by their terrain, and Tiled draws its ground as delve.
+# Rooms and DoomRL exports keep their bytes.
 . tests/lib.bash "$@"
 cd "$TMP" || exit 1
 "$DELVE" gen --seed 2 --floor 3 --rising off --format tmj -o floor.tmj > out; rc=$?

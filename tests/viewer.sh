@@ -7,7 +7,8 @@ check "headless screenshot" test -s "$TMP/headless.png"
 if needs "the window under Xvfb (scripts/deps.sh --test installs xvfb, xauth)" xvfb-run Xvfb xauth; then
   xvfb-run -a -s "-screen 0 1600x900x24" "$DELVE" view --seed 7 --screenshot "$TMP/window.png" \
     > "$TMP/out" 2>&1
-  check "window screenshot ($(tail -1 "$TMP/out"))" test -s "$TMP/window.png"
+  rc=$?
+  check "window screenshot, exit 0 (rc $rc: $(tail -1 "$TMP/out"))" test $rc = 0 -a -s "$TMP/window.png"
   check "window screenshot equals the headless render" cmp -s "$TMP/headless.png" "$TMP/window.png"
 fi
 env -u DISPLAY SDL_VIDEODRIVER= "$DELVE" view --seed 7 --screenshot "$TMP/none.png" 2> "$TMP/err"

@@ -142,7 +142,7 @@ static void doom_things(textbuf *b, const dfloor *f)
     monster_line(b, f);
 }
 
-void doom_ascii_floor(textbuf *b, const dungeon *d, int k)
+void doom_ascii_floor(const dungeon *d, int k, textbuf *b)
 {
     const dfloor *f = &d->floors[k];
     unsigned char seen[256] = { 0 };

@@ -141,7 +141,7 @@ delve_status doom_validate_dungeon(const dungeon *d, delve_err *err);
 /* Appends the ASCII of a DoomRL floor (title with level type and dlevel, the seed's
  * glyphs, a legend telling water, acid and lava apart, things) to b; b->oom when it
  * could not grow. */
-void doom_ascii_floor(textbuf *b, const dungeon *d, int k);
+void doom_ascii_floor(const dungeon *d, int k, textbuf *b);
 
 /* `delve stats` measures of a DoomRL floor (gen/doomrl/doom_stats.c), in this order. */
 enum {

@@ -1,0 +1,343 @@
+/* lex: the line reader of delve's text formats (see lex.h). */
+#include "engine/lex.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fsio.h"
+
+#define BOM "\xEF\xBB\xBF" /* a UTF-8 byte order mark, which some editors write */
+
+void lex_init(lex *x, const char *path, const char *text, delve_err *err)
+{
+    if (!strncmp(text, BOM, 3))
+        text += 3;
+    *x = (lex){ .path = path, .err = err, .ls = text, .le = text, .p = text, .next = text };
+}
+
+int lex_next(lex *x)
+{
+    const char *s = x->next;
+    if (!*s)
+        return 0;
+    const char *e = s + strcspn(s, "\n");
+    x->line++;
+    x->ls = x->p = s;
+    x->le = e > s && e[-1] == '\r' ? e - 1 : e;
+    x->next = *e ? e + 1 : e;
+    return 1;
+}
+
+int lex_col(const lex *x, const char *at)
+{
+    return (int)(at - x->ls) + 1;
+}
+
+delve_status lex_fail(const lex *x, const char *at, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return delve_fail_at(x->err, DELVE_EINPUT, x->path, x->line, lex_col(x, at), "%s", msg);
+}
+
+delve_status lex_limit(const lex *x, size_t max_bytes)
+{
+    if ((size_t)(x->le - x->ls) <= max_bytes)
+        return DELVE_OK;
+    return lex_fail(x, x->ls + max_bytes, "line longer than %zu bytes", max_bytes);
+}
+
+delve_status lex_text_only(const lex *x, const char *kind)
+{
+    for (const char *c = x->ls; c < x->le; c++)
+        if ((unsigned char)*c < 32 && *c != '\t')
+            return lex_fail(x, c, "control byte 0x%02x: a %s is text", (unsigned char)*c, kind);
+    return DELVE_OK;
+}
+
+/* ---- spaces, words, keywords ---- */
+
+/* A space between words: ' ', a tab, or a stray CR (an editor's, mid-line). */
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+void lex_skip_space(lex *x)
+{
+    while (x->p < x->le && is_space(*x->p))
+        x->p++;
+}
+
+int lex_blank(lex *x)
+{
+    lex_skip_space(x);
+    return x->p == x->le || *x->p == '#';
+}
+
+int lex_at_gap(const lex *x)
+{
+    return x->p == x->le || is_space(*x->p) || (x->hash_comments && *x->p == '#');
+}
+
+int lex_at_end(lex *x)
+{
+    lex_skip_space(x);
+    return x->p == x->le || (x->hash_comments && *x->p == '#');
+}
+
+delve_status lex_end(lex *x)
+{
+    return lex_at_end(x) ? DELVE_OK : lex_fail(x, x->p, "unexpected text at the end of the line");
+}
+
+/* The end of the word at the cursor. */
+static const char *word_end(const lex *x)
+{
+    lex y = *x;
+    while (!lex_at_gap(&y))
+        y.p++;
+    return y.p;
+}
+
+const char *lex_token(lex *x, size_t *n)
+{
+    lex_skip_space(x);
+    const char *at = x->p;
+    x->p = word_end(x);
+    *n = (size_t)(x->p - at);
+    return at;
+}
+
+const char *lex_word(lex *x, char *out, size_t cap, const char *expected)
+{
+    size_t n = 0;
+    const char *at = lex_token(x, &n);
+    if (n == 0 || n >= cap) {
+        x->p = at;
+        if (n == 0)
+            lex_fail(x, at, "expected %s", expected);
+        else
+            lex_fail(x, at, "'%.*s' is too long for %s", (int)(n > 40 ? 40 : n), at, expected);
+        return NULL;
+    }
+    memcpy(out, at, n);
+    out[n] = '\0';
+    return at;
+}
+
+int lex_keyword(lex *x, const char *kw)
+{
+    lex_skip_space(x);
+    size_t n = strlen(kw);
+    if ((size_t)(word_end(x) - x->p) != n || strncmp(x->p, kw, n))
+        return 0;
+    x->p += n;
+    return 1;
+}
+
+delve_status lex_expect(lex *x, const char *kw)
+{
+    return lex_keyword(x, kw) ? DELVE_OK : lex_fail(x, x->p, "expected '%s'", kw);
+}
+
+/* ---- integers ---- */
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* The digits from s[*i] (at least one) as a magnitude; *over when past 64 bits. */
+static uint64_t digits(const char *s, size_t n, size_t *i, int *over)
+{
+    uint64_t v = 0;
+    *over = 0;
+    for (; *i < n && is_digit(s[*i]); (*i)++) {
+        unsigned d = (unsigned)(s[*i] - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            *over = 1;
+        else
+            v = v * 10 + d;
+    }
+    return v;
+}
+
+lex_fault lex_parse_i64(const char *s, size_t n, int64_t lo, int64_t hi, int64_t *out,
+                        size_t *stop)
+{
+    size_t i = n && s[0] == '-', at = 0;
+    int neg = (int)i, over = 0;
+    lex_fault f = i < n && is_digit(s[i]) ? LEX_OK : LEX_NOT_NUMBER;
+    uint64_t mag = f ? 0 : digits(s, n, &i, &over);
+    int64_t v = 0;
+    if (!f && i < n)
+        f = LEX_JUNK, at = i;
+    else if (!f && (over || (neg && lo >= 0) || mag > (uint64_t)INT64_MAX + (uint64_t)neg))
+        f = LEX_RANGE;
+    else if (!f)
+        v = !neg ? (int64_t)mag : mag > (uint64_t)INT64_MAX ? INT64_MIN : -(int64_t)mag;
+    if (!f && (v < lo || v > hi))
+        f = LEX_RANGE;
+    if (!f)
+        *out = v, at = n;
+    if (stop)
+        *stop = at;
+    return f;
+}
+
+lex_fault lex_parse_int(const char *s, size_t n, int lo, int hi, int *out, size_t *stop)
+{
+    int64_t v = 0;
+    lex_fault f = lex_parse_i64(s, n, lo, hi, &v, stop);
+    if (!f)
+        *out = (int)v;
+    return f;
+}
+
+lex_fault lex_parse_u64(const char *s, size_t n, uint64_t hi, uint64_t *out, size_t *stop)
+{
+    size_t i = 0, at = 0;
+    int over = 0;
+    lex_fault f = n && is_digit(s[0]) ? LEX_OK : LEX_NOT_NUMBER;
+    uint64_t v = f ? 0 : digits(s, n, &i, &over);
+    if (!f && i < n)
+        f = LEX_JUNK, at = i;
+    else if (!f && (over || v > hi))
+        f = LEX_RANGE;
+    if (!f)
+        *out = v, at = n;
+    if (stop)
+        *stop = at;
+    return f;
+}
+
+delve_status lex_i64(lex *x, int64_t lo, int64_t hi, char stop, int64_t *out,
+                     const char *what)
+{
+    lex_skip_space(x);
+    const char *at = x->p, *end = at;
+    while (end < x->le && !is_space(*end) && *end != stop)
+        end++;
+    size_t n = (size_t)(end - at), bad = 0;
+    switch (lex_parse_i64(at, n, lo, hi, out, &bad)) {
+    case LEX_OK:
+        x->p = end;
+        return DELVE_OK;
+    case LEX_NOT_NUMBER:
+        return lex_fail(x, at, "expected %s (a number)", what);
+    case LEX_JUNK:
+        return lex_fail(x, at + bad, "unexpected '%c' in %s", at[bad], what);
+    default:
+        return lex_fail(x, at, "%s %.*s is outside %" PRId64 "..%" PRId64, what,
+                        (int)(n > 24 ? 24 : n), at, lo, hi);
+    }
+}
+
+delve_status lex_int(lex *x, int lo, int hi, int *out, const char *what)
+{
+    int64_t v = 0;
+    delve_status st = lex_i64(x, lo, hi, ' ', &v, what);
+    if (!st)
+        *out = (int)v;
+    return st;
+}
+
+/* ---- key=value, quoted strings, fields ---- */
+
+static int is_key_char(char c)
+{
+    return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+           c == '-';
+}
+
+int lex_key(lex *x, char *key, size_t cap)
+{
+    const char *e = x->p;
+    while (e < x->le && is_key_char(*e))
+        e++;
+    size_t n = (size_t)(e - x->p);
+    key[0] = '\0';
+    if (e == x->le || *e != '=' || n == 0 || n >= cap)
+        return 0;
+    memcpy(key, x->p, n);
+    key[n] = '\0';
+    x->p = e + 1;
+    return 1;
+}
+
+/* A "quoted string" at the cursor (on its opening quote). */
+static delve_status quoted(lex *x, char *out, size_t cap)
+{
+    const char *at = x->p++;
+    size_t n = 0;
+    for (; x->p < x->le && *x->p != '"'; x->p++) {
+        char ch = *x->p;
+        if (ch == '\\' && (x->p + 1 == x->le || (x->p[1] != '"' && x->p[1] != '\\')))
+            return lex_fail(x, x->p, "unknown escape: inside quotes only \\\" and \\\\ are "
+                            "escapes");
+        if (ch == '\\')
+            ch = *++x->p;
+        if ((unsigned char)ch < 0x20)
+            return lex_fail(x, x->p, "control character (such as a tab) in text");
+        if (n + 1 >= cap)
+            return lex_fail(x, at, "value too long");
+        out[n++] = ch;
+    }
+    out[n] = '\0';
+    if (x->p == x->le)
+        return lex_fail(x, at, "unterminated string");
+    x->p++;
+    return DELVE_OK;
+}
+
+delve_status lex_value(lex *x, char *out, size_t cap)
+{
+    if (x->p < x->le && *x->p == '"')
+        return quoted(x, out, cap);
+    const char *at = x->p, *end = word_end(x);
+    if ((size_t)(end - at) >= cap)
+        return lex_fail(x, at, "value too long");
+    memcpy(out, at, (size_t)(end - at));
+    out[end - at] = '\0';
+    x->p = end;
+    return DELVE_OK;
+}
+
+const char *lex_field(lex *x, char sep, size_t *n, int *last)
+{
+    const char *at = x->p, *e = at;
+    while (e < x->le && *e != sep)
+        e++;
+    *n = (size_t)(e - at);
+    *last = e == x->le;
+    x->p = *last ? e : e + 1;
+    return at;
+}
+
+/* ---- files ---- */
+
+delve_status lex_read_file(const char *path, size_t max_bytes, const char *kind, char **text,
+                           delve_err *err)
+{
+    size_t len = 0;
+    *text = NULL;
+    delve_status st = fsio_read_all(path, max_bytes, text, &len, err);
+    if (st || strlen(*text) == len)
+        return st;
+    const char *s = *text + (strncmp(*text, BOM, 3) ? 0 : 3), *ls = s;
+    int line = 1;
+    for (; *s; s++)
+        if (*s == '\n')
+            line++, ls = s + 1;
+    free(*text);
+    *text = NULL;
+    return delve_fail_at(err, DELVE_EINPUT, path, line, (int)(s - ls) + 1,
+                         "NUL byte: a %s is text", kind);
+}
