@@ -743,8 +743,8 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
     return st;
 }
 
-int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, int py,
-                   int *floor, int *x, int *y)
+int view_origin(const canvas *c, const world *w, const view_opts *o, int *floor, int *ox,
+                int *oy, int *zoom)
 {
     int fi = o->follow ? w->floor : o->cam_floor;
     if (fi < 0 || fi >= w->dg.floor_count || !w->dg.floors[fi].terrain)
@@ -752,18 +752,32 @@ int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, 
     if (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1)
         return 0;
     int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
-    if (px < 0 || py < 0 || px >= map_w || py >= c->h)
-        return 0;
     frame fr = { .w = w, .o = o, .f = &w->dg.floors[fi], .z = clamp_zoom(o->zoom) };
-    fr.map.w = map_w;
+    fr.map.w = map_w > 0 ? map_w : 0;
     fr.map.h = c->h;
     frame_setup(&fr, o->follow ? w->x_cm : o->cam_x_cm, o->follow ? w->y_cm : o->cam_y_cm);
-    int fx = px - fr.ox, fy = py - fr.oy;
-    if (fx < 0 || fy < 0 || fx / fr.z >= fr.f->w || fy / fr.z >= fr.f->h)
+    *floor = fi;
+    *ox = fr.ox;
+    *oy = fr.oy;
+    *zoom = fr.z;
+    return 1;
+}
+
+int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, int py,
+                   int *floor, int *x, int *y)
+{
+    int fi, ox, oy, z;
+    int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
+    if (px < 0 || py < 0 || px >= map_w || py >= c->h ||
+        !view_origin(c, w, o, &fi, &ox, &oy, &z))
+        return 0;
+    const dfloor *f = &w->dg.floors[fi];
+    int fx = px - ox, fy = py - oy;
+    if (fx < 0 || fy < 0 || fx / z >= f->w || fy / z >= f->h)
         return 0;
     *floor = fi;
-    *x = fx / fr.z;
-    *y = fy / fr.z;
+    *x = fx / z;
+    *y = fy / z;
     return 1;
 }
 

@@ -68,6 +68,12 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
 int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, int py,
                    int *floor, int *x, int *y);
 
+/* The floor a frame of c's size drawn with o shows (*floor), the px of its top-left
+ * corner on the map area (*ox, *oy; negative when scrolled) and the zoom drawn (*zoom,
+ * clamped): 1, or 0 when no floor is drawn (the tube, no such floor). */
+int view_origin(const canvas *c, const world *w, const view_opts *o, int *floor, int *ox,
+                int *oy, int *zoom);
+
 /* Canvas size in px that holds a whole floor at zoom (for shots and goldens); the
  * zoom is clamped as in view_render. */
 void view_floor_size(const dfloor *f, int zoom, int *w_px, int *h_px);

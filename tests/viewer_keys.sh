@@ -1,0 +1,78 @@
+# The viewer driven by --keys, headless: each scripted view is compared byte for byte
+# with the same view made another way (the settings on the command line, another key
+# sequence, a canvas of that size), so a key that stops working breaks a comparison.
+. tests/lib.bash "$@"
+shot() { # shot NAME ARGS...: a headless screenshot into $TMP/NAME.png, exit status kept
+  local name=$1; shift
+  "$DELVE" view --headless --screenshot "$TMP/$name.png" "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"
+}
+same() { check "$1" cmp -s "$TMP/$2.png" "$TMP/$3.png"; }
+differ() { check "$1" sh -c "! cmp -s '$TMP/$2.png' '$TMP/$3.png'"; }
+
+# a film problem never quits: seed 123's floor 1 has no pit, the film stops, F5 still saves
+shot idle --seed 123
+shot pitless --seed 123 --keys "space f5" --save-to "$TMP/after.sav"; rc=$?
+check "space on a pitless seed: exit 0 (rc $rc: $(tail -1 "$TMP/pitless.err"))" test $rc = 0
+check "space on a pitless seed: F5 after it saves" test -s "$TMP/after.sav"
+differ "space on a pitless seed: the status line changed" idle pitless
+
+# browsing: n and p are the seed on the command line
+shot s124 --seed 124
+shot n --seed 123 --keys n
+shot p --seed 125 --keys "p"
+shot nnp --seed 123 --keys "n n p"
+same "--seed 123 --keys n equals --seed 124" s124 n
+same "--seed 125 --keys p equals --seed 124" s124 p
+same "n n p equals n" s124 nnp
+differ "seed 124 is not seed 123" s124 idle
+# r reads everything again and keeps the camera (left clears its status line)
+shot moved --seed 7 --keys "right down left"
+shot reload --seed 7 --keys "right down r left"
+same "r keeps the camera" moved reload
+
+# transport (seed 4 has a pit on floor 1, its film plays to the end): shots are reached the same way forwards, backwards and from Home
+shot one --seed 4 --keys "."
+shot back --seed 4 --keys ". . . ,"
+shot two --seed 4 --keys ". ."
+shot home --seed 4 --keys ". . . home"
+shot pause --seed 4 --keys "space space"
+same ". . . , equals . ." two back
+same ". . . home equals ." one home
+same "space space (play one shot, pause) equals ." one pause
+differ "shot 2 is not shot 1" one two
+differ "shot 1 is not the dungeon before the film" one idle
+shot end --seed 4 --keys "end"
+shot played --seed 4 --keys "space"
+same "End equals playing the film to its end" end played
+differ "the film's end is not its start" end one
+shot endstep --seed 4 --keys ". end"
+same ". end (End while the film is paused) equals end" end endstep
+
+# camera: a drag moves the map as far as the arrow keys do; the wheel is + and -
+shot drag --seed 7 --keys "move:600,400 press:600,400 move:504,400 release:504,400"
+shot arrow --seed 7 --keys "move:504,400 right"
+same "a drag of 96 px equals one arrow key at zoom 24" drag arrow
+shot wheel --seed 7 --keys "move:300,200 wheel:1 wheel:1 wheel:-1"
+shot plus --seed 7 --keys "move:300,200 + + -"
+same "the wheel zooms as + and - do" wheel plus
+differ "zoomed is not the plain view" plus idle
+shot fit --seed 7 --keys "0"
+differ "0 fits the floor: not the plain view" fit idle
+shot fitbig --seed 7 --size 1600x900 --keys "0"
+shot resized --seed 7 --keys "resize:1600,900 0"
+same "a resize then 0 equals --size 1600x900 then 0" fitbig resized
+check "the resized canvas is the window's size" test "$(png_size "$TMP/resized.png")" = "1600 x 900"
+
+# c: the command printed reproduces the view
+shot copied --seed 11 --floors 4 --keys "pgdn c"
+shot pgdn --seed 11 --floors 4 --keys "pgdn"
+cmd=$(sed -n 's/^delve view: copied: delve view //p' "$TMP/copied.out")
+check "c prints a command naming floor 2 ($cmd)" sh -c "echo '$cmd' | grep -q -- '--seed 11 .*--floor 2\$'"
+# shellcheck disable=SC2086 # the command's words
+shot again $cmd
+same "the copied command shows the same view" pgdn again
+
+# a script that is not keys is refused before anything opens
+"$DELVE" view --headless --screenshot "$TMP/bad.png" --keys "space jump" > /dev/null 2> "$TMP/bad.err"; rc=$?
+check "--keys with an unknown token: exit 2 naming it (rc $rc)" sh -c "test $rc = 2 && grep -q \"'jump'\" '$TMP/bad.err'"
+finish
