@@ -219,15 +219,20 @@ static void seek(viewer *v, int n, int play)
     v->stop = v->in_film;
 }
 
+/* F12: the frame, drawn afresh, written to VIEWER_SHOT_DEFAULT in the current folder
+ * (with a window, read back from it; headless, the canvas: the same pixels). */
 static void screenshot_key(viewer *v)
 {
     delve_err e = { "" };
-    const char *out = v->a.shot_path ? v->a.shot_path : VIEWER_SHOT_DEFAULT;
-    delve_status st = v->ren ? window_png(v, out, &e) : DELVE_OK;
+    delve_status st = v->ren ? viewer_frame_out(v, &e) : draw(v, &e);
+    if (!st && v->ren)
+        st = window_png(v, VIEWER_SHOT_DEFAULT, &e);
+    else if (!st)
+        st = png_write(VIEWER_SHOT_DEFAULT, &v->c, &e);
     if (st)
         viewer_say(v, "F12: no screenshot: %s", e.msg);
     else
-        viewer_say(v, "F12: the window written to %s", out);
+        viewer_say(v, "F12: the window written to %s", VIEWER_SHOT_DEFAULT);
 }
 
 delve_status viewer_play_key(viewer *v, SDL_Keycode k, delve_err *err)
