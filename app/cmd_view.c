@@ -26,6 +26,9 @@ static void help(void)
            "  PgUp/PgDn  floor up / down          f          follow the party\n"
            "  n p        next / previous seed     r          reload the script, .dun, save\n"
            "  c          copy the command of this view     F12  write the window to a PNG\n"
+           "  h i w l t k  layers: heights, room ids, way links, pit landings, patrol\n"
+           "             routes, check results (listed in the panel)\n"
+           "  timeline   the strip under the map: click or drag to go to a shot\n"
            "  F5         save the game to --save-to (default %s)\n"
            "  mouse      a line about the square under it (pits, ways, heights, monsters)\n"
            "  Esc, q     quit\n"
@@ -131,6 +134,10 @@ static delve_status setup(viewer *v, const viewer_args *a, delve_err *err)
     v->vo.cache = v->cache;
     v->vo.zoom = v->fs.zoom;
     v->vo.title = v->fs.title;
+    if (!st) {
+        viewer_layers_update(v);
+        viewer_survey(v);
+    }
     if (!st && a->o.floor) /* --floor K: the camera opens there */
         viewer_change_floor(v, a->o.floor - 1 - v->w.floor);
     return st;
@@ -158,6 +165,7 @@ int cmd_view(int argc, char **argv)
         SDL_DestroyWindow(v.win);
     if (!a.headless)
         SDL_Quit();
+    viewer_layers_free(&v);
     canvas_free(&v.c);
     view_cache_free(v.cache);
     if (v.txt)

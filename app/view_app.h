@@ -9,6 +9,7 @@
 
 #include "films/director.h"
 #include "films/film.h"
+#include "gen/check.h"
 #include "gen/opts.h"
 #include "render/view.h"
 
@@ -17,6 +18,7 @@
 #define VIEWER_SHOT_DEFAULT "delve-view.png"
 #define VIEWER_LINE_MAX 320       /* bytes of the status and hover lines */
 #define VIEWER_SIZE_MAX 8192      /* px: a canvas side --size or a window may ask for */
+#define VIEWER_TICKS_MAX 4096     /* event ticks the timeline keeps */
 
 typedef struct viewer_args {
     const char *film, *font, *shot_path, *dun, *load, *save_to, *keys;
@@ -59,7 +61,13 @@ typedef struct viewer {
     char hover[VIEWER_LINE_MAX];
     char caption[VIEWER_LINE_MAX];
     int mouse_in, mx, my;         /* the mouse's last place on the canvas */
-    int dragging, drag_x, drag_y;
+    int dragging, scrubbing;      /* a drag on the map, on the timeline */
+    /* layers and timeline (view_layers.c) */
+    check_list checks;            /* the dungeon's findings, for the checks layer */
+    view_mark *marks;
+    int total;                    /* shots in the film (a dry run), 0 before it */
+    int ticks[VIEWER_TICKS_MAX];  /* shot numbers of its events */
+    int tick_count;
 } viewer;
 
 /* view_input.c: the one handler for every event, from SDL or from the script. */
@@ -72,6 +80,7 @@ delve_status viewer_keys_check(const char *keys, delve_err *err);
 
 /* view_camera.c */
 int viewer_map_w(const viewer *v);
+int viewer_map_h(const viewer *v);
 int viewer_shown_floor(const viewer *v);
 void viewer_unfollow(viewer *v);
 void viewer_pan_px(viewer *v, int dx, int dy);
@@ -86,6 +95,14 @@ delve_status viewer_play_key(viewer *v, SDL_Keycode k, delve_err *err);
 delve_status viewer_run(viewer *v, delve_err *err);
 delve_status viewer_frame_out(viewer *v, delve_err *err);
 delve_status viewer_rebuild(viewer *v, delve_err *err);
+
+/* view_layers.c */
+int viewer_layer_key(viewer *v, SDL_Keycode k);
+void viewer_layers_update(viewer *v);
+void viewer_layers_free(viewer *v);
+void viewer_layers_hover(const viewer *v, int fi, int x, int y, char *buf, size_t cap);
+void viewer_survey(viewer *v);
+void viewer_seek_px(viewer *v, int px);
 
 /* view_status.c */
 void viewer_update_lines(viewer *v);

@@ -17,6 +17,13 @@ int viewer_map_w(const viewer *v)
     return w > 0 ? w : 0;
 }
 
+/* The map area's height: the canvas less the timeline strip when the film has shots. */
+int viewer_map_h(const viewer *v)
+{
+    int h = v->total > 0 ? v->c.h - VIEW_TIMELINE_H : v->c.h;
+    return h > 0 ? h : 0;
+}
+
 int viewer_shown_floor(const viewer *v)
 {
     return v->vo.follow ? v->w.floor : v->vo.cam_floor;
@@ -55,7 +62,7 @@ void viewer_camera_clamp(viewer *v)
     const dfloor *f = &v->w.dg.floors[v->vo.cam_floor];
     int z = v->vo.zoom;
     v->vo.cam_x_cm = clamp_axis(v->vo.cam_x_cm, f->w, z, viewer_map_w(v));
-    v->vo.cam_y_cm = clamp_axis(v->vo.cam_y_cm, f->h, z, v->c.h);
+    v->vo.cam_y_cm = clamp_axis(v->vo.cam_y_cm, f->h, z, viewer_map_h(v));
 }
 
 /* Moves the camera by (dx, dy) screen px (a drag moves the map with the mouse). */
@@ -86,9 +93,9 @@ void viewer_zoom_at(viewer *v, int dir, int px, int py)
     int fi, ox, oy, z;
     if (!view_origin(&v->c, &v->w, &v->vo, &fi, &ox, &oy, &z))
         return;
-    int map_w = viewer_map_w(v);
-    if (px < 0 || py < 0 || px >= map_w || py >= v->c.h)
-        px = map_w / 2, py = v->c.h / 2;
+    int map_w = viewer_map_w(v), map_h = viewer_map_h(v);
+    if (px < 0 || py < 0 || px >= map_w || py >= map_h)
+        px = map_w / 2, py = map_h / 2;
     int z2 = zoom_step(z, dir);
     if (z2 == z)
         return;
@@ -97,7 +104,7 @@ void viewer_zoom_at(viewer *v, int dir, int px, int py)
     v->vo.cam_floor = fi;
     v->vo.zoom = z2;
     v->vo.cam_x_cm = (int)(x_cm + (int64_t)(map_w / 2 - px) * FLOOR_SQUARE_CM / z2);
-    v->vo.cam_y_cm = (int)(y_cm + (int64_t)(v->c.h / 2 - py) * FLOOR_SQUARE_CM / z2);
+    v->vo.cam_y_cm = (int)(y_cm + (int64_t)(map_h / 2 - py) * FLOOR_SQUARE_CM / z2);
     viewer_camera_clamp(v);
 }
 
@@ -108,7 +115,7 @@ void viewer_fit(viewer *v)
     if (fi < 0 || fi >= v->w.dg.floor_count)
         return;
     const dfloor *f = &v->w.dg.floors[fi];
-    int zx = f->w > 0 ? viewer_map_w(v) / f->w : 0, zy = f->h > 0 ? v->c.h / f->h : 0;
+    int zx = f->w > 0 ? viewer_map_w(v) / f->w : 0, zy = f->h > 0 ? viewer_map_h(v) / f->h : 0;
     int fit = zx < zy ? zx : zy, i = ZOOM_COUNT - 1;
     while (i > 0 && ZOOMS[i] > fit)
         i--;

@@ -153,7 +153,7 @@ static delve_status on_key(viewer *v, SDL_Keycode k, delve_err *err)
     case SDLK_0: viewer_fit(v); break;
     case SDLK_F5: viewer_save_game(v); break;
     case SDLK_c: viewer_copy_command(v); break;
-    default: return viewer_play_key(v, k, err);
+    default: return viewer_layer_key(v, k) ? DELVE_OK : viewer_play_key(v, k, err);
     }
     return DELVE_OK;
 }
@@ -162,20 +162,27 @@ static delve_status on_mouse(viewer *v, const SDL_Event *e)
 {
     switch (e->type) {
     case SDL_MOUSEMOTION:
-        if (v->dragging)
+        if (v->scrubbing)
+            viewer_seek_px(v, e->motion.x);
+        else if (v->dragging)
             viewer_pan_px(v, v->mx - e->motion.x, v->my - e->motion.y);
         v->mx = e->motion.x, v->my = e->motion.y, v->mouse_in = 1;
         break;
     case SDL_MOUSEBUTTONDOWN:
         v->status[0] = '\0';
-        if (e->button.button == SDL_BUTTON_LEFT && e->button.x < viewer_map_w(v))
+        if (e->button.button == SDL_BUTTON_LEFT && e->button.x < viewer_map_w(v) &&
+            v->total > 0 && e->button.y >= v->c.h - VIEW_TIMELINE_H) {
+            v->scrubbing = 1; /* on the timeline: go to that shot */
+            viewer_seek_px(v, e->button.x);
+        } else if (e->button.button == SDL_BUTTON_LEFT && e->button.x < viewer_map_w(v)) {
             v->dragging = 1;
+        }
         v->mx = e->button.x, v->my = e->button.y, v->mouse_in = 1;
         break;
     case SDL_MOUSEBUTTONUP:
         if (v->dragging && (e->button.x != v->mx || e->button.y != v->my))
             viewer_pan_px(v, v->mx - e->button.x, v->my - e->button.y);
-        v->dragging = 0;
+        v->dragging = v->scrubbing = 0;
         v->mx = e->button.x, v->my = e->button.y;
         break;
     case SDL_MOUSEWHEEL:

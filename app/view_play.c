@@ -29,6 +29,8 @@ static delve_status window_png(viewer *v, const char *out, delve_err *err)
 
 static delve_status draw(viewer *v, delve_err *err)
 {
+    v->vo.timeline = (view_timeline){ .total = v->total, .shown = v->frame, .ticks = v->ticks,
+                                      .tick_count = v->tick_count };
     viewer_update_lines(v);
     v->vo.t_ms = (uint32_t)v->frame * VIEWER_FRAME_MS; /* the same shot, the same pixels */
     v->vo.caption = v->caption;
@@ -187,6 +189,8 @@ static int reload(viewer *v)
     v->frame = v->last_frame = 0;
     v->playing = 0;
     viewer_camera_clamp(v);
+    viewer_layers_update(v);
+    viewer_survey(v);
     return 1;
 }
 
@@ -221,6 +225,16 @@ static void seek(viewer *v, int n, int play)
 
 /* F12: the frame, drawn afresh, written to VIEWER_SHOT_DEFAULT in the current folder
  * (with a window, read back from it; headless, the canvas: the same pixels). */
+/* A click or drag at px on the timeline: the shot under it, paused. */
+void viewer_seek_px(viewer *v, int px)
+{
+    int w = viewer_map_w(v);
+    if (v->total <= 0 || w <= 0)
+        return;
+    int n = 1 + (int)((int64_t)(px < 0 ? 0 : px) * v->total / w);
+    seek(v, n > v->total ? v->total : n, 0);
+}
+
 static void screenshot_key(viewer *v)
 {
     delve_err e = { "" };

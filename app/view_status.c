@@ -14,8 +14,8 @@
 #include "engine/save.h"
 #include "gen/family.h"
 
-#define VIEWER_HELP "space: play/pause   . , step   n p: seed   0: fit   wheel: zoom   " \
-                    "drag: pan   c: copy the command   Esc: quit"
+#define VIEWER_HELP "space play/pause  . , step  n p seed  0 fit  wheel zoom  drag pan  " \
+                    "c copy command  Esc quit"
 
 void viewer_say(viewer *v, const char *fmt, ...)
 {
@@ -64,6 +64,8 @@ void viewer_update_lines(viewer *v)
         view_square_at(&v->c, &v->w, &v->vo, v->mx, v->my, &f, &x, &y)) {
         world_describe(&v->w, f, x, y, v->hover, (int)sizeof v->hover);
         hover_extra(&v->w, f, x, y, v->hover, sizeof v->hover);
+        if (v->vo.overlays & VIEW_OV_CHECKS)
+            viewer_layers_hover(v, f, x, y, v->hover, sizeof v->hover);
     }
     const char *line = v->status[0] ? v->status
                        : v->in_film && v->playing && v->frame > 0 ? v->cur.caption

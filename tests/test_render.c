@@ -711,6 +711,49 @@ static void test_view_frames(void **state)
     dungeon_free(&w.dg);
 }
 
+/* At 32 floors, looking at floor 12 with the party on 1: "(party on 1)" goes under the
+ * floor line instead of into the clock, so the clock's box is drawn as when the party's
+ * own floor is shown; and a title too long for the panel takes a second line instead of
+ * ending in "...": the floor line's band shows the title's second line. */
+static void test_hud_no_overlap(void **state)
+{
+    (void)state;
+    gen_opts go = gen_defaults(9);
+    go.floors = 32;
+    dungeon d;
+    assert_int_equal(gen_dungeon(&go, &d, NULL), DELVE_OK);
+    party p = { 0 };
+    assert_int_equal(party_add(&p, "Ash", 30, 12, 15, NULL), DELVE_OK);
+    world w;
+    assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
+    text_ctx *t = NULL;
+    delve_err err = { "" };
+    if (text_open(&t, NULL, &err) != DELVE_OK)
+        fail_msg("text_open: %s", err.msg);
+    canvas a, b;
+    assert_int_equal(canvas_init(&a, 1280, 720, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&b, 1280, 720, NULL), DELVE_OK);
+    view_opts o = view_defaults();
+    o.title = "Seed 9";
+    assert_int_equal(view_render(&a, &w, &o, t, &err), DELVE_OK);
+    o.follow = 0, o.cam_floor = 11;
+    assert_int_equal(view_render(&b, &w, &o, t, &err), DELVE_OK);
+    for (int y = 40; y < 68; y++) /* the clock: x 1150..1263 */
+        if (memcmp(canvas_at(&a, 1150, y), canvas_at(&b, 1150, y), 114 * 4))
+            fail_msg("row %d of the clock differs: the floor line ran into it", y);
+    o.follow = 1;
+    o.title = "A title far too long for the panel of three hundred and twenty px";
+    assert_int_equal(view_render(&b, &w, &o, t, &err), DELVE_OK);
+    int moved = 0; /* "Floor 1 of 32" of the one-line title's frame, x 976..1149 */
+    for (int y = 46; y < 66; y++)
+        moved += memcmp(canvas_at(&a, 976, y), canvas_at(&b, 976, y), 174 * 4) != 0;
+    assert_true(moved > 10); /* the title's second line is there now */
+    canvas_free(&a);
+    canvas_free(&b);
+    text_close(t);
+    world_free(&w);
+}
+
 /* --- sheet ---------------------------------------------------------------------- */
 
 static void test_sheet_pages(void **state)
@@ -811,6 +854,7 @@ int main(void)
         cmocka_unit_test(test_text_fallback),
         cmocka_unit_test(test_text_missing_font),
         cmocka_unit_test(test_view_golden),
+        cmocka_unit_test(test_hud_no_overlap),
         cmocka_unit_test(test_view_fluids),
         cmocka_unit_test(test_grow_floor),
         cmocka_unit_test(test_view_cache_same_bytes),

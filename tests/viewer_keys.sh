@@ -72,6 +72,30 @@ check "c prints a command naming floor 2 ($cmd)" sh -c "echo '$cmd' | grep -q --
 shot again $cmd
 same "the copied command shows the same view" pgdn again
 
+# layers: each key toggles its layer (twice is the plain view again); the hover line is
+# made every frame, so after a pan it names the square now under the mouse
+for k in h i w l t k; do
+  shot "layer-$k" --seed 4 --keys "pgdn $k"
+  shot "twice-$k" --seed 4 --keys "pgdn $k $k"
+  shot "plain-$k" --seed 4 --keys "pgdn"
+  differ "layer key $k changes the view" "layer-$k" "plain-$k"
+  same "layer key $k twice: the plain view" "twice-$k" "plain-$k"
+done
+shot hover-pan --seed 4 --keys "move:300,300 right"
+shot pan-hover --seed 4 --keys "right move:300,300"
+same "the hover line follows the camera without a mouse move" hover-pan pan-hover
+shot checks-dun tests/fixtures/dun/way-on-fluid.dun --keys "0 k move:200,270"
+shot checks-off tests/fixtures/dun/way-on-fluid.dun --keys "0 move:200,270 k k"
+differ "the checks layer marks way-on-fluid's lift" checks-dun checks-off
+
+# the timeline under the map: a click goes to the shot under it, a drag follows
+shot tl-click --seed 4 --keys "press:0,712 release:0,712"
+same "a click at the timeline's start equals ." one tl-click
+shot tl-drag --seed 4 --keys "press:0,712 move:480,712 release:480,712"
+shot tl-mid --seed 4 --keys "press:480,712 release:480,712"
+same "a drag along the timeline ends where a click there goes" tl-mid tl-drag
+differ "the timeline's middle is not its start" tl-mid one
+
 # a script that is not keys is refused before anything opens
 "$DELVE" view --headless --screenshot "$TMP/bad.png" --keys "space jump" > /dev/null 2> "$TMP/bad.err"; rc=$?
 check "--keys with an unknown token: exit 2 naming it (rc $rc)" sh -c "test $rc = 2 && grep -q \"'jump'\" '$TMP/bad.err'"
