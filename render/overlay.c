@@ -43,7 +43,7 @@ static void heights(canvas *m, const overlay_place *pl)
             if (!floor_open(f, x, y) || h == 0)
                 continue;
             int a = (int)((h < 0 ? -h : h) * 200 / HEIGHT_FULL_CM);
-            a = a > 200 ? 200 : a < 40 ? 40 : a;
+            a = a > 200 ? 200 : a < 80 ? 80 : a;
             rgba c = h < 0 ? (rgba){ 40, 110, 255, (uint8_t)a } : (rgba){ 255, 130, 30, (uint8_t)a };
             canvas_blend_rect(m, pl->ox + x * pl->z, pl->oy + y * pl->z, pl->z, pl->z, c);
         }
