@@ -754,6 +754,44 @@ static void test_hud_no_overlap(void **state)
     world_free(&w);
 }
 
+/* Each of the viewer's layers draws something on seed 4 (sunk and raised rooms, patrol
+ * packs, a pit, ways, rooms; one check mark given), and only on the map: with every
+ * layer off the frame is the plain one. */
+static void test_view_layers(void **state)
+{
+    (void)state;
+    gen_opts go = gen_defaults(4);
+    dungeon d;
+    assert_int_equal(gen_dungeon(&go, &d, NULL), DELVE_OK);
+    party p = { 0 };
+    assert_int_equal(party_add(&p, "Ash", 30, 12, 15, NULL), DELVE_OK);
+    world w;
+    assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
+    view_mark mark = { .floor = 0, .x = 10, .y = 10, .error = 1 };
+    canvas plain, lay;
+    assert_int_equal(canvas_init(&plain, 64 * 8, 40 * 8, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&lay, 64 * 8, 40 * 8, NULL), DELVE_OK);
+    size_t bytes = (size_t)plain.w * plain.h * 4;
+    for (int bit = 0; bit < VIEW_OV_COUNT; bit++) {
+        int changed = 0;
+        assert_int_equal(w.dg.floor_count, 3); /* world_init took the dungeon */
+        for (int f = 0; f < w.dg.floor_count; f++) {
+            view_opts o = view_defaults();
+            o.hud = 0, o.whole_floor = 1, o.zoom = 8, o.follow = 0, o.cam_floor = f;
+            o.marks = &mark, o.mark_count = 1;
+            assert_int_equal(view_render(&plain, &w, &o, NULL, NULL), DELVE_OK);
+            o.overlays = 1u << bit;
+            assert_int_equal(view_render(&lay, &w, &o, NULL, NULL), DELVE_OK);
+            changed += memcmp(plain.px, lay.px, bytes) != 0;
+        }
+        if (!changed)
+            fail_msg("layer %d drew nothing on any floor of seed 4", bit);
+    }
+    canvas_free(&plain);
+    canvas_free(&lay);
+    world_free(&w);
+}
+
 /* --- sheet ---------------------------------------------------------------------- */
 
 static void test_sheet_pages(void **state)
@@ -855,6 +893,7 @@ int main(void)
         cmocka_unit_test(test_text_missing_font),
         cmocka_unit_test(test_view_golden),
         cmocka_unit_test(test_hud_no_overlap),
+        cmocka_unit_test(test_view_layers),
         cmocka_unit_test(test_view_fluids),
         cmocka_unit_test(test_grow_floor),
         cmocka_unit_test(test_view_cache_same_bytes),
