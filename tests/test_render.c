@@ -711,6 +711,19 @@ static void test_view_frames(void **state)
     dungeon_free(&w.dg);
 }
 
+/* The world of a generated dungeon (seed, floors; every other setting its default)
+ * with a party of one. */
+static void seed_world(uint64_t seed, int floors, world *w)
+{
+    gen_opts go = gen_defaults(seed);
+    go.floors = floors;
+    dungeon d;
+    assert_int_equal(gen_dungeon(&go, &d, NULL), DELVE_OK);
+    party p = { 0 };
+    assert_int_equal(party_add(&p, "Ash", 30, 12, 15, NULL), DELVE_OK);
+    assert_int_equal(world_init(w, &d, &p, NULL), DELVE_OK);
+}
+
 /* At 32 floors, looking at floor 12 with the party on 1: "(party on 1)" goes under the
  * floor line instead of into the clock, so the clock's box is drawn as when the party's
  * own floor is shown; and a title too long for the panel takes a second line instead of
@@ -718,14 +731,8 @@ static void test_view_frames(void **state)
 static void test_hud_no_overlap(void **state)
 {
     (void)state;
-    gen_opts go = gen_defaults(9);
-    go.floors = 32;
-    dungeon d;
-    assert_int_equal(gen_dungeon(&go, &d, NULL), DELVE_OK);
-    party p = { 0 };
-    assert_int_equal(party_add(&p, "Ash", 30, 12, 15, NULL), DELVE_OK);
     world w;
-    assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
+    seed_world(9, 32, &w);
     text_ctx *t = NULL;
     delve_err err = { "" };
     if (text_open(&t, NULL, &err) != DELVE_OK)
@@ -760,13 +767,8 @@ static void test_hud_no_overlap(void **state)
 static void test_view_layers(void **state)
 {
     (void)state;
-    gen_opts go = gen_defaults(4);
-    dungeon d;
-    assert_int_equal(gen_dungeon(&go, &d, NULL), DELVE_OK);
-    party p = { 0 };
-    assert_int_equal(party_add(&p, "Ash", 30, 12, 15, NULL), DELVE_OK);
     world w;
-    assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
+    seed_world(4, 3, &w);
     view_mark mark = { .floor = 0, .x = 10, .y = 10, .error = 1 };
     canvas plain, lay;
     assert_int_equal(canvas_init(&plain, 64 * 8, 40 * 8, NULL), DELVE_OK);
@@ -774,7 +776,7 @@ static void test_view_layers(void **state)
     size_t bytes = (size_t)plain.w * plain.h * 4;
     for (int bit = 0; bit < VIEW_OV_COUNT; bit++) {
         int changed = 0;
-        assert_int_equal(w.dg.floor_count, 3); /* world_init took the dungeon */
+        assert_int_equal(w.dg.floor_count, 3);
         for (int f = 0; f < w.dg.floor_count; f++) {
             view_opts o = view_defaults();
             o.hud = 0, o.whole_floor = 1, o.zoom = 8, o.follow = 0, o.cam_floor = f;
