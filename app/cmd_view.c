@@ -37,6 +37,7 @@ static void help(void)
            "space, left, right, up, down, pgup, pgdn, home, end, f5, f12, esc) and mouse\n"
            "events (move:X,Y press:X,Y release:X,Y wheel:N, resize:W,H), space-separated.\n"
            "--screenshot writes the view the events end on (without --keys, the first frame)\n"
+           "(headless with --keys, the caption box's line is printed too: \"status: ...\")\n"
            "to OUT.png and quits; with --headless no window is opened (for machines without\n"
            "a display; the canvas is --size, default the film's frame): same pixels.\n",
            CLI_DEFAULT_FILM, VIEWER_SAVE_DEFAULT);
@@ -175,6 +176,8 @@ int cmd_view(int argc, char **argv)
     film_free(&v.fs);
     if (st)
         return cli_fail("view", st, &err);
+    if (a.shot_path && a.headless && a.keys) /* what the caption box says, for scripts */
+        printf("delve view: status: %s\n", v.caption);
     if (a.shot_path)
         printf("delve view: %s\n", a.shot_path);
     return EXIT_OK;

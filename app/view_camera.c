@@ -86,6 +86,18 @@ static int zoom_step(int z, int dir)
     return ZOOMS[i < 0 ? 0 : i >= ZOOM_COUNT ? ZOOM_COUNT - 1 : i];
 }
 
+/* One axis of a zoom from z to z2 round screen px p, where the floor's px f (at z) is:
+ * the camera centre in cm that render/view.c turns into an origin putting f's point at
+ * z2 under p again (its centre px is cm * z2 / FLOOR_SQUARE_CM, rounded down, so the
+ * cm is rounded up), whatever the rounding: the square under the cursor stays. */
+static int centre_for(int f, int p, int span, int z, int z2)
+{
+    int64_t c = (int64_t)f * z2 / z - p + span / 2;
+    if (c <= 0)
+        return (int)(c * FLOOR_SQUARE_CM / z2);
+    return (int)((c * FLOOR_SQUARE_CM + z2 - 1) / z2);
+}
+
 /* One zoom step in (dir > 0) or out around screen px (px, py): the point under it stays
  * under it (unless the floor's edge stops the camera). Off the map: around the centre. */
 void viewer_zoom_at(viewer *v, int dir, int px, int py)
@@ -99,12 +111,11 @@ void viewer_zoom_at(viewer *v, int dir, int px, int py)
     int z2 = zoom_step(z, dir);
     if (z2 == z)
         return;
-    int64_t x_cm = (int64_t)(px - ox) * FLOOR_SQUARE_CM / z, y_cm = (int64_t)(py - oy) * FLOOR_SQUARE_CM / z;
     viewer_unfollow(v);
     v->vo.cam_floor = fi;
     v->vo.zoom = z2;
-    v->vo.cam_x_cm = (int)(x_cm + (int64_t)(map_w / 2 - px) * FLOOR_SQUARE_CM / z2);
-    v->vo.cam_y_cm = (int)(y_cm + (int64_t)(map_h / 2 - py) * FLOOR_SQUARE_CM / z2);
+    v->vo.cam_x_cm = centre_for(px - ox, px, map_w, z, z2);
+    v->vo.cam_y_cm = centre_for(py - oy, py, map_h, z, z2);
     viewer_camera_clamp(v);
 }
 

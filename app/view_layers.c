@@ -81,8 +81,12 @@ void viewer_survey(viewer *v)
     world w;
     delve_err e = { "" };
     v->total = v->tick_count = 0;
+    v->vo.timeline = (view_timeline){ 0 };
     if (director_build_world(&v->fs, &w, &e))
         return;
     director_play(&v->fs, &w, count_shot, v, &e);
     world_free(&w);
+    /* from now on every frame, and every camera sum between frames, has the strip */
+    v->vo.timeline = (view_timeline){ .total = v->total, .ticks = v->ticks,
+                                      .tick_count = v->tick_count };
 }

@@ -29,8 +29,7 @@ static delve_status window_png(viewer *v, const char *out, delve_err *err)
 
 static delve_status draw(viewer *v, delve_err *err)
 {
-    v->vo.timeline = (view_timeline){ .total = v->total, .shown = v->frame, .ticks = v->ticks,
-                                      .tick_count = v->tick_count };
+    v->vo.timeline.shown = v->frame;
     viewer_update_lines(v);
     v->vo.t_ms = (uint32_t)v->frame * VIEWER_FRAME_MS; /* the same shot, the same pixels */
     v->vo.caption = v->caption;

@@ -8,6 +8,11 @@ shot() { # shot NAME ARGS...: a headless screenshot into $TMP/NAME.png, exit sta
 }
 same() { check "$1" cmp -s "$TMP/$2.png" "$TMP/$3.png"; }
 differ() { check "$1" sh -c "! cmp -s '$TMP/$2.png' '$TMP/$3.png'"; }
+status() { sed -n 's/^delve view: status: //p' "$TMP/$1.out"; } # the caption box's line
+says() { # says NAME TEXT: the status line of shot NAME contains TEXT
+  local got; got=$(status "$1")
+  case $got in *"$2"*) ok "$1 says '$2'" ;; *) bad "$1 says '$2' (it says '$got')" ;; esac
+}
 
 # a film problem never quits: seed 123's floor 1 has no pit, the film stops, F5 still saves
 shot idle --seed 123
@@ -15,6 +20,11 @@ shot pitless --seed 123 --keys "space f5" --save-to "$TMP/after.sav"; rc=$?
 check "space on a pitless seed: exit 0 (rc $rc: $(tail -1 "$TMP/pitless.err"))" test $rc = 0
 check "space on a pitless seed: F5 after it saves" test -s "$TMP/after.sav"
 differ "space on a pitless seed: the status line changed" idle pitless
+shot saved --seed 123 --keys "f5" --save-to "$TMP/f5.sav"
+says saved "F5: saved to $TMP/f5.sav (shot 0)"
+shot stopped --seed 123 --keys "space"
+says stopped "film stopped at shot 1: "
+says stopped "no pit reachable on floor 1"
 
 # browsing: n and p are the seed on the command line
 shot s124 --seed 124
@@ -44,6 +54,9 @@ differ "shot 1 is not the dungeon before the film" one idle
 shot end --seed 4 --keys "end"
 shot played --seed 4 --keys "space"
 same "End equals playing the film to its end" end played
+says end "end of the film (shot "
+shot speed --seed 4 --keys "4"
+says speed "speed 4x"
 differ "the film's end is not its start" end one
 shot endstep --seed 4 --keys ". end"
 same ". end (End while the film is paused) equals end" end endstep
@@ -81,12 +94,22 @@ for k in h i w l t k; do
   differ "layer key $k changes the view" "layer-$k" "plain-$k"
   same "layer key $k twice: the plain view" "twice-$k" "plain-$k"
 done
+# the hover line: a monster, the height, a finding's kind; zooming keeps the square
+shot bat --seed 123 --keys "move:372,177"
+says bat "39,7: floor; height 0 cm; bat (standing)"
+for p in 372,177 380,191 360,166 500,400 941,21; do
+  shot "zoom-$p" --seed 123 --keys "move:$p"
+  shot "zoomed-$p" --seed 123 --keys "move:$p + + wheel:1 + - wheel:-1"
+  sq=$(status "zoom-$p" | cut -d: -f1)
+  says "zoomed-$p" "$sq: "
+done
 shot hover-pan --seed 4 --keys "move:300,300 right"
 shot pan-hover --seed 4 --keys "right move:300,300"
 same "the hover line follows the camera without a mouse move" hover-pan pan-hover
 shot checks-dun tests/fixtures/dun/way-on-fluid.dun --keys "0 k move:200,270"
 shot checks-off tests/fixtures/dun/way-on-fluid.dun --keys "0 move:200,270 k k"
 differ "the checks layer marks way-on-fluid's lift" checks-dun checks-off
+says checks-dun "error way-on-fluid: a lift on water"
 
 # the timeline under the map: a click goes to the shot under it, a drag follows
 shot tl-click --seed 4 --keys "press:0,712 release:0,712"
