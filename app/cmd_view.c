@@ -60,10 +60,10 @@ static int parse_size(const char *s, viewer_args *a)
     if (!s)
         return EXIT_OK;
     if (sscanf(s, "%dx%d%n", &a->size_w, &a->size_h, &n) != 2 || s[n] ||
-        a->size_w <= VIEW_PANEL_W || a->size_h < 1 || a->size_w > VIEWER_SIZE_MAX ||
+        a->size_w < VIEWER_MIN_W || a->size_h < VIEWER_MIN_H || a->size_w > VIEWER_SIZE_MAX ||
         a->size_h > VIEWER_SIZE_MAX)
-        return cli_usage_error("view", "--size: '%s' is not WxH with W in %d..%d and H in 1..%d",
-                               s, VIEW_PANEL_W + 1, VIEWER_SIZE_MAX, VIEWER_SIZE_MAX);
+        return cli_usage_error("view", "--size: '%s' is not WxH with W in %d..%d and H in %d..%d",
+                               s, VIEWER_MIN_W, VIEWER_SIZE_MAX, VIEWER_MIN_H, VIEWER_SIZE_MAX);
     return EXIT_OK;
 }
 
@@ -106,8 +106,10 @@ static delve_status open_window(viewer *v, delve_err *err)
                           init_failed ? SDL_GetError() : "no display found");
     v->win = SDL_CreateWindow("delve view", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                               v->c.w, v->c.h, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-    if (v->win)
+    if (v->win) {
+        SDL_SetWindowMinimumSize(v->win, VIEWER_MIN_W, VIEWER_MIN_H);
         v->ren = SDL_CreateRenderer(v->win, -1, SDL_RENDERER_SOFTWARE);
+    }
     int w = 0, h = 0;
     if (!v->ren || SDL_GetRendererOutputSize(v->ren, &w, &h))
         return delve_fail(err, DELVE_EIO, "SDL: %s", SDL_GetError());

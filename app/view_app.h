@@ -18,6 +18,8 @@
 #define VIEWER_SHOT_DEFAULT "delve-view.png"
 #define VIEWER_LINE_MAX 320       /* bytes of the status and hover lines */
 #define VIEWER_SIZE_MAX 8192      /* px: a canvas side --size or a window may ask for */
+#define VIEWER_MIN_W (VIEW_PANEL_W + 320) /* the smallest window: map beside the panel */
+#define VIEWER_MIN_H 480           /* the panel's party and caption without overlap */
 #define VIEWER_TICKS_MAX 4096     /* event ticks the timeline keeps */
 
 typedef struct viewer_args {

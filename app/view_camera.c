@@ -146,12 +146,13 @@ void viewer_change_floor(viewer *v, int d)
     viewer_camera_clamp(v);
 }
 
-/* The canvas (and with a window, its texture) made w x h px: a larger window shows more
- * map at the same zoom; the panel keeps VIEW_PANEL_W. */
+/* The canvas (and with a window, its texture) made w x h px (within VIEWER_MIN_W x
+ * VIEWER_MIN_H .. VIEWER_SIZE_MAX): a larger window shows more map at the same zoom;
+ * the panel keeps VIEW_PANEL_W. */
 delve_status viewer_resize(viewer *v, int w, int h, delve_err *err)
 {
-    if (w < 1 || h < 1 || w > VIEWER_SIZE_MAX || h > VIEWER_SIZE_MAX)
-        return DELVE_OK;
+    w = w < VIEWER_MIN_W ? VIEWER_MIN_W : w > VIEWER_SIZE_MAX ? VIEWER_SIZE_MAX : w;
+    h = h < VIEWER_MIN_H ? VIEWER_MIN_H : h > VIEWER_SIZE_MAX ? VIEWER_SIZE_MAX : h;
     if (w == v->c.w && h == v->c.h && v->c.px)
         return DELVE_OK;
     canvas n;
