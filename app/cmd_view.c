@@ -37,9 +37,9 @@ static void help(void)
            "space, left, right, up, down, pgup, pgdn, home, end, f5, f12, esc) and mouse\n"
            "events (move:X,Y press:X,Y release:X,Y wheel:N, resize:W,H), space-separated.\n"
            "--screenshot writes the view the events end on (without --keys, the first frame)\n"
-           "(headless with --keys, the caption box's line is printed too: \"status: ...\")\n"
            "to OUT.png and quits; with --headless no window is opened (for machines without\n"
-           "a display; the canvas is --size, default the film's frame): same pixels.\n",
+           "a display; the canvas is --size, default the film's frame): same pixels.\n"
+           "Headless with --keys, the caption box's line is printed too (\"status: ...\").\n",
            CLI_DEFAULT_FILM, VIEWER_SAVE_DEFAULT);
 }
 

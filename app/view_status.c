@@ -155,8 +155,10 @@ void viewer_save_game(viewer *v)
     free(text);
     if (st)
         viewer_say(v, "F5: not saved: %.200s", e.msg);
+    else if (v->frame > 0)
+        viewer_say(v, "F5: saved to %s (at shot %d)", v->a.save_to, v->frame);
     else
-        viewer_say(v, "F5: saved to %s (shot %d)", v->a.save_to, v->frame);
+        viewer_say(v, "F5: saved to %s", v->a.save_to);
 }
 
 delve_status viewer_load_script(const viewer *v, film_script *fs, delve_err *err)

@@ -1,7 +1,8 @@
 /* view: draws one frame of the world: the floor around the party (tiles, pit plates,
  * station lamps, ways, the party marker), the tube during a drop, and the HUD panel
- * (title, floor, clock, members' health and power, recent events, caption). One
- * drawing path for the viewer, films and shots. Animation time comes from the caller
+ * (title, floor, clock, members' health and power, recent events, caption); for the
+ * viewer only, its layers and the timeline strip (overlay.c). One drawing path for the
+ * viewer, films and shots. Animation time comes from the caller
  * (never the wall clock) and effects use the cosmetic RNG stream only. */
 #ifndef DELVE_RENDER_VIEW_H
 #define DELVE_RENDER_VIEW_H
