@@ -25,6 +25,7 @@ static void help(void)
            "  + - wheel  zoom (round the mouse)   0          fit the floor to the window\n"
            "  PgUp/PgDn  floor up / down          f          follow the party\n"
            "  n p        next / previous seed     r          reload the script, .dun, save\n"
+           "             (and by itself when one of them changes on disk)\n"
            "  c          copy the command of this view     F12  write the window to a PNG\n"
            "  h i w l t k  layers: heights, room ids, way links, pit landings, patrol\n"
            "             routes, check results (listed in the panel)\n"

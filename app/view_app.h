@@ -70,6 +70,7 @@ typedef struct viewer {
     int total;                    /* shots in the film (a dry run), 0 before it */
     int ticks[VIEWER_TICKS_MAX];  /* shot numbers of its events */
     int tick_count;
+    long long watched;            /* the script's and the .dun's mtimes, summed (r on change) */
 } viewer;
 
 /* view_input.c: the one handler for every event, from SDL or from the script. */
@@ -104,6 +105,7 @@ void viewer_layers_update(viewer *v);
 void viewer_layers_free(viewer *v);
 void viewer_layers_hover(const viewer *v, int fi, int x, int y, char *buf, size_t cap);
 void viewer_survey(viewer *v);
+int viewer_files_changed(viewer *v);
 void viewer_seek_px(viewer *v, int px);
 
 /* view_status.c */

@@ -1,10 +1,12 @@
 /* view_layers: the overlay keys (each layer on its own key, listed in the panel's
  * legend), the checks layer's squares (family_check_dungeon over the world's dungeon,
- * made again whenever the world is), the hover line's words about a finding, and the
- * film's timeline (its shots counted by a dry run, events as ticks). */
+ * made again whenever the world is), the hover line's words about a finding, the
+ * film's timeline (its shots counted by a dry run, events as ticks), and the watch on
+ * the files in use. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "app/view_app.h"
 #include "gen/family.h"
@@ -89,4 +91,20 @@ void viewer_survey(viewer *v)
     /* from now on every frame, and every camera sum between frames, has the strip */
     v->vo.timeline = (view_timeline){ .total = v->total, .ticks = v->ticks,
                                       .tick_count = v->tick_count };
+}
+
+static long long mtime_of(const char *file)
+{
+    struct stat st;
+    return file && file[0] && stat(file, &st) == 0 ? (long long)st.st_mtime : 0;
+}
+
+/* 1 when the script, the .dun or the save in use changed on disk since the last call
+ * (the first call only notes them): the window reloads as r does. */
+int viewer_files_changed(viewer *v)
+{
+    long long now = mtime_of(v->a.film) + mtime_of(v->fs.dun_file) + mtime_of(v->fs.save_file);
+    int changed = v->watched && now != v->watched;
+    v->watched = now;
+    return changed;
 }

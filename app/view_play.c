@@ -305,6 +305,8 @@ delve_status viewer_run(viewer *v, delve_err *err)
             st = play_film(v, err);
         } else if (script_over(v)) {
             break;
+        } else if (v->ren && !v->keys && viewer_files_changed(v)) {
+            v->reload = SDLK_r; /* an edit saved in another program */
         } else {
             st = viewer_frame_out(v, err);
             if (!st)

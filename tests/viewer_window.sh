@@ -1,13 +1,14 @@
 # The real window under Xvfb, driven by xdotool as a person would: space on seed 123
 # (no pit on floor 1) must not close it; a resize gives a canvas of the window's size,
 # byte for byte the headless render at that size (so nothing is stretched: round
-# markers stay round); the title names the view; Esc quits with exit 0. Skipped (77)
+# markers stay round); the title names the view; Esc quits with exit 0; a .dun replaced
+# on disk while the window is open is shown (the file watch). Skipped (77)
 # without xvfb-run, Xvfb, xauth or xdotool (scripts/deps.sh --test installs them).
 . tests/lib.bash "$@"
 needs "the window under Xvfb" xvfb-run Xvfb xauth xdotool || { finish; exit; }
 mkdir -p "$TMP/win" "$TMP/head"
 cat > "$TMP/inner.sh" <<'INNER'
-# runs inside xvfb-run: $1 delve, $2 folder; writes its findings to $2/log
+# runs inside xvfb-run: $1 delve, $2 folder, $3 the source tree; findings go to $2/log
 delve=$1; cd "$2" || exit 1
 log() { echo "$*" >> log; }
 "$delve" view --seed 123 --save-to "$2/f5.sav" > out 2> err & pid=$!
@@ -25,8 +26,16 @@ xdotool key Escape
 for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$pid" 2> /dev/null || break; sleep 0.5; done
 kill -0 "$pid" 2> /dev/null && { log "still running after Esc"; kill "$pid"; }
 wait "$pid"; log "exit $?"
+# the file watch: the .dun in use replaced on disk, the window shows the new one
+cp "$3/tests/fixtures/dun/ok.dun" watched.dun
+"$delve" view watched.dun > out2 2> err2 & pid=$!
+wid=$(xdotool search --sync --onlyvisible --name "delve view" | head -1)
+xdotool windowfocus --sync "$wid"; xdotool mousemove 1599 899; sleep 1.2
+cp "$3/tests/fixtures/dun/terrains.dun" watched.dun; touch -d "+2 seconds" watched.dun; sleep 1.5
+xdotool key F12; sleep 0.5; mv delve-view.png watched.png
+xdotool key Escape; wait "$pid"; log "watch exit $?"
 INNER
-xvfb-run -a -s "-screen 0 1600x900x24" bash "$TMP/inner.sh" "$DELVE" "$TMP/win" > /dev/null 2>&1
+xvfb-run -a -s "-screen 0 1600x900x24" bash "$TMP/inner.sh" "$DELVE" "$TMP/win" "$PWD" > /dev/null 2>&1
 log=$TMP/win/log
 check "the title names seed, type and floor ($(grep title "$log"))" \
   grep -qx "title delve view: seed 123, rooms, floor 1 of 3" "$log"
@@ -44,4 +53,10 @@ check "resized: the screenshot follows the window ($(png_size "$TMP/win/resized.
   test "$(png_size "$TMP/win/resized.png")" = "1000 x 800"
 check "resized: byte for byte the headless render at 1000x800 (nothing stretched)" \
   cmp -s "$TMP/win/resized.png" "$TMP/head/resized.png"
+cp tests/fixtures/dun/terrains.dun "$TMP/head/watched.dun"
+(cd "$TMP/head" && "$DELVE" view watched.dun --headless --screenshot x.png --keys f12 > /dev/null &&
+  mv delve-view.png watched.png)
+check "the file watch: Esc after it, exit 0" grep -qx "watch exit 0" "$log"
+check "the file watch: the .dun replaced on disk is shown, as a fresh viewer shows it" \
+  cmp -s "$TMP/win/watched.png" "$TMP/head/watched.png"
 finish
