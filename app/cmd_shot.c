@@ -83,9 +83,9 @@ static int parse(int argc, char **argv, shot_args *a)
         return cli_usage_error("shot", "give --seed N or --seeds A-B, not both");
     if (a->dun && a->load)
         return cli_usage_error("shot", "--dun or --load, not both");
-    if ((a->dun || a->load) && (a->set || seen_seed))
-        return cli_usage_error("shot", "--%s draws its own dungeon: no --seed or --seeds",
-                               a->dun ? "dun" : "load");
+    if ((a->dun || a->load) && (a->set || (c.given & ~OPTS_BIT(OPTS_FLOOR))))
+        return cli_usage_error("shot", "--%s draws its own dungeon: no --seed, --seeds or "
+                               "generator settings but --floor", a->dun ? "dun" : "load");
     if (cli_same_file(a->dun, a->out) || cli_same_file(a->load, a->out))
         return cli_usage_error("shot", "-o %s is the file it draws from: it would be "
                                "overwritten", a->out);

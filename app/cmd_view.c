@@ -86,6 +86,9 @@ static int parse(int argc, char **argv, viewer_args *a)
     if (a->dun && a->load)
         return cli_usage_error("view", "a .dun file or --load, not both (a save names its "
                                "own dungeon)");
+    if ((a->dun || a->load) && (a->given & ~OPTS_BIT(OPTS_FLOOR)))
+        return cli_usage_error("view", "%s holds its own dungeon: no generator settings but "
+                               "--floor", a->dun ? "a .dun file" : "a saved game");
     if (a->headless && !a->shot_path)
         return cli_usage_error("view", "--headless needs --screenshot OUT.png");
     if (a->keys && viewer_keys_check(a->keys, &err))
@@ -142,6 +145,8 @@ static delve_status setup(viewer *v, const viewer_args *a, delve_err *err)
         viewer_layers_update(v);
         viewer_survey(v);
     }
+    if (!st && (a->dun || a->load)) /* the file says how many floors there are */
+        st = opts_check_floor(&a->o, v->w.dg.floor_count, "--", err);
     if (!st && a->o.floor) /* --floor K: the camera opens there */
         viewer_change_floor(v, a->o.floor - 1 - v->w.floor);
     return st;
