@@ -58,6 +58,8 @@ typedef struct shot_args {
     int set;          /* 1: --seeds A-B (o.seed is A) */
     int zoom;
     const char *out, *dun, *load;
+    int argc;         /* the command line, for the catalog's provenance */
+    char **argv;
 } shot_args;
 
 /* Returns -1 after --help, else an exit code (EXIT_OK to go on). */
@@ -68,7 +70,7 @@ static int parse(int argc, char **argv, shot_args *a)
     if (rc)
         return rc;
     *a = (shot_args){ .o = c.o, .zoom = VIEW_ZOOM, .out = c.flag[F_OUT], .dun = c.flag[F_DUN],
-                      .load = c.flag[F_LOAD] };
+                      .load = c.flag[F_LOAD], .argc = argc, .argv = argv };
     int seen_seed = (c.given & OPTS_BIT(OPTS_SEED)) != 0;
     if (c.flag[F_SEEDS] &&
         !(a->set = cli_seeds("shot", c.flag[F_SEEDS], SHOT_MAX_SEEDS, &a->o.seed, &a->seed_hi)))
@@ -242,9 +244,15 @@ static int shot_set(const shot_args *a)
     size_t len = 0;
     int shots = 0;
     uint64_t count = a->seed_hi - a->o.seed + 1;
+    char head[CATALOG_HEAD_MAX];
+    catalog_source src = { .argc = a->argc, .argv = a->argv, .o = &a->o, .seed_lo = a->o.seed,
+                           .seed_hi = a->seed_hi, .zoom = a->zoom, .version = DELVE_VERSION,
+                           .revision = DELVE_REVISION };
     delve_status st = fsio_mkdirs(a->out, &err);
     if (!st)
-        st = append(&cat, &len, CATALOG_HEADER "\n", strlen(CATALOG_HEADER) + 1, &err);
+        st = catalog_head(&src, head, sizeof head, &err);
+    if (!st)
+        st = append(&cat, &len, head, strlen(head), &err);
     for (uint64_t i = 0; i < count && !st; i++) {
         st = shot_seed(a, a->o.seed + i, &cat, &len, &shots, &err);
         fprintf(stderr, "delve shot: seed %llu (%llu of %llu)\n",

@@ -10,10 +10,41 @@
 
 #include "engine/floor.h"
 #include "gen/check.h"
+#include "gen/gen.h"
 
 /* The header line of catalog.tsv, without its newline: '#' then the column names. */
 #define CATALOG_HEADER "# seed\tfloor\ttype\trooms\tpits\tstations\tways\tmonsters\tvalidator"
 #define CATALOG_LINE_MAX 640  /* bytes a line needs at most, NUL included */
+
+/* Where a catalog came from, for its provenance lines (the command line, settings,
+ * version and revision a floor needs to be made again). */
+typedef struct catalog_source {
+    int argc;                   /* the subcommand's argv: argv[0] is "shot" */
+    char *const *argv;
+    const gen_opts *o;          /* the settings; o->seed and o->floor are not written */
+    uint64_t seed_lo, seed_hi;  /* the seed range */
+    int zoom;                   /* pixels a square of the set's PNGs */
+    const char *version;        /* DELVE_VERSION */
+    const char *revision;       /* `git describe --always --dirty` of the build, or "unknown" */
+} catalog_source;
+
+#define CATALOG_HEAD_MAX 8192  /* bytes catalog_head needs at most, NUL included */
+
+/* The comment lines that open catalog.tsv, each "# key: value\n", then CATALOG_HEADER
+ * and '\n': "# catalog:" (what the file is), "# command:" (delve and the arguments,
+ * shell-quoted), "# version:", "# revision:", "# seeds: A-B", "# settings:" (opts_line of
+ * every setting the level type takes, but seed and floor), "# zoom:", "# shot:" and
+ * "# view:" (the commands that make a line's PNG and open its floor, with SEED, FLOOR
+ * and OUT.png to fill in). Readers skip every line that starts with '#'.
+ * DELVE_ELIMIT past cap (>= CATALOG_HEAD_MAX is always enough for settings and a
+ * command line of up to 2000 bytes). */
+delve_status catalog_head(const catalog_source *s, char *buf, size_t cap, delve_err *err);
+
+/* The generator settings of o as command-line flags ("--floors 3 --type rooms ..."):
+ * every setting o's level type takes but seed and floor, shell-quoted, as
+ * `delve shot` and `delve view` read them. DELVE_ELIMIT past cap. */
+delve_status catalog_settings_flags(const gen_opts *o, char *buf, size_t cap,
+                                    delve_err *err);
 
 /* One catalog line for floor f of the dungeon from seed, tab-separated, ending in '\n':
  * seed, floor number (1-based), level type name, counts of rooms, pits, stations, ways
