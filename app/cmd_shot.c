@@ -35,8 +35,11 @@ static void help(void)
            "--seeds A-B renders a shot set: every floor of every seed A..B (at most %d\n"
            "seeds; only floor K with --floor) into DIR as seed-00042-floor-1.png ..., and\n"
            "DIR/catalog.tsv with one line per floor: seed, floor, level type, counts of\n"
-           "rooms, pits, stations, ways and monsters, and the importer's verdict ('ok', or\n"
-           "'error: KIND,...; warning: KIND' as 'delve check' names them). A seed\n"
+           "rooms, pits, stations, ways and monsters, the importer's verdict ('ok', or\n"
+           "'error: KIND,...; warning: KIND' as 'delve check' names them), then dlevel,\n"
+           "doors, items, fluid squares, ways by kind and what rising laid; '#' lines first\n"
+           "name the command, settings, version, git revision and the shot and view lines\n"
+           "that make each floor again (docs/catalog-format.md). A seed\n"
            "whose generation fails gets 'failed: why' lines and no PNGs. Progress goes to\n"
            "stderr. Use a fresh DIR: files from an earlier set are left alone. Compare two\n"
            "sets with 'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS);

@@ -20,15 +20,40 @@ static void one_cell(char *out, size_t size, const char *s)
             *p = ' ';
 }
 
+/* The counts of CATALOG_MORE for f, in its order. */
+static void more_counts(const dfloor *f, int *c)
+{
+    int sq[T_TERRAIN_COUNT] = { 0 }, wk[WAY_KIND_COUNT] = { 0 }, fluid = 0;
+    for (int i = 0; i < f->w * f->h; i++) {
+        sq[f->terrain[i] < T_TERRAIN_COUNT ? f->terrain[i] : T_ROCK]++;
+        fluid += terrain_is_fluid((terrain)f->terrain[i]);
+    }
+    for (int i = 0; i < f->way_count; i++)
+        wk[f->ways[i].kind < WAY_KIND_COUNT ? f->ways[i].kind : WAY_LIFT]++;
+    const rising_log *r = &f->rising;
+    const int v[CATALOG_MORE_COUNT] = {
+        f->dlevel, sq[T_DOOR], f->item_count, fluid, wk[WAY_LIFT], wk[WAY_LADDER],
+        wk[WAY_STAIR], wk[WAY_RAMP], wk[WAY_SPIRAL], r->bends, sq[T_CURVE], sq[T_TURN],
+        sq[T_STAIR], sq[T_RAMP], r->sunk, r->raised, r->graded, r->spirals_within,
+    };
+    memcpy(c, v, sizeof v);
+}
+
 size_t catalog_floor_line(uint64_t seed, const dfloor *f, const char *verdict, char *buf,
                           size_t size)
 {
     char v[400];
     one_cell(v, sizeof v, verdict);
-    int n = snprintf(buf, size, "%llu\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n",
+    int more[CATALOG_MORE_COUNT];
+    more_counts(f, more);
+    int n = snprintf(buf, size, "%llu\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s",
                      (unsigned long long)seed, f->index + 1,
                      level_type_name((level_type)f->level_type), f->room_count,
                      f->pit_count, f->station_count, f->way_count, f->monster_count, v);
+    for (int i = 0; i < CATALOG_MORE_COUNT && n >= 0 && (size_t)n < size; i++)
+        n += snprintf(buf + n, size - (size_t)n, "\t%d", more[i]);
+    if (n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, "\n");
     return clamp_len(n, size);
 }
 
@@ -64,8 +89,12 @@ size_t catalog_failed_line(uint64_t seed, int floor, const char *type, const cha
 {
     char msg[400];
     one_cell(msg, sizeof msg, why);
-    int n = snprintf(buf, size, "%llu\t%d\t%s\t-\t-\t-\t-\t-\tfailed: %s\n",
+    int n = snprintf(buf, size, "%llu\t%d\t%s\t-\t-\t-\t-\t-\tfailed: %s",
                      (unsigned long long)seed, floor, type, msg);
+    for (int i = 0; i < CATALOG_MORE_COUNT && n >= 0 && (size_t)n < size; i++)
+        n += snprintf(buf + n, size - (size_t)n, "\t-");
+    if (n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, "\n");
     return clamp_len(n, size);
 }
 

@@ -12,9 +12,18 @@
 #include "gen/check.h"
 #include "gen/gen.h"
 
-/* The header line of catalog.tsv, without its newline: '#' then the column names. */
-#define CATALOG_HEADER "# seed\tfloor\ttype\trooms\tpits\tstations\tways\tmonsters\tvalidator"
-#define CATALOG_LINE_MAX 640  /* bytes a line needs at most, NUL included */
+/* The header line of catalog.tsv, without its newline: '#' then the column names. The
+ * first nine columns are the original ones, in their order; the counts after validator
+ * (CATALOG_MORE, gen/README.md "catalog.tsv") are appended, never reordered: dlevel;
+ * door, item and fluid squares; ways by kind; what rising laid. */
+#define CATALOG_FIRST "# seed\tfloor\ttype\trooms\tpits\tstations\tways\tmonsters\tvalidator"
+#define CATALOG_MORE                                                                      \
+    "\tdlevel\tdoors\titems\tfluid\tways_lift\tways_ladder\tways_stair\tways_ramp"           \
+    "\tways_spiral\tbends\tcurve_squares\tturn_squares\tstair_squares\tramp_squares\tsunk"  \
+    "\traised\tgraded\tspirals_within"
+#define CATALOG_HEADER CATALOG_FIRST CATALOG_MORE
+#define CATALOG_MORE_COUNT 18   /* columns in CATALOG_MORE */
+#define CATALOG_LINE_MAX 1024   /* bytes a line needs at most, NUL included */
 
 /* Where a catalog came from, for its provenance lines (the command line, settings,
  * version and revision a floor needs to be made again). */
@@ -48,7 +57,11 @@ delve_status catalog_settings_flags(const gen_opts *o, char *buf, size_t cap,
 
 /* One catalog line for floor f of the dungeon from seed, tab-separated, ending in '\n':
  * seed, floor number (1-based), level type name, counts of rooms, pits, stations, ways
- * and monsters, and verdict (catalog_verdict's; tabs and newlines in it made spaces).
+ * (way ends on this floor) and monsters, and verdict (catalog_verdict's; tabs and
+ * newlines in it made spaces); then CATALOG_MORE: f's dlevel, its door squares, items,
+ * fluid squares (water, acid, lava), way ends of each kind (lift, ladder, stair, ramp,
+ * spiral), rising's bends (f->rising), squares of curve marks, turning stairs, stairs and
+ * ramps, sunk, raised and graded rooms and spirals within (f->rising).
  * Returns the length written into buf (size >= CATALOG_LINE_MAX). */
 size_t catalog_floor_line(uint64_t seed, const dfloor *f, const char *verdict, char *buf,
                           size_t size);
@@ -60,7 +73,7 @@ size_t catalog_floor_line(uint64_t seed, const dfloor *f, const char *verdict, c
 void catalog_verdict(const check_list *l, int floor, char *buf, size_t size);
 
 /* The line for floor (1-based) of a seed whose generation failed: type as asked, counts
- * "-", and "failed: " with the generator's message (tabs and newlines made spaces).
+ * "-" (CATALOG_MORE's too, after the verdict), and "failed: " with the generator's message (tabs and newlines made spaces).
  * Returns the length written. */
 size_t catalog_failed_line(uint64_t seed, int floor, const char *type, const char *why,
                            char *buf, size_t size);
