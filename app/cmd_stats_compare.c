@@ -120,8 +120,12 @@ static void print_head(const compare_result *r)
     printf("delve stats --compare\n");
     for (int i = 0; i < 2; i++) {
         const char *rev = compare_prov(s[i], "revision"), *set = compare_prov(s[i], "settings");
-        printf("  %s: %s  %d floors  revision %s  %s\n", i ? "B" : "A", s[i]->path, s[i]->rows,
-               rev ? rev : "?", set ? set : "");
+        if (s[i]->prov_count)
+            printf("  %s: %s  %d floors  revision %s  %s\n", i ? "B" : "A", s[i]->path,
+                   s[i]->rows, rev ? rev : "-", set ? set : "");
+        else
+            printf("  %s: %s  %d floors  (no provenance lines)\n", i ? "B" : "A", s[i]->path,
+                   s[i]->rows);
     }
     printf("  %s; Holm over %d tested columns, alpha %g: %d flagged\n",
            r->paired ? "paired by seed and floor (signed-rank, McNemar-Bowker)"
