@@ -121,8 +121,8 @@ static delve_status put_word(char *buf, size_t cap, size_t *n, const char *s, de
     if (plain)
         return put(buf, cap, n, s, err);
     delve_status st = put(buf, cap, n, "'", err);
-    for (const char *p = s; *p && !st; p++) {
-        char one[2] = { *p, '\0' };
+    for (const char *p = s; *p && !st; p++) {  /* a control byte (a newline) as '?': */
+        char one[2] = { (unsigned char)*p < 32 ? '?' : *p, '\0' };  /* one line each */
         st = put(buf, cap, n, *p == '\'' ? "'\\''" : one, err);
     }
     return st ? st : put(buf, cap, n, "'", err);
@@ -174,6 +174,8 @@ delve_status catalog_head(const catalog_source *s, char *buf, size_t cap, delve_
     buf[0] = '\0';
     delve_status st = opts_line(s->o, OPTS_ALL & ~OPTS_BIT(OPTS_SEED) & ~OPTS_BIT(OPTS_FLOOR),
                                 settings, sizeof settings, err);
+    for (char *p = settings; *p; p++)  /* a folder name with a newline stays one line */
+        *p = (unsigned char)*p < 32 ? '?' : *p;
     if (!st)
         st = catalog_settings_flags(s->o, flags, sizeof flags, err);
     if (!st)
