@@ -6,7 +6,8 @@
 set -eu
 
 # Build: cmake pkg-config libsdl2-dev libsdl2-ttf-dev libstb-dev libcmocka-dev
-#        libdeflate-dev libspng-dev libfontconfig-dev libcjson-dev fonts-dejavu-core
+#        libdeflate-dev libspng-dev libfontconfig-dev libcjson-dev libgsl-dev
+#        fonts-dejavu-core
 # Tests: xvfb xauth xdotool (the viewer under a real X server, driven by keys), clang (gcc/clang determinism),
 #        chromium (delve review's page, headless), tiled (tmxrasterizer draws the
 #        Tiled export; about 18 MB with its Qt libraries)
@@ -26,6 +27,7 @@ have_pc libdeflate || [ -f /usr/include/libdeflate.h ] || need libdeflate-dev
 have_pc spng || need libspng-dev
 have_pc fontconfig || need libfontconfig-dev
 have_pc libcjson || need libcjson-dev
+have_pc gsl || need libgsl-dev
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need fonts-dejavu-core
 if [ "${1:-}" = "--test" ]; then
   command -v Xvfb >/dev/null 2>&1 || need xvfb
