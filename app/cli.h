@@ -29,7 +29,12 @@ int cmd_settings(int argc, char **argv);
 int stats_rooms_run(const gen_opts *o, uint64_t lo, uint64_t hi, int tsv);
 int stats_shoals_run(const gen_opts *o, uint64_t lo, uint64_t hi, int tsv);
 /* delve stats --compare A.tsv B.tsv (app/cmd_stats_compare.c): argv as cmd_stats's */
-int stats_compare_run(int argc, char **argv);
+/* delve stats --compare A.tsv B.tsv (app/cmd_stats_compare.c): alpha and format as
+ * written, or NULL for the defaults. Prints; returns the exit code. */
+int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
+                      const char *format);
+/* --compare's part of delve stats --help. */
+void stats_compare_help(void);
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and
  * return 0. */

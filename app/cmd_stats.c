@@ -35,9 +35,10 @@ static void help(void)
            "stations, ways, monsters and rising's pieces; Shoals' squares by kind and land\n"
            "parts.\n\n"
            "--compare: two catalogs (catalog.tsv of shot sets) compared column by column\n"
-           "with a test and a flag each; 'delve stats --compare --help' says how.\n\n"
+           "with a test and a flag each (below).\n\n"
            "example: delve stats --type doomrl --seeds 1-10000 --dlevel 9 --difficulty 3\n"
            "         delve stats --seeds 1-20 --floors 3 --format tsv\n");
+    stats_compare_help();
 }
 
 typedef struct stats_args {
@@ -131,9 +132,12 @@ static int stats_per_floor_run(const stats_args *a)
     return st ? cli_fail("stats", st, &err) : EXIT_OK;
 }
 
-enum { F_SEEDS, F_FORMAT, F_PER_FLOOR };
-static const cli_flag FLAGS[] = { { "seeds", 0, 1 }, { "format", 0, 1 }, { "per-floor", 0, 0 } };
-static const cli_spec SPEC = { .cmd = "stats", .flags = FLAGS, .flag_count = 3,
+enum { F_SEEDS, F_FORMAT, F_PER_FLOOR, F_COMPARE, F_ALPHA };
+static const cli_flag FLAGS[] = {
+    { "seeds", 0, 1 }, { "format", 0, 1 }, { "per-floor", 0, 0 }, { "compare", 0, 0 },
+    { "alpha", 0, 1 },
+};
+static const cli_spec SPEC = { .cmd = "stats", .flags = FLAGS, .flag_count = 5, .max_pos = 2,
                                .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
                                            ~OPTS_BIT(OPTS_FLOOR),
                                .help = help };
@@ -143,23 +147,20 @@ static const uint64_t MAX_SEEDS[FAMILY_COUNT] = {
     [FAMILY_ROOMS] = 1000000, [FAMILY_DOOMRL] = 100000000, [FAMILY_SHOALS] = SHOALS_STATS_MAX_SEEDS,
 };
 
-/* 1 when argv asks for two catalogs compared (--compare anywhere). */
-static int wants_compare(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--compare"))
-            return 1;
-    return 0;
-}
-
 int cmd_stats(int argc, char **argv)
 {
-    if (wants_compare(argc, argv))
-        return stats_compare_run(argc, argv);
     cli_args c;
     int rc = cli_parse(&SPEC, argc, argv, &c);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
+    if (c.flag[F_COMPARE]) { /* two catalogs, not generation */
+        if (c.pos_count != 2 || c.given || c.flag[F_SEEDS] || c.flag[F_PER_FLOOR])
+            return cli_usage_error("stats", "--compare takes two catalogs, A.tsv B.tsv, and "
+                                   "only --alpha and --format");
+        return stats_compare_run(c.pos[0], c.pos[1], c.flag[F_ALPHA], c.flag[F_FORMAT]);
+    }
+    if (c.pos_count || c.flag[F_ALPHA])
+        return cli_usage_error("stats", "%s is for --compare", c.pos_count ? c.pos[0] : "--alpha");
     stats_args a = { .o = c.o };
     family_id fam = family_type_of(a.o.type)->family;
     const char *fmt = c.flag[F_FORMAT] ? c.flag[F_FORMAT] : "table";

@@ -12,7 +12,7 @@
 
 static void help(void)
 {
-    printf("usage: delve stats --compare A.tsv B.tsv [--alpha P] [--format table|tsv|json]\n\n"
+    printf("\nusage: delve stats --compare A.tsv B.tsv [--alpha P] [--format table|tsv|json]\n\n"
            "Compares two catalogs (catalog.tsv of 'delve shot --seeds') column by column:\n"
            "mean and sd each side, the change (absolute and per cent), and a two-sample test.\n"
            "Same seeds and floors on both sides: rows paired by (seed, floor), counts by\n"
@@ -31,45 +31,9 @@ static void help(void)
 
 typedef enum out_format { OUT_TABLE, OUT_TSV, OUT_JSON } out_format;
 
-typedef struct cmp_args {
-    const char *a, *b;
-    double alpha;
-    out_format fmt;
-} cmp_args;
-
-/* Parses argv (argv[0] "stats"); returns -1 after --help, else an exit code. */
-static int parse(int argc, char **argv, cmp_args *a)
+void stats_compare_help(void)
 {
-    *a = (cmp_args){ .alpha = COMPARE_ALPHA };
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        if (cli_is_help(argv[i])) {
-            help();
-            return -1;
-        } else if (!strcmp(argv[i], "--compare")) {
-            if (i + 2 >= argc)
-                return cli_usage_error("stats", "--compare takes two catalogs: A.tsv B.tsv");
-            a->a = argv[++i];
-            a->b = argv[++i];
-        } else if (!strcmp(argv[i], "--alpha")) {
-            char *end;
-            if (!(v = cli_value("stats", argc, argv, &i)))
-                return EXIT_USAGE;
-            a->alpha = strtod(v, &end);
-            if (*end || end == v || !(a->alpha > 0 && a->alpha < 1))
-                return cli_usage_error("stats", "--alpha %s: a number between 0 and 1", v);
-        } else if (!strcmp(argv[i], "--format")) {
-            if (!(v = cli_value("stats", argc, argv, &i)))
-                return EXIT_USAGE;
-            if (strcmp(v, "table") && strcmp(v, "tsv") && strcmp(v, "json"))
-                return cli_usage_error("stats", "--format %s: table, tsv or json", v);
-            a->fmt = !strcmp(v, "tsv") ? OUT_TSV : !strcmp(v, "json") ? OUT_JSON : OUT_TABLE;
-        } else {
-            return cli_usage_error("stats", "with --compare: '%s' is not an option here "
-                                   "(--alpha, --format)", argv[i]);
-        }
-    }
-    return a->a ? EXIT_OK : cli_usage_error("stats", "--compare A.tsv B.tsv is needed");
+    help();
 }
 
 static const char *KIND_NAMES[] = { "numeric", "categorical", "added", "removed" };
@@ -296,18 +260,22 @@ static delve_status print_json(const compare_result *r, delve_err *err)
     return DELVE_OK;
 }
 
-int stats_compare_run(int argc, char **argv)
+int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
+                      const char *format)
 {
-    cmp_args a;
-    int rc = parse(argc, argv, &a);
-    if (rc)
-        return rc < 0 ? EXIT_OK : rc;
+    char *end = NULL;
+    double p = alpha ? strtod(alpha, &end) : COMPARE_ALPHA;
+    if (alpha && (*end || end == alpha || !(p > 0 && p < 1)))
+        return cli_usage_error("stats", "--alpha %s: a number between 0 and 1", alpha);
+    const char *f = format ? format : "table";
+    if (strcmp(f, "table") && strcmp(f, "tsv") && strcmp(f, "json"))
+        return cli_usage_error("stats", "--format %s: table, tsv or json", f);
     compare_result r;
     delve_err err = { "" };
-    delve_status st = compare_files(a.a, a.b, a.alpha, &r, &err);
-    if (!st && a.fmt == OUT_JSON)
+    delve_status st = compare_files(file_a, file_b, p, &r, &err);
+    if (!st && !strcmp(f, "json"))
         st = print_json(&r, &err);
-    else if (!st && a.fmt == OUT_TSV)
+    else if (!st && !strcmp(f, "tsv"))
         print_tsv(&r);
     else if (!st)
         print_table(&r);
