@@ -249,7 +249,7 @@ void cli_settings_help(unsigned bits)
         snprintf(arg, sizeof arg, "--%s %s", r->key, r->meta);
         if (r->kind == OPTS_KIND_INT)
             snprintf(range, sizeof range, "%d..%d, ", r->lo, r->hi);
-        printf("  %-22s %s (%sdefault %s)\n", arg, r->help, range, r->dflt);
+        printf("  %-24s %s (%sdefault %s)\n", arg, r->help, range, r->dflt);
     }
     if (!(bits & OPTS_BIT(OPTS_TYPE)))
         return;

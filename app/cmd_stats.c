@@ -28,7 +28,11 @@ static void help(void)
            "    walks, rivers by shape, bridges, items and monsters.\n"
            "  shoals: floor 1 of every seed; for the fractions of deep water, shallow water,\n"
            "    floor and high ground and for the land parts (4-connected), the mean, the\n"
-           "    sample sd and the 5th and 95th percentiles (nearest rank); a table only.\n\n"
+           "    sample sd and the 5th and 95th percentiles (nearest rank); a table only.\n"
+           "--per-floor: for rooms and Shoals too, floor 1 of every seed's dungeon measured\n"
+           "as DoomRL's are (mean, sd, min, max per measure): rooms' rooms, doors, pits,\n"
+           "stations, ways, monsters and rising's pieces; Shoals' squares by kind and land\n"
+           "parts.\n\n"
            "example: delve stats --type doomrl --seeds 1-10000 --dlevel 9 --difficulty 3\n"
            "         delve stats --seeds 1-20 --floors 3 --format tsv\n");
 }
@@ -68,10 +72,10 @@ static void print_type(const stats_table *t, int type, int tsv)
         const stats_acc *a = &t->acc[type][i];
         if (tsv)
             printf("%s\t%lld\t%s\t%.4f\t%.4f\t%d\t%d\n", level_type_name(type),
-                   (long long)t->floors[type], fam->measure_names[i], stats_mean(a),
+                   (long long)t->floors[type], fam->measure_names()[i], stats_mean(a),
                    stats_sd(a), a->min, a->max);
         else
-            printf("  %-24s %9.3f %9.3f %6d %6d\n", fam->measure_names[i], stats_mean(a),
+            printf("  %-24s %9.3f %9.3f %6d %6d\n", fam->measure_names()[i], stats_mean(a),
                    stats_sd(a), a->min, a->max);
     }
 }
@@ -80,16 +84,26 @@ static void print_table(const stats_table *t, const stats_args *a)
 {
     if (a->tsv)
         printf("type\tfloors\tmeasure\tmean\tsd\tmin\tmax\n");
-    else
+    else if (family_of(a->o.type) == family_get(FAMILY_DOOMRL))
         printf("delve stats  seeds %llu-%llu  dlevel %d  difficulty %d\n",
                (unsigned long long)a->first, (unsigned long long)a->last, a->o.dlevel,
                a->o.difficulty);
+    else {  /* the setting that shapes the other families' floors */
+        opts_id id = opts_applies(&a->o, OPTS_RISING) ? OPTS_RISING : OPTS_ISLANDS;
+        char v[16];
+        opts_format(&a->o, id, v, sizeof v);
+        printf("delve stats  seeds %llu-%llu  floor 1 of %d  %s %s\n",
+               (unsigned long long)a->first, (unsigned long long)a->last, a->o.floors,
+               opts_get(id)->key, v);
+    }
     for (int type = 0; type < LT_COUNT; type++)
         if (t->floors[type] > 0)
             print_type(t, type, a->tsv);
 }
 
-static int stats_doomrl_run(const stats_args *a)
+/* Floor 1 of every seed through the family's stats hook: mean, sd, min and max of each
+ * measure per level type made (DoomRL's default; rooms and Shoals with --per-floor). */
+static int stats_per_floor_run(const stats_args *a)
 {
     stats_table *t = malloc(sizeof *t);
     if (!t)
@@ -114,9 +128,9 @@ static int stats_doomrl_run(const stats_args *a)
     return st ? cli_fail("stats", st, &err) : EXIT_OK;
 }
 
-enum { F_SEEDS, F_FORMAT };
-static const cli_flag FLAGS[] = { { "seeds", 0, 1 }, { "format", 0, 1 } };
-static const cli_spec SPEC = { .cmd = "stats", .flags = FLAGS, .flag_count = 2,
+enum { F_SEEDS, F_FORMAT, F_PER_FLOOR };
+static const cli_flag FLAGS[] = { { "seeds", 0, 1 }, { "format", 0, 1 }, { "per-floor", 0, 0 } };
+static const cli_spec SPEC = { .cmd = "stats", .flags = FLAGS, .flag_count = 3,
                                .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
                                            ~OPTS_BIT(OPTS_FLOOR),
                                .help = help };
@@ -138,7 +152,8 @@ int cmd_stats(int argc, char **argv)
     if (strcmp(fmt, "table") && strcmp(fmt, "tsv"))
         return cli_usage_error("stats", "--format %s: table or tsv", fmt);
     a.tsv = !strcmp(fmt, "tsv");
-    if (a.tsv && fam == FAMILY_SHOALS)
+    int per_floor = c.flag[F_PER_FLOOR] || fam == FAMILY_DOOMRL;
+    if (a.tsv && fam == FAMILY_SHOALS && !per_floor)
         return cli_usage_error("stats", "--format tsv: Shoals stats print a table only");
     if (!c.flag[F_SEEDS])
         return cli_usage_error("stats", "--seeds A-B is needed");
@@ -150,12 +165,12 @@ int cmd_stats(int argc, char **argv)
     stored_rooms *stored = NULL;
     if (stored_attach(&a.o, &stored, &err))
         return cli_fail("stats", DELVE_EINPUT, &err);
-    if (fam == FAMILY_ROOMS)
+    if (per_floor)
+        rc = stats_per_floor_run(&a);
+    else if (fam == FAMILY_ROOMS)
         rc = stats_rooms_run(&a.o, a.first, a.last, a.tsv);
-    else if (fam == FAMILY_SHOALS)
-        rc = stats_shoals_run(&a.o, a.first, a.last, a.tsv);
     else
-        rc = stats_doomrl_run(&a);
+        rc = stats_shoals_run(&a.o, a.first, a.last, a.tsv);
     stored_free(stored);
     return rc;
 }

@@ -158,6 +158,11 @@ int floor_walkable(const dfloor *f, int x, int y)
     return terrain_get(floor_at(f, x, y))->walkable;
 }
 
+int floor_can_stand(const dfloor *f, int x, int y)
+{
+    return floor_walkable(f, x, y) && floor_pit_at(f, x, y) < 0;
+}
+
 int floor_open(const dfloor *f, int x, int y)
 {
     return terrain_get(floor_at(f, x, y))->open;

@@ -228,6 +228,9 @@ static inline int floor_in(const dfloor *f, int x, int y)
 terrain floor_at(const dfloor *f, int x, int y);
 void floor_set(dfloor *f, int x, int y, terrain t);
 int floor_walkable(const dfloor *f, int x, int y);
+/* 1 where a walker can stand: walkable terrain and no pit (the walkers' rule of every
+ * walk, engine/path.h); 0 outside the floor. */
+int floor_can_stand(const dfloor *f, int x, int y);
 int floor_open(const dfloor *f, int x, int y);
 
 /* Thing lookups: index into the floor's array, or -1. */

@@ -24,11 +24,10 @@ int monster_kind_count(void)
     return MK_BASE_COUNT;
 }
 
+/* Fliers pass over pits; walkers stand where floor_can_stand says. */
 static int can_stand(const dfloor *f, int x, int y, int fly)
 {
-    if (!floor_in(f, x, y) || !floor_walkable(f, x, y))
-        return 0;
-    return fly || floor_pit_at(f, x, y) < 0;
+    return fly ? floor_walkable(f, x, y) : floor_can_stand(f, x, y);
 }
 
 /* Appends the shortest walk from a to b (a excluded, b included) to xs/ys at *n.

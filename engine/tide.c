@@ -36,6 +36,8 @@ delve_status tide_work_init(tide_work *tw, int cells, delve_err *err)
         tide_work_free(tw);
         return delve_fail(err, DELVE_ENOMEM, "out of memory for the tide");
     }
+    for (int t = 0; t < T_TERRAIN_COUNT; t++)
+        tw->tidal[t] = (uint8_t)terrain_is_tidal((terrain)t);
     return DELVE_OK;
 }
 
@@ -114,11 +116,11 @@ static void sea_prepare(const dfloor *f, tide_work *tw)
 }
 
 /* Square i's change under the tide; returns 1 when it passes the walk on. */
-static int tide_visit(dfloor *f, int i, int tide, int rising, rng *r, uint8_t *changed,
-                      int *count)
+static int tide_visit(dfloor *f, const uint8_t *tidal, int i, int tide, int rising, rng *r,
+                      uint8_t *changed, int *count)
 {
     uint8_t t = f->terrain[i];
-    int wet = terrain_is_tidal((terrain)t);
+    int wet = tidal[t];
     if (t == T_FLOOR || t == T_SHALLOW) {
         uint8_t nt = tide_terrain(f, i, tide, rising);
         if (nt != t) {
@@ -128,7 +130,7 @@ static int tide_visit(dfloor *f, int i, int tide, int rising, rng *r, uint8_t *c
                 changed[i] = 1;
         }
     }
-    return wet && (terrain_is_tidal((terrain)f->terrain[i]) || rng_chance(r, 1, 2));
+    return wet && (tidal[f->terrain[i]] || rng_chance(r, 1, 2));
 }
 
 int tide_apply(dfloor *f, int tide, int rising, rng *r, tide_work *tw, uint8_t *changed)
@@ -156,7 +158,7 @@ int tide_apply(dfloor *f, int tide, int rising, rng *r, tide_work *tw, uint8_t *
     }
     while (head < tail) {
         int i = queue[head++];
-        if (!tide_visit(f, i, tide, rising, r, changed, &count))
+        if (!tide_visit(f, tw->tidal, i, tide, rising, r, changed, &count))
             continue;
         for (int k = 0; k < 8; k++) {
             int j = i + off[k];

@@ -56,6 +56,8 @@ typedef struct tide_work {
     int front_n;
     const uint8_t *key;    /* the terrain array mark and front were made from */
     int w, h;
+    uint8_t tidal[256];    /* by terrain value: the terrain table's tidal column, one load
+                              in the walk's inner loop */
 } tide_work;
 
 /* DELVE_ENOMEM. Free with tide_work_free. */

@@ -115,11 +115,6 @@ static void add(ctx *c, check_kind k, int floor, int x, int y, const char *fmt, 
         c->oom = 1;
 }
 
-static int stand_walk(const dfloor *f, int x, int y)
-{
-    return floor_walkable(f, x, y) && floor_pit_at(f, x, y) < 0;
-}
-
 /* Labels f's squares by component; fly: open terrain (pits too), else walkers. comp
  * holds w * h ints; -1 where nobody of the kind can be. */
 static delve_status label(const dfloor *f, int fly, int *comp, int *queue)
@@ -143,7 +138,7 @@ static int reach_count(ctx *c, const dfloor *f, int sx, int sy, int pass_pit)
     int n = f->w * f->h, reached = 0;
     for (int i = 0; i < n; i++)
         c->dist[i] = -1;
-    if (!stand_walk(f, sx, sy))
+    if (!floor_can_stand(f, sx, sy))
         return 0;
     for (int i = 0; i < f->pit_count; i++)  /* every other pit stays shut */
         if (i != pass_pit && floor_in(f, f->pits[i].x, f->pits[i].y))

@@ -11,6 +11,7 @@
 #include "gen/opts.h"
 #include "gen/rooms/rooms.h"
 #include "gen/shoals/shoals.h"
+#include "gen/shoals/shoals_stats.h"
 
 /* ---- rooms and corridors ---- */
 
@@ -96,6 +97,11 @@ static void doom_file_check(const dungeon *d, int k, check_list *out)
 }
 
 
+static const char *const *doom_stat_names(void)
+{
+    return DOOM_STAT_NAMES;
+}
+
 /* ---- Shoals (seed 003) ---- */
 
 static delve_status shoals_layout_hook(const gen_opts *o, int k, dfloor *f, delve_err *err)
@@ -137,14 +143,17 @@ static void shoals_file_check(const dungeon *d, int k, check_list *out)
 static const family_row FAMILIES[FAMILY_COUNT] = {
     [FAMILY_ROOMS] = { "rooms", COMMON_SETTINGS | OPTS_BIT(OPTS_RISING) | OPTS_BIT(OPTS_ROOMS),
                        1, rooms_layout_hook, rooms_refit_hook, rooms_ways_hook, no_floor_check,
-                       rooms_stock_hook, no_dungeon_check, no_file_check, ascii_plain_floor },
+                       rooms_stock_hook, no_dungeon_check, no_file_check, ascii_plain_floor,
+                       { ROOMS_STAT_COUNT, rooms_stat_names, rooms_stats_measure } },
     [FAMILY_DOOMRL] = { "doomrl", COMMON_SETTINGS | OPTS_BIT(OPTS_DLEVEL) |
                         OPTS_BIT(OPTS_DIFFICULTY) | OPTS_BIT(OPTS_SINGLE_MONSTER),
                         0, doom_layout_hook, no_refit, doom_ways_hook, no_floor_check,
-                        doom_stock_hook, doom_validate_dungeon, doom_file_check, doom_ascii_floor },
+                        doom_stock_hook, doom_validate_dungeon, doom_file_check, doom_ascii_floor,
+                        { DOOM_STAT_COUNT, doom_stat_names, doom_stats_measure } },
     [FAMILY_SHOALS] = { "shoals", COMMON_SETTINGS | OPTS_BIT(OPTS_ISLANDS),
                         0, shoals_layout_hook, no_refit, shoals_ways_hook, shoals_check,
-                        rooms_stock_hook, no_dungeon_check, shoals_file_check, ascii_plain_floor },
+                        rooms_stock_hook, no_dungeon_check, shoals_file_check, ascii_plain_floor,
+                        { SHOALS_FLOOR_STAT_COUNT, shoals_floor_stat_names, shoals_floor_stats } },
 };
 
 const family_row *family_get(family_id id)

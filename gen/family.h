@@ -10,6 +10,7 @@
 #include "engine/textbuf.h"
 #include "gen/check.h"
 #include "gen/gen.h"
+#include "gen/stats.h"
 
 typedef enum family_id { FAMILY_ROOMS, FAMILY_DOOMRL, FAMILY_SHOALS, FAMILY_COUNT } family_id;
 
@@ -38,6 +39,8 @@ typedef struct family_row {
     void (*file_check)(const dungeon *d, int k, check_list *out);
     /* floor k of d as `delve gen` prints it */
     void (*ascii)(const dungeon *d, int k, textbuf *b);
+    /* what `delve stats` measures on floor 1 of a seed */
+    stats_family stats;
 } family_row;
 
 /* The row of id; id out of range gives the first. Never NULL. */

@@ -1,25 +1,12 @@
 /* stats: the family table and the integer accumulators behind `delve stats`. */
 #include <string.h>
 
-#include "gen/doomrl/doomrl.h"
+#include "gen/family.h"
 #include "gen/stats.h"
-
-static int doom_accepts(int type)
-{
-    return type == GEN_TYPE_DOOMRL || doom_is_type(type);
-}
-
-/* name, accepts, measure count, measure names, measure function: one row per family */
-static const stats_family FAMILIES[] = {
-    { "doomrl", doom_accepts, DOOM_STAT_COUNT, DOOM_STAT_NAMES, doom_stats_measure },
-};
 
 const stats_family *stats_family_for(int type)
 {
-    for (size_t i = 0; i < sizeof FAMILIES / sizeof FAMILIES[0]; i++)
-        if (FAMILIES[i].accepts(type))
-            return &FAMILIES[i];
-    return NULL;
+    return &family_of(type)->stats;
 }
 
 void stats_init(stats_table *t, const stats_family *family)

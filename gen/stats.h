@@ -1,7 +1,6 @@
 /* stats: measures of generated floors over many seeds, per level type (`delve stats`).
- * A family of generators (DoomRL's level types now; Shoals adds its own row) names its
- * measures and measures one floor; this module sums them per level type with integer
- * sums and leaves mean and sd to the printer. Uses engine and gen. */
+ * Each family (gen/family.h) names its measures and measures one floor; this module
+ * sums them per level type with integer sums and leaves mean and sd to the printer. Uses engine and gen. */
 #ifndef DELVE_GEN_STATS_H
 #define DELVE_GEN_STATS_H
 
@@ -11,17 +10,16 @@
 
 #define STATS_MAX_MEASURES 16
 
-/* One generator family: which --type names it takes, its measures, how to measure the
- * first floor of a seed (values[i] for measure i; *type = the level type it made). */
+/* What one family measures on floor 1 of a seed (its row's stats hook, gen/family.h):
+ * the measures' names and a function that fills values[i] for measure i and sets *type
+ * to the level type it made. */
 typedef struct stats_family {
-    const char *name;
-    int (*accepts)(int type);   /* enum level_type or GEN_TYPE_DOOMRL */
     int measure_count;
-    const char *const *measure_names;
+    const char *const *(*measure_names)(void);
     delve_status (*measure)(const gen_opts *o, int *values, int *type, delve_err *err);
 } stats_family;
 
-/* The family for a --type value, or NULL. */
+/* The stats hook of the family of a --type value (never NULL). */
 const stats_family *stats_family_for(int type);
 
 typedef struct stats_acc {

@@ -5,17 +5,12 @@
 #include "engine/path.h"
 #include "gen/passes.h"
 
-static int can_stand(const dfloor *f, int x, int y)
-{
-    return floor_walkable(f, x, y) && floor_pit_at(f, x, y) < 0;
-}
-
 int walk_dist(const dfloor *f, int sx, int sy, int skip, int *dist, int *queue)
 {
     int n = f->w * f->h, reached = 0;
     for (int i = 0; i < n; i++)
         dist[i] = -1;
-    if (!can_stand(f, sx, sy) || sy * f->w + sx == skip)
+    if (!floor_can_stand(f, sx, sy) || sy * f->w + sx == skip)
         return 0;
     if (skip >= 0 && skip < n)
         dist[skip] = -2;  /* kept out of the walk */
@@ -31,7 +26,7 @@ int walk_count(const dfloor *f)
     int n = 0;
     for (int y = 0; y < f->h; y++)
         for (int x = 0; x < f->w; x++)
-            n += can_stand(f, x, y);
+            n += floor_can_stand(f, x, y);
     return n;
 }
 

@@ -8,6 +8,8 @@
  * font can draw whole is drawn as one run, as before fallback existed. */
 #include "render/text.h"
 
+#include "engine/hash.h"
+
 #include <SDL2/SDL_ttf.h>
 #include <fontconfig/fontconfig.h>
 #include <stdint.h>
@@ -344,12 +346,11 @@ static int runs_width(text_ctx *t, TTF_Font *own, int style, int px, const char 
     return total;
 }
 
+/* The run cache's key: only a key (runs compare their strings too), never stored. */
 static uint64_t run_hash(int style, int px, const char *s)
 {
-    uint64_t h = 1469598103934665603ull ^ (uint64_t)(style * 1000 + px);
-    for (; *s; s++)
-        h = (h ^ (uint8_t)*s) * 1099511628211ull;
-    return h;
+    uint64_t h = hash_fnv1a64_i64(HASH_FNV1A64_BASIS, (int64_t)style * 1000 + px);
+    return hash_fnv1a64(h, s, strlen(s));
 }
 
 /* str rendered white with f as an ARGB8888 surface (free with SDL_FreeSurface), or NULL. */

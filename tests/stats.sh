@@ -34,4 +34,17 @@ check "  40 lifts and 40 ladders over 40 pairs" sh -c "grep -qE '^  lifts +40$' 
 check "  nothing failed" grep -qE '^  failures +0$' "$TMP/r3.txt"
 "$DELVE" stats --seeds 1-3 --type rooms --floors 0 > /dev/null 2> "$TMP/err"; rc=$?
 check "stats --floors 0: exit 2 (got $rc)" test $rc = 2
+# --per-floor: rooms and Shoals measured as DoomRL's are; floor 1's counts agree with a
+# shot set's catalog of the same dungeons (sums over seeds 1-40 of 3-floor dungeons)
+"$DELVE" stats --per-floor --seeds 1-40 --floors 3 --format tsv > "$TMP/pf.tsv"; rc=$?
+"$DELVE" shot --seeds 1-40 --floors 3 --floor 1 --zoom 4 -o "$TMP/set" > /dev/null 2>&1
+for col in rooms:4 pits:5 stations:6 ways:7 monsters:8; do
+  name=${col%%:*}; n=${col##*:}
+  want=$(awk -v n="$n" '!/^#/ { s += $n } END { printf "%.4f", s / 40 }' "$TMP/set/catalog.tsv")
+  got=$(awk -F'\t' -v m="$name" '$3 == m { print $4 }' "$TMP/pf.tsv")
+  check "stats --per-floor $name mean $got is the catalog's $want (rc $rc)" test "$got" = "$want"
+done
+"$DELVE" stats --type shoals --per-floor --seeds 1-20 --format tsv > "$TMP/sh.tsv"
+check "shoals --per-floor: 20 floors of 4200 squares by kind" \
+  test "$(awk -F'\t' '$3 ~ /squares/ { s += $4 } END { printf "%.4f", s }' "$TMP/sh.tsv")" = "4200.0000"
 finish

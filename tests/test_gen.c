@@ -772,6 +772,9 @@ static void test_registry(void **state)
         assert_non_null(r->dungeon_check);
         assert_non_null(r->file_check);
         assert_non_null(r->ascii);
+        assert_non_null(r->stats.measure);
+        assert_non_null(r->stats.measure_names);
+        assert_true(r->stats.measure_count > 0 && r->stats.measure_count <= STATS_MAX_MEASURES);
     }
     for (int t = 0; t < LT_COUNT; t++) {
         assert_int_equal(family_type_of(t)->level_type, t);

@@ -95,6 +95,8 @@ void doom_stamp(dfloor *f, const char *const *rows, int w, int h, int x, int y, 
  * are in all. */
 int doom_find_rooms(dfloor *f);
 int doom_count(const dfloor *f, terrain t);
+/* 1 when every square of the w x h block at spec (x, y) is floor. */
+int doom_all_floor(const dfloor *f, int x, int y, int w, int h);
 
 /* Layouts, one file each; each gets a floor reset to the type's start and the context. */
 void doom_layout_normal(doom_ctx *c);

@@ -14,15 +14,6 @@
 #define CITY_MIN_H 5
 #define CITY_MAX_H 11
 
-static int all_floor(const dfloor *f, int x, int y, int w, int h)
-{
-    for (int j = y; j < y + h; j++)
-        for (int i = x; i < x + w; i++)
-            if (doom_get(f, i, j) != T_FLOOR)
-                return 0;
-    return 1;
-}
-
 /* One attempt; 1 when a room was built. */
 static int city_room(doom_ctx *c)
 {
@@ -30,7 +21,7 @@ static int city_room(doom_ctx *c)
     int h = doom_range(&c->layout, CITY_MIN_H, CITY_MAX_H) + 2;
     int x, y;
     doom_sub_area(&c->layout, (doom_area){ 3, 3, 76, 18 }, w, h, &x, &y);
-    if (!all_floor(c->f, x, y, w, h))
+    if (!doom_all_floor(c->f, x, y, w, h))
         return 0;
     doom_area walls = { x + 1, y + 1, x + w - 2, y + h - 2 };
     doom_fill(c->f, walls, T_WALL);

@@ -240,3 +240,12 @@ void doom_flood(uint8_t *g, int pw, int start, int *stack, const int *targets, i
         }
     }
 }
+
+int doom_all_floor(const dfloor *f, int x, int y, int w, int h)
+{
+    for (int j = y; j < y + h; j++)
+        for (int i = x; i < x + w; i++)
+            if (doom_get(f, i, j) != T_FLOOR)
+                return 0;
+    return 1;
+}

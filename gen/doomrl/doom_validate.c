@@ -10,11 +10,6 @@
 #include "gen/doomrl/doom.h"
 #include "gen/passes.h"
 
-static int stand(const dfloor *f, int x, int y)
-{
-    return floor_walkable(f, x, y) && floor_pit_at(f, x, y) < 0;
-}
-
 /* The longest run of bridge squares along a line through (x, y) stepping (dx, dy):
  * *from and *len get its start (spec coordinates) and length. */
 static void bridge_run(const dfloor *f, int x, int y, int dx, int dy, int *from, int *len)
@@ -40,10 +35,10 @@ static delve_status river_bridge_ok(const dfloor *f, const doom_river *rv, int i
         int from, len, ok;
         if (rv->horizontal) {
             bridge_run(f, line, 1, 0, 1, &from, &len);
-            ok = stand(f, line - 1, from - 2) && stand(f, line - 1, from + len - 1);
+            ok = floor_can_stand(f, line - 1, from - 2) && floor_can_stand(f, line - 1, from + len - 1);
         } else {
             bridge_run(f, 1, line, 1, 0, &from, &len);
-            ok = stand(f, from - 2, line - 1) && stand(f, from + len - 1, line - 1);
+            ok = floor_can_stand(f, from - 2, line - 1) && floor_can_stand(f, from + len - 1, line - 1);
         }
         if (len < rv->width || len < 1 || !ok)
             return delve_fail(err, DELVE_EFAIL, "floor %d: river %d has no whole bridge at "
@@ -112,7 +107,7 @@ static void open_grid(const dfloor *f, const uint8_t *safe, uint8_t *open)
 static delve_status walks_in(const dfloor *f, const doom_info *info, uint8_t *open,
                              int *queue, delve_err *err)
 {
-    if (!stand(f, f->entrance_x, f->entrance_y))
+    if (!floor_can_stand(f, f->entrance_x, f->entrance_y))
         return delve_fail(err, DELVE_EFAIL, "floor %d: the entrance %d,%d is not walkable",
                           f->index + 1, f->entrance_x, f->entrance_y);
     open_grid(f, NULL, open);
@@ -161,7 +156,7 @@ static delve_status way_ok(const dungeon *d, int k, int i, delve_err *err)
         return delve_fail(err, DELVE_EFAIL, "floor %d: a %s leads to no floor", k + 1,
                           way_kind_name(w->kind));
     const dfloor *to = &d->floors[w->to_floor];
-    if (!stand(to, w->to_x, w->to_y))
+    if (!floor_can_stand(to, w->to_x, w->to_y))
         return delve_fail(err, DELVE_EFAIL, "floor %d: the %s at %d,%d lands on %d,%d of "
                           "floor %d, which cannot be stood on", k + 1, way_kind_name(w->kind),
                           w->x, w->y, w->to_x, w->to_y, w->to_floor + 1);

@@ -12,15 +12,6 @@ static const int WALLS[6] = { 1, 2, 2, 2, 2, 3 };   /* D, uniform pick */
 static const int BOX_SIDE[6] = { 2, 3, 3, 3, 3, 4 };
 static const int BOX_TRIES[3] = { 50, 50, 200 };
 
-static int all_floor(const dfloor *f, int x, int y, int w, int h)
-{
-    for (int j = y; j < y + h; j++)
-        for (int i = x; i < x + w; i++)
-            if (doom_get(f, i, j) != T_FLOOR)
-                return 0;
-    return 1;
-}
-
 /* Boxes in section a (spec 5.3 box fill). */
 static void warehouse_boxes(doom_ctx *c, doom_area a)
 {
@@ -31,7 +22,7 @@ static void warehouse_boxes(doom_ctx *c, doom_area a)
         if (a.x1 - a.x0 < s + 2 || a.y1 - a.y0 < s + 2)
             return;
         doom_sub_area(&c->layout, a, s + 2, s + 2, &x, &y);
-        if (all_floor(c->f, x, y, s + 2, s + 2))
+        if (doom_all_floor(c->f, x, y, s + 2, s + 2))
             doom_fill(c->f, (doom_area){ x + 1, y + 1, x + s, y + s }, T_BOX);
     }
 }

@@ -23,11 +23,9 @@
 #define DOOM_SMALL_X(bx) (3 + 18 * ((bx) - 1))  /* spec x of block bx = 1..4 (spec 5.2) */
 #define DOOM_SMALL_Y(by) (1 + 6 * ((by) - 1))   /* spec y of block by = 1..3 */
 
-/* DoomRL's difficulty (spec/doomrl.md: 1 ITYTD, 2 HNTR, 3 HMP, 4 UV, 5 N!): the range every
- * front end takes, and UV, from which the cave and single-monster rolls add their
- * hardest kinds. */
-#define DOOM_DIFFICULTY_MIN 1
-#define DOOM_DIFFICULTY_MAX 5
+/* DoomRL's difficulty UV (spec/doomrl.md: 1 ITYTD, 2 HNTR, 3 HMP, 4 UV, 5 N!, the last
+ * GEN_MAX_DIFFICULTY): from it on the cave and single-monster rolls add their hardest
+ * kinds. */
 #define DOOM_DIFFICULTY_UV 4
 
 /* The fluid table's dice for dlevel (spec 6): walks = 1d(walks_die) + walks_add,

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "engine/floor.h"
+#include "gen/gen.h"
 
 #define ROOMS_LAYOUT_TRIES 8  /* tries of a floor's layout before DELVE_EFAIL (set) */
 #define ROOMS_REFIT_TRIES 16  /* more tries of an odd floor laid anew (rooms_ways_refit) */
@@ -52,5 +53,18 @@ delve_status rooms_ways_refit_floors(uint64_t seed, int floors, dfloor *f, int l
  * (rooms_stock.c). Run after every other pass of f. Stream RNG_STOCK, floor f->index.
  * DELVE_ENOMEM, DELVE_ELIMIT. */
 delve_status rooms_stock(uint64_t seed, dfloor *f, delve_err *err);
+
+/* `delve stats --per-floor` on rooms and corridors (rooms_stats.c), in this order. */
+enum {
+    ROOMS_STAT_ROOMS, ROOMS_STAT_DOORS, ROOMS_STAT_PITS, ROOMS_STAT_STATIONS, ROOMS_STAT_WAYS,
+    ROOMS_STAT_MONSTERS, ROOMS_STAT_BENDS, ROOMS_STAT_CURVES, ROOMS_STAT_SUNK,
+    ROOMS_STAT_RAISED, ROOMS_STAT_GRADED, ROOMS_STAT_SPIRALS, ROOMS_STAT_TRIES,
+    ROOMS_STAT_COUNT
+};
+const char *const *rooms_stat_names(void);
+
+/* Floor 1 of o's dungeon (all o->floors generated): values[ROOMS_STAT_*]; *type
+ * LT_ROOMS. Errors as gen_dungeon. */
+delve_status rooms_stats_measure(const gen_opts *o, int *values, int *type, delve_err *err);
 
 #endif

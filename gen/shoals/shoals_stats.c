@@ -157,3 +157,35 @@ delve_status shoals_stats_text(const shoals_stats *s, char **text, delve_err *er
     *text = t.s;
     return DELVE_OK;
 }
+
+static const char *const FLOOR_STAT_NAMES[SHOALS_FLOOR_STAT_COUNT] = {
+    "deep squares", "shallow squares", "floor squares", "high squares", "land parts",
+};
+
+const char *const *shoals_floor_stat_names(void)
+{
+    return FLOOR_STAT_NAMES;
+}
+
+delve_status shoals_floor_stats(const gen_opts *o, int *values, int *type, delve_err *err)
+{
+    int cells = SHOALS_W * SHOALS_H;
+    int *lab = malloc((size_t)cells * sizeof *lab), *q = malloc((size_t)cells * sizeof *q);
+    dfloor f;
+    delve_status st = lab && q ? shoals_layout(o->seed, o->islands, 0, &f, err)
+                               : delve_fail(err, DELVE_ENOMEM, "out of memory for stats");
+    if (!st) {
+        static const terrain KINDS[SM_LAND_PARTS] = { T_DEEP, T_SHALLOW, T_FLOOR, T_HIGH };
+        for (int m = 0; m < SM_LAND_PARTS; m++) {
+            values[m] = 0;
+            for (int i = 0; i < cells; i++)
+                values[m] += f.terrain[i] == KINDS[m];
+        }
+        values[SM_LAND_PARTS] = land_parts(&f, lab, q);
+        *type = LT_SHOALS;
+        floor_free(&f);
+    }
+    free(lab);
+    free(q);
+    return st;
+}

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "engine/status.h"
+#include "gen/gen.h"
 
 #define SHOALS_STATS_MAX_SEEDS 1000000  /* seeds in one run (set) */
 #define SHOALS_STATS_SCALE 1000000      /* values are in millionths */
@@ -48,5 +49,12 @@ delve_status shoals_stats_run(uint64_t lo, uint64_t hi, int islands, shoals_stat
 /* The table `delve stats` prints: a title line, a header, one line per measure with
  * mean, sd, p5 and p95 to six decimals. *text is malloc'ed. DELVE_ENOMEM. */
 delve_status shoals_stats_text(const shoals_stats *s, char **text, delve_err *err);
+
+/* Floor 1 of o->seed's Shoals dungeon as `delve stats --per-floor` measures it: squares of
+ * deep water, shallow water, floor and high ground, and land parts, into
+ * values[SHOALS_FLOOR_STAT_COUNT]; *type = LT_SHOALS. Errors as shoals_layout. */
+#define SHOALS_FLOOR_STAT_COUNT 5
+delve_status shoals_floor_stats(const gen_opts *o, int *values, int *type, delve_err *err);
+const char *const *shoals_floor_stat_names(void);
 
 #endif

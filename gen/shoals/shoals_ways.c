@@ -45,9 +45,12 @@ int shoals_label_high_tide(const dfloor *f, int *label)
         free(q);
         return -1;
     }
+    uint8_t walkable[256] = { 0 };
+    for (int t = 0; t < T_TERRAIN_COUNT; t++)
+        walkable[t] = terrain_get((terrain)t)->walkable;
     for (int i = 0; i < n; i++) {
         label[i] = -1;
-        terr[i] = terrain_get((terrain)terr[i])->walkable;  /* now what may be stood on */
+        terr[i] = walkable[terr[i]];  /* now what may be stood on */
     }
     path_floor_parts(f, 0, terr, label, q, &parts, NULL);  /* q given: cannot fail */
     free(terr);
