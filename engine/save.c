@@ -324,51 +324,73 @@ static delve_status line_tide_row(lex *x, save_state *st)
     return DELVE_OK;
 }
 
-/* One line after the magic, by its first word. */
-static delve_status parse_line(lex *x, const char *word, save_state *st, int *seen_at,
-                               int *seen_digest)
+static delve_status line_source(lex *x, save_state *st)
 {
-    delve_status s = DELVE_OK;
+    return rest(x, st->source, sizeof st->source, "the source line is empty or too long");
+}
+
+static delve_status line_clock(lex *x, save_state *st)
+{
+    return num(x, 0, WORLD_MAX_CLOCK_S, &st->clock_s);
+}
+
+static delve_status line_carry(lex *x, save_state *st)
+{
     int64_t v = 0;
-    if (!strcmp(word, "source")) {
-        s = rest(x, st->source, sizeof st->source, "the source line is empty or too long");
-    } else if (!strcmp(word, "clock")) {
-        s = num(x, 0, WORLD_MAX_CLOCK_S, &st->clock_s);
-    } else if (!strcmp(word, "at")) {
-        s = line_at(x, st);
-        *seen_at = 1;
-    } else if (!strcmp(word, "member")) {
-        s = line_member(x, st);
-    } else if (!strcmp(word, "open-pit")) {
-        s = line_pit(x, st);
-    } else if (!strcmp(word, "station")) {
-        s = line_station(x, st);
-    } else if (!strcmp(word, "walk-carry")) {
-        if (!(s = num(x, 0, WALK_CM_PER_S - 1, &v)))
-            st->walk_carry_cm = (int)v;
-    } else if (!strcmp(word, "tide")) {
-        s = line_tide(x, st);
-    } else if (!strcmp(word, "tide-floor")) {
-        s = line_tide_floor(x, st);
-    } else if (!strcmp(word, "tide-row")) {
-        s = line_tide_row(x, st);
-    } else if (!strcmp(word, "digest")) {
-        s = hex(x, &st->digest);
-        *seen_digest = 1;
-    } else if (!strcmp(word, "check")) {
+    delve_status s = num(x, 0, WALK_CM_PER_S - 1, &v);
+    st->walk_carry_cm = (int)v;
+    return s;
+}
+
+static delve_status line_digest(lex *x, save_state *st)
+{
+    return hex(x, &st->digest);
+}
+
+/* The lines after the magic, by their first word (docs/save-format.md, in its order). */
+typedef enum save_line {
+    SL_SOURCE, SL_CLOCK, SL_AT, SL_MEMBER, SL_OPEN_PIT, SL_STATION, SL_WALK_CARRY, SL_TIDE,
+    SL_TIDE_FLOOR, SL_TIDE_ROW, SL_DIGEST, SL_COUNT
+} save_line;
+
+static const struct {
+    const char *word;
+    delve_status (*read)(lex *x, save_state *st);
+} LINES[] = {
+    [SL_SOURCE] = { "source", line_source },
+    [SL_CLOCK] = { "clock", line_clock },
+    [SL_AT] = { "at", line_at },
+    [SL_MEMBER] = { "member", line_member },
+    [SL_OPEN_PIT] = { "open-pit", line_pit },
+    [SL_STATION] = { "station", line_station },
+    [SL_WALK_CARRY] = { "walk-carry", line_carry },
+    [SL_TIDE] = { "tide", line_tide },
+    [SL_TIDE_FLOOR] = { "tide-floor", line_tide_floor },
+    [SL_TIDE_ROW] = { "tide-row", line_tide_row },
+    [SL_DIGEST] = { "digest", line_digest },
+};
+_Static_assert(sizeof LINES / sizeof LINES[0] == SL_COUNT, "save line rows");
+
+/* One line after the magic, by its first word; seen[row] counts the lines of each. */
+static delve_status parse_line(lex *x, const char *word, save_state *st, int seen[SL_COUNT])
+{
+    for (int i = 0; i < SL_COUNT; i++)
+        if (!strcmp(word, LINES[i].word)) {
+            seen[i]++;
+            delve_status s = LINES[i].read(x, st);
+            return s ? s : end_of_line(x);
+        }
+    if (!strcmp(word, "check"))
         return lex_fail(x, x->ls, "a check line before the last line");
-    } else {
-        return lex_fail(x, x->ls, "unknown line (source, clock, at, member, open-pit, station, "
-                        "walk-carry, tide, tide-floor, tide-row, digest, check)");
-    }
-    return s ? s : end_of_line(x);
+    return lex_fail(x, x->ls, "unknown line (source, clock, at, member, open-pit, station, "
+                    "walk-carry, tide, tide-floor, tide-row, digest, check)");
 }
 
 /* What no single line can say: the lines a save needs, and a tide whole. */
-static delve_status parse_done(const char *file, int line, const save_state *st, int seen_at,
-                               int seen_digest, delve_err *err)
+static delve_status parse_done(const char *file, int line, const save_state *st,
+                               const int seen[SL_COUNT], delve_err *err)
 {
-    if (!st->source[0] || !seen_at || !seen_digest || st->party.count == 0)
+    if (!st->source[0] || !seen[SL_AT] || !seen[SL_DIGEST] || st->party.count == 0)
         return delve_fail_at(err, DELVE_EINPUT, file, line, 1,
                              "a save needs source, at, member and digest lines");
     if (st->tide.floor_count && !st->tide.on)
@@ -423,7 +445,7 @@ delve_status save_parse(const char *file, const char *text, save_state *st, delv
         x.line = 1;
         return lex_fail(&x, x.ls, "not a delve save (the first line must be '" SAVE_MAGIC "')");
     }
-    int check_line = 0, seen_at = 0, seen_digest = 0;
+    int check_line = 0, seen[SL_COUNT] = { 0 };
     delve_status s = verify(x, first, &check_line);
     while (!s && lex_next(&x) && x.line < check_line) {
         char word[16] = "";
@@ -434,10 +456,10 @@ delve_status save_parse(const char *file, const char *text, save_state *st, delv
             break;
         }
         memcpy(word, w, wl);
-        s = parse_line(&x, word, st, &seen_at, &seen_digest);
+        s = parse_line(&x, word, st, seen);
     }
     if (!s)
-        s = parse_done(file, check_line, st, seen_at, seen_digest, err);
+        s = parse_done(file, check_line, st, seen, err);
     if (s)
         save_state_free(st);
     return s;
@@ -585,34 +607,44 @@ static void apply_rest(world *w, const save_state *st)
     }
 }
 
-/* What the digest covers, from st. */
-static void apply_digested(world *w, const save_state *st)
+/* What the digest covers besides the marks: the party, its place, and the tide. */
+typedef struct digested {
+    party party;
+    int64_t clock_s;
+    int floor, x_cm, y_cm;
+    world_phase phase;
+    int tide_raw, tide_vel;
+    int64_t tide_changes;
+} digested;
+
+static digested digested_of_world(const world *w)
 {
-    w->party = st->party;
-    w->clock_s = st->clock_s;
-    w->floor = st->floor;
-    w->x_cm = st->x_cm;
-    w->y_cm = st->y_cm;
-    w->phase = PHASE_IDLE;
-    if (!st->tide.on)
-        return;  /* a save from before the tide was saved: the tide as world_init set it */
-    w->tide.raw = st->tide.raw;
-    w->tide.vel = st->tide.vel;
-    w->tide.changes = st->tide.changes;
+    return (digested){ w->party, w->clock_s, w->floor, w->x_cm, w->y_cm, w->phase,
+                       w->tide.raw, w->tide.vel, w->tide.changes };
 }
 
-/* Puts back what apply_digested changed, from keep (w as it was before). */
-static void put_back_digested(world *w, const world *keep)
+/* st's, standing; a save from before the tide was saved leaves w's tide as world_init
+ * set it. */
+static digested digested_of_save(const save_state *st, const world *w)
 {
-    w->party = keep->party;
-    w->clock_s = keep->clock_s;
-    w->floor = keep->floor;
-    w->x_cm = keep->x_cm;
-    w->y_cm = keep->y_cm;
-    w->phase = keep->phase;
-    w->tide.raw = keep->tide.raw;
-    w->tide.vel = keep->tide.vel;
-    w->tide.changes = keep->tide.changes;
+    digested d = { st->party, st->clock_s, st->floor, st->x_cm, st->y_cm, PHASE_IDLE,
+                   w->tide.raw, w->tide.vel, w->tide.changes };
+    if (st->tide.on)
+        d.tide_raw = st->tide.raw, d.tide_vel = st->tide.vel, d.tide_changes = st->tide.changes;
+    return d;
+}
+
+static void digested_put(world *w, const digested *d)
+{
+    w->party = d->party;
+    w->clock_s = d->clock_s;
+    w->floor = d->floor;
+    w->x_cm = d->x_cm;
+    w->y_cm = d->y_cm;
+    w->phase = d->phase;
+    w->tide.raw = d->tide_raw;
+    w->tide.vel = d->tide_vel;
+    w->tide.changes = d->tide_changes;
 }
 
 delve_status save_apply(world *w, const save_state *st, const char *file, delve_err *err)
@@ -623,18 +655,18 @@ delve_status save_apply(world *w, const save_state *st, const char *file, delve_
     if (s)
         return s;
     /* everything fits: keep what the digest covers so a mismatch can put it back */
-    world keep = *w;
-    marks old, now;
+    digested was = digested_of_world(w), now = digested_of_save(st, w);
+    marks old, saved;
     marks_get(&w->dg, &old);
-    marks_of_save(st, &w->dg, &now);
-    marks_put(&w->dg, &now);
-    apply_digested(w, st);
+    marks_of_save(st, &w->dg, &saved);
+    marks_put(&w->dg, &saved);
+    digested_put(w, &now);
     if (world_digest(w) == st->digest) {
         apply_rest(w, st);
         return DELVE_OK;
     }
     marks_put(&w->dg, &old);
-    put_back_digested(w, &keep);
+    digested_put(w, &was);
     return delve_fail(err, DELVE_EINPUT, "%s: the saved world's digest does not match this "
                       "dungeon: the generator or the rules changed since it was saved", file);
 }

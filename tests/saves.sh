@@ -1,6 +1,8 @@
 # Saved games on the command line: a film falls through the pit, heals at the font and
 # saves; a second film and the viewer load it (the hole still open, the font still dry,
-# the right countdown); a cut or edited save is refused with exit 2, nothing written.
+# the right countdown); a cut or edited save is refused with exit 2, nothing written. A
+# Shoals save made after the tide moved loads and plays on as the uninterrupted film; a
+# .dun (or a save of one) that delve check refuses is refused by film, view and shot.
 . tests/lib.bash "$@"
 cat > "$TMP/a.film" <<'FILM'
 film "Fall, heal, save"
