@@ -240,6 +240,8 @@ int cli_parse(const cli_spec *s, int argc, char **argv, cli_args *out)
 
 void cli_settings_help(unsigned bits)
 {
+    if (!bits)
+        return;
     printf("\ngenerator settings (--key value or --key=value; `delve settings` lists them all):\n");
     for (int id = 0; id < OPTS_COUNT; id++) {
         const opts_row *r = opts_get((opts_id)id);

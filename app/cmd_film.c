@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "app/cli.h"
+#include "app/folder.h"
 #include "films/director.h"
 #include "films/film.h"
 #include "films/recorder.h"
@@ -21,7 +22,10 @@ static void help(void)
            "  DIR/events.tsv                  frame, game time, floor, square, event, health, power\n"
            "  DIR/film.mp4, DIR/film.gif      with --video, when ffmpeg is installed\n"
            "The script format is in films/README.md. Exit 2 with file:line:col on a bad script;\n"
-           "nothing is written then.\n", CLI_DEFAULT_FILM);
+           "nothing is written then. DIR is made whole beside itself and swapped in at the\n"
+           "end: an earlier film there is replaced, a folder delve did not make is refused\n"
+           "unless empty, a second run into DIR at once exits 2, and Ctrl-C leaves DIR as\n"
+           "it was (exit 130).\n", CLI_DEFAULT_FILM);
 }
 
 typedef struct film_args {
@@ -105,10 +109,11 @@ static delve_status rehearse(const film_script *fs, int *frames, delve_err *err)
     return st;
 }
 
-static int report(const film_script *fs, const recorder *r, const world *w)
+/* What the run wrote, under the film's folder (its final name). */
+static void report(const film_script *fs, const recorder *r, const world *w, const char *dir,
+                   int video, int found)
 {
     int n = recorder_frames(r);
-    const char *dir = recorder_dir(r);
     printf("delve film: \"%s\": %d frames, seed %llu, %d floor%s, %d of %d standing\n",
            fs->title, n, (unsigned long long)w->dg.seed, w->dg.floor_count,
            w->dg.floor_count == 1 ? "" : "s",
@@ -123,27 +128,17 @@ static int report(const film_script *fs, const recorder *r, const world *w)
     for (int i = 0; i < fs->action_count; i++)
         if (fs->actions[i].op == OP_SAVE)
             printf("  save    %s/%s\n", dir, fs->actions[i].text);
-    return EXIT_OK;
-}
-
-/* --video: film.mp4 and film.gif through ffmpeg, or a note when it is not installed. */
-static int video(const recorder *r)
-{
-    int found;
-    delve_err err = { "" };
-    delve_status st = video_make(recorder_dir(r), &found, &err);
-    if (st)
-        return cli_fail("film", st, &err);
-    if (!found)
+    if (video && !found)
         printf("  video   not made: ffmpeg is not installed (Debian: apt-get install ffmpeg)\n");
-    else
-        printf("  video   %s/film.mp4, %s/film.gif\n", recorder_dir(r), recorder_dir(r));
-    return EXIT_OK;
+    else if (video)
+        printf("  video   %s/film.mp4, %s/film.gif\n", dir, dir);
 }
 
-/* Every `save FILE` of the script can be written in dir: nothing there but a regular
- * file (a folder or a device would fail half-way through the film). */
-static delve_status saves_writable(const film_script *fs, const char *dir, delve_err *err)
+/* Every `save FILE` of the script can be written in dir (the film's temporary folder):
+ * nothing there but a regular file (`save frames` would fail half-way through the
+ * film), and not the folder's marker. shown is the folder's name for messages. */
+static delve_status saves_writable(const film_script *fs, const char *dir, const char *shown,
+                                   delve_err *err)
 {
     for (int i = 0; i < fs->action_count; i++) {
         const film_action *a = &fs->actions[i];
@@ -152,11 +147,35 @@ static delve_status saves_writable(const film_script *fs, const char *dir, delve
         if (a->op != OP_SAVE)
             continue;
         snprintf(file, sizeof file, "%s/%s", dir, a->text);
-        if (lstat(file, &sb) == 0 && !S_ISREG(sb.st_mode))
+        if (!strcmp(a->text, OUTDIR_MARKER) || (lstat(file, &sb) == 0 && !S_ISREG(sb.st_mode)))
             return delve_fail_at(err, DELVE_EINPUT, fs->path, a->line, a->col,
-                                 "save %s: %s is there and is not a file", a->text, file);
+                                 "save %s: %s/%s is the film's own and not a save", a->text,
+                                 shown, a->text);
     }
     return DELVE_OK;
+}
+
+/* Records the film into the output folder's temporary folder: frames, events, sheet,
+ * saves and, with --video, the videos (*found 0 when ffmpeg is missing). */
+static delve_status record(const film_args *a, const film_script *fs, world *w, outdir *od,
+                           recorder **rec, int *found, delve_err *err)
+{
+    int tty = !a->quiet && isatty(2);
+    const char *dir = outdir_path(od);
+    recorder_opts ro = { .out_dir = dir, .font_path = a->font, .threads = a->threads,
+                         .progress = progress, .progress_ctx = &tty, .stop = folder_stop() };
+    delve_status st = recorder_open(rec, fs, w->dg.seed, w->dg.floor_count, &ro, err);
+    if (!st)
+        st = saves_writable(fs, dir, outdir_target(od), err);
+    if (!st)
+        st = director_play_saving(fs, w, recorder_shot, *rec, dir, err);
+    if (!st)
+        st = recorder_finish(*rec, err);
+    if (tty)
+        fprintf(stderr, "\r");
+    if (!st && a->video)
+        st = video_make(dir, folder_stop(), found, err);
+    return st;
 }
 
 int cmd_film(int argc, char **argv)
@@ -169,29 +188,28 @@ int cmd_film(int argc, char **argv)
     delve_err err = { "" };
     delve_status st = film_load(a.script, &fs, &err);
     world w;
-    int have_world = 0, total = 0;
+    int have_world = 0, total = 0, found = 0;
     recorder *rec = NULL;
+    outdir *od = NULL;
+    char target[FILM_PATH_MAX + 16];
     if (!st)
         st = rehearse(&fs, &total, &err);
     if (!st)
         st = director_build_world(&fs, &w, &err);
     have_world = !st;
-    int tty = !a.quiet && isatty(2);
-    recorder_opts ro = { .out_dir = a.out_dir, .font_path = a.font, .threads = a.threads,
-                         .progress = progress, .progress_ctx = &tty };
+    if (!st && a.out_dir && strlen(a.out_dir) >= FILM_PATH_MAX)
+        st = delve_fail(&err, DELVE_EINPUT, "-o: folder name longer than %d bytes",
+                        FILM_PATH_MAX - 1);
     if (!st)
-        st = recorder_open(&rec, &fs, w.dg.seed, w.dg.floor_count, &ro, &err);
-    if (!st)
-        st = saves_writable(&fs, recorder_dir(rec), &err);
-    if (!st)
-        st = director_play_saving(&fs, &w, recorder_shot, rec, recorder_dir(rec), &err);
-    if (!st)
-        st = recorder_finish(rec, &err);
-    if (tty)
-        fprintf(stderr, "\r");
-    rc = st ? cli_fail("film", st, &err) : report(&fs, rec, &w);
-    if (rc == EXIT_OK && a.video)
-        rc = video(rec);
+        snprintf(target, sizeof target, "%s%s", a.out_dir ? "" : "out/films/",
+                 a.out_dir ? a.out_dir : fs.name);
+    rc = st ? cli_fail("film", st, &err) : folder_open(&od, "film", target, argc, argv);
+    if (rc == EXIT_OK) {
+        st = record(&a, &fs, &w, od, &rec, &found, &err);
+        rc = folder_close(od, "film", st, &err);
+    }
+    if (rc == EXIT_OK)
+        report(&fs, rec, &w, target, a.video, found);
     recorder_close(rec);
     if (have_world)
         world_free(&w);

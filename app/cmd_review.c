@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/folder.h"
 #include "render/review.h"
 
 static void help(void)
@@ -17,8 +18,9 @@ static void help(void)
            "REPORT_DIR/index.html with before/, after/ and diff/ beside it: open it from\n"
            "any folder, no network needed. Changed pairs come first (before, diff, after\n"
            "side by side, and a slider or blink view), then added and removed files, then\n"
-           "the unchanged ones (collapsed), then the catalog diff. REPORT_DIR is replaced\n"
-           "only when it is empty or an earlier report.\n\n"
+           "the unchanged ones (collapsed), then the catalog diff. REPORT_DIR is made whole\n"
+           "beside itself and swapped in at the end, replacing only an empty folder or an\n"
+           "earlier report; Ctrl-C leaves it as it was.\n\n"
            "Prints one summary line. Exit 0 when nothing changed, 1 when anything did,\n"
            "2 on bad input.\n\n"
            "  delve shot --seeds 1-100 -o old    # with the old build\n"
@@ -83,16 +85,19 @@ int cmd_review(int argc, char **argv)
         return cli_usage_error("review", "--aa needs --threshold T");
     review_result r;
     delve_err err = { "" };
-    delve_status st = review_run(dirs[0], dirs[1], out, &o, &r, &err);
-    if (st) {
+    outdir *od;
+    int rc = folder_open(&od, "review", out, argc, argv);
+    if (rc)
+        return rc;
+    delve_status st = review_run(dirs[0], dirs[1], outdir_path(od), &o, folder_stop(), &r,
+                                 &err);
+    if (!st && r.item_count == 0 && r.catalogs == 0) /* a mistyped pair must not pass in CI */
+        st = delve_fail(&err, DELVE_EINPUT, "nothing to review: no PNG and no catalog.tsv in "
+                        "%s or %s", dirs[0], dirs[1]);
+    rc = folder_close(od, "review", st, &err);
+    if (rc) {
         review_result_free(&r);
-        return cli_fail("review", st, &err);
-    }
-    if (r.item_count == 0 && r.catalogs == 0) { /* a mistyped pair must not pass in CI */
-        review_result_free(&r);
-        fprintf(stderr, "delve review: nothing to review: no PNG and no catalog.tsv in %s "
-                        "or %s\n", dirs[0], dirs[1]);
-        return EXIT_USAGE;
+        return rc;
     }
     char sum[256];
     review_summary(&r, sum, sizeof sum);

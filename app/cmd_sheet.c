@@ -7,12 +7,14 @@
 #include <unistd.h>
 
 #include "app/cli.h"
+#include "app/folder.h"
 #include "films/events.h"
 #include "films/film.h"
 #include "render/png.h"
 #include "render/sheet.h"
 
 #define SHEET_MAX_COLS 48  /* as a .film script's sheet columns */
+#define SHEET_PATH_MAX (FILM_PATH_MAX + 64) /* a page's path, staged or placed */
 
 static void help(void)
 {
@@ -23,7 +25,9 @@ static void help(void)
            "frame keeps its cell as a labelled blank; a frame that is there but is not a\n"
            "PNG that can be read is an error. A sheet that would pass 16000 px is\n"
            "split into SHEET-1.png, SHEET-2.png ... Health bars are scaled to each member's\n"
-           "highest health in the film (events.tsv has no maximum).\n");
+           "highest health in the film (events.tsv has no maximum). Every page is made\n"
+           "under a hidden name first and moved into place once all are made: Ctrl-C or a\n"
+           "failure leaves the earlier sheet as it was.\n");
 }
 
 typedef struct sheet_args {
@@ -204,6 +208,44 @@ static delve_status find_thumb_size(sheet_job *j, delve_err *err)
     return st;
 }
 
+/* Page p (1-based) of pages goes to OUT itself for one page, else OUT-p.png (OUT's
+ * ".png" dropped); it is written first to staged, a hidden name beside it. */
+static delve_status page_paths(const char *out, int p, int pages, char *fpath, char *staged,
+                               delve_err *err)
+{
+    size_t olen = strlen(out);
+    int has_png = olen > 4 && !strcmp(out + olen - 4, ".png");
+    int len = pages == 1 ? snprintf(fpath, SHEET_PATH_MAX, "%s", out)
+                         : snprintf(fpath, SHEET_PATH_MAX, "%.*s-%d.png",
+                                    (int)(has_png ? olen - 4 : olen), out, p);
+    const char *slash = strrchr(fpath, '/');
+    int dlen = slash ? (int)(slash - fpath) + 1 : 0;
+    if (len < 0 || len >= SHEET_PATH_MAX - 32)
+        return delve_fail(err, DELVE_EIO, "output name too long: %.60s...", out);
+    snprintf(staged, SHEET_PATH_MAX, "%.*s.%s.delve-tmp-%ld", dlen, fpath, fpath + dlen,
+             (long)getpid());
+    return DELVE_OK;
+}
+
+/* Moves every staged page into place once all are made (and no Ctrl-C came), or
+ * removes them: an interrupted or failed run leaves the earlier sheet as it was. */
+static delve_status place_pages(const char *out, int made, int pages, delve_status st,
+                                delve_err *err)
+{
+    char fpath[SHEET_PATH_MAX], staged[SHEET_PATH_MAX];
+    if (!st)
+        st = delve_stopped(folder_stop(), err);
+    for (int p = 1; p <= made; p++) {
+        if (page_paths(out, p, pages, fpath, staged, NULL))
+            continue;
+        if (st)
+            unlink(staged);
+        else if (rename(staged, fpath) != 0)
+            st = delve_fail(err, DELVE_EIO, "cannot write %s: %s", fpath, strerror(errno));
+    }
+    return st;
+}
+
 static delve_status write_pages(sheet_job *j, const char *out, const char *title,
                                 int columns, int *pages_out, delve_err *err)
 {
@@ -220,24 +262,20 @@ static delve_status write_pages(sheet_job *j, const char *out, const char *title
     st = text_open(&txt, NULL, err);
     if (st)
         return st;
-    int per = sheet_cells_per_page(&so), pages = j->n ? (j->n + per - 1) / per : 1;
-    size_t olen = strlen(out);
-    int has_png = olen > 4 && !strcmp(out + olen - 4, ".png");
+    int per = sheet_cells_per_page(&so), pages = j->n ? (j->n + per - 1) / per : 1, made = 0;
     for (int p = 0; !st && p < pages; p++) {
-        char fpath[FILM_PATH_MAX + 32];
-        int len = pages == 1 ? snprintf(fpath, sizeof fpath, "%s", out)
-                             : snprintf(fpath, sizeof fpath, "%.*s-%d.png",
-                                        (int)(has_png ? olen - 4 : olen), out, p + 1);
-        if (len < 0 || len >= (int)sizeof fpath) {
-            st = delve_fail(err, DELVE_EIO, "output name too long: %.60s...", out);
-            break;
-        }
+        char fpath[SHEET_PATH_MAX], staged[SHEET_PATH_MAX];
         int first = p * per, n = j->n - first < per ? j->n - first : per;
-        st = write_page(j, &so, first, n, p + 1, pages, fpath, txt, err);
+        st = page_paths(out, p + 1, pages, fpath, staged, err);
+        if (!st)
+            st = delve_stopped(folder_stop(), err);
+        if (!st)
+            st = write_page(j, &so, first, n, p + 1, pages, staged, txt, err);
+        made += !st;
     }
     text_close(txt);
     *pages_out = pages;
-    return st;
+    return place_pages(out, made, pages, st, err);
 }
 
 int cmd_sheet(int argc, char **argv)
@@ -255,12 +293,15 @@ int cmd_sheet(int argc, char **argv)
     const char *base = strrchr(a.dir, '/');
     const char *title = a.title ? a.title : base && base[1] ? base + 1 : a.dir;
     int pages = 0;
+    folder_catch_signals();
     delve_status st = events_read(j.tsv, add_row, &j, &err);
     if (!st) {
         set_max_health(&j);
         st = write_pages(&j, a.out, title, a.columns, &pages, &err);
     }
     free(j.cells);
+    if (st && *folder_stop())
+        return folder_interrupted("sheet", a.out);
     if (st)
         return cli_fail("sheet", st, &err);
     printf("delve sheet: %s%s (%d frames of %d)\n", a.out, pages > 1 ? " split in pages" : "",

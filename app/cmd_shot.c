@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/folder.h"
 #include "engine/fsio.h"
 #include "films/director.h"
 #include "films/film.h"
@@ -38,8 +39,10 @@ static void help(void)
            "rooms, pits, stations, ways and monsters, and the importer's verdict ('ok', or\n"
            "'error: KIND,...; warning: KIND' as 'delve check' names them). A seed\n"
            "whose generation fails gets 'failed: why' lines and no PNGs. Progress goes to\n"
-           "stderr. Use a fresh DIR: files from an earlier set are left alone. Compare two\n"
-           "sets with 'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS);
+           "stderr. DIR is made whole beside itself and swapped in at the end: an earlier\n"
+           "set there is replaced, not mixed with; a folder delve did not make is refused\n"
+           "unless empty; Ctrl-C leaves DIR as it was. Compare two sets with\n"
+           "'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS);
 }
 
 enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT };
@@ -80,9 +83,9 @@ static int parse(int argc, char **argv, shot_args *a)
         return cli_usage_error("shot", "give --seed N or --seeds A-B, not both");
     if (a->dun && a->load)
         return cli_usage_error("shot", "--dun or --load, not both");
-    if ((a->dun || a->load) && (a->set || seen_seed))
-        return cli_usage_error("shot", "--%s draws its own dungeon: no --seed or --seeds",
-                               a->dun ? "dun" : "load");
+    if ((a->dun || a->load) && (a->set || (c.given & ~OPTS_BIT(OPTS_FLOOR))))
+        return cli_usage_error("shot", "--%s draws its own dungeon: no --seed, --seeds or "
+                               "generator settings but --floor", a->dun ? "dun" : "load");
     if (cli_same_file(a->dun, a->out) || cli_same_file(a->load, a->out))
         return cli_usage_error("shot", "-o %s is the file it draws from: it would be "
                                "overwritten", a->out);
@@ -198,8 +201,8 @@ static delve_status append(char **buf, size_t *len, const char *s, size_t n, del
 
 /* One seed of a set: its PNGs and catalog lines. A generator failure (DELVE_EFAIL) is a
  * verdict for the catalog, not an error; anything else stops the set. */
-static delve_status shot_seed(const shot_args *a, uint64_t seed, char **cat, size_t *len,
-                              int *shots, delve_err *err)
+static delve_status shot_seed(const shot_args *a, const char *dir, uint64_t seed, char **cat,
+                              size_t *len, int *shots, delve_err *err)
 {
     char line[CATALOG_LINE_MAX], file[4096];
     int lo = a->o.floor ? a->o.floor - 1 : 0, hi = a->o.floor ? a->o.floor - 1 : a->o.floors - 1;
@@ -218,9 +221,11 @@ static delve_status shot_seed(const shot_args *a, uint64_t seed, char **cat, siz
     st = check_dungeon(&w.dg, &found, err); /* the importer's checks: the verdict column */
     for (int k = lo; k <= hi && !st; k++) {
         char verdict[300];
-        snprintf(file, sizeof file, "%s/seed-%05llu-floor-%d.png", a->out,
+        snprintf(file, sizeof file, "%s/seed-%05llu-floor-%d.png", dir,
                  (unsigned long long)seed, k + 1);
-        st = shoot(&w, k, a->zoom, file, err);
+        st = delve_stopped(folder_stop(), err);
+        if (!st)
+            st = shoot(&w, k, a->zoom, file, err);
         catalog_verdict(&found, k, verdict, sizeof verdict);
         if (!st)
             st = append(cat, len, line, catalog_floor_line(seed, &w.dg.floors[k], verdict,
@@ -232,32 +237,42 @@ static delve_status shot_seed(const shot_args *a, uint64_t seed, char **cat, siz
     return st;
 }
 
-static int shot_set(const shot_args *a)
+/* The PNGs and catalog.tsv of every seed into dir (the set's temporary folder). */
+static delve_status shoot_set(const shot_args *a, const char *dir, int *shots, delve_err *err)
 {
-    delve_err err = { "" };
     char file[4096];
-    if (strlen(a->out) > 3000)
-        return cli_usage_error("shot", "-o: folder name too long");
     char *cat = NULL;
     size_t len = 0;
-    int shots = 0;
     uint64_t count = a->seed_hi - a->o.seed + 1;
-    delve_status st = fsio_mkdirs(a->out, &err);
-    if (!st)
-        st = append(&cat, &len, CATALOG_HEADER "\n", strlen(CATALOG_HEADER) + 1, &err);
+    delve_status st = append(&cat, &len, CATALOG_HEADER "\n", strlen(CATALOG_HEADER) + 1, err);
     for (uint64_t i = 0; i < count && !st; i++) {
-        st = shot_seed(a, a->o.seed + i, &cat, &len, &shots, &err);
+        st = shot_seed(a, dir, a->o.seed + i, &cat, &len, shots, err);
         fprintf(stderr, "delve shot: seed %llu (%llu of %llu)\n",
                 (unsigned long long)(a->o.seed + i), (unsigned long long)(i + 1),
                 (unsigned long long)count);
     }
-    snprintf(file, sizeof file, "%s/catalog.tsv", a->out);
+    snprintf(file, sizeof file, "%s/catalog.tsv", dir);
     if (!st)
-        st = fsio_write_atomic(file, cat, len, &err);
+        st = fsio_write_atomic(file, cat, len, err);
     free(cat);
-    if (st)
-        return cli_fail("shot", st, &err);
-    printf("delve shot: %d shots and %s (seeds %llu-%llu)\n", shots, file,
+    return st;
+}
+
+static int shot_set(const shot_args *a, int argc, char **argv)
+{
+    delve_err err = { "" };
+    if (strlen(a->out) > 3000)
+        return cli_usage_error("shot", "-o: folder name too long");
+    int shots = 0;
+    outdir *od;
+    int rc = folder_open(&od, "shot", a->out, argc, argv);
+    if (rc)
+        return rc;
+    delve_status st = shoot_set(a, outdir_path(od), &shots, &err);
+    rc = folder_close(od, "shot", st, &err);
+    if (rc)
+        return rc;
+    printf("delve shot: %d shots and %s/catalog.tsv (seeds %llu-%llu)\n", shots, a->out,
            (unsigned long long)a->o.seed, (unsigned long long)a->seed_hi);
     return EXIT_OK;
 }
@@ -272,7 +287,7 @@ int cmd_shot(int argc, char **argv)
     stored_rooms *stored = NULL;
     if (stored_attach(&a.o, &stored, &err))
         return cli_fail("shot", DELVE_EINPUT, &err);
-    rc = a.set ? shot_set(&a) : shot_one(&a);
+    rc = a.set ? shot_set(&a, argc, argv) : shot_one(&a);
     stored_free(stored);
     return rc;
 }

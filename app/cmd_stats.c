@@ -18,7 +18,7 @@ static void help(void)
 {
     printf("usage: delve stats --seeds A-B [SETTINGS] [--format table|tsv]\n\n"
            "Generates many dungeons and prints what their floors hold, per family:\n"
-           "  rooms (the default): the dungeon of K floors (--floors, default 1 here) of every\n"
+           "  rooms (the default): the dungeon of K floors (--floors: 1 here unless given) of every\n"
            "    seed, checked, and the counts per kind of what rising laid: bends, curve\n"
            "    marks, turning stair, ramp and stair squares, sunk, raised and graded rooms,\n"
            "    spirals within and between floors, lifts, ladders, tries, pieces taken off\n"
@@ -159,6 +159,9 @@ int cmd_stats(int argc, char **argv)
         return cli_usage_error("stats", "--seeds A-B is needed");
     if (!cli_seeds("stats", c.flag[F_SEEDS], MAX_SEEDS[fam], &a.first, &a.last))
         return EXIT_USAGE;
+    if ((c.given & OPTS_BIT(OPTS_FLOORS)) && fam != FAMILY_ROOMS)
+        return cli_usage_error("stats", "--floors: %s stats measure floor 1 alone",
+                               family_get(fam)->name);
     if (!(c.given & OPTS_BIT(OPTS_FLOORS)))
         a.o.floors = 1;  /* stats measure one floor unless asked for more */
     delve_err err = { "" };

@@ -2,14 +2,20 @@
 #include "app/video.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "engine/fsio.h"
+
 #define VIDEO_PATH_MAX 4096
+#define VIDEO_POLL_NS (20 * 1000 * 1000) /* how often the stop flag is looked at */
+#define VIDEO_LOG_MAX (1u << 20)         /* bytes of ffmpeg's log read for its last line */
 
 /* The first executable `ffmpeg` on PATH into out; 0 when there is none. */
 static int find_ffmpeg(char *out, size_t size)
@@ -26,11 +32,33 @@ static int find_ffmpeg(char *out, size_t size)
     return 0;
 }
 
+/* Waits for the child pid; with the stop flag up, kills it first (SIGKILL: its files
+ * are in a temporary folder that goes anyway). The child's exit status, -1 when it
+ * died or could not be waited for, -2 when it was stopped. */
+static int wait_child(pid_t pid, const volatile sig_atomic_t *stop)
+{
+    int status;
+    for (;;) {
+        pid_t got = waitpid(pid, &status, WNOHANG);
+        if (got == pid)
+            return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        if (got < 0)
+            return -1;
+        if (stop && *stop) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            return -2;
+        }
+        nanosleep(&(struct timespec){ 0, VIDEO_POLL_NS }, NULL);
+    }
+}
+
 /* Runs argv in folder cwd, with stdin from /dev/null (ffmpeg reads its terminal
- * otherwise) and stdout and stderr into log; the child's exit status, or -1. Running
- * in the frames folder with relative names keeps the film folder's name (a '%', a
- * leading '-', "pipe:") away from ffmpeg's own syntax. */
-static int run(char *const argv[], const char *cwd, const char *log)
+ * otherwise) and stdout and stderr into log; the child's exit status as wait_child.
+ * Running in the frames folder with relative names keeps the film folder's name (a
+ * '%', a leading '-', "pipe:") away from ffmpeg's own syntax. */
+static int run(char *const argv[], const char *cwd, const char *log,
+               const volatile sig_atomic_t *stop)
 {
     fflush(stdout);
     pid_t pid = fork();
@@ -43,23 +71,38 @@ static int run(char *const argv[], const char *cwd, const char *log)
         }
         if (in >= 0)
             dup2(in, 0);
+        signal(SIGXFSZ, SIG_DFL); /* delve ignores it (app/folder.c); ffmpeg need not */
         if (chdir(cwd) != 0)
             _exit(126);
         execv(argv[0], argv);
         _exit(127);
     }
-    int status;
-    if (pid < 0 || waitpid(pid, &status, 0) < 0)
-        return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return pid < 0 ? -1 : wait_child(pid, stop);
+}
+
+/* The last line of ffmpeg's log into buf ("" when there is none): the log goes with
+ * the temporary folder when the run fails, so the message carries it. */
+static void log_tail(const char *log, char *buf, size_t size)
+{
+    char *text = NULL;
+    size_t len = 0;
+    buf[0] = '\0';
+    if (fsio_read_all(log, VIDEO_LOG_MAX, &text, &len, NULL))
+        return;
+    while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+        text[--len] = '\0';
+    char *line = strrchr(text, '\n');
+    snprintf(buf, size, "%s", line ? line + 1 : text);
+    free(text);
 }
 
 /* One output: ffmpeg writes NAME.tmp.EXT, which is renamed to NAME.EXT on success. */
 static delve_status encode(const char *ffmpeg, const char *dir, const char *ext,
-                           const char *filter, delve_err *err)
+                           const char *filter, const volatile sig_atomic_t *stop,
+                           delve_err *err)
 {
     char frames[VIDEO_PATH_MAX], tmp[VIDEO_PATH_MAX], out[VIDEO_PATH_MAX];
-    char log[VIDEO_PATH_MAX], rel_tmp[32], fps[16];
+    char log[VIDEO_PATH_MAX], rel_tmp[32], fps[16], tail[200];
     snprintf(fps, sizeof fps, "%d", VIDEO_FPS);
     snprintf(rel_tmp, sizeof rel_tmp, "../film.tmp.%s", ext);
     if ((size_t)snprintf(frames, sizeof frames, "%s/frames", dir) >= sizeof frames ||
@@ -69,17 +112,20 @@ static delve_status encode(const char *ffmpeg, const char *dir, const char *ext,
         return delve_fail(err, DELVE_EIO, "video: folder name too long");
     char *argv[] = { (char *)ffmpeg, "-nostdin", "-y", "-loglevel", "error", "-framerate",
                      fps, "-i", "frame_%04d.png", "-vf", (char *)filter, rel_tmp, NULL };
-    int rc = run(argv, frames, log);
+    int rc = run(argv, frames, log, stop);
+    if (rc == -2)
+        return delve_stopped(stop, err);
     if (rc != 0 || rename(tmp, out) != 0) {
-        unlink(tmp);
-        return delve_fail(err, DELVE_EIO, "video: ffmpeg failed making %s (exit %d); see %s",
-                          out, rc, log);
+        log_tail(log, tail, sizeof tail);
+        return delve_fail(err, DELVE_EIO, "video: ffmpeg failed making film.%s (exit %d)%s%s",
+                          ext, rc, tail[0] ? ": " : "", tail);
     }
     unlink(log);
     return DELVE_OK;
 }
 
-delve_status video_make(const char *dir, int *found, delve_err *err)
+delve_status video_make(const char *dir, const volatile sig_atomic_t *stop, int *found,
+                        delve_err *err)
 {
     char ffmpeg[VIDEO_PATH_MAX];
     *found = find_ffmpeg(ffmpeg, sizeof ffmpeg);
@@ -87,10 +133,10 @@ delve_status video_make(const char *dir, int *found, delve_err *err)
         return DELVE_OK;
     /* mp4: even sizes for yuv420p; gif: half size, one palette made from the film */
     delve_status st = encode(ffmpeg, dir, "mp4",
-                             "scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p", err);
+                             "scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p", stop, err);
     if (st == DELVE_OK)
         st = encode(ffmpeg, dir, "gif",
                     "scale=iw/2:-1:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse",
-                    err);
+                    stop, err);
     return st;
 }

@@ -30,12 +30,18 @@ delve_status delve_fail_at(delve_err *err, delve_status st, const char *path, in
     return st;
 }
 
+delve_status delve_stopped(const volatile sig_atomic_t *stop, delve_err *err)
+{
+    return stop && *stop ? delve_fail(err, DELVE_ESTOP, "interrupted") : DELVE_OK;
+}
+
 const char *delve_status_name(delve_status st)
 {
     static const char *const names[DELVE_STATUS_COUNT] = {
         [DELVE_OK] = "ok",           [DELVE_EINPUT] = "bad input",
         [DELVE_EIO] = "i/o error",   [DELVE_ENOMEM] = "out of memory",
         [DELVE_ELIMIT] = "too large", [DELVE_EFAIL] = "failed",
+        [DELVE_ESTOP] = "interrupted",
     };
     return (st >= 0 && st < DELVE_STATUS_COUNT) ? names[st] : "unknown";
 }

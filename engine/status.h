@@ -4,6 +4,8 @@
 #ifndef DELVE_ENGINE_STATUS_H
 #define DELVE_ENGINE_STATUS_H
 
+#include <signal.h>
+
 typedef enum delve_status {
     DELVE_OK = 0,
     DELVE_EINPUT,   /* bad input: a file, a number, an option; message names where */
@@ -11,6 +13,7 @@ typedef enum delve_status {
     DELVE_ENOMEM,   /* an allocation failed */
     DELVE_ELIMIT,   /* a size or count limit was exceeded */
     DELVE_EFAIL,    /* generation or a rule could not do what was asked */
+    DELVE_ESTOP,    /* stopped: the caller's stop flag went up (Ctrl-C, a kill) */
     DELVE_STATUS_COUNT
 } delve_status;
 
@@ -27,6 +30,11 @@ delve_status delve_fail(delve_err *err, delve_status st, const char *fmt, ...)
 delve_status delve_fail_at(delve_err *err, delve_status st, const char *path, int line,
                            int col, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+
+/* DELVE_ESTOP with "interrupted" in err when stop is not NULL and *stop is not 0, else
+ * DELVE_OK. stop is a flag a signal handler in app/ raises; long loops in libraries
+ * poll it between units of work (a frame, a floor, a pair of images). */
+delve_status delve_stopped(const volatile sig_atomic_t *stop, delve_err *err);
 
 /* Short name of a status ("bad input", ...); never NULL. */
 const char *delve_status_name(delve_status st);

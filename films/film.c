@@ -156,17 +156,53 @@ static delve_status dungeon_file(line_ctx *c, const token *t, char *dst, char *o
     return DELVE_OK;
 }
 
-/* One generator setting key=value of a `dungeon` line, through gen/opts.h. */
+/* The folder of stored rooms named in a script, relative to the script (as file= and
+ * save= are) and readable now, so a bad one is an error at its line. */
+static delve_status rooms_folder(line_ctx *c, const token *t)
+{
+    gen_opts *o = &c->fs->gen;
+    const char *slash = strrchr(c->path, '/');
+    size_t dir = t->val[0] != '/' && slash ? (size_t)(slash - c->path) + 1 : 0;
+    if (!o->rooms[0])  /* rooms=none */
+        return DELVE_OK;
+    if (dir + strlen(t->val) >= sizeof o->rooms)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "rooms: the folder's path passes %zu bytes", sizeof o->rooms - 1);
+    memcpy(o->rooms, c->path, dir);
+    strcpy(o->rooms + dir, t->val);
+    if (access(o->rooms, R_OK | X_OK) != 0)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "rooms: cannot read the folder %s: %s", o->rooms, strerror(errno));
+    return DELVE_OK;
+}
+
+/* One generator setting key=value of a `dungeon` line, through gen/opts.h. The floor
+ * shown is a front end's choice, not the dungeon's: a film has no floor= (its walks say
+ * where the party goes). */
 static delve_status dungeon_setting(line_ctx *c, const token *t, int id)
 {
     delve_err e = { "" };
+    if (id == OPTS_FLOOR)
+        return unknown_key(c, t, "dungeon");
     if (opts_set(&c->fs->gen, (opts_id)id, t->val, &e))
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol, "%s: %s",
                              t->key, e.msg);
     c->fs->gen_given |= OPTS_BIT(id);
     if (id == OPTS_SEED)  /* a seed after file= or save= makes the dungeon anew */
         c->fs->dun_file[0] = c->fs->save_file[0] = '\0';
-    return DELVE_OK;
+    return id == OPTS_ROOMS ? rooms_folder(c, t) : DELVE_OK;
+}
+
+/* The column of the first key=value on the line that sets setting id (for a message
+ * about it), or the directive's. */
+static int setting_col(const line_ctx *c, unsigned given_bad)
+{
+    for (int i = 1; i < c->n; i++) {
+        int id = c->tok[i].key[0] ? opts_find(c->tok[i].key) : -1;
+        if (id >= 0 && (given_bad & OPTS_BIT(id)))
+            return c->tok[i].col;
+    }
+    return c->tok[0].col;
 }
 
 static delve_status d_dungeon(line_ctx *c)
@@ -185,8 +221,13 @@ static delve_status d_dungeon(line_ctx *c)
             st = unknown_key(c, t, "dungeon");
     }
     delve_err e = { "" };
-    if (!st && opts_check_given(&c->fs->gen, c->fs->gen_given, "", &e))
-        st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[0].col, "%s", e.msg);
+    const gen_opts *o = &c->fs->gen;
+    unsigned bad = 0;
+    for (int id = 0; id < OPTS_COUNT; id++)
+        bad |= (c->fs->gen_given & OPTS_BIT(id)) && !opts_applies(o, (opts_id)id) ? OPTS_BIT(id) : 0;
+    if (!st && opts_check_given(o, c->fs->gen_given, "", &e))
+        st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, setting_col(c, bad), "%s",
+                           e.msg);
     return st;
 }
 

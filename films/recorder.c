@@ -3,12 +3,10 @@
  * the film's length (the default film stays under 64 MiB). */
 #include "films/recorder.h"
 
-#include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/fsio.h"
@@ -27,7 +25,7 @@ struct recorder {
     uint64_t seed;
     int floors;
     recorder_opts o;
-    char dir[FILM_PATH_MAX + 16], frames_dir[FILM_PATH_MAX + 32];
+    char dir[FILM_PATH_MAX + 64], frames_dir[FILM_PATH_MAX + 80]; /* a temporary folder */
     text_ctx *txt;
     view_cache *cache;          /* tiles kept between frames (main thread only) */
     /* encoder pool */
@@ -66,7 +64,7 @@ static void *encoder(void *arg)
         r->q_count--;
         pthread_mutex_unlock(&r->mu);
 
-        char fpath[FILM_PATH_MAX + 64];
+        char fpath[FILM_PATH_MAX + 128];
         snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", r->frames_dir, j.frame_no);
         delve_err e;
         delve_status st = png_write(fpath, &r->pool[j.slot], &e);
@@ -80,45 +78,6 @@ static void *encoder(void *arg)
         pthread_cond_signal(&r->cv_slot);
         pthread_mutex_unlock(&r->mu);
     }
-}
-
-/* Files of a film folder that a new run replaces; removed first, so a killed run never
- * leaves the last run's sheet or video beside new frames. */
-static const char *const OLD_OUTPUTS[] = { "events.tsv", "sheet.png", "film.mp4", "film.gif",
-                                           "ffmpeg-mp4.log", "ffmpeg-gif.log" };
-
-/* Clears what an earlier run of the film left in r->dir: the files above, sheet-N.png
- * and frames/frame_*.png. DELVE_EIO when frames/ is a link: a new run only ever
- * deletes inside the folder it was given. */
-static delve_status clear_old_outputs(const recorder *r, delve_err *err)
-{
-    struct stat sb;
-    if (lstat(r->frames_dir, &sb) == 0 && !S_ISDIR(sb.st_mode))
-        return delve_fail(err, DELVE_EIO, "%s is not a folder (a link?): delve film only "
-                          "writes and clears inside the folder it is given", r->frames_dir);
-    char fpath[FILM_PATH_MAX + 64];
-    for (size_t i = 0; i < sizeof OLD_OUTPUTS / sizeof OLD_OUTPUTS[0]; i++) {
-        snprintf(fpath, sizeof fpath, "%s/%s", r->dir, OLD_OUTPUTS[i]);
-        unlink(fpath);
-    }
-    for (int p = 1; p < 1000; p++) {
-        snprintf(fpath, sizeof fpath, "%s/sheet-%d.png", r->dir, p);
-        if (unlink(fpath) != 0)
-            break;
-    }
-    DIR *d = opendir(r->frames_dir);
-    if (!d)
-        return DELVE_OK;
-    struct dirent *de;
-    while ((de = readdir(d)) != NULL) {
-        size_t n = strlen(de->d_name);
-        if (strncmp(de->d_name, "frame_", 6) || n < 10 || strcmp(de->d_name + n - 4, ".png"))
-            continue;
-        if (snprintf(fpath, sizeof fpath, "%s/%s", r->frames_dir, de->d_name) < (int)sizeof fpath)
-            unlink(fpath);
-    }
-    closedir(d);
-    return DELVE_OK;
 }
 
 static delve_status start_pool(recorder *r, delve_err *err)
@@ -163,20 +122,18 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
     r->floors = floors;
     if (o)
         r->o = *o;
-    const char *dir = r->o.out_dir ? r->o.out_dir : fs->name;
-    if (strlen(dir) >= FILM_PATH_MAX || !dir[0]) {
+    const char *dir = r->o.out_dir ? r->o.out_dir : "";
+    if (strlen(dir) >= sizeof r->dir || !dir[0]) {
         recorder_close(r);
         return delve_fail(err, DELVE_EIO, "bad output folder name '%.60s'", dir);
     }
-    snprintf(r->dir, sizeof r->dir, "%s%s", r->o.out_dir ? "" : "out/films/", dir);
+    snprintf(r->dir, sizeof r->dir, "%s", dir);
     snprintf(r->frames_dir, sizeof r->frames_dir, "%s/frames", r->dir);
     delve_status st = text_open(&r->txt, r->o.font_path, err);
     if (!st && !(r->cache = view_cache_new()))
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for the tile cache");
     if (!st)
         st = fsio_mkdirs(r->frames_dir, err);
-    if (!st)
-        st = clear_old_outputs(r, err);
     if (!st)
         st = start_pool(r, err);
     if (!st)
@@ -256,6 +213,9 @@ static int take_slot(recorder *r)
 delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *err)
 {
     recorder *r = rec;
+    delve_status st = delve_stopped(r->o.stop, err);
+    if (st)
+        return st;
     if (r->frames >= RECORDER_MAX_FRAMES)
         return delve_fail(err, DELVE_ELIMIT, "a film has at most %d frames",
                           RECORDER_MAX_FRAMES);
@@ -289,7 +249,7 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
     }
     vo.dust_step = s->since_land >= 1 && s->since_land <= VIEW_DUST_STEPS ? s->since_land : 0;
     canvas *c = &r->pool[slot];
-    delve_status st = view_render(c, w, &vo, r->txt, err);
+    st = view_render(c, w, &vo, r->txt, err);
     if (!st && wants_cell(r, s))
         st = add_cell(r, w, s, c, err);
     if (!st)
@@ -350,7 +310,7 @@ static delve_status write_sheets(recorder *r, delve_err *err)
                           err);
         if (st)
             break;
-        char fpath[FILM_PATH_MAX + 64];
+        char fpath[FILM_PATH_MAX + 128];
         if (pages == 1)
             snprintf(fpath, sizeof fpath, "%s/sheet.png", r->dir);
         else
@@ -369,7 +329,7 @@ delve_status recorder_finish(recorder *r, delve_err *err)
             *err = r->worker_err;
         return r->worker_st;
     }
-    char fpath[FILM_PATH_MAX + 64];
+    char fpath[FILM_PATH_MAX + 128];
     snprintf(fpath, sizeof fpath, "%s/events.tsv", r->dir);
     delve_status st = fsio_write_atomic(fpath, r->tsv.s, r->tsv.len, err);
     return st ? st : write_sheets(r, err);

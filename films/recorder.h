@@ -15,20 +15,24 @@
 typedef struct recorder recorder;
 
 typedef struct recorder_opts {
-    const char *out_dir;   /* film folder; default out/films/NAME */
+    const char *out_dir;   /* the folder to write into, made when missing: a fresh one
+                              (engine/outdir's temporary folder), below FILM_PATH_MAX + 64 */
     const char *font_path; /* NULL: DejaVu Sans found at run time */
     int threads;           /* encoder threads; 0 = one per core */
     /* called after each frame is handed on, and once per file written at the end */
     void (*progress)(void *ctx, int frames, const char *note);
     void *progress_ctx;
+    const volatile sig_atomic_t *stop; /* NULL, or a flag polled before each frame */
 } recorder_opts;
 
-/* Makes the film folder (removing frames of an earlier run) and starts the encoders.
- * DELVE_EIO when the folder cannot be made, DELVE_EINPUT when no font is found. */
+/* Makes out_dir/frames and starts the encoders. Writes only into out_dir and never
+ * deletes a file. DELVE_EIO when the folder cannot be made or out_dir is missing or too
+ * long, DELVE_EINPUT when no font is found. */
 delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
                            int floors, const recorder_opts *o, delve_err *err);
 
-/* A shot_fn: renders the world as it is now into the next frame. */
+/* A shot_fn: renders the world as it is now into the next frame. DELVE_ESTOP when the
+ * stop flag is up. */
 delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *err);
 
 /* Waits for every frame to be written, then writes events.tsv and the sheet (or

@@ -33,7 +33,10 @@ delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err
         if (abs && strlen(abs) < sizeof o.rooms)  /* a save may load from another folder */
             memcpy(o.rooms, abs, strlen(abs) + 1);
         free(abs);
-        st = opts_line(&o, SOURCE_SETTINGS, buf, cap, err);
+        unsigned bits = 0;  /* those that apply, so the line reads back as a dungeon line */
+        for (int id = 0; id < OPTS_COUNT; id++)
+            bits |= opts_applies(&o, (opts_id)id) ? OPTS_BIT(id) : 0;
+        st = opts_line(&o, SOURCE_SETTINGS & bits, buf, cap, err);
         n = (int)strlen(buf);
     }
     if (st || n < 0 || (size_t)n >= cap || n >= SAVE_SOURCE_MAX)

@@ -264,10 +264,14 @@ static void check_way(ctx *c, int k, int i)
         return;
     }
     const dfloor *o = &c->d->floors[w->to_floor];
+    /* the way back stands on the far end and leads here; a stair's may land on another
+     * square of this floor: DoomRL's arena has four corner stairs down to the next
+     * entrance, whose one stair up leads to the goal (seed 002) */
     int partner = 0;
     for (int j = 0; j < o->way_count && !partner; j++)
         partner = o->ways[j].x == w->to_x && o->ways[j].y == w->to_y && o->ways[j].to_floor == k &&
-                  o->ways[j].to_x == w->x && o->ways[j].to_y == w->y && o->ways[j].kind == w->kind;
+                  o->ways[j].kind == w->kind &&
+                  ((o->ways[j].to_x == w->x && o->ways[j].to_y == w->y) || w->kind == WAY_STAIR);
     if (!partner) {
         add(c, CK_WAY_NO_PARTNER, k, w->x, w->y, "no %s on floor %d at %d,%d leads back here",
             way_kind_name(w->kind), w->to_floor + 1, w->to_x, w->to_y);

@@ -80,11 +80,15 @@ static delve_status doom_stock_hook(const gen_opts *o, dfloor *f, delve_err *err
     return DELVE_OK;
 }
 
-/* A finding about a whole floor (no one square): the family's validator said no. */
+/* A finding about a whole floor (no one square): the family's validator said no. Its
+ * message's own "floor K: " goes, since the finding names the floor. */
 static void add_floor_finding(check_list *out, check_kind kind, int k, const char *why)
 {
     check_finding f = { .severity = check_kind_severity(kind), .kind = kind, .floor = k,
                         .x = -1, .y = -1 };
+    const char *colon = strstr(why, ": ");
+    if (!strncmp(why, "floor ", 6) && colon)
+        why = colon + 2;
     snprintf(f.reason, sizeof f.reason, "%s", why);
     check_list_add(out, &f);
 }
@@ -120,9 +124,11 @@ static delve_status shoals_ways_hook(const gen_opts *o, dfloor *up, dfloor *down
 static void shoals_file_check(const dungeon *d, int k, check_list *out)
 {
     const dfloor *f = &d->floors[k];
+    int flooded = 0;
     for (int i = 0; i < f->way_count; i++) {
         const way *w = &f->ways[i];
         if (floor_in(f, w->x, w->y) && !shoals_dry_at_high_tide(f, w->x, w->y)) {
+            flooded = 1;
             check_finding c = { .severity = check_kind_severity(CK_WAY_HIGH_TIDE),
                                 .kind = CK_WAY_HIGH_TIDE, .floor = k, .x = w->x, .y = w->y };
             snprintf(c.reason, sizeof c.reason, "the %s stands on ground the high tide "
@@ -131,7 +137,7 @@ static void shoals_file_check(const dungeon *d, int k, check_list *out)
         }
     }
     delve_err err = { "" };
-    if (shoals_check(f, &err) != DELVE_OK)
+    if (!flooded && shoals_check(f, &err) != DELVE_OK) /* a flooded way is said once */
         add_floor_finding(out, CK_SHOALS_HIGH_TIDE, k, err.msg);
 }
 

@@ -151,15 +151,17 @@ int opts_applies(const gen_opts *o, opts_id id)
     return (family_of(o->type)->settings & OPTS_BIT(id)) != 0;
 }
 
-/* The type names a setting applies to, for the message when it does not. */
+/* The level types a setting applies to, for the message when it does not: "--type
+ * rooms", "the DoomRL types". */
 static void applies_to(opts_id id, char *buf, size_t cap)
 {
     size_t n = 0;
     buf[0] = '\0';
     for (int f = 0; f < FAMILY_COUNT && n < cap; f++)
         if (family_get((family_id)f)->settings & OPTS_BIT(id))
-            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? " and " : "",
-                                  family_get((family_id)f)->name);
+            n += (size_t)snprintf(buf + n, cap - n, f == FAMILY_DOOMRL ? "%sthe DoomRL types"
+                                                                       : "%s--type %s",
+                                  n ? " and " : "", family_get((family_id)f)->name);
 }
 
 delve_status opts_check_given(const gen_opts *o, unsigned given, const char *prefix,
@@ -170,7 +172,7 @@ delve_status opts_check_given(const gen_opts *o, unsigned given, const char *pre
             continue;
         char fams[64];
         applies_to((opts_id)id, fams, sizeof fams);
-        return delve_fail(err, DELVE_EINPUT, "%s%s is for --type %s, not %s", prefix,
+        return delve_fail(err, DELVE_EINPUT, "%s%s is for %s, not %s", prefix,
                           ROWS[id].key, fams, family_type_of(o->type)->name);
     }
     return DELVE_OK;

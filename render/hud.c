@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render/look.h"
+#include "render/overlay.h"
 
 #define HUD_PAD 16
 #define HUD_BAR_W 196
@@ -101,6 +102,50 @@ static int wrap(text_ctx *t, int size, int style, int max_w, const char *str,
     return n;
 }
 
+/* The title in bold, on two lines when one is too narrow for it; returns the y
+ * under it. */
+static int title_lines(canvas *p, text_ctx *t, const char *title, int x, int y, int inner)
+{
+    char lines[2][HUD_LINE_MAX];
+    int n = text_width(t, 19, TEXT_BOLD, title) <= inner ? 1
+            : wrap(t, 19, TEXT_BOLD, inner, title, lines, 2);
+    if (n == 1) {
+        text_draw(p, t, x, y, 19, TEXT_BOLD, LOOK_TEXT,
+                  text_fit(t, 19, TEXT_BOLD, inner, title, lines[0], sizeof lines[0]));
+        return y + 32;
+    }
+    int lh = text_line_h(t, 19, TEXT_BOLD);
+    for (int i = 0; i < n; i++)
+        text_draw(p, t, x, y + i * lh, 19, TEXT_BOLD, LOOK_TEXT, lines[i]);
+    return y + 32 + (n - 1) * lh;
+}
+
+/* "Floor 12 of 32" beside the clock (max_w px), and when the viewer looks at another
+ * floor than the party's, "(party on 1)" after it, or under it when that would run into
+ * the clock. Returns the y of the line under them. */
+static int floor_lines(canvas *p, text_ctx *t, const world *w, int shown, int x, int y,
+                       int max_w)
+{
+    char line[HUD_LINE_MAX], on[64];
+    snprintf(line, sizeof line, "Floor %d of %d", shown + 1, w->dg.floor_count);
+    on[0] = '\0';
+    if (shown != w->floor)
+        snprintf(on, sizeof on, "(party on %d)", w->floor + 1);
+    size_t n = strlen(line);
+    if (on[0])
+        snprintf(line + n, sizeof line - n, " %s", on);
+    int below = text_width(t, 15, TEXT_SANS, line) > max_w;
+    if (below)
+        line[n] = '\0';
+    char buf[HUD_LINE_MAX];
+    text_draw(p, t, x, y, 15, TEXT_SANS, LOOK_TEXT_DIM, text_fit(t, 15, TEXT_SANS, max_w, line, buf, sizeof buf));
+    if (!below)
+        return y + 28;
+    int lh = text_line_h(t, 15, TEXT_SANS);
+    text_draw(p, t, x, y + lh, 15, TEXT_SANS, LOOK_TEXT_DIM, on);
+    return y + 28 + lh;
+}
+
 /* The caption box at the bottom; returns its top edge. */
 static int caption_box(canvas *p, text_ctx *t, const char *caption, int inner)
 {
@@ -133,20 +178,29 @@ static int dry_line(canvas *p, text_ctx *t, const char *line, int bottom, int in
     return top;
 }
 
-/* The last events that fit between top and bottom, oldest first, newest brightest. */
+/* The last events that fit between top and bottom, oldest first, newest brightest; an
+ * event too wide for the panel goes on over a second line. */
 static void recent_events(canvas *p, text_ctx *t, const view_opts *o, int top, int bottom,
                           int inner)
 {
     if (o->recent_count <= 0 || !o->recent || bottom - top < 40)
         return;
     text_draw(p, t, HUD_PAD, top, 11, TEXT_BOLD, LOOK_TEXT_DIM, "EVENTS");
-    int lh = text_line_h(t, 13, TEXT_SANS), y = top + 18;
-    int fit = (bottom - y) / lh, n = o->recent_count < fit ? o->recent_count : fit;
-    char buf[HUD_LINE_MAX];
-    for (int i = o->recent_count - n; i < o->recent_count; i++, y += lh) {
+    int lh = text_line_h(t, 13, TEXT_SANS), y = top + 18, fit = (bottom - y) / lh, first = o->recent_count;
+    char lines[2][HUD_LINE_MAX];
+    for (int i = o->recent_count - 1, used = 0; i >= 0; i--) {
+        int n = wrap(t, 13, TEXT_SANS, inner, o->recent[i] ? o->recent[i] : "", lines, 2);
+        used += n ? n : 1; /* an empty event keeps its line */
+        if (used > fit)
+            break;
+        first = i;
+    }
+    for (int i = first; i < o->recent_count; i++) {
         rgba col = i == o->recent_count - 1 ? LOOK_TEXT : LOOK_TEXT_DIM;
-        text_draw(p, t, HUD_PAD, y, 13, TEXT_SANS, col,
-                  text_fit(t, 13, TEXT_SANS, inner, o->recent[i] ? o->recent[i] : "", buf, sizeof buf));
+        int n = wrap(t, 13, TEXT_SANS, inner, o->recent[i] ? o->recent[i] : "", lines, 2);
+        for (int k = 0; k < n; k++)
+            text_draw(p, t, HUD_PAD, y + k * lh, 13, TEXT_SANS, col, lines[k]);
+        y += (n ? n : 1) * lh;
     }
 }
 
@@ -166,24 +220,16 @@ static int tide_line(canvas *p, text_ctx *t, const world *w, int x, int y, int i
 void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
               const char *station_line)
 {
-    char buf[HUD_LINE_MAX], clk[32];
+    char clk[32];
     int inner = p->w - 2 * HUD_PAD, x = HUD_PAD, y = 14;
     canvas_clear(p, LOOK_PANEL);
     canvas_fill_rect(p, 0, 0, 2, p->h, LOOK_PANEL_EDGE);
-    text_draw(p, t, x, y, 19, TEXT_BOLD, LOOK_TEXT,
-              text_fit(t, 19, TEXT_BOLD, inner, o->title ? o->title : "delve", buf, sizeof buf));
-    y += 32;
-    int shown = o->follow ? w->floor : o->cam_floor;
-    if (shown == w->floor)
-        snprintf(buf, sizeof buf, "Floor %d of %d", w->floor + 1, w->dg.floor_count);
-    else /* the viewer looking at another floor than the party's */
-        snprintf(buf, sizeof buf, "Floor %d of %d (party on %d)", shown + 1,
-                 w->dg.floor_count, w->floor + 1);
-    text_draw(p, t, x, y, 15, TEXT_SANS, LOOK_TEXT_DIM, buf);
+    y = title_lines(p, t, o->title ? o->title : "delve", x, y, inner);
     world_clock_text(w->clock_s, clk, sizeof clk);
     int cw = text_width(t, 16, TEXT_MONO, clk);
     text_draw(p, t, p->w - HUD_PAD - cw, y - 1, 16, TEXT_MONO, LOOK_TEXT, clk);
-    y += 28;
+    int shown = o->follow ? w->floor : o->cam_floor;
+    y = floor_lines(p, t, w, shown, x, y, inner - cw - 12);
     if (shown >= 0 && shown < w->dg.floor_count && w->dg.floors[shown].level_type == LT_SHOALS)
         y = tide_line(p, t, w, x, y - 4, inner);
     canvas_fill_rect(p, x, y, inner, 1, LOOK_PANEL_EDGE);
@@ -193,5 +239,11 @@ void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
     canvas_fill_rect(p, x, y, inner, 1, LOOK_PANEL_EDGE);
     int bottom = caption_box(p, t, o->caption, inner);
     bottom = dry_line(p, t, station_line, bottom, inner);
+    int lg = overlay_legend_h(o, t);
+    if (lg > 0 && bottom - lg > y + 40) {
+        bottom -= lg;
+        canvas area = canvas_view(p, 0, bottom, p->w, lg - 8);
+        overlay_legend(&area, o, t);
+    }
     recent_events(p, t, o, y + 10, bottom - 6, inner);
 }

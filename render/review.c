@@ -1,11 +1,9 @@
-/* review: listing, pairing, diffing, the catalog diff and the report folder. The page
+/* review: listing, pairing, diffing, the catalog diff and the report's files. The page
  * itself is in review_page.c. */
-#define _XOPEN_SOURCE 700 /* nftw */
 #include "render/review.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +12,7 @@
 #include <unistd.h>
 
 #include "engine/fsio.h"
+#include "engine/outdir.h"
 
 #define PATH_CAP 4096
 
@@ -73,6 +72,13 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* 1 when dir is a review report (engine/outdir's marker says so). */
+static int is_report(const char *dir)
+{
+    char kind[OUTDIR_KIND_MAX];
+    return outdir_kind(dir, kind, sizeof kind) && !strcmp(kind, "review");
+}
+
 /* Adds the PNGs under root/rel (rel "" for root itself). */
 static delve_status list_dir(const char *root, const char *rel, int depth, names *l,
                              delve_err *err)
@@ -81,7 +87,7 @@ static delve_status list_dir(const char *root, const char *rel, int depth, names
     if (join3(dir, root, rel[0] ? "/" : "", rel, err))
         return DELVE_EINPUT;
     join3_fit(p, dir, "/", REVIEW_MARKER);
-    if (depth > 0 && access(p, F_OK) == 0)
+    if (depth > 0 && (is_report(dir) || access(p, F_OK) == 0))
         return DELVE_OK; /* a report kept inside a shot folder is not part of it */
     DIR *d = opendir(dir);
     if (!d)
@@ -287,18 +293,6 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
 
 /* --- the report folder ----------------------------------------------------------- */
 
-static int rm_one(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb, (void)ftw;
-    return flag == FTW_DP ? rmdir(p) : unlink(p);
-}
-
-/* rm -r of a folder this module made (never follows links). */
-static void remove_tree(const char *dir)
-{
-    nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 /* Makes the parent folders of file. */
 static delve_status mkdirs_for(const char *file, delve_err *err)
 {
@@ -425,7 +419,8 @@ static delve_status read_catalog(const char *dir, char **text, delve_err *err)
 
 /* Everything but the folder swap: items, catalog diff, files and page into tmp. */
 static delve_status fill_report(const char *base, const char *head, const char *tmp,
-                                const diff_opts *o, review_result *r, delve_err *err)
+                                const diff_opts *o, const volatile sig_atomic_t *stop,
+                                review_result *r, delve_err *err)
 {
     char **bn = NULL, **hn = NULL, *bc = NULL, *hc = NULL, *html = NULL;
     int nb = 0, nh = 0;
@@ -437,7 +432,8 @@ static delve_status fill_report(const char *base, const char *head, const char *
     if (!st)
         st = pair_names(bn, nb, hn, nh, r, err);
     for (int i = 0; !st && i < r->item_count; i++)
-        st = review_item_files(base, head, tmp, o, &r->items[i], err);
+        if (!(st = delve_stopped(stop, err)))
+            st = review_item_files(base, head, tmp, o, &r->items[i], err);
     if (!st) {
         if (r->item_count > 1) /* items is NULL when there are none */
             qsort(r->items, (size_t)r->item_count, sizeof *r->items, item_cmp);
@@ -454,9 +450,6 @@ static delve_status fill_report(const char *base, const char *head, const char *
     join3_fit(p, tmp, "/", "index.html");
     if (!st)
         st = fsio_write_atomic(p, html, len, err);
-    join3_fit(p, tmp, "/", REVIEW_MARKER);
-    if (!st)
-        st = fsio_write_atomic(p, "delve review report: replaced by the next review\n", 50, err);
     review_names_free(bn, nb);
     review_names_free(hn, nh);
     free(bc);
@@ -465,83 +458,15 @@ static delve_status fill_report(const char *base, const char *head, const char *
     return st;
 }
 
-/* 1 when dir may be replaced: missing, empty, or an earlier report. */
-static int replaceable(const char *dir, int *exists)
-{
-    struct stat sb;
-    char p[PATH_CAP];
-    *exists = lstat(dir, &sb) == 0;
-    if (!*exists)
-        return 1;
-    if (!S_ISDIR(sb.st_mode))
-        return 0;
-    join3_fit(p, dir, "/", REVIEW_MARKER);
-    if (access(p, F_OK) == 0)
-        return 1;
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int empty = d != NULL;
-    while (d && empty && (e = readdir(d)))
-        empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
-    if (d)
-        closedir(d);
-    return empty;
-}
-
-/* Moves the finished tmp folder to dir, the old report (if any) out of the way first. */
-static delve_status swap_in(const char *tmp, const char *dir, delve_err *err)
-{
-    int exists;
-    char old[PATH_CAP];
-    if (!replaceable(dir, &exists))
-        return delve_fail(err, DELVE_EIO, "%s exists and is not an earlier review report: "
-                          "refusing to replace it", dir);
-    if (exists) {
-        join3_fit(old, dir, ".old-XXXXXX", "");
-        if (!mkdtemp(old) || rmdir(old) != 0 || rename(dir, old) != 0)
-            return delve_fail(err, DELVE_EIO, "cannot move the old report %s aside: %s", dir,
-                              strerror(errno));
-    }
-    if (rename(tmp, dir) != 0) {
-        int e = errno;
-        if (exists)
-            rename(old, dir);
-        return delve_fail(err, DELVE_EIO, "cannot write %s: %s", dir, strerror(e));
-    }
-    if (exists)
-        remove_tree(old);
-    return DELVE_OK;
-}
-
-delve_status review_run(const char *base, const char *head, const char *report_dir,
-                        const diff_opts *o, review_result *r, delve_err *err)
+delve_status review_run(const char *base, const char *head, const char *out_dir,
+                        const diff_opts *o, const volatile sig_atomic_t *stop,
+                        review_result *r, delve_err *err)
 {
     memset(r, 0, sizeof *r);
     diff_opts exact = diff_defaults();
-    char tmp[PATH_CAP];
-    size_t n = strlen(report_dir);
-    while (n > 1 && report_dir[n - 1] == '/')
-        n--;
-    if (n == 0 || n > 1024 || strlen(base) > 1024 || strlen(head) > 1024)
-        return delve_fail(err, n == 0 ? DELVE_EIO : DELVE_EINPUT,
-                          "folder names must be 1..1024 bytes");
-    char dir[PATH_CAP];
-    memcpy(dir, report_dir, n);
-    dir[n] = '\0';
-    join3_fit(tmp, dir, ".tmp-XXXXXX", "");
-    delve_status st = mkdirs_for(tmp, err);
-    if (!st && !mkdtemp(tmp))
-        st = delve_fail(err, DELVE_EIO, "cannot make a folder beside %s: %s", dir,
-                        strerror(errno));
-    if (st)
-        return st;
-    chmod(tmp, 0755);
-    st = fill_report(base, head, tmp, o ? o : &exact, r, err);
-    if (!st)
-        st = swap_in(tmp, dir, err);
-    if (st)
-        remove_tree(tmp);
-    return st;
+    if (strlen(out_dir) > 2048 || strlen(base) > 1024 || strlen(head) > 1024)
+        return delve_fail(err, DELVE_EINPUT, "folder names must be 1..1024 bytes");
+    return fill_report(base, head, out_dir, o ? o : &exact, stop, r, err);
 }
 
 void review_result_free(review_result *r)

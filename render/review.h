@@ -2,11 +2,12 @@
  * diffs each pair (render/diff.h), diffs their catalog.tsv files by (seed, floor), and
  * writes a static report that opens from a file anywhere: REPORT/index.html (CSS and
  * script inline, no network) with REPORT/before/, after/ and diff/ beside it. Renders
- * nothing itself. The report is made in a temporary folder beside REPORT and renamed
- * into place, so an interrupted run leaves the old report or none, never half of one.
+ * nothing itself. The report is written into a fresh folder the caller gives (app/ makes
+ * it with engine/outdir, which swaps it in for REPORT whole), and its marker there says
+ * "review": a report kept inside a shot folder is not part of the set.
  * Pairs whose files hold the same bytes are the same without decoding; the others are
  * decoded and compared by render/diff (so the same pixels in other bytes are the same).
- * Uses engine, render/diff and POSIX (dirent, nftw). */
+ * Uses engine, render/diff and POSIX (dirent). */
 #ifndef DELVE_RENDER_REVIEW_H
 #define DELVE_RENDER_REVIEW_H
 
@@ -18,7 +19,7 @@
 #define REVIEW_MAX_FILES 20000       /* PNGs in one folder tree */
 #define REVIEW_MAX_DEPTH 16          /* folder levels below BASE or HEAD */
 #define REVIEW_MAX_CATALOG (8u << 20) /* bytes of a catalog.tsv */
-#define REVIEW_MARKER ".delve-review" /* file that marks a folder as a report */
+#define REVIEW_MARKER ".delve-review" /* marked a folder as a report before .delve-output */
 
 typedef enum review_state {
     REVIEW_CHANGED,  /* in both, pixels differ (or sizes) */
@@ -54,8 +55,8 @@ typedef struct review_result {
 } review_result;
 
 /* Lists the *.png files under dir (regular files; folders down to REVIEW_MAX_DEPTH,
- * not following links, skipping names that start with '.' and folders holding
- * REVIEW_MARKER), as sorted names relative to dir. *names is malloc'ed (free with
+ * not following links, skipping names that start with '.' and folders below dir that
+ * are review reports: OUTDIR_MARKER of kind review, or REVIEW_MARKER), as sorted names relative to dir. *names is malloc'ed (free with
  * review_names_free). DELVE_EINPUT when dir is not a readable folder, DELVE_ELIMIT past
  * REVIEW_MAX_FILES, DELVE_ENOMEM. */
 delve_status review_list_pngs(const char *dir, char ***names, int *count, delve_err *err);
@@ -69,12 +70,14 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
                                  delve_err *err);
 
 /* The whole review (see the top): fills *r (free with review_result_free, also after a
- * failure) and writes report_dir. o may be NULL (exact). DELVE_EINPUT when BASE or
- * HEAD is not a folder, a PNG cannot be read or a catalog is malformed; DELVE_EIO when
- * the report cannot be written or report_dir exists and is neither empty nor an earlier
- * report (REVIEW_MARKER); DELVE_ELIMIT, DELVE_ENOMEM. */
-delve_status review_run(const char *base, const char *head, const char *report_dir,
-                        const diff_opts *o, review_result *r, delve_err *err);
+ * failure) and writes the report's files into out_dir, a folder that exists and holds
+ * nothing of its own (it may hold engine/outdir's marker). o may be NULL (exact); stop
+ * may be NULL, else it is polled before each pair. DELVE_EINPUT when BASE or HEAD is not
+ * a folder, a PNG cannot be read or a catalog is malformed; DELVE_EIO when a file cannot
+ * be written; DELVE_ESTOP; DELVE_ELIMIT, DELVE_ENOMEM. */
+delve_status review_run(const char *base, const char *head, const char *out_dir,
+                        const diff_opts *o, const volatile sig_atomic_t *stop,
+                        review_result *r, delve_err *err);
 void review_result_free(review_result *r);
 
 /* 1 when anything changed: a changed, added or removed PNG or catalog line. */

@@ -12,6 +12,7 @@
 #include "engine/station.h"
 #include "render/hud.h"
 #include "render/look.h"
+#include "render/overlay.h"
 #include "render/paint.h"
 #include "render/shore.h"
 #include "render/tiles.h"
@@ -705,6 +706,22 @@ static const char *dry_line_in_sight(const world *w, char *buf, size_t size)
     return station_line(&f->stations[best], w->clock_s, buf, size);
 }
 
+/* The map area's height: the frame's, less the timeline strip when there is one. */
+static int map_height(const canvas *c, const view_opts *o)
+{
+    int h = o->timeline.total > 0 ? c->h - VIEW_TIMELINE_H : c->h;
+    return h > 0 ? h : 0;
+}
+
+static void draw_overlays(frame *fr, text_ctx *txt)
+{
+    if (!fr->o->overlays)
+        return;
+    overlay_place pl = { .w = fr->w, .f = fr->f, .ox = fr->ox, .oy = fr->oy, .z = fr->z,
+                         .sx0 = fr->sx0, .sy0 = fr->sy0, .sx1 = fr->sx1, .sy1 = fr->sy1 };
+    overlay_draw(&fr->map, &pl, fr->o, txt);
+}
+
 delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx *txt,
                          delve_err *err)
 {
@@ -720,8 +737,8 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
                  .seed = w->dg.seed, .pulse = pulse_at(o->t_ms) };
     delve_status st = cache_ready(vc, fr.z, err);
     if (st == DELVE_OK) {
-        int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
-        fr.map = canvas_view(c, 0, 0, map_w > 0 ? map_w : 0, c->h);
+        int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w, map_h = map_height(c, o);
+        fr.map = canvas_view(c, 0, 0, map_w > 0 ? map_w : 0, map_h);
         fr.ts = &vc->ts;
         fr.vc = vc;
         if (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1) {
@@ -729,6 +746,11 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
         } else {
             frame_setup(&fr, o->follow ? w->x_cm : o->cam_x_cm, o->follow ? w->y_cm : o->cam_y_cm);
             draw_map(&fr);
+            draw_overlays(&fr, txt);
+        }
+        if (o->timeline.total > 0) {
+            canvas strip = canvas_view(c, 0, map_h, map_w > 0 ? map_w : 0, c->h - map_h);
+            overlay_timeline(&strip, &o->timeline);
         }
         if (fr.oom)
             st = delve_fail(err, DELVE_ENOMEM, "view: out of memory for tiles");
@@ -743,8 +765,8 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
     return st;
 }
 
-int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, int py,
-                   int *floor, int *x, int *y)
+int view_origin(const canvas *c, const world *w, const view_opts *o, int *floor, int *ox,
+                int *oy, int *zoom)
 {
     int fi = o->follow ? w->floor : o->cam_floor;
     if (fi < 0 || fi >= w->dg.floor_count || !w->dg.floors[fi].terrain)
@@ -752,18 +774,32 @@ int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, 
     if (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1)
         return 0;
     int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
-    if (px < 0 || py < 0 || px >= map_w || py >= c->h)
-        return 0;
     frame fr = { .w = w, .o = o, .f = &w->dg.floors[fi], .z = clamp_zoom(o->zoom) };
-    fr.map.w = map_w;
-    fr.map.h = c->h;
+    fr.map.w = map_w > 0 ? map_w : 0;
+    fr.map.h = map_height(c, o);
     frame_setup(&fr, o->follow ? w->x_cm : o->cam_x_cm, o->follow ? w->y_cm : o->cam_y_cm);
-    int fx = px - fr.ox, fy = py - fr.oy;
-    if (fx < 0 || fy < 0 || fx / fr.z >= fr.f->w || fy / fr.z >= fr.f->h)
+    *floor = fi;
+    *ox = fr.ox;
+    *oy = fr.oy;
+    *zoom = fr.z;
+    return 1;
+}
+
+int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, int py,
+                   int *floor, int *x, int *y)
+{
+    int fi, ox, oy, z;
+    int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
+    if (px < 0 || py < 0 || px >= map_w || py >= map_height(c, o) ||
+        !view_origin(c, w, o, &fi, &ox, &oy, &z))
+        return 0;
+    const dfloor *f = &w->dg.floors[fi];
+    int fx = px - ox, fy = py - oy;
+    if (fx < 0 || fy < 0 || fx / z >= f->w || fy / z >= f->h)
         return 0;
     *floor = fi;
-    *x = fx / fr.z;
-    *y = fy / fr.z;
+    *x = fx / z;
+    *y = fy / z;
     return 1;
 }
 

@@ -1,7 +1,8 @@
 /* view: draws one frame of the world: the floor around the party (tiles, pit plates,
  * station lamps, ways, the party marker), the tube during a drop, and the HUD panel
- * (title, floor, clock, members' health and power, recent events, caption). One
- * drawing path for the viewer, films and shots. Animation time comes from the caller
+ * (title, floor, clock, members' health and power, recent events, caption); for the
+ * viewer only, its layers and the timeline strip (overlay.c). One drawing path for the
+ * viewer, films and shots. Animation time comes from the caller
  * (never the wall clock) and effects use the cosmetic RNG stream only. */
 #ifndef DELVE_RENDER_VIEW_H
 #define DELVE_RENDER_VIEW_H
@@ -31,6 +32,33 @@ typedef struct view_cache view_cache;
 view_cache *view_cache_new(void);
 void view_cache_free(view_cache *vc);
 
+/* The viewer's layers over the map (render/overlay.c), bits of view_opts.overlays. */
+enum {
+    VIEW_OV_HEIGHTS = 1 << 0, /* ground height as colour: blue below the datum, orange above */
+    VIEW_OV_ROOMS = 1 << 1,   /* room outlines and their index */
+    VIEW_OV_WAYS = 1 << 2,    /* each way's line to its far end's square and floor */
+    VIEW_OV_PITS = 1 << 3,    /* where this floor's pits drop to; landings from above */
+    VIEW_OV_ROUTES = 1 << 4,  /* patrol packs' loops */
+    VIEW_OV_CHECKS = 1 << 5,  /* view_opts.marks: squares with a check's error or warning */
+    VIEW_OV_COUNT = 6
+};
+
+/* A square to ring on the checks layer (the importer's findings, made by the caller). */
+typedef struct view_mark {
+    int floor, x, y;
+    int error;            /* 1 error (red), 0 warning (amber) */
+} view_mark;
+
+/* The film's transport as the viewer shows it under the map. */
+typedef struct view_timeline {
+    int total;            /* shots in the film (0: no strip) */
+    int shown;            /* the shot shown, 1-based; 0 before the film */
+    const int *ticks;     /* shot numbers of events */
+    int tick_count;
+} view_timeline;
+
+#define VIEW_TIMELINE_H 16 /* px of the strip under the map when view_opts.timeline.total > 0 */
+
 typedef struct view_opts {
     int zoom;             /* px per square */
     int hud;              /* 1: panel on the right with text; 0: map only, no text */
@@ -45,13 +73,19 @@ typedef struct view_opts {
     int recent_count;
     view_cache *cache;    /* tiles kept between frames, or NULL (slower, same pixels) */
     int dust_step;        /* 0, or 1..VIEW_DUST_STEPS: frames since landing (dust ring) */
+    unsigned overlays;    /* VIEW_OV_* layers (the viewer); 0 for films and shots */
+    const view_mark *marks; /* the checks layer's squares, any floor */
+    int mark_count;
+    const char *legend;   /* VIEW_OV_COUNT key letters, listed in the panel with the
+                             layers' names (the viewer); NULL: no legend */
+    view_timeline timeline; /* total 0: no strip (films and shots) */
 } view_opts;
 
 /* Sensible defaults: zoom 24, hud on, follow the party, no cache. */
 view_opts view_defaults(void);
 
 /* Draws the frame into c (its size is the frame size; the map takes the width less
- * VIEW_PANEL_W when hud is on). txt may be NULL only when hud is 0.
+ * VIEW_PANEL_W when hud is on, and the height less VIEW_TIMELINE_H with a timeline). txt may be NULL only when hud is 0.
  * DELVE_EINPUT when hud is on without txt or the floor shown does not exist;
  * DELVE_ENOMEM when a tile cannot be made. With hud 0 no text is drawn and every
  * pixel comes from integer maths: the bytes are the same on every machine (goldens).
@@ -67,6 +101,12 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
  * *x, *y set, or 0 when the pixel is off the map (the panel, the tube, the void). */
 int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, int py,
                    int *floor, int *x, int *y);
+
+/* The floor a frame of c's size drawn with o shows (*floor), the px of its top-left
+ * corner on the map area (*ox, *oy; negative when scrolled) and the zoom drawn (*zoom,
+ * clamped): 1, or 0 when no floor is drawn (the tube, no such floor). */
+int view_origin(const canvas *c, const world *w, const view_opts *o, int *floor, int *ox,
+                int *oy, int *zoom);
 
 /* Canvas size in px that holds a whole floor at zoom (for shots and goldens); the
  * zoom is clamped as in view_render. */

@@ -7,7 +7,7 @@ set -eu
 
 # Build: cmake pkg-config libsdl2-dev libsdl2-ttf-dev libstb-dev libcmocka-dev
 #        libdeflate-dev libspng-dev libfontconfig-dev libcjson-dev fonts-dejavu-core
-# Tests: xvfb xauth (the viewer under a real X server), clang (gcc/clang determinism),
+# Tests: xvfb xauth xdotool (the viewer under a real X server, driven by keys), clang (gcc/clang determinism),
 #        chromium (delve review's page, headless), tiled (tmxrasterizer draws the
 #        Tiled export; about 18 MB with its Qt libraries)
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
@@ -30,6 +30,7 @@ have_pc libcjson || need libcjson-dev
 if [ "${1:-}" = "--test" ]; then
   command -v Xvfb >/dev/null 2>&1 || need xvfb
   command -v xauth >/dev/null 2>&1 || need xauth
+  command -v xdotool >/dev/null 2>&1 || need xdotool
   command -v clang >/dev/null 2>&1 || need clang
   command -v chromium >/dev/null 2>&1 || need chromium
   command -v tmxrasterizer >/dev/null 2>&1 || need tiled

@@ -79,14 +79,14 @@ check "shot --dun X -o X: exit 2, X kept (rc $rc)" sh -c "test $rc = 2 && cmp -s
 "$DELVE" sheet "$TMP/sf" -o "$TMP/sf/frames/x.png" > /dev/null 2>&1; rc=$?
 check "sheet -o into its frames: exit 2, nothing there (rc $rc)" \
   sh -c "test $rc = 2 && test ! -e '$TMP/sf/frames/x.png'"
-# a save that would land on a folder is refused before any frame is drawn
-printf 'dungeon seed=3\nframe 960x540\nsave x.sav\n' > "$TMP/sv.film"
-mkdir -p "$TMP/sv/x.sav"
+# a save that would land on the film's frames folder is refused before any frame is
+# drawn (the film is made in a fresh folder, so only its own names can be in the way)
+printf 'dungeon seed=3\nframe 960x540\nsave frames\n' > "$TMP/sv.film"
 "$DELVE" film "$TMP/sv.film" -o "$TMP/sv" > /dev/null 2> "$TMP/err"; rc=$?
-check "film save onto a folder: exit 2 at its file name (rc $rc)" \
-  sh -c "test $rc = 2 && grep -q 'sv.film:3:6: save x.sav' '$TMP/err'"
-check "film save onto a folder: no frame written" \
-  test -z "$(ls "$TMP/sv/frames" 2> /dev/null)"
+check "film save onto its frames folder: exit 2 at its file name (rc $rc)" \
+  sh -c "test $rc = 2 && grep -q 'sv.film:3:6: save frames: $TMP/sv/frames is the film' '$TMP/err'"
+check "film save onto its frames folder: nothing written, nothing left beside" \
+  sh -c "test ! -e '$TMP/sv' && test -z \"\$(ls -A '$TMP' | grep '^\.sv')\""
 # two empty folders are nothing to review, not a pass
 mkdir -p "$TMP/rv-a" "$TMP/rv-b"
 "$DELVE" review "$TMP/rv-a" "$TMP/rv-b" -o "$TMP/rv" > /dev/null 2> "$TMP/err"; rc=$?

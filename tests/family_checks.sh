@@ -38,5 +38,9 @@ setsq "$TMP/c.dun" "$TMP/walled.dun" "$2" "$3" %
 "$DELVE" check "$TMP/walled.dun" > "$TMP/out"; rc=$?
 check "caves entrance walled in: exit 1 (rc $rc)" test $rc = 1
 check "... doomrl-unreachable on floor 1" \
-  grep -qF "walled.dun: floor 1: error doomrl-unreachable: floor 1: the entrance $2,$3 is not walkable" "$TMP/out"
+  grep -qF "walled.dun: floor 1: error doomrl-unreachable: the entrance $2,$3 is not walkable" "$TMP/out"
+# arena: four corner stairs down share the next floor's entrance; one stair leads back
+"$DELVE" check --seeds 1-50 --type arena > "$TMP/out" 2> /dev/null; rc=$?
+check "check --seeds 1-50 --type arena: no way-no-partner (rc $rc)" \
+  grep -qF "50 dungeons, 0 errors" "$TMP/out"
 finish

@@ -19,7 +19,7 @@ bad_value() { # KEY VALUES -> "VALUE<TAB>MESSAGE"
 type_for() { case "$1" in dlevel|difficulty|single-monster) echo caves ;; islands) echo shoals ;; *) echo rooms ;; esac; }
 good_value() { case "$1" in seed) echo 7 ;; floors) echo 2 ;; floor) echo 1 ;; type) echo caves ;;
   dlevel) echo 4 ;; difficulty) echo 3 ;; single-monster) echo on ;; islands) echo 9 ;;
-  rising) echo off ;; rooms) echo assets/rooms ;; esac; }
+  rising) echo off ;; rooms) echo "$PWD/assets/rooms" ;; esac; }
 
 # run CMD KEY VALUE TYPE: the front end CMD with the one setting; stdout/err to $TMP/out
 run() {
@@ -41,7 +41,8 @@ while IFS=$'\t' read -r key values default fams help; do
   IFS=$'\t' read -r bad msg <<< "$(bad_value "$key" "$values")"
   type=$(type_for "$key")
   for cmd in gen shot view stats check film; do
-    case "$cmd:$key" in stats:seed|check:seed|stats:floor|check:floor) continue ;; esac
+    case "$cmd:$key" in stats:seed|check:seed|stats:floor|check:floor|film:floor) continue ;;
+      stats:floors) [ "$type" != rooms ] && continue ;; esac
     run "$cmd" "$key" "$bad" "$type"; rc=$?
     if [ "$cmd" = film ]; then want="s.film:1:"; else want="delve $cmd: --$key: "; fi
     check "$cmd --$key $bad: exit 2 saying $msg (rc $rc)" \
@@ -58,7 +59,23 @@ check "gen --type caves --islands: exit 2 (rc $rc)" \
 printf 'dungeon type=caves rising=off\n' > "$TMP/r.film"
 "$DELVE" film "$TMP/r.film" -o "$TMP/r" --quiet 2> "$TMP/err"; rc=$?
 check "film type=caves rising=off: exit 2 (rc $rc)" \
-  sh -c "test $rc = 2 && grep -qF 'r.film:1:1: rising is for --type rooms, not caves' '$TMP/err'"
+  sh -c "test $rc = 2 && grep -qF 'r.film:1:20: rising is for --type rooms, not caves' '$TMP/err'"
+printf 'dungeon seed=3 floor=2\n' > "$TMP/f.film"
+"$DELVE" film "$TMP/f.film" -o "$TMP/f" --quiet 2> "$TMP/err"; rc=$?
+check "a film has no floor= (rc $rc)" \
+  sh -c "test $rc = 2 && grep -qF \"f.film:1:16: unknown key 'floor=' for 'dungeon'\" '$TMP/err'"
+"$DELVE" gen --type caves --dlevel 0 > /dev/null 2> "$TMP/err"
+"$DELVE" gen --dlevel 3 > /dev/null 2> "$TMP/err"; rc=$?
+check "--dlevel on rooms names the DoomRL types (rc $rc)" \
+  sh -c "test $rc = 2 && grep -qF -- '--dlevel is for the DoomRL types, not rooms' '$TMP/err'"
+"$DELVE" gen --type caves --seed 5 --format dun -o "$TMP/c.dun"
+"$DELVE" shot --dun "$TMP/c.dun" --type shoals -o "$TMP/x.png" > /dev/null 2> "$TMP/err"; rc=$?
+check "shot --dun with a setting: refused (rc $rc)" test $rc = 2
+"$DELVE" view "$TMP/c.dun" --floor 4 --headless --screenshot "$TMP/x.png" > /dev/null 2> "$TMP/err"; rc=$?
+check "view FILE.dun --floor past its floors: refused (rc $rc)" \
+  sh -c "test $rc = 2 && grep -qF -- '--floor 4: the dungeon has 3 floors' '$TMP/err'"
+"$DELVE" stats --type caves --floors 5 --seeds 1-2 > /dev/null 2>&1; rc=$?
+check "stats --type caves --floors: refused, DoomRL stats measure floor 1 alone (rc $rc)" test $rc = 2
 # --key=value and --key value give the same bytes; an abbreviation is refused
 "$DELVE" gen --seed=9 --floors=2 > "$TMP/a.txt"
 "$DELVE" gen --seed 9 --floors 2 > "$TMP/b.txt"

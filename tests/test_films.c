@@ -125,7 +125,7 @@ static void test_parse_script(void **state)
     assert_int_equal(fs.gen.islands, 9);
     film_free(&fs);
     expect_error("dungeon type=caves islands=9\n",
-                 "t.film:1:1: islands is for --type shoals, not caves");
+                 "t.film:1:20: islands is for --type shoals, not caves");
     assert_int_equal(film_parse("t.film", "dungeon type=doomrl\n", &fs, &err), DELVE_OK);
     assert_int_equal(fs.gen.type, GEN_TYPE_DOOMRL);
     film_free(&fs);

@@ -711,6 +711,89 @@ static void test_view_frames(void **state)
     dungeon_free(&w.dg);
 }
 
+/* The world of a generated dungeon (seed, floors; every other setting its default)
+ * with a party of one. */
+static void seed_world(uint64_t seed, int floors, world *w)
+{
+    gen_opts go = gen_defaults(seed);
+    go.floors = floors;
+    dungeon d;
+    assert_int_equal(gen_dungeon(&go, &d, NULL), DELVE_OK);
+    party p = { 0 };
+    assert_int_equal(party_add(&p, "Ash", 30, 12, 15, NULL), DELVE_OK);
+    assert_int_equal(world_init(w, &d, &p, NULL), DELVE_OK);
+}
+
+/* At 32 floors, looking at floor 12 with the party on 1: "(party on 1)" goes under the
+ * floor line instead of into the clock, so the clock's box is drawn as when the party's
+ * own floor is shown; and a title too long for the panel takes a second line instead of
+ * ending in "...": the floor line's band shows the title's second line. */
+static void test_hud_no_overlap(void **state)
+{
+    (void)state;
+    world w;
+    seed_world(9, 32, &w);
+    text_ctx *t = NULL;
+    delve_err err = { "" };
+    if (text_open(&t, NULL, &err) != DELVE_OK)
+        fail_msg("text_open: %s", err.msg);
+    canvas a, b;
+    assert_int_equal(canvas_init(&a, 1280, 720, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&b, 1280, 720, NULL), DELVE_OK);
+    view_opts o = view_defaults();
+    o.title = "Seed 9";
+    assert_int_equal(view_render(&a, &w, &o, t, &err), DELVE_OK);
+    o.follow = 0, o.cam_floor = 11;
+    assert_int_equal(view_render(&b, &w, &o, t, &err), DELVE_OK);
+    for (int y = 40; y < 68; y++) /* the clock: x 1150..1263 */
+        if (memcmp(canvas_at(&a, 1150, y), canvas_at(&b, 1150, y), 114 * 4))
+            fail_msg("row %d of the clock differs: the floor line ran into it", y);
+    o.follow = 1;
+    o.title = "A title far too long for the panel of three hundred and twenty px";
+    assert_int_equal(view_render(&b, &w, &o, t, &err), DELVE_OK);
+    int moved = 0; /* "Floor 1 of 32" of the one-line title's frame, x 976..1149 */
+    for (int y = 46; y < 66; y++)
+        moved += memcmp(canvas_at(&a, 976, y), canvas_at(&b, 976, y), 174 * 4) != 0;
+    assert_true(moved > 10); /* the title's second line is there now */
+    canvas_free(&a);
+    canvas_free(&b);
+    text_close(t);
+    world_free(&w);
+}
+
+/* Each of the viewer's layers draws something on seed 4 (sunk and raised rooms, patrol
+ * packs, a pit, ways, rooms; one check mark given), and only on the map: with every
+ * layer off the frame is the plain one. */
+static void test_view_layers(void **state)
+{
+    (void)state;
+    world w;
+    seed_world(4, 3, &w);
+    view_mark mark = { .floor = 0, .x = 10, .y = 10, .error = 1 };
+    canvas plain, lay;
+    assert_int_equal(canvas_init(&plain, 64 * 8, 40 * 8, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&lay, 64 * 8, 40 * 8, NULL), DELVE_OK);
+    size_t bytes = (size_t)plain.w * plain.h * 4;
+    for (int bit = 0; bit < VIEW_OV_COUNT; bit++) {
+        int changed = 0;
+        assert_int_equal(w.dg.floor_count, 3);
+        for (int f = 0; f < w.dg.floor_count; f++) {
+            view_opts o = view_defaults();
+            o.hud = 0, o.whole_floor = 1, o.zoom = 8, o.follow = 0, o.cam_floor = f;
+            o.marks = &mark, o.mark_count = 1;
+            assert_int_equal(view_render(&plain, &w, &o, NULL, NULL), DELVE_OK);
+            o.overlays = 1u << bit;
+            assert_int_equal(view_render(&lay, &w, &o, NULL, NULL), DELVE_OK);
+            changed += memcmp(plain.px, lay.px, bytes) != 0;
+        }
+        if (!changed)
+            fail_msg("layer %d drew nothing on any floor of seed 4", bit);
+    }
+    canvas_free(&plain);
+    canvas_free(&lay);
+    world_free(&w);
+}
+
 /* --- sheet ---------------------------------------------------------------------- */
 
 static void test_sheet_pages(void **state)
@@ -811,6 +894,8 @@ int main(void)
         cmocka_unit_test(test_text_fallback),
         cmocka_unit_test(test_text_missing_font),
         cmocka_unit_test(test_view_golden),
+        cmocka_unit_test(test_hud_no_overlap),
+        cmocka_unit_test(test_view_layers),
         cmocka_unit_test(test_view_fluids),
         cmocka_unit_test(test_grow_floor),
         cmocka_unit_test(test_view_cache_same_bytes),

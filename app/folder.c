@@ -1,0 +1,112 @@
+/* folder: signals, the lock's holder line and the end of a folder output's run. */
+#include "app/folder.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "app/cli.h"
+
+#define FOLDER_HOLDER_MAX 256 /* bytes of the command line written in the lock file */
+
+/* The signal that came, 0 before. The one mutable global of delve: a signal handler
+ * can reach nothing else. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+/* The folder outputs: the command, the words for messages, the marker of its outputs
+ * made before engine/outdir (review's). */
+static const struct {
+    const char *cmd, *what, *legacy;
+} KINDS[] = {
+    { "film", "film", NULL },
+    { "shot", "shot set", NULL },
+    { "review", "review report", ".delve-review" },
+};
+
+void folder_catch_signals(void)
+{
+    static const int SIGNALS[] = { SIGINT, SIGTERM, SIGHUP };
+    struct sigaction sa, was;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof SIGNALS / sizeof SIGNALS[0]; i++) {
+        if (sigaction(SIGNALS[i], NULL, &was) == 0 && was.sa_handler == SIG_IGN &&
+            SIGNALS[i] != SIGTERM)
+            continue;
+        sigaction(SIGNALS[i], &sa, NULL);
+    }
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+/* "delve CMD ARGS..." cut to fit buf. */
+static void holder_line(char *buf, size_t size, int argc, char **argv)
+{
+    size_t n = (size_t)snprintf(buf, size, "delve");
+    for (int i = 0; i < argc && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, " %s", argv[i]);
+    for (char *p = buf; *p; p++)
+        if (*p == '\n')
+            *p = ' ';
+}
+
+static const char *signal_word(int sig)
+{
+    return sig == SIGINT ? "interrupted" : sig == SIGTERM ? "terminated" : "hung up";
+}
+
+int folder_interrupted(const char *cmd, const char *what)
+{
+    fprintf(stderr, "delve %s: %s; %s left as it was\n", cmd, signal_word(stop_signal),
+            what);
+    return 128 + stop_signal;
+}
+
+int folder_open(outdir **od, const char *cmd, const char *target, int argc, char **argv)
+{
+    size_t k = 0;
+    while (k + 1 < sizeof KINDS / sizeof KINDS[0] && strcmp(KINDS[k].cmd, cmd))
+        k++;
+    char holder[FOLDER_HOLDER_MAX];
+    holder_line(holder, sizeof holder, argc, argv);
+    outdir_opts o = { .kind = KINDS[k].cmd, .what = KINDS[k].what, .version = DELVE_VERSION,
+                      .holder = holder, .legacy = KINDS[k].legacy };
+    delve_err err = { "" };
+    folder_catch_signals();
+    delve_status st = outdir_open(od, target, &o, &err);
+    if (st)
+        return stop_signal ? folder_interrupted(cmd, target) : cli_fail(cmd, st, &err);
+    if (stop_signal) {
+        outdir_close(*od);
+        *od = NULL;
+        return folder_interrupted(cmd, target);
+    }
+    return EXIT_OK;
+}
+
+const volatile sig_atomic_t *folder_stop(void)
+{
+    return &stop_signal;
+}
+
+int folder_close(outdir *od, const char *cmd, delve_status st, const delve_err *err)
+{
+    delve_err e = { "" };
+    if (err)
+        e = *err;
+    if (!st)
+        st = delve_stopped(&stop_signal, &e); /* a signal before the swap: no swap */
+    if (!st)
+        st = outdir_commit(od, &e);
+    char target[OUTDIR_PATH_MAX];
+    snprintf(target, sizeof target, "%s", outdir_target(od));
+    outdir_close(od);
+    if (st && stop_signal)
+        return folder_interrupted(cmd, target);
+    return st ? cli_fail(cmd, st, &e) : EXIT_OK;
+}

@@ -1,0 +1,189 @@
+/* view_status: the words around the map: the status line (a message until the next
+ * key), the hover line for the square under the mouse (remade every frame, so it follows
+ * the camera), the window title, the command that reproduces the view (c), F5's save,
+ * and the script read with the command line's settings over it. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/cli.h"
+#include "app/view_app.h"
+#include "engine/fsio.h"
+#include "engine/monster.h"
+#include "engine/save.h"
+#include "gen/family.h"
+
+#define VIEWER_HELP "space play/pause  . , step  n p seed  0 fit  wheel zoom  drag pan  " \
+                    "c copy command  Esc quit"
+
+void viewer_say(viewer *v, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->status, sizeof v->status, fmt, ap);
+    va_end(ap);
+}
+
+/* Appends to buf (cap bytes) what is at square (x, y) of floor fi beyond
+ * world_describe: the way's far square, the height, the monsters there now. */
+static void hover_extra(const world *w, int fi, int x, int y, char *buf, size_t cap)
+{
+    const dfloor *f = &w->dg.floors[fi];
+    size_t n = strlen(buf);
+    int i = floor_way_at(f, x, y);
+    if (i >= 0 && n < cap)
+        n += (size_t)snprintf(buf + n, cap - n, " (%d,%d)", f->ways[i].to_x, f->ways[i].to_y);
+    if (f->height_cm && floor_open(f, x, y) && n < cap)
+        n += (size_t)snprintf(buf + n, cap - n, "; height %d cm", (int)f->height_cm[y * f->w + x]);
+    for (int m = 0; m < f->monster_count && n < cap; m++) {
+        int mx, my;
+        const monster *mo = &f->monsters[m];
+        monster_where(&w->loops, f, m, w->clock_s, WORLD_START_S, &mx, &my);
+        if (mx != x || my != y)
+            continue;
+        n += (size_t)snprintf(buf + n, cap - n, "; %s", monster_kind_get(mo->kind)->name);
+        if (mo->patrol > 0 && n < cap && w->loops.loops && fi < w->loops.floors) {
+            const monster_loop *l = &w->loops.loops[(fi * FLOOR_MAX_PATROLS + mo->patrol - 1) * 2 +
+                                                     (mo->flying != 0)];
+            n += (size_t)snprintf(buf + n, cap - n, " (pack %d, route of %d squares)", mo->patrol,
+                                  l->len);
+        } else if (n < cap) {
+            n += (size_t)snprintf(buf + n, cap - n, mo->hunting ? " (hunting)" : " (standing)");
+        }
+    }
+}
+
+/* The caption: the status message; else the film's caption while it plays; else the
+ * square under the mouse; else the shot's caption; else the keys. */
+void viewer_update_lines(viewer *v)
+{
+    int f, x, y;
+    v->hover[0] = '\0';
+    if (v->mouse_in && v->have_world &&
+        view_square_at(&v->c, &v->w, &v->vo, v->mx, v->my, &f, &x, &y)) {
+        world_describe(&v->w, f, x, y, v->hover, (int)sizeof v->hover);
+        hover_extra(&v->w, f, x, y, v->hover, sizeof v->hover);
+        if (v->vo.overlays & VIEW_OV_CHECKS)
+            viewer_layers_hover(v, f, x, y, v->hover, sizeof v->hover);
+    }
+    const char *line = v->status[0] ? v->status
+                       : v->in_film && v->playing && v->frame > 0 ? v->cur.caption
+                       : v->hover[0] ? v->hover
+                       : v->frame > 0 ? v->cur.caption : VIEWER_HELP;
+    snprintf(v->caption, sizeof v->caption, "%s", line);
+}
+
+/* "seed 123, rooms, floor 2 of 5" or "x.dun, floor 2 of 5" into buf. */
+static void view_name(const viewer *v, char *buf, size_t cap)
+{
+    int fl = viewer_shown_floor(v) + 1, n = v->w.dg.floor_count;
+    const char *file = v->a.dun ? v->a.dun : v->a.load ? v->a.load
+                       : v->fs.dun_file[0] ? v->fs.dun_file : v->fs.save_file[0] ? v->fs.save_file : NULL;
+    if (file)
+        snprintf(buf, cap, "%s, floor %d of %d", file, fl, n);
+    else
+        snprintf(buf, cap, "seed %llu, %s, floor %d of %d", (unsigned long long)v->fs.gen.seed,
+                 family_type_of(v->fs.gen.type)->name, fl, n);
+}
+
+void viewer_set_title(viewer *v)
+{
+    char name[FILM_PATH_MAX + 64], title[FILM_PATH_MAX + 96];
+    view_name(v, name, sizeof name);
+    snprintf(title, sizeof title, "delve view: %s", name);
+    if (v->win && strcmp(SDL_GetWindowTitle(v->win), title))
+        SDL_SetWindowTitle(v->win, title);
+}
+
+/* Appends " --key value" for every "key=value" of line (opts_line's form). */
+static void append_flags(char *buf, size_t cap, const char *line)
+{
+    size_t n = strlen(buf);
+    while (*line && n < cap) {
+        const char *eq = strchr(line, '='), *sp = strchr(line, ' ');
+        if (!eq || (sp && sp < eq))
+            break;
+        size_t vl = sp ? (size_t)(sp - eq - 1) : strlen(eq + 1);
+        n += (size_t)snprintf(buf + n, cap - n, " --%.*s %.*s", (int)(eq - line), line, (int)vl,
+                              eq + 1);
+        line = sp ? sp + 1 : eq + 1 + vl;
+    }
+}
+
+/* c: the `delve view` command of this view (source, settings, floor shown) to the
+ * clipboard and the status line. */
+void viewer_copy_command(viewer *v)
+{
+    char cmd[VIEWER_LINE_MAX - 16], line[256];
+    delve_err e = { "" };
+    snprintf(cmd, sizeof cmd, "delve view");
+    size_t n = strlen(cmd);
+    if (v->a.dun || v->a.load)
+        n += (size_t)snprintf(cmd + n, sizeof cmd - n, v->a.dun ? " %s" : " --load %s",
+                              v->a.dun ? v->a.dun : v->a.load);
+    else if (strcmp(v->a.film, cli_default_film()))
+        n += (size_t)snprintf(cmd + n, sizeof cmd - n, " --film %s", v->a.film);
+    unsigned bits = 0; /* the settings this level type takes (the command line refuses others) */
+    for (int id = 0; id < OPTS_COUNT; id++)
+        if (id != OPTS_FLOOR && opts_applies(&v->fs.gen, (opts_id)id))
+            bits |= OPTS_BIT(id);
+    if (!v->a.dun && !v->a.load && !v->fs.dun_file[0] && !v->fs.save_file[0] &&
+        !opts_line(&v->fs.gen, bits, line, sizeof line, &e))
+        append_flags(cmd, sizeof cmd, line);
+    n = strlen(cmd);
+    if (n < sizeof cmd)
+        snprintf(cmd + n, sizeof cmd - n, " --floor %d", viewer_shown_floor(v) + 1);
+    if (!v->win) /* headless: no clipboard, the line goes to stdout */
+        printf("delve view: copied: %s\n", cmd);
+    if (v->win && SDL_SetClipboardText(cmd))
+        viewer_say(v, "c: cannot copy (%s): %s", SDL_GetError(), cmd);
+    else
+        viewer_say(v, "copied: %s", cmd);
+}
+
+/* F5: the world as a saved game in a.save_to; the status line says where, or why not. */
+void viewer_save_game(viewer *v)
+{
+    char src[SAVE_SOURCE_MAX], *text = NULL;
+    delve_err e = { "" };
+    delve_status st = director_source(&v->fs, src, sizeof src, &e);
+    if (!st)
+        st = save_text(&v->w, src, &text, &e);
+    if (!st)
+        st = fsio_write_atomic(v->a.save_to, text, strlen(text), &e);
+    free(text);
+    if (st)
+        viewer_say(v, "F5: not saved: %.200s", e.msg);
+    else if (v->frame > 0)
+        viewer_say(v, "F5: saved to %s (at shot %d)", v->a.save_to, v->frame);
+    else
+        viewer_say(v, "F5: saved to %s", v->a.save_to);
+}
+
+delve_status viewer_load_script(const viewer *v, film_script *fs, delve_err *err)
+{
+    const viewer_args *a = &v->a;
+    const unsigned names = OPTS_BIT(OPTS_SEED) | OPTS_BIT(OPTS_TYPE);
+    delve_status st = film_load(a->film, fs, err);
+    if (!st)
+        opts_copy(&fs->gen, &a->o, a->given);
+    if (!st && (a->given & names)) /* the script's title is not this dungeon's */
+        snprintf(fs->title, sizeof fs->title, "Seed %llu, %s",
+                 (unsigned long long)fs->gen.seed, family_type_of(fs->gen.type)->name);
+    if (!st && opts_check_given(&fs->gen, a->given, "--", err))
+        st = DELVE_EINPUT;
+    if (!st && !a->dun && !a->load && opts_check_floor(&fs->gen, fs->gen.floors, "--", err))
+        st = DELVE_EINPUT;
+    if (!st && ((a->given & ~OPTS_BIT(OPTS_FLOOR)) || a->dun || a->load)) /* the command line wins */
+        fs->dun_file[0] = fs->save_file[0] = '\0';
+    if (!st && (a->dun || a->load))
+        fs->dun_line = 0;
+    if (!st && a->dun)
+        snprintf(fs->dun_file, sizeof fs->dun_file, "%s", a->dun);
+    if (!st && a->load)
+        snprintf(fs->save_file, sizeof fs->save_file, "%s", a->load);
+    if (st)
+        film_free(fs);
+    return st;
+}

@@ -1,0 +1,62 @@
+# The real window under Xvfb, driven by xdotool as a person would: space on seed 123
+# (no pit on floor 1) must not close it; a resize gives a canvas of the window's size,
+# byte for byte the headless render at that size (so nothing is stretched: round
+# markers stay round); the title names the view; Esc quits with exit 0; a .dun replaced
+# on disk while the window is open is shown (the file watch). Skipped (77)
+# without xvfb-run, Xvfb, xauth or xdotool (scripts/deps.sh --test installs them).
+. tests/lib.bash "$@"
+needs "the window under Xvfb" xvfb-run Xvfb xauth xdotool || { finish; exit; }
+mkdir -p "$TMP/win" "$TMP/head"
+cat > "$TMP/inner.sh" <<'INNER'
+# runs inside xvfb-run: $1 delve, $2 folder, $3 the source tree; findings go to $2/log
+delve=$1; cd "$2" || exit 1
+log() { echo "$*" >> log; }
+"$delve" view --seed 123 --save-to "$2/f5.sav" > out 2> err & pid=$!
+wid=$(xdotool search --sync --onlyvisible --name "delve view" | head -1)
+log "title $(xdotool getwindowname "$wid")"
+xdotool windowfocus --sync "$wid"
+xdotool mousemove 1599 899; sleep 0.5       # the pointer off the window: no hover line
+xdotool key space; sleep 1
+kill -0 "$pid" 2> /dev/null && log "alive after space"
+xdotool key F12; sleep 0.5; mv delve-view.png first.png
+xdotool windowsize --sync "$wid" 1000 800; sleep 1
+xdotool key F12; sleep 0.5; mv delve-view.png resized.png
+xdotool key F5; sleep 0.5
+xdotool key Escape
+for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$pid" 2> /dev/null || break; sleep 0.5; done
+kill -0 "$pid" 2> /dev/null && { log "still running after Esc"; kill "$pid"; }
+wait "$pid"; log "exit $?"
+# the file watch: the .dun in use replaced on disk, the window shows the new one
+cp "$3/tests/fixtures/dun/ok.dun" watched.dun
+"$delve" view watched.dun > out2 2> err2 & pid=$!
+wid=$(xdotool search --sync --onlyvisible --name "delve view" | head -1)
+xdotool windowfocus --sync "$wid"; xdotool mousemove 1599 899; sleep 1.2
+cp "$3/tests/fixtures/dun/terrains.dun" watched.dun; touch -d "+2 seconds" watched.dun; sleep 1.5
+xdotool key F12; sleep 0.5; mv delve-view.png watched.png
+xdotool key Escape; wait "$pid"; log "watch exit $?"
+INNER
+xvfb-run -a -s "-screen 0 1600x900x24" bash "$TMP/inner.sh" "$DELVE" "$TMP/win" "$PWD" > /dev/null 2>&1
+log=$TMP/win/log
+check "the title names seed, type and floor ($(grep title "$log"))" \
+  grep -qx "title delve view: seed 123, rooms, floor 1 of 3" "$log"
+check "the window survives space on a pitless seed" grep -qx "alive after space" "$log"
+check "Esc quits with exit 0 ($(grep -v title "$log" | tr '\n' ' '))" grep -qx "exit 0" "$log"
+check "F5 saved during the session" test -s "$TMP/win/f5.sav"
+# the same views headless: F12 writes delve-view.png in the current folder
+(cd "$TMP/head" && "$DELVE" view --seed 123 --headless --screenshot first.png --keys "space f12" > /dev/null &&
+  mv delve-view.png first.png &&
+  "$DELVE" view --seed 123 --headless --screenshot x.png --keys "space f12 resize:1000,800 f12" > /dev/null &&
+  mv delve-view.png resized.png)
+check "first frame after space: the window equals the headless render" \
+  cmp -s "$TMP/win/first.png" "$TMP/head/first.png"
+check "resized: the screenshot follows the window ($(png_size "$TMP/win/resized.png"))" \
+  test "$(png_size "$TMP/win/resized.png")" = "1000 x 800"
+check "resized: byte for byte the headless render at 1000x800 (nothing stretched)" \
+  cmp -s "$TMP/win/resized.png" "$TMP/head/resized.png"
+cp tests/fixtures/dun/terrains.dun "$TMP/head/watched.dun"
+(cd "$TMP/head" && "$DELVE" view watched.dun --headless --screenshot x.png --keys f12 > /dev/null &&
+  mv delve-view.png watched.png)
+check "the file watch: Esc after it, exit 0" grep -qx "watch exit 0" "$log"
+check "the file watch: the .dun replaced on disk is shown, as a fresh viewer shows it" \
+  cmp -s "$TMP/win/watched.png" "$TMP/head/watched.png"
+finish
