@@ -34,11 +34,11 @@ void dungeon_stack(dungeon *d);
 /* Ground height in cm of square (x, y) on floor f above the dungeon's datum. */
 int32_t dungeon_ground_cm(const dungeon *d, int f, int x, int y);
 
-/* The one landing rule: the square of lo straight under (x, y) of up, through the
- * floors' origins (dfloor.ox, oy, where each floor's square 0,0 sits on the dungeon's
- * common grid): (x + up.ox - lo.ox, y + up.oy - lo.oy). It may lie outside lo (callers
- * check floor_in). The world's falls, the stacking, `delve check` and the pit pass all
- * find a pit's landing here. */
+/* The one landing rule: the square of lo at the place of (x, y) of up on the dungeon's
+ * common grid, through the floors' origins (dfloor.ox, oy, where each floor's square 0,0
+ * sits on it): (x + up.ox - lo.ox, y + up.oy - lo.oy); for a pit of up over lo, its
+ * landing. It may lie outside lo (callers check floor_in). The world's falls, the
+ * stacking, `delve check`, the pit pass and the viewer's overlay all go through it. */
 void dungeon_landing(const dfloor *up, const dfloor *lo, int x, int y, int *bx, int *by);
 
 /* The square of floor f + 1 straight under (x, y) of floor f (dungeon_landing). It may
