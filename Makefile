@@ -5,7 +5,7 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 FILM  ?= films/scripts/pits-and-stations.film
 CONFIGURE = test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps deps-test build run test test-sanitize view bench golden clean
+.PHONY: all deps deps-test build run test test-sanitize test-arm64 view bench golden clean
 
 all: build
 
@@ -36,6 +36,16 @@ test-sanitize: deps-test
 	  -DCMAKE_BUILD_TYPE=Release -DDELVE_SANITIZE=ON -DDELVE_O0_TWIN=OFF
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# the same bytes on 64-bit ARM: installs the aarch64 cross compiler, qemu-user and the
+# arm64 libraries (scripts/deps.sh --arm64), cross-builds delve into $(BUILD)/arm64 and
+# compares its output under qemu-aarch64 with this build's (scripts/test-arm64.sh);
+# a missing tool fails here instead of skipping. Run it before every merge.
+test-arm64:
+	@sh scripts/deps.sh --arm64
+	@$(CONFIGURE)
+	cmake --build $(BUILD) --target delve -j $(JOBS)
+	ARM64_REQUIRED=1 bash scripts/test-arm64.sh $(BUILD)/delve $(BUILD)/delve $(BUILD)
 
 view: build
 	./$(BUILD)/delve view --film $(FILM)

@@ -28,6 +28,8 @@ int cmd_settings(int argc, char **argv);
 /* delve stats' runners per family (app/cmd_stats_*.c): print, return the exit code */
 int stats_rooms_run(const gen_opts *o, uint64_t lo, uint64_t hi, int tsv);
 int stats_shoals_run(const gen_opts *o, uint64_t lo, uint64_t hi, int tsv);
+/* delve stats --compare A.tsv B.tsv (app/cmd_stats_compare.c): argv as cmd_stats's */
+int stats_compare_run(int argc, char **argv);
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and
  * return 0. */

@@ -36,8 +36,11 @@ static void help(void)
            "--seeds A-B renders a shot set: every floor of every seed A..B (at most %d\n"
            "seeds; only floor K with --floor) into DIR as seed-00042-floor-1.png ..., and\n"
            "DIR/catalog.tsv with one line per floor: seed, floor, level type, counts of\n"
-           "rooms, pits, stations, ways and monsters, and the importer's verdict ('ok', or\n"
-           "'error: KIND,...; warning: KIND' as 'delve check' names them). A seed\n"
+           "rooms, pits, stations, ways and monsters, the importer's verdict ('ok', or\n"
+           "'error: KIND,...; warning: KIND' as 'delve check' names them), then dlevel,\n"
+           "doors, items, fluid squares, ways by kind and what rising laid; '#' lines first\n"
+           "name the command, settings, version, git revision and the shot and view lines\n"
+           "that make each floor again (docs/catalog-format.md). A seed\n"
            "whose generation fails gets 'failed: why' lines and no PNGs. Progress goes to\n"
            "stderr. DIR is made whole beside itself and swapped in at the end: an earlier\n"
            "set there is replaced, not mixed with; a folder delve did not make is refused\n"
@@ -61,6 +64,8 @@ typedef struct shot_args {
     int set;          /* 1: --seeds A-B (o.seed is A) */
     int zoom;
     const char *out, *dun, *load;
+    int argc;         /* the command line, for the catalog's provenance */
+    char **argv;
 } shot_args;
 
 /* Returns -1 after --help, else an exit code (EXIT_OK to go on). */
@@ -71,7 +76,7 @@ static int parse(int argc, char **argv, shot_args *a)
     if (rc)
         return rc;
     *a = (shot_args){ .o = c.o, .zoom = VIEW_ZOOM, .out = c.flag[F_OUT], .dun = c.flag[F_DUN],
-                      .load = c.flag[F_LOAD] };
+                      .load = c.flag[F_LOAD], .argc = argc, .argv = argv };
     int seen_seed = (c.given & OPTS_BIT(OPTS_SEED)) != 0;
     if (c.flag[F_SEEDS] &&
         !(a->set = cli_seeds("shot", c.flag[F_SEEDS], SHOT_MAX_SEEDS, &a->o.seed, &a->seed_hi)))
@@ -244,7 +249,13 @@ static delve_status shoot_set(const shot_args *a, const char *dir, int *shots, d
     char *cat = NULL;
     size_t len = 0;
     uint64_t count = a->seed_hi - a->o.seed + 1;
-    delve_status st = append(&cat, &len, CATALOG_HEADER "\n", strlen(CATALOG_HEADER) + 1, err);
+    char head[CATALOG_HEAD_MAX];
+    catalog_source src = { .argc = a->argc, .argv = a->argv, .o = &a->o, .seed_lo = a->o.seed,
+                           .seed_hi = a->seed_hi, .zoom = a->zoom, .version = DELVE_VERSION,
+                           .revision = DELVE_REVISION };
+    delve_status st = catalog_head(&src, head, sizeof head, err);
+    if (!st)
+        st = append(&cat, &len, head, strlen(head), err);
     for (uint64_t i = 0; i < count && !st; i++) {
         st = shot_seed(a, dir, a->o.seed + i, &cat, &len, shots, err);
         fprintf(stderr, "delve shot: seed %llu (%llu of %llu)\n",

@@ -16,7 +16,8 @@
 
 static void help(void)
 {
-    printf("usage: delve stats --seeds A-B [SETTINGS] [--format table|tsv]\n\n"
+    printf("usage: delve stats --seeds A-B [SETTINGS] [--format table|tsv]\n"
+           "       delve stats --compare A.tsv B.tsv [--alpha P] [--format table|tsv|json]\n\n"
            "Generates many dungeons and prints what their floors hold, per family:\n"
            "  rooms (the default): the dungeon of K floors (--floors: 1 here unless given) of every\n"
            "    seed, checked, and the counts per kind of what rising laid: bends, curve\n"
@@ -33,6 +34,8 @@ static void help(void)
            "as DoomRL's are (mean, sd, min, max per measure): rooms' rooms, doors, pits,\n"
            "stations, ways, monsters and rising's pieces; Shoals' squares by kind and land\n"
            "parts.\n\n"
+           "--compare: two catalogs (catalog.tsv of shot sets) compared column by column\n"
+           "with a test and a flag each; 'delve stats --compare --help' says how.\n\n"
            "example: delve stats --type doomrl --seeds 1-10000 --dlevel 9 --difficulty 3\n"
            "         delve stats --seeds 1-20 --floors 3 --format tsv\n");
 }
@@ -140,8 +143,19 @@ static const uint64_t MAX_SEEDS[FAMILY_COUNT] = {
     [FAMILY_ROOMS] = 1000000, [FAMILY_DOOMRL] = 100000000, [FAMILY_SHOALS] = SHOALS_STATS_MAX_SEEDS,
 };
 
+/* 1 when argv asks for two catalogs compared (--compare anywhere). */
+static int wants_compare(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--compare"))
+            return 1;
+    return 0;
+}
+
 int cmd_stats(int argc, char **argv)
 {
+    if (wants_compare(argc, argv))
+        return stats_compare_run(argc, argv);
     cli_args c;
     int rc = cli_parse(&SPEC, argc, argv, &c);
     if (rc)

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gen/opts.h"
+
 static size_t clamp_len(int n, size_t size)
 {
     return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
@@ -18,15 +20,40 @@ static void one_cell(char *out, size_t size, const char *s)
             *p = ' ';
 }
 
+/* The counts of CATALOG_MORE for f, in its order. */
+static void more_counts(const dfloor *f, int *c)
+{
+    int sq[T_TERRAIN_COUNT] = { 0 }, wk[WAY_KIND_COUNT] = { 0 }, fluid = 0;
+    for (int i = 0; i < f->w * f->h; i++) {
+        sq[f->terrain[i] < T_TERRAIN_COUNT ? f->terrain[i] : T_ROCK]++;
+        fluid += terrain_is_fluid((terrain)f->terrain[i]);
+    }
+    for (int i = 0; i < f->way_count; i++)
+        wk[f->ways[i].kind < WAY_KIND_COUNT ? f->ways[i].kind : WAY_LIFT]++;
+    const rising_log *r = &f->rising;
+    const int v[CATALOG_MORE_COUNT] = {
+        f->dlevel, sq[T_DOOR], f->item_count, fluid, wk[WAY_LIFT], wk[WAY_LADDER],
+        wk[WAY_STAIR], wk[WAY_RAMP], wk[WAY_SPIRAL], r->bends, sq[T_CURVE], sq[T_TURN],
+        sq[T_STAIR], sq[T_RAMP], r->sunk, r->raised, r->graded, r->spirals_within,
+    };
+    memcpy(c, v, sizeof v);
+}
+
 size_t catalog_floor_line(uint64_t seed, const dfloor *f, const char *verdict, char *buf,
                           size_t size)
 {
     char v[400];
     one_cell(v, sizeof v, verdict);
-    int n = snprintf(buf, size, "%llu\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n",
+    int more[CATALOG_MORE_COUNT];
+    more_counts(f, more);
+    int n = snprintf(buf, size, "%llu\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s",
                      (unsigned long long)seed, f->index + 1,
                      level_type_name((level_type)f->level_type), f->room_count,
                      f->pit_count, f->station_count, f->way_count, f->monster_count, v);
+    for (int i = 0; i < CATALOG_MORE_COUNT && n >= 0 && (size_t)n < size; i++)
+        n += snprintf(buf + n, size - (size_t)n, "\t%d", more[i]);
+    if (n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, "\n");
     return clamp_len(n, size);
 }
 
@@ -62,7 +89,109 @@ size_t catalog_failed_line(uint64_t seed, int floor, const char *type, const cha
 {
     char msg[400];
     one_cell(msg, sizeof msg, why);
-    int n = snprintf(buf, size, "%llu\t%d\t%s\t-\t-\t-\t-\t-\tfailed: %s\n",
+    int n = snprintf(buf, size, "%llu\t%d\t%s\t-\t-\t-\t-\t-\tfailed: %s",
                      (unsigned long long)seed, floor, type, msg);
+    for (int i = 0; i < CATALOG_MORE_COUNT && n >= 0 && (size_t)n < size; i++)
+        n += snprintf(buf + n, size - (size_t)n, "\t-");
+    if (n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, "\n");
     return clamp_len(n, size);
+}
+
+/* --- provenance ------------------------------------------------------------------ */
+
+/* Appends text to buf (cap bytes, *n used); DELVE_ELIMIT when it does not fit. */
+static delve_status put(char *buf, size_t cap, size_t *n, const char *text, delve_err *err)
+{
+    size_t len = strlen(text);
+    if (*n + len >= cap)
+        return delve_fail(err, DELVE_ELIMIT, "the catalog's head passes %zu bytes", cap - 1);
+    memcpy(buf + *n, text, len + 1);
+    *n += len;
+    return DELVE_OK;
+}
+
+/* Appends s as one shell word: as is when plain, else in single quotes. */
+static delve_status put_word(char *buf, size_t cap, size_t *n, const char *s, delve_err *err)
+{
+    int plain = s[0] != '\0';
+    for (const char *p = s; *p && plain; p++)
+        plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                       "-_./=:,+@%", *p) != NULL;
+    if (plain)
+        return put(buf, cap, n, s, err);
+    delve_status st = put(buf, cap, n, "'", err);
+    for (const char *p = s; *p && !st; p++) {  /* a control byte (a newline) as '?': */
+        char one[2] = { (unsigned char)*p < 32 ? '?' : *p, '\0' };  /* one line each */
+        st = put(buf, cap, n, *p == '\'' ? "'\\''" : one, err);
+    }
+    return st ? st : put(buf, cap, n, "'", err);
+}
+
+delve_status catalog_settings_flags(const gen_opts *o, char *buf, size_t cap,
+                                    delve_err *err)
+{
+    size_t n = 0;
+    delve_status st = DELVE_OK;
+    buf[0] = '\0';
+    for (int id = 0; id < OPTS_COUNT && !st; id++) {
+        char kv[GEN_PATH_MAX + 64];
+        if (id == OPTS_SEED || id == OPTS_FLOOR || !opts_applies(o, (opts_id)id))
+            continue;
+        st = opts_line(o, OPTS_BIT(id), kv, sizeof kv, err);
+        char *eq = strchr(kv, '=');
+        if (st || !eq)  /* a setting written only when set (rooms, single-monster) */
+            continue;
+        *eq = '\0';
+        st = put(buf, cap, &n, n ? " --" : "--", err);
+        if (!st)
+            st = put(buf, cap, &n, kv, err);
+        if (!st)
+            st = put(buf, cap, &n, " ", err);
+        if (!st)
+            st = put_word(buf, cap, &n, eq + 1, err);
+    }
+    return st;
+}
+
+/* "# command: delve shot ..." with each argument shell-quoted. */
+static delve_status put_command(const catalog_source *s, char *buf, size_t cap, size_t *n,
+                                delve_err *err)
+{
+    delve_status st = put(buf, cap, n, "# command: delve", err);
+    for (int i = 0; i < s->argc && !st; i++) {
+        st = put(buf, cap, n, " ", err);
+        if (!st)
+            st = put_word(buf, cap, n, s->argv[i], err);
+    }
+    return st ? st : put(buf, cap, n, "\n", err);
+}
+
+delve_status catalog_head(const catalog_source *s, char *buf, size_t cap, delve_err *err)
+{
+    char settings[2048], flags[2048], line[2 * 2048 + 256];
+    size_t n = 0;
+    buf[0] = '\0';
+    delve_status st = opts_line(s->o, OPTS_ALL & ~OPTS_BIT(OPTS_SEED) & ~OPTS_BIT(OPTS_FLOOR),
+                                settings, sizeof settings, err);
+    for (char *p = settings; *p; p++)  /* a folder name with a newline stays one line */
+        *p = (unsigned char)*p < 32 ? '?' : *p;
+    if (!st)
+        st = catalog_settings_flags(s->o, flags, sizeof flags, err);
+    if (!st)
+        st = put(buf, cap, &n, "# catalog: one line per floor of a shot set (delve shot "
+                 "--seeds), columns as the last comment line names them\n", err);
+    if (!st)
+        st = put_command(s, buf, cap, &n, err);
+    snprintf(line, sizeof line, "# version: %s\n# revision: %s\n# seeds: %llu-%llu\n"
+             "# settings: %s\n# zoom: %d\n", s->version, s->revision,
+             (unsigned long long)s->seed_lo, (unsigned long long)s->seed_hi, settings, s->zoom);
+    if (!st)
+        st = put(buf, cap, &n, line, err);
+    snprintf(line, sizeof line, "# shot: delve shot --seed SEED --floor FLOOR %s --zoom %d "
+             "-o OUT.png\n# view: delve view --seed SEED --floor FLOOR %s\n", flags, s->zoom,
+             flags);
+    if (!st)
+        st = put(buf, cap, &n, line, err);
+    return st ? st : put(buf, cap, &n, CATALOG_HEADER "\n", err);
 }

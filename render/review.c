@@ -163,7 +163,9 @@ static delve_status cat_lines(char *text, const char *side, cat_line **out, int 
         if (len && s[len - 1] == '\r')
             s[--len] = '\0';
         lineno++;
-        if (s[0] == '#' && header && !*header)
+        /* the column names: the last comment line with a tab before the first data line
+           (provenance lines, "# key: value", come before it) */
+        if (s[0] == '#' && header && !n && strchr(s, '\t'))
             *header = s;
         if (len && s[0] != '#') {
             char *t1 = strchr(s, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;

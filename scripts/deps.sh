@@ -1,15 +1,20 @@
 #!/bin/sh
 # Installs the Debian packages delve needs when pkg-config or CMake cannot find them.
 # Runs apt-get as root, or through sudo; on other systems it prints the package names.
-# Usage: scripts/deps.sh [--test]   (--test adds what the tests need: xvfb, clang,
-#        chromium, tiled)
+# Usage: scripts/deps.sh [--test | --arm64]   (--test adds what the tests need: xvfb,
+#        clang, chromium, tiled; --arm64 what `make test-arm64` needs: the aarch64 cross
+#        compiler, qemu-user and the arm64 -dev libraries, after dpkg --add-architecture)
 set -eu
 
 # Build: cmake pkg-config libsdl2-dev libsdl2-ttf-dev libstb-dev libcmocka-dev
-#        libdeflate-dev libspng-dev libfontconfig-dev libcjson-dev fonts-dejavu-core
+#        libdeflate-dev libspng-dev libfontconfig-dev libcjson-dev libgsl-dev
+#        fonts-dejavu-core
 # Tests: xvfb xauth xdotool (the viewer under a real X server, driven by keys), clang (gcc/clang determinism),
 #        chromium (delve review's page, headless), tiled (tmxrasterizer draws the
 #        Tiled export; about 18 MB with its Qt libraries)
+# arm64: gcc-aarch64-linux-gnu qemu-user, and pkgconf libsdl2-dev libsdl2-ttf-dev
+#        libdeflate-dev libcjson-dev libspng-dev libfontconfig-dev as :arm64 (multiarch,
+#        beside the amd64 ones; about 200 packages, 120 MB to fetch, 400 MB on disk)
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
 missing=""
 need() { missing="$missing $1"; }
@@ -26,6 +31,7 @@ have_pc libdeflate || [ -f /usr/include/libdeflate.h ] || need libdeflate-dev
 have_pc spng || need libspng-dev
 have_pc fontconfig || need libfontconfig-dev
 have_pc libcjson || need libcjson-dev
+have_pc gsl || need libgsl-dev
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need fonts-dejavu-core
 if [ "${1:-}" = "--test" ]; then
   command -v Xvfb >/dev/null 2>&1 || need xvfb
@@ -34,6 +40,22 @@ if [ "${1:-}" = "--test" ]; then
   command -v clang >/dev/null 2>&1 || need clang
   command -v chromium >/dev/null 2>&1 || need chromium
   command -v tmxrasterizer >/dev/null 2>&1 || need tiled
+fi
+add_arm64=""
+if [ "${1:-}" = "--arm64" ]; then
+  command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need gcc-aarch64-linux-gnu
+  command -v qemu-aarch64 >/dev/null 2>&1 || need qemu-user
+  # pkgconf:arm64 brings aarch64-linux-gnu-pkg-config, which reads the arm64 .pc files
+  command -v aarch64-linux-gnu-pkg-config >/dev/null 2>&1 || need pkgconf:arm64
+  arm_pc() { aarch64-linux-gnu-pkg-config --exists "$1" 2>/dev/null; }
+  for pc in sdl2:libsdl2-dev SDL2_ttf:libsdl2-ttf-dev \
+            libdeflate:libdeflate-dev libcjson:libcjson-dev spng:libspng-dev \
+            fontconfig:libfontconfig-dev; do
+    arm_pc "${pc%%:*}" || need "${pc#*:}:arm64"
+  done
+  case "$missing" in *:arm64*)
+    dpkg --print-foreign-architectures 2>/dev/null | grep -qx arm64 || add_arm64=1 ;;
+  esac
 fi
 
 [ -z "$missing" ] && exit 0
@@ -51,6 +73,10 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "deps: installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
+if [ -n "$add_arm64" ]; then
+  echo "deps: dpkg --add-architecture arm64" >&2
+  $SUDO dpkg --add-architecture arm64
+fi
 $SUDO apt-get update -qq
 # shellcheck disable=SC2086
 $SUDO apt-get install -y -qq --no-install-recommends $missing >&2

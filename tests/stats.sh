@@ -38,12 +38,24 @@ check "stats --floors 0: exit 2 (got $rc)" test $rc = 2
 # shot set's catalog of the same dungeons (sums over seeds 1-40 of 3-floor dungeons)
 "$DELVE" stats --per-floor --seeds 1-40 --floors 3 --format tsv > "$TMP/pf.tsv"; rc=$?
 "$DELVE" shot --seeds 1-40 --floors 3 --floor 1 --zoom 4 -o "$TMP/set" > /dev/null 2>&1
-for col in rooms:4 pits:5 stations:6 ways:7 monsters:8; do
-  name=${col%%:*}; n=${col##*:}
-  want=$(awk -v n="$n" '!/^#/ { s += $n } END { printf "%.4f", s / 40 }' "$TMP/set/catalog.tsv")
-  got=$(awk -F'\t' -v m="$name" '$3 == m { print $4 }' "$TMP/pf.tsv")
-  check "stats --per-floor $name mean $got is the catalog's $want (rc $rc)" test "$got" = "$want"
-done
+same_means() { # same_means STATS.TSV CATALOG MEASURE:COLUMN...: each measure's mean is the column's
+  local tsv=$1 cat=$2 col name n want got; shift 2
+  for col; do
+    name=${col%%:*}; n=${col##*:}
+    want=$(awk -F'\t' -v n="$n" '!/^#/ { s += $n } END { printf "%.4f", s / 40 }' "$cat")
+    got=$(awk -F'\t' -v m="$name" '$3 == m { print $4 }' "$tsv")
+    check "stats --per-floor $name mean $got is the catalog's $want (rc $rc)" test "$got" = "$want"
+  done
+}
+same_means "$TMP/pf.tsv" "$TMP/set/catalog.tsv" rooms:4 pits:5 stations:6 ways:7 monsters:8 \
+  doors:11 bends:19 "curve marks:20" "sunk rooms:24" "raised rooms:25" "graded rooms:26" \
+  "spirals within:27"
+# a DoomRL type (normal at dlevel 9: rooms, rivers): the same counts as stats; not doors,
+# which DoomRL's stats count before fluids cover some (the catalog: the door squares left)
+"$DELVE" stats --type normal --dlevel 9 --seeds 1-40 --format tsv > "$TMP/n9.tsv"; rc=$?
+"$DELVE" shot --seeds 1-40 --type normal --dlevel 9 --floor 1 --zoom 4 -o "$TMP/n9" > /dev/null 2>&1
+same_means "$TMP/n9.tsv" "$TMP/n9/catalog.tsv" rooms:4 "fluid squares:13" \
+  items:12 monsters:8
 "$DELVE" stats --type shoals --per-floor --seeds 1-20 --format tsv > "$TMP/sh.tsv"
 check "shoals --per-floor: 20 floors of 4200 squares by kind" \
   test "$(awk -F'\t' '$3 ~ /squares/ { s += $4 } END { printf "%.4f", s }' "$TMP/sh.tsv")" = "4200.0000"

@@ -22,7 +22,10 @@ static void test_floor_line(void **state)
     size_t n = catalog_floor_line(3, &f, "ok", buf, sizeof buf);
     /* 8 ways: a lift and a ladder each to floors 1 and 3, a spiral each to floors 1 and
      * 3, and the two ends of a spiral within the floor (rising, spec/rising.md) */
-    assert_string_equal(buf, "3\t2\trooms\t7\t1\t1\t8\t8\tok\n");
+    /* then dlevel 0, 15 doors, no items or fluid, ways: 2 lifts, 2 ladders, 4 spiral
+     * ends; 3 bends, 5 curve squares, 1 graded room, 1 spiral within */
+    assert_string_equal(buf, "3\t2\trooms\t7\t1\t1\t8\t8\tok"
+                             "\t0\t15\t0\t0\t2\t2\t0\t0\t4\t3\t5\t0\t0\t0\t0\t0\t1\t1\n");
     assert_int_equal(n, strlen(buf));
     floor_free(&f);
 }
@@ -47,7 +50,20 @@ static void test_verdict(void **state)
     assert_string_equal(buf, "warning: pit-only-across");
     dfloor f = { .index = 1, .room_count = 3 };
     catalog_floor_line(7, &f, "error: a\tb", buf, sizeof buf);
-    assert_string_equal(buf, "7\t2\trooms\t3\t0\t0\t0\t0\terror: a b\n");
+    assert_string_equal(buf, "7\t2\trooms\t3\t0\t0\t0\t0\terror: a b"
+                             "\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\n");
+}
+
+/* The header names 9 + CATALOG_MORE_COUNT columns, the first nine the original ones. */
+static void test_header(void **state)
+{
+    (void)state;
+    int tabs = 0;
+    for (const char *p = CATALOG_HEADER; *p; p++)
+        tabs += *p == '\t';
+    assert_int_equal(tabs + 1, 9 + CATALOG_MORE_COUNT);
+    assert_memory_equal(CATALOG_HEADER, "# seed\tfloor\ttype\trooms\tpits\tstations\tways"
+                        "\tmonsters\tvalidator\tdlevel\t", 69);
 }
 
 static void test_failed_line(void **state)
@@ -57,7 +73,8 @@ static void test_failed_line(void **state)
     size_t n = catalog_failed_line(18446744073709551615ull, 2, "caves",
                                    "layout failed\tall 8 tries\nfloor 2", buf, sizeof buf);
     assert_string_equal(buf, "18446744073709551615\t2\tcaves\t-\t-\t-\t-\t-\t"
-                             "failed: layout failed all 8 tries floor 2\n");
+                             "failed: layout failed all 8 tries floor 2"
+                             "\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\n");
     assert_int_equal(n, strlen(buf));
     char big[1000];
     memset(big, 'x', sizeof big - 1);
@@ -65,6 +82,10 @@ static void test_failed_line(void **state)
     n = catalog_failed_line(1, 1, "rooms", big, buf, sizeof buf);
     assert_true(n < sizeof buf);
     assert_int_equal(buf[n - 1], '\n');
+    int tabs = 0;  /* the long message is cut, never the columns after it */
+    for (size_t i = 0; i < n; i++)
+        tabs += buf[i] == '\t';
+    assert_int_equal(tabs, 8 + CATALOG_MORE_COUNT);
     assert_int_equal(strlen(buf), n);
 }
 
@@ -74,6 +95,7 @@ int main(void)
         cmocka_unit_test(test_floor_line),
         cmocka_unit_test(test_verdict),
         cmocka_unit_test(test_failed_line),
+        cmocka_unit_test(test_header),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

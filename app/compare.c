@@ -1,0 +1,446 @@
+/* compare: two catalogs, column by column (spec review-stats.md). */
+#include "app/compare.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fsio.h"
+#include "engine/lex.h"
+
+/* --- reading ------------------------------------------------------------------------ */
+
+/* Splits s at tabs into at most max cells; returns how many. */
+static int split_tabs(char *s, char **out, int max)
+{
+    int n = 0;
+    while (n < max) {
+        out[n++] = s;
+        char *t = strchr(s, '\t');
+        if (!t)
+            break;
+        *t = '\0';
+        s = t + 1;
+    }
+    return n;
+}
+
+static delve_status grow(void **v, int *cap, int need, size_t each, delve_err *err)
+{
+    if (need <= *cap)
+        return DELVE_OK;
+    int nc = *cap ? *cap * 2 : 64;
+    while (nc < need)
+        nc *= 2;
+    void *nv = realloc(*v, (size_t)nc * each);
+    if (!nv)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    *v = nv;
+    *cap = nc;
+    return DELVE_OK;
+}
+
+/* The header line "# seed\tfloor\t...": its names (in place). */
+static delve_status read_header(compare_side *s, char *line, delve_err *err)
+{
+    int n = 1;
+    for (char *p = line; *p; p++)
+        n += *p == '\t';
+    free(s->names);
+    if (!(s->names = malloc((size_t)n * sizeof *s->names)))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    s->cols = split_tabs(line + 1 + (line[1] == ' '), s->names, n);
+    return DELVE_OK;
+}
+
+/* A data line: its cells appended to s->cell (cols of them, "" past its end). */
+static delve_status read_row(compare_side *s, char *line, const lex *x, int *cap,
+                             delve_err *err)
+{
+    if (!s->cols)
+        return lex_fail(x, x->ls, "a data line before the column names "
+                        "('# seed\tfloor\t...')");
+    if (grow((void **)&s->cell, cap, (s->rows + 1) * s->cols, sizeof *s->cell, err))
+        return DELVE_ENOMEM;
+    char **row = s->cell + (size_t)s->rows * s->cols;
+    int got = split_tabs(line, row, s->cols);
+    for (int i = got; i < s->cols; i++)
+        row[i] = line + strlen(line);
+    char *end;
+    strtoull(row[0], &end, 10);
+    if (got < 2 || *end || end == row[0])
+        return lex_fail(x, x->ls, "expected seed, a tab, floor, ...");
+    s->rows++;
+    return DELVE_OK;
+}
+
+/* Reads path into s: the "# key: value" lines before the column names, the names (the
+ * last comment line with a tab before the data), then one row a data line. Lines by
+ * engine/lex (LF or CRLF); each is cut in place at its end. */
+static delve_status read_side(const char *path, compare_side *s, delve_err *err)
+{
+    size_t len;
+    s->path = path;
+    delve_status st = fsio_read_all(path, COMPARE_MAX_BYTES, &s->text, &len, err);
+    int cap = 0, pcap = 0;
+    lex x;
+    if (!st)
+        lex_init(&x, path, s->text, err);
+    while (!st && lex_next(&x)) {
+        char *p = s->text + (x.ls - s->text);
+        p[x.le - x.ls] = '\0';
+        if (p[0] == '#' && strchr(p, '\t') && !s->rows)
+            st = read_header(s, p, err);
+        else if (!strncmp(p, "# ", 2) && strstr(p, ": ") && !s->rows &&
+                 !(st = grow((void **)&s->prov, &pcap, s->prov_count + 1, sizeof *s->prov, err)))
+            s->prov[s->prov_count++] = p + 2;
+        else if (p[0] && p[0] != '#')
+            st = read_row(s, p, &x, &cap, err);
+    }
+    return st;
+}
+
+const char *compare_prov(const compare_side *s, const char *key)
+{
+    size_t k = strlen(key);
+    for (int i = 0; i < s->prov_count; i++)
+        if (!strncmp(s->prov[i], key, k) && !strncmp(s->prov[i] + k, ": ", 2))
+            return s->prov[i] + k + 2;
+    return NULL;
+}
+
+/* --- keys and pairing ------------------------------------------------------------- */
+
+typedef struct key_ix {
+    uint64_t seed;
+    long floor;
+    int row;
+} key_ix;
+
+static int key_cmp(const void *x, const void *y)
+{
+    const key_ix *a = x, *b = y;
+    if (a->seed != b->seed)
+        return a->seed < b->seed ? -1 : 1;
+    return (a->floor > b->floor) - (a->floor < b->floor);
+}
+
+/* The rows of s sorted by (seed, floor); DELVE_EINPUT when a key repeats. */
+static delve_status sorted_keys(const compare_side *s, key_ix **out, delve_err *err)
+{
+    key_ix *k = malloc((size_t)(s->rows ? s->rows : 1) * sizeof *k);
+    if (!(*out = k))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int i = 0; i < s->rows; i++) {
+        char **row = s->cell + (size_t)i * s->cols;
+        k[i] = (key_ix){ strtoull(row[0], NULL, 10), strtol(row[1], NULL, 10), i };
+    }
+    qsort(k, (size_t)s->rows, sizeof *k, key_cmp);
+    for (int i = 1; i < s->rows; i++)
+        if (!key_cmp(&k[i - 1], &k[i]))
+            return delve_fail(err, DELVE_EINPUT, "%s: seed %llu floor %ld appears twice",
+                              s->path, (unsigned long long)k[i].seed, k[i].floor);
+    return DELVE_OK;
+}
+
+static int col_of(const compare_side *s, const char *name)
+{
+    for (int i = 2; i < s->cols; i++)
+        if (!strcmp(s->names[i], name))
+            return i;
+    return -1;
+}
+
+/* 1 when text is a whole number (into *v); "-" and "" are missing (0 returned). */
+static int cell_int(const char *text, int64_t *v)
+{
+    char *end;
+    *v = strtoll(text, &end, 10);
+    return end != text && !*end;
+}
+
+static int missing(const char *text)
+{
+    return !text[0] || !strcmp(text, "-");
+}
+
+/* --- one column ------------------------------------------------------------------- */
+
+/* What a column needs: its index on each side (-1: absent) and the rows in key order. */
+typedef struct col_in {
+    const compare_result *r;
+    int ca, cb;
+    const key_ix *ka, *kb;
+} col_in;
+
+static const char *cell_a(const col_in *in, int row)
+{
+    return in->r->a.cell[(size_t)row * in->r->a.cols + in->ca];
+}
+
+static const char *cell_b(const col_in *in, int row)
+{
+    return in->r->b.cell[(size_t)row * in->r->b.cols + in->cb];
+}
+
+/* 1 when every present cell on both sides is a whole number. */
+static int is_numeric(const col_in *in)
+{
+    int64_t v;
+    for (int i = 0; i < in->r->a.rows; i++)
+        if (!missing(cell_a(in, i)) && !cell_int(cell_a(in, i), &v))
+            return 0;
+    for (int i = 0; i < in->r->b.rows; i++)
+        if (!missing(cell_b(in, i)) && !cell_int(cell_b(in, i), &v))
+            return 0;
+    return 1;
+}
+
+/* Mean and sample sd (n - 1; 0 for fewer than two) of v[0..n-1]. */
+static void moments(const int64_t *v, int n, double *mean, double *sd)
+{
+    double s = 0, ss = 0;
+    for (int i = 0; i < n; i++)
+        s += (double)v[i];
+    *mean = n ? s / n : 0;
+    for (int i = 0; i < n; i++)
+        ss += ((double)v[i] - *mean) * ((double)v[i] - *mean);
+    *sd = n > 1 ? sqrt(ss / (n - 1)) : 0;
+}
+
+/* Values of a numeric column: pairs (both present) or each side's own. */
+static void numeric_values(const col_in *in, compare_col *c, int64_t *va, int64_t *vb)
+{
+    const compare_result *r = in->r;
+    if (r->paired) {
+        for (int i = 0; i < r->a.rows; i++) {
+            int64_t x, y;
+            if (!cell_int(cell_a(in, in->ka[i].row), &x) || !cell_int(cell_b(in, in->kb[i].row), &y))
+                continue;
+            va[c->na++] = x;
+            vb[c->nb++] = y;
+            c->up += y > x;
+            c->down += y < x;
+            c->same += y == x;
+        }
+        return;
+    }
+    for (int i = 0; i < r->a.rows; i++)
+        c->na += cell_int(cell_a(in, i), &va[c->na]);
+    for (int i = 0; i < r->b.rows; i++)
+        c->nb += cell_int(cell_b(in, i), &vb[c->nb]);
+}
+
+static delve_status numeric_col(const col_in *in, compare_col *c, delve_err *err)
+{
+    const compare_result *r = in->r;
+    int64_t *va = malloc(((size_t)r->a.rows + 1) * sizeof *va);
+    int64_t *vb = malloc(((size_t)r->b.rows + 1) * sizeof *vb);
+    delve_status st = va && vb ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "out of memory");
+    c->kind = COMPARE_NUMERIC;
+    if (!st) {
+        numeric_values(in, c, va, vb);
+        moments(va, c->na, &c->mean_a, &c->sd_a);
+        moments(vb, c->nb, &c->mean_b, &c->sd_b);
+    }
+    if (!st && (c->na < COMPARE_MIN_FLOORS || c->nb < COMPARE_MIN_FLOORS)) {
+        c->why = "too few floors to test";
+    } else if (!st && r->paired) {
+        for (int i = 0; i < c->na; i++)
+            vb[i] -= va[i];
+        c->test = "signed-rank";
+        st = sig_signed_rank(vb, c->na, &c->t, err);
+        c->tested = !st;
+    } else if (!st) {
+        c->test = "rank-sum";
+        st = sig_rank_sum(va, c->na, vb, c->nb, &c->t, err);
+        c->tested = !st;
+    }
+    free(va);
+    free(vb);
+    return st;
+}
+
+/* The index of category name in c (added when new). */
+static int cat_index(compare_col *c, const char *name)
+{
+    for (int i = 0; i < c->cat_count; i++)
+        if (!strcmp(c->cats[i].name, name))
+            return i;
+    c->cats[c->cat_count] = (compare_cat){ name, 0, 0 };
+    return c->cat_count++;
+}
+
+/* Paired categorical: the k x k table of (A's category, B's) and the floors that moved. */
+static delve_status bowker_col(const col_in *in, compare_col *c, const int *ia, const int *ib,
+                               int n, delve_err *err)
+{
+    int k = c->cat_count;
+    int64_t *t = calloc((size_t)k * (size_t)k + 1, sizeof *t);
+    if (!t)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int i = 0; i < n; i++) {
+        t[ia[i] * k + ib[i]]++;
+        c->changed += ia[i] != ib[i];
+    }
+    if (c->changed < COMPARE_SPARSE) {
+        snprintf(c->note, sizeof c->note, "%d floor%s changed category: not tested",
+                 c->changed, c->changed == 1 ? "" : "s");
+        c->why = c->note;
+    } else {
+        c->test = "bowker";
+        sig_bowker(t, k, &c->t);
+        c->tested = 1;
+    }
+    free(t);
+    return DELVE_OK;
+}
+
+#define COMPARE_MAX_CATS 4096  /* categories a column may have (a paired table is k x k) */
+
+static delve_status category_col(const col_in *in, compare_col *c, delve_err *err)
+{
+    const compare_result *r = in->r;
+    int n = r->a.rows > r->b.rows ? r->a.rows : r->b.rows, pairs = 0;
+    int *ia = malloc(((size_t)n + 1) * sizeof *ia), *ib = malloc(((size_t)n + 1) * sizeof *ib);
+    c->cats = malloc(((size_t)r->a.rows + r->b.rows + 1) * sizeof *c->cats);
+    c->kind = COMPARE_CATEGORY;
+    delve_status st = ia && ib && c->cats ? DELVE_OK
+                                          : delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int i = 0; !st && i < n; i++) {
+        const char *x = i < r->a.rows ? cell_a(in, r->paired ? in->ka[i].row : i) : "";
+        const char *y = i < r->b.rows ? cell_b(in, r->paired ? in->kb[i].row : i) : "";
+        int jx = missing(x) ? -1 : cat_index(c, x), jy = missing(y) ? -1 : cat_index(c, y);
+        c->na += jx >= 0;
+        c->nb += jy >= 0;
+        if (jx >= 0)
+            c->cats[jx].a++;
+        if (jy >= 0)
+            c->cats[jy].b++;
+        if (jx >= 0 && jy >= 0)
+            ia[pairs] = jx, ib[pairs++] = jy;
+    }
+    if (!st && (c->na < COMPARE_MIN_FLOORS || c->nb < COMPARE_MIN_FLOORS))
+        c->why = "too few floors to test";
+    else if (!st && c->cat_count > COMPARE_MAX_CATS)
+        c->why = "too many categories to test";
+    else if (!st && r->paired)
+        st = bowker_col(in, c, ia, ib, pairs, err);
+    else if (!st) {
+        int64_t *row = malloc(((size_t)c->cat_count * 2 + 1) * sizeof *row);
+        if (!row)
+            st = delve_fail(err, DELVE_ENOMEM, "out of memory");
+        for (int j = 0; !st && j < c->cat_count; j++)
+            row[j] = c->cats[j].a, row[c->cat_count + j] = c->cats[j].b;
+        if (!st) {
+            sig_homogeneity(row, row + c->cat_count, c->cat_count, &c->t);
+            c->test = !c->t.df && c->t.stat > 0 ? "fisher" : "chi-square";
+            c->tested = 1;
+        }
+        free(row);
+    }
+    free(ia);
+    free(ib);
+    return st;
+}
+
+/* --- both files ------------------------------------------------------------------- */
+
+/* 1 when both sides hold the same (seed, floor) keys. */
+static int same_keys(const key_ix *ka, int na, const key_ix *kb, int nb)
+{
+    if (na != nb || !na)
+        return 0;
+    for (int i = 0; i < na; i++)
+        if (key_cmp(&ka[i], &kb[i]))
+            return 0;
+    return 1;
+}
+
+/* The columns (but seed and floor) of A in order, then B's that A lacks. */
+static delve_status list_cols(compare_result *r, delve_err *err)
+{
+    int max = r->a.cols + r->b.cols;
+    if (!(r->cols = calloc((size_t)max + 1, sizeof *r->cols)))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int i = 2; i < r->a.cols; i++)
+        r->cols[r->col_count++] = (compare_col){
+            .name = r->a.names[i], .kind = col_of(&r->b, r->a.names[i]) < 0 ? COMPARE_REMOVED
+                                                                           : COMPARE_NUMERIC };
+    for (int i = 2; i < r->b.cols; i++)
+        if (col_of(&r->a, r->b.names[i]) < 0)
+            r->cols[r->col_count++] = (compare_col){ .name = r->b.names[i], .kind = COMPARE_ADDED };
+    return DELVE_OK;
+}
+
+/* Tests every column present on both sides, then Holm over the tested ones. */
+static delve_status test_cols(compare_result *r, const key_ix *ka, const key_ix *kb,
+                              delve_err *err)
+{
+    delve_status st = DELVE_OK;
+    double *p = malloc(((size_t)r->col_count + 1) * sizeof *p);
+    if (!p)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int i = 0; i < r->col_count && !st; i++) {
+        compare_col *c = &r->cols[i];
+        col_in in = { r, col_of(&r->a, c->name), col_of(&r->b, c->name), ka, kb };
+        if (c->kind == COMPARE_ADDED || c->kind == COMPARE_REMOVED)
+            c->why = c->kind == COMPARE_ADDED ? "only in B: not tested" : "only in A: not tested";
+        else
+            st = is_numeric(&in) ? numeric_col(&in, c, err) : category_col(&in, c, err);
+        p[i] = c->tested ? c->t.p : NAN;
+        r->tested += c->tested;
+    }
+    if (!st)
+        st = sig_holm(p, r->col_count, p, err);
+    for (int i = 0; i < r->col_count && !st; i++) {
+        r->cols[i].p_holm = p[i];
+        r->cols[i].flagged = r->cols[i].tested && p[i] < r->alpha;
+        r->flagged += r->cols[i].flagged;
+    }
+    free(p);
+    return st;
+}
+
+delve_status compare_files(const char *path_a, const char *path_b, double alpha,
+                           compare_result *r, delve_err *err)
+{
+    memset(r, 0, sizeof *r);
+    r->alpha = alpha;
+    key_ix *ka = NULL, *kb = NULL;
+    delve_status st = read_side(path_a, &r->a, err);
+    if (!st)
+        st = read_side(path_b, &r->b, err);
+    if (!st)
+        st = sorted_keys(&r->a, &ka, err);
+    if (!st)
+        st = sorted_keys(&r->b, &kb, err);
+    if (!st) {
+        r->paired = same_keys(ka, r->a.rows, kb, r->b.rows);
+        st = list_cols(r, err);
+    }
+    if (!st)
+        st = test_cols(r, ka, kb, err);
+    free(ka);
+    free(kb);
+    return st;
+}
+
+static void side_free(compare_side *s)
+{
+    free(s->text);
+    free(s->prov);
+    free(s->names);
+    free(s->cell);
+}
+
+void compare_free(compare_result *r)
+{
+    side_free(&r->a);
+    side_free(&r->b);
+    for (int i = 0; i < r->col_count; i++)
+        free(r->cols[i].cats);
+    free(r->cols);
+    memset(r, 0, sizeof *r);
+}

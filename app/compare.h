@@ -1,0 +1,76 @@
+/* compare: two catalogs (catalog.tsv, gen/catalog.h) read and compared column by column
+ * as spec/review-stats.md says: rows paired by (seed, floor) when both sides
+ * hold the same floors, else two samples; numeric columns by Wilcoxon's signed-rank or
+ * Mann-Whitney's U, categorical ones (level type, verdict) by McNemar-Bowker or
+ * chi-square (app/sig.h); Holm over the tested columns. For `delve stats --compare`
+ * and reports; doubles for printing only. Uses engine and app/sig. */
+#ifndef DELVE_APP_COMPARE_H
+#define DELVE_APP_COMPARE_H
+
+#include <stdint.h>
+
+#include "app/sig.h"
+#include "engine/status.h"
+
+#define COMPARE_MIN_FLOORS 20     /* fewer floors on a side: means only, no test (spec) */
+#define COMPARE_SPARSE 10         /* paired categorical: fewer changed floors, no test (set) */
+#define COMPARE_MAX_BYTES (256u << 20) /* a catalog larger than this is refused */
+#define COMPARE_ALPHA 0.001       /* flag below this Holm-corrected p (spec) */
+
+typedef struct compare_side {
+    char *text;        /* the file, split in place */
+    const char *path;
+    char **prov;       /* the "# key: value" lines (without "# "), in file order */
+    int prov_count;
+    char **names;      /* column names from the header line, seed and floor first */
+    int cols;
+    int rows;
+    char **cell;       /* rows * cols cells ("" past a short line) */
+} compare_side;
+
+typedef enum compare_kind { COMPARE_NUMERIC, COMPARE_CATEGORY, COMPARE_ADDED, COMPARE_REMOVED } compare_kind;
+
+/* One category of a categorical column and its floors on each side. */
+typedef struct compare_cat {
+    const char *name;
+    int64_t a, b;
+} compare_cat;
+
+typedef struct compare_col {
+    const char *name;
+    compare_kind kind;
+    int na, nb;               /* floors with a value ("-" of a failed seed left out) */
+    double mean_a, sd_a, mean_b, sd_b;  /* numeric; sd the sample sd (n - 1) */
+    int up, down, same;       /* paired: floors whose value went up, down, stayed */
+    int changed;              /* paired categorical: floors that changed category */
+    compare_cat *cats;        /* categorical: in order of first appearance */
+    int cat_count;
+    int tested;               /* 0: too few floors, sparse, or added/removed */
+    const char *why;          /* when not tested: why, in words (may point at note) */
+    char note[64];
+    const char *test;         /* "signed-rank", "rank-sum", "bowker", "chi-square", "fisher" */
+    sig_result t;
+    double p_holm;            /* NaN when not tested */
+    int flagged;
+} compare_col;
+
+typedef struct compare_result {
+    compare_side a, b;
+    int paired;               /* 1: same (seed, floor) keys on both sides */
+    double alpha;
+    compare_col *cols;
+    int col_count, tested, flagged;
+} compare_result;
+
+/* Reads catalogs path_a and path_b and compares them (every figure of compare_result).
+ * DELVE_EIO/ELIMIT reading a file, DELVE_EINPUT "path:line:1: ..." for a line without
+ * seed and floor or a repeated key, DELVE_ENOMEM. Free with compare_free, also on
+ * failure. */
+delve_status compare_files(const char *path_a, const char *path_b, double alpha,
+                           compare_result *r, delve_err *err);
+void compare_free(compare_result *r);
+
+/* The provenance value of key ("revision", "settings", ...) on side s, or NULL. */
+const char *compare_prov(const compare_side *s, const char *key);
+
+#endif

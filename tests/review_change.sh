@@ -1,0 +1,14 @@
+# scripts/review-change: usage and refusals, quick (a real run builds two revisions, a
+# minute or two: the README's example). Run from the source dir, a git checkout.
+. tests/lib.bash "$@"
+if ! needs "scripts/review-change in a git checkout" git || ! git rev-parse --git-dir > /dev/null 2>&1; then
+  finish; exit
+fi
+sh scripts/review-change > /dev/null 2> "$TMP/err"; rc=$?
+check "no revision: usage on stderr, exit 2 (rc $rc)" sh -c "test $rc = 2 && grep -q '^Usage: scripts/review-change REV_A' '$TMP/err'"
+sh scripts/review-change no-such-revision-here HEAD > /dev/null 2> "$TMP/err"; rc=$?
+check "an unknown revision: exit 2 naming it (rc $rc)" sh -c "test $rc = 2 && grep -q \"'no-such-revision-here' is not a revision\" '$TMP/err'"
+before=$(git status --porcelain | md5sum)
+sh scripts/review-change HEAD nope-either > /dev/null 2>&1
+check "the checkout is left as it was" test "$(git status --porcelain | md5sum)" = "$before"
+finish

@@ -1,0 +1,73 @@
+# delve stats --compare A.tsv B.tsv (app/compare.c, spec review-stats.md): two sets of
+# the same settings over different seed ranges flag nothing; rising on vs off over the
+# same seeds flags the ways; too few floors, a column on one side only, TSV and JSON.
+. tests/lib.bash "$@"
+set_of() { # set_of NAME SEEDS [SETTINGS...]: a shot set's catalog at TMP/NAME.tsv
+  local name=$1 seeds=$2; shift 2
+  "$DELVE" shot --seeds "$seeds" --zoom 4 "$@" -o "$TMP/$name" > /dev/null 2>&1
+  cp "$TMP/$name/catalog.tsv" "$TMP/$name.tsv"
+}
+flags() { # flags A B [OPTIONS]: the flagged columns, space-separated ("" when none)
+  "$DELVE" stats --compare "$TMP/$1.tsv" "$TMP/$2.tsv" --format tsv "${@:3}" |
+    awk -F'\t' 'NR > 1 && $22 == 1 { printf "%s ", $1 }'
+}
+for r in 1-40 41-80 81-120 121-160; do set_of "r$r" "$r"; done
+for pair in "1-40 41-80" "41-80 81-120" "81-120 121-160" "1-40 121-160" "121-160 1-40"; do
+  set -- $pair
+  "$DELVE" stats --compare "$TMP/r$1.tsv" "$TMP/r$2.tsv" > "$TMP/out"; rc=$?
+  check "same settings, seeds $1 vs $2: nothing flagged, exit 0 (rc $rc, '$(flags "r$1" "r$2")')" \
+    test $rc = 0 -a -z "$(flags "r$1" "r$2")"
+  check "  two samples (Mann-Whitney)" grep -q "two samples" "$TMP/out"
+done
+set_of d1 1-60 --type normal --dlevel 9 --floor 1
+set_of d2 61-120 --type normal --dlevel 9 --floor 1
+check "DoomRL normal at dlevel 9, seeds 1-60 vs 61-120: nothing flagged ('$(flags d1 d2)')" \
+  test -z "$(flags d1 d2)"
+
+set_of off 1-40 --rising off
+"$DELVE" stats --compare "$TMP/off.tsv" "$TMP/r1-40.tsv" > "$TMP/rise"; rc=$?
+got=$(flags off r1-40)
+check "rising off vs on: exit 1 (rc $rc)" test $rc = 1
+check "rising off vs on flags ways and ways_spiral ($got)" \
+  sh -c "echo '$got' | grep -qw ways && echo '$got' | grep -qw ways_spiral"
+check "  and what rising lays: bends, curve squares" \
+  sh -c "echo '$got' | grep -qw bends && echo '$got' | grep -qw curve_squares"
+check "  not rooms, pits or monsters" sh -c "! echo '$got' | grep -qwE 'rooms|pits|monsters'"
+check "  paired by seed and floor" grep -q "paired by seed and floor" "$TMP/rise"
+check "  ways in words: mean before and after, floors down 0" \
+  grep -qE '^  ways per floor [0-9.]+ -> [0-9.]+ \(\+[0-9]+ %\), 0 floors down, [0-9]+ up, p < 1e-6' "$TMP/rise"
+"$DELVE" stats --compare "$TMP/off.tsv" "$TMP/r1-40.tsv" --format tsv > "$TMP/rise.tsv"
+ways=$(awk -F'\t' '$1 == "ways"' "$TMP/rise.tsv")
+want=$(awk -F'\t' '!/^#/ { a += $7 } END { printf "%.6g", a / 120 }' "$TMP/off.tsv")
+check "  ways' mean A is the catalog's ($want)" test "$(echo "$ways" | cut -f5)" = "$want"
+check "  signed-rank, floors up + down + same = 120" \
+  test "$(echo "$ways" | awk -F'\t' '{ print $15, $11 + $12 + $13 }')" = "signed-rank 120"
+check "  the level type: same on every floor, not tested" \
+  test "$(awk -F'\t' '$1 == "type" { print $2, $14, $15 }' "$TMP/rise.tsv")" = "categorical 0 -"
+check "  --alpha 1e-300 flags nothing" test -z "$(flags off r1-40 --alpha 1e-300)"
+
+if needs "the JSON check" python3; then
+  "$DELVE" stats --compare "$TMP/off.tsv" "$TMP/r1-40.tsv" --format json > "$TMP/rise.json"
+  check "JSON: valid, ways flagged, provenance of both sides" python3 -c "
+import json, sys
+j = json.load(open('$TMP/rise.json'))
+w = [c for c in j['columns'] if c['column'] == 'ways'][0]
+assert j['paired'] and w['flagged'] and w['test'] == 'signed-rank' and w['p_holm'] < 1e-6
+assert 'rising=off' in j['a']['provenance']['settings'] and j['b']['provenance']['revision']"
+fi
+
+set_of few 1-5
+"$DELVE" stats --compare "$TMP/few.tsv" "$TMP/few.tsv" > "$TMP/few.txt"; rc=$?
+check "5 seeds (15 floors): 'too few floors to test', exit 0 (rc $rc)" \
+  sh -c "test $rc = 0 && grep -q 'too few floors to test' '$TMP/few.txt'"
+cut -f1-8,10- "$TMP/r1-40.tsv" > "$TMP/cut.tsv"
+check "a column on one side only: removed, not tested" \
+  test "$("$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/cut.tsv" --format tsv | awk -F'\t' '$1 == "validator" { print $2, $15 }')" = "removed -"
+"$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/none.tsv" > /dev/null 2>&1; rc=$?
+check "a missing catalog: exit 2 (rc $rc)" test $rc = 2
+{ cat "$TMP/few.tsv"; grep -v '^#' "$TMP/few.tsv" | head -1; } > "$TMP/twice.tsv"
+"$DELVE" stats --compare "$TMP/few.tsv" "$TMP/twice.tsv" 2> "$TMP/err" > /dev/null; rc=$?
+check "a line twice: exit 2 naming it (rc $rc)" sh -c "test $rc = 2 && grep -q 'seed 1 floor 1 appears twice' '$TMP/err'"
+"$DELVE" stats --compare "$TMP/few.tsv" > /dev/null 2>&1; rc=$?
+check "--compare with one file: exit 2 (rc $rc)" test $rc = 2
+finish
