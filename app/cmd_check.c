@@ -37,11 +37,9 @@ static void help(void)
 
 static void print_finding(const char *file, const check_finding *f)
 {
-    char at[32] = "";
-    if (f->x >= 0)  /* a finding about one square; the families' validators speak of floors */
-        snprintf(at, sizeof at, " (%d,%d)", f->x, f->y);
-    printf("%s: floor %d%s: %s %s: %s\n", file, f->floor + 1, at,
-           f->severity == CHECK_ERROR ? "error" : "warning", check_kind_name(f->kind), f->reason);
+    char line[CHECK_TEXT_MAX];
+    check_finding_text(f, line, sizeof line);
+    printf("%s: %s\n", file, line);
 }
 
 static int check_file(const char *path)

@@ -65,7 +65,9 @@ static int32_t datum_below(const dfloor *up, const dfloor *lo)
         for (int x = 0; x < up->w; x++) {
             if (!floor_open(up, x, y))
                 continue;
-            int32_t roof = roof_near(lo, x + up->ox - lo->ox, y + up->oy - lo->oy);
+            int bx, by;
+            dungeon_landing(up, lo, x, y, &bx, &by);
+            int32_t roof = roof_near(lo, bx, by);
             if (roof == INT32_MIN)
                 continue;
             int32_t need = height_at(up, x, y) - STACK_ROCK_CM - roof;
@@ -98,12 +100,17 @@ int32_t dungeon_ground_cm(const dungeon *d, int f, int x, int y)
     return d->datum_cm[f] + height_at(&d->floors[f], x, y);
 }
 
+void dungeon_landing(const dfloor *up, const dfloor *lo, int x, int y, int *bx, int *by)
+{
+    *bx = x + up->ox - lo->ox;
+    *by = y + up->oy - lo->oy;
+}
+
 int dungeon_below(const dungeon *d, int f, int x, int y, int *bx, int *by)
 {
     if (f < 0 || f + 1 >= d->floor_count)
         return 0;
-    *bx = x + d->floors[f].ox - d->floors[f + 1].ox;
-    *by = y + d->floors[f].oy - d->floors[f + 1].oy;
+    dungeon_landing(&d->floors[f], &d->floors[f + 1], x, y, bx, by);
     return 1;
 }
 

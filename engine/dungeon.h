@@ -34,9 +34,15 @@ void dungeon_stack(dungeon *d);
 /* Ground height in cm of square (x, y) on floor f above the dungeon's datum. */
 int32_t dungeon_ground_cm(const dungeon *d, int f, int x, int y);
 
-/* The square of floor f + 1 straight under (x, y) of floor f, through the floors'
- * origins (dfloor.ox, oy): (x + ox_f - ox_{f+1}, y + oy_f - oy_{f+1}). It may lie
- * outside floor f + 1 (callers check floor_in). 0 when f is the bottom floor. */
+/* The one landing rule: the square of lo at the place of (x, y) of up on the dungeon's
+ * common grid, through the floors' origins (dfloor.ox, oy, where each floor's square 0,0
+ * sits on it): (x + up.ox - lo.ox, y + up.oy - lo.oy); for a pit of up over lo, its
+ * landing. It may lie outside lo (callers check floor_in). The world's falls, the
+ * stacking, `delve check`, the pit pass and the viewer's overlay all go through it. */
+void dungeon_landing(const dfloor *up, const dfloor *lo, int x, int y, int *bx, int *by);
+
+/* The square of floor f + 1 straight under (x, y) of floor f (dungeon_landing). It may
+ * lie outside floor f + 1 (callers check floor_in). 0 when f is the bottom floor. */
 int dungeon_below(const dungeon *d, int f, int x, int y, int *bx, int *by);
 /* Fall height in cm from (x, y) on floor f to the square under it on floor f + 1
  * (dungeon_below); 0 when f is the bottom floor. */

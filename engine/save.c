@@ -31,6 +31,62 @@ static int printable(const char *s)
     return 1;
 }
 
+/* The glyph of a Shoals square for a tide-row line. */
+static char tide_glyph(terrain t, int changed)
+{
+    if (t == T_SHALLOW)
+        return changed ? SAVE_TIDE_FLOODED : SAVE_TIDE_SHALLOW;
+    if (t == T_FLOOR)
+        return changed ? SAVE_TIDE_DRAINED : SAVE_TIDE_FLOOR;
+    return SAVE_TIDE_OTHER;
+}
+
+/* The tide, tide-floor and tide-row lines of a world with a tide. */
+static void text_tide(textbuf *b, const world *w)
+{
+    const tide_state *ts = &w->tide;
+    textbuf_printf(b, "tide %d %d %" PRId64 " %" PRIu32 " %" PRId64 "\n", ts->raw, ts->vel,
+                   ts->next_s, ts->steps, ts->changes);
+    char row[FLOOR_MAX_SIDE + 1];
+    for (int k = 0; k < w->dg.floor_count && k < DUNGEON_MAX_FLOORS; k++) {
+        const dfloor *f = &w->dg.floors[k];
+        if (!ts->changed[k]) /* not a Shoals floor: the tide never touches it */
+            continue;
+        textbuf_printf(b, "tide-floor %d %d %016" PRIx64 "\n", k, ts->last_raw[k],
+                       ts->coin[k].state);
+        for (int y = 0; y < f->h; y++) {
+            for (int x = 0; x < f->w; x++)
+                row[x] = tide_glyph(floor_at(f, x, y), ts->changed[k][y * f->w + x]);
+            textbuf_printf(b, "tide-row %d %d %.*s\n", k, y, f->w, row);
+        }
+    }
+}
+
+/* Every line between the magic and the digest. */
+static void text_body(textbuf *b, const world *w, const char *source)
+{
+    textbuf_printf(b, "%s\nsource %s\nclock %" PRId64 "\nat %d %d %d\n", SAVE_MAGIC, source,
+        w->clock_s, w->floor, w->x_cm, w->y_cm);
+    for (int i = 0; i < w->party.count; i++) {
+        const member *m = &w->party.m[i];
+        textbuf_printf(b, "member %d %d %d %d %d %s\n", m->health, m->max_health, m->power,
+            m->max_power, m->armour_pct, m->name);
+    }
+    for (int f = 0; f < w->dg.floor_count; f++) {
+        const dfloor *fl = &w->dg.floors[f];
+        for (int i = 0; i < fl->pit_count; i++)
+            if (fl->pits[i].open)
+                textbuf_printf(b, "open-pit %d %d\n", f, i);
+        for (int i = 0; i < fl->station_count; i++)
+            if (fl->stations[i].last_used_s != STATION_NEVER_USED)
+                textbuf_printf(b, "station %d %d %" PRId64 "\n", f, i, fl->stations[i].last_used_s);
+    }
+    if (w->walk_carry_cm) /* only after a walk cut short by a pit: older saves keep their bytes */
+        textbuf_printf(b, "walk-carry %d\n", w->walk_carry_cm);
+    if (w->tide.on)
+        text_tide(b, w);
+}
+
 delve_status save_text(const world *w, const char *source, char **out, delve_err *err)
 {
     *out = NULL;
@@ -45,22 +101,7 @@ delve_status save_text(const world *w, const char *source, char **out, delve_err
         return delve_fail(err, DELVE_EINPUT, "a save's source line must be 1..%d bytes without control "
                           "characters", SAVE_SOURCE_MAX - 1);
     textbuf b = { 0 };
-    textbuf_printf(&b, "%s\nsource %s\nclock %" PRId64 "\nat %d %d %d\n", SAVE_MAGIC, source,
-        w->clock_s, w->floor, w->x_cm, w->y_cm);
-    for (int i = 0; i < w->party.count; i++) {
-        const member *m = &w->party.m[i];
-        textbuf_printf(&b, "member %d %d %d %d %d %s\n", m->health, m->max_health, m->power,
-            m->max_power, m->armour_pct, m->name);
-    }
-    for (int f = 0; f < w->dg.floor_count; f++) {
-        const dfloor *fl = &w->dg.floors[f];
-        for (int i = 0; i < fl->pit_count; i++)
-            if (fl->pits[i].open)
-                textbuf_printf(&b, "open-pit %d %d\n", f, i);
-        for (int i = 0; i < fl->station_count; i++)
-            if (fl->stations[i].last_used_s != STATION_NEVER_USED)
-                textbuf_printf(&b, "station %d %d %" PRId64 "\n", f, i, fl->stations[i].last_used_s);
-    }
+    text_body(&b, w, source);
     textbuf_printf(&b, "digest %016" PRIx64 "\n", world_digest(w));
     if (!b.oom) {
         uint64_t check = save_check(b.s, b.len);
@@ -69,6 +110,12 @@ delve_status save_text(const world *w, const char *source, char **out, delve_err
     if (b.oom) {
         free(b.s);
         return delve_fail(err, DELVE_ENOMEM, "out of memory for a save");
+    }
+    if (b.len >= SAVE_MAX_BYTES) { /* cannot happen within the engine's limits: never
+                                      write a save that would be refused */
+        free(b.s);
+        return delve_fail(err, DELVE_ELIMIT, "a save of this world would pass %d bytes",
+                          SAVE_MAX_BYTES);
     }
     *out = b.s;
     return DELVE_OK;
@@ -196,34 +243,174 @@ static delve_status line_station(lex *x, save_state *st)
     return s;
 }
 
-/* One line after the magic, by its first word. */
-static delve_status parse_line(lex *x, const char *word, save_state *st, int *seen_at,
-                               int *seen_digest)
+static delve_status line_tide(lex *x, save_state *st)
 {
-    delve_status s = DELVE_OK;
-    if (!strcmp(word, "source")) {
-        s = rest(x, st->source, sizeof st->source, "the source line is empty or too long");
-    } else if (!strcmp(word, "clock")) {
-        s = num(x, 0, WORLD_MAX_CLOCK_S, &st->clock_s);
-    } else if (!strcmp(word, "at")) {
-        s = line_at(x, st);
-        *seen_at = 1;
-    } else if (!strcmp(word, "member")) {
-        s = line_member(x, st);
-    } else if (!strcmp(word, "open-pit")) {
-        s = line_pit(x, st);
-    } else if (!strcmp(word, "station")) {
-        s = line_station(x, st);
-    } else if (!strcmp(word, "digest")) {
-        s = hex(x, &st->digest);
-        *seen_digest = 1;
-    } else if (!strcmp(word, "check")) {
-        return lex_fail(x, x->ls, "a check line before the last line");
-    } else {
-        return lex_fail(x, x->ls, "unknown line (source, clock, at, member, open-pit, station, "
-                        "digest, check)");
+    save_tide *t = &st->tide;
+    if (t->on)
+        return lex_fail(x, x->ls, "a second tide line");
+    int64_t v[5];
+    static const int64_t LO[5] = { TIDE_RAW_LOW, -TIDE_PEAK_VELOCITY, 0, 0, 0 };
+    static const int64_t HI[5] = { TIDE_RAW_HIGH, TIDE_PEAK_VELOCITY,
+                                   WORLD_MAX_CLOCK_S + TIDE_ACTION_S, UINT32_MAX, INT64_MAX };
+    for (int i = 0; i < 5; i++) {
+        delve_status s = num(x, LO[i], HI[i], &v[i]);
+        if (s)
+            return s;
     }
-    return s ? s : end_of_line(x);
+    t->on = 1;
+    t->raw = (int)v[0], t->vel = (int)v[1], t->next_s = v[2];
+    t->steps = (uint32_t)v[3], t->changes = v[4];
+    return DELVE_OK;
+}
+
+static delve_status line_tide_floor(lex *x, save_state *st)
+{
+    save_tide *t = &st->tide;
+    int64_t f = 0, raw = 0;
+    if (t->floor_count >= DUNGEON_MAX_FLOORS)
+        return lex_fail(x, x->ls, "more tide-floor lines than floors");
+    delve_status s = num(x, 0, DUNGEON_MAX_FLOORS - 1, &f);
+    for (int i = 0; !s && i < t->floor_count; i++)
+        if (t->floors[i].floor == f)
+            return lex_fail(x, x->ls, "a second tide-floor line for floor %d", (int)f);
+    if (!s)
+        s = num(x, TIDE_RAW_LOW, TIDE_RAW_HIGH, &raw);
+    save_tide_floor *tf = &t->floors[t->floor_count];
+    if (!s && !(s = hex(x, &tf->coin))) {
+        tf->floor = (int)f, tf->last_raw = (int)raw;
+        t->floor_count++;
+    }
+    return s;
+}
+
+static int tide_glyph_ok(char g)
+{
+    return g == SAVE_TIDE_FLOOR || g == SAVE_TIDE_SHALLOW || g == SAVE_TIDE_DRAINED ||
+           g == SAVE_TIDE_FLOODED || g == SAVE_TIDE_OTHER;
+}
+
+/* tide-row F Y GLYPHS: row Y of the floor of the last tide-floor line, rows in order. */
+static delve_status line_tide_row(lex *x, save_state *st)
+{
+    save_tide *t = &st->tide;
+    save_tide_floor *tf = t->floor_count ? &t->floors[t->floor_count - 1] : NULL;
+    int64_t f = 0, y = 0;
+    delve_status s = num(x, 0, DUNGEON_MAX_FLOORS - 1, &f);
+    if (!s)
+        s = num(x, 0, FLOOR_MAX_SIDE - 1, &y);
+    if (s)
+        return s;
+    if (!tf || tf->floor != f || tf->h != y)
+        return lex_fail(x, x->ls, "a tide-row out of place: a floor's rows follow its "
+                        "tide-floor line, from row 0 down");
+    int n = (int)(x->le - x->p);
+    if (n < 1 || n > FLOOR_MAX_SIDE || (tf->h && n != tf->w))
+        return lex_fail(x, x->p, "a row of %d squares (the floor's rows have %d, at most %d)",
+                        n, tf->h ? tf->w : n, FLOOR_MAX_SIDE);
+    for (int i = 0; i < n; i++)
+        if (!tide_glyph_ok(x->p[i]))
+            return lex_fail(x, x->p + i, "not a tide square (. ~ : = #)");
+    if (tf->h == tf->cap) {
+        int cap = tf->cap ? tf->cap * 2 : 64;
+        char *g = realloc(tf->glyphs, (size_t)cap * (size_t)n);
+        if (!g)
+            return delve_fail(x->err, DELVE_ENOMEM, "out of memory for a save's tide");
+        tf->glyphs = g, tf->cap = cap;
+    }
+    memcpy(tf->glyphs + (size_t)tf->h * (size_t)n, x->p, (size_t)n);
+    tf->w = n;
+    tf->h++;
+    x->p = x->le;
+    return DELVE_OK;
+}
+
+static delve_status line_source(lex *x, save_state *st)
+{
+    return rest(x, st->source, sizeof st->source, "the source line is empty or too long");
+}
+
+static delve_status line_clock(lex *x, save_state *st)
+{
+    return num(x, 0, WORLD_MAX_CLOCK_S, &st->clock_s);
+}
+
+static delve_status line_carry(lex *x, save_state *st)
+{
+    int64_t v = 0;
+    delve_status s = num(x, 0, WALK_CM_PER_S - 1, &v);
+    st->walk_carry_cm = (int)v;
+    return s;
+}
+
+static delve_status line_digest(lex *x, save_state *st)
+{
+    return hex(x, &st->digest);
+}
+
+/* The lines after the magic, by their first word (docs/save-format.md, in its order). */
+typedef enum save_line {
+    SL_SOURCE, SL_CLOCK, SL_AT, SL_MEMBER, SL_OPEN_PIT, SL_STATION, SL_WALK_CARRY, SL_TIDE,
+    SL_TIDE_FLOOR, SL_TIDE_ROW, SL_DIGEST, SL_COUNT
+} save_line;
+
+static const struct {
+    const char *word;
+    delve_status (*read)(lex *x, save_state *st);
+} LINES[] = {
+    [SL_SOURCE] = { "source", line_source },
+    [SL_CLOCK] = { "clock", line_clock },
+    [SL_AT] = { "at", line_at },
+    [SL_MEMBER] = { "member", line_member },
+    [SL_OPEN_PIT] = { "open-pit", line_pit },
+    [SL_STATION] = { "station", line_station },
+    [SL_WALK_CARRY] = { "walk-carry", line_carry },
+    [SL_TIDE] = { "tide", line_tide },
+    [SL_TIDE_FLOOR] = { "tide-floor", line_tide_floor },
+    [SL_TIDE_ROW] = { "tide-row", line_tide_row },
+    [SL_DIGEST] = { "digest", line_digest },
+};
+_Static_assert(sizeof LINES / sizeof LINES[0] == SL_COUNT, "save line rows");
+
+/* One line after the magic, by its first word; seen[row] counts the lines of each. */
+static delve_status parse_line(lex *x, const char *word, save_state *st, int seen[SL_COUNT])
+{
+    for (int i = 0; i < SL_COUNT; i++)
+        if (!strcmp(word, LINES[i].word)) {
+            seen[i]++;
+            delve_status s = LINES[i].read(x, st);
+            return s ? s : end_of_line(x);
+        }
+    if (!strcmp(word, "check"))
+        return lex_fail(x, x->ls, "a check line before the last line");
+    return lex_fail(x, x->ls, "unknown line (source, clock, at, member, open-pit, station, "
+                    "walk-carry, tide, tide-floor, tide-row, digest, check)");
+}
+
+/* What no single line can say: the lines a save needs, and a tide whole. */
+static delve_status parse_done(const char *file, int line, const save_state *st,
+                               const int seen[SL_COUNT], delve_err *err)
+{
+    if (!st->source[0] || !seen[SL_AT] || !seen[SL_DIGEST] || st->party.count == 0)
+        return delve_fail_at(err, DELVE_EINPUT, file, line, 1,
+                             "a save needs source, at, member and digest lines");
+    if (st->tide.floor_count && !st->tide.on)
+        return delve_fail_at(err, DELVE_EINPUT, file, line, 1,
+                             "tide-floor lines without a tide line");
+    for (int i = 0; i < st->tide.floor_count; i++)
+        if (st->tide.floors[i].h == 0)
+            return delve_fail_at(err, DELVE_EINPUT, file, line, 1, "the tide of floor %d has "
+                                 "no tide-row lines", st->tide.floors[i].floor);
+    return DELVE_OK;
+}
+
+void save_state_free(save_state *st)
+{
+    for (int i = 0; i < DUNGEON_MAX_FLOORS; i++) {
+        free(st->tide.floors[i].glyphs);
+        st->tide.floors[i].glyphs = NULL;
+        st->tide.floors[i].h = st->tide.floors[i].cap = 0;
+    }
+    st->tide.floor_count = 0;
 }
 
 /* The check line ends the file and covers every byte before it: verified before any
@@ -258,20 +445,23 @@ delve_status save_parse(const char *file, const char *text, save_state *st, delv
         x.line = 1;
         return lex_fail(&x, x.ls, "not a delve save (the first line must be '" SAVE_MAGIC "')");
     }
-    int check_line = 0, seen_at = 0, seen_digest = 0;
+    int check_line = 0, seen[SL_COUNT] = { 0 };
     delve_status s = verify(x, first, &check_line);
     while (!s && lex_next(&x) && x.line < check_line) {
         char word[16] = "";
         size_t wl = 0;
         const char *w = field(&x, &wl);
-        if (wl == 0 || wl >= sizeof word)
-            return lex_fail(&x, w, "expected a line name");
+        if (wl == 0 || wl >= sizeof word) {
+            s = lex_fail(&x, w, "expected a line name");
+            break;
+        }
         memcpy(word, w, wl);
-        s = parse_line(&x, word, st, &seen_at, &seen_digest);
+        s = parse_line(&x, word, st, seen);
     }
-    if (!s && (!st->source[0] || !seen_at || !seen_digest || st->party.count == 0))
-        s = delve_fail_at(err, DELVE_EINPUT, file, check_line, 1,
-                          "a save needs source, at, member and digest lines");
+    if (!s)
+        s = parse_done(file, check_line, st, seen, err);
+    if (s)
+        save_state_free(st);
     return s;
 }
 
@@ -281,7 +471,9 @@ static delve_status refuse(delve_err *err, const char *file, const char *what, i
                       "was it saved from another one?", file, what, f + 1, i);
 }
 
-delve_status save_apply(world *w, const save_state *st, const char *file, delve_err *err)
+/* The party's square, open pits and stations the save names are in w's dungeon. */
+static delve_status things_fit(const world *w, const save_state *st, const char *file,
+                               delve_err *err)
 {
     const dungeon *d = &w->dg;
     if (st->floor >= d->floor_count || st->x_cm >= d->floors[st->floor].w * FLOOR_SQUARE_CM ||
@@ -295,43 +487,186 @@ delve_status save_apply(world *w, const save_state *st, const char *file, delve_
         if (st->stations[i].floor >= d->floor_count ||
             st->stations[i].index >= d->floors[st->stations[i].floor].station_count)
             return refuse(err, file, "a station", st->stations[i].floor, st->stations[i].index);
-    /* everything fits: keep what changes so a digest mismatch can put it back */
-    world keep = *w;
-    int64_t used[DUNGEON_MAX_FLOORS][FLOOR_MAX_STATIONS];
+    return DELVE_OK;
+}
+
+/* One saved tide floor fits floor k of w: a Shoals floor of its size whose squares the
+ * tide never changes are where the save has them (SAVE_TIDE_OTHER), and only those. */
+static delve_status tide_floor_fits(const world *w, const save_tide_floor *tf,
+                                    const char *file, delve_err *err)
+{
+    int k = tf->floor;
+    const dfloor *f = k < w->dg.floor_count ? &w->dg.floors[k] : NULL;
+    if (!f || !w->tide.changed[k] || f->w != tf->w || f->h != tf->h)
+        return delve_fail(err, DELVE_EINPUT, "%s: the tide of floor %d (%d x %d) is not in this "
+                          "dungeon: was it saved from another one?", file, k + 1, tf->w, tf->h);
+    for (int y = 0; y < f->h; y++)
+        for (int x = 0; x < f->w; x++) {
+            terrain t = floor_at(f, x, y);
+            int fixed = t != T_FLOOR && t != T_SHALLOW;
+            if (fixed != (tf->glyphs[y * f->w + x] == SAVE_TIDE_OTHER))
+                return delve_fail(err, DELVE_EINPUT, "%s: the tide's square %d,%d of floor %d "
+                                  "is %s in this dungeon: was it saved from another one?",
+                                  file, x, y, k + 1, terrain_get(t)->name);
+        }
+    return DELVE_OK;
+}
+
+/* The saved tide fits w: each saved floor does, and each of w's Shoals floors is saved. */
+static delve_status tide_fits(const world *w, const save_tide *t, const char *file,
+                              delve_err *err)
+{
+    if (!t->on)
+        return DELVE_OK;
+    if (!w->tide.on)
+        return delve_fail(err, DELVE_EINPUT, "%s: the save has a tide and this dungeon no "
+                          "Shoals floor: was it saved from another one?", file);
+    for (int i = 0; i < t->floor_count; i++) {
+        delve_status s = tide_floor_fits(w, &t->floors[i], file, err);
+        if (s)
+            return s;
+    }
+    for (int k = 0; k < w->dg.floor_count && k < DUNGEON_MAX_FLOORS; k++) {
+        int saved = 0;
+        for (int i = 0; i < t->floor_count; i++)
+            saved |= t->floors[i].floor == k;
+        if (w->tide.changed[k] && !saved)
+            return delve_fail(err, DELVE_EINPUT, "%s: the save has no tide rows for floor %d, "
+                              "a Shoals floor of this dungeon", file, k + 1);
+    }
+    return DELVE_OK;
+}
+
+/* Which pits are open and when each station was last used, on every floor. */
+typedef struct marks {
     int open[DUNGEON_MAX_FLOORS][FLOOR_MAX_PITS];
+    int64_t used[DUNGEON_MAX_FLOORS][FLOOR_MAX_STATIONS];
+} marks;
+
+static void marks_get(const dungeon *d, marks *m)
+{
     for (int f = 0; f < d->floor_count; f++) {
-        dfloor *fl = &w->dg.floors[f];
+        const dfloor *fl = &d->floors[f];
         for (int i = 0; i < fl->pit_count; i++)
-            open[f][i] = fl->pits[i].open, fl->pits[i].open = 0;
+            m->open[f][i] = fl->pits[i].open;
         for (int i = 0; i < fl->station_count; i++)
-            used[f][i] = fl->stations[i].last_used_s, fl->stations[i].last_used_s = STATION_NEVER_USED;
+            m->used[f][i] = fl->stations[i].last_used_s;
+    }
+}
+
+static void marks_put(dungeon *d, const marks *m)
+{
+    for (int f = 0; f < d->floor_count; f++) {
+        dfloor *fl = &d->floors[f];
+        for (int i = 0; i < fl->pit_count; i++)
+            fl->pits[i].open = m->open[f][i];
+        for (int i = 0; i < fl->station_count; i++)
+            fl->stations[i].last_used_s = m->used[f][i];
+    }
+}
+
+/* The marks st names (every other pit closed, every other station never used). */
+static void marks_of_save(const save_state *st, const dungeon *d, marks *m)
+{
+    for (int f = 0; f < d->floor_count; f++) {
+        for (int i = 0; i < d->floors[f].pit_count; i++)
+            m->open[f][i] = 0;
+        for (int i = 0; i < d->floors[f].station_count; i++)
+            m->used[f][i] = STATION_NEVER_USED;
     }
     for (int i = 0; i < st->pit_count; i++)
-        w->dg.floors[st->pits[i].floor].pits[st->pits[i].index].open = 1;
+        m->open[st->pits[i].floor][st->pits[i].index] = 1;
     for (int i = 0; i < st->station_count; i++)
-        w->dg.floors[st->stations[i].floor].stations[st->stations[i].index].last_used_s =
-            st->stations[i].last_used_s;
-    w->party = st->party;
-    w->clock_s = st->clock_s;
-    w->floor = st->floor;
-    w->x_cm = st->x_cm;
-    w->y_cm = st->y_cm;
-    w->phase = PHASE_IDLE;
-    if (world_digest(w) == st->digest)
-        return DELVE_OK;
-    for (int f = 0; f < d->floor_count; f++) {
-        dfloor *fl = &w->dg.floors[f];
-        for (int i = 0; i < fl->pit_count; i++)
-            fl->pits[i].open = open[f][i];
-        for (int i = 0; i < fl->station_count; i++)
-            fl->stations[i].last_used_s = used[f][i];
+        m->used[st->stations[i].floor][st->stations[i].index] = st->stations[i].last_used_s;
+}
+
+/* What the digest does not cover, once it matched: the walk's carry and the tide's
+ * clock, steps, coins and squares (which the tide-row glyphs say, foam included). */
+static void apply_rest(world *w, const save_state *st)
+{
+    w->walk_carry_cm = st->walk_carry_cm;
+    if (!st->tide.on)
+        return;
+    tide_state *ts = &w->tide;
+    ts->next_s = st->tide.next_s;
+    ts->steps = st->tide.steps;
+    for (int i = 0; i < st->tide.floor_count; i++) {
+        const save_tide_floor *tf = &st->tide.floors[i];
+        int k = tf->floor;
+        dfloor *f = &w->dg.floors[k];
+        ts->last_raw[k] = tf->last_raw;
+        ts->coin[k].state = tf->coin;
+        for (int y = 0; y < f->h; y++)
+            for (int x = 0; x < f->w; x++) {
+                char g = tf->glyphs[y * f->w + x];
+                ts->changed[k][y * f->w + x] = g == SAVE_TIDE_DRAINED || g == SAVE_TIDE_FLOODED;
+                if (g != SAVE_TIDE_OTHER)
+                    floor_set(f, x, y, g == SAVE_TIDE_SHALLOW || g == SAVE_TIDE_FLOODED
+                                           ? T_SHALLOW : T_FLOOR);
+            }
     }
-    w->party = keep.party;
-    w->clock_s = keep.clock_s;
-    w->floor = keep.floor;
-    w->x_cm = keep.x_cm;
-    w->y_cm = keep.y_cm;
-    w->phase = keep.phase;
+}
+
+/* What the digest covers besides the marks: the party, its place, and the tide. */
+typedef struct digested {
+    party party;
+    int64_t clock_s;
+    int floor, x_cm, y_cm;
+    world_phase phase;
+    int tide_raw, tide_vel;
+    int64_t tide_changes;
+} digested;
+
+static digested digested_of_world(const world *w)
+{
+    return (digested){ w->party, w->clock_s, w->floor, w->x_cm, w->y_cm, w->phase,
+                       w->tide.raw, w->tide.vel, w->tide.changes };
+}
+
+/* st's, standing; a save from before the tide was saved leaves w's tide as world_init
+ * set it. */
+static digested digested_of_save(const save_state *st, const world *w)
+{
+    digested d = { st->party, st->clock_s, st->floor, st->x_cm, st->y_cm, PHASE_IDLE,
+                   w->tide.raw, w->tide.vel, w->tide.changes };
+    if (st->tide.on)
+        d.tide_raw = st->tide.raw, d.tide_vel = st->tide.vel, d.tide_changes = st->tide.changes;
+    return d;
+}
+
+static void digested_put(world *w, const digested *d)
+{
+    w->party = d->party;
+    w->clock_s = d->clock_s;
+    w->floor = d->floor;
+    w->x_cm = d->x_cm;
+    w->y_cm = d->y_cm;
+    w->phase = d->phase;
+    w->tide.raw = d->tide_raw;
+    w->tide.vel = d->tide_vel;
+    w->tide.changes = d->tide_changes;
+}
+
+delve_status save_apply(world *w, const save_state *st, const char *file, delve_err *err)
+{
+    delve_status s = things_fit(w, st, file, err);
+    if (!s)
+        s = tide_fits(w, &st->tide, file, err);
+    if (s)
+        return s;
+    /* everything fits: keep what the digest covers so a mismatch can put it back */
+    digested was = digested_of_world(w), now = digested_of_save(st, w);
+    marks old, saved;
+    marks_get(&w->dg, &old);
+    marks_of_save(st, &w->dg, &saved);
+    marks_put(&w->dg, &saved);
+    digested_put(w, &now);
+    if (world_digest(w) == st->digest) {
+        apply_rest(w, st);
+        return DELVE_OK;
+    }
+    marks_put(&w->dg, &old);
+    digested_put(w, &was);
     return delve_fail(err, DELVE_EINPUT, "%s: the saved world's digest does not match this "
                       "dungeon: the generator or the rules changed since it was saved", file);
 }

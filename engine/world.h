@@ -90,8 +90,10 @@ int world_nearest_pit(const world *w);
 int world_nearest_station(const world *w);
 
 /* A 64-bit digest (FNV-1a) of the state the rules change: clock, floor, position,
- * phase, members' health and power, open holes, stations' last use. A film writes it
- * on every row so a replay can say at which frame it first went out of step. */
+ * phase, members' health and power, the tide (raw, velocity, squares changed; only when
+ * a floor is Shoals), open holes, stations' last use. A film writes it on every row so
+ * a replay can say at which frame it first went out of step; a save (engine/save.h)
+ * holds all of it and more (the walk's carry, the tide's squares and coins). */
 uint64_t world_digest(const world *w);
 
 /* One line describing square (x, y) of floor f for a person pointing at it (seed 001:

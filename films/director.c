@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/dun.h"
 #include "engine/fsio.h"
 #include "engine/lex.h"
 #include "engine/save.h"
 #include "films/source.h"
+#include "gen/family.h"
 #include "gen/gen.h"
 #include "gen/stored.h"
 
@@ -28,12 +28,13 @@ typedef struct dir_state {
     shot s;
 } dir_state;
 
-/* The dungeon fs describes (a seed's or a .dun file's), stacked. */
+/* The dungeon fs describes (a seed's, or a .dun file's that passes `delve check`:
+ * family_load_dun), stacked. */
 static delve_status build_dungeon(const film_script *fs, dungeon *d, delve_err *err)
 {
     if (fs->dun_file[0]) {
         delve_err e;
-        delve_status st = dun_load(fs->dun_file, d, &e);
+        delve_status st = family_load_dun(fs->dun_file, d, &e);
         if (st && !fs->dun_line) /* named on the command line, not in a script */
             return delve_fail(err, st, "%s", e.msg);
         if (st)
@@ -50,11 +51,11 @@ static delve_status build_dungeon(const film_script *fs, dungeon *d, delve_err *
     return st;
 }
 
-/* Reads and parses the saved game at path into *st (malloc'ed; free it). */
+/* Reads and parses the saved game at path into *st (malloc'ed; free_save it). */
 static delve_status read_save(const char *file, save_state **st, delve_err *err)
 {
     char *text = NULL;
-    *st = malloc(sizeof **st);
+    *st = calloc(1, sizeof **st);
     if (!*st)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for a save");
     delve_status s = lex_read_file(file, SAVE_MAX_BYTES, "save", &text, err);
@@ -62,6 +63,13 @@ static delve_status read_save(const char *file, save_state **st, delve_err *err)
         s = save_parse(file, text, *st, err);
     free(text);
     return s;
+}
+
+static void free_save(save_state *st)
+{
+    if (st)
+        save_state_free(st);
+    free(st);
 }
 
 delve_status director_load_save(const film_script *fs, const char *file, world *w,
@@ -73,15 +81,18 @@ delve_status director_load_save(const film_script *fs, const char *file, world *
     delve_status s = read_save(file, &st, err);
     if (!s)
         s = source_parse(st->source, file, 2, &src, err);
-    if (!s)
-        s = build_dungeon(&src, &d, err);
+    src.dun_line = 0; /* a .dun file's fault is said at the save's source line */
+    delve_err e;
+    if (!s && (s = build_dungeon(&src, &d, &e)) != DELVE_OK)
+        s = src.dun_file[0] ? delve_fail_at(err, s, file, 2, 1, "source: %s", e.msg)
+                            : delve_fail(err, s, "%s", e.msg);
     if (!s && (s = world_init(w, &d, &st->party, err)) != DELVE_OK)
         dungeon_free(&d);
     if (!s && (s = save_apply(w, st, file, err)) != DELVE_OK)
         world_free(w);
     if (!s && used)
         *used = src;
-    free(st);
+    free_save(st);
     return s;
 }
 
@@ -113,7 +124,7 @@ delve_status director_source(const film_script *fs, char *buf, size_t cap, delve
     delve_status s = read_save(fs->save_file, &st, err);
     if (!s)
         snprintf(buf, cap, "%s", st->source);
-    free(st);
+    free_save(st);
     return s;
 }
 

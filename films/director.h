@@ -30,14 +30,15 @@ typedef delve_status (*shot_fn)(void *ctx, const world *w, const shot *s, delve_
 
 /* Builds the film's world into *w: the dungeon from its seed or its .dun file (dungeon
  * file=) and its party; or, for `dungeon save=`, the saved game's dungeon (rebuilt from
- * the save's source line) with the save applied. Errors in the .dun file or the save
- * are DELVE_EINPUT at the script's dungeon line, quoting the file's own
- * "file:line:col: message". */
+ * the save's source line) with the save applied. Errors in the .dun file (a fault, or an
+ * error `delve check` finds: gen/family.h family_load_dun) or the save are DELVE_EINPUT
+ * at the script's dungeon line, quoting the file's own "file:line:col: message". */
 delve_status director_build_world(const film_script *fs, world *w, delve_err *err);
 
 /* Loads the saved game file into *w (unset on failure): reads and checks it
  * (engine/save.h), rebuilds its dungeon from its source line (films/source.h) with fs
- * for everything else, and applies it. *used (may be NULL) gets fs with the source's
+ * for everything else (a .dun file's fault or check error said at "file:2:1: source:"),
+ * and applies it. *used (may be NULL) gets fs with the source's
  * dungeon settings. DELVE_EINPUT "file:line:col: message", never half-loaded. */
 delve_status director_load_save(const film_script *fs, const char *file, world *w,
                                 film_script *used, delve_err *err);

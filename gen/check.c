@@ -71,6 +71,15 @@ int check_list_add(check_list *l, const check_finding *f)
     return 1;
 }
 
+void check_finding_text(const check_finding *f, char *buf, size_t cap)
+{
+    char at[32] = "";
+    if (f->x >= 0)
+        snprintf(at, sizeof at, " (%d,%d)", f->x, f->y);
+    snprintf(buf, cap, "floor %d%s: %s %s: %s", f->floor + 1, at,
+             f->severity == CHECK_ERROR ? "error" : "warning", check_kind_name(f->kind), f->reason);
+}
+
 void check_list_free(check_list *l)
 {
     free(l->items);
@@ -162,33 +171,40 @@ static int way_up_from(const ctx *c, int b, int x, int y)
     return 0;
 }
 
+/* A pit's landing is the engine's (dungeon_below, through the floors' origins): the
+ * square the party lands on is the one checked. Messages name it when it is not the
+ * pit's own x,y. */
 static void check_pit(ctx *c, int k, int i)
 {
     const dfloor *f = &c->d->floors[k];
-    int x = f->pits[i].x, y = f->pits[i].y;
-    if (k + 1 >= c->d->floor_count) {
+    int x = f->pits[i].x, y = f->pits[i].y, bx, by;
+    if (!dungeon_below(c->d, k, x, y, &bx, &by)) {
         add(c, CK_PIT_BOTTOM, k, x, y, "a pit on the bottom floor: there is no floor to fall to");
         return;
     }
     const dfloor *lo = &c->d->floors[k + 1];
-    if (!floor_in(lo, x, y)) {
-        add(c, CK_PIT_LANDING_OUT, k, x, y, "the landing %d,%d is outside floor %d (%d x %d)", x,
-            y, k + 2, lo->w, lo->h);
+    char at[40] = "";
+    if (bx != x || by != y)
+        snprintf(at, sizeof at, " at %d,%d", bx, by);
+    if (!floor_in(lo, bx, by)) {
+        add(c, CK_PIT_LANDING_OUT, k, x, y, "the landing %d,%d is outside floor %d (%d x %d)",
+            bx, by, k + 2, lo->w, lo->h);
         return;
     }
-    if (!floor_open(lo, x, y)) {
-        add(c, CK_PIT_OVER_SOLID, k, x, y, "the landing on floor %d is %s", k + 2, tname(lo, x, y));
+    if (!floor_open(lo, bx, by)) {
+        add(c, CK_PIT_OVER_SOLID, k, x, y, "the landing on floor %d%s is %s", k + 2, at,
+            tname(lo, bx, by));
         return;
     }
-    int wi = floor_way_at(lo, x, y);
+    int wi = floor_way_at(lo, bx, by);
     if (wi >= 0) {
-        add(c, CK_PIT_OVER_WAY, k, x, y, "the landing on floor %d is the end of a %s", k + 2,
-            way_kind_name(lo->ways[wi].kind));
+        add(c, CK_PIT_OVER_WAY, k, x, y, "the landing on floor %d%s is the end of a %s", k + 2,
+            at, way_kind_name(lo->ways[wi].kind));
         return;
     }
-    if (!way_up_from(c, k + 1, x, y))
-        add(c, CK_PIT_NO_WAY_UP, k, x, y, "from the landing on floor %d no walk reaches a way "
-            "back up", k + 2);
+    if (!way_up_from(c, k + 1, bx, by))
+        add(c, CK_PIT_NO_WAY_UP, k, x, y, "from the landing on floor %d%s no walk reaches a way "
+            "back up", k + 2, at);
 }
 
 /* Warning: squares of the pit's floor reached from its entrance only across the pit. */

@@ -6,6 +6,8 @@
 #ifndef DELVE_GEN_CHECK_H
 #define DELVE_GEN_CHECK_H
 
+#include <stddef.h>
+
 #include "engine/dungeon.h"
 
 typedef enum check_severity { CHECK_ERROR, CHECK_WARNING } check_severity;
@@ -66,5 +68,11 @@ void check_list_free(check_list *l);
 /* Appends f to l and counts it by its severity (past CHECK_MAX_FINDINGS only counted).
  * 0 when out of memory (the finding is counted, not kept). */
 int check_list_add(check_list *l, const check_finding *f);
+
+/* What `delve check` prints after "FILE: " for f: "floor K (X,Y): error KIND: reason"
+ * (the square left out when f->x < 0: the families' validators speak of whole floors),
+ * into buf of cap bytes (CHECK_TEXT_MAX holds any), NUL-terminated, no newline. */
+#define CHECK_TEXT_MAX 256
+void check_finding_text(const check_finding *f, char *buf, size_t cap);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/dun.h"
 #include "gen/doomrl/doomrl.h"
 #include "gen/family.h"
 #include "gen/opts.h"
@@ -230,5 +231,35 @@ delve_status family_check_dungeon(const dungeon *d, check_list *out, delve_err *
     for (int k = 0; st == DELVE_OK && k < d->floor_count; k++)
         if (d->floors[k].terrain)
             family_of(d->floors[k].level_type)->file_check(d, k, out);
+    return st;
+}
+
+/* The first error of l as DELVE_EINPUT "path: floor K (X,Y): error KIND: reason". */
+static delve_status refuse_first_error(const char *path, const check_list *l, delve_err *err)
+{
+    char line[CHECK_TEXT_MAX] = "";
+    for (int i = 0; i < l->count && !line[0]; i++)
+        if (l->items[i].severity == CHECK_ERROR)
+            check_finding_text(&l->items[i], line, sizeof line);
+    if (!line[0]) /* counted, not kept (out of memory for the list) */
+        snprintf(line, sizeof line, "a check error");
+    if (l->errors == 1)
+        return delve_fail(err, DELVE_EINPUT, "%s: %s", path, line);
+    return delve_fail(err, DELVE_EINPUT, "%s: %s (and %d more errors: delve check lists them)",
+                      path, line, l->errors - 1);
+}
+
+delve_status family_load_dun(const char *path, dungeon *out, delve_err *err)
+{
+    check_list l = { 0 };
+    delve_status st = dun_load(path, out, err);
+    if (st)
+        return st;
+    st = family_check_dungeon(out, &l, err);
+    if (!st && l.errors)
+        st = refuse_first_error(path, &l, err);
+    check_list_free(&l);
+    if (st)
+        dungeon_free(out);
     return st;
 }

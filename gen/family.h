@@ -70,6 +70,13 @@ const family_row *family_of(int lt);
  * check_dungeon. */
 delve_status family_check_dungeon(const dungeon *d, check_list *out, delve_err *err);
 
+/* Reads the .dun file at path (engine/dun.h dun_load) and runs family_check_dungeon
+ * on it, so nothing plays or draws a dungeon `delve check` refuses: a check error is
+ * DELVE_EINPUT "PATH: floor K (X,Y): error KIND: reason" (the first error, as `delve
+ * check` prints it, and how many more) and *out is left empty; warnings pass. Errors of
+ * dun_load as it gives them. Free *out with dungeon_free. */
+delve_status family_load_dun(const char *path, dungeon *out, delve_err *err);
+
 /* Every --type name, comma separated ("rooms, normal, ..., shoals"), into buf of cap
  * bytes (always NUL-terminated): for help texts and error messages. */
 void family_type_names(char *buf, size_t cap);

@@ -25,10 +25,13 @@ static int pit_square_ok(const dfloor *f, int x, int y)
            !walk_near_door(f, x, y);
 }
 
-/* Open floor or corridor below not in a part sunk past this (rising's spirals within a
- * floor dig one, reached by its spiral only), no way end, entrance or goal, not by a wall. */
-static int landing_ok(const dfloor *below, int x, int y)
+/* The landing of (x, y) of f (dungeon_landing: through the floors' origins) is open
+ * floor or corridor below not in a part sunk past this (rising's spirals within a floor
+ * dig one, reached by its spiral only), no way end, entrance or goal, not by a wall. */
+static int landing_ok(const dfloor *f, const dfloor *below, int px, int py)
 {
+    int x, y;
+    dungeon_landing(f, below, px, py, &x, &y);
     terrain t = floor_at(below, x, y);
     return (t == T_FLOOR || t == T_CORRIDOR) && floor_way_at(below, x, y) < 0 &&
            below->height_cm[y * below->w + x] > -PIT_LANDING_DEEP_CM &&
@@ -76,7 +79,7 @@ static delve_status pit_choose(rng *r, dfloor *f, const dfloor *below, int *cand
     rng_shuffle(r, cand + n1, n2);
     for (int i = 0; i < n1 + n2 && i < PIT_CANDIDATE_CAP; i++) {
         int x = cand[i] % f->w, y = cand[i] / f->w;
-        if (landing_ok(below, x, y))
+        if (landing_ok(f, below, x, y))
             return floor_add_pit(f, (pit){ .x = x, .y = y, .hidden = 0, .open = 0 }, err);
     }
     return DELVE_OK;

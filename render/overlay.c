@@ -82,7 +82,8 @@ static void ways(canvas *m, const overlay_place *pl, text_ctx *txt)
         if (wy->to_floor < 0 || wy->to_floor >= d->floor_count)
             continue;
         const dfloor *t = &d->floors[wy->to_floor];
-        int tx = wy->to_x + t->ox - f->ox, ty = wy->to_y + t->oy - f->oy;
+        int tx, ty;
+        dungeon_landing(t, f, wy->to_x, wy->to_y, &tx, &ty);
         rgba col = wy->to_floor > f->index ? (rgba){ 255, 210, 90, 230 } : (rgba){ 140, 200, 255, 230 };
         paint_line(m, mid_x(pl, wy->x), mid_y(pl, wy->y), mid_x(pl, tx), mid_y(pl, ty), col);
         paint_ring(m, mid_x(pl, tx) * PAINT_SUB, mid_y(pl, ty) * PAINT_SUB, pl->z * PAINT_SUB / 4,
@@ -107,7 +108,8 @@ static void pits(canvas *m, const overlay_place *pl, text_ctx *txt)
         if (!dungeon_below(d, f->index, p->x, p->y, &bx, &by))
             continue;
         const dfloor *b = &d->floors[f->index + 1];
-        int tx = bx + b->ox - f->ox, ty = by + b->oy - f->oy;
+        int tx, ty;
+        dungeon_landing(b, f, bx, by, &tx, &ty);
         paint_line(m, mid_x(pl, p->x), mid_y(pl, p->y), mid_x(pl, tx), mid_y(pl, ty), down);
         char s[32];
         snprintf(s, sizeof s, "lands F%d %d,%d", f->index + 2, bx, by);

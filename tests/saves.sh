@@ -1,6 +1,8 @@
 # Saved games on the command line: a film falls through the pit, heals at the font and
 # saves; a second film and the viewer load it (the hole still open, the font still dry,
-# the right countdown); a cut or edited save is refused with exit 2, nothing written.
+# the right countdown); a cut or edited save is refused with exit 2, nothing written. A
+# Shoals save made after the tide moved loads and plays on as the uninterrupted film; a
+# .dun (or a save of one) that delve check refuses is refused by film, view and shot.
 . tests/lib.bash "$@"
 cat > "$TMP/a.film" <<'FILM'
 film "Fall, heal, save"
@@ -65,4 +67,49 @@ printf 'dungeon file=58.dun\nrecord every=50\nwalk to=pit\n' > "$TMP/e.film"
 printf 'dungeon seed=58\nrecord every=50\nwalk to=pit\n' > "$TMP/f.film"
 "$DELVE" film "$TMP/e.film" -o "$TMP/e" --quiet > /dev/null && "$DELVE" film "$TMP/f.film" -o "$TMP/f" --quiet > /dev/null
 check "a film on gen --format dun's file plays as on the seed (same events.tsv)" cmp -s "$TMP/e/events.tsv" "$TMP/f/events.tsv"
+# Shoals: a save made after the tide moved loads (the tide is saved whole), and the film
+# from it goes on exactly as the uninterrupted one: the same rows (but the frame number).
+cat > "$TMP/tide.film" <<'FILM'
+dungeon seed=11 floors=1 type=shoals islands=15
+record every=50
+frame 960x540
+wait 1m
+save ebb.sav
+walk to=27,14
+wait 20s
+FILM
+"$DELVE" film "$TMP/tide.film" -o "$TMP/tide" --quiet > /dev/null; rc=$?
+check "a Shoals film saves after the tide moved (rc $rc)" \
+  sh -c "test $rc = 0 && grep -q '^tide ' '$TMP/tide/ebb.sav' && grep -q '^tide-row 0 12 ' '$TMP/tide/ebb.sav'"
+printf 'dungeon save=tide/ebb.sav\nrecord every=50\nframe 960x540\nwalk to=27,14\nwait 20s\n' > "$TMP/ebb.film"
+"$DELVE" film "$TMP/ebb.film" -o "$TMP/ebb" --quiet > /dev/null 2> "$TMP/err"; rc=$?
+check "the film from the Shoals save plays (rc $rc: $(cat "$TMP/err"))" test $rc = 0
+n=$(($(wc -l < "$TMP/ebb/events.tsv") - 2))  # after its header and start rows
+tail -n "$n" "$TMP/ebb/events.tsv" | cut -f 2- > "$TMP/ebb.rows"
+tail -n "$n" "$TMP/tide/events.tsv" | cut -f 2- > "$TMP/tide.rows"
+check "its $n rows are the uninterrupted film's, digests and all" cmp -s "$TMP/ebb.rows" "$TMP/tide.rows"
+"$DELVE" view --load "$TMP/tide/ebb.sav" --headless --screenshot "$TMP/ebb.png" > /dev/null; rc=$?
+check "view --load of the Shoals save: exit 0 (rc $rc)" test $rc = 0
+# A film, the viewer and a shot never play or draw a .dun that delve check refuses.
+fx=$PWD/tests/fixtures/dun
+printf 'dungeon file=%s/pit-landing-outside.dun\nwalk to=pit\n' "$fx" > "$TMP/out.film"
+"$DELVE" film "$TMP/out.film" -o "$TMP/landing" --quiet 2> "$TMP/err"; rc=$?
+check "dungeon file= whose pit lands outside the floor below: exit 2 at the line, with the finding ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$TMP/out.film:1:14: dungeon file: $fx/pit-landing-outside.dun: floor 1 (5,5): error pit-landing-outside: the landing 5,5 is outside floor 2 (12 x 5)' '$TMP/err' && test ! -e '$TMP/landing'"
+"$DELVE" view "$fx/pit-origin-wall.dun" --headless --screenshot "$TMP/wall.png" 2> "$TMP/err"; rc=$?
+check "view FILE.dun whose pit lands in a wall (through the origins): exit 2 ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF 'pit-origin-wall.dun: floor 1 (5,3): error pit-over-rock: the landing on floor 2 at 3,3 is wall' '$TMP/err' && test ! -e '$TMP/wall.png'"
+"$DELVE" shot --dun "$fx/pit-origin-outside.dun" -o "$TMP/outside.png" 2> "$TMP/err"; rc=$?
+check "shot --dun whose landing is off the floor below: exit 2 ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF 'error pit-landing-outside' '$TMP/err' && test ! -e '$TMP/outside.png'"
+"$DELVE" shot --dun "$fx/pit-grown-floor.dun" --floor 2 -o "$TMP/grown.png" > /dev/null; rc=$?
+check "shot --dun of a grown floor that lands right: exit 0 (rc $rc)" test $rc = 0
+cp "$fx/ok.dun" "$TMP/crypt.dun"
+printf 'dungeon file=crypt.dun\nrecord every=50\nframe 960x540\nsave crypt.sav\n' > "$TMP/crypt.film"
+"$DELVE" film "$TMP/crypt.film" -o "$TMP/crypt" --quiet > /dev/null; rc=$?
+check "a film on a clean .dun saves (rc $rc)" test $rc = 0
+cp "$fx/pit-landing-outside.dun" "$TMP/crypt.dun"
+"$DELVE" view --load "$TMP/crypt/crypt.sav" --headless --screenshot "$TMP/crypt.png" 2> "$TMP/err"; rc=$?
+check "view --load of a save whose .dun now fails the check: exit 2 at its source line ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$TMP/crypt/crypt.sav:2:1: source: ' '$TMP/err' && grep -qF 'crypt.dun: floor 1 (5,5): error pit-landing-outside' '$TMP/err' && test ! -e '$TMP/crypt.png'"
 finish

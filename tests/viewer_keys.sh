@@ -108,10 +108,15 @@ done
 shot hover-pan --seed 4 --keys "move:300,300 right"
 shot pan-hover --seed 4 --keys "right move:300,300"
 same "the hover line follows the camera without a mouse move" hover-pan pan-hover
-shot checks-dun tests/fixtures/dun/way-on-fluid.dun --keys "0 k move:200,270"
-shot checks-off tests/fixtures/dun/way-on-fluid.dun --keys "0 move:200,270 k k"
-differ "the checks layer marks way-on-fluid's lift" checks-dun checks-off
-says checks-dun "error way-on-fluid: a lift on water"
+# (a .dun with a check error is refused by the viewer: the layer shows warnings of files,
+# and whatever the checks find on a seed)
+shot checks-dun tests/fixtures/dun/pit-only-across.dun --keys "0 k move:420,440"
+shot checks-off tests/fixtures/dun/pit-only-across.dun --keys "0 move:420,440 k k"
+differ "the checks layer marks pit-only-across's pit" checks-dun checks-off
+says checks-dun "warning pit-only-across: 2 squares of floor 1 can only be reached by crossing this pit"
+shot checks-error tests/fixtures/dun/way-on-fluid.dun; rc=$?
+check "a .dun with a check error is refused, with the finding (rc $rc: $(cat "$TMP/checks-error.err"))" \
+  sh -c "test $rc = 2 && grep -qF 'way-on-fluid.dun: floor 1 (2,2): error way-on-fluid: a lift on water' '$TMP/checks-error.err'"
 
 # the timeline under the map: a click goes to the shot under it, a drag follows
 shot tl-click --seed 4 --keys "press:0,712 release:0,712"
