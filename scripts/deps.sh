@@ -1,8 +1,8 @@
 #!/bin/sh
 # Installs the Debian packages delve needs when pkg-config or CMake cannot find them.
 # Runs apt-get as root, or through sudo; on other systems it prints the package names.
-# Usage: scripts/deps.sh [--test]   (--test adds what the tests need: xvfb, clang,
-#        chromium, tiled)
+# Usage: scripts/deps.sh [--test|--fuzz]   (--test adds what the tests need: xvfb,
+#        clang, chromium, tiled; --fuzz what `make fuzz` needs: clang and libFuzzer)
 set -eu
 
 # Build: cmake pkg-config libsdl2-dev libsdl2-ttf-dev libstb-dev libcmocka-dev
@@ -33,6 +33,15 @@ if [ "${1:-}" = "--test" ]; then
   command -v clang >/dev/null 2>&1 || need clang
   command -v chromium >/dev/null 2>&1 || need chromium
   command -v tmxrasterizer >/dev/null 2>&1 || need tiled
+fi
+# libFuzzer links: clang -fsanitize=fuzzer on an empty target
+links_fuzzer() {
+  printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
+    clang -x c -fsanitize=fuzzer,address,undefined -o /dev/null - >/dev/null 2>&1
+}
+if [ "${1:-}" = "--fuzz" ]; then
+  command -v clang >/dev/null 2>&1 || need clang
+  command -v clang >/dev/null 2>&1 && links_fuzzer || need libclang-rt-dev
 fi
 
 [ -z "$missing" ] && exit 0
