@@ -1,15 +1,10 @@
-/* fuzz: helpers shared by every target (see fuzz.h). POSIX: mkdtemp, unlink, rmdir. */
+/* fuzz: helpers shared by every target (see fuzz.h). POSIX: getpid. */
 #include "tests/fuzz/fuzz.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define FUZZ_PATH_MAX 512
-
-static char scratch_dir[FUZZ_PATH_MAX];   /* "" until the first fuzz_file */
-static char scratch_file[FUZZ_PATH_MAX];  /* the last file written there */
 
 char *fuzz_text(const uint8_t *data, size_t size)
 {
@@ -23,34 +18,21 @@ char *fuzz_text(const uint8_t *data, size_t size)
     return t;
 }
 
-static void scratch_remove(void)
+int fuzz_file(const char *name, const void *data, size_t size, char *path, size_t cap)
 {
-    if (scratch_file[0])
-        unlink(scratch_file);
-    if (scratch_dir[0])
-        rmdir(scratch_dir);
-}
-
-const char *fuzz_file(const char *name, const void *data, size_t size)
-{
-    if (!scratch_dir[0]) {
-        const char *tmp = getenv("TMPDIR");
-        snprintf(scratch_dir, sizeof scratch_dir, "%s/delve-fuzz-XXXXXX",
-                 tmp && *tmp ? tmp : "/tmp");
-        if (!mkdtemp(scratch_dir)) {
-            scratch_dir[0] = '\0';
-            return NULL;
-        }
-        atexit(scratch_remove);
+    const char *tmp = getenv("TMPDIR");
+    int n = snprintf(path, cap, "%s/delve-fuzz-%ld-%s", tmp && *tmp ? tmp : "/tmp",
+                     (long)getpid(), name);
+    if (n < 0 || (size_t)n >= cap) {
+        if (cap)
+            path[0] = '\0'; /* nothing to unlink */
+        return 0;
     }
-    if (scratch_file[0])
-        unlink(scratch_file);
-    snprintf(scratch_file, sizeof scratch_file, "%s/%s", scratch_dir, name);
-    FILE *f = fopen(scratch_file, "wb");
+    FILE *f = fopen(path, "wb");
     int ok = f && fwrite(data, 1, size, f) == size;
     if (f && fclose(f) != 0)
         ok = 0;
-    return ok ? scratch_file : NULL;
+    return ok;
 }
 
 void fuzz_require(int ok, const char *what)

@@ -16,10 +16,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * sees the text) or memory ran out. */
 char *fuzz_text(const uint8_t *data, size_t size);
 
-/* Writes size bytes of data to the file name ("events.tsv") in this process's scratch
- * folder (made on first use under TMPDIR or /tmp; removed at exit) and returns its
- * path, valid until the next call; NULL when it cannot be written. */
-const char *fuzz_file(const char *name, const void *data, size_t size);
+/* Writes size bytes of data to this process's scratch file NAME,
+ * ${TMPDIR:-/tmp}/delve-fuzz-PID-NAME, for readers that take a path; its path goes to
+ * path (cap bytes). 1 when written, else 0. unlink it once read. */
+int fuzz_file(const char *name, const void *data, size_t size, char *path, size_t cap);
 
 /* When ok is 0: prints "fuzz: broken: what" to stderr and aborts, so libFuzzer and the
  * replay report the input as a crash. */

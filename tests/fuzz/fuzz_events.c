@@ -3,6 +3,7 @@
  * the reader's contract: frames rising and in range, times, floors and health in
  * theirs, texts cut to fit. */
 #include <string.h>
+#include <unistd.h>
 
 #include "films/events.h"
 #include "films/recorder.h"
@@ -35,10 +36,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > EVENTS_MAX_BYTES)
         return 0;
-    const char *file = fuzz_file("events.tsv", data, size);
+    char file[512];
     reading r = { 0 };
     delve_err err = { "" };
-    if (file)
+    if (fuzz_file("events.tsv", data, size, file, sizeof file))
         events_read(file, row, &r, &err);
+    unlink(file);
     return 0;
 }

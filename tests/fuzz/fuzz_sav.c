@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/save.h"
 #include "films/director.h"
@@ -45,11 +46,14 @@ static char *re_sign(const char *text)
 /* Loads text as a save file would be: director_load_save on a scratch copy. */
 static void load(const char *text, const film_script *fs)
 {
-    const char *file = fuzz_file("fuzz.sav", text, strlen(text));
+    char file[512];
     world w;
     film_script used;
     delve_err err = { "" };
-    if (!file || director_load_save(fs, file, &w, &used, &err))
+    int written = fuzz_file("fuzz.sav", text, strlen(text), file, sizeof file);
+    delve_status st = written ? director_load_save(fs, file, &w, &used, &err) : DELVE_EIO;
+    unlink(file);
+    if (st)
         return;
     fuzz_require(w.floor >= 0 && w.floor < w.dg.floor_count, "a loaded party is on a floor");
     fuzz_require(world_sx(&w) < w.dg.floors[w.floor].w && world_sy(&w) < w.dg.floors[w.floor].h,
