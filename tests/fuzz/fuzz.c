@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-char *fuzz_text(const uint8_t *data, size_t size)
+char *fuzz_text(const uint8_t *data, size_t size, size_t max)
 {
-    if (memchr(data, 0, size))
+    if (size > max || memchr(data, 0, size))
         return NULL;
     char *t = malloc(size + 1);
     if (t) {

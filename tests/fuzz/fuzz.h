@@ -13,8 +13,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The size bytes of data as a malloc'ed NUL-terminated text (free it), or NULL when
  * they hold a NUL byte (engine/lex.h's lex_read_file refuses those before any parser
- * sees the text) or memory ran out. */
-char *fuzz_text(const uint8_t *data, size_t size);
+ * sees the text), are more than max (the reader's limit) or memory ran out. */
+char *fuzz_text(const uint8_t *data, size_t size, size_t max);
 
 /* Writes size bytes of data to this process's scratch file NAME,
  * ${TMPDIR:-/tmp}/delve-fuzz-PID-NAME, for readers that take a path; its path goes to

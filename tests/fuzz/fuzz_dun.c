@@ -30,7 +30,7 @@ static void round_trip(const dungeon *d)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = size <= DUN_MAX_BYTES ? fuzz_text(data, size) : NULL;
+    char *text = fuzz_text(data, size, DUN_MAX_BYTES);
     if (!text)
         return 0;
     dungeon d;

@@ -48,7 +48,7 @@ static void rehearse(const film_script *fs)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = size <= FILM_MAX_BYTES ? fuzz_text(data, size) : NULL;
+    char *text = fuzz_text(data, size, FILM_MAX_BYTES);
     if (!text)
         return 0;
     film_script fs;

@@ -60,7 +60,7 @@ static void generate(const stored_room *s, uint64_t seed)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = size <= STORED_FILE_MAX ? fuzz_text(data, size) : NULL;
+    char *text = fuzz_text(data, size, STORED_FILE_MAX);
     if (!text)
         return 0;
     stored_room *s = malloc(sizeof *s);

@@ -72,7 +72,7 @@ static void try_save(const char *text, const film_script *fs)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = size <= SAVE_MAX_BYTES ? fuzz_text(data, size) : NULL;
+    char *text = fuzz_text(data, size, SAVE_MAX_BYTES);
     if (!text)
         return 0;
     film_script fs; /* an empty script's settings: what `delve shot --load` starts from */
