@@ -5,7 +5,7 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 FILM  ?= films/scripts/pits-and-stations.film
 CONFIGURE = test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps deps-test build run test test-sanitize test-arm64 view bench golden clean
+.PHONY: all deps deps-test deps-fuzz build run test test-sanitize test-arm64 fuzz fuzz-replay view bench golden clean
 
 all: build
 
@@ -14,6 +14,9 @@ deps:
 
 deps-test:
 	@sh scripts/deps.sh --test
+
+deps-fuzz:
+	@sh scripts/deps.sh --fuzz
 
 # each recipe runs its steps in order, so `make -j` cannot configure before deps
 build: deps
@@ -46,6 +49,25 @@ test-arm64:
 	@$(CONFIGURE)
 	cmake --build $(BUILD) --target delve -j $(JOBS)
 	ARM64_REQUIRED=1 bash scripts/test-arm64.sh $(BUILD)/delve $(BUILD)/delve $(BUILD)
+
+# libFuzzer (clang, DELVE_FUZZ) in its own folder: each target of tests/fuzz/ for
+# FUZZ_SECONDS, one after another, new inputs into $(FUZZ_BUILD)/corpus/NAME (not
+# committed), crashes into $(FUZZ_BUILD)/crashes/NAME; README "Fuzzing" says what next
+FUZZ_BUILD = $(BUILD)/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+fuzz: deps-fuzz
+	@test -f $(FUZZ_BUILD)/CMakeCache.txt || CC=clang cmake -S . -B $(FUZZ_BUILD) \
+	  -DCMAKE_BUILD_TYPE=Release -DDELVE_FUZZ=ON -DDELVE_O0_TWIN=OFF
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz-targets
+	sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# every committed corpus input and past crash once, under ASan and UBSan, no fuzzing
+# (the fuzz_* tests of `make test`)
+fuzz-replay: deps-test
+	@$(CONFIGURE)
+	cmake --build $(BUILD) -j $(JOBS) --target fuzz-replay
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -R '^fuzz_'
 
 view: build
 	./$(BUILD)/delve view --film $(FILM)

@@ -192,12 +192,16 @@ static delve_status cat_lines(char *text, const char *side, cat_line **out, int 
     return DELVE_OK;
 }
 
-/* Compares keys: seed then floor as numbers when both parse, else as text. */
+/* Compares keys: seed then floor as numbers when both parse, else as text; a key whose
+ * seed is a number comes before one whose seed is not (else the order has cycles). */
 static int key_cmp(const cat_line *a, const cat_line *b)
 {
     char *ea, *eb;
     unsigned long long sa = strtoull(a->text, &ea, 10), sb = strtoull(b->text, &eb, 10);
-    if (*ea == '\t' && *eb == '\t' && ea != a->text && eb != b->text) {
+    int na = *ea == '\t' && ea != a->text, nb = *eb == '\t' && eb != b->text;
+    if (na != nb)
+        return na ? -1 : 1;
+    if (na) {
         if (sa != sb)
             return sa < sb ? -1 : 1;
         long fa = strtol(ea + 1, NULL, 10), fb = strtol(eb + 1, NULL, 10);

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Installs the Debian packages delve needs when pkg-config or CMake cannot find them.
 # Runs apt-get as root, or through sudo; on other systems it prints the package names.
-# Usage: scripts/deps.sh [--test | --arm64]   (--test adds what the tests need: xvfb,
-#        clang, chromium, tiled; --arm64 what `make test-arm64` needs: the aarch64 cross
-#        compiler, qemu-user and the arm64 -dev libraries, after dpkg --add-architecture)
+# Usage: scripts/deps.sh [--test | --arm64 | --fuzz]   (--test adds what the tests need:
+#        xvfb, clang, chromium, tiled; --arm64 what `make test-arm64` needs: the aarch64
+#        cross compiler, qemu-user and the arm64 -dev libraries, after dpkg
+#        --add-architecture; --fuzz what `make fuzz` needs: clang and libFuzzer)
 set -eu
 
 # Build: cmake pkg-config libsdl2-dev libsdl2-ttf-dev libstb-dev libcmocka-dev
@@ -56,6 +57,15 @@ if [ "${1:-}" = "--arm64" ]; then
   case "$missing" in *:arm64*)
     dpkg --print-foreign-architectures 2>/dev/null | grep -qx arm64 || add_arm64=1 ;;
   esac
+fi
+# libFuzzer links: clang -fsanitize=fuzzer on an empty target
+links_fuzzer() {
+  printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
+    clang -x c -fsanitize=fuzzer,address,undefined -o /dev/null - >/dev/null 2>&1
+}
+if [ "${1:-}" = "--fuzz" ]; then
+  command -v clang >/dev/null 2>&1 || need clang
+  command -v clang >/dev/null 2>&1 && links_fuzzer || need libclang-rt-dev
 fi
 
 [ -z "$missing" ] && exit 0

@@ -1,0 +1,28 @@
+/* fuzz: what the libFuzzer targets of tests/fuzz/ share: the entry point each defines,
+ * an input as the text delve's file readers would see, a scratch file for readers that
+ * take a path, and the abort a broken contract makes (a finding, like an ASan report).
+ * Linked into each target's libFuzzer program and into its replay program (replay.c). */
+#ifndef DELVE_TESTS_FUZZ_H
+#define DELVE_TESTS_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* libFuzzer's entry point, defined once by each target: runs one input, returns 0. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The size bytes of data as a malloc'ed NUL-terminated text (free it), or NULL when
+ * they hold a NUL byte (engine/lex.h's lex_read_file refuses those before any parser
+ * sees the text), are more than max (the reader's limit) or memory ran out. */
+char *fuzz_text(const uint8_t *data, size_t size, size_t max);
+
+/* Writes size bytes of data to this process's scratch file NAME,
+ * ${TMPDIR:-/tmp}/delve-fuzz-PID-NAME, for readers that take a path; its path goes to
+ * path (cap bytes). 1 when written, else 0. unlink it once read. */
+int fuzz_file(const char *name, const void *data, size_t size, char *path, size_t cap);
+
+/* When ok is 0: prints "fuzz: broken: what" to stderr and aborts, so libFuzzer and the
+ * replay report the input as a crash. */
+void fuzz_require(int ok, const char *what);
+
+#endif

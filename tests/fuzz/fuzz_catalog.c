@@ -1,0 +1,88 @@
+/* fuzz_catalog: catalog.tsv texts diffed as `delve review` diffs them (render/review.h's
+ * review_catalog_diff), then summed up and put on the report page as it does. An input
+ * holding a NUL byte is two catalogs, BASE before it and HEAD after it. Any other input
+ * is BASE, and HEAD is the same lines in reverse order: the diff goes by key (seed,
+ * floor), so every line must come out the same; BASE alone must come out all removed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/review.h"
+#include "tests/fuzz/fuzz.h"
+
+/* The lines of text (NUL-terminated) in reverse order, each ended by '\n'; malloc'ed. */
+static char *reversed(const char *text)
+{
+    size_t n = strlen(text), k = 0;
+    char *out = malloc(n + 2);
+    if (!out)
+        return NULL;
+    size_t end = n && text[n - 1] == '\n' ? n - 1 : n; /* the last line ends here */
+    for (;;) {
+        size_t start = end;
+        while (start > 0 && text[start - 1] != '\n')
+            start--;
+        memcpy(out + k, text + start, end - start);
+        k += end - start;
+        out[k++] = '\n';
+        if (start == 0)
+            break;
+        end = start - 1;
+    }
+    out[k] = '\0';
+    return out;
+}
+
+static int sum(const int *state)
+{
+    int s = 0;
+    for (int i = 0; i < REVIEW_STATE_COUNT; i++)
+        s += state[i];
+    return s;
+}
+
+/* Diffs base and head; the summary and the page of the result. The lines, or -1. */
+static int diff(const char *base, const char *head, review_result *r)
+{
+    delve_err err = { "" };
+    memset(r, 0, sizeof *r);
+    if (review_catalog_diff(base, head, r, &err))
+        return -1;
+    fuzz_require(sum(r->line_state) == r->line_count, "each line has one state");
+    char summary[256], *html = NULL;
+    size_t len = 0;
+    review_summary(r, summary, sizeof summary);
+    if (review_page(r, "base", "head", &html, &len, &err) == DELVE_OK)
+        fuzz_require(html && strlen(html) == len, "the page is len bytes of text");
+    free(html);
+    return r->line_count;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = size <= REVIEW_MAX_CATALOG ? malloc(size + 1) : NULL;
+    if (!text)
+        return 0;
+    memcpy(text, data, size);
+    text[size] = '\0';
+    review_result r;
+    const char *nul = memchr(text, 0, size);
+    if (nul) {
+        diff(text, nul + 1, &r);
+        review_result_free(&r);
+    } else {
+        char *back = reversed(text);
+        int alone = diff(text, NULL, &r);
+        fuzz_require(alone < 0 || r.line_state[REVIEW_REMOVED] == alone,
+                     "a catalog against none is all removed");
+        review_result_free(&r);
+        int both = back ? diff(text, back, &r) : alone;
+        fuzz_require((alone < 0) == (both < 0), "the order of the lines does not change "
+                     "whether a catalog is read");
+        fuzz_require(both < 0 || r.line_state[REVIEW_SAME] == both,
+                     "the same lines in another order are the same catalog");
+        review_result_free(&r);
+        free(back);
+    }
+    free(text);
+    return 0;
+}

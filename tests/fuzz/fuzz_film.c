@@ -1,0 +1,63 @@
+/* fuzz_film: a .film script parsed (films/film.h) and, when it parses, rehearsed as
+ * `delve film` does before it records anything: the world built and every action
+ * played with no recorder (films/director.h), `save FILE` making its text and writing
+ * nothing. Scripts naming a .dun file or a save are parsed only: the dun and sav
+ * targets read those, and a fuzzed path must not open arbitrary files. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "films/director.h"
+#include "tests/fuzz/fuzz.h"
+
+/* A rehearsal stops after this many shots (delve film allows RECORDER_MAX_FRAMES): a
+ * long film costs time, not coverage. */
+#define FUZZ_FILM_MAX_SHOTS 20000
+
+typedef struct rehearsal {
+    int shots;
+} rehearsal;
+
+/* Each shot: numbered on from the last, the party on a square of its floor. */
+static delve_status take(void *ctx, const world *w, const shot *s, delve_err *err)
+{
+    rehearsal *r = ctx;
+    fuzz_require(s->frame_no == r->shots + 1, "shots are numbered 1, 2, 3 ...");
+    fuzz_require(w->floor >= 0 && w->floor < w->dg.floor_count, "the party is on a floor");
+    const dfloor *f = &w->dg.floors[w->floor];
+    fuzz_require(w->x_cm >= 0 && world_sx(w) < f->w && w->y_cm >= 0 && world_sy(w) < f->h,
+                 "the party stands inside its floor");
+    fuzz_require(s->recent_count >= 0 && s->recent_count <= DIRECTOR_RECENT,
+                 "at most DIRECTOR_RECENT recent lines");
+    r->shots = s->frame_no;
+    if (r->shots < FUZZ_FILM_MAX_SHOTS)
+        return DELVE_OK;
+    return delve_fail(err, DELVE_ELIMIT, "fuzz: enough shots");
+}
+
+static void rehearse(const film_script *fs)
+{
+    world w;
+    delve_err err = { "" };
+    rehearsal r = { 0 };
+    if (director_build_world(fs, &w, &err))
+        return;
+    director_play(fs, &w, take, &r, &err);
+    fuzz_require(r.shots >= 1, "a film played has at least its start shot");
+    world_free(&w);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size, FILM_MAX_BYTES);
+    if (!text)
+        return 0;
+    film_script fs;
+    delve_err err = { "" };
+    memset(&fs, 0, sizeof fs);
+    if (film_parse("fuzz.film", text, &fs, &err) == DELVE_OK && !fs.dun_file[0] &&
+        !fs.save_file[0])
+        rehearse(&fs);
+    film_free(&fs);
+    free(text);
+    return 0;
+}

@@ -1,0 +1,87 @@
+/* fuzz_png: a PNG file as `delve diff` reads it (render/diff.h's diff_load: png_decode
+ * at the file's own depth, DIFF_MAX_SIDE) and, when it decodes: the same through
+ * libspng alone gives the same pixels (render/png.h: the fast path agrees with libspng
+ * on every file); as the viewer and sheets read it (8 bits) it decodes too; the image
+ * diffed with itself counts no change, and with one channel of its first pixel changed
+ * counts exactly that pixel (render/diff.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/diff.h"
+#include "render/png.h"
+#include "tests/fuzz/fuzz.h"
+
+static size_t bytes_of(const png_image *im)
+{
+    return (size_t)im->w * (size_t)im->h * 4 * (size_t)(im->bits / 8);
+}
+
+static void same_as_libspng(const uint8_t *data, size_t size, const png_image *a)
+{
+    png_image b;
+    delve_err err = { "" };
+    delve_status st = png_decode(data, size, "fuzz.png", DIFF_MAX_SIDE,
+                                 PNG_READ_DEEP | PNG_READ_SPNG_ONLY, &b, &err);
+    fuzz_require(st == DELVE_OK || st == DELVE_ENOMEM, "libspng reads what the fast path reads");
+    if (st)
+        return;
+    fuzz_require(a->w == b.w && a->h == b.h && a->bits == b.bits, "the same size and depth");
+    fuzz_require(memcmp(a->px, b.px, bytes_of(a)) == 0, "the same pixels");
+    png_image_free(&b);
+}
+
+/* a against itself: nothing changed; against a copy with one channel of pixel (0, 0)
+ * changed: that pixel alone (exact, any depth). */
+static void diff_self(const png_image *a)
+{
+    diff_opts exact = diff_defaults();
+    diff_result r;
+    canvas out;
+    delve_err err = { "" };
+    if (diff_images(a, a, &exact, &r, &out, &err))
+        return;
+    fuzz_require(r.changed == 0 && r.x0 == -1 && !r.size_differs, "an image equals itself");
+    fuzz_require(r.total == (int64_t)a->w * a->h, "every pixel compared");
+    fuzz_require(out.w == a->w && out.h == a->h, "the diff image is the image's size");
+    canvas_free(&out);
+    png_image b = *a;
+    if (!(b.px = malloc(bytes_of(a))))
+        return;
+    memcpy(b.px, a->px, bytes_of(a));
+    ((uint8_t *)b.px)[0] ^= 0x80;
+    if (diff_images(a, &b, &exact, &r, NULL, &err) == DELVE_OK)
+        fuzz_require(r.changed == 1 && r.x0 == 0 && r.y0 == 0 && r.x1 == 0 && r.y1 == 0,
+                     "one changed channel is one changed pixel, at (0, 0)");
+    free(b.px);
+}
+
+/* Read at 8 bits as png_read does, diffed with itself at a threshold with
+ * anti-aliasing detection (pixelmatch's path): nothing changed. */
+static void eight_bits(const uint8_t *data, size_t size)
+{
+    png_image c;
+    delve_err err = { "" };
+    if (png_decode(data, size, "fuzz.png", PNG_READ_MAX_SIDE, 0, &c, &err))
+        return;
+    fuzz_require(c.bits == 8, "read at 8 bits");
+    diff_opts t = { .threshold_milli = 100, .aa = 1 };
+    diff_result r;
+    if (diff_images(&c, &c, &t, &r, NULL, &err) == DELVE_OK)
+        fuzz_require(r.changed == 0 && r.aa == 0, "an image equals itself at a threshold");
+    png_image_free(&c);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    png_image a;
+    delve_err err = { "" };
+    if (png_decode(data, size, "fuzz.png", DIFF_MAX_SIDE, PNG_READ_DEEP, &a, &err))
+        return 0;
+    fuzz_require(a.w >= 1 && a.h >= 1 && (a.bits == 8 || a.bits == 16),
+                 "a decoded image has pixels at 8 or 16 bits");
+    same_as_libspng(data, size, &a);
+    diff_self(&a);
+    eight_bits(data, size);
+    png_image_free(&a);
+    return 0;
+}
