@@ -19,6 +19,12 @@ static delve_status rooms_layout_hook(const gen_opts *o, int k, dfloor *f, delve
     return st != DELVE_OK ? st : rooms_layout(o->seed, f, err);
 }
 
+static delve_status rooms_refit_hook(const gen_opts *o, dfloor *f, int lo, int hi,
+                                     delve_err *err)
+{
+    return rooms_ways_refit_floors(o->seed, o->floors, f, lo, hi, err);
+}
+
 static delve_status rooms_ways_hook(const gen_opts *o, dfloor *up, dfloor *down,
                                     delve_err *err)
 {
@@ -28,6 +34,13 @@ static delve_status rooms_ways_hook(const gen_opts *o, dfloor *up, dfloor *down,
 static delve_status rooms_stock_hook(const gen_opts *o, dfloor *f, delve_err *err)
 {
     return rooms_stock(o->seed, f, err);
+}
+
+/* Families whose ways always find room: DoomRL's stairs join a floor's goal to the next
+ * one's entrance; Shoals falls back on stairs when no squares lie over each other. */
+static delve_status no_refit(const gen_opts *o, dfloor *f, int lo, int hi, delve_err *err)
+{
+    return DELVE_OK;
 }
 
 /* Families whose floors need no check of their own past the passes' and check.c's. */
@@ -130,15 +143,15 @@ static void shoals_file_check(const dungeon *d, int k, check_list *out)
 /* name, settings that apply, rising, then the hooks in family_row's order */
 static const family_row FAMILIES[FAMILY_COUNT] = {
     [FAMILY_ROOMS] = { "rooms", COMMON_SETTINGS | OPTS_BIT(OPTS_RISING) | OPTS_BIT(OPTS_ROOMS),
-                       1, rooms_layout_hook, rooms_ways_hook, no_floor_check, rooms_stock_hook,
-                       no_dungeon_check, no_file_check, ascii_plain_floor },
+                       1, rooms_layout_hook, rooms_refit_hook, rooms_ways_hook, no_floor_check,
+                       rooms_stock_hook, no_dungeon_check, no_file_check, ascii_plain_floor },
     [FAMILY_DOOMRL] = { "doomrl", COMMON_SETTINGS | OPTS_BIT(OPTS_DLEVEL) |
                         OPTS_BIT(OPTS_DIFFICULTY) | OPTS_BIT(OPTS_SINGLE_MONSTER),
-                        0, doom_layout_hook, doom_ways_hook, no_floor_check, doom_stock_hook,
-                        doom_validate_dungeon, doom_file_check, doom_ascii_hook },
+                        0, doom_layout_hook, no_refit, doom_ways_hook, no_floor_check,
+                        doom_stock_hook, doom_validate_dungeon, doom_file_check, doom_ascii_hook },
     [FAMILY_SHOALS] = { "shoals", COMMON_SETTINGS | OPTS_BIT(OPTS_ISLANDS),
-                        0, shoals_layout_hook, shoals_ways_hook, shoals_check, rooms_stock_hook,
-                        no_dungeon_check, shoals_file_check, ascii_plain_floor },
+                        0, shoals_layout_hook, no_refit, shoals_ways_hook, shoals_check,
+                        rooms_stock_hook, no_dungeon_check, shoals_file_check, ascii_plain_floor },
 };
 
 const family_row *family_get(family_id id)

@@ -21,6 +21,10 @@ typedef struct family_row {
     /* floor k's layout into f (zeroed; the hook floor_init's it): terrain, rooms,
      * entrance, goal; draws RNG_LAYOUT and the family's own layout streams */
     delve_status (*layout)(const gen_opts *o, int k, dfloor *f, delve_err *err);
+    /* after the layouts of floors lo..hi (f[0 .. hi - lo]): lays some anew so that each
+     * pair's ways fit, reading floors outside lo..hi through layout if it must (rooms:
+     * rooms_ways_refit_floors); a no-op for families whose ways always fit */
+    delve_status (*refit)(const gen_opts *o, dfloor *f, int lo, int hi, delve_err *err);
     /* the ways between floors up (k) and down (k + 1) */
     delve_status (*ways)(const gen_opts *o, dfloor *up, dfloor *down, delve_err *err);
     /* after pits and stations: a floor the family cannot accept is DELVE_EFAIL */

@@ -6,7 +6,11 @@
  * and of the pair below (k, k+1), each from its two layouts (ways.c keeps them apart by
  * parity); its pit, which needs the landing floor k+1 with all its ways, so the pair
  * (k+1, k+2) too; its station, from its own squares, ways and pit (landings from floor
- * k-1 never take a station's square, see pits.c). So the window is k-1 .. k+2. */
+ * k-1 never take a station's square, see pits.c). So the window is k-1 .. k+2.
+ * Rooms floors: a floor of odd index whose lift and ladder do not fit beside its
+ * neighbours is laid anew (gen/rooms/rooms_ways.c), so whichever of k-1 and k+2 has
+ * an odd index also reads the layout of k-2 or k+3; that one floor is laid out, judged
+ * and freed by the family's refit hook, never generated further. */
 #include <string.h>
 
 #include "gen/family.h"
@@ -74,6 +78,9 @@ static delve_status gen_floors(const gen_opts *o, dfloor *f, int lo, int hi, del
     /* layout of each floor: rooms, corridors, doors, entrance, goal */
     for (int i = lo; i <= hi && st == DELVE_OK; i++)
         st = fam->layout(o, i, &f[i - lo], err);
+    /* floors laid anew where two cannot be joined (rooms: no lift and ladder fit) */
+    if (st == DELVE_OK)
+        st = fam->refit(o, f, lo, hi, err);
     /* the ways between each two floors (rooms: a lift and a ladder; DoomRL: stairs), the
      * pair above first */
     for (int i = lo; i < hi && st == DELVE_OK; i++)

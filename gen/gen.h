@@ -47,9 +47,11 @@ gen_opts gen_defaults(uint64_t seed);
 /* Generates the whole dungeon into *out (dungeon_init'ed here; free with
  * dungeon_free; on failure *out is left empty and needs no free), stacked with
  * dungeon_stack. Passes in order: each floor's layout (stream RNG_LAYOUT, floor k,
- * try 0..7: rooms, corridors, doors, entrance, goal); a lift and a ladder between each
- * two floors (RNG_WAYS, upper floor); a pit per floor with chance GEN_RATE_PIT
- * (RNG_PITS); a rest station per floor with chance GEN_RATE_STATION (RNG_STATIONS).
+ * try 0..7: rooms, corridors, doors, entrance, goal; a floor of odd k laid anew from
+ * tries 8.. when its lift and ladder do not fit, gen/rooms/rooms.h); a lift and a
+ * ladder between each two floors (RNG_WAYS, upper floor); a pit per floor with chance
+ * GEN_RATE_PIT (RNG_PITS); a rest station per floor with chance GEN_RATE_STATION
+ * (RNG_STATIONS).
  * Each floor's things are in this order: the ways to the floor above (lift, ladder),
  * the ways to the floor below (lift, ladder), pits, stations. Heights stay 0.
  * With o->type a DoomRL level type or GEN_TYPE_DOOMRL (issue 3, gen/doomrl.h) every
@@ -60,14 +62,15 @@ gen_opts gen_defaults(uint64_t seed);
  * heightmap, SHOALS_W x SHOALS_H whatever w and h say, `islands` islands), its ways on
  * land dry at high tide, and each floor checked by shoals_check after its ways.
  * DELVE_EINPUT on bad options, DELVE_EFAIL if a floor's layout failed all its tries or
- * two floors share no two open squares for their ways, DELVE_ENOMEM. */
+ * two floors share no two open squares for their ways after those tries, DELVE_ENOMEM. */
 delve_status gen_dungeon(const gen_opts *o, dungeon *out, delve_err *err);
 
 /* Generates floor k (0-based) alone into *out (floor_free it; zeroed on failure):
  * byte-identical to floors[k] of gen_dungeon with the same options (terrain, heights,
- * every thing array and field). It generates the layouts of floors k-1 .. k+2 (those
- * that exist), which is all floor k depends on. DELVE_EINPUT on bad options or k out
- * of 0..floors-1; otherwise as gen_dungeon for those floors. */
+ * every thing array and field). It generates floors k-1 .. k+2 (those that exist),
+ * which is all floor k depends on, and with rooms floors lays out k-2 or k+3 as well to
+ * judge the odd floor at the window's edge. DELVE_EINPUT on bad options or k out of
+ * 0..floors-1; otherwise as gen_dungeon for those floors. */
 delve_status gen_floor_alone(const gen_opts *o, int k, dfloor *out, delve_err *err);
 
 /* The ASCII map of one floor with its legend, as `delve gen` prints it; *out is

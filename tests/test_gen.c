@@ -14,6 +14,7 @@
 #include "gen/gen.h"
 #include "engine/monster.h"
 #include "engine/path.h"
+#include "gen/check.h"
 #include "gen/passes.h"
 #include "gen/rooms/rooms.h"
 #include "gen/family.h"
@@ -234,6 +235,103 @@ static void test_other_sizes(void **state)
     alone_matches(&o);
     o.floors = 1;
     alone_matches(&o);
+}
+
+/* The first pair (i, i + 1) whose layouts as rooms_layout lays them share fewer than
+ * two squares for a lift and a ladder, or -1 when every pair fits. */
+static int first_unfit_pair(const gen_opts *o)
+{
+    dfloor f[2];
+    int found = -1;
+    memset(f, 0, sizeof f);
+    for (int i = 0; i < o->floors && found < 0; i++) {
+        dfloor *now = &f[i % 2];
+        floor_free(now);
+        assert_int_equal(floor_init(now, i, o->w, o->h, NULL), DELVE_OK);
+        assert_int_equal(rooms_layout(o->seed, now, NULL), DELVE_OK);
+        if (i > 0 && !rooms_ways_fit(&f[(i + 1) % 2], now))
+            found = i - 1;
+    }
+    floor_free(&f[0]);
+    floor_free(&f[1]);
+    return found;
+}
+
+/* Lifts and ladders on f, each with its other end straight above or below. */
+static int lifts_and_ladders(const dfloor *f)
+{
+    int n = 0;
+    for (int i = 0; i < f->way_count; i++) {
+        const way *w = &f->ways[i];
+        if (w->kind != WAY_LIFT && w->kind != WAY_LADDER)
+            continue;
+        assert_int_equal(w->to_x, w->x);
+        assert_int_equal(w->to_y, w->y);
+        assert_int_equal(abs(w->to_floor - f->index), 1);
+        n++;
+    }
+    return n;
+}
+
+/* Seeds whose pair (pair, pair + 1) of floors had no lift and ladder until its floor of
+ * odd index was laid anew (gen/rooms/rooms_ways.c); `delve check --seeds 1-200000` at 3
+ * and 8 floors found them. Each now generates with rising on and off, checks with no
+ * errors, has a lift and a ladder per pair, and every floor alone equals the dungeon's
+ * (an odd floor at a window's edge reads the layout of the floor past it). */
+static void test_refit_seeds(void **state)
+{
+    (void)state;
+    static const struct { uint64_t seed; int floors, pair; } CASES[] = {
+        { 71835, 3, 0 }, { 139900, 3, 1 }, { 152936, 3, 0 }, { 175655, 3, 0 },
+        { 71835, 2, 0 },  /* the floor laid anew is the last: no floor below it */
+        { 25054, 8, 2 }, { 13773, 8, 3 }, { 40059, 8, 4 }, { 48496, 8, 5 },
+    };
+    for (size_t c = 0; c < sizeof CASES / sizeof CASES[0]; c++) {
+        gen_opts o = gen_defaults(CASES[c].seed);
+        o.floors = CASES[c].floors;
+        assert_int_equal(first_unfit_pair(&o), CASES[c].pair);
+        for (o.rising = 1; o.rising >= 0; o.rising--) {
+            dungeon d;
+            check_list l = { 0 };
+            delve_err e = { { 0 } };
+            if (gen_dungeon(&o, &d, &e) != DELVE_OK)
+                fail_msg("seed %llu: %s", (unsigned long long)o.seed, e.msg);
+            assert_int_equal(check_dungeon(&d, &l, &e), DELVE_OK);
+            assert_int_equal(l.errors, 0);
+            for (int k = 0; k < o.floors; k++)
+                assert_int_equal(lifts_and_ladders(&d.floors[k]),
+                                 2 * ((k > 0) + (k < o.floors - 1)));
+            check_list_free(&l);
+            dungeon_free(&d);
+            alone_matches(&o);
+        }
+    }
+}
+
+/* rooms_ways_refit lays only odd floors anew, and leaves one that fits untouched. */
+static void test_refit_contract(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(5);
+    o.rising = 0;
+    dungeon d;
+    dfloor mid;
+    delve_err e = { { 0 } };
+    assert_int_equal(gen_dungeon(&o, &d, &e), DELVE_OK);
+    assert_int_equal(floor_init(&mid, 1, o.w, o.h, NULL), DELVE_OK);
+    assert_int_equal(rooms_layout(o.seed, &mid, NULL), DELVE_OK);
+    dfloor before;
+    assert_int_equal(floor_copy(&before, &mid, NULL), DELVE_OK);
+    assert_int_equal(rooms_ways_fit(&d.floors[0], &mid), 1);
+    assert_int_equal(rooms_ways_refit(o.seed, &d.floors[0], &mid, &d.floors[2], &e), DELVE_OK);
+    assert_memory_equal(mid.terrain, before.terrain, (size_t)o.w * (size_t)o.h);
+    assert_int_equal(mid.entrance_x, before.entrance_x);
+    assert_int_equal(mid.goal_y, before.goal_y);
+    assert_int_equal(rooms_ways_refit(o.seed, &mid, &d.floors[2], NULL, &e), DELVE_EINPUT);
+    assert_non_null(strstr(e.msg, "floor 3"));
+    floor_free(&before);
+    floor_free(&mid);
+    dungeon_free(&d);
 }
 
 /* Rooms: floor inside, wall ring with doors, 6..12 of them. */
@@ -669,6 +767,7 @@ static void test_registry(void **state)
     for (int f = 0; f < FAMILY_COUNT; f++) {
         const family_row *r = family_get((family_id)f);
         assert_non_null(r->layout);
+        assert_non_null(r->refit);
         assert_non_null(r->ways);
         assert_non_null(r->floor_check);
         assert_non_null(r->stock);
@@ -717,6 +816,8 @@ int main(void)
         cmocka_unit_test(test_same_seed_same_bytes),
         cmocka_unit_test(test_floor_alone_equals_dungeon),
         cmocka_unit_test(test_other_sizes),
+        cmocka_unit_test(test_refit_seeds),
+        cmocka_unit_test(test_refit_contract),
         cmocka_unit_test(test_floors_connected),
         cmocka_unit_test(test_things),
         cmocka_unit_test(test_stock),

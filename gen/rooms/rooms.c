@@ -12,7 +12,6 @@
 #include "gen/passes.h"
 #include "gen/rooms/rooms.h"
 
-#define LAYOUT_TRIES 8        /* tries of a floor before DELVE_EFAIL (set) */
 #define BASE_AREA (64 * 40)   /* the room counts below are for this many squares */
 #define ROOMS_MIN 6           /* fewer rooms placed fails the try */
 #define ROOMS_MAX 12          /* rooms wanted: ROOMS_MIN..ROOMS_MAX, scaled by area */
@@ -476,6 +475,11 @@ static void layout_reset(layout *L)
 
 delve_status rooms_layout(uint64_t seed, dfloor *f, delve_err *err)
 {
+    return rooms_layout_tries(seed, f, 0, ROOMS_LAYOUT_TRIES, err);
+}
+
+delve_status rooms_layout_tries(uint64_t seed, dfloor *f, int first, int count, delve_err *err)
+{
     size_t n = (size_t)f->w * (size_t)f->h;
     layout L = { .f = f };
     L.mark = calloc(n, 1);
@@ -484,7 +488,7 @@ delve_status rooms_layout(uint64_t seed, dfloor *f, delve_err *err)
     delve_status st = DELVE_ENOMEM;
     if (L.mark && L.dist && L.queue) {
         st = DELVE_EFAIL;
-        for (int t = 0; t < LAYOUT_TRIES && st == DELVE_EFAIL; t++) {
+        for (int t = first; t < first + count && st == DELVE_EFAIL; t++) {
             layout_reset(&L);
             L.r = rng_stream(seed, RNG_LAYOUT, f->index, t);
             st = layout_try(&L);
@@ -497,6 +501,6 @@ delve_status rooms_layout(uint64_t seed, dfloor *f, delve_err *err)
         return delve_fail(err, st, "floor %d: out of memory for its layout", f->index + 1);
     if (st != DELVE_OK)
         return delve_fail(err, st, "floor %d: no rooms-and-corridors layout in %d tries",
-                          f->index + 1, LAYOUT_TRIES);
+                          f->index + 1, count);
     return DELVE_OK;
 }
