@@ -273,16 +273,18 @@ static int lifts_and_ladders(const dfloor *f)
     return n;
 }
 
-/* Seeds whose pair (pair, pair + 1) of floors had no lift and ladder until its odd floor
- * was laid anew (gen/rooms/rooms_ways.c); `delve check --seeds` found them. Each now
- * generates with rising on and off, checks with no errors, has a lift and a ladder per
- * pair, and every floor alone equals the dungeon's (an odd floor at a window's edge
- * reads the layout of the floor past it). */
+/* Seeds whose pair (pair, pair + 1) of floors had no lift and ladder until its floor of
+ * odd index was laid anew (gen/rooms/rooms_ways.c); `delve check --seeds 1-200000` at 3
+ * and 8 floors found them. Each now generates with rising on and off, checks with no
+ * errors, has a lift and a ladder per pair, and every floor alone equals the dungeon's
+ * (an odd floor at a window's edge reads the layout of the floor past it). */
 static void test_refit_seeds(void **state)
 {
     (void)state;
     static const struct { uint64_t seed; int floors, pair; } CASES[] = {
         { 71835, 3, 0 }, { 139900, 3, 1 }, { 152936, 3, 0 }, { 175655, 3, 0 },
+        { 71835, 2, 0 },  /* the floor laid anew is the last: no floor below it */
+        { 25054, 8, 2 }, { 13773, 8, 3 }, { 40059, 8, 4 }, { 48496, 8, 5 },
     };
     for (size_t c = 0; c < sizeof CASES / sizeof CASES[0]; c++) {
         gen_opts o = gen_defaults(CASES[c].seed);

@@ -12,6 +12,9 @@
 #define ROOMS_LAYOUT_TRIES 8  /* tries of a floor's layout before DELVE_EFAIL (set) */
 #define ROOMS_REFIT_TRIES 16  /* more tries of an odd floor laid anew (rooms_ways_refit) */
 
+#define ROOMS_LAYOUT_TRIES 8  /* tries of a floor's layout before DELVE_EFAIL (set) */
+#define ROOMS_REFIT_TRIES 16  /* more tries of an odd floor laid anew (rooms_ways_refit) */
+
 /* Lays out floor f (already floor_init'ed as a w x h floor of rock with its index) as
  * rooms and corridors: rooms, L-shaped corridors, doors, entrance and goal. Tries
  * rng_stream(seed, RNG_LAYOUT, f->index, try) for try = 0 .. ROOMS_LAYOUT_TRIES - 1
