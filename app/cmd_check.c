@@ -86,9 +86,11 @@ static void tally_add(tally *t, uint64_t seed, const check_list *l)
 
 static void tally_print(const tally *t, uint64_t a, uint64_t b, int floors, double secs)
 {
-    printf("delve check: seeds %" PRIu64 "-%" PRIu64 ", %d floors: %" PRIu64 " dungeons, %ld "
-           "errors, %ld warnings, %ld not generated (%.1f s)\n", a, b, floors, b - a + 1,
-           t->errors, t->warnings, t->failed, secs);
+    uint64_t n = b - a + 1;
+    printf("delve check: seeds %" PRIu64 "-%" PRIu64 ", %d floor%s: %" PRIu64 " dungeon%s, %ld "
+           "error%s, %ld warning%s, %ld not generated (%.1f s)\n", a, b, floors,
+           floors == 1 ? "" : "s", n, n == 1 ? "" : "s", t->errors, t->errors == 1 ? "" : "s",
+           t->warnings, t->warnings == 1 ? "" : "s", t->failed, secs);
     for (int k = 0; k < CK_KIND_COUNT; k++) {
         if (!t->count[k])
             continue;
