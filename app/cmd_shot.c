@@ -18,6 +18,7 @@
 #include "gen/stored.h"
 #include "render/diff.h"
 #include "render/png.h"
+#include "render/side.h"
 #include "render/view.h"
 
 #define SHOT_MAX_SEEDS 1000  /* seeds in one set: 3000 PNGs, about a minute */
@@ -25,12 +26,16 @@
 static void help(void)
 {
     printf("usage: delve shot [SETTINGS] [--zoom PX] -o OUT.png\n"
+           "       delve shot --side [--row Y] [SETTINGS] [--zoom PX] -o OUT.png\n"
            "       delve shot --dun FILE.dun | --load FILE.sav [--floor K] [--zoom PX] -o OUT.png\n"
            "       delve shot --seeds A-B [SETTINGS] [--zoom PX] -o DIR\n\n"
            "Renders floor K (--floor, default 1) of the dungeon the settings make, whole, at\n"
            "PX pixels a square (default 24, 4..96), with no text, so the bytes are the same\n"
            "on every machine: a golden for CI. Every generator setting of 'delve gen' applies\n"
            "(Shoals floors at tide 0).\n"
+           "--side draws every floor instead, from the side at its real depth (a depth\n"
+           "ruler in metres on the left), cut along row Y of floor 1 (--row, default the\n"
+           "row of floor 1's first pit, else of its entrance); 1 m down is half a square.\n"
            "--dun draws a .dun file's floor; --load a saved game's (open holes, dry\n"
            "stations and the party where the save left them).\n\n"
            "--seeds A-B renders a shot set: every floor of every seed A..B (at most %d\n"
@@ -48,12 +53,13 @@ static void help(void)
            "'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS);
 }
 
-enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT };
+enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW };
 static const cli_flag FLAGS[] = {
     { "seeds", 0, 1 }, { "zoom", 0, 1 }, { "dun", 0, 1 }, { "load", 0, 1 }, { "out", 'o', 1 },
+    { "side", 0, 0 }, { "row", 0, 1 },
 };
 static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLAGS,
-                                .flag_count = 5, .help = help };
+                                .flag_count = 7, .help = help };
 
 #define SHOT_ZOOM_MIN 4
 #define SHOT_ZOOM_MAX 96
@@ -63,6 +69,7 @@ typedef struct shot_args {
     uint64_t seed_hi;
     int set;          /* 1: --seeds A-B (o.seed is A) */
     int zoom;
+    int side, row;    /* --side: the cross-section of every floor, cut along row (-1: default) */
     const char *out, *dun, *load;
     int argc;         /* the command line, for the catalog's provenance */
     char **argv;
@@ -76,7 +83,8 @@ static int parse(int argc, char **argv, shot_args *a)
     if (rc)
         return rc;
     *a = (shot_args){ .o = c.o, .zoom = VIEW_ZOOM, .out = c.flag[F_OUT], .dun = c.flag[F_DUN],
-                      .load = c.flag[F_LOAD], .argc = argc, .argv = argv };
+                      .load = c.flag[F_LOAD], .argc = argc, .argv = argv,
+                      .side = c.flag[F_SIDE] != NULL, .row = -1 };
     int seen_seed = (c.given & OPTS_BIT(OPTS_SEED)) != 0;
     if (c.flag[F_SEEDS] &&
         !(a->set = cli_seeds("shot", c.flag[F_SEEDS], SHOT_MAX_SEEDS, &a->o.seed, &a->seed_hi)))
@@ -84,6 +92,12 @@ static int parse(int argc, char **argv, shot_args *a)
     if (c.flag[F_ZOOM] &&
         !cli_int("shot", "--zoom", c.flag[F_ZOOM], SHOT_ZOOM_MIN, SHOT_ZOOM_MAX, &a->zoom))
         return EXIT_USAGE;
+    if (c.flag[F_ROW] && !cli_int("shot", "--row", c.flag[F_ROW], 0, FLOOR_MAX_SIDE - 1, &a->row))
+        return EXIT_USAGE;
+    if (c.flag[F_ROW] && !a->side)
+        return cli_usage_error("shot", "--row cuts the side view: give --side too");
+    if (a->side && a->set)
+        return cli_usage_error("shot", "--side draws one dungeon: --seed N, not --seeds");
     if (seen_seed && a->set)
         return cli_usage_error("shot", "give --seed N or --seeds A-B, not both");
     if (a->dun && a->load)
@@ -126,6 +140,26 @@ static delve_status shoot(const world *w, int k, int zoom, const char *file, del
     if (!st)
         st = png_write(file, &c, err);
     canvas_free(&c);
+    return st;
+}
+
+/* Renders the side view of w's dungeon (render/side.h) to file; prints its size. */
+static delve_status shoot_side(const world *w, const shot_args *a, delve_err *err)
+{
+    side_opts so = { .zoom = a->zoom, .row = a->row };
+    side_layout l;
+    delve_status st = side_layout_of(&w->dg, &so, &l, err);
+    canvas c = { 0 };
+    if (!st)
+        st = canvas_init(&c, l.w, l.h, err);
+    if (!st) {
+        side_render(&c, &w->dg, &l);
+        st = png_write(a->out, &c, err);
+    }
+    canvas_free(&c);
+    if (!st)
+        printf("delve shot: %s (%d x %d, seed %llu, side view of %d floors, row %d)\n",
+               a->out, l.w, l.h, (unsigned long long)w->dg.seed, w->dg.floor_count, l.row);
     return st;
 }
 
@@ -179,6 +213,11 @@ static int shot_one(const shot_args *a)
             return cli_usage_error("shot", "--floor %d: the dungeon has %d floors", only,
                                    floors);
         }
+    }
+    if (a->side) {
+        st = shoot_side(&w, a, &err);
+        world_free(&w);
+        return st ? cli_fail("shot", st, &err) : EXIT_OK;
     }
     st = shoot(&w, only - 1, a->zoom, a->out, &err);
     int wpx, hpx;

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Rewrites the image and catalog goldens in tests/golden/ with the current build:
-# every shot listed in tests/golden/shots.tsv, the default film's sheet.png, and
+# every shot listed in tests/golden/shots.tsv, the side view of seed 58
+# (side-seed-00058.png, tests/side_golden.sh), the default film's sheet.png, and
 # catalog.tsv (seeds GOLDEN_SEEDS). `make golden` runs it. Only after looking at the
 # diff images of a failing tests/golden.sh (build/golden-review/report/index.html) and
 # agreeing that the change is wanted; say why in the commit message.
@@ -15,6 +16,7 @@ grep -v '^#' "$GOLD/shots.tsv" | while IFS="$(printf '\t')" read -r seed floor t
   [ -n "$seed" ] || continue
   "$DELVE" shot --seed "$seed" --floor "$floor" --type "$type" -o "$GOLD/$file"
 done
+"$DELVE" shot --seed 58 --side -o "$GOLD/side-seed-00058.png"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/delve-golden.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$DELVE" film films/scripts/pits-and-stations.film -o "$tmp/film" --quiet > /dev/null

@@ -32,4 +32,7 @@ check "short film: frames, sheet and events equal" diff -r "$TMP/gcc" "$TMP/clan
 "$DELVE" film films/scripts/shoals-tide.film -o "$TMP/sgcc" --quiet > /dev/null
 "$CLANG_DELVE" film films/scripts/shoals-tide.film -o "$TMP/sclang" --quiet > /dev/null
 check "shoals film: frames, sheet and events equal" diff -r "$TMP/sgcc" "$TMP/sclang"
+"$DELVE" shot --seed 58 --side -o "$TMP/side-gcc.png" > /dev/null
+"$CLANG_DELVE" shot --seed 58 --side -o "$TMP/side-clang.png" > /dev/null
+check "side view of seed 58: gcc equals clang" cmp -s "$TMP/side-gcc.png" "$TMP/side-clang.png"
 finish

@@ -1,0 +1,303 @@
+/* side: the cross-section of the stacked floors (spec/side-view.md). */
+#include "render/side.h"
+
+#include <stdio.h>
+
+static const rgba C_ROCK = { 46, 40, 36, 255 };
+static const rgba C_ROCK_LINE = { 58, 51, 45, 255 };
+static const rgba C_AIR = { 44, 54, 74, 255 };
+static const rgba C_GHOST = { 30, 30, 34, 255 };     /* projected rooms off the cut */
+static const rgba C_SLAB = { 168, 156, 132, 255 };
+static const rgba C_WALL = { 110, 104, 98, 255 };
+static const rgba C_WATER = { 52, 110, 190, 255 };
+static const rgba C_ACID = { 120, 200, 60, 255 };
+static const rgba C_LAVA = { 230, 90, 30, 255 };
+static const rgba C_TUBE = { 6, 6, 8, 255 };
+static const rgba C_PLATE = { 220, 60, 50, 255 };
+static const rgba C_WAY = { 240, 200, 80, 255 };
+static const rgba C_DOOR = { 150, 100, 50, 255 };
+static const rgba C_STATION = { 90, 220, 230, 255 };
+static const rgba C_MONSTER = { 200, 70, 160, 255 };
+static const rgba C_ENTRANCE = { 120, 230, 120, 255 };
+static const rgba C_RULER = { 200, 196, 186, 255 };
+static const rgba C_RULER_BG = { 22, 22, 26, 255 };
+
+#define SLAB_CM 40   /* the ground slab's drawn thickness (set) */
+
+int side_y(const side_layout *l, int32_t h_cm)
+{
+    return (int)((int64_t)(l->top_cm - h_cm) * l->zoom / 200);
+}
+
+static int col_x(const side_layout *l, int c)
+{
+    return l->x0 + (c - l->c0) * l->zoom;
+}
+
+/* The cut row on floor f's grid. */
+static int row_on(const dungeon *d, const side_layout *l, int f)
+{
+    return l->row + d->floors[0].oy - d->floors[f].oy;
+}
+
+static int default_row(const dfloor *f)
+{
+    return f->pit_count ? f->pits[0].y : f->entrance_y;
+}
+
+delve_status side_layout_of(const dungeon *d, const side_opts *o, side_layout *l,
+                            delve_err *err)
+{
+    const dfloor *f0 = &d->floors[0];
+    *l = (side_layout){ .zoom = o->zoom, .row = o->row < 0 ? default_row(f0) : o->row,
+                        .x0 = SIDE_RULER_PX };
+    if (l->row < 0 || l->row >= f0->h)
+        return delve_fail(err, DELVE_EINPUT, "row %d is off floor 1 (rows 0..%d)", o->row,
+                          f0->h - 1);
+    int c1 = f0->ox + f0->w;
+    int32_t hi = 0, lo = 0;
+    l->c0 = f0->ox;
+    for (int f = 0; f < d->floor_count; f++) {
+        const dfloor *fl = &d->floors[f];
+        l->c0 = fl->ox < l->c0 ? fl->ox : l->c0;
+        c1 = fl->ox + fl->w > c1 ? fl->ox + fl->w : c1;
+        for (int y = 0; y < fl->h; y++)
+            for (int x = 0; x < fl->w; x++) {
+                int32_t g = dungeon_ground_cm(d, f, x, y);
+                hi = g + STACK_CEILING_CM > hi ? g + STACK_CEILING_CM : hi;
+                lo = g < lo ? g : lo;
+            }
+    }
+    l->cols = c1 - l->c0;
+    l->top_cm = hi + SIDE_MARGIN_CM;
+    l->w = l->x0 + l->cols * l->zoom;
+    l->h = side_y(l, lo - SIDE_MARGIN_CM) + 1;
+    if (l->w > CANVAS_MAX_SIDE || l->h > CANVAS_MAX_SIDE)
+        return delve_fail(err, DELVE_ELIMIT, "the side view is %d x %d px, past %d a side",
+                          l->w, l->h, CANVAS_MAX_SIDE);
+    return DELVE_OK;
+}
+
+/* Fills from height lo_cm up to hi_cm over common column c (part px .. px+pw). */
+static void span(canvas *c, const side_layout *l, int col, int px, int pw, int32_t lo_cm,
+                 int32_t hi_cm, rgba k)
+{
+    int y0 = side_y(l, hi_cm), y1 = side_y(l, lo_cm);
+    canvas_fill_rect(c, col_x(l, col) + px, y0, pw, y1 - y0, k);
+}
+
+/* The faded projection of floor f: per column, the open squares of every row. */
+static void project_floor(canvas *c, const dungeon *d, const side_layout *l, int f)
+{
+    const dfloor *fl = &d->floors[f];
+    for (int x = 0; x < fl->w; x++) {
+        int any = 0;
+        int32_t lo = 0, hi = 0;
+        for (int y = 0; y < fl->h; y++) {
+            if (!floor_open(fl, x, y))
+                continue;
+            int32_t g = dungeon_ground_cm(d, f, x, y);
+            lo = !any || g < lo ? g : lo;
+            hi = !any || g > hi ? g : hi;
+            any = 1;
+        }
+        if (any)
+            span(c, l, x + fl->ox, 0, l->zoom, lo, hi + STACK_CEILING_CM, C_GHOST);
+    }
+}
+
+static rgba fluid_colour(terrain t)
+{
+    return t == T_ACID ? C_ACID : t == T_LAVA ? C_LAVA : C_WATER;
+}
+
+/* One square of floor f on the cut row, in profile. */
+static void cut_square(canvas *c, const dungeon *d, const side_layout *l, int f, int x, int y)
+{
+    const dfloor *fl = &d->floors[f];
+    terrain t = floor_at(fl, x, y);
+    int col = x + fl->ox, z = l->zoom;
+    int32_t g = dungeon_ground_cm(d, f, x, y);
+    if (t == T_WALL || t == T_CAVE_WALL || t == T_BOX) {
+        span(c, l, col, 0, z, g - SLAB_CM, g + STACK_CEILING_CM, C_WALL);
+        return;
+    }
+    if (!floor_open(fl, x, y))
+        return;
+    span(c, l, col, 0, z, g, g + STACK_CEILING_CM, C_AIR);
+    if (t == T_RAMP) { /* a slope up to the higher neighbour along the row */
+        int32_t a = floor_open(fl, x - 1, y) ? dungeon_ground_cm(d, f, x - 1, y) : g;
+        int32_t b = floor_open(fl, x + 1, y) ? dungeon_ground_cm(d, f, x + 1, y) : g;
+        for (int i = 0; i < z; i++)
+            span(c, l, col, i, 1, g - SLAB_CM, a + (b - a) * (2 * i + 1) / (2 * z), C_SLAB);
+    } else if (t == T_STAIR || t == T_TURN) {
+        span(c, l, col, 0, z / 2, g - SLAB_CM, g, C_SLAB);
+        span(c, l, col, z / 2, z - z / 2, g - SLAB_CM, g + 25, C_SLAB);
+    } else {
+        span(c, l, col, 0, z, g - SLAB_CM, g, C_SLAB);
+    }
+    if (terrain_is_fluid(t) || terrain_is_tidal(t))
+        span(c, l, col, 0, z, g - SLAB_CM / 2, g + (t == T_DEEP ? 60 : 20), fluid_colour(t));
+    if (t == T_DOOR) {
+        span(c, l, col, 0, z / 6 + 1, g, g + 240, C_DOOR);
+        span(c, l, col, z - z / 6 - 1, z / 6 + 1, g, g + 240, C_DOOR);
+        span(c, l, col, 0, z, g + 240, g + STACK_CEILING_CM, C_WALL);
+    }
+}
+
+/* A small marker standing on the ground of (x, y) of floor f. */
+static void marker(canvas *c, const dungeon *d, const side_layout *l, int f, int x, int y,
+                   int32_t tall_cm, rgba k)
+{
+    int32_t g = dungeon_ground_cm(d, f, x, y);
+    int z = l->zoom;
+    span(c, l, x + d->floors[f].ox, z / 4, z - 2 * (z / 4), g, g + tall_cm, k);
+}
+
+/* Pits: plates on the upper floor, the tube through the rock, the landing below. */
+static void pits(canvas *c, const dungeon *d, const side_layout *l, int f, int on_row)
+{
+    const dfloor *fl = &d->floors[f];
+    for (int i = 0; i < fl->pit_count; i++) {
+        const pit *p = &fl->pits[i];
+        if ((p->y == row_on(d, l, f)) != on_row)
+            continue;
+        int32_t g = dungeon_ground_cm(d, f, p->x, p->y), fall = dungeon_fall_cm(d, f, p->x, p->y);
+        int col = p->x + fl->ox, z = l->zoom;
+        if (fall > 0)
+            span(c, l, col, z / 6, z - 2 * (z / 6), g - fall, g, on_row ? C_TUBE : C_GHOST);
+        span(c, l, col, 0, z / 6, g - SLAB_CM, g, C_PLATE);
+        span(c, l, col, z - z / 6, z / 6, g - SLAB_CM, g, C_PLATE);
+        if (fall > 0 && on_row)
+            span(c, l, col, 0, z, g - fall - SLAB_CM / 2, g - fall, C_PLATE);
+    }
+}
+
+/* Ways in profile from their end on floor f to their other end. */
+static void ways(canvas *c, const dungeon *d, const side_layout *l, int f)
+{
+    const dfloor *fl = &d->floors[f];
+    int z = l->zoom;
+    for (int i = 0; i < fl->way_count; i++) {
+        const way *w = &fl->ways[i];
+        if (w->to_floor <= f || w->to_floor >= d->floor_count)
+            continue; /* each way once, from its upper end */
+        const dfloor *tf = &d->floors[w->to_floor];
+        int32_t a = dungeon_ground_cm(d, f, w->x, w->y);
+        int32_t b = dungeon_ground_cm(d, w->to_floor, w->to_x, w->to_y);
+        int xa = col_x(l, w->x + fl->ox) + z / 2, xb = col_x(l, w->to_x + tf->ox) + z / 2;
+        int ya = side_y(l, a), yb = side_y(l, b), n = yb - ya;
+        if (n <= 0)
+            continue;
+        int steps = w->kind == WAY_SPIRAL ? 2 * dungeon_spiral_quarter_turns(a - b) : 8;
+        steps = steps < 2 ? 2 : steps;
+        for (int k = 0; k <= n; k++) {
+            int y = ya + k, x = xa + (int)((int64_t)(xb - xa) * k / n);
+            if (w->kind == WAY_LIFT || w->kind == WAY_LADDER) {
+                canvas_fill_rect(c, xa - z / 3, y, 2, 1, C_WAY);
+                canvas_fill_rect(c, xa + z / 3 - 1, y, 2, 1, C_WAY);
+                if (w->kind == WAY_LADDER && k % (z / 2 + 1) == 0)
+                    canvas_fill_rect(c, xa - z / 3, y, 2 * (z / 3), 1, C_WAY);
+            } else if (w->kind == WAY_SPIRAL) { /* a zigzag, one leg per half turn */
+                int leg = n / steps + 1, p = k % (2 * leg);
+                int dx = (p < leg ? p : 2 * leg - p) * (z - 4) / leg - (z - 4) / 2;
+                canvas_fill_rect(c, xa + dx - 1, y, 3, 1, C_WAY);
+            } else { /* stairs as steps, ramps as a slope */
+                int sx = w->kind == WAY_STAIR ? xa + (int)((int64_t)(xb - xa) *
+                         (k * steps / (n + 1)) / steps) : x;
+                canvas_fill_rect(c, sx - 1, y, 3, 1, C_WAY);
+            }
+        }
+        if (w->kind == WAY_LIFT) /* the car at its top stop */
+            canvas_fill_rect(c, xa - z / 3, ya - z / 2, 2 * (z / 3), z / 2, C_WAY);
+    }
+}
+
+/* 3 x 5 digits and signs for the ruler, one bit per pixel, rows top down. */
+static const char *const GLYPHS = "0123456789-.mF";
+static const uint16_t GLYPH_BITS[] = {
+    075557, 026227, 071747, 071717, 055711, 074717, 074757, 071111, 075757, 075717,
+    000700, 000002, 000775, 074644,
+};
+
+static void glyph(canvas *c, int x, int y, char ch, int s, rgba k)
+{
+    for (int i = 0; GLYPHS[i]; i++) {
+        if (GLYPHS[i] != ch)
+            continue;
+        for (int b = 0; b < 15; b++)
+            if (GLYPH_BITS[i] >> (14 - b) & 1)
+                canvas_fill_rect(c, x + b % 3 * s, y + b / 3 * s, s, s, k);
+    }
+}
+
+static void label(canvas *c, int x, int y, const char *s, int sc, rgba k)
+{
+    for (; *s; s++, x += 4 * sc)
+        glyph(c, x, y, *s, sc, k);
+}
+
+/* The depth ruler: metres below floor 1's datum, a tick per metre, numbers every 5 m,
+ * and each floor's label at its datum ("F2 -7.0"). */
+static void ruler(canvas *c, const dungeon *d, const side_layout *l)
+{
+    canvas_fill_rect(c, 0, 0, l->x0, l->h, C_RULER_BG);
+    int32_t top_m = l->top_cm / 100 + 1;
+    for (int32_t m = top_m; side_y(l, m * 100) < l->h; m--) {
+        int y = side_y(l, m * 100);
+        int len = m % 5 ? 6 : 14;
+        canvas_fill_rect(c, l->x0 - len, y, len, 1, C_RULER);
+        if (m % 5 == 0 && y > 6) {
+            char t[16];
+            snprintf(t, sizeof t, "%d", (int)-m);
+            label(c, 4, y - 12, t, 2, C_RULER);
+        }
+    }
+    for (int f = 0; f < d->floor_count; f++) {
+        int32_t dm = d->datum_cm[f];
+        char t[32];
+        snprintf(t, sizeof t, "F%d %s%d.%d", f + 1, dm < 0 ? "-" : "", (int)(dm < 0 ? -dm : dm) / 100,
+                 (int)(dm < 0 ? -dm : dm) % 100 / 10);
+        int y = side_y(l, dm);
+        label(c, l->x0 + 4, y + 6, t, 2, C_ENTRANCE);
+        canvas_fill_rect(c, l->x0 - 20, y, 20, 1, C_ENTRANCE);
+    }
+}
+
+static void floor_things(canvas *c, const dungeon *d, const side_layout *l, int f)
+{
+    const dfloor *fl = &d->floors[f];
+    int r = row_on(d, l, f);
+    for (int i = 0; i < fl->station_count; i++)
+        if (fl->stations[i].y == r)
+            marker(c, d, l, f, fl->stations[i].x, r, 90, C_STATION);
+    for (int i = 0; i < fl->monster_count; i++)
+        if (fl->monsters[i].y == r)
+            marker(c, d, l, f, fl->monsters[i].x, r, 150, C_MONSTER);
+    if (fl->entrance_y == r && floor_in(fl, fl->entrance_x, r))
+        marker(c, d, l, f, fl->entrance_x, r, 180, C_ENTRANCE);
+}
+
+void side_render(canvas *c, const dungeon *d, const side_layout *l)
+{
+    canvas cv = canvas_view(c, 0, 0, l->w, l->h);
+    canvas_fill_rect(&cv, 0, 0, l->w, l->h, C_ROCK);
+    for (int32_t m = l->top_cm / 100; side_y(l, m * 100) < l->h; m--)
+        if (m % 5 == 0)
+            canvas_fill_rect(&cv, l->x0, side_y(l, m * 100), l->w - l->x0, 1, C_ROCK_LINE);
+    for (int f = 0; f < d->floor_count; f++) {
+        project_floor(&cv, d, l, f);
+        pits(&cv, d, l, f, 0);
+    }
+    for (int f = 0; f < d->floor_count; f++) {
+        const dfloor *fl = &d->floors[f];
+        int r = row_on(d, l, f);
+        for (int x = 0; r >= 0 && r < fl->h && x < fl->w; x++)
+            cut_square(&cv, d, l, f, x, r);
+        pits(&cv, d, l, f, 1);
+        floor_things(&cv, d, l, f);
+    }
+    for (int f = 0; f < d->floor_count; f++)
+        ways(&cv, d, l, f);
+    ruler(&cv, d, l);
+}

@@ -1,0 +1,90 @@
+/* test_side: render/side's geometry and pixels on a hand-made two-floor dungeon (plain
+ * floors stand 600 cm apart, engine/dungeon.h): floor 2 is drawn exactly its stacking
+ * gap lower at 1 m = zoom / 2 px, the cut row's slab, air, wall and pit tube are where
+ * the heights put them, and a row off floor 1 is refused. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "render/side.h"
+
+#define ZOOM 20
+
+/* Two 10 x 6 floors: a room x 2..7, y 2..3 with walls round it on both; a pit at (4, 2)
+ * on floor 1. */
+static void make(dungeon *d)
+{
+    delve_err err = { "" };
+    assert_int_equal(dungeon_init(d, 1, 2, &err), DELVE_OK);
+    for (int f = 0; f < 2; f++) {
+        dfloor *fl = &d->floors[f];
+        assert_int_equal(floor_init(fl, f, 10, 6, &err), DELVE_OK);
+        for (int y = 1; y <= 4; y++)
+            for (int x = 1; x <= 8; x++)
+                floor_set(fl, x, y, y == 1 || y == 4 || x == 1 || x == 8 ? T_WALL : T_FLOOR);
+        fl->entrance_x = 3;
+        fl->entrance_y = 3;
+    }
+    d->floors[0].pits[0] = (pit){ .x = 4, .y = 2 };
+    d->floors[0].pit_count = 1;
+    dungeon_stack(d);
+}
+
+static void px_is(const canvas *c, int x, int y, int r, int g, int b)
+{
+    const uint8_t *p = canvas_at(c, x, y);
+    assert_int_equal(p[0], r);
+    assert_int_equal(p[1], g);
+    assert_int_equal(p[2], b);
+    assert_int_equal(p[3], 255);
+}
+
+static void test_stacking_and_pixels(void **state)
+{
+    (void)state;
+    dungeon d;
+    make(&d);
+    assert_int_equal(d.datum_cm[1], -600);
+    side_layout l;
+    delve_err err = { "" };
+    side_opts o = { .zoom = ZOOM, .row = -1 };
+    assert_int_equal(side_layout_of(&d, &o, &l, &err), DELVE_OK);
+    assert_int_equal(l.row, 2);  /* the pit's row */
+    assert_int_equal(l.top_cm, 600);  /* ceiling 400 + margin 200 */
+    assert_int_equal(l.w, SIDE_RULER_PX + 10 * ZOOM);
+    /* 1 m = zoom / 2 px: floor 2 lies 600 cm = 6 * 10 px = 60 px under floor 1 */
+    assert_int_equal(side_y(&l, 0), 60);
+    assert_int_equal(side_y(&l, -600) - side_y(&l, 0), 60);
+    assert_int_equal(l.h, side_y(&l, -600 - SIDE_MARGIN_CM) + 1);
+    canvas c;
+    assert_int_equal(canvas_init(&c, l.w, l.h, &err), DELVE_OK);
+    side_render(&c, &d, &l);
+    int x3 = SIDE_RULER_PX + 3 * ZOOM + ZOOM / 2;  /* the middle of column 3 */
+    px_is(&c, x3, side_y(&l, 0), 168, 156, 132);       /* floor 1's slab under its ground */
+    px_is(&c, x3, side_y(&l, 0) - 1, 44, 54, 74);      /* the room's air just above */
+    px_is(&c, x3, side_y(&l, -600), 168, 156, 132);    /* floor 2's slab, 60 px lower */
+    px_is(&c, x3, side_y(&l, -600) - 1, 44, 54, 74);
+    px_is(&c, x3, side_y(&l, -100), 46, 40, 36);       /* the 2 m of rock between */
+    int x1 = SIDE_RULER_PX + ZOOM + ZOOM / 2;          /* the wall column */
+    px_is(&c, x1, side_y(&l, 200), 110, 104, 98);
+    int x4 = SIDE_RULER_PX + 4 * ZOOM + ZOOM / 2;      /* the pit's tube through the rock */
+    px_is(&c, x4, side_y(&l, -100), 6, 6, 8);
+    px_is(&c, SIDE_RULER_PX + 4 * ZOOM, side_y(&l, 0), 220, 60, 50);  /* a plate */
+    canvas_free(&c);
+    o.row = 6;
+    assert_int_equal(side_layout_of(&d, &o, &l, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "row 6 is off floor 1"));
+    dungeon_free(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stacking_and_pixels),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
