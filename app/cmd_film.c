@@ -206,6 +206,10 @@ int cmd_film(int argc, char **argv)
     rc = st ? cli_fail("film", st, &err) : folder_open(&od, "film", target, argc, argv);
     if (rc == EXIT_OK) {
         st = record(&a, &fs, &w, od, &rec, &found, &err);
+        if (st) { /* its frame workers stop writing before the temporary folder goes */
+            recorder_close(rec);
+            rec = NULL;
+        }
         rc = folder_close(od, "film", st, &err);
     }
     if (rc == EXIT_OK)

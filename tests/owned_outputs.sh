@@ -186,4 +186,13 @@ check "a finished sheet run moves both new pages in" \
   test "$(ls -A "$W/pages" | tr '\n' ' ')" = "s-1.png s-2.png "
 check "  (the new title's, not the old)" bash -c "! cmp -s '$TMP/pages' <(cd '$W/pages' && sha256sum ./s-1.png ./s-2.png)"
 check "no temporary folder or lock anywhere" test -z "$(find "$TMP" -name '.*.delve-*')"
+# frame workers still writing when the stop comes: the temporary folder must still go
+# (it used to be removed before the workers were joined, and a late frame re-made it)
+mkdir -p "$TMP/race"
+for t in 0.3 0.5 0.7 0.9 1.1; do
+  timeout -s INT $t "$DELVE" film films/scripts/pits-and-stations.film -o "$TMP/race/film" \
+    --quiet > /dev/null 2>&1
+done
+check "SIGINT at five moments: no temporary folder left ($(ls -A "$TMP/race" | tr '\n' ' '))" \
+  test -z "$(ls -A "$TMP/race" | grep delve-tmp)"
 finish
