@@ -75,10 +75,13 @@ view: build
 bench: build
 	./$(BUILD)/delve-bench $(FILM)
 
-# rewrites tests/golden/ (shots.tsv's shots, sheet.png, catalog.tsv): only after looking
-# at the diff images of a failing golden test; README "Goldens" says when
+# rewrites tests/golden/ (shots.tsv's shots, sheet.png, film-events.tsv, catalog.tsv), or
+# with ONLY=PATTERN (comma-separated shell globs over file names) only the matching ones:
+# only after looking at build/golden-failures/ of a failing golden test, or for a new
+# row; docs/goldens.md says when
+ONLY ?=
 golden: build
-	sh scripts/golden.sh $(BUILD)
+	GOLDEN_ONLY='$(ONLY)' bash scripts/golden.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) out
