@@ -34,6 +34,8 @@ keep() {
     echo "  now     $now${settings:+   ($settings)}"
     [ -z "$diff" ] || echo "  diff    $FAIL/$diff"
     case $name in
+      sheet.png) cp "$GOLDEN_WORK/film-other/sheet.png" "$FAIL/sheet-serif.png"
+        echo "  look    $SHEET_COMPARE $GOLD/$name $now $FAIL/sheet-serif.png -o $FAIL/$diff" ;;
       *.png) echo "  look    $DELVE diff $GOLD/$name $now -o $FAIL/${name%.png}-diff.png" ;;
       *) echo "  look    diff -u $GOLD/$name $now" ;;
     esac
