@@ -70,6 +70,7 @@ compare() {
       echo "$(grep -c '^[-+][^-+]' "$TMP/diff") catalog lines differ" > "$TMP/msg"
       return 1 ;;
     sheet.png)
+      [ -x "$SHEET_COMPARE" ] || { echo "$SHEET_COMPARE is not built (make test builds it)" > "$TMP/msg"; return 1; }
       "$DELVE" film "$GOLDEN_FILM" -o "$GOLDEN_WORK/film-other" --quiet --font "$SHEET_OTHER" > /dev/null &&
         "$SHEET_COMPARE" "$GOLD/$1" "$TMP/now/$1" "$GOLDEN_WORK/film-other/sheet.png" -o "$TMP/diff" > "$TMP/msg" ;;
     *) "$DELVE" diff "$GOLD/$1" "$TMP/now/$1" -o "$TMP/diff" > "$TMP/msg" ;;

@@ -19,7 +19,7 @@ sed 's/looking for a rest station/looking for the rest station/' "$TMP/base.film
 sed 's/"Hurt from the fall, looking/"Hurt from the fell, looking/' "$TMP/base.film" > "$TMP/letter.film"
 sed 's/health=30 power=12/health=32 power=12/' "$TMP/base.film" > "$TMP/health.film"
 check "the variants differ from the base film" \
-  sh -c "! cmp -s '$TMP/base.film' '$TMP/title.film' && ! cmp -s '$TMP/base.film' '$TMP/caption.film' && ! cmp -s '$TMP/base.film' '$TMP/health.film'"
+  sh -c "for v in title caption letter health; do ! cmp -s '$TMP/base.film' \"$TMP/\$v.film\" || exit 1; done; ! cmp -s '$FILM' '$TMP/base.film'"
 
 # sheets NAME FILM [ENV]: NAME.png and NAME-serif.png, FILM's sheet in both faces
 sheets() {
