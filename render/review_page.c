@@ -680,21 +680,6 @@ static void dist_section(textbuf *b, const review_dist *d)
             sb_str(b, "</details>\n");
     }
 }
-    sb_printf(b, "<p class=\"note\">Each catalog column over both sets, as <code>delve stats "
-                 "--compare</code> gives it: %s; p-values corrected by Holm's method over %d "
-                 "tested columns; flagged below %g: <b>%d flagged</b>. Effect: rank-biserial "
-                 "correlation (rank tests) or Cramér's V.</p>\n",
-              d->paired ? "paired by seed and floor (signed-rank, McNemar-Bowker)"
-                        : "two samples (Mann-Whitney U, chi-square)",
-              d->tested, d->alpha, d->flagged);
-    sb_printf(b, "<table class=\"dist\"><tr><th>column</th><th>floors A</th><th>floors B</th>"
-                 "<th>mean A (sd)</th><th>mean B (sd)</th><th>delta</th><th>delta %%</th>"
-                 "<th>%s</th><th>test</th><th>effect</th><th>p Holm</th><th></th></tr>\n",
-              d->paired ? "up / down" : "");
-    for (int i = 0; i < d->count; i++)
-        dist_row(b, d, &d->rows[i]);
-    sb_str(b, "</table>\n");
-}
 
 /* A page that is not index.html: pages/N.html (page >= 1) or catalog.html (-1). */
 static void other_page(textbuf *b, const page_ctx *pc, int page)
