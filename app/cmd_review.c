@@ -292,6 +292,7 @@ int cmd_review(int argc, char **argv)
     review_dist dist;
     cJSON *dj;
     review_result r;
+    memset(&r, 0, sizeof r);
     distributions(&a, &dist, &dj);
     a.o.dist = &dist;
     rc = run(&a, argc, argv, &r, dj);

@@ -580,8 +580,8 @@ static void prov_section(textbuf *b, const review_result *r, const char *base,
             char key[64];
             const char *kv = r->prov[side][i], *colon = strstr(kv, ": ");
             snprintf(key, sizeof key, "%.*s", (int)(colon - kv), kv);
-            if (side == 0 && review_prov(r, 1, key))
-                continue;  /* shown with HEAD's */
+            if ((side == 0 && review_prov(r, 1, key)) || !strcmp(key, "catalog"))
+                continue;  /* shown with HEAD's; "catalog" only says what the file is */
             const char *va = review_prov(r, 0, key), *vb = review_prov(r, 1, key);
             int d = !va || !vb || strcmp(va, vb);
             sb_str(b, "<tr><td>");
