@@ -152,7 +152,7 @@ const char *review_prov(const review_result *r, int side, const char *key);
 
 /* The command of side's provenance template key ("shot" or "view") for it's floor:
  * SEED and FLOOR replaced by its catalog key and OUT.png by its file name, into buf.
- * 0 when there is no template or it has no catalog line. */
+ * 0 when there is no template, the name is not "seed-S-floor-F.png" or buf is too small. */
 int review_reproduce(const review_result *r, int side, const char *key,
                      const review_item *it, char *buf, size_t size);
 
