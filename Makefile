@@ -72,8 +72,10 @@ fuzz-replay: deps-test
 view: build
 	./$(BUILD)/delve view --film $(FILM)
 
+# odiff's native binary (npm odiff-bin) is installed here for the bench only, never by test
 bench: build
-	./$(BUILD)/delve-bench $(FILM)
+	DELVE_BENCH_ODIFF="$${DELVE_BENCH_ODIFF:-$$(sh scripts/bench-tools.sh $(BUILD))}" \
+	  ./$(BUILD)/delve-bench $(FILM)
 
 # rewrites tests/golden/ (shots.tsv's shots, sheet.png, catalog.tsv): only after looking
 # at the diff images of a failing golden test; README "Goldens" says when
