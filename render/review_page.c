@@ -104,7 +104,9 @@ static const char CSS[] =
     ".gamenote{display:none;color:#fc6}#game:target~header .gamenote{display:inline}"
     "#game:target~main .pair:not([data-game]),#game:target~main #same{display:none}"
     "#game:target~main table.rows tr:not([data-game]):not(:first-child){display:none}"
-    ".note{color:#aaa;font-size:13px;max-width:1100px}";
+    ".note{color:#aaa;font-size:13px;max-width:1100px}"
+    ".dist{display:block;overflow-x:auto;max-width:100%}.dist td,.dist th{white-space:nowrap}"
+    "h2,section,tr{scroll-margin-top:96px}"; /* below the sticky header after a link */
 
 /* The script: the filter, the compare view (slider or blink) and the self-test. */
 static const char JS[] =
@@ -610,7 +612,7 @@ static void dist_row(textbuf *b, const review_dist *d, const review_dist_row *w)
             sb_printf(b, "<td>%+.1f %%</td>", 100.0 * (w->mean_b - w->mean_a) /
                                                   (w->mean_a < 0 ? -w->mean_a : w->mean_a));
         else
-            sb_str(b, "<td>-</td>");
+            sb_str(b, "<td>none before</td>");
         if (d->paired)
             sb_printf(b, "<td>%d / %d</td>", w->up, w->down);
         else
