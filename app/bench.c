@@ -335,8 +335,9 @@ static int diff_pair(const char *script)
 }
 
 /* Wall and CPU (user + system) ms of one run of argv, stdout and stderr to /dev/null;
- * exit codes 0 and 1 are both fine (1: a difference). -1 when it cannot be run. */
-static int run_once(char *const argv[], double *wall, double *cpu)
+ * its exit code into *code (may be NULL; 0 and 1 are both fine for the callers that
+ * pass NULL: 1 is a difference). -1 when it cannot be run. */
+static int run_once(char *const argv[], double *wall, double *cpu, int *code)
 {
     fflush(stdout);
     double t0 = now_ms();
@@ -352,6 +353,8 @@ static int run_once(char *const argv[], double *wall, double *cpu)
     if (pid < 0 || wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) ||
         WEXITSTATUS(status) == 127)
         return -1;
+    if (code)
+        *code = WEXITSTATUS(status);
     *wall = now_ms() - t0;
     *cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
            (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
@@ -374,7 +377,7 @@ static void diff_table(char **const argv[DIFF_TOOLS], const char *const label[DI
     int ok[DIFF_TOOLS] = { 1, 1, 1, 1 };
     for (int r = 0; r < DIFF_RUNS; r++)
         for (int t = 0; t < DIFF_TOOLS; t++)
-            if (ok[t] && run_once(argv[t], &wall[t][r], &cpu[t][r]))
+            if (ok[t] && run_once(argv[t], &wall[t][r], &cpu[t][r], NULL))
                 ok[t] = 0;
     for (int t = 0; t < DIFF_TOOLS; t++) {
         if (!ok[t])
@@ -416,25 +419,13 @@ static int diff_figures(const char *delve, const char *script)
  * or exits other than want (a review that found its folder locked is no figure). */
 static int timed(const char *label, char *const argv[], int want)
 {
-    fflush(stdout);
-    double t0 = now_ms();
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (!freopen("/dev/null", "w", stdout))
-            _exit(127);
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    int status;
-    struct rusage ru;
-    if (pid < 0 || wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) ||
-        WEXITSTATUS(status) != want) {
-        fprintf(stderr, "delve-bench: %s %s failed\n", argv[0], argv[1]);
+    double wall, cpu;
+    int code = -1;
+    if (run_once(argv, &wall, &cpu, &code) || code != want) {
+        fprintf(stderr, "delve-bench: %s %s failed (exit %d)\n", argv[0], argv[1], code);
         return -1;
     }
-    double cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
-                 (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
-    printf("  %-40s %8.0f ms wall %8.0f ms CPU\n", label, now_ms() - t0, cpu);
+    printf("  %-40s %8.0f ms wall %8.0f ms CPU\n", label, wall, cpu);
     return 0;
 }
 
@@ -469,8 +460,8 @@ static int review_figures(const char *delve)
     char *same[] = { (char *)delve, "review", REVIEW_DIR "/a", REVIEW_DIR "/c", "-o",
                      REVIEW_DIR "/same", "--jobs", "2", NULL };
     double wall, cpu;
-    if (fsio_mkdirs(REVIEW_DIR, NULL) || run_once(off, &wall, &cpu) ||
-        run_once(on, &wall, &cpu) || run_once(copy, &wall, &cpu) ||
+    if (fsio_mkdirs(REVIEW_DIR, NULL) || run_once(off, &wall, &cpu, NULL) ||
+        run_once(on, &wall, &cpu, NULL) || run_once(copy, &wall, &cpu, NULL) ||
         link_set(REVIEW_DIR "/a", REVIEW_DIR "/x.png") ||
         link_set(REVIEW_DIR "/b", REVIEW_DIR "/z.png") ||
         link_set(REVIEW_DIR "/c", REVIEW_DIR "/y.png")) {
