@@ -72,8 +72,10 @@ fuzz-replay: deps-test
 view: build
 	./$(BUILD)/delve view --film $(FILM)
 
+# odiff's native binary (npm odiff-bin) is installed here for the bench only, never by test
 bench: build
-	./$(BUILD)/delve-bench $(FILM)
+	DELVE_BENCH_ODIFF="$${DELVE_BENCH_ODIFF:-$$(sh scripts/bench-tools.sh $(BUILD))}" \
+	  ./$(BUILD)/delve-bench $(FILM)
 
 # rewrites tests/golden/ (shots.tsv's shots, sheet.png, film-events.tsv, catalog.tsv), or
 # with ONLY=PATTERN (comma-separated shell globs over file names) only the matching ones:
