@@ -44,15 +44,57 @@ static void help(void)
            CLI_DEFAULT_FILM, VIEWER_SAVE_DEFAULT);
 }
 
-enum { F_FILM, F_FONT, F_SCREENSHOT, F_LOAD, F_SAVE_TO, F_HEADLESS, F_KEYS, F_SIZE, F_COUNT };
+enum { F_FILM, F_FONT, F_SCREENSHOT, F_LOAD, F_SAVE_TO, F_HEADLESS, F_KEYS, F_SIZE,
+       F_COMPARE, F_UNCHECKED, F_COUNT };
 static const cli_flag FLAGS[] = {
     { "film", 0, 1 }, { "font", 0, 1 }, { "screenshot", 0, 1 }, { "load", 0, 1 },
     { "save-to", 0, 1 }, { "headless", 0, 0 }, { "keys", 0, 1 }, { "size", 0, 1 },
+    { "compare", 0, 0 }, { "unchecked", 0, 0 },
 };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 static const cli_spec SPEC = { .cmd = "view", .settings = OPTS_ALL, .flags = FLAGS,
                                 .flag_count = F_COUNT, .max_pos = 2, .help = help,
                                 .own_check = 1 };
+/* B's settings after `--` in `delve view --compare SETTINGS -- SETTINGS_B`. */
+static const cli_spec SPEC_B = { .cmd = "view", .settings = OPTS_ALL, .help = help,
+                                  .own_check = 1 };
+
+/* The word "--" in argv (not argv[0]), or argc. */
+static int dashes_at(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--"))
+            return i;
+    return argc;
+}
+
+/* B of --compare into b (a copy of a with B's file or settings): 0, or a usage error. */
+static int parse_b(int argc, char **argv, int cut, const cli_args *c, viewer_args *a,
+                   viewer_args *b)
+{
+    *b = *a;
+    if (c->pos_count == 2 && cut == argc) {
+        b->dun = c->pos[1];
+        return EXIT_OK;
+    }
+    if (c->pos_count || a->load || cut == argc)
+        return cli_usage_error("view", "--compare needs two dungeons: two .dun files, or "
+                               "settings for A, then --, then B's (over A's)");
+    char *tail[CLI_MAX_POS + 64];
+    int n = 1;
+    tail[0] = argv[0];
+    for (int i = cut + 1; i < argc && n < (int)(sizeof tail / sizeof tail[0]); i++)
+        tail[n++] = argv[i];
+    cli_args cb;
+    int rc = cli_parse(&SPEC_B, n, tail, &cb);
+    if (rc)
+        return rc;
+    if (!cb.given)
+        return cli_usage_error("view", "--compare: no settings after -- (B would be A)");
+    opts_copy(&b->o, &cb.o, cb.given);
+    b->given |= cb.given;
+    return EXIT_OK;
+}
 
 /* --size WxH into a; 0, or a usage error. */
 static int parse_size(const char *s, viewer_args *a)
@@ -68,19 +110,28 @@ static int parse_size(const char *s, viewer_args *a)
     return EXIT_OK;
 }
 
-static int parse(int argc, char **argv, viewer_args *a)
+static int parse(int argc, char **argv, viewer_args *a, viewer_args *b)
 {
     cli_args c;
-    int rc = cli_parse(&SPEC, argc, argv, &c);
+    int cut = argc;
+    memset(b, 0, sizeof *b);
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strcmp(argv[i], "--compare"))
+            cut = dashes_at(argc, argv);
+    int rc = cli_parse(&SPEC, cut, argv, &c);
     if (rc)
         return rc;
     *a = (viewer_args){ .film = c.flag[F_FILM] ? c.flag[F_FILM] : cli_default_film(),
                         .font = c.flag[F_FONT], .shot_path = c.flag[F_SCREENSHOT],
                         .load = c.flag[F_LOAD], .headless = c.flag[F_HEADLESS] != NULL,
                         .save_to = c.flag[F_SAVE_TO] ? c.flag[F_SAVE_TO] : VIEWER_SAVE_DEFAULT,
-                        .keys = c.flag[F_KEYS], .dun = c.pos[0], .o = c.o, .given = c.given };
+                        .keys = c.flag[F_KEYS], .dun = c.pos[0], .o = c.o, .given = c.given,
+                        .compare = c.flag[F_COMPARE] != NULL,
+                        .unchecked = c.flag[F_UNCHECKED] != NULL };
     delve_err err = { "" };
-    if (c.pos_count > 1)
+    if (a->compare && (rc = parse_b(argc, argv, cut, &c, a, b)) != EXIT_OK)
+        return rc;
+    if (c.pos_count > 1 && !a->compare)
         return cli_usage_error("view", "one .dun file at a time ('%s' and '%s')", c.pos[0],
                                c.pos[1]);
     if (a->dun && a->load)
@@ -89,6 +140,9 @@ static int parse(int argc, char **argv, viewer_args *a)
     if ((a->dun || a->load) && (a->given & ~OPTS_BIT(OPTS_FLOOR)))
         return cli_usage_error("view", "%s holds its own dungeon: no generator settings but "
                                "--floor", a->dun ? "a .dun file" : "a saved game");
+    if (a->unchecked && !a->dun)
+        return cli_usage_error("view", "--unchecked opens a .dun file that fails delve check: "
+                               "name one");
     if (a->headless && !a->shot_path)
         return cli_usage_error("view", "--headless needs --screenshot OUT.png");
     if (a->keys && viewer_keys_check(a->keys, &err))
@@ -121,12 +175,14 @@ static delve_status open_window(viewer *v, delve_err *err)
     return viewer_resize(v, w, h, err);
 }
 
-static delve_status setup(viewer *v, const viewer_args *a, delve_err *err)
+static delve_status setup(viewer *v, const viewer_args *a, const viewer_args *b,
+                          delve_err *err)
 {
     v->a = *a;
+    v->alt = *b;
     v->keys = a->keys;
     v->speed = 1;
-    delve_status st = viewer_load_script(v, &v->fs, err);
+    delve_status st = viewer_load_script(&v->a, &v->fs, err);
     if (!st)
         st = director_build_world(&v->fs, &v->w, err);
     v->have_world = !st;
@@ -147,6 +203,8 @@ static delve_status setup(viewer *v, const viewer_args *a, delve_err *err)
     }
     if (!st && (a->dun || a->load)) /* the file says how many floors there are */
         st = opts_check_floor(&a->o, v->w.dg.floor_count, "--", err);
+    if (!st && a->compare)
+        st = viewer_compare_open(v, err);
     if (!st && a->o.floor) /* --floor K: the camera opens there */
         viewer_change_floor(v, a->o.floor - 1 - v->w.floor);
     return st;
@@ -154,14 +212,14 @@ static delve_status setup(viewer *v, const viewer_args *a, delve_err *err)
 
 int cmd_view(int argc, char **argv)
 {
-    viewer_args a;
-    int rc = parse(argc, argv, &a);
+    viewer_args a, b;
+    int rc = parse(argc, argv, &a, &b);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     viewer v;
     memset(&v, 0, sizeof v);
     delve_err err = { "" };
-    delve_status st = setup(&v, &a, &err);
+    delve_status st = setup(&v, &a, &b, &err);
     if (!st && !a.headless)
         st = open_window(&v, &err);
     if (!st)
@@ -175,6 +233,7 @@ int cmd_view(int argc, char **argv)
     if (!a.headless)
         SDL_Quit();
     viewer_layers_free(&v);
+    viewer_compare_free(&v);
     canvas_free(&v.c);
     view_cache_free(v.cache);
     if (v.txt)
