@@ -205,6 +205,9 @@ static delve_status setup(viewer *v, const viewer_args *a, const viewer_args *b,
         st = opts_check_floor(&a->o, v->w.dg.floor_count, "--", err);
     if (!st && a->compare)
         st = viewer_compare_open(v, err);
+    if (!st && a->unchecked)
+        viewer_say(v, "--unchecked: %d errors, %d warnings (k rings them)", v->checks.errors,
+                   v->checks.warnings);
     if (!st && a->o.floor) /* --floor K: the camera opens there */
         viewer_change_floor(v, a->o.floor - 1 - v->w.floor);
     return st;

@@ -117,6 +117,7 @@ delve_status viewer_rebuild(viewer *v, delve_err *err);
 delve_status viewer_compare_open(viewer *v, delve_err *err);
 void viewer_compare_free(viewer *v);
 void viewer_compare_swap(viewer *v);
+void viewer_compare_say(viewer *v, const char *key);
 void viewer_compare_diffs(viewer *v);
 int viewer_compare_reload(viewer *v, int seed_step);
 void viewer_compare_title(const viewer *v, film_script *fs, int b);

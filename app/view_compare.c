@@ -130,8 +130,14 @@ void viewer_compare_swap(viewer *v)
     viewer_camera_clamp(v);
     viewer_layers_update(v);
     viewer_survey(v);
+    viewer_compare_say(v, "Tab");
+}
+
+/* "KEY: A shown; N squares on floor F unlike B (d rings them)" on the status line. */
+void viewer_compare_say(viewer *v, const char *key)
+{
     int fi = viewer_shown_floor(v);
-    viewer_say(v, "Tab: %c shown; %d squares on floor %d unlike %c (d rings them)",
+    viewer_say(v, "%s: %c shown; %d squares on floor %d unlike %c (d rings them)", key,
                v->showing_b ? 'B' : 'A', diffs_on(v, fi), fi + 1, v->showing_b ? 'A' : 'B');
 }
 

@@ -18,6 +18,24 @@ static const char LAYER_KEYS[VIEW_OV_COUNT + 1] = "hiwltksd";
 static const char LAYER_KEYS_ONE[VIEW_OV_COUNT] = "hiwltks";
 _Static_assert(sizeof LAYER_KEYS == VIEW_OV_COUNT + 1, "one key a layer");
 
+/* The tide layer's figures on the status line: squares of shallow water now, and
+ * those dry now that the next high tide floods. */
+static void tide_say(viewer *v)
+{
+    int fi = viewer_shown_floor(v), now = 0, high = 0;
+    if (!v->tide) {
+        viewer_say(v, "s: floor %d is not a Shoals floor: no tide here", fi + 1);
+        return;
+    }
+    const dfloor *f = &v->w.dg.floors[fi];
+    for (int i = 0; i < f->w * f->h; i++) {
+        now += (v->tide[i] & VIEW_TIDE_NOW) != 0;
+        high += v->tide[i] == VIEW_TIDE_HIGH;
+    }
+    viewer_say(v, "s: tide on floor %d: %d squares of shallow water now, %d more at high tide",
+               fi + 1, now, high);
+}
+
 int viewer_layer_key(viewer *v, SDL_Keycode k)
 {
     const char *keys = v->a.compare ? LAYER_KEYS : LAYER_KEYS_ONE;
@@ -27,10 +45,10 @@ int viewer_layer_key(viewer *v, SDL_Keycode k)
     v->vo.overlays ^= 1u << (at - keys);
     if (k == SDLK_s && (v->vo.overlays & VIEW_OV_TIDE)) {
         viewer_tide_update(v);
-        if (!v->tide)
-            viewer_say(v, "s: floor %d is not a Shoals floor: no tide here",
-                       viewer_shown_floor(v) + 1);
+        tide_say(v);
     }
+    if (k == SDLK_d && (v->vo.overlays & VIEW_OV_DIFF))
+        viewer_compare_say(v, "d");
     return 1;
 }
 
