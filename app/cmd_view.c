@@ -11,9 +11,11 @@
 
 static void help(void)
 {
-    printf("usage: delve view [FILE.dun] [--film SCRIPT] [SETTINGS] [--font PATH]\n"
+    printf("usage: delve view [FILE.dun [--unchecked]] [--film SCRIPT] [SETTINGS] [--font PATH]\n"
            "                  [--load FILE.sav] [--save-to FILE.sav] [--headless]\n"
-           "                  [--keys EVENTS] [--size WxH] [--screenshot OUT.png]\n\n"
+           "                  [--keys EVENTS] [--size WxH] [--screenshot OUT.png]\n"
+           "       delve view --compare A.dun B.dun [OPTIONS]\n"
+           "       delve view --compare [OPTIONS] [SETTINGS] -- B_SETTINGS\n\n"
            "Opens a resizable window on the dungeon of SCRIPT (default %s),\n"
            "or of the generator settings given (as for delve gen; they override the\n"
            "script's `dungeon` line), or of FILE.dun, with the script's party; --floor K\n"
@@ -26,21 +28,31 @@ static void help(void)
            "  PgUp/PgDn  floor up / down          f          follow the party\n"
            "  n p        next / previous seed     r          reload the script, .dun, save\n"
            "             (and by itself when one of them changes on disk)\n"
-           "  c          copy the command of this view     F12  write the window to a PNG\n"
-           "  h i w l t k  layers: heights, room ids, way links, pit landings, patrol\n"
-           "             routes, check results (listed in the panel)\n"
+           "  c          copy the delve view and delve shot commands of this view\n"
+           "  F12        write the window to a PNG\n"
+           "  h i w l t k s  layers: heights, room ids, way links, pit landings, patrol\n"
+           "             routes, check results, the tide on Shoals (listed in the panel)\n"
+           "  v          side view of the stacked floors, cut along the row under the\n"
+           "             mouse (else the party's); up/down move the cut, v the map again\n"
+           "  Tab, d     --compare: show the other dungeon / ring the squares that differ\n"
            "  timeline   the strip under the map: click or drag to go to a shot\n"
            "  F5         save the game to --save-to (default %s)\n"
            "  mouse      a line about the square under it (pits, ways, heights, monsters)\n"
            "  Esc, q     quit\n"
            "A film that cannot go on (no pit on this floor) stops with its message on the\n"
            "status line. --keys plays EVENTS first, as if typed: key names (a character,\n"
-           "space, left, right, up, down, pgup, pgdn, home, end, f5, f12, esc) and mouse\n"
+           "space, left, right, up, down, pgup, pgdn, home, end, tab, f5, f12, esc) and mouse\n"
            "events (move:X,Y press:X,Y release:X,Y wheel:N, resize:W,H), space-separated.\n"
            "--screenshot writes the view the events end on (without --keys, the first frame)\n"
            "to OUT.png and quits; with --headless no window is opened (for machines without\n"
            "a display; the canvas is --size, default the film's frame): same pixels.\n"
-           "Headless with --keys, the caption box's line is printed too (\"status: ...\").\n",
+           "Headless with --keys, the caption box's line is printed too (\"status: ...\").\n"
+           "--compare opens two dungeons, A and B: two .dun files, or the settings given,\n"
+           "then after -- the settings B has over them (options go before --):\n"
+           "  delve view --compare --seed 5 --rising off -- --rising on\n"
+           "Tab shows the other (the title and the status line say A or B); n p step both.\n"
+           "--unchecked opens a .dun file that delve check refuses (by default the viewer\n"
+           "refuses it too): its errors are on layer k.\n",
            CLI_DEFAULT_FILM, VIEWER_SAVE_DEFAULT);
 }
 
