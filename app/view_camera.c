@@ -72,8 +72,15 @@ void viewer_side_clamp(viewer *v)
 {
     int w, h;
     delve_err e = { "" };
-    if (!v->vo.side || view_side_size(&v->w, &v->vo, &w, &h, &e))
+    if (!v->vo.side || !v->have_world)
         return;
+    int rows = v->w.dg.floors[0].h; /* another dungeon (Tab, n, r) may have fewer rows */
+    v->vo.side_row = v->vo.side_row >= rows ? rows - 1 : v->vo.side_row;
+    if (view_side_size(&v->w, &v->vo, &w, &h, &e)) {
+        v->vo.side = 0;
+        viewer_say(v, "side view off: %s", e.msg);
+        return;
+    }
     int mx = w - viewer_map_w(v), my = h - viewer_map_h(v);
     v->vo.side_x = v->vo.side_x > mx ? mx : v->vo.side_x;
     v->vo.side_y = v->vo.side_y > my ? my : v->vo.side_y;
@@ -165,7 +172,7 @@ void viewer_zoom_at(viewer *v, int dir, int px, int py)
 }
 
 /* The side view's largest zoom step whose picture fits the map area (else the least). */
-static void side_fit(viewer *v)
+void viewer_side_fit(viewer *v)
 {
     int i = ZOOM_COUNT - 1, w, h;
     delve_err e = { "" };
@@ -183,7 +190,7 @@ static void side_fit(viewer *v)
 void viewer_fit(viewer *v)
 {
     if (v->vo.side) {
-        side_fit(v);
+        viewer_side_fit(v);
         return;
     }
     int fi = viewer_shown_floor(v);

@@ -74,7 +74,8 @@ void viewer_compare_title(const viewer *v, film_script *fs, int b)
     char t[FILM_TEXT_MAX];
     if (!v->a.compare)
         return;
-    snprintf(t, sizeof t, "%c: %.*s", b ? 'B' : 'A', (int)sizeof t - 4, fs->title);
+    const char *dun = b == v->showing_b ? v->a.dun : v->alt.dun; /* a file: its name */
+    snprintf(t, sizeof t, "%c: %.*s", b ? 'B' : 'A', (int)sizeof t - 4, dun ? dun : fs->title);
     memcpy(fs->title, t, sizeof t);
 }
 
@@ -202,6 +203,8 @@ void viewer_side_toggle(viewer *v)
     v->vo.side_row = side_row_now(v);
     v->vo.side_x = v->vo.side_y = 0;
     v->vo.side = 1;
+    if (view_side_size(&v->w, &v->vo, &w, &h, &e) == DELVE_ELIMIT)
+        viewer_side_fit(v); /* too large at this zoom: the zoom it fits at */
     if (view_side_size(&v->w, &v->vo, &w, &h, &e)) {
         v->vo.side = 0;
         viewer_say(v, "v: no side view: %s", e.msg);
@@ -225,4 +228,29 @@ int viewer_side_key(viewer *v, SDL_Keycode k)
     }
     side_say(v);
     return 1;
+}
+
+/* The side picture for this frame in v->side_pic (vo.side_pic), drawn again only when
+ * the world, the cut, the zoom, the shot or the tide changed; the side view goes off
+ * with the status line saying why when it cannot be drawn. */
+void viewer_side_picture(viewer *v)
+{
+    delve_err e = { "" };
+    v->vo.side_pic = NULL;
+    if (!v->vo.side)
+        return;
+    if (v->side_pic.px && v->pic_gen == v->world_gen && v->pic_row == v->vo.side_row &&
+        v->pic_zoom == v->vo.zoom && v->pic_frame == v->frame && v->pic_tide == v->w.tide.steps) {
+        v->vo.side_pic = &v->side_pic;
+        return;
+    }
+    canvas_free(&v->side_pic);
+    if (view_side_picture(&v->w, &v->vo, &v->side_pic, &e)) {
+        v->vo.side = 0;
+        viewer_say(v, "side view off: %s", e.msg);
+        return;
+    }
+    v->pic_gen = v->world_gen, v->pic_row = v->vo.side_row, v->pic_zoom = v->vo.zoom;
+    v->pic_frame = v->frame, v->pic_tide = v->w.tide.steps;
+    v->vo.side_pic = &v->side_pic;
 }

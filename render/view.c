@@ -727,7 +727,11 @@ static delve_status side_layout_for(const world *w, const view_opts *o, side_lay
                                     delve_err *err)
 {
     side_opts so = { .zoom = clamp_zoom(o->zoom), .row = o->side_row };
-    return side_layout_of(&w->dg, &so, l, err);
+    delve_status st = side_layout_of(&w->dg, &so, l, err);
+    if (!st && (int64_t)l->w * l->h > VIEW_SIDE_MAX_PX)
+        st = delve_fail(err, DELVE_ELIMIT, "the side view is %d x %d px at %d px a square, "
+                        "past %d Mpx", l->w, l->h, so.zoom, VIEW_SIDE_MAX_PX >> 20);
+    return st;
 }
 
 delve_status view_side_size(const world *w, const view_opts *o, int *w_px, int *h_px,
@@ -740,20 +744,30 @@ delve_status view_side_size(const world *w, const view_opts *o, int *w_px, int *
     return st;
 }
 
-/* The side view in the map area: the whole picture drawn aside, then the part from
- * (side_x, side_y) copied; the void around a picture smaller than the map. */
-static delve_status draw_side(canvas *map, const world *w, const view_opts *o, delve_err *err)
+delve_status view_side_picture(const world *w, const view_opts *o, canvas *pic,
+                               delve_err *err)
 {
     side_layout l;
-    canvas pic = { 0 };
     delve_status st = side_layout_for(w, o, &l, err);
     if (!st)
-        st = canvas_init(&pic, l.w, l.h, err);
-    if (st)
-        return st;
-    side_render(&pic, &w->dg, &l);
+        st = canvas_init(pic, l.w, l.h, err);
+    if (!st)
+        side_render(pic, &w->dg, &l);
+    return st;
+}
+
+/* The side view in the map area: the part of the whole picture (o->side_pic, or drawn
+ * aside now) from (side_x, side_y); the void around a picture smaller than the map. */
+static delve_status draw_side(canvas *map, const world *w, const view_opts *o, delve_err *err)
+{
+    canvas pic = { 0 };
+    if (!o->side_pic) {
+        delve_status st = view_side_picture(w, o, &pic, err);
+        if (st)
+            return st;
+    }
     canvas_clear(map, LOOK_VOID);
-    canvas_blit(map, &pic, -o->side_x, -o->side_y, 0);
+    canvas_blit(map, o->side_pic ? o->side_pic : &pic, -o->side_x, -o->side_y, 0);
     canvas_free(&pic);
     return DELVE_OK;
 }

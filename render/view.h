@@ -92,6 +92,8 @@ typedef struct view_opts {
                              side_row of floor 1's grid at zoom px a square, its pixel
                              (side_x, side_y) at the map's top-left corner; no floor */
     int side_row, side_x, side_y;
+    const canvas *side_pic; /* that picture already drawn by view_side_picture for this
+                             world, zoom and row (kept between frames), or NULL */
     view_timeline timeline; /* total 0: no strip (films and shots) */
 } view_opts;
 
@@ -111,10 +113,18 @@ view_opts view_defaults(void);
 delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx *txt,
                          delve_err *err);
 
+#define VIEW_SIDE_MAX_PX (1 << 24) /* pixels of a side picture the map area may show */
+
 /* The side view's picture size for o's zoom and side_row (render/side.h side_layout_of):
- * DELVE_EINPUT when the row is off floor 1, DELVE_ELIMIT when it is too large. */
+ * DELVE_EINPUT when the row is off floor 1, DELVE_ELIMIT when it is past
+ * VIEW_SIDE_MAX_PX or CANVAS_MAX_SIDE. */
 delve_status view_side_size(const world *w, const view_opts *o, int *w_px, int *h_px,
                             delve_err *err);
+/* Makes *pic (canvas_init: free it with canvas_free) and draws the whole side picture of
+ * o's zoom and side_row into it, as view_render shows it. Errors as view_side_size,
+ * DELVE_ENOMEM. */
+delve_status view_side_picture(const world *w, const view_opts *o, canvas *pic,
+                               delve_err *err);
 
 /* The square under pixel (px, py) of a frame of c's size drawn with o: 1 with *floor,
  * *x, *y set, or 0 when the pixel is off the map (the panel, the tube, the void). */
