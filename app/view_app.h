@@ -131,6 +131,7 @@ int viewer_side_key(viewer *v, SDL_Keycode k);
 void viewer_side_clamp(viewer *v);
 void viewer_side_fit(viewer *v);
 void viewer_side_picture(viewer *v);
+void viewer_side_hover(const viewer *v, char *buf, size_t cap);
 void viewer_side_zoom(viewer *v, int z2, int px, int py);
 
 /* view_layers.c */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "app/view_app.h"
+#include "render/side.h"
 
 /* 1 when square (x, y) of floor a is not what it is on floor b (off one floor counts). */
 static int square_differs(const dfloor *a, const dfloor *b, int x, int y)
@@ -253,4 +254,21 @@ void viewer_side_picture(viewer *v)
     v->pic_gen = v->world_gen, v->pic_row = v->vo.side_row, v->pic_zoom = v->vo.zoom;
     v->pic_frame = v->frame, v->pic_tide = v->w.tide.steps;
     v->vo.side_pic = &v->side_pic;
+}
+
+/* The hover line over the side view: the column of the common grid (as floor 1's x)
+ * and the height under the mouse, in metres from the datum (render/side.h's layout). */
+void viewer_side_hover(const viewer *v, char *buf, size_t cap)
+{
+    side_opts so = { .zoom = v->vo.zoom, .row = v->vo.side_row };
+    side_layout l;
+    delve_err e = { "" };
+    int px = v->mx + v->vo.side_x, py = v->my + v->vo.side_y;
+    if (!v->mouse_in || v->mx >= viewer_map_w(v) || v->my >= viewer_map_h(v) ||
+        side_layout_of(&v->w.dg, &so, &l, &e) || px < l.x0 || px >= l.w || py >= l.h)
+        return;
+    int x = (px - l.x0) / l.zoom + l.c0 - v->w.dg.floors[0].ox;
+    int32_t cm = l.top_cm - (int32_t)((int64_t)py * 200 / l.zoom);
+    snprintf(buf, cap, "side view, row %d: x %d of floor 1, %s%d.%02d m", v->vo.side_row, x,
+             cm < 0 ? "-" : "+", (cm < 0 ? -cm : cm) / 100, (cm < 0 ? -cm : cm) % 100);
 }

@@ -65,6 +65,8 @@ void viewer_update_lines(viewer *v)
         world_describe(&v->w, f, x, y, v->hover, (int)sizeof v->hover);
         hover_extra(&v->w, f, x, y, v->hover, sizeof v->hover);
         viewer_layers_hover(v, f, x, y, v->hover, sizeof v->hover);
+    } else if (v->vo.side && v->have_world) {
+        viewer_side_hover(v, v->hover, sizeof v->hover);
     }
     const char *line = v->status[0] ? v->status
                        : v->in_film && v->playing && v->frame > 0 ? v->cur.caption

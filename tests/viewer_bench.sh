@@ -42,6 +42,10 @@ says down "side view cut along row $((row + 1)) of floor 1"
 "$DELVE" shot --side --seed 5 --row $((row + 1)) -o "$TMP/whole2.png" > /dev/null
 corner "v down equals delve shot --side --row $((row + 1))" "$TMP/down.png" "$TMP/whole2.png" 2000 900 "$pw" "$ph"
 differ "down moves the cut" side down
+# the hover line over the picture: x of floor 1 and the height (the ruler is 72 px, 24 px
+# a square; 1 m is 12 px: the F1 label's line is the datum, 0 m)
+shot shover --seed 5 --size 2000x900 --keys "v x move:$((72 + 10 * 24 + 5)),$((ph - 1))"
+says shover "side view, row $row: x 10 of floor 1, "
 shot back --seed 5 --size 2000x900 --keys "v v x"
 same "v v is the map again" idle back
 
