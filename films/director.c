@@ -29,6 +29,8 @@ typedef struct dir_state {
     camera cam;
     int speed;                  /* speed xN: a walking frame every record_every * N */
     int side, side_row;         /* view side [row=Y] (side_row -1: the party's row) */
+    int view_changed;           /* a view directive since the last shot */
+    int slow;                   /* the next shot repeats a tube tick (slow motion) */
     int falling;                /* between the plates and the landing's events */
     int plates_hp[PARTY_MAX];   /* health when the plates gave way */
     shot s;
@@ -245,6 +247,9 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
     s->line = ds->line;
     s->kind = kind;
     s->card = CARD_NONE;
+    s->slow = ds->slow;
+    ds->slow = 0;
+    ds->view_changed = 0;
     direct(ds, kind);
     frame_camera(ds);
     if (kind == EV_LAND)
@@ -277,12 +282,23 @@ static delve_status cards(dir_state *ds, shot_card card, const char *text, int n
         s->line = ds->line;
         s->card = card;
         s->kind = EV_STEP;
+        s->slow = 0;
+        if (card == CARD_HOLD && ds->pending[0]) { /* a caption before a hold is its */
+            snprintf(s->caption, sizeof s->caption, "%s", ds->pending);
+            snprintf(ds->current, sizeof ds->current, "%s", ds->pending);
+            ds->pending[0] = '\0';
+        }
         if (card == CARD_TITLE) {
             snprintf(s->card_text, sizeof s->card_text, "%s", text);
             snprintf(s->caption, sizeof s->caption, "%s", text);
         }
         if (s->since_land > 0)
             s->since_land++;
+        if (ds->view_changed) { /* view side or top, then hold: the hold in that view */
+            s->side = ds->side;
+            s->side_row = ds->side_row >= 0 ? ds->side_row
+                                            : side_row_of(ds->w, ds->w->floor, world_sy(ds->w));
+        }
         frame_camera(ds);
         st = ds->fn(ds->ctx, ds->w, s, err);
     }
@@ -322,8 +338,10 @@ static delve_status tube_frames(dir_state *ds, int k, delve_err *err)
     int j = (k - 1) * n / ticks, end = k * n / ticks, before = ds->seen_events;
     ds->s.fallen_cm = director_fallen_cm(ds->s.fall_cm, j, n);
     delve_status st = shoot_events(ds, err);
+    int first = j;
     for (j += ds->seen_events - before; j < end && !st; j++) {
         ds->s.fallen_cm = director_fallen_cm(ds->s.fall_cm, j, n);
+        ds->slow = j > first;
         st = take(ds, EV_FALL, "Falling through the tube", err);
     }
     return st;
@@ -484,6 +502,7 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
     case OP_VIEW:
         ds->side = a->n;
         ds->side_row = a->y;
+        ds->view_changed = 1;
         return DELVE_OK;
     case OP_SPEED:
         ds->speed = a->n;

@@ -42,6 +42,8 @@ typedef struct shot {
        side_row (floor 1's grid) instead of the floor from above */
     int side, side_row;
     int falling;                    /* 1 from the first frame in the tube to the landing */
+    int slow;                       /* 1: a slow-motion frame after its tube tick's first
+                                       (kind EV_FALL, but not a cell of the sheet) */
     int fall_cm, fallen_cm;         /* the fall's height and how far the party has come */
     int fall_floor, fall_x, fall_y; /* the pit fallen through */
     int landed;                     /* 1 on the landing's frames: damage is set */
