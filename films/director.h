@@ -1,7 +1,8 @@
-/* director: plays a film script on the world and says when to take a shot. Every
- * event forces a shot with the event's caption; walking gives a shot every
- * record_every sub-steps; the drop through the tube gets a shot per tube sub-step.
- * Knows nothing of pixels: the recorder (or a test) receives the shots. */
+/* director: plays a film script on the world and says when to take a shot (a shot is a
+ * frame). Every event forces a shot with the event's caption; walking gives a shot every
+ * record_every x speed sub-steps; the drop through the tube gets the fall's slow-motion
+ * shots; holds and title cards are shots of film time with the clock standing. Each
+ * shot says how to draw it (side view, camera); the recorder (or a test) draws it. */
 #ifndef DELVE_FILMS_DIRECTOR_H
 #define DELVE_FILMS_DIRECTOR_H
 
