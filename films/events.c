@@ -112,6 +112,9 @@ static delve_status read_row(lex *x, const columns *c, events_line *row)
         st = number(x, &f, c->health[m], 0, MEMBER_MAX_HEALTH, &hp);
         row->health[m] = (int)hp;
     }
+    int repeat = named(&f, c->event, "fall") && !strcmp(row->event, "fall") && row->time_s == t;
+    row->is_event = !repeat && !named(&f, c->event, "step") && !named(&f, c->event, "hold") &&
+                    !named(&f, c->event, "title");
     row->frame = (int)frame;
     row->time_s = t;
     row->floor = (int)fl;

@@ -112,6 +112,13 @@ static delve_status no_more(line_ctx *c, int max)
                          c->tok[0].val);
 }
 
+/* Exactly one word after the directive, else "expected USAGE" or "unexpected ...". */
+static delve_status one_value(line_ctx *c, const char *usage)
+{
+    delve_status st = need_args(c, 1, usage);
+    return st ? st : no_more(c, 1);
+}
+
 static delve_status copy_text(line_ctx *c, const token *t, char *dst, size_t cap)
 {
     if (strlen(t->val) >= cap)
@@ -539,9 +546,7 @@ static delve_status parse_duration(line_ctx *c, const token *t, int64_t max_ms,
 
 static delve_status d_wait(line_ctx *c)
 {
-    delve_status st = need_args(c, 1, "a duration such as 1h or 30m");
-    if (!st)
-        st = no_more(c, 1);
+    delve_status st = one_value(c, "a duration such as 1h or 30m");
     int64_t ms = 0;
     if (!st)
         st = parse_duration(c, &c->tok[1], FILM_WAIT_MAX_S * 1000, "a wait", "30 days", &ms);
@@ -565,9 +570,7 @@ static delve_status cut_duration(line_ctx *c, const token *t, const char *what, 
 /* speed xN: the walks after it keep every Nth walking frame (x1: all). */
 static delve_status d_speed(line_ctx *c)
 {
-    delve_status st = need_args(c, 1, "xN such as x4");
-    if (!st)
-        st = no_more(c, 1);
+    delve_status st = one_value(c, "xN such as x4");
     if (st)
         return st;
     token t = c->tok[1];
@@ -583,9 +586,7 @@ static delve_status d_speed(line_ctx *c)
 
 static delve_status d_hold(line_ctx *c)
 {
-    delve_status st = need_args(c, 1, "a duration such as 2s");
-    if (!st)
-        st = no_more(c, 1);
+    delve_status st = one_value(c, "a duration such as 2s");
     film_action a = { .op = OP_HOLD };
     if (!st)
         st = cut_duration(c, &c->tok[1], "a hold", &a.ms);
@@ -622,9 +623,7 @@ static delve_status d_end(line_ctx *c)
 
 static delve_status d_fps(line_ctx *c)
 {
-    delve_status st = need_args(c, 1, "frames a second such as 12");
-    if (!st)
-        st = no_more(c, 1);
+    delve_status st = one_value(c, "frames a second such as 12");
     return st ? st : int_field(c, &c->tok[1], 1, FILM_FPS_MAX, &c->fs->fps);
 }
 
@@ -689,9 +688,7 @@ static delve_status d_camera(line_ctx *c)
 
 static delve_status d_caption(line_ctx *c)
 {
-    delve_status st = need_args(c, 1, "a caption in quotes");
-    if (!st)
-        st = no_more(c, 1);
+    delve_status st = one_value(c, "a caption in quotes");
     film_action a = { .op = OP_CAPTION };
     if (!st)
         st = copy_text(c, &c->tok[1], a.text, sizeof a.text);

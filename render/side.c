@@ -312,9 +312,9 @@ delve_status side_fit(const dungeon *d, int row, int mw, int mh, int col, side_l
 {
     side_opts o = { .zoom = 48, .row = row };
     delve_status st = side_layout_of(d, &o, l, err);
-    while (!st && l->h > mh && o.zoom > 4) {
-        o.zoom = o.zoom * mh / l->h < o.zoom ? o.zoom * mh / l->h : o.zoom - 1;
-        o.zoom = o.zoom < 4 ? 4 : o.zoom;
+    while ((st == DELVE_ELIMIT || (!st && l->h > mh)) && o.zoom > 4) {
+        int z = st ? o.zoom / 2 : o.zoom * mh / l->h; /* too wide: halve it */
+        o.zoom = z < 4 ? 4 : z < o.zoom ? z : o.zoom - 1;
         st = side_layout_of(d, &o, l, err);
     }
     if (st)

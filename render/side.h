@@ -51,7 +51,7 @@ int side_y(const side_layout *l, int32_t h_cm);
 void side_render(canvas *c, const dungeon *d, const side_layout *l);
 
 /* Lays out d cut along row for a map area of mw x mh px: the largest zoom (4..96)
- * whose picture is at most mh px high (at most 48 when the whole fits sooner), scrolled
+ * whose picture is at most mh px high and CANVAS_MAX_SIDE wide (48 at most), scrolled
  * so common column col is in the middle of the area (within the picture). Errors as
  * side_layout_of. */
 delve_status side_fit(const dungeon *d, int row, int mw, int mh, int col, side_layout *l,
