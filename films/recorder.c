@@ -222,21 +222,48 @@ static delve_status draw_side(canvas *c, const world *w, const shot *s, delve_er
     return DELVE_OK;
 }
 
-/* A title or end card: the text large in the middle of a dark frame, the dungeon under
- * it. */
+/* Where card text t splits into two lines: the space nearest its middle (0: none). */
+static size_t card_split(const char *t)
+{
+    size_t n = strlen(t), best = 0;
+    for (size_t i = 1; i + 1 < n; i++)
+        if (t[i] == ' ' && (!best || (i > n / 2 ? i - n / 2 : n / 2 - i) <
+                                     (best > n / 2 ? best - n / 2 : n / 2 - best)))
+            best = i;
+    return best;
+}
+
+/* A title or end card: the text as large as fits (h/11 down to h/40 px), on two lines
+ * when one does not fit, in the middle of a dark frame, the dungeon under it. */
 static void draw_card(recorder *r, canvas *c, const shot *s)
 {
     canvas_fill_rect(c, 0, 0, c->w, c->h, (rgba){ 14, 14, 18, 255 });
-    int big = c->h / 11, small = c->h / 30;
-    char line[FILM_TEXT_MAX + 64], fit[FILM_TEXT_MAX * 2];
-    text_fit(r->txt, big, TEXT_BOLD, c->w - 2 * big, s->card_text, fit, sizeof fit);
-    int tw = text_width(r->txt, big, TEXT_BOLD, fit);
-    text_draw(c, r->txt, (c->w - tw) / 2, c->h / 2 - big, big, TEXT_BOLD,
-              (rgba){ 240, 232, 210, 255 }, fit);
+    const rgba ink = { 240, 232, 210, 255 };
+    char one[FILM_TEXT_MAX], two[FILM_TEXT_MAX], line[FILM_TEXT_MAX + 64];
+    size_t cut = card_split(s->card_text);
+    snprintf(one, sizeof one, "%.*s", (int)(cut ? cut : strlen(s->card_text)), s->card_text);
+    snprintf(two, sizeof two, "%s", cut ? s->card_text + cut + 1 : "");
+    int fit_w = c->w * 9 / 10, size = c->h / 11, lines = 1;
+    for (; size > c->h / 40; size -= 2) {
+        if (text_width(r->txt, size, TEXT_BOLD, s->card_text) <= fit_w)
+            break;
+        if (cut && text_width(r->txt, size, TEXT_BOLD, one) <= fit_w &&
+            text_width(r->txt, size, TEXT_BOLD, two) <= fit_w) {
+            lines = 2;
+            break;
+        }
+    }
+    int lh = text_line_h(r->txt, size, TEXT_BOLD), y = c->h / 2 - lh * lines / 2 - lh / 4;
+    const char *text[2] = { lines == 2 ? one : s->card_text, two };
+    for (int i = 0; i < lines; i++) {
+        int tw = text_width(r->txt, size, TEXT_BOLD, text[i]);
+        text_draw(c, r->txt, (c->w - tw) / 2, y + i * lh, size, TEXT_BOLD, ink, text[i]);
+    }
+    int small = c->h / 30;
     snprintf(line, sizeof line, "seed %llu  \xc2\xb7  %d floor%s", (unsigned long long)r->seed,
              r->floors, r->floors == 1 ? "" : "s");
-    tw = text_width(r->txt, small, TEXT_SANS, line);
-    text_draw(c, r->txt, (c->w - tw) / 2, c->h / 2 + big / 2, small, TEXT_SANS,
+    int tw = text_width(r->txt, small, TEXT_SANS, line);
+    text_draw(c, r->txt, (c->w - tw) / 2, y + lines * lh + small / 2, small, TEXT_SANS,
               (rgba){ 160, 156, 146, 255 }, line);
 }
 
