@@ -116,7 +116,7 @@ static delve_status add_row(void *ctx, const events_line *row, delve_err *err)
 {
     sheet_job *j = ctx;
     j->total = row->frame; /* frame numbers only go up */
-    int is_event = strcmp(row->event, "step") != 0;
+    int is_event = row->is_event;
     delve_status st = DELVE_OK;
     if (!film_pick_wants(j->a->pick, j->a->pick_every, row->frame, is_event) || (st = grow(j, err)))
         return st;

@@ -13,6 +13,7 @@
 #include "gen/family.h"
 #include "gen/gen.h"
 #include "gen/stored.h"
+#include "render/view.h"
 
 typedef struct dir_state {
     const film_script *fs;
@@ -26,6 +27,13 @@ typedef struct dir_state {
     char current[FILM_TEXT_MAX];/* what the party is doing, for plain frames */
     const char *save_dir;       /* where `save FILE` writes; NULL: rehearsal, write nothing */
     char source[SAVE_SOURCE_MAX]; /* the dungeon's source line, for saves */
+    camera cam;
+    int speed;                  /* speed xN: a walking frame every record_every * N */
+    int side, side_row;         /* view side [row=Y] (side_row -1: the party's row) */
+    int view_changed;           /* a view directive since the last shot */
+    int slow;                   /* the next shot repeats a tube tick (slow motion) */
+    int falling;                /* between the plates and the landing's events */
+    int plates_hp[PARTY_MAX];   /* health when the plates gave way */
     shot s;
 } dir_state;
 
@@ -98,23 +106,58 @@ delve_status director_load_save(const film_script *fs, const char *file, world *
     return s;
 }
 
+/* dungeon start=FLOOR[,X,Y]: the party to the middle of that floor's entrance or
+ * square, which must be one a party can stand on (not a pit's plates). */
+static delve_status place_start(const film_script *fs, world *w, delve_err *err)
+{
+    if (fs->start_floor < 0)
+        return DELVE_OK;
+    int f = fs->start_floor;
+    if (f >= w->dg.floor_count)
+        return delve_fail_at(err, DELVE_EINPUT, fs->path, fs->start_line, fs->start_col,
+                             "start: floor %d does not exist (the dungeon has %d)", f + 1,
+                             w->dg.floor_count);
+    const dfloor *fl = &w->dg.floors[f];
+    int x = fs->start_x < 0 ? fl->entrance_x : fs->start_x;
+    int y = fs->start_y < 0 ? fl->entrance_y : fs->start_y;
+    int on_pit = 0;
+    for (int i = 0; i < fl->pit_count; i++)
+        on_pit |= fl->pits[i].x == x && fl->pits[i].y == y;
+    if (!floor_walkable(fl, x, y) || on_pit)
+        return delve_fail_at(err, DELVE_EINPUT, fs->path, fs->start_line, fs->start_col,
+                             "start: the party cannot stand on %d,%d of floor %d (%s)", x, y,
+                             f + 1, on_pit ? "a pit" : "not a walkable square");
+    w->floor = f;
+    w->x_cm = x * FLOOR_SQUARE_CM + FLOOR_SQUARE_CM / 2;
+    w->y_cm = y * FLOOR_SQUARE_CM + FLOOR_SQUARE_CM / 2;
+    return DELVE_OK;
+}
+
 delve_status director_build_world(const film_script *fs, world *w, delve_err *err)
 {
+    delve_status st;
     if (fs->save_file[0]) {
         delve_err e;
-        delve_status st = director_load_save(fs, fs->save_file, w, NULL, &e);
+        st = director_load_save(fs, fs->save_file, w, NULL, &e);
         if (st && !fs->dun_line)
             return delve_fail(err, st, "%s", e.msg);
-        return st ? delve_fail_at(err, st, fs->path, fs->dun_line, fs->dun_col,
-                                  "dungeon save: %s", e.msg) : DELVE_OK;
+        if (st)
+            return delve_fail_at(err, st, fs->path, fs->dun_line, fs->dun_col,
+                                 "dungeon save: %s", e.msg);
+    } else {
+        dungeon d;
+        st = build_dungeon(fs, &d, err);
+        if (st)
+            return st;
+        st = world_init(w, &d, &fs->party, err);
+        if (st) {
+            dungeon_free(&d);
+            return st;
+        }
     }
-    dungeon d;
-    delve_status st = build_dungeon(fs, &d, err);
+    st = place_start(fs, w, err);
     if (st)
-        return st;
-    st = world_init(w, &d, &fs->party, err);
-    if (st)
-        dungeon_free(&d);
+        world_free(w);
     return st;
 }
 
@@ -152,6 +195,52 @@ static void expand_tide(const world *w, char *cap, size_t size)
     snprintf(cap, size, "%s", out);
 }
 
+/* The cut row for the side view: the party's row on floor 1's grid, within floor 1. */
+static int side_row_of(const world *w, int floor, int y)
+{
+    int r = y + w->dg.floors[floor].oy - w->dg.floors[0].oy;
+    return r < 0 ? 0 : r >= w->dg.floors[0].h ? w->dg.floors[0].h - 1 : r;
+}
+
+/* The shot's camera for the next frame (one step of a move). */
+static void frame_camera(dir_state *ds)
+{
+    shot *s = &ds->s;
+    s->cam = cam_frame(&ds->cam, ds->w);
+    s->cam_free = ds->cam.moved;
+    s->cam_follow = cam_follows(&ds->cam);
+    s->fps = ds->fs->fps;
+}
+
+/* The side view and the fall of a shot of play: falls are seen from the side (fall
+ * side=on) with the depth reached, the landing with each member's damage. */
+static void direct(dir_state *ds, event_kind kind)
+{
+    shot *s = &ds->s;
+    const world *w = ds->w;
+    s->falling = ds->falling;
+    s->landed = ds->falling && kind != EV_FALL;
+    if (kind == EV_PLATES) {
+        const pit *p = &w->dg.floors[w->pit_floor].pits[w->pit_index];
+        s->fall_floor = w->pit_floor;
+        s->fall_x = p->x;
+        s->fall_y = p->y;
+        s->fall_cm = w->fall_cm;
+        s->fallen_cm = 0;
+        for (int i = 0; i < w->party.count; i++)
+            ds->plates_hp[i] = w->party.m[i].health;
+    }
+    for (int i = 0; s->landed && i < w->party.count; i++)
+        s->damage[i] = ds->plates_hp[i] - w->party.m[i].health;
+    if (s->landed)
+        s->fallen_cm = s->fall_cm;
+    s->side = ds->side || (ds->falling && ds->fs->fall_side);
+    if (ds->falling)
+        s->side_row = side_row_of(w, s->fall_floor, s->fall_y);
+    else
+        s->side_row = ds->side_row >= 0 ? ds->side_row : side_row_of(w, w->floor, world_sy(w));
+}
+
 static delve_status take(dir_state *ds, event_kind kind, const char *caption,
                          delve_err *err)
 {
@@ -159,6 +248,12 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
     s->frame_no = ++ds->frame_no;
     s->line = ds->line;
     s->kind = kind;
+    s->card = CARD_NONE;
+    s->slow = ds->slow;
+    ds->slow = 0;
+    ds->view_changed = 0;
+    direct(ds, kind);
+    frame_camera(ds);
     if (kind == EV_LAND)
         s->since_land = 1;
     else if (s->since_land > 0)
@@ -171,7 +266,56 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
         snprintf(s->caption, sizeof s->caption, "%s", caption ? caption : ds->current);
     }
     expand_tide(ds->w, s->caption, sizeof s->caption);
-    return ds->fn(ds->ctx, ds->w, s, err);
+    delve_status st = ds->fn(ds->ctx, ds->w, s, err);
+    if (kind == EV_PLATES)
+        ds->falling = 1; /* the plates' frame is seen from above, the drop from the side */
+    return st;
+}
+
+/* n frames that are not play: the last frame held (CARD_HOLD) or a card with text
+ * (CARD_TITLE), the camera still moving. */
+static delve_status cards(dir_state *ds, shot_card card, const char *text, int n,
+                          delve_err *err)
+{
+    shot *s = &ds->s;
+    delve_status st = DELVE_OK;
+    for (int i = 0; i < n && !st; i++) {
+        s->frame_no = ++ds->frame_no;
+        s->line = ds->line;
+        s->card = card;
+        s->kind = EV_STEP;
+        s->slow = 0;
+        if (card == CARD_HOLD && ds->pending[0]) { /* a caption before a hold is its */
+            snprintf(s->caption, sizeof s->caption, "%s", ds->pending);
+            snprintf(ds->current, sizeof ds->current, "%s", ds->pending);
+            ds->pending[0] = '\0';
+        }
+        if (card == CARD_TITLE) {
+            snprintf(s->card_text, sizeof s->card_text, "%s", text);
+            snprintf(s->caption, sizeof s->caption, "%s", text);
+        }
+        if (s->since_land > 0)
+            s->since_land++;
+        if (ds->view_changed) { /* view side or top, then hold: the hold in that view */
+            s->side = ds->side;
+            s->side_row = ds->side_row >= 0 ? ds->side_row
+                                            : side_row_of(ds->w, ds->w->floor, world_sy(ds->w));
+        }
+        frame_camera(ds);
+        st = ds->fn(ds->ctx, ds->w, s, err);
+    }
+    return st;
+}
+
+int director_fall_frames(const film_script *fs)
+{
+    int n = film_frames_of(fs->fall_ms, fs->fps);
+    return n < TUBE_TICKS - 1 ? TUBE_TICKS - 1 : n;
+}
+
+int director_fallen_cm(int fall_cm, int j, int n)
+{
+    return (int)((int64_t)fall_cm * (j + 1) * (j + 1) / ((int64_t)(n + 1) * (n + 1)));
 }
 
 /* One shot per event logged since the last call. */
@@ -182,6 +326,25 @@ static delve_status shoot_events(dir_state *ds, delve_err *err)
         const event *e = &ds->w->log.ev[ds->seen_events++];
         remember(ds, e->text);
         st = take(ds, e->kind, e->text, err);
+    }
+    return st;
+}
+
+/* The frames of tube tick k (1..TUBE_TICKS - 1): its share of the fall's frames, each
+ * with the depth free fall has reached (spec/side-view.md: slow motion repeats frames,
+ * the clock stays the rules'). The tick's events (the first tick's `fall`) are its
+ * first frames. */
+static delve_status tube_frames(dir_state *ds, int k, delve_err *err)
+{
+    int n = director_fall_frames(ds->fs), ticks = TUBE_TICKS - 1;
+    int j = (k - 1) * n / ticks, end = k * n / ticks, before = ds->seen_events;
+    ds->s.fallen_cm = director_fallen_cm(ds->s.fall_cm, j, n);
+    delve_status st = shoot_events(ds, err);
+    int first = j;
+    for (j += ds->seen_events - before; j < end && !st; j++) {
+        ds->s.fallen_cm = director_fallen_cm(ds->s.fall_cm, j, n);
+        ds->slow = j > first;
+        st = take(ds, EV_FALL, "Falling through the tube", err);
     }
     return st;
 }
@@ -273,12 +436,17 @@ static delve_status do_walk(dir_state *ds, const film_action *a, delve_err *err)
         if (sub > DIRECTOR_MAX_SUBSTEPS)
             return script_fail(ds, a, "walk: too long", err);
         int tube = world_tick(w) == PHASE_TUBE;
+        if (tube && w->tube_tick >= 1) {
+            st = tube_frames(ds, w->tube_tick, err);
+            continue;
+        }
         int before = ds->seen_events;
         st = shoot_events(ds, err);
-        if (!st && before == ds->seen_events && tube)
-            st = take(ds, EV_FALL, "Falling through the tube", err);
-        else if (!st && before == ds->seen_events && sub % ds->fs->record_every == 0)
+        if (!st && before == ds->seen_events &&
+                 sub % ((long)ds->fs->record_every * ds->speed) == 0)
             st = take(ds, EV_STEP, NULL, err);
+        if (!tube)
+            ds->falling = 0;
     }
     return st;
 }
@@ -333,9 +501,31 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
         return DELVE_OK;
     case OP_SAVE:
         return do_save(ds, a, err);
+    case OP_VIEW:
+        ds->side = a->n;
+        ds->side_row = a->y;
+        ds->view_changed = 1;
+        return DELVE_OK;
+    case OP_SPEED:
+        ds->speed = a->n;
+        return DELVE_OK;
+    case OP_CAMERA:
+        cam_move(&ds->cam, a, ds->w, film_frames_of(a->ms, ds->fs->fps));
+        return DELVE_OK;
+    case OP_HOLD:
+        return cards(ds, CARD_HOLD, NULL, film_frames_of(a->ms, ds->fs->fps), err);
+    case OP_TITLE:
+        return cards(ds, CARD_TITLE, a->text, film_frames_of(a->ms, ds->fs->fps), err);
     default:
         return DELVE_OK;
     }
+}
+
+/* Actions played before the start frame when they open the script: a title card and
+ * how the first frames are drawn. */
+static int leads(film_op op)
+{
+    return op == OP_TITLE || op == OP_VIEW || op == OP_SPEED || op == OP_CAMERA;
 }
 
 delve_status director_play(const film_script *fs, world *w, shot_fn fn, void *ctx,
@@ -347,10 +537,20 @@ delve_status director_play(const film_script *fs, world *w, shot_fn fn, void *ct
 delve_status director_play_saving(const film_script *fs, world *w, shot_fn fn, void *ctx,
                                   const char *save_dir, delve_err *err)
 {
-    dir_state ds = { .fs = fs, .w = w, .fn = fn, .ctx = ctx, .save_dir = save_dir };
+    dir_state ds = { .fs = fs, .w = w, .fn = fn, .ctx = ctx, .save_dir = save_dir,
+                     .speed = 1, .side_row = -1 };
     snprintf(ds.current, sizeof ds.current, "%s", fs->title);
-    delve_status st = shoot_events(&ds, err);
-    for (int i = 0; !st && i < fs->action_count; i++) {
+    cam_init(&ds.cam, fs, VIEW_PANEL_W);
+    delve_status st = DELVE_OK;
+    int i = 0;
+    for (; !st && i < fs->action_count && leads(fs->actions[i].op); i++) {
+        ds.line = fs->actions[i].line; /* title cards and direction before the start */
+        st = do_action(&ds, &fs->actions[i], err);
+    }
+    ds.line = 0;
+    if (!st)
+        st = shoot_events(&ds, err);
+    for (; !st && i < fs->action_count; i++) {
         ds.line = fs->actions[i].line;
         st = do_action(&ds, &fs->actions[i], err);
         if (!st && w->log_full)
@@ -368,5 +568,8 @@ delve_status director_play_saving(const film_script *fs, world *w, shot_fn fn, v
              party_alive_count(&w->party), w->party.count);
     if (event_log_push(&w->log, &e))
         return delve_fail(err, DELVE_ELIMIT, "too many events");
-    return shoot_events(&ds, err);
+    st = shoot_events(&ds, err);
+    if (!st && fs->end_text[0])
+        st = cards(&ds, CARD_TITLE, fs->end_text, film_frames_of(fs->end_ms, fs->fps), err);
+    return st;
 }

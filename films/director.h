@@ -1,18 +1,27 @@
-/* director: plays a film script on the world and says when to take a shot. Every
- * event forces a shot with the event's caption; walking gives a shot every
- * record_every sub-steps; the drop through the tube gets a shot per tube sub-step.
- * Knows nothing of pixels: the recorder (or a test) receives the shots. */
+/* director: plays a film script on the world and says when to take a shot (a shot is a
+ * frame). Every event forces a shot with the event's caption; walking gives a shot every
+ * record_every x speed sub-steps; the drop through the tube gets the fall's slow-motion
+ * shots; holds and title cards are shots of film time with the clock standing. Each
+ * shot says how to draw it (side view, camera); the recorder (or a test) draws it. */
 #ifndef DELVE_FILMS_DIRECTOR_H
 #define DELVE_FILMS_DIRECTOR_H
 
 #include <stddef.h>
 
 #include "engine/world.h"
+#include "films/camera.h"
 #include "films/film.h"
 
 #define DIRECTOR_RECENT 4           /* event lines the HUD shows */
 #define DIRECTOR_MAX_SUBSTEPS 2000000 /* one walk longer than this is refused */
 #define DIRECTOR_WAIT_CHUNK_S 900   /* a long wait is filmed in 15-minute shots */
+
+/* What a frame is besides a moment of play. */
+typedef enum shot_card {
+    CARD_NONE,   /* the world as it is */
+    CARD_HOLD,   /* hold DURATION: the last frame again (event word `hold`) */
+    CARD_TITLE,  /* a title or end card: card_text on a plain frame (event word `title`) */
+} shot_card;
 
 typedef struct shot {
     int frame_no;                   /* 1-based */
@@ -23,6 +32,23 @@ typedef struct shot {
     int line;                       /* script line of the action being played, or 0 */
     int since_land;                 /* shots since the last landing (1 on the land
                                        shot itself), 0 before any: for the dust ring */
+    shot_card card;
+    char card_text[FILM_TEXT_MAX];  /* CARD_TITLE */
+    int fps;                        /* the film's frames a second */
+    /* the camera: free 0 draws the film's view setting as it is (no camera directive
+       yet); else follow 1 is the renderer's own follow at cam.zoom, 0 looks at cam */
+    int cam_free, cam_follow;
+    cam_pos cam;
+    /* the side view (spec/side-view.md): side 1 draws the cross-section cut along
+       side_row (floor 1's grid) instead of the floor from above */
+    int side, side_row;
+    int falling;                    /* 1 from the first frame in the tube to the landing */
+    int slow;                       /* 1: a slow-motion frame after its tube tick's first
+                                       (kind EV_FALL, but not a cell of the sheet) */
+    int fall_cm, fallen_cm;         /* the fall's height and how far the party has come */
+    int fall_floor, fall_x, fall_y; /* the pit fallen through */
+    int landed;                     /* 1 on the landing's frames: damage is set */
+    int damage[PARTY_MAX];          /* health each member lost in the fall */
 } shot;
 
 /* Receives each shot while the world is in the state it shows. */
@@ -46,6 +72,14 @@ delve_status director_load_save(const film_script *fs, const char *file, world *
 /* The source line of fs's dungeon for a save (films/source.h); for a film started from
  * a save, that save's own source line. */
 delve_status director_source(const film_script *fs, char *buf, size_t cap, delve_err *err);
+
+/* The slow-motion frames of a fall: film_frames_of(fs->fall_ms, fs->fps), at least
+ * one per tube tick (TUBE_TICKS - 1); TUBE_TICKS - 1 for fall slow=off. */
+int director_fall_frames(const film_script *fs);
+
+/* The depth in cm reached on fall frame j (0-based) of n, of a fall of fall_cm:
+ * free fall, fall_cm * (j + 1)^2 / (n + 1)^2. */
+int director_fallen_cm(int fall_cm, int j, int n);
 
 /* Plays every action of fs on w, calling fn for each shot; ends with an `end` shot.
  * A script asking for the impossible (no pit to walk to, no station in reach) is

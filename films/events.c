@@ -19,8 +19,10 @@ void events_header(textbuf *b, const party *p)
 
 void events_row(textbuf *b, const world *w, const shot *s)
 {
+    const char *word = s->card == CARD_HOLD ? "hold" : s->card == CARD_TITLE ? "title"
+                                                                              : event_kind_name(s->kind);
     textbuf_printf(b, "%d\t%lld\t%d\t%d\t%d\t%s", s->frame_no, (long long)w->clock_s,
-                   w->floor + 1, world_sx(w), world_sy(w), event_kind_name(s->kind));
+                   w->floor + 1, world_sx(w), world_sy(w), word);
     for (int i = 0; i < w->party.count; i++)
         textbuf_printf(b, "\t%d\t%d", w->party.m[i].health, w->party.m[i].power);
     textbuf_printf(b, "\t%016llx\t%s\n", (unsigned long long)world_digest(w), s->caption);
@@ -110,6 +112,9 @@ static delve_status read_row(lex *x, const columns *c, events_line *row)
         st = number(x, &f, c->health[m], 0, MEMBER_MAX_HEALTH, &hp);
         row->health[m] = (int)hp;
     }
+    int repeat = named(&f, c->event, "fall") && !strcmp(row->event, "fall") && row->time_s == t;
+    row->is_event = !repeat && !named(&f, c->event, "step") && !named(&f, c->event, "hold") &&
+                    !named(&f, c->event, "title");
     row->frame = (int)frame;
     row->time_s = t;
     row->floor = (int)fl;

@@ -27,6 +27,10 @@ typedef struct events_line {
     char event[32];        /* the event word (cut to fit) */
     char caption[256];     /* the caption (cut to fit); the event word without a caption
                               column */
+    int is_event;          /* 1: a frame the sheet's `events` pick takes, as the recorder
+                              does (film_pick_wants): not `step`, `hold` or `title`, nor a
+                              slow-motion `fall` repeat (a `fall` row with the clock of
+                              the `fall` row before it) */
     int members;           /* NAME_health columns (at most PARTY_MAX) */
     int health[PARTY_MAX]; /* 0..MEMBER_MAX_HEALTH each */
 } events_line;

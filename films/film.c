@@ -112,6 +112,13 @@ static delve_status no_more(line_ctx *c, int max)
                          c->tok[0].val);
 }
 
+/* Exactly one word after the directive, else "expected USAGE" or "unexpected ...". */
+static delve_status one_value(line_ctx *c, const char *usage)
+{
+    delve_status st = need_args(c, 1, usage);
+    return st ? st : no_more(c, 1);
+}
+
 static delve_status copy_text(line_ctx *c, const token *t, char *dst, size_t cap)
 {
     if (strlen(t->val) >= cap)
@@ -122,6 +129,8 @@ static delve_status copy_text(line_ctx *c, const token *t, char *dst, size_t cap
 }
 
 /* ---- directives ---- */
+
+static delve_status push_action(line_ctx *c, const film_action *a);
 
 static delve_status d_film(line_ctx *c)
 {
@@ -205,6 +214,55 @@ static int setting_col(const line_ctx *c, unsigned given_bad)
     return c->tok[0].col;
 }
 
+/* Splits t's value at commas into at most max integers in lo[i]..hi[i], each part's
+ * errors at its own column; *n gets the count. */
+static delve_status int_list(line_ctx *c, const token *t, int max, const int *lo,
+                             const int *hi, int *v, int *n)
+{
+    const char *p = t->val;
+    int col = t->vcol;
+    for (*n = 0;; (*n)++) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (*n == max)
+            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, col,
+                                 "unexpected '%s' after %d numbers", p, max);
+        token part = *t;
+        snprintf(part.val, sizeof part.val, "%.*s", (int)len, p);
+        part.vcol = col;
+        delve_status st = int_field(c, &part, lo[*n], hi[*n], &v[*n]);
+        if (st)
+            return st;
+        if (!comma) {
+            (*n)++;
+            return DELVE_OK;
+        }
+        col += (int)len + 1;
+        p = comma + 1;
+    }
+}
+
+/* start=FLOOR[,X,Y]: the floor (1-based) and square the party starts on. */
+static delve_status dungeon_start(line_ctx *c, const token *t)
+{
+    static const int lo[] = { 1, 0, 0 };
+    static const int hi[] = { DUNGEON_MAX_FLOORS, FLOOR_MAX_SIDE - 1, FLOOR_MAX_SIDE - 1 };
+    int v[3] = { 0, -1, -1 }, n = 0;
+    delve_status st = int_list(c, t, 3, lo, hi, v, &n);
+    if (!st && n == 2)
+        st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                           "start is FLOOR or FLOOR,X,Y, not '%s'", t->val);
+    if (st)
+        return st;
+    c->fs->start_floor = v[0] - 1;
+    c->fs->start_x = v[1];
+    c->fs->start_y = v[2];
+    c->fs->start_col = t->vcol;
+    c->fs->directed = 1;
+    c->fs->start_line = c->line;
+    return DELVE_OK;
+}
+
 static delve_status d_dungeon(line_ctx *c)
 {
     delve_status st = need_args(c, 1, "seed=N floors=K or file=PATH");
@@ -215,6 +273,8 @@ static delve_status d_dungeon(line_ctx *c)
             st = dungeon_file(c, t, c->fs->dun_file, c->fs->save_file);
         else if (!strcmp(t->key, "save"))
             st = dungeon_file(c, t, c->fs->save_file, c->fs->dun_file);
+        else if (!strcmp(t->key, "start"))
+            st = dungeon_start(c, t);
         else if (id >= 0)
             st = dungeon_setting(c, t, id);
         else
@@ -284,9 +344,27 @@ static delve_status d_frame(line_ctx *c)
     return st ? st : int_field(c, &b, FILM_MIN_FRAME_H, FILM_MAX_FRAME_SIDE, &c->fs->frame_h);
 }
 
+/* view side [row=Y] | view top: an action, for the shots after it. */
+static delve_status view_cut(line_ctx *c)
+{
+    film_action a = { .op = OP_VIEW, .n = !strcmp(c->tok[1].val, "side"), .y = -1 };
+    c->fs->directed = 1;
+    delve_status st = DELVE_OK;
+    for (int i = 2; i < c->n && !st; i++) {
+        if (a.n && !strcmp(c->tok[i].key, "row"))
+            st = int_field(c, &c->tok[i], 0, FLOOR_MAX_SIDE - 1, &a.y);
+        else
+            st = unknown_key(c, &c->tok[i], a.n ? "view side" : "view top");
+    }
+    return st ? st : push_action(c, &a);
+}
+
 static delve_status d_view(line_ctx *c)
 {
     delve_status st = DELVE_OK;
+    if (c->n > 1 && !c->tok[1].key[0] && (!strcmp(c->tok[1].val, "side") ||
+                                          !strcmp(c->tok[1].val, "top")))
+        return view_cut(c);
     for (int i = 1; i < c->n && !st; i++) {
         token *t = &c->tok[i];
         if (!t->key[0] && !strcmp(t->val, "follow"))
@@ -426,41 +504,193 @@ static delve_status d_use(line_ctx *c)
     return push_action(c, &a);
 }
 
-/* Durations: 90s, 30m, 1h, 1h30m, 2h15m10s; a bare number is seconds. */
-static delve_status d_wait(line_ctx *c)
+/* The unit at s (ms, s, m, h, d) in ms, *len its letters; 0 when none is there. */
+static int64_t unit_ms(const char *s, size_t *len)
 {
-    delve_status st = need_args(c, 1, "a duration such as 1h or 30m");
-    if (!st)
-        st = no_more(c, 1);
-    if (st)
-        return st;
-    token *t = &c->tok[1];
+    static const struct { const char *name; int64_t ms; } UNITS[] = {
+        { "ms", 1 }, { "s", 1000 }, { "m", 60000 }, { "h", 3600000 }, { "d", 86400000 },
+    };
+    for (size_t i = 0; i < sizeof UNITS / sizeof UNITS[0]; i++) {
+        *len = strlen(UNITS[i].name);
+        if (!strncmp(s, UNITS[i].name, *len) && !isalpha((unsigned char)s[*len]))
+            return UNITS[i].ms;
+    }
+    return 0;
+}
+
+/* Durations: 2d, 1h30m, 90s, 1500ms, 2h15m10s; a bare number is seconds. At most
+ * max_ms, else "WHAT is at most LIMIT" at the value's column. */
+static delve_status parse_duration(line_ctx *c, const token *t, int64_t max_ms,
+                                   const char *what, const char *limit, int64_t *ms)
+{
     const char *s = t->val;
-    int64_t total = 0, max = 30LL * 86400;
+    int64_t total = 0;
     while (*s) {
-        size_t n = strspn(s, "0123456789");
-        if (n == 0 || (s[n] && !strchr("hms", s[n])))
+        size_t n = strspn(s, "0123456789"), ulen = 0;
+        int64_t unit = s[n] ? unit_ms(s + n, &ulen) : 1000;
+        if (n == 0 || unit == 0)
             return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line,
                                  t->vcol + (int)(s - t->val) + (int)n, "bad duration '%s'",
                                  t->val);
-        int64_t v = 0, unit = s[n] == 'h' ? 3600 : s[n] == 'm' ? 60 : 1;
-        if (lex_parse_i64(s, n, 0, max, &v, NULL) != LEX_OK)
-            v = max + 1; /* past 30 days on its own */
-        total = total + v * unit > max ? max + 1 : total + v * unit;
-        s += n + (s[n] != '\0');
+        int64_t v = 0;
+        if (lex_parse_i64(s, n, 0, max_ms, &v, NULL) != LEX_OK || v > (max_ms - total) / unit)
+            total = max_ms + 1; /* past the limit on its own */
+        else
+            total += v * unit;
+        s += n + ulen;
     }
-    if (total > max)
+    if (total > max_ms)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                             "a wait is at most 30 days");
-    film_action a = { .op = OP_WAIT, .seconds = total };
-    return push_action(c, &a);
+                             "%s is at most %s", what, limit);
+    *ms = total;
+    return DELVE_OK;
+}
+
+static delve_status d_wait(line_ctx *c)
+{
+    delve_status st = one_value(c, "a duration such as 1h or 30m");
+    int64_t ms = 0;
+    if (!st)
+        st = parse_duration(c, &c->tok[1], FILM_WAIT_MAX_S * 1000, "a wait", "30 days", &ms);
+    if (!st && ms % 1000)
+        st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[1].vcol,
+                           "a wait is whole seconds of game time, not '%s'", c->tok[1].val);
+    film_action a = { .op = OP_WAIT, .seconds = ms / 1000 };
+    return st ? st : push_action(c, &a);
+}
+
+/* A film-time duration (hold, title, end, over, slow): at most FILM_CUT_MAX_MS. */
+static delve_status cut_duration(line_ctx *c, const token *t, const char *what, int64_t *ms)
+{
+    delve_status st = parse_duration(c, t, FILM_CUT_MAX_MS, what, "10 minutes of film", ms);
+    if (!st && *ms == 0)
+        st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                           "%s must be longer than 0", what);
+    return st;
+}
+
+/* speed xN: the walks after it keep every Nth walking frame (x1: all). */
+static delve_status d_speed(line_ctx *c)
+{
+    delve_status st = one_value(c, "xN such as x4");
+    if (st)
+        return st;
+    token t = c->tok[1];
+    if (t.key[0] || t.val[0] != 'x')
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t.col,
+                             "speed is xN with N in 1..%d, not '%s'", FILM_SPEED_MAX, t.val);
+    memmove(t.val, t.val + 1, strlen(t.val));
+    t.vcol++;
+    film_action a = { .op = OP_SPEED };
+    st = int_field(c, &t, 1, FILM_SPEED_MAX, &a.n);
+    return st ? st : push_action(c, &a);
+}
+
+static delve_status d_hold(line_ctx *c)
+{
+    delve_status st = one_value(c, "a duration such as 2s");
+    film_action a = { .op = OP_HOLD };
+    if (!st)
+        st = cut_duration(c, &c->tok[1], "a hold", &a.ms);
+    return st ? st : push_action(c, &a);
+}
+
+/* "TEXT" [DURATION] of a title or end card into text and *ms (default 3 s). */
+static delve_status card(line_ctx *c, const char *what, char *text, int64_t *ms)
+{
+    delve_status st = need_args(c, 1, "a text in quotes");
+    if (!st)
+        st = no_more(c, 2);
+    if (!st && c->tok[1].key[0])
+        st = unknown_key(c, &c->tok[1], c->tok[0].val);
+    if (!st)
+        st = copy_text(c, &c->tok[1], text, FILM_TEXT_MAX);
+    *ms = 3000;
+    if (!st && c->n > 2)
+        st = cut_duration(c, &c->tok[2], what, ms);
+    return st;
+}
+
+static delve_status d_title(line_ctx *c)
+{
+    film_action a = { .op = OP_TITLE };
+    delve_status st = card(c, "a title", a.text, &a.ms);
+    return st ? st : push_action(c, &a);
+}
+
+static delve_status d_end(line_ctx *c)
+{
+    return card(c, "an end card", c->fs->end_text, &c->fs->end_ms);
+}
+
+static delve_status d_fps(line_ctx *c)
+{
+    delve_status st = one_value(c, "frames a second such as 12");
+    return st ? st : int_field(c, &c->tok[1], 1, FILM_FPS_MAX, &c->fs->fps);
+}
+
+/* fall slow=DURATION|off side=on|off */
+static delve_status d_fall(line_ctx *c)
+{
+    delve_status st = need_args(c, 1, "slow=DURATION or side=on|off");
+    for (int i = 1; i < c->n && !st; i++) {
+        token *t = &c->tok[i];
+        int64_t ms = 0;
+        if (!strcmp(t->key, "slow") && !strcmp(t->val, "off")) {
+            c->fs->fall_ms = 0;
+        } else if (!strcmp(t->key, "slow")) {
+            st = cut_duration(c, t, "a fall", &ms);
+            c->fs->fall_ms = (int)ms;
+        } else if (!strcmp(t->key, "side") && (!strcmp(t->val, "on") || !strcmp(t->val, "off"))) {
+            c->fs->fall_side = !strcmp(t->val, "on");
+        } else if (!strcmp(t->key, "side")) {
+            st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                               "side is on or off, not '%s'", t->val);
+        } else {
+            st = unknown_key(c, t, "fall");
+        }
+    }
+    return st;
+}
+
+/* camera follow|whole|at X,Y|zoom Z ... [over DURATION]: the words in any order. */
+static delve_status d_camera(line_ctx *c)
+{
+    static const int lo[] = { 0, 0 }, hi[] = { FLOOR_MAX_SIDE - 1, FLOOR_MAX_SIDE - 1 };
+    film_action a = { .op = OP_CAMERA, .aim = AIM_KEEP };
+    delve_status st = need_args(c, 1, "follow, whole, at X,Y or zoom Z");
+    for (int i = 1; i < c->n && !st; i++) {
+        token *t = &c->tok[i];
+        const char *w = t->key[0] ? "" : t->val;
+        int takes = !strcmp(w, "at") || !strcmp(w, "zoom") || !strcmp(w, "over");
+        if (takes && i + 1 == c->n)
+            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line,
+                                 t->col + (int)strlen(w), "expected a value after '%s'", w);
+        int v[2], n = 0;
+        if (!strcmp(w, "follow") || !strcmp(w, "whole")) {
+            a.aim = w[0] == 'f' ? AIM_FOLLOW : AIM_WHOLE;
+        } else if (!strcmp(w, "at")) {
+            st = int_list(c, &c->tok[++i], 2, lo, hi, v, &n);
+            if (!st && n != 2)
+                st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[i].vcol,
+                                   "at is a square X,Y, not '%s'", c->tok[i].val);
+            a.aim = AIM_AT;
+            a.x = v[0];
+            a.y = v[1];
+        } else if (!strcmp(w, "zoom") || !strcmp(t->key, "zoom")) {
+            st = int_field(c, &c->tok[w[0] ? ++i : i], 4, 96, &a.n);
+        } else if (!strcmp(w, "over")) {
+            st = cut_duration(c, &c->tok[++i], "a camera move", &a.ms);
+        } else {
+            st = unknown_key(c, t, "camera");
+        }
+    }
+    return st ? st : push_action(c, &a);
 }
 
 static delve_status d_caption(line_ctx *c)
 {
-    delve_status st = need_args(c, 1, "a caption in quotes");
-    if (!st)
-        st = no_more(c, 1);
+    delve_status st = one_value(c, "a caption in quotes");
     film_action a = { .op = OP_CAPTION };
     if (!st)
         st = copy_text(c, &c->tok[1], a.text, sizeof a.text);
@@ -490,6 +720,8 @@ static delve_status d_save(line_ctx *c)
 
 typedef delve_status (*directive_fn)(line_ctx *c);
 
+#define FIRST_DIRECTION 12 /* DIRECTIVES' index of `speed`, the first of the direction */
+
 /* name, handler: every directive of spec/films-and-review.md */
 static const struct {
     const char *name;
@@ -499,6 +731,10 @@ static const struct {
     { "frame", d_frame },   { "view", d_view },       { "record", d_record },
     { "walk", d_walk },     { "use", d_use },         { "wait", d_wait },
     { "caption", d_caption }, { "sheet", d_sheet },     { "save", d_save },
+    /* the direction, from FIRST_DIRECTION on */
+    { "speed", d_speed },   { "hold", d_hold },       { "title", d_title },
+    { "end", d_end },       { "fps", d_fps },         { "fall", d_fall },
+    { "camera", d_camera },
 };
 
 static delve_status parse_line(line_ctx *c, lex *x)
@@ -507,8 +743,10 @@ static delve_status parse_line(line_ctx *c, lex *x)
     if (st || c->n == 0)
         return st;
     for (size_t k = 0; k < sizeof DIRECTIVES / sizeof DIRECTIVES[0]; k++)
-        if (!c->tok[0].key[0] && !strcmp(c->tok[0].val, DIRECTIVES[k].name))
+        if (!c->tok[0].key[0] && !strcmp(c->tok[0].val, DIRECTIVES[k].name)) {
+            c->fs->directed |= k >= FIRST_DIRECTION;
             return DIRECTIVES[k].fn(c);
+        }
     return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[0].col,
                          "unknown directive '%s'", c->tok[0].val);
 }
@@ -534,6 +772,10 @@ static void set_defaults(film_script *fs, const char *path)
     fs->record_every = 2;
     fs->sheet_columns = 6;
     fs->pick = PICK_EVENTS;
+    fs->fps = FILM_FPS;
+    fs->fall_ms = FILM_FALL_MS;
+    fs->fall_side = 1;
+    fs->start_floor = fs->start_x = fs->start_y = -1;
 }
 
 /* The contact sheet must fit SHEET_MAX_SIDE across: say so now, not after recording. */
@@ -567,6 +809,8 @@ delve_status film_parse(const char *path, const char *text, film_script *out,
     }
     if (out->party.count == 0)
         film_default_party(&out->party);
+    if (!out->directed) /* a film without direction keeps its frames a tube tick */
+        out->fall_ms = 0;
     return check_sheet_width(out, err);
 }
 
@@ -596,6 +840,14 @@ int film_pick_wants(sheet_pick pick, int every, int frame_no, int is_event)
     if (pick == PICK_EVERY)
         return is_event || (every > 0 && frame_no % every == 0);
     return is_event;
+}
+
+int film_frames_of(int64_t ms, int fps)
+{
+    if (ms <= 0)
+        return 0;
+    int64_t n = (ms * fps + 500) / 1000;
+    return n < 1 ? 1 : (int)n;
 }
 
 void film_default_party(party *p)

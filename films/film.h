@@ -18,6 +18,12 @@
 #define FILM_MIN_FRAME_H 540
 #define FILM_TEXT_MAX 96
 #define FILM_PATH_MAX 512
+#define FILM_FPS 12               /* frames a second of film by default */
+#define FILM_FPS_MAX 60
+#define FILM_SPEED_MAX 64         /* speed xN: N in 1..64 */
+#define FILM_CUT_MAX_MS 600000    /* hold, title, end, camera over, fall slow: 10 min */
+#define FILM_WAIT_MAX_S (30LL * 86400) /* a wait is at most 30 days */
+#define FILM_FALL_MS 3000         /* the fall's slow motion: 3 s of film (spec/side-view.md) */
 
 typedef enum film_op {
     OP_WALK,     /* walk to=TARGET */
@@ -25,6 +31,11 @@ typedef enum film_op {
     OP_WAIT,     /* wait DURATION */
     OP_CAPTION,  /* caption "text": for the next shot */
     OP_SAVE,     /* save FILE: the world as a saved game, FILE under the film's folder */
+    OP_VIEW,     /* view side [row=Y] | view top: how the next shots are drawn */
+    OP_SPEED,    /* speed xN: walks keep every Nth walking frame */
+    OP_HOLD,     /* hold DURATION: the current frame again for DURATION of film */
+    OP_TITLE,    /* title "TEXT" [DURATION]: a title card */
+    OP_CAMERA,   /* camera follow|whole|at X,Y|zoom Z [over DURATION] */
     OP_COUNT
 } film_op;
 
@@ -38,6 +49,9 @@ typedef enum walk_target {
     TO_COUNT
 } walk_target;
 
+/* What a camera directive aims at (films/camera.h). */
+typedef enum cam_aim { AIM_KEEP, AIM_FOLLOW, AIM_WHOLE, AIM_AT } cam_aim;
+
 typedef enum sheet_pick { PICK_EVENTS, PICK_EVERY, PICK_ALL } sheet_pick;
 
 typedef struct film_action {
@@ -47,7 +61,12 @@ typedef struct film_action {
     walk_target to;
     int x, y, floor;          /* TO_SQUARE; floor -1 = current */
     int64_t seconds;          /* OP_WAIT */
-    char text[FILM_TEXT_MAX]; /* OP_CAPTION; OP_SAVE: the file, relative */
+    int64_t ms;               /* OP_HOLD, OP_TITLE, OP_CAMERA (over): film time */
+    int n;                    /* OP_SPEED: N; OP_VIEW: 1 side, 0 top; OP_CAMERA: zoom
+                                 (0 keeps it) */
+    cam_aim aim;              /* OP_CAMERA; AIM_AT aims at square x, y; OP_VIEW side:
+                                 y is the cut row (-1: the party's) */
+    char text[FILM_TEXT_MAX]; /* OP_CAPTION, OP_TITLE; OP_SAVE: the file, relative */
 } film_action;
 
 typedef struct film_script {
@@ -71,6 +90,18 @@ typedef struct film_script {
     sheet_pick pick;
     int pick_every;
     int sheet_line, frame_line; /* where they were set, for the sheet width check */
+    int fps;                  /* frames a second of film, default FILM_FPS */
+    int fall_ms;              /* film time of a fall, plates to landing (slow motion);
+                                 0: one frame a tube tick (fall slow=off, and the default
+                                 of a film without direction: its events.tsv as before) */
+    int directed;             /* the script uses a direction directive (view side|top,
+                                 speed, hold, title, end, fps, fall, camera, start=) */
+    int fall_side;            /* 1 (default): falls are drawn in the side view */
+    char end_text[FILM_TEXT_MAX]; /* end "TEXT": the end card; empty: none */
+    int64_t end_ms;
+    int start_floor;          /* dungeon start=FLOOR[,X,Y]: 0-based, -1 none */
+    int start_x, start_y;     /* -1: the floor's entrance */
+    int start_line, start_col; /* where start= was written, for errors */
     film_action *actions;
     int action_count;
 } film_script;
@@ -90,6 +121,10 @@ void film_free(film_script *fs);
 /* Whether frame frame_no goes on the contact sheet under pick (every for PICK_EVERY);
  * is_event is 0 for a plain walking frame. One rule for the recorder and delve sheet. */
 int film_pick_wants(sheet_pick pick, int every, int frame_no, int is_event);
+
+/* Frames of film for ms of film time at fps: rounded to the nearest, at least 1 for
+ * ms > 0 (hold 2s at 12 fps is 24). */
+int film_frames_of(int64_t ms, int fps);
 
 /* The default party when a script names none: three members. */
 void film_default_party(party *p);

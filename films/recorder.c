@@ -13,6 +13,7 @@
 #include "films/events.h"
 #include "render/png.h"
 #include "render/sheet.h"
+#include "render/side.h"
 #include "render/view.h"
 
 typedef struct job {
@@ -156,7 +157,8 @@ static int c_map_w(const film_script *fs)
 
 static int wants_cell(const recorder *r, const shot *s)
 {
-    return film_pick_wants(r->fs->pick, r->fs->pick_every, s->frame_no, s->kind != EV_STEP);
+    return film_pick_wants(r->fs->pick, r->fs->pick_every, s->frame_no,
+                           s->kind != EV_STEP && !s->slow);
 }
 
 /* Keeps a quarter-size thumbnail and the caption of a frame for the sheet. */
@@ -191,6 +193,78 @@ static delve_status add_cell(recorder *r, const world *w, const shot *s, const c
         c->max_health[i] = w->party.m[i].max_health;
     }
     return DELVE_OK;
+}
+
+/* The map area of frame c as the side view cut along the shot's row (spec/side-view.md):
+ * the party's marker, and during a fall the depth counter and the landing's damage. */
+static delve_status draw_side(canvas *c, const world *w, const shot *s, delve_err *err)
+{
+    const dungeon *d = &w->dg;
+    int fl = s->falling && !s->landed ? s->fall_floor : w->floor;
+    int x = s->falling && !s->landed ? s->fall_x : world_sx(w);
+    int y = s->falling && !s->landed ? s->fall_y : world_sy(w);
+    side_party p = { .col = x + d->floors[fl].ox, .feet_cm = dungeon_ground_cm(d, fl, x, y),
+                     .fallen_cm = s->falling ? s->fallen_cm : -1 };
+    if (s->falling && !s->landed)
+        p.feet_cm -= s->fallen_cm;
+    for (int i = 0; s->landed && i < w->party.count && i < 6; i++)
+        p.damage[p.damage_count++] = s->damage[i];
+    int mw = c->w - VIEW_PANEL_W;
+    side_layout l;
+    delve_status st = side_fit(d, s->side_row, mw, c->h, p.col, &l, err);
+    if (st)
+        return st;
+    canvas map = canvas_view(c, 0, 0, mw, c->h);
+    canvas_fill_rect(&map, 0, 0, mw, c->h, (rgba){ 18, 18, 22, 255 });
+    canvas v = canvas_view(&map, 0, (c->h - l.h) / 2, mw, l.h);
+    side_render(&v, d, &l);
+    side_draw_party(&v, &l, &p);
+    return DELVE_OK;
+}
+
+/* Where card text t splits into two lines: the space nearest its middle (0: none). */
+static size_t card_split(const char *t)
+{
+    size_t n = strlen(t), best = 0;
+    for (size_t i = 1; i + 1 < n; i++)
+        if (t[i] == ' ' && (!best || (i > n / 2 ? i - n / 2 : n / 2 - i) <
+                                     (best > n / 2 ? best - n / 2 : n / 2 - best)))
+            best = i;
+    return best;
+}
+
+/* A title or end card: the text as large as fits (h/11 down to h/40 px), on two lines
+ * when one does not fit, in the middle of a dark frame, the dungeon under it. */
+static void draw_card(recorder *r, canvas *c, const shot *s)
+{
+    canvas_fill_rect(c, 0, 0, c->w, c->h, (rgba){ 14, 14, 18, 255 });
+    const rgba ink = { 240, 232, 210, 255 };
+    char one[FILM_TEXT_MAX], two[FILM_TEXT_MAX], line[FILM_TEXT_MAX + 64];
+    size_t cut = card_split(s->card_text);
+    snprintf(one, sizeof one, "%.*s", (int)(cut ? cut : strlen(s->card_text)), s->card_text);
+    snprintf(two, sizeof two, "%s", cut ? s->card_text + cut + 1 : "");
+    int fit_w = c->w * 9 / 10, size = c->h / 11, lines = 1;
+    for (; size > c->h / 40; size -= 2) {
+        if (text_width(r->txt, size, TEXT_BOLD, s->card_text) <= fit_w)
+            break;
+        if (cut && text_width(r->txt, size, TEXT_BOLD, one) <= fit_w &&
+            text_width(r->txt, size, TEXT_BOLD, two) <= fit_w) {
+            lines = 2;
+            break;
+        }
+    }
+    int lh = text_line_h(r->txt, size, TEXT_BOLD), y = c->h / 2 - lh * lines / 2 - lh / 4;
+    const char *text[2] = { lines == 2 ? one : s->card_text, two };
+    for (int i = 0; i < lines; i++) {
+        int tw = text_width(r->txt, size, TEXT_BOLD, text[i]);
+        text_draw(c, r->txt, (c->w - tw) / 2, y + i * lh, size, TEXT_BOLD, ink, text[i]);
+    }
+    int small = c->h / 30;
+    snprintf(line, sizeof line, "seed %llu  \xc2\xb7  %d floor%s", (unsigned long long)r->seed,
+             r->floors, r->floors == 1 ? "" : "s");
+    int tw = text_width(r->txt, small, TEXT_SANS, line);
+    text_draw(c, r->txt, (c->w - tw) / 2, y + lines * lh + small / 2, small, TEXT_SANS,
+              (rgba){ 160, 156, 146, 255 }, line);
 }
 
 static int take_slot(recorder *r)
@@ -228,7 +302,7 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
     view_opts vo = view_defaults();
     vo.zoom = r->fs->zoom;
     vo.follow = r->fs->follow;
-    vo.t_ms = (uint32_t)s->frame_no * 83u; /* animation clock: 12 frames a second */
+    vo.t_ms = (uint32_t)s->frame_no * (uint32_t)(1000 / (s->fps > 0 ? s->fps : FILM_FPS));
     vo.title = r->fs->title;
     vo.caption = s->caption;
     const char *recent[DIRECTOR_RECENT];
@@ -247,9 +321,20 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
         if (vo.zoom > r->fs->zoom)
             vo.zoom = r->fs->zoom;
     }
+    if (s->cam_free) { /* a camera directive: its eased position, or its own follow */
+        vo.follow = s->cam_follow;
+        vo.cam_floor = s->cam.floor;
+        vo.cam_x_cm = s->cam.x_cm;
+        vo.cam_y_cm = s->cam.y_cm;
+        vo.zoom = s->cam.zoom;
+    }
     vo.dust_step = s->since_land >= 1 && s->since_land <= VIEW_DUST_STEPS ? s->since_land : 0;
     canvas *c = &r->pool[slot];
     st = view_render(c, w, &vo, r->txt, err);
+    if (!st && s->side && s->card != CARD_TITLE)
+        st = draw_side(c, w, s, err);
+    if (!st && s->card == CARD_TITLE)
+        draw_card(r, c, s);
     if (!st && wants_cell(r, s))
         st = add_cell(r, w, s, c, err);
     if (!st)

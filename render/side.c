@@ -21,6 +21,11 @@ static const rgba C_MONSTER = { 200, 70, 160, 255 };
 static const rgba C_ENTRANCE = { 120, 230, 120, 255 };
 static const rgba C_RULER = { 200, 196, 186, 255 };
 static const rgba C_RULER_BG = { 22, 22, 26, 255 };
+static const rgba C_PARTY = { 250, 250, 240, 255 };
+static const rgba C_PARTY_EDGE = { 20, 20, 24, 255 };
+static const rgba C_COUNTER = { 255, 226, 120, 255 };
+static const rgba C_DAMAGE = { 255, 96, 80, 255 };
+static const rgba C_LABEL_BG = { 16, 16, 20, 255 };
 
 #define SLAB_CM 40   /* the ground slab's drawn thickness (set) */
 
@@ -31,7 +36,7 @@ int side_y(const side_layout *l, int32_t h_cm)
 
 static int col_x(const side_layout *l, int c)
 {
-    return l->x0 + (c - l->c0) * l->zoom;
+    return l->x0 + (c - l->c0) * l->zoom - l->sx;
 }
 
 /* The cut row on floor f's grid. */
@@ -217,7 +222,7 @@ static void ways(canvas *c, const dungeon *d, const side_layout *l, int f)
 static const char *const GLYPHS = "0123456789-.mF";
 static const uint16_t GLYPH_BITS[] = {
     075557, 026227, 071747, 071717, 055711, 074717, 074757, 071111, 075757, 075717,
-    000700, 000002, 000775, 074644,
+    000700, 000002, 006755, 074644,
 };
 
 static void glyph(canvas *c, int x, int y, char ch, int s, rgba k)
@@ -280,11 +285,11 @@ static void floor_things(canvas *c, const dungeon *d, const side_layout *l, int 
 
 void side_render(canvas *c, const dungeon *d, const side_layout *l)
 {
-    canvas cv = canvas_view(c, 0, 0, l->w, l->h);
-    canvas_fill_rect(&cv, 0, 0, l->w, l->h, C_ROCK);
+    canvas cv = canvas_view(c, 0, 0, l->w - l->sx, l->h);
+    canvas_fill_rect(&cv, 0, 0, cv.w, cv.h, C_ROCK);
     for (int32_t m = l->top_cm / 100; side_y(l, m * 100) < l->h; m--)
         if (m % 5 == 0)
-            canvas_fill_rect(&cv, l->x0, side_y(l, m * 100), l->w - l->x0, 1, C_ROCK_LINE);
+            canvas_fill_rect(&cv, l->x0, side_y(l, m * 100), cv.w - l->x0, 1, C_ROCK_LINE);
     for (int f = 0; f < d->floor_count; f++) {
         project_floor(&cv, d, l, f);
         pits(&cv, d, l, f, 0);
@@ -300,4 +305,57 @@ void side_render(canvas *c, const dungeon *d, const side_layout *l)
     for (int f = 0; f < d->floor_count; f++)
         ways(&cv, d, l, f);
     ruler(&cv, d, l);
+}
+
+delve_status side_fit(const dungeon *d, int row, int mw, int mh, int col, side_layout *l,
+                      delve_err *err)
+{
+    side_opts o = { .zoom = 48, .row = row };
+    delve_status st = side_layout_of(d, &o, l, err);
+    while ((st == DELVE_ELIMIT || (!st && l->h > mh)) && o.zoom > 4) {
+        int z = st ? o.zoom / 2 : o.zoom * mh / l->h; /* too wide: halve it */
+        o.zoom = z < 4 ? 4 : z < o.zoom ? z : o.zoom - 1;
+        st = side_layout_of(d, &o, l, err);
+    }
+    if (st)
+        return st;
+    int mid = l->x0 + (col - l->c0) * l->zoom + l->zoom / 2;
+    int sx = mid - (l->x0 + (mw - l->x0) / 2), most = l->w - mw;
+    l->sx = sx > most ? most : sx;
+    l->sx = l->sx < 0 ? 0 : l->sx;
+    return DELVE_OK;
+}
+
+char *side_depth_text(int cm, char *buf, size_t cap)
+{
+    cm = cm < 0 ? 0 : cm;
+    snprintf(buf, cap, "%d.%d m", cm / 100, cm % 100 / 10);
+    return buf;
+}
+
+/* Text in the ruler's glyphs at scale sc on a dark plate. */
+static void plate(canvas *c, int x, int y, const char *s, int sc, rgba k)
+{
+    int n = 0;
+    while (s[n])
+        n++;
+    canvas_fill_rect(c, x - sc, y - sc, n * 4 * sc + sc, 7 * sc, C_LABEL_BG);
+    label(c, x, y, s, sc, k);
+}
+
+void side_draw_party(canvas *c, const side_layout *l, const side_party *p)
+{
+    int z = l->zoom, x = col_x(l, p->col), feet = side_y(l, p->feet_cm);
+    int tall = side_y(l, 0) - side_y(l, 180), w = z / 2 < 4 ? 4 : z / 2;
+    tall = tall < 6 ? 6 : tall;
+    canvas_fill_rect(c, x + (z - w) / 2 - 1, feet - tall - 1, w + 2, tall + 2, C_PARTY_EDGE);
+    canvas_fill_rect(c, x + (z - w) / 2, feet - tall, w, tall, C_PARTY);
+    int sc = z >= 24 ? 4 : 3, tx = x + z + 2 * sc;
+    char t[32];
+    if (p->fallen_cm >= 0)
+        plate(c, tx, feet - tall, side_depth_text(p->fallen_cm, t, sizeof t), sc, C_COUNTER);
+    for (int i = 0; i < p->damage_count && i < 6; i++) {
+        snprintf(t, sizeof t, "-%d", p->damage[i]);
+        plate(c, tx + i * 4 * sc * 4, feet - tall + 8 * sc, t, sc, C_DAMAGE);
+    }
 }

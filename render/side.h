@@ -25,7 +25,20 @@ typedef struct side_layout {
     int x0;            /* SIDE_RULER_PX */
     int32_t top_cm;    /* height drawn at y = 0 */
     int w, h;          /* picture size in px */
+    int sx;            /* px the picture is scrolled left (0: from its left edge); the
+                          ruler stays at the left (a film's side frames) */
 } side_layout;
+
+/* The party on the side view: a marker whose feet are at feet_cm over common column col,
+ * with the depth counter beside it (metres fallen, "3.4 m") and, on a landing, each
+ * member's damage ("-12") under it. */
+typedef struct side_party {
+    int col;
+    int32_t feet_cm;
+    int fallen_cm;     /* -1: no counter */
+    int damage[6];
+    int damage_count;  /* 0: no damage shown */
+} side_party;
 
 /* Lays out d for o (d stacked, at least one floor). DELVE_EINPUT when o->row is off
  * floor 1, DELVE_ELIMIT when the picture is past CANVAS_MAX_SIDE. */
@@ -33,7 +46,21 @@ delve_status side_layout_of(const dungeon *d, const side_opts *o, side_layout *l
                             delve_err *err);
 /* The pixel row of height h_cm: rounded down, zoom px per 200 cm. */
 int side_y(const side_layout *l, int32_t h_cm);
-/* Draws the side view of d into c (at least l->w x l->h; larger parts are left). */
+/* Draws the side view of d into c (at least l->w - l->sx x l->h; larger parts are
+ * left; a smaller c is clipped). */
 void side_render(canvas *c, const dungeon *d, const side_layout *l);
+
+/* Lays out d cut along row for a map area of mw x mh px: the largest zoom (4..96)
+ * whose picture is at most mh px high and CANVAS_MAX_SIDE wide (48 at most), scrolled
+ * so common column col is in the middle of the area (within the picture). Errors as
+ * side_layout_of. */
+delve_status side_fit(const dungeon *d, int row, int mw, int mh, int col, side_layout *l,
+                      delve_err *err);
+
+/* Draws the party p onto a side view drawn with l (same canvas and layout). */
+void side_draw_party(canvas *c, const side_layout *l, const side_party *p);
+
+/* The depth counter's text for cm fallen: "3.4 m" (cut to decimetres). Returns buf. */
+char *side_depth_text(int cm, char *buf, size_t cap);
 
 #endif

@@ -20,6 +20,18 @@ expect_bad unterminated 'film "x' "$TMP/unterminated.film:1:6: unterminated stri
 expect_bad armour 'party "Ash" health=30 armour=80' "$TMP/armour.film:1:30: 80 is out of range 0..50"
 expect_bad no_pit 'dungeon seed=1 floors=1
 walk to=pit' "$TMP/no_pit.film:2:1: walk: no pit reachable on floor 1"
+# direction directives (films/README.md): each bad value at its line and column
+expect_bad wait_31d 'film "x"
+wait 31d' "$TMP/wait_31d.film:2:6: a wait is at most 30 days"
+expect_bad speed 'speed x0' "$TMP/speed.film:1:8: 0 is out of range 1..64"
+expect_bad hold 'hold 2x' "$TMP/hold.film:1:7: bad duration '2x'"
+expect_bad title_long 'title "x" 11m' "$TMP/title_long.film:1:11: a title is at most 10 minutes of film"
+expect_bad camera 'camera at 3' "$TMP/camera.film:1:11: at is a square X,Y, not '3'"
+expect_bad fps 'fps 61' "$TMP/fps.film:1:5: 61 is out of range 1..60"
+expect_bad start_wall 'dungeon seed=58 floors=3 start=1,0,0' \
+  "$TMP/start_wall.film:1:32: start: the party cannot stand on 0,0 of floor 1 (not a walkable square)"
+expect_bad start_floor 'dungeon seed=58 floors=3 start=5' \
+  "$TMP/start_floor.film:1:32: start: floor 5 does not exist (the dungeon has 3)"
 printf 'film "x"\n\0wait 1m\n' > "$TMP/nul.film"
 "$DELVE" film "$TMP/nul.film" -o "$TMP/out-nul" 2> "$TMP/err"; rc=$?
 check "NUL byte: exit 2 at its line and column" sh -c "test $rc = 2 && grep -qF '$TMP/nul.film:2:1: NUL byte' '$TMP/err'"

@@ -35,6 +35,12 @@ check "health drops at the fall and rises at the font ($story)" test "$story" = 
 check "exact fall damage on the land row" awk -F'\t' '
   $6 == "start" && !s { a = $7; b = $9; c = $11; s = 1 }
   $6 == "land" && !l { l = 1; exit !(a - $7 == 12 && b - $9 == 14 && c - $11 == 11) }' "$tsv"
+# a film without direction keeps a frame a tube tick (its events.tsv as before slow
+# motion): 3 fall rows at plates + 1, + 2, + 3, landing at + 4, 297 frames
+fall=$(awk -F'\t' '$6 == "plates" { p = $2 } $6 == "fall" { n[$2 - p]++ }
+  $6 == "land" && !l { l = $2 - p } END { printf "%d,%d,%d,%d", n[1], n[2], n[3], l }' "$tsv")
+check "the fall: a frame a tube tick, landing 4 s after the plates ($fall)" test "$fall" = "1,1,1,4"
+check "297 frames" test "$(($(wc -l < "$tsv") - 1))" = 297
 frames=$(ls "$out/frames" | wc -l)
 rows=$(($(wc -l < "$tsv") - 1))
 check "one events.tsv row per frame ($rows rows, $frames frames)" test "$rows" = "$frames"

@@ -16,6 +16,7 @@
 #include "films/director.h"
 #include "films/film.h"
 #include "gen/gen.h"
+#include "render/side.h"
 #include "render/view.h"
 
 static void expect_error(const char *text, const char *want)
@@ -72,6 +73,99 @@ static void test_parse_errors(void **state)
     expect_error("sheet pick=some\n", "t.film:1:12: pick is events, every=N or all, not 'some'");
     expect_error("dungeon file=no/such.dun\n",
                  "t.film:1:14: cannot read dungeon file no/such.dun: No such file or directory");
+    /* direction */
+    expect_error("wait 31d\n", "t.film:1:6: a wait is at most 30 days");
+    expect_error("wait 2d1s\nwait 720h1s\n", "t.film:2:6: a wait is at most 30 days");
+    expect_error("wait 1500ms\n", "t.film:1:6: a wait is whole seconds of game time, not '1500ms'");
+    expect_error("wait 2w\n", "t.film:1:7: bad duration '2w'");
+    expect_error("hold 0s\n", "t.film:1:6: a hold must be longer than 0");
+    expect_error("hold 11m\n", "t.film:1:6: a hold is at most 10 minutes of film");
+    expect_error("hold 2s 3s\n", "t.film:1:9: unexpected '3s' after 'hold'");
+    expect_error("speed 4\n", "t.film:1:7: speed is xN with N in 1..64, not '4'");
+    expect_error("speed x65\n", "t.film:1:8: 65 is out of range 1..64");
+    expect_error("fps 0\n", "t.film:1:5: 0 is out of range 1..60");
+    expect_error("title \"x\" 2y\n", "t.film:1:12: bad duration '2y'");
+    expect_error("title\n", "t.film:1:6: expected a text in quotes");
+    expect_error("end \"x\" 20m\n", "t.film:1:9: an end card is at most 10 minutes of film");
+    expect_error("camera at 5\n", "t.film:1:11: at is a square X,Y, not '5'");
+    expect_error("camera at\n", "t.film:1:10: expected a value after 'at'");
+    expect_error("camera pan\n", "t.film:1:8: unknown word 'pan' for 'camera'");
+    expect_error("camera zoom 200\n", "t.film:1:13: 200 is out of range 4..96");
+    expect_error("camera follow over 1q\n", "t.film:1:21: bad duration '1q'");
+    expect_error("view side row=x\n", "t.film:1:15: bad number 'x'");
+    expect_error("view top row=3\n", "t.film:1:10: unknown key 'row=' for 'view top'");
+    expect_error("fall side=maybe\n", "t.film:1:11: side is on or off, not 'maybe'");
+    expect_error("fall slow=-1s\n", "t.film:1:11: bad duration '-1s'");
+    expect_error("dungeon start=2,5\n", "t.film:1:15: start is FLOOR or FLOOR,X,Y, not '2,5'");
+    expect_error("dungeon start=0\n", "t.film:1:15: 0 is out of range 1..32");
+    expect_error("dungeon start=1,3,600\n", "t.film:1:19: 600 is out of range 0..511");
+}
+
+/* Every direction directive's values, and film time in frames. */
+static void test_parse_direction(void **state)
+{
+    (void)state;
+    film_script fs;
+    delve_err err = { "" };
+    const char *text = "fps 25\nend \"Fin\" 4s\nfall slow=2s side=off\nwait 2d\n"
+                       "wait 1d12h30m15s\nspeed x4\nhold 1500ms\ntitle \"Hi there\"\n"
+                       "camera at 12,7 zoom 32 over 2s\ncamera whole\nview side row=9\n"
+                       "view top\ndungeon seed=58 floors=3 start=2,10,5\n";
+    if (film_parse("p.film", text, &fs, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(fs.fps, 25);
+    assert_string_equal(fs.end_text, "Fin");
+    assert_int_equal(fs.end_ms, 4000);
+    assert_int_equal(fs.fall_ms, 2000);
+    assert_int_equal(fs.fall_side, 0);
+    assert_int_equal(fs.start_floor, 1);
+    assert_int_equal(fs.start_x, 10);
+    assert_int_equal(fs.start_y, 5);
+    assert_int_equal(fs.start_col, 32);
+    assert_int_equal(fs.action_count, 9);
+    const film_action *a = fs.actions;
+    assert_int_equal(a[0].op, OP_WAIT);
+    assert_int_equal(a[0].seconds, 2 * 86400);
+    assert_int_equal(a[1].seconds, 86400 + 12 * 3600 + 30 * 60 + 15);
+    assert_int_equal(a[2].op, OP_SPEED);
+    assert_int_equal(a[2].n, 4);
+    assert_int_equal(a[3].op, OP_HOLD);
+    assert_int_equal(a[3].ms, 1500);
+    assert_int_equal(a[4].op, OP_TITLE);
+    assert_string_equal(a[4].text, "Hi there");
+    assert_int_equal(a[4].ms, 3000); /* the default */
+    assert_int_equal(a[5].op, OP_CAMERA);
+    assert_int_equal(a[5].aim, AIM_AT);
+    assert_int_equal(a[5].x, 12);
+    assert_int_equal(a[5].y, 7);
+    assert_int_equal(a[5].n, 32);
+    assert_int_equal(a[5].ms, 2000);
+    assert_int_equal(a[6].aim, AIM_WHOLE);
+    assert_int_equal(a[6].ms, 0);
+    assert_int_equal(a[7].op, OP_VIEW);
+    assert_int_equal(a[7].n, 1);
+    assert_int_equal(a[7].y, 9);
+    assert_int_equal(a[8].n, 0);
+    film_free(&fs);
+    /* defaults: 12 fps, a fall seen from the side at a frame a tube tick without
+     * direction (the events as before), in 3 s with it; no end card, no start */
+    assert_int_equal(film_parse("q.film", "wait 30d\n", &fs, &err), DELVE_OK);
+    assert_int_equal(fs.fps, 12);
+    assert_int_equal(fs.directed, 0);
+    assert_int_equal(fs.fall_ms, 0);
+    assert_int_equal(fs.fall_side, 1);
+    assert_string_equal(fs.end_text, "");
+    assert_int_equal(fs.start_floor, -1);
+    assert_int_equal(fs.actions[0].seconds, 30 * 86400);
+    film_free(&fs);
+    assert_int_equal(film_parse("q.film", "speed x1\n", &fs, &err), DELVE_OK);
+    assert_int_equal(fs.directed, 1);
+    assert_int_equal(fs.fall_ms, 3000);
+    film_free(&fs);
+    assert_int_equal(film_frames_of(2000, 12), 24);
+    assert_int_equal(film_frames_of(1500, 25), 38); /* 37.5 rounds up */
+    assert_int_equal(film_frames_of(10, 12), 1);    /* never 0 for a duration */
+    assert_int_equal(film_frames_of(0, 12), 0);
 }
 
 static void test_parse_script(void **state)
@@ -223,8 +317,8 @@ static void test_director_shots(void **state)
 {
     (void)state;
     film_script fs;
-    const char *text = "record every=5\ncaption \"Off we go\"\nwalk to=pit\nwalk to=station\n"
-                       "use station\nwait 1h\n";
+    const char *text = "record every=5\nfall slow=off\ncaption \"Off we go\"\nwalk to=pit\n"
+                       "walk to=station\nuse station\nwait 1h\n";
     assert_int_equal(film_parse("d.film", text, &fs, NULL), DELVE_OK);
     world w;
     hand_world(&w);
@@ -415,9 +509,223 @@ static void test_save_and_load_films(void **state)
     assert_int_equal(system(want), 0);
 }
 
+/* What the direction tests look at, shot by shot. */
+typedef struct dir_log {
+    int n;
+    event_kind kind[400];
+    shot_card card[400];
+    int64_t clock[400];
+    int fallen[400], side[400], landed[400], slow[400], cam_x[400], zoom[400], dmg0[400];
+    char caption[400][FILM_TEXT_MAX];
+} dir_log;
+
+static delve_status log_dir(void *ctx, const world *w, const shot *s, delve_err *err)
+{
+    (void)err;
+    dir_log *c = ctx;
+    assert_int_equal(s->frame_no, c->n + 1);
+    if (c->n < 400) {
+        int i = c->n;
+        c->kind[i] = s->kind;
+        c->card[i] = s->card;
+        c->clock[i] = w->clock_s;
+        c->fallen[i] = s->fallen_cm;
+        c->side[i] = s->side;
+        c->landed[i] = s->landed;
+        c->slow[i] = s->slow;
+        c->cam_x[i] = s->cam_free ? s->cam.x_cm : -1;
+        c->zoom[i] = s->cam.zoom;
+        c->dmg0[i] = s->damage[0];
+        snprintf(c->caption[i], FILM_TEXT_MAX, "%s", s->caption);
+    }
+    c->n++;
+    return DELVE_OK;
+}
+
+/* Plays text on the hand-made world into c. */
+static void play_hand(const char *text, dir_log *c)
+{
+    film_script fs;
+    delve_err err = { "" };
+    if (film_parse("h.film", text, &fs, &err))
+        fail_msg("%s", err.msg);
+    world w;
+    hand_world(&w);
+    memset(c, 0, sizeof *c);
+    if (director_play(&fs, &w, log_dir, c, &err))
+        fail_msg("%s", err.msg);
+    world_free(&w);
+    film_free(&fs);
+}
+
+static int count_of(const dir_log *c, event_kind k, shot_card card)
+{
+    int n = 0;
+    for (int i = 0; i < c->n && i < 400; i++)
+        n += c->kind[i] == k && c->card[i] == card;
+    return n;
+}
+
+/* speed x4 keeps every 4th walking frame; the clock is the rules' whatever the speed. */
+static void test_speed(void **state)
+{
+    (void)state;
+    static dir_log a, b;
+    /* the walk to the pit: the plates give way at sub-step 76; every=5 gives walking
+     * frames at 5, 10 ... 75 (15); x4 at 20, 40, 60 (3) */
+    play_hand("record every=5\nfall slow=off\nwalk to=pit\n", &a);
+    play_hand("record every=5\nfall slow=off\nspeed x4\nwalk to=pit\n", &b);
+    assert_int_equal(count_of(&a, EV_STEP, CARD_NONE), 15);
+    assert_int_equal(count_of(&b, EV_STEP, CARD_NONE), 3);
+    assert_int_equal(a.n, 1 + 15 + 1 + 3 + 1 + 1); /* start, steps, plates, fall, land, end */
+    assert_int_equal(b.n, 1 + 3 + 1 + 3 + 1 + 1);
+    assert_int_equal(a.clock[a.n - 1], b.clock[b.n - 1]);
+    assert_int_equal(b.clock[1], a.clock[4]); /* x4's 1st walking frame is x1's 4th */
+}
+
+/* hold 2s at 12 fps is 24 frames of the last frame; at 25 fps 50; a title of 1500 ms at
+ * 12 fps 18 frames before the start; an end card after the end frame. */
+static void test_hold_title_end(void **state)
+{
+    (void)state;
+    static dir_log c;
+    play_hand("title \"Hello\" 1500ms\nend \"Bye\" 1s\nhold 2s\nwait 1m\n", &c);
+    assert_int_equal(c.n, 18 + 1 + 24 + 1 + 1 + 12);
+    for (int i = 0; i < 18; i++) {
+        assert_int_equal(c.card[i], CARD_TITLE);
+        assert_string_equal(c.caption[i], "Hello");
+    }
+    assert_int_equal(c.kind[18], EV_START);
+    assert_int_equal(count_of(&c, EV_STEP, CARD_HOLD), 24);
+    assert_int_equal(c.clock[19], c.clock[18]);   /* a hold keeps the clock */
+    assert_int_equal(c.clock[42], c.clock[18]);
+    assert_int_equal(c.kind[43], EV_WAIT);
+    assert_int_equal(c.clock[43], c.clock[18] + 60);
+    assert_int_equal(c.kind[44], EV_END);
+    assert_int_equal(c.card[45], CARD_TITLE);
+    assert_string_equal(c.caption[56], "Bye");
+    play_hand("fps 25\nhold 2s\n", &c);
+    assert_int_equal(count_of(&c, EV_STEP, CARD_HOLD), 50);
+}
+
+/* The fall: 3 s at 12 fps is 36 frames in the tube (the default of a film with
+ * direction), seen from the side, 12 a tube tick with the tick's clock; the depth counter
+ * follows free fall; the landing shows the damage. A film without direction keeps one
+ * frame a tick, as before slow motion. */
+static void test_fall_frames(void **state)
+{
+    (void)state;
+    static dir_log c;
+    play_hand("record every=100\nwalk to=pit\n", &c); /* no direction: a frame a tick */
+    assert_int_equal(count_of(&c, EV_FALL, CARD_NONE), 3);
+    int q = 0;
+    while (c.kind[q] != EV_PLATES)
+        q++;
+    assert_int_equal(c.side[q + 1], 1);      /* but seen from the side */
+    assert_int_equal(c.fallen[q + 1], 600 * 1 / 16); /* tick 1 of 4 */
+    assert_int_equal(c.fallen[q + 3], 600 * 9 / 16);
+    play_hand("record every=100\nfall side=on\nwalk to=pit\n", &c);
+    int p = 0;
+    while (c.kind[p] != EV_PLATES)
+        p++;
+    assert_int_equal(count_of(&c, EV_FALL, CARD_NONE), 36);
+    assert_int_equal(director_fall_frames(&(film_script){ .fall_ms = 3000, .fps = 12 }), 36);
+    assert_int_equal(c.side[p], 0);          /* the plates give way: from above */
+    for (int j = 0; j < 36; j++) {
+        assert_int_equal(c.kind[p + 1 + j], EV_FALL);
+        assert_int_equal(c.side[p + 1 + j], 1);
+        assert_int_equal(c.slow[p + 1 + j], j % 12 != 0);
+        assert_int_equal(c.clock[p + 1 + j], c.clock[p] + 1 + j / 12);
+        /* 600 cm (plain floors) * (j + 1)^2 / 37^2 */
+        assert_int_equal(c.fallen[p + 1 + j], 600 * (j + 1) * (j + 1) / (37 * 37));
+    }
+    assert_int_equal(c.fallen[p + 18], 142);  /* frame 18 of the fall: "1.4 m" */
+    char t[16];
+    assert_string_equal(side_depth_text(c.fallen[p + 18], t, sizeof t), "1.4 m");
+    assert_string_equal(side_depth_text(600, t, sizeof t), "6.0 m");
+    int land = p + 37;
+    assert_int_equal(c.kind[land], EV_LAND);
+    assert_int_equal(c.clock[land], c.clock[p] + TUBE_TICKS);
+    assert_int_equal(c.side[land], 1);
+    assert_int_equal(c.landed[land], 1);
+    assert_int_equal(c.fallen[land], 600);
+    assert_int_equal(c.dmg0[land], 12);       /* Ash 30 -> 18 */
+    assert_int_equal(c.side[land + 1], 0);    /* back to the view from above */
+    play_hand("record every=100\nfps 24\nfall slow=2s side=off\nwalk to=pit\n", &c);
+    assert_int_equal(count_of(&c, EV_FALL, CARD_NONE), 48);
+    for (int i = 0; i < c.n; i++)
+        assert_int_equal(c.side[i], 0);
+}
+
+/* camera at X,Y over 1 s at 4 fps: four eased integer steps from the party (square 1,
+ * 300 cm) to square 6 (1300 cm); then it stays. */
+static void test_camera_ease(void **state)
+{
+    (void)state;
+    assert_int_equal(cam_ease(0, 1000, 1, 4), 156);
+    assert_int_equal(cam_ease(0, 1000, 2, 4), 500);
+    assert_int_equal(cam_ease(0, 1000, 3, 4), 843);
+    assert_int_equal(cam_ease(0, 1000, 4, 4), 1000);
+    assert_int_equal(cam_ease(1000, 0, 1, 4), 844);
+    assert_int_equal(cam_ease(7, 9, 0, 0), 9);
+    static dir_log c;
+    play_hand("fps 4\ncamera at 6,1 zoom 40 over 1s\nhold 2s\n", &c);
+    int want_x[] = { 456, 800, 1143, 1300, 1300 }, want_z[] = { 26, 32, 37, 40, 40 };
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(c.cam_x[i], want_x[i]);
+        assert_int_equal(c.zoom[i], want_z[i]);
+    }
+    play_hand("wait 1m\n", &c); /* no camera directive: the film's own view */
+    assert_int_equal(c.cam_x[0], -1);
+}
+
+/* dungeon start=FLOOR[,X,Y]: the party on that floor's entrance or square; a wall or a
+ * missing floor is an error at start='s value. */
+static void test_start(void **state)
+{
+    (void)state;
+    film_script fs;
+    world w;
+    delve_err err = { "" };
+    if (built("s.film", "dungeon seed=58 floors=3 start=2\n", &fs, &w, &err))
+        fail_msg("%s", err.msg);
+    const dfloor *f = &w.dg.floors[1];
+    assert_int_equal(w.floor, 1);
+    assert_int_equal(world_sx(&w), f->entrance_x);
+    assert_int_equal(world_sy(&w), f->entrance_y);
+    char text[96];
+    snprintf(text, sizeof text, "dungeon seed=58 floors=3 start=3,%d,%d\n",
+             w.dg.floors[2].entrance_x, w.dg.floors[2].entrance_y);
+    int ex = w.dg.floors[2].entrance_x, ey = w.dg.floors[2].entrance_y;
+    world_free(&w);
+    film_free(&fs);
+    if (built("s.film", text, &fs, &w, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(w.floor, 2);
+    assert_int_equal(w.x_cm, ex * 200 + 100);
+    assert_int_equal(w.y_cm, ey * 200 + 100);
+    world_free(&w);
+    film_free(&fs);
+    assert_int_equal(built("s.film", "dungeon seed=58 floors=3 start=1,0,0\n", &fs, &w, &err),
+                     DELVE_EINPUT);
+    assert_string_equal(err.msg, "s.film:1:32: start: the party cannot stand on 0,0 of floor 1 "
+                                 "(not a walkable square)");
+    film_free(&fs);
+    assert_int_equal(built("s.film", "dungeon seed=58 floors=3 start=4\n", &fs, &w, &err),
+                     DELVE_EINPUT);
+    assert_string_equal(err.msg, "s.film:1:32: start: floor 4 does not exist (the dungeon has 3)");
+    film_free(&fs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_direction),
+        cmocka_unit_test(test_speed),
+        cmocka_unit_test(test_hold_title_end),
+        cmocka_unit_test(test_fall_frames),
+        cmocka_unit_test(test_camera_ease),
+        cmocka_unit_test(test_start),
         cmocka_unit_test(test_parse_errors),
         cmocka_unit_test(test_dungeon_file),
         cmocka_unit_test(test_save_and_load_films),

@@ -66,13 +66,31 @@ static void play(const film_script *fs, const char *dir, rows *r)
     world_free(&w);
 }
 
+/* Direction the director plays before the start frame when it opens the script. */
+static int leads(film_op op)
+{
+    return op == OP_TITLE || op == OP_VIEW || op == OP_SPEED || op == OP_CAMERA;
+}
+
+/* Whether a save before action i would split the script's opening direction (title
+ * cards come before the start frame only while nothing else comes first). */
+static int in_lead(const film_script *fs, int i)
+{
+    int lead = 0;
+    while (lead < fs->action_count && leads(fs->actions[lead].op))
+        lead++;
+    return lead > 0 && i <= lead;
+}
+
 /* Where the party stands before action i (i == action_count: after the last) and
  * nothing is pending: not after a caption (its text waits for the next shot, which a
- * film started from a save would not see). */
+ * film started from a save would not see), not inside the opening direction, not
+ * before a hold (it holds the frame before, which a film started there has not). */
 static int save_point(const film_script *fs, int i)
 {
     return (i == 0 || fs->actions[i - 1].op != OP_CAPTION) &&
-           (i == fs->action_count || fs->actions[i].op != OP_SAVE);
+           (i == fs->action_count || fs->actions[i].op != OP_SAVE) &&
+           !in_lead(fs, i) && (i == fs->action_count || fs->actions[i].op != OP_HOLD);
 }
 
 /* fs with `save sNNN.sav` before every save point; the saves' action indices into at. */
@@ -97,9 +115,16 @@ static film_script with_saves(const film_script *fs, int *at, int *saves)
 }
 
 /* The rows the film from the save before action i must give after its start row: the
- * full film's from action i's first shot on (its end shot at least). */
+ * full film's from action i's first shot on (its end shot at least; after the last
+ * action, the rows of no action: the end shot and the end card). */
 static int first_after(const rows *full, int line)
 {
+    if (line == INT_MAX) { /* after the last action: the end frame and any end card */
+        int e = full->count;
+        while (e > 2 && full->line[e - 1] == 0)
+            e--;
+        return e;
+    }
     int j = 1;
     while (j < full->count - 1 && full->line[j] < line)
         j++;
@@ -108,9 +133,14 @@ static int first_after(const rows *full, int line)
 
 static void check_resumed(const film_script *fs, const char *dir, int i, const rows *full)
 {
+    /* the direction in force at action i (speed, view, camera) opens the tail */
     film_script tail = *fs;
-    tail.actions = fs->actions + i;
-    tail.action_count = fs->action_count - i;
+    tail.actions = calloc((size_t)fs->action_count + 1, sizeof *tail.actions);
+    assert_non_null(tail.actions);
+    tail.action_count = 0;
+    for (int k = 0; k < fs->action_count; k++)
+        if (k >= i || (fs->actions[k].op != OP_TITLE && leads(fs->actions[k].op)))
+            tail.actions[tail.action_count++] = fs->actions[k];
     tail.dun_line = 0;
     snprintf(tail.save_file, sizeof tail.save_file, "%s/s%03d.sav", dir, i);
     rows got = { 0 };
@@ -125,6 +155,7 @@ static void check_resumed(const film_script *fs, const char *dir, int i, const r
             fail_msg("%s from the save before action %d, row %d:\n  %s  not\n  %s", fs->path,
                      i + 1, k, got.text[k], full->text[j]);
     rows_free(&got);
+    free(tail.actions);
 }
 
 static void remove_saves(const char *dir, const int *at, int saves)

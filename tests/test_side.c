@@ -81,10 +81,49 @@ static void test_stacking_and_pixels(void **state)
     dungeon_free(&d);
 }
 
+/* A film's side frame: side_fit picks the largest zoom whose picture fits the height
+ * and scrolls the party's column to the middle; the party's marker, the depth counter
+ * ("3.0 m" in the ruler's glyphs) and a landing's damage stand where the layout says. */
+static void test_fit_and_party(void **state)
+{
+    (void)state;
+    dungeon d;
+    make(&d);
+    side_layout l;
+    delve_err err = { "" };
+    /* 1400 cm from the top (600) to the bottom (-800): zoom 48 is 337 px, 28 is 197 */
+    assert_int_equal(side_fit(&d, 2, 400, 200, 4, &l, &err), DELVE_OK);
+    assert_int_equal(l.zoom, 28);
+    assert_int_equal(l.h, 197);
+    assert_int_equal(l.sx, 0);  /* 352 px wide: the whole fits */
+    assert_int_equal(side_fit(&d, 2, 200, 200, 4, &l, &err), DELVE_OK);
+    assert_int_equal(l.sx, 62); /* column 4's middle (198) to the area's middle (136) */
+    canvas c;
+    assert_int_equal(canvas_init(&c, 200, l.h, &err), DELVE_OK);
+    side_render(&c, &d, &l);
+    side_party p = { .col = 4, .feet_cm = -300, .fallen_cm = 300, .damage = { 12 },
+                     .damage_count = 1 };
+    side_draw_party(&c, &l, &p);
+    int x = SIDE_RULER_PX + 4 * 28 - l.sx, feet = side_y(&l, -300);
+    int top = feet - (side_y(&l, 0) - side_y(&l, 180)), tx = x + 28 + 8;
+    px_is(&c, x + 14, feet - 1, 250, 250, 240);   /* the marker, feet at 3 m down */
+    px_is(&c, x + 14, top, 250, 250, 240);
+    px_is(&c, x + 14, feet + 1, 44, 54, 74);      /* floor 2's air under it */
+    px_is(&c, tx, top, 255, 226, 120);             /* '3' of "3.0 m": its top row */
+    px_is(&c, tx, top + 32, 16, 16, 20);           /* '-' of "-12": blank top row */
+    px_is(&c, tx, top + 40, 255, 96, 80);          /* and its bar */
+    canvas_free(&c);
+    char t[16];
+    assert_string_equal(side_depth_text(300, t, sizeof t), "3.0 m");
+    assert_string_equal(side_depth_text(749, t, sizeof t), "7.4 m");
+    dungeon_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stacking_and_pixels),
+        cmocka_unit_test(test_fit_and_party),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

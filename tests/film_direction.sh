@@ -1,0 +1,30 @@
+# films/scripts/devlog.film, the film that uses the direction: exact frame counts for
+# its title card (2 s), the x4 walks, the 36-frame fall, the three 2 s holds and the
+# 3 s end card at 12 fps, the clock exact through them, frames drawn as asked (the
+# title card plain, the fall from the side, the hold after the landing the landing's
+# frame again), and -O0 draws the same bytes.
+. tests/lib.bash "$@"
+"$DELVE" film films/scripts/devlog.film -o "$TMP/d" --quiet > /dev/null
+check "delve film exits 0" test $? = 0
+tsv="$TMP/d/events.tsv"
+runs=$(awk -F'\t' 'NR > 1 { if ($6 != w) { if (w != "") printf "%s %d,", w, n; w = $6; n = 0 } n++ }
+  END { printf "%s %d", w, n }' "$tsv")
+check "the film's shape ($runs)" test "$runs" = \
+  "title 24,start 1,step 37,plates 1,fall 36,land 1,hold 24,step 33,heal 1,dry 1,hold 48,end 1,title 36"
+rows=$(($(wc -l < "$tsv") - 1))
+check "244 frames, 20.3 s at 12 fps (under 30 s)" test "$rows" = 244 -a "$(ls "$TMP/d/frames" | wc -l)" = 244
+check "the title card and the start share the clock (Day 1 08:00)" \
+  awk -F'\t' 'NR == 2 && $2 != 28800 { exit 1 } $6 == "start" && $2 != 28800 { exit 1 }' "$tsv"
+check "holds and the end card keep the clock of the frame before" awk -F'\t' '
+  NR > 1 && ($6 == "hold" || ($6 == "title" && NR > 30)) && $2 != t { exit 1 } { t = $2 }' "$tsv"
+land=$(awk -F'\t' '$6 == "land" { print $1 }' "$tsv")
+f() { printf '%s/frames/frame_%04d.png' "$TMP/d" "$1"; }
+check "the hold after the landing is the landing's frame again" cmp -s "$(f "$land")" "$(f $((land + 1)))"
+check "a slow-motion frame differs from the next (the party moves down the tube)" \
+  sh -c "! cmp -s '$(f $((land - 20)))' '$(f $((land - 19)))'"
+check "the title card's frames are alike" cmp -s "$(f 1)" "$(f 24)"
+"$DELVE_O0" film films/scripts/devlog.film -o "$TMP/o0" --quiet > /dev/null
+check "-O0: the same events" cmp -s "$tsv" "$TMP/o0/events.tsv"
+check "-O0: a side frame of the fall has the same bytes" cmp -s "$(f $((land - 18)))" \
+  "$TMP/o0/frames/frame_$(printf %04d $((land - 18))).png"
+finish
