@@ -66,7 +66,7 @@ check "  and SIGTERM stops it (rc $rc)" test $rc = 143 -a ! -e "$TMP/big"
 "$DELVE" shot --seeds 5-12 --floors 2 --zoom 6 --jobs 2 -o "$TMP/j" > /dev/null 2> "$TMP/j2.err"
 check "--jobs 1 and --jobs 2: byte-identical sets" diff -r "$TMP/j1" "$TMP/j"
 check "  with 16 PNGs and the command without --jobs" sh -c \
-  "test \$(ls '$TMP/j' | grep -c png) = 16 && grep -qxF \"# command: delve shot --seeds 5-12 --floors 2 --zoom 6 -o '$TMP/j'\" '$TMP/j/catalog.tsv'"
+  "test \$(ls '$TMP/j' | grep -c png) = 16 && grep -qxF \"# command: delve shot --seeds 5-12 --floors 2 --zoom 6 -o $TMP/j\" '$TMP/j/catalog.tsv'"
 check "  progress: a line a seed with the total" test "$(grep -c '^delve shot: seed [0-9]* ([1-8] of 8)$' "$TMP/j2.err")" = 8
 
 # names sort as text in seed, floor order: past 9, 99 and floor 9
