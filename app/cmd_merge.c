@@ -43,6 +43,14 @@ static void help(void)
 
 /* --- shell words of a "# command:" line (catalog_command_line's quoting) ----------- */
 
+/* Frees words[0..n) and returns -1. */
+static int words_free(char **words, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(words[i]);
+    return -1;
+}
+
 /* Splits line (shell words as catalog_command_line quotes them) into words, malloc'ed
  * each. Returns the count, -1 on a line it did not write (or past max). */
 static int split_words(const char *line, char **words, int max)
@@ -55,7 +63,7 @@ static int split_words(const char *line, char **words, int max)
             if (*p == '\'') {
                 const char *q = strchr(p + 1, '\'');
                 if (!q)
-                    return textbuf_free(&w), -1;
+                    return textbuf_free(&w), words_free(words, n);
                 textbuf_put(&w, p + 1, (size_t)(q - p - 1));
                 p = q + 1;
             } else if (*p == '\\' && p[1]) {
@@ -66,7 +74,7 @@ static int split_words(const char *line, char **words, int max)
             }
         }
         if (n == max || w.oom)
-            return textbuf_free(&w), -1;
+            return textbuf_free(&w), words_free(words, n);
         words[n++] = w.s ? w.s : strdup("");
         p += *p == ' ';
     }

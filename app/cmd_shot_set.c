@@ -25,7 +25,8 @@ typedef struct set_run {
     uint64_t count;       /* seeds */
     char **lines;         /* [count]: each seed's catalog lines, malloc'ed */
     pthread_mutex_t mu;
-    uint64_t next, done;  /* the next seed index to take; seeds finished */
+    uint64_t next;        /* the next seed index to take */
+    uint64_t told;        /* seeds told on stderr: every one before has its lines */
     int shots;
     uint64_t failed_at;   /* index of the first seed that failed (count: none) */
     delve_status st;
@@ -79,14 +80,17 @@ static delve_status shot_seed(const shot_args *a, const char *dir, uint64_t seed
     return st;
 }
 
-/* "delve shot: seed S (I of N)" for the I-th seed done: every seed of a set of up to
- * SHOT_PROGRESS_LINES seeds, else every k-th and the last. Called under r->mu. */
-static void progress(const set_run *r, uint64_t seed)
+/* "delve shot: seed S (I of N)" for each seed whose lines are in and every seed's before
+ * (so the lines come in seed order, the same for any --jobs): every seed of a set of up
+ * to SHOT_PROGRESS_LINES seeds, else every k-th and the last. Called under r->mu. */
+static void progress(set_run *r)
 {
-    uint64_t every = r->count / SHOT_PROGRESS_LINES + 1;
-    if (r->done % every == 0 || r->done == r->count)
-        fprintf(stderr, "delve shot: seed %llu (%llu of %llu)\n", (unsigned long long)seed,
-                (unsigned long long)r->done, (unsigned long long)r->count);
+    uint64_t every = (r->count + SHOT_PROGRESS_LINES - 1) / SHOT_PROGRESS_LINES;
+    for (; r->told < r->count && r->lines[r->told]; r->told++)
+        if ((r->told + 1) % every == 0 || r->told + 1 == r->count)
+            fprintf(stderr, "delve shot: seed %llu (%llu of %llu)\n",
+                    (unsigned long long)(r->a->o.seed + r->told),
+                    (unsigned long long)(r->told + 1), (unsigned long long)r->count);
 }
 
 /* A worker: takes seeds in order until none is left or one failed. The error kept is
@@ -108,13 +112,12 @@ static void *worker(void *arg)
         pthread_mutex_lock(&r->mu);
         r->lines[i] = text;
         r->shots += shots;
-        r->done++;
         if (st && i < r->failed_at) {
             r->failed_at = i;
             r->st = st;
             r->err = e;
         }
-        progress(r, r->a->o.seed + i);
+        progress(r);
         pthread_mutex_unlock(&r->mu);
     }
 }

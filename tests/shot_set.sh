@@ -62,12 +62,13 @@ kill -TERM $pid; wait $pid; rc=$?  # (SIGINT stays ignored in a script's backgro
 check "  and SIGTERM stops it (rc $rc)" test $rc = 143 -a ! -e "$TMP/big"
 
 # --jobs: the same bytes, catalog included, for 1 and 2 workers (one target, moved aside)
-"$DELVE" shot --seeds 5-12 --floors 2 --zoom 6 --jobs 1 -o "$TMP/j" > /dev/null 2>&1 && mv "$TMP/j" "$TMP/j1"
+"$DELVE" shot --seeds 5-12 --floors 2 --zoom 6 --jobs 1 -o "$TMP/j" > /dev/null 2> "$TMP/j1.err" && mv "$TMP/j" "$TMP/j1"
 "$DELVE" shot --seeds 5-12 --floors 2 --zoom 6 --jobs 2 -o "$TMP/j" > /dev/null 2> "$TMP/j2.err"
 check "--jobs 1 and --jobs 2: byte-identical sets" diff -r "$TMP/j1" "$TMP/j"
 check "  with 16 PNGs and the command without --jobs" sh -c \
   "test \$(ls '$TMP/j' | grep -c png) = 16 && grep -qxF \"# command: delve shot --seeds 5-12 --floors 2 --zoom 6 -o $TMP/j\" '$TMP/j/catalog.tsv'"
 check "  progress: a line a seed with the total" test "$(grep -c '^delve shot: seed [0-9]* ([1-8] of 8)$' "$TMP/j2.err")" = 8
+check "  in seed order, the same lines for 1 and 2 workers" cmp -s "$TMP/j1.err" "$TMP/j2.err"
 
 # names sort as text in seed, floor order: past 9, 99 and floor 9
 "$DELVE" shot --seeds 98-101 --floors 11 --floor 10 --zoom 4 -o "$TMP/s1" > /dev/null 2>&1
