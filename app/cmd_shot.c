@@ -24,6 +24,7 @@ static void help(void)
 {
     printf("usage: delve shot [SETTINGS] [--zoom PX] -o OUT.png\n"
            "       delve shot --side [--row Y] [SETTINGS] [--zoom PX] -o OUT.png\n"
+           "       delve shot ... --size WxH [--centre X,Y | --side --at X,Y] -o OUT.png\n"
            "       delve shot --dun FILE.dun | --load FILE.sav [--floor K] [--zoom PX] -o OUT.png\n"
            "       delve shot --seeds A-B [SETTINGS] [--zoom PX] [--jobs N] -o DIR\n\n"
            "Renders floor K (--floor, default 1) of the dungeon the settings make, whole, at\n"
@@ -33,6 +34,11 @@ static void help(void)
            "--side draws every floor instead, from the side at its real depth (a depth\n"
            "ruler in metres on the left), cut along row Y of floor 1 (--row, default the\n"
            "row of floor 1's first pit, else of its entrance); 1 m down is half a square.\n"
+           "--size WxH draws a W x H window of it instead (what `delve view` shows in its\n"
+           "map area; its c key prints the command): centred on --centre X,Y, in cm from\n"
+           "the floor's top-left corner (default its middle), or with --side, the\n"
+           "picture's pixel X,Y at the top-left corner (--at, default 0,0); --zoom then\n"
+           "goes up to 128.\n"
            "--dun draws a .dun file's floor; --load a saved game's (open holes, dry\n"
            "stations and the party where the save left them).\n\n"
            "--seeds A-B renders a shot set: every floor of every seed A..B (at most %d\n"
@@ -53,16 +59,55 @@ static void help(void)
            "'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS, SHOT_MAX_JOBS);
 }
 
-enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_JOBS };
+enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_SIZE, F_CENTRE, F_AT, F_JOBS,
+       F_COUNT };
 static const cli_flag FLAGS[] = {
     { "seeds", 0, 1 }, { "zoom", 0, 1 }, { "dun", 0, 1 }, { "load", 0, 1 }, { "out", 'o', 1 },
-    { "side", 0, 0 }, { "row", 0, 1 }, { "jobs", 0, 1 },
+    { "side", 0, 0 }, { "row", 0, 1 }, { "size", 0, 1 }, { "centre", 0, 1 }, { "at", 0, 1 },
+    { "jobs", 0, 1 },
 };
+_Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLAGS,
-                                .flag_count = 8, .help = help };
+                                .flag_count = F_COUNT, .help = help };
 
 #define SHOT_ZOOM_MIN 4
 #define SHOT_ZOOM_MAX 96
+
+/* "A<sep>B" of two ints into *x, *y: 1, or 0 with a usage error said. */
+static int int_pair(const char *opt, const char *s, char sep, int lo, int hi, int *x, int *y)
+{
+    int n = 0;
+    char fmt[16];
+    snprintf(fmt, sizeof fmt, "%%d%c%%d%%n", sep);
+    if (sscanf(s, fmt, x, y, &n) == 2 && !s[n] && *x >= lo && *x <= hi && *y >= lo && *y <= hi)
+        return 1;
+    cli_usage_error("shot", "%s: '%s' is not A%cB with A and B in %d..%d", opt, s, sep, lo, hi);
+    return 0;
+}
+
+/* --size, --centre, --at: a window of the view (as `delve view` draws its map area). */
+static int window_args(const cli_args *c, shot_args *a)
+{
+    const char *size = c->flag[F_SIZE], *centre = c->flag[F_CENTRE], *at = c->flag[F_AT];
+    a->at_x = a->at_y = centre ? 0 : -1;
+    if (!size && (centre || at))
+        return cli_usage_error("shot", "--%s places a window: give --size WxH too",
+                               centre ? "centre" : "at");
+    if ((centre && a->side) || (at && !a->side))
+        return cli_usage_error("shot", "--centre places a floor's window, --at the side "
+                               "view's (--side)");
+    if (size && (a->set || !int_pair("--size", size, 'x', 1, CANVAS_MAX_SIDE, &a->win_w, &a->win_h)))
+        return a->set ? cli_usage_error("shot", "--size draws one view: not with --seeds")
+                      : EXIT_USAGE;
+    if (centre && !int_pair("--centre", centre, ',', -FLOOR_MAX_SIDE * FLOOR_SQUARE_CM,
+                            FLOOR_MAX_SIDE * FLOOR_SQUARE_CM, &a->at_x, &a->at_y))
+        return EXIT_USAGE;
+    if (at && !int_pair("--at", at, ',', 0, CANVAS_MAX_SIDE, &a->at_x, &a->at_y))
+        return EXIT_USAGE;
+    if (a->side && size && !at)
+        a->at_x = a->at_y = 0;
+    return EXIT_OK;
+}
 
 /* Returns -1 after --help, else an exit code (EXIT_OK to go on). */
 static int parse(int argc, char **argv, shot_args *a)
@@ -78,8 +123,8 @@ static int parse(int argc, char **argv, shot_args *a)
     if (c.flag[F_SEEDS] &&
         !(a->set = cli_seeds("shot", c.flag[F_SEEDS], SHOT_MAX_SEEDS, &a->o.seed, &a->seed_hi)))
         return EXIT_USAGE;
-    if (c.flag[F_ZOOM] &&
-        !cli_int("shot", "--zoom", c.flag[F_ZOOM], SHOT_ZOOM_MIN, SHOT_ZOOM_MAX, &a->zoom))
+    if (c.flag[F_ZOOM] && !cli_int("shot", "--zoom", c.flag[F_ZOOM], SHOT_ZOOM_MIN,
+                                   c.flag[F_SIZE] ? VIEW_ZOOM_MAX : SHOT_ZOOM_MAX, &a->zoom))
         return EXIT_USAGE;
     if (c.flag[F_ROW] && !cli_int("shot", "--row", c.flag[F_ROW], 0, FLOOR_MAX_SIDE - 1, &a->row))
         return EXIT_USAGE;
@@ -88,6 +133,9 @@ static int parse(int argc, char **argv, shot_args *a)
         return EXIT_USAGE;
     if (c.flag[F_JOBS] && !a->set)
         return cli_usage_error("shot", "--jobs is for shot sets (--seeds A-B)");
+    rc = window_args(&c, a);
+    if (rc)
+        return rc;
     if (c.flag[F_ROW] && !a->side)
         return cli_usage_error("shot", "--row cuts the side view: give --side too");
     if (a->side && a->set)
@@ -133,6 +181,33 @@ delve_status shot_floor(const world *w, int k, int zoom, const char *file, delve
     if (!st)
         st = png_write(file, &c, err);
     canvas_free(&c);
+    return st;
+}
+
+/* Renders a --size window of floor k (or the side view) as `delve view` draws its map
+ * area, without text, to file; prints its size. */
+static delve_status shoot_window(const world *w, int k, const shot_args *a, delve_err *err)
+{
+    const dfloor *f = &w->dg.floors[k];
+    view_opts vo = view_defaults();
+    vo.hud = 0;
+    vo.follow = 0;
+    vo.cam_floor = k;
+    vo.zoom = a->zoom;
+    vo.cam_x_cm = a->at_x < 0 ? f->w * FLOOR_SQUARE_CM / 2 : a->at_x;
+    vo.cam_y_cm = a->at_y < 0 ? f->h * FLOOR_SQUARE_CM / 2 : a->at_y;
+    vo.side = a->side, vo.side_row = a->row, vo.side_x = a->at_x, vo.side_y = a->at_y;
+    canvas c = { 0 };
+    delve_status st = canvas_init(&c, a->win_w, a->win_h, err);
+    if (!st)
+        st = view_render(&c, w, &vo, NULL, err);
+    if (!st)
+        st = png_write(a->out, &c, err);
+    canvas_free(&c);
+    if (!st)
+        printf("delve shot: %s (%d x %d, seed %llu, %s%d of %d)\n", a->out, a->win_w, a->win_h,
+               (unsigned long long)w->dg.seed, a->side ? "side view of floors 1.." : "floor ",
+               a->side ? w->dg.floor_count : k + 1, w->dg.floor_count);
     return st;
 }
 
@@ -206,8 +281,8 @@ static int shot_one(const shot_args *a)
                                    floors);
         }
     }
-    if (a->side) {
-        st = shoot_side(&w, a, &err);
+    if (a->win_w || a->side) {
+        st = a->win_w ? shoot_window(&w, only - 1, a, &err) : shoot_side(&w, a, &err);
         world_free(&w);
         return st ? cli_fail("shot", st, &err) : EXIT_OK;
     }

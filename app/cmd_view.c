@@ -11,9 +11,11 @@
 
 static void help(void)
 {
-    printf("usage: delve view [FILE.dun] [--film SCRIPT] [SETTINGS] [--font PATH]\n"
+    printf("usage: delve view [FILE.dun [--unchecked]] [--film SCRIPT] [SETTINGS] [--font PATH]\n"
            "                  [--load FILE.sav] [--save-to FILE.sav] [--headless]\n"
-           "                  [--keys EVENTS] [--size WxH] [--screenshot OUT.png]\n\n"
+           "                  [--keys EVENTS] [--size WxH] [--screenshot OUT.png]\n"
+           "       delve view --compare A.dun B.dun [OPTIONS]\n"
+           "       delve view --compare [OPTIONS] [SETTINGS] -- B_SETTINGS\n\n"
            "Opens a resizable window on the dungeon of SCRIPT (default %s),\n"
            "or of the generator settings given (as for delve gen; they override the\n"
            "script's `dungeon` line), or of FILE.dun, with the script's party; --floor K\n"
@@ -26,33 +28,85 @@ static void help(void)
            "  PgUp/PgDn  floor up / down          f          follow the party\n"
            "  n p        next / previous seed     r          reload the script, .dun, save\n"
            "             (and by itself when one of them changes on disk)\n"
-           "  c          copy the command of this view     F12  write the window to a PNG\n"
-           "  h i w l t k  layers: heights, room ids, way links, pit landings, patrol\n"
-           "             routes, check results (listed in the panel)\n"
+           "  c          copy the delve view and delve shot commands of this view\n"
+           "  F12        write the window to a PNG\n"
+           "  h i w l t k s  layers: heights, room ids, way links, pit landings, patrol\n"
+           "             routes, check results, the tide on Shoals (listed in the panel)\n"
+           "  v          side view of the stacked floors, cut along the row under the\n"
+           "             mouse (else the party's); up/down move the cut, v the map again\n"
+           "  Tab, d     --compare: show the other dungeon / ring the squares that differ\n"
            "  timeline   the strip under the map: click or drag to go to a shot\n"
            "  F5         save the game to --save-to (default %s)\n"
            "  mouse      a line about the square under it (pits, ways, heights, monsters)\n"
            "  Esc, q     quit\n"
            "A film that cannot go on (no pit on this floor) stops with its message on the\n"
            "status line. --keys plays EVENTS first, as if typed: key names (a character,\n"
-           "space, left, right, up, down, pgup, pgdn, home, end, f5, f12, esc) and mouse\n"
+           "space, left, right, up, down, pgup, pgdn, home, end, tab, f5, f12, esc) and mouse\n"
            "events (move:X,Y press:X,Y release:X,Y wheel:N, resize:W,H), space-separated.\n"
            "--screenshot writes the view the events end on (without --keys, the first frame)\n"
            "to OUT.png and quits; with --headless no window is opened (for machines without\n"
            "a display; the canvas is --size, default the film's frame): same pixels.\n"
-           "Headless with --keys, the caption box's line is printed too (\"status: ...\").\n",
+           "Headless with --keys, the caption box's line is printed too (\"status: ...\").\n"
+           "--compare opens two dungeons, A and B: two .dun files, or the settings given,\n"
+           "then after -- the settings B has over them (options go before --):\n"
+           "  delve view --compare --seed 5 --rising off -- --rising on\n"
+           "Tab shows the other (the title and the status line say A or B); n p step both.\n"
+           "--unchecked opens a .dun file that delve check refuses (by default the viewer\n"
+           "refuses it too): its errors are on layer k.\n",
            CLI_DEFAULT_FILM, VIEWER_SAVE_DEFAULT);
 }
 
-enum { F_FILM, F_FONT, F_SCREENSHOT, F_LOAD, F_SAVE_TO, F_HEADLESS, F_KEYS, F_SIZE, F_COUNT };
+enum { F_FILM, F_FONT, F_SCREENSHOT, F_LOAD, F_SAVE_TO, F_HEADLESS, F_KEYS, F_SIZE,
+       F_COMPARE, F_UNCHECKED, F_COUNT };
 static const cli_flag FLAGS[] = {
     { "film", 0, 1 }, { "font", 0, 1 }, { "screenshot", 0, 1 }, { "load", 0, 1 },
     { "save-to", 0, 1 }, { "headless", 0, 0 }, { "keys", 0, 1 }, { "size", 0, 1 },
+    { "compare", 0, 0 }, { "unchecked", 0, 0 },
 };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 static const cli_spec SPEC = { .cmd = "view", .settings = OPTS_ALL, .flags = FLAGS,
                                 .flag_count = F_COUNT, .max_pos = 2, .help = help,
                                 .own_check = 1 };
+/* B's settings after `--` in `delve view --compare SETTINGS -- SETTINGS_B`. */
+static const cli_spec SPEC_B = { .cmd = "view", .settings = OPTS_ALL, .help = help,
+                                  .own_check = 1 };
+
+/* The word "--" in argv (not argv[0]), or argc. */
+static int dashes_at(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--"))
+            return i;
+    return argc;
+}
+
+/* B of --compare into b (a copy of a with B's file or settings): 0, or a usage error. */
+static int parse_b(int argc, char **argv, int cut, const cli_args *c, viewer_args *a,
+                   viewer_args *b)
+{
+    *b = *a;
+    if (c->pos_count == 2 && cut == argc) {
+        b->dun = c->pos[1];
+        return EXIT_OK;
+    }
+    if (c->pos_count || a->load || cut == argc)
+        return cli_usage_error("view", "--compare needs two dungeons: two .dun files, or "
+                               "settings for A, then --, then B's (over A's)");
+    char *tail[CLI_MAX_POS + 64];
+    int n = 1;
+    tail[0] = argv[0];
+    for (int i = cut + 1; i < argc && n < (int)(sizeof tail / sizeof tail[0]); i++)
+        tail[n++] = argv[i];
+    cli_args cb;
+    int rc = cli_parse(&SPEC_B, n, tail, &cb);
+    if (rc)
+        return rc;
+    if (!cb.given)
+        return cli_usage_error("view", "--compare: no settings after -- (B would be A)");
+    opts_copy(&b->o, &cb.o, cb.given);
+    b->given |= cb.given;
+    return EXIT_OK;
+}
 
 /* --size WxH into a; 0, or a usage error. */
 static int parse_size(const char *s, viewer_args *a)
@@ -68,19 +122,28 @@ static int parse_size(const char *s, viewer_args *a)
     return EXIT_OK;
 }
 
-static int parse(int argc, char **argv, viewer_args *a)
+static int parse(int argc, char **argv, viewer_args *a, viewer_args *b)
 {
     cli_args c;
-    int rc = cli_parse(&SPEC, argc, argv, &c);
+    int cut = argc;
+    memset(b, 0, sizeof *b);
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strcmp(argv[i], "--compare"))
+            cut = dashes_at(argc, argv);
+    int rc = cli_parse(&SPEC, cut, argv, &c);
     if (rc)
         return rc;
     *a = (viewer_args){ .film = c.flag[F_FILM] ? c.flag[F_FILM] : cli_default_film(),
                         .font = c.flag[F_FONT], .shot_path = c.flag[F_SCREENSHOT],
                         .load = c.flag[F_LOAD], .headless = c.flag[F_HEADLESS] != NULL,
                         .save_to = c.flag[F_SAVE_TO] ? c.flag[F_SAVE_TO] : VIEWER_SAVE_DEFAULT,
-                        .keys = c.flag[F_KEYS], .dun = c.pos[0], .o = c.o, .given = c.given };
+                        .keys = c.flag[F_KEYS], .dun = c.pos[0], .o = c.o, .given = c.given,
+                        .compare = c.flag[F_COMPARE] != NULL,
+                        .unchecked = c.flag[F_UNCHECKED] != NULL };
     delve_err err = { "" };
-    if (c.pos_count > 1)
+    if (a->compare && (rc = parse_b(argc, argv, cut, &c, a, b)) != EXIT_OK)
+        return rc;
+    if (c.pos_count > 1 && !a->compare)
         return cli_usage_error("view", "one .dun file at a time ('%s' and '%s')", c.pos[0],
                                c.pos[1]);
     if (a->dun && a->load)
@@ -89,6 +152,9 @@ static int parse(int argc, char **argv, viewer_args *a)
     if ((a->dun || a->load) && (a->given & ~OPTS_BIT(OPTS_FLOOR)))
         return cli_usage_error("view", "%s holds its own dungeon: no generator settings but "
                                "--floor", a->dun ? "a .dun file" : "a saved game");
+    if (a->unchecked && !a->dun)
+        return cli_usage_error("view", "--unchecked opens a .dun file that fails delve check: "
+                               "name one");
     if (a->headless && !a->shot_path)
         return cli_usage_error("view", "--headless needs --screenshot OUT.png");
     if (a->keys && viewer_keys_check(a->keys, &err))
@@ -121,12 +187,14 @@ static delve_status open_window(viewer *v, delve_err *err)
     return viewer_resize(v, w, h, err);
 }
 
-static delve_status setup(viewer *v, const viewer_args *a, delve_err *err)
+static delve_status setup(viewer *v, const viewer_args *a, const viewer_args *b,
+                          delve_err *err)
 {
     v->a = *a;
+    v->alt = *b;
     v->keys = a->keys;
     v->speed = 1;
-    delve_status st = viewer_load_script(v, &v->fs, err);
+    delve_status st = viewer_load_script(&v->a, &v->fs, err);
     if (!st)
         st = director_build_world(&v->fs, &v->w, err);
     v->have_world = !st;
@@ -147,6 +215,11 @@ static delve_status setup(viewer *v, const viewer_args *a, delve_err *err)
     }
     if (!st && (a->dun || a->load)) /* the file says how many floors there are */
         st = opts_check_floor(&a->o, v->w.dg.floor_count, "--", err);
+    if (!st && a->compare)
+        st = viewer_compare_open(v, err);
+    if (!st && a->unchecked)
+        viewer_say(v, "--unchecked: %d errors, %d warnings (k rings them)", v->checks.errors,
+                   v->checks.warnings);
     if (!st && a->o.floor) /* --floor K: the camera opens there */
         viewer_change_floor(v, a->o.floor - 1 - v->w.floor);
     return st;
@@ -154,14 +227,14 @@ static delve_status setup(viewer *v, const viewer_args *a, delve_err *err)
 
 int cmd_view(int argc, char **argv)
 {
-    viewer_args a;
-    int rc = parse(argc, argv, &a);
+    viewer_args a, b;
+    int rc = parse(argc, argv, &a, &b);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     viewer v;
     memset(&v, 0, sizeof v);
     delve_err err = { "" };
-    delve_status st = setup(&v, &a, &err);
+    delve_status st = setup(&v, &a, &b, &err);
     if (!st && !a.headless)
         st = open_window(&v, &err);
     if (!st)
@@ -175,6 +248,7 @@ int cmd_view(int argc, char **argv)
     if (!a.headless)
         SDL_Quit();
     viewer_layers_free(&v);
+    viewer_compare_free(&v);
     canvas_free(&v.c);
     view_cache_free(v.cache);
     if (v.txt)

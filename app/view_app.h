@@ -1,6 +1,7 @@
 /* view_app: the viewer's state, shared by cmd_view.c (command line, setup), view_input.c
  * (SDL events and scripted ones through one handler), view_camera.c (pan, zoom, fit),
- * view_play.c (the film's transport) and view_status.c (hover line, titles, copy).
+ * view_play.c (the film's transport), view_status.c (hover line, titles, copy),
+ * view_layers.c (layers, tide, timeline) and view_compare.c (--compare, side view).
  * Internal to app/: the window and its events live here, all drawing in render/. */
 #ifndef DELVE_APP_VIEW_APP_H
 #define DELVE_APP_VIEW_APP_H
@@ -25,6 +26,8 @@
 typedef struct viewer_args {
     const char *film, *font, *shot_path, *dun, *load, *save_to, *keys;
     int headless;
+    int unchecked;                /* --unchecked: a .dun with check errors opens anyway */
+    int compare;                  /* --compare: this is one of two dungeons, A or B */
     int size_w, size_h;           /* --size, or 0: the film's frame size */
     gen_opts o;                   /* the settings given (bits in given) override the script's */
     unsigned given;
@@ -71,6 +74,22 @@ typedef struct viewer {
     int ticks[VIEWER_TICKS_MAX];  /* shot numbers of its events */
     int tick_count;
     long long watched;            /* the script's and the .dun's mtimes, summed (r on change) */
+    uint8_t *tide;                /* the tide layer's squares (VIEW_TIDE_*), or NULL */
+    int tide_floor;               /* the floor it was made for, and the tide's step then */
+    uint32_t tide_steps;
+    /* compare (view_compare.c): the dungeon not shown, swapped in by Tab */
+    viewer_args alt;
+    film_script alt_fs;
+    world alt_w;
+    int have_alt;
+    int showing_b;                /* 0: A shown (alt holds B); 1: B shown */
+    view_mark *diffs;             /* squares unlike the other dungeon's, every floor */
+    int diff_count;
+    /* the side view's whole picture, kept while these stay as they were drawn for */
+    canvas side_pic;
+    int pic_row, pic_zoom, pic_frame;
+    uint32_t pic_tide;
+    unsigned world_gen, pic_gen;  /* world_gen: counts the worlds made (rebuilds, Tab) */
 } viewer;
 
 /* view_input.c: the one handler for every event, from SDL or from the script. */
@@ -99,10 +118,27 @@ delve_status viewer_run(viewer *v, delve_err *err);
 delve_status viewer_frame_out(viewer *v, delve_err *err);
 delve_status viewer_rebuild(viewer *v, delve_err *err);
 
+/* view_compare.c */
+delve_status viewer_compare_open(viewer *v, delve_err *err);
+void viewer_compare_free(viewer *v);
+void viewer_compare_swap(viewer *v);
+void viewer_compare_say(viewer *v, const char *key);
+void viewer_compare_diffs(viewer *v);
+int viewer_compare_reload(viewer *v, int seed_step);
+void viewer_compare_title(const viewer *v, film_script *fs, int b);
+void viewer_side_toggle(viewer *v);
+int viewer_side_key(viewer *v, SDL_Keycode k);
+void viewer_side_clamp(viewer *v);
+void viewer_side_fit(viewer *v);
+void viewer_side_picture(viewer *v);
+void viewer_side_hover(const viewer *v, char *buf, size_t cap);
+void viewer_side_zoom(viewer *v, int z2, int px, int py);
+
 /* view_layers.c */
 int viewer_layer_key(viewer *v, SDL_Keycode k);
 void viewer_layers_update(viewer *v);
 void viewer_layers_free(viewer *v);
+void viewer_tide_update(viewer *v);
 void viewer_layers_hover(const viewer *v, int fi, int x, int y, char *buf, size_t cap);
 void viewer_survey(viewer *v);
 int viewer_files_changed(viewer *v);
@@ -114,6 +150,7 @@ void viewer_set_title(viewer *v);
 void viewer_copy_command(viewer *v);
 void viewer_save_game(viewer *v);
 void viewer_say(viewer *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-delve_status viewer_load_script(const viewer *v, film_script *fs, delve_err *err);
+delve_status viewer_load_script(const viewer_args *a, film_script *fs, delve_err *err);
+void viewer_shot_command(const viewer *v, char *buf, size_t cap);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "app/view_app.h"
+#include "render/side.h"
 
 /* px per square, smallest first: the steps of + and - and the mouse wheel */
 static const int ZOOMS[] = { 4, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128 };
@@ -65,9 +66,54 @@ void viewer_camera_clamp(viewer *v)
     v->vo.cam_y_cm = clamp_axis(v->vo.cam_y_cm, f->h, z, viewer_map_h(v));
 }
 
+/* The side view's picture kept over the map: no void past its right or bottom edge
+ * when it is larger than the map, its top-left corner at the map's when smaller. */
+void viewer_side_clamp(viewer *v)
+{
+    int w, h;
+    delve_err e = { "" };
+    if (!v->vo.side || !v->have_world)
+        return;
+    int rows = v->w.dg.floors[0].h; /* another dungeon (Tab, n, r) may have fewer rows */
+    v->vo.side_row = v->vo.side_row >= rows ? rows - 1 : v->vo.side_row;
+    if (view_side_size(&v->w, &v->vo, &w, &h, &e)) {
+        v->vo.side = 0;
+        viewer_say(v, "side view off: %s", e.msg);
+        return;
+    }
+    int mx = w - viewer_map_w(v), my = h - viewer_map_h(v);
+    v->vo.side_x = v->vo.side_x > mx ? mx : v->vo.side_x;
+    v->vo.side_y = v->vo.side_y > my ? my : v->vo.side_y;
+    v->vo.side_x = v->vo.side_x < 0 ? 0 : v->vo.side_x;
+    v->vo.side_y = v->vo.side_y < 0 ? 0 : v->vo.side_y;
+}
+
+/* The side view at zoom z2 with the picture's point under screen px (px, py) kept there
+ * (the ruler's width does not scale); unchanged when the picture would be too large. */
+void viewer_side_zoom(viewer *v, int z2, int px, int py)
+{
+    int w, h, z = v->vo.zoom, x0 = v->vo.side_x, y0 = v->vo.side_y;
+    delve_err e = { "" };
+    v->vo.zoom = z2;
+    if (view_side_size(&v->w, &v->vo, &w, &h, &e)) {
+        v->vo.zoom = z;
+        viewer_say(v, "no closer: %s", e.msg);
+        return;
+    }
+    int fx = x0 + px - SIDE_RULER_PX;
+    v->vo.side_x = (fx > 0 ? fx * z2 / z : fx) + SIDE_RULER_PX - px;
+    v->vo.side_y = (y0 + py) * z2 / z - py;
+    viewer_side_clamp(v);
+}
+
 /* Moves the camera by (dx, dy) screen px (a drag moves the map with the mouse). */
 void viewer_pan_px(viewer *v, int dx, int dy)
 {
+    if (v->vo.side) {
+        v->vo.side_x += dx, v->vo.side_y += dy;
+        viewer_side_clamp(v);
+        return;
+    }
     viewer_unfollow(v);
     v->vo.cam_x_cm += dx * FLOOR_SQUARE_CM / v->vo.zoom;
     v->vo.cam_y_cm += dy * FLOOR_SQUARE_CM / v->vo.zoom;
@@ -103,6 +149,12 @@ static int centre_for(int f, int p, int span, int z, int z2)
 void viewer_zoom_at(viewer *v, int dir, int px, int py)
 {
     int fi, ox, oy, z;
+    if (v->vo.side) {
+        int mw = viewer_map_w(v), mh = viewer_map_h(v);
+        int in = px >= 0 && py >= 0 && px < mw && py < mh;
+        viewer_side_zoom(v, zoom_step(v->vo.zoom, dir), in ? px : mw / 2, in ? py : mh / 2);
+        return;
+    }
     if (!view_origin(&v->c, &v->w, &v->vo, &fi, &ox, &oy, &z))
         return;
     int map_w = viewer_map_w(v), map_h = viewer_map_h(v);
@@ -119,9 +171,28 @@ void viewer_zoom_at(viewer *v, int dir, int px, int py)
     viewer_camera_clamp(v);
 }
 
+/* The side view's largest zoom step whose picture fits the map area (else the least). */
+void viewer_side_fit(viewer *v)
+{
+    int i = ZOOM_COUNT - 1, w, h;
+    delve_err e = { "" };
+    for (; i > 0; i--) {
+        v->vo.zoom = ZOOMS[i];
+        if (!view_side_size(&v->w, &v->vo, &w, &h, &e) && w <= viewer_map_w(v) &&
+            h <= viewer_map_h(v))
+            break;
+    }
+    v->vo.zoom = ZOOMS[i];
+    v->vo.side_x = v->vo.side_y = 0;
+}
+
 /* The whole floor shown in the map area: the largest zoom step it fits at, centred. */
 void viewer_fit(viewer *v)
 {
+    if (v->vo.side) {
+        viewer_side_fit(v);
+        return;
+    }
     int fi = viewer_shown_floor(v);
     if (fi < 0 || fi >= v->w.dg.floor_count)
         return;
@@ -170,5 +241,6 @@ delve_status viewer_resize(viewer *v, int w, int h, delve_err *err)
             return delve_fail(err, DELVE_EIO, "SDL: %s", SDL_GetError());
     }
     viewer_camera_clamp(v);
+    viewer_side_clamp(v);
     return DELVE_OK;
 }

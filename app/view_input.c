@@ -18,6 +18,7 @@ static const struct {
     { "up", SDLK_UP },       { "down", SDLK_DOWN },     { "pgup", SDLK_PAGEUP },
     { "pgdn", SDLK_PAGEDOWN }, { "home", SDLK_HOME },   { "end", SDLK_END },
     { "f5", SDLK_F5 },       { "f12", SDLK_F12 },       { "esc", SDLK_ESCAPE },
+    { "tab", SDLK_TAB },
 };
 #define KEY_NAME_COUNT ((int)(sizeof KEY_NAMES / sizeof KEY_NAMES[0]))
 
@@ -95,7 +96,7 @@ delve_status viewer_keys_check(const char *keys, delve_err *err)
         if (!token_event(NULL, t, &e))
             return delve_fail(err, DELVE_EINPUT, "--keys: '%s' is not a key or mouse event "
                               "(keys: a character, space, left, right, up, down, pgup, "
-                              "pgdn, home, end, f5, f12, esc; mouse: move:X,Y press:X,Y "
+                              "pgdn, home, end, tab, f5, f12, esc; mouse: move:X,Y press:X,Y "
                               "release:X,Y wheel:N; resize:W,H)", t);
     return DELVE_OK;
 }
@@ -137,6 +138,8 @@ static delve_status on_key(viewer *v, SDL_Keycode k, delve_err *err)
 {
     int z = v->vo.zoom;
     v->status[0] = '\0';
+    if (viewer_side_key(v, k))
+        return DELVE_OK;
     switch (k) {
     case SDLK_ESCAPE: case SDLK_q: v->quit = v->stop = 1; break;
     case SDLK_LEFT: viewer_pan_px(v, -4 * z, 0); break;
@@ -153,6 +156,15 @@ static delve_status on_key(viewer *v, SDL_Keycode k, delve_err *err)
     case SDLK_0: viewer_fit(v); break;
     case SDLK_F5: viewer_save_game(v); break;
     case SDLK_c: viewer_copy_command(v); break;
+    case SDLK_v: viewer_side_toggle(v); break;
+    case SDLK_TAB:
+        if (!v->a.compare) {
+            viewer_say(v, "Tab: one dungeon here (delve view --compare shows two)");
+            break;
+        }
+        v->reload = SDLK_TAB;
+        v->stop = v->in_film;
+        break;
     default: return viewer_layer_key(v, k) ? DELVE_OK : viewer_play_key(v, k, err);
     }
     return DELVE_OK;

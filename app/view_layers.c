@@ -9,23 +9,57 @@
 #include <sys/stat.h>
 
 #include "app/view_app.h"
+#include "engine/tide.h"
 #include "gen/family.h"
 
 /* Key letters in VIEW_OV_* bit order: heights, rooms (ids), ways, landings, routes,
- * checks. */
-static const char LAYER_KEYS[VIEW_OV_COUNT + 1] = "hiwltk";
+ * checks, tide (the sea), differences (only with --compare: the legend stops before). */
+static const char LAYER_KEYS[VIEW_OV_COUNT + 1] = "hiwltksd";
+static const char LAYER_KEYS_ONE[VIEW_OV_COUNT] = "hiwltks";
+_Static_assert(sizeof LAYER_KEYS == VIEW_OV_COUNT + 1, "one key a layer");
+
+/* The tide layer's figures on the status line: squares of shallow water now, and
+ * those dry now that the next high tide floods. */
+static void tide_say(viewer *v)
+{
+    int fi = viewer_shown_floor(v), now = 0, high = 0;
+    if (!v->tide) {
+        viewer_say(v, "s: floor %d is not a Shoals floor: no tide here", fi + 1);
+        return;
+    }
+    const dfloor *f = &v->w.dg.floors[fi];
+    for (int i = 0; i < f->w * f->h; i++) {
+        now += (v->tide[i] & VIEW_TIDE_NOW) != 0;
+        high += v->tide[i] == VIEW_TIDE_HIGH;
+    }
+    viewer_say(v, "s: tide on floor %d: %d squares of shallow water now, %d more at high tide",
+               fi + 1, now, high);
+}
 
 int viewer_layer_key(viewer *v, SDL_Keycode k)
 {
-    const char *at = k > 0 && k < 128 ? strchr(LAYER_KEYS, (int)k) : NULL;
+    const char *keys = v->a.compare ? LAYER_KEYS : LAYER_KEYS_ONE;
+    const char *at = k > 0 && k < 128 ? strchr(keys, (int)k) : NULL;
     if (!at || !*at)
         return 0;
-    v->vo.overlays ^= 1u << (at - LAYER_KEYS);
+    v->vo.overlays ^= 1u << (at - keys);
+    if (k == SDLK_s && (v->vo.overlays & VIEW_OV_TIDE)) {
+        viewer_tide_update(v);
+        tide_say(v);
+    }
+    if (k == SDLK_d && (v->vo.overlays & VIEW_OV_DIFF))
+        viewer_compare_say(v, "d");
     return 1;
 }
 
 void viewer_layers_free(viewer *v)
 {
+    canvas_free(&v->side_pic);
+    v->vo.side_pic = NULL;
+    v->world_gen++;
+    free(v->tide);
+    v->tide = NULL;
+    v->vo.tide = NULL;
     check_list_free(&v->checks);
     free(v->marks);
     v->marks = NULL;
@@ -37,7 +71,7 @@ void viewer_layers_free(viewer *v)
 void viewer_layers_update(viewer *v)
 {
     viewer_layers_free(v);
-    v->vo.legend = LAYER_KEYS;
+    v->vo.legend = v->a.compare ? LAYER_KEYS : LAYER_KEYS_ONE;
     delve_err e = { "" };
     memset(&v->checks, 0, sizeof v->checks);
     if (!v->have_world || family_check_dungeon(&v->w.dg, &v->checks, &e) || !v->checks.count)
@@ -53,10 +87,80 @@ void viewer_layers_update(viewer *v)
     v->vo.mark_count = v->checks.count;
 }
 
+/* Floor fi's terrain run forward on a copy by the tide's own steps (tide_step,
+ * tide_apply, the floor's coin stream copied) from the tide now to its next high
+ * (TIDE_RAW_HIGH): VIEW_TIDE_HIGH on each square of shallow water then, VIEW_TIDE_NOW
+ * on each now, into out (w * h). 0, or -1 out of memory. */
+static int tide_squares(const world *w, int fi, uint8_t *out)
+{
+    const tide_state *ts = &w->tide;
+    dfloor f = w->dg.floors[fi];
+    size_t n = (size_t)f.w * (size_t)f.h;
+    tide_work tw;
+    delve_err e = { "" };
+    uint8_t *ter = malloc(n);
+    if (!ter || tide_work_init(&tw, f.w * f.h, &e)) {
+        free(ter);
+        return -1;
+    }
+    memcpy(ter, f.terrain, n);
+    f.terrain = ter;
+    int raw = ts->raw, vel = ts->vel, last = ts->last_raw[fi];
+    rng coin = ts->coin[fi];
+    for (int i = 0; i < 2 * TIDE_PERIOD && raw < TIDE_RAW_HIGH; i++) {
+        tide_step(&raw, &vel);
+        if (tide_units(raw) != tide_units(last))
+            tide_apply(&f, tide_units(raw), raw > last, &coin, &tw, NULL);
+        if (tide_units(raw) != tide_units(last))
+            last = raw;
+    }
+    for (size_t i = 0; i < n; i++) /* deep water is the sea at every tide: left out */
+        out[i] = (uint8_t)((w->dg.floors[fi].terrain[i] == T_SHALLOW ? VIEW_TIDE_NOW : 0) |
+                           (ter[i] == T_SHALLOW ? VIEW_TIDE_HIGH : 0));
+    tide_work_free(&tw);
+    free(ter);
+    return 0;
+}
+
+/* The tide layer for the floor shown, made again when the floor or the tide's step
+ * changed; NULL off Shoals floors. */
+void viewer_tide_update(viewer *v)
+{
+    int fi = viewer_shown_floor(v);
+    if (!(v->vo.overlays & VIEW_OV_TIDE) || !v->have_world || fi < 0 || fi >= v->w.dg.floor_count)
+        return;
+    const dfloor *f = &v->w.dg.floors[fi];
+    if (v->tide && v->tide_floor == fi && v->tide_steps == v->w.tide.steps)
+        return;
+    free(v->tide);
+    v->tide = NULL;
+    if (v->w.tide.on && f->level_type == LT_SHOALS && f->height_cm &&
+        (v->tide = malloc((size_t)f->w * (size_t)f->h)) && tide_squares(&v->w, fi, v->tide)) {
+        free(v->tide);
+        v->tide = NULL;
+    }
+    v->tide_floor = fi;
+    v->tide_steps = v->w.tide.steps;
+    v->vo.tide = v->tide;
+    v->vo.tide_floor = fi;
+}
+
 void viewer_layers_hover(const viewer *v, int fi, int x, int y, char *buf, size_t cap)
 {
     size_t n = strlen(buf);
-    for (int i = 0; i < v->checks.count && n < cap; i++) {
+    if ((v->vo.overlays & VIEW_OV_TIDE) && v->tide && v->tide_floor == fi && n < cap) {
+        uint8_t t = v->tide[y * v->w.dg.floors[fi].w + x];
+        if (t)
+            n += (size_t)snprintf(buf + n, cap - n, (t & VIEW_TIDE_NOW) ? "; under water now"
+                                                    : "; under water at high tide");
+    }
+    if ((v->vo.overlays & VIEW_OV_DIFF) && n < cap)
+        for (int i = 0; i < v->diff_count; i++)
+            if (v->diffs[i].floor == fi && v->diffs[i].x == x && v->diffs[i].y == y) {
+                n += (size_t)snprintf(buf + n, cap - n, "; unlike %c", v->showing_b ? 'A' : 'B');
+                break;
+            }
+    for (int i = 0; i < v->checks.count && n < cap && (v->vo.overlays & VIEW_OV_CHECKS); i++) {
         const check_finding *f = &v->checks.items[i];
         if (f->floor == fi && f->x == x && f->y == y)
             n += (size_t)snprintf(buf + n, cap - n, "; %s %s: %s",

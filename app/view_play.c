@@ -30,6 +30,10 @@ static delve_status window_png(viewer *v, const char *out, delve_err *err)
 static delve_status draw(viewer *v, delve_err *err)
 {
     v->vo.timeline.shown = v->frame;
+    viewer_tide_update(v);
+    if (v->vo.side)
+        viewer_side_clamp(v);
+    viewer_side_picture(v);
     viewer_update_lines(v);
     v->vo.t_ms = (uint32_t)v->frame * VIEWER_FRAME_MS; /* the same shot, the same pixels */
     v->vo.caption = v->caption;
@@ -130,6 +134,7 @@ delve_status viewer_rebuild(viewer *v, delve_err *err)
     v->frame = 0;
     delve_status st = director_build_world(&v->fs, &v->w, err);
     v->have_world = !st;
+    v->world_gen++;
     if (!st)
         viewer_camera_clamp(v);
     return st;
@@ -166,13 +171,13 @@ static delve_status play_film(viewer *v, delve_err *err)
 /* The command line's settings read again (n, p, r): the script, the .dun or the save
  * from disk, the camera kept. 1 when done; 0 when it failed, what was shown kept and
  * the status line saying why. */
-static int reload(viewer *v)
+static int reload(viewer *v, int seed_step)
 {
     film_script fs;
     world w;
     delve_err e = { "" };
     v->reload = 0;
-    delve_status st = viewer_load_script(v, &fs, &e);
+    delve_status st = viewer_load_script(&v->a, &fs, &e);
     if (!st && (st = director_build_world(&fs, &w, &e)))
         film_free(&fs);
     if (st) {
@@ -190,6 +195,8 @@ static int reload(viewer *v)
     viewer_camera_clamp(v);
     viewer_layers_update(v);
     viewer_survey(v);
+    viewer_compare_title(v, &v->fs, v->showing_b);
+    viewer_compare_reload(v, seed_step); /* the other one: on failure the status says so */
     return 1;
 }
 
@@ -204,7 +211,7 @@ static void step_seed(viewer *v, int d)
     unsigned given = v->a.given;
     v->a.o.seed = was + (uint64_t)(int64_t)d;
     v->a.given |= OPTS_BIT(OPTS_SEED);
-    if (!reload(v)) {
+    if (!reload(v, d)) {
         v->a.o.seed = was;
         v->a.given = given;
     }
@@ -288,9 +295,11 @@ delve_status viewer_play_key(viewer *v, SDL_Keycode k, delve_err *err)
 static void do_reload(viewer *v)
 {
     int k = v->reload;
-    if (k == SDLK_r && reload(v))
+    if (k == SDLK_TAB)
+        viewer_compare_swap(v);
+    else if (k == SDLK_r && reload(v, 0))
         viewer_say(v, "reloaded");
-    else if (k != SDLK_r)
+    else if (k == SDLK_n || k == SDLK_p)
         step_seed(v, k == SDLK_n ? 1 : -1);
     v->reload = 0;
 }

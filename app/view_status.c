@@ -64,8 +64,9 @@ void viewer_update_lines(viewer *v)
         view_square_at(&v->c, &v->w, &v->vo, v->mx, v->my, &f, &x, &y)) {
         world_describe(&v->w, f, x, y, v->hover, (int)sizeof v->hover);
         hover_extra(&v->w, f, x, y, v->hover, sizeof v->hover);
-        if (v->vo.overlays & VIEW_OV_CHECKS)
-            viewer_layers_hover(v, f, x, y, v->hover, sizeof v->hover);
+        viewer_layers_hover(v, f, x, y, v->hover, sizeof v->hover);
+    } else if (v->vo.side && v->have_world) {
+        viewer_side_hover(v, v->hover, sizeof v->hover);
     }
     const char *line = v->status[0] ? v->status
                        : v->in_film && v->playing && v->frame > 0 ? v->cur.caption
@@ -80,11 +81,12 @@ static void view_name(const viewer *v, char *buf, size_t cap)
     int fl = viewer_shown_floor(v) + 1, n = v->w.dg.floor_count;
     const char *file = v->a.dun ? v->a.dun : v->a.load ? v->a.load
                        : v->fs.dun_file[0] ? v->fs.dun_file : v->fs.save_file[0] ? v->fs.save_file : NULL;
+    const char *ab = !v->a.compare ? "" : v->showing_b ? "B: " : "A: ";
     if (file)
-        snprintf(buf, cap, "%s, floor %d of %d", file, fl, n);
+        snprintf(buf, cap, "%s%s, floor %d of %d", ab, file, fl, n);
     else
-        snprintf(buf, cap, "seed %llu, %s, floor %d of %d", (unsigned long long)v->fs.gen.seed,
-                 family_type_of(v->fs.gen.type)->name, fl, n);
+        snprintf(buf, cap, "%sseed %llu, %s, floor %d of %d", ab,
+                 (unsigned long long)v->fs.gen.seed, family_type_of(v->fs.gen.type)->name, fl, n);
 }
 
 void viewer_set_title(viewer *v)
@@ -111,35 +113,66 @@ static void append_flags(char *buf, size_t cap, const char *line)
     }
 }
 
-/* c: the `delve view` command of this view (source, settings, floor shown) to the
- * clipboard and the status line. */
-void viewer_copy_command(viewer *v)
+/* The dungeon's part of a command into cmd: " FILE.dun" (view) or " --dun FILE.dun"
+ * (shot), " --load FILE.sav", " --film SCRIPT" (view), then the generator settings. */
+static void source_words(const viewer *v, int for_shot, char *cmd, size_t cap)
 {
-    char cmd[VIEWER_LINE_MAX - 16], line[256];
+    char line[256];
     delve_err e = { "" };
-    snprintf(cmd, sizeof cmd, "delve view");
     size_t n = strlen(cmd);
-    if (v->a.dun || v->a.load)
-        n += (size_t)snprintf(cmd + n, sizeof cmd - n, v->a.dun ? " %s" : " --load %s",
-                              v->a.dun ? v->a.dun : v->a.load);
-    else if (strcmp(v->a.film, cli_default_film()))
-        n += (size_t)snprintf(cmd + n, sizeof cmd - n, " --film %s", v->a.film);
+    const char *dun = v->a.dun ? v->a.dun : v->fs.dun_file[0] ? v->fs.dun_file : NULL;
+    const char *sav = v->a.load ? v->a.load : v->fs.save_file[0] ? v->fs.save_file : NULL;
+    if (dun && (for_shot || v->a.dun))
+        snprintf(cmd + n, cap - n, for_shot ? " --dun %s" : " %s", dun);
+    else if (sav && (for_shot || v->a.load))
+        snprintf(cmd + n, cap - n, " --load %s", sav);
+    else if (!for_shot && strcmp(v->a.film, cli_default_film()))
+        snprintf(cmd + n, cap - n, " --film %s", v->a.film);
+    if (!for_shot && v->a.unchecked)
+        strncat(cmd, " --unchecked", cap - strlen(cmd) - 1);
     unsigned bits = 0; /* the settings this level type takes (the command line refuses others) */
     for (int id = 0; id < OPTS_COUNT; id++)
         if (id != OPTS_FLOOR && opts_applies(&v->fs.gen, (opts_id)id))
             bits |= OPTS_BIT(id);
-    if (!v->a.dun && !v->a.load && !v->fs.dun_file[0] && !v->fs.save_file[0] &&
-        !opts_line(&v->fs.gen, bits, line, sizeof line, &e))
-        append_flags(cmd, sizeof cmd, line);
-    n = strlen(cmd);
-    if (n < sizeof cmd)
-        snprintf(cmd + n, sizeof cmd - n, " --floor %d", viewer_shown_floor(v) + 1);
-    if (!v->win) /* headless: no clipboard, the line goes to stdout */
-        printf("delve view: copied: %s\n", cmd);
-    if (v->win && SDL_SetClipboardText(cmd))
-        viewer_say(v, "c: cannot copy (%s): %s", SDL_GetError(), cmd);
+    if (!dun && !sav && !opts_line(&v->fs.gen, bits, line, sizeof line, &e))
+        append_flags(cmd, cap, line);
+}
+
+/* The `delve shot` command that draws this view's map area (the dungeon as it is before
+ * the film: the party at the start, no layers), -o view.png. */
+void viewer_shot_command(const viewer *v, char *buf, size_t cap)
+{
+    int fi = viewer_shown_floor(v);
+    snprintf(buf, cap, "delve shot");
+    source_words(v, 1, buf, cap);
+    size_t n = strlen(buf);
+    if (v->vo.side)
+        snprintf(buf + n, cap - n, " --side --row %d --zoom %d --size %dx%d --at %d,%d -o view.png",
+                 v->vo.side_row, v->vo.zoom, viewer_map_w(v), viewer_map_h(v), v->vo.side_x,
+                 v->vo.side_y);
     else
-        viewer_say(v, "copied: %s", cmd);
+        snprintf(buf + n, cap - n, " --floor %d --zoom %d --size %dx%d --centre %d,%d -o view.png",
+                 fi + 1, v->vo.zoom, viewer_map_w(v), viewer_map_h(v),
+                 v->vo.follow ? v->w.x_cm : v->vo.cam_x_cm, v->vo.follow ? v->w.y_cm : v->vo.cam_y_cm);
+}
+
+/* c: the `delve view` command of this view (source, settings, floor shown) and the
+ * `delve shot` one of its map area, to the clipboard (a line each) and the status line. */
+void viewer_copy_command(viewer *v)
+{
+    char cmd[VIEWER_LINE_MAX], shot_cmd[VIEWER_LINE_MAX], both[2 * VIEWER_LINE_MAX + 2];
+    snprintf(cmd, sizeof cmd, "delve view");
+    source_words(v, 0, cmd, sizeof cmd);
+    size_t n = strlen(cmd);
+    snprintf(cmd + n, sizeof cmd - n, " --floor %d", viewer_shown_floor(v) + 1);
+    viewer_shot_command(v, shot_cmd, sizeof shot_cmd);
+    snprintf(both, sizeof both, "%s\n%s", cmd, shot_cmd);
+    if (!v->win) /* headless: no clipboard, the lines go to stdout */
+        printf("delve view: copied: %s\ndelve view: copied: %s\n", cmd, shot_cmd);
+    if (v->win && SDL_SetClipboardText(both))
+        viewer_say(v, "c: cannot copy (%s): %.120s", SDL_GetError(), cmd);
+    else
+        viewer_say(v, "copied: %.150s (and the delve shot of the map)", cmd);
 }
 
 /* F5: the world as a saved game in a.save_to; the status line says where, or why not. */
@@ -161,9 +194,8 @@ void viewer_save_game(viewer *v)
         viewer_say(v, "F5: saved to %s", v->a.save_to);
 }
 
-delve_status viewer_load_script(const viewer *v, film_script *fs, delve_err *err)
+delve_status viewer_load_script(const viewer_args *a, film_script *fs, delve_err *err)
 {
-    const viewer_args *a = &v->a;
     const unsigned names = OPTS_BIT(OPTS_SEED) | OPTS_BIT(OPTS_TYPE);
     delve_status st = film_load(a->film, fs, err);
     if (!st)
@@ -181,6 +213,8 @@ delve_status viewer_load_script(const viewer *v, film_script *fs, delve_err *err
         fs->dun_line = 0;
     if (!st && a->dun)
         snprintf(fs->dun_file, sizeof fs->dun_file, "%s", a->dun);
+    if (!st)
+        fs->dun_unchecked = a->unchecked;
     if (!st && a->load)
         snprintf(fs->save_file, sizeof fs->save_file, "%s", a->load);
     if (st)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/dun.h"
 #include "engine/fsio.h"
 #include "engine/lex.h"
 #include "engine/save.h"
@@ -29,12 +30,13 @@ typedef struct dir_state {
 } dir_state;
 
 /* The dungeon fs describes (a seed's, or a .dun file's that passes `delve check`:
- * family_load_dun), stacked. */
+ * family_load_dun, or any readable one with dun_unchecked), stacked. */
 static delve_status build_dungeon(const film_script *fs, dungeon *d, delve_err *err)
 {
     if (fs->dun_file[0]) {
         delve_err e;
-        delve_status st = family_load_dun(fs->dun_file, d, &e);
+        delve_status st = fs->dun_unchecked ? dun_load(fs->dun_file, d, &e)
+                                            : family_load_dun(fs->dun_file, d, &e);
         if (st && !fs->dun_line) /* named on the command line, not in a script */
             return delve_fail(err, st, "%s", e.msg);
         if (st)

@@ -60,6 +60,8 @@ typedef struct film_script {
     char dun_file[FILM_PATH_MAX]; /* dungeon file=...; empty for a seed */
     char save_file[FILM_PATH_MAX]; /* dungeon save=...: start from a saved game */
     int dun_line, dun_col;    /* where file= or save= was written, for build errors */
+    int dun_unchecked;        /* 1: dun_file is read without delve check's refusal (the
+                                 viewer's --unchecked); never set by a script */
     party party;
     int frame_w, frame_h;     /* default 1280 x 720 */
     int zoom;                 /* px per square, default 24 */

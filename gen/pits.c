@@ -4,6 +4,14 @@
  * free, or the next of up to PIT_CANDIDATE_CAP candidates is tried; if none works the
  * floor gets no pit. The generator never hides a pit.
  *
+ * Every pit keeps two promises the checks (check.c) hold it to: its landing's walking part
+ * on the floor below holds a way back up (DoomRL's caves leave pockets that hold none),
+ * and the pit splits no walking part of its own floor (a middle square of a warehouse's
+ * room may sit between boxes). Each floor keeps the second, so the first, judged before
+ * the floor below has its pit, still holds once it has one. A candidate that breaks
+ * either is passed over like one over rock, so a floor whose first fitting candidate
+ * kept both has the bytes it had before these promises.
+ *
  * Why parity: a pit on floor k only uses squares with (x + y) % 2 == k % 2, so its
  * landing on floor k + 1 is never a pit of floor k + 1 (those use the other parity),
  * without either floor looking at the other's pit. Landings also avoid room squares
@@ -25,18 +33,62 @@ static int pit_square_ok(const dfloor *f, int x, int y)
            !walk_near_door(f, x, y);
 }
 
-/* The landing of (x, y) of f (dungeon_landing: through the floors' origins) is open
- * floor or corridor below not in a part sunk past this (rising's spirals within a floor
- * dig one, reached by its spiral only), no way end, entrance or goal, not by a wall. */
-static int landing_ok(const dfloor *f, const dfloor *below, int px, int py)
+/* The landing (x, y) on below is open floor or corridor not in a part sunk past this
+ * (rising's spirals within a floor dig one, reached by its spiral only), no way end,
+ * entrance or goal, not by a wall. */
+static int landing_ok(const dfloor *below, int x, int y)
 {
-    int x, y;
-    dungeon_landing(f, below, px, py, &x, &y);
     terrain t = floor_at(below, x, y);
     return (t == T_FLOOR || t == T_CORRIDOR) && floor_way_at(below, x, y) < 0 &&
            below->height_cm[y * below->w + x] > -PIT_LANDING_DEEP_CM &&
            !(x == below->entrance_x && y == below->entrance_y) &&
            !(x == below->goal_x && y == below->goal_y) && !walk_by_wall(below, x, y, NULL, NULL);
+}
+
+/* 1 when a way up on below (to a floor above it) is walked to from the landing (x, y)
+ * by the walkers' rule, the one check.c's pit-no-way-up uses. dist, queue: below's
+ * w * h ints. */
+static int landing_way_up(const dfloor *below, int x, int y, int *dist, int *queue)
+{
+    if (walk_dist(below, x, y, -1, dist, queue) == 0)
+        return 0;
+    for (int i = 0; i < below->way_count; i++) {
+        const way *w = &below->ways[i];
+        if (w->to_floor < below->index && floor_in(below, w->x, w->y) &&
+            dist[w->y * below->w + w->x] >= 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when the squares one can stand on next to (x, y) still walk to each other with
+ * (x, y) shut: a pit there splits no part of f, so nothing is reached only across it
+ * and the landings of the floor above keep their ways up. dist, queue: f's w * h. */
+static int pit_splits_nothing(const dfloor *f, int x, int y, int *dist, int *queue)
+{
+    int walked = 0;
+    for (int d = 0; d < 4; d++) {
+        int nx = x + DIR4_DX[d], ny = y + DIR4_DY[d];
+        if (!floor_can_stand(f, nx, ny))
+            continue;
+        if (!walked)
+            walked = walk_dist(f, nx, ny, y * f->w + x, dist, queue) > 0;
+        else if (dist[ny * f->w + nx] < 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* A pit at (px, py) of f: its landing (dungeon_landing: through the floors' origins) fits,
+ * the pit splits nothing, the landing walks to a way up. dist, queue: the larger floor's
+ * w * h ints. */
+static int pit_fits(const dfloor *f, const dfloor *below, int px, int py, int *dist,
+                    int *queue)
+{
+    int x, y;
+    dungeon_landing(f, below, px, py, &x, &y);
+    return landing_ok(below, x, y) && pit_splits_nothing(f, px, py, dist, queue) &&
+           landing_way_up(below, x, y, dist, queue);
 }
 
 /* Corridor squares whose loss leaves every walkable square reachable. */
@@ -79,7 +131,7 @@ static delve_status pit_choose(rng *r, dfloor *f, const dfloor *below, int *cand
     rng_shuffle(r, cand + n1, n2);
     for (int i = 0; i < n1 + n2 && i < PIT_CANDIDATE_CAP; i++) {
         int x = cand[i] % f->w, y = cand[i] / f->w;
-        if (landing_ok(f, below, x, y))
+        if (pit_fits(f, below, x, y, dist, queue))
             return floor_add_pit(f, (pit){ .x = x, .y = y, .hidden = 0, .open = 0 }, err);
     }
     return DELVE_OK;
@@ -91,7 +143,9 @@ delve_status pits_place(uint64_t seed, dfloor *f, const dfloor *below, delve_err
     rng r = rng_stream(seed, RNG_PITS, f->index, 0);
     if (!below || !rng_chance(&r, rate->num, rate->den))
         return DELVE_OK;
-    size_t n = (size_t)f->w * (size_t)f->h;
+    size_t n = (size_t)f->w * (size_t)f->h, nb = (size_t)below->w * (size_t)below->h;
+    if (nb > n)
+        n = nb;  /* dist and queue walk both floors */
     int *cand = malloc(n * sizeof *cand);
     int *dist = malloc(n * sizeof *dist);
     int *queue = malloc(n * sizeof *queue);

@@ -6,6 +6,7 @@
 #include "render/overlay.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/monster.h"
@@ -16,7 +17,8 @@
 
 /* Layer names in VIEW_OV_* bit order, for the legend. */
 static const char *const LAYER_NAMES[VIEW_OV_COUNT] = {
-    "heights", "rooms", "way links", "pit landings", "routes", "checks",
+    "heights", "rooms", "way links", "pit landings", "routes", "checks", "tide",
+    "differences",
 };
 _Static_assert(sizeof LAYER_NAMES / sizeof LAYER_NAMES[0] == VIEW_OV_COUNT, "one name a layer");
 
@@ -163,6 +165,73 @@ static void checks(canvas *m, const overlay_place *pl, const view_opts *o)
     }
 }
 
+/* Shallow water now: blue; dry now but shallow at high tide: cyan stripes. */
+static void tide(canvas *m, const overlay_place *pl, const view_opts *o)
+{
+    if (!o->tide || o->tide_floor != pl->f->index)
+        return;
+    int z = pl->z, step = z >= 8 ? z / 4 : 2;
+    for (int y = pl->sy0; y < pl->sy1; y++)
+        for (int x = pl->sx0; x < pl->sx1; x++) {
+            uint8_t t = o->tide[y * pl->f->w + x];
+            int px = pl->ox + x * z, py = pl->oy + y * z;
+            if (t & VIEW_TIDE_NOW) {
+                canvas_blend_rect(m, px, py, z, z, (rgba){ 20, 70, 255, 120 });
+                continue;
+            }
+            if (!(t & VIEW_TIDE_HIGH))
+                continue;
+            canvas sq = canvas_view(m, px, py, z, z); /* stripes clipped to the square */
+            canvas_blend_rect(m, px, py, z, z, (rgba){ 0, 40, 90, 90 });
+            for (int d = 0; d < 2 * z; d += step) {
+                paint_line(&sq, d - z, z - 1, d, 0, (rgba){ 80, 240, 255, 255 });
+                paint_line(&sq, d - z + 1, z - 1, d + 1, 0, (rgba){ 80, 240, 255, 255 });
+            }
+        }
+}
+
+/* 1 when square (x, y) of the floor is in mask (w * h; off the floor: 0). */
+static int masked(const uint8_t *mask, const dfloor *f, int x, int y)
+{
+    return floor_in(f, x, y) && mask[y * f->w + x];
+}
+
+/* The compare layer: the squares unlike the other dungeon's whitened, and the edges of
+ * each patch of them outlined (white, black outside). Without memory: a ring a square. */
+static void diffs(canvas *m, const overlay_place *pl, const view_opts *o)
+{
+    const dfloor *f = pl->f;
+    uint8_t *mask = calloc((size_t)f->w * (size_t)f->h, 1);
+    int z = pl->z, t = z >= 16 ? 2 : 1;
+    for (int i = 0; i < o->diff_count; i++) {
+        const view_mark *k = &o->diffs[i];
+        if (k->floor != f->index || !on_map(pl, k->x, k->y))
+            continue;
+        int x = pl->ox + k->x * z, y = pl->oy + k->y * z;
+        canvas_blend_rect(m, x, y, z, z, (rgba){ 255, 255, 255, 70 });
+        if (mask)
+            mask[k->y * f->w + k->x] = 1;
+        else
+            canvas_frame_rect(m, x, y, z, z, t, (rgba){ 255, 255, 255, 255 });
+    }
+    for (int y = pl->sy0; mask && y < pl->sy1; y++)
+        for (int x = pl->sx0; x < pl->sx1; x++) {
+            if (!mask[y * f->w + x])
+                continue;
+            int px = pl->ox + x * z, py = pl->oy + y * z;
+            rgba wh = { 255, 255, 255, 255 }, bl = { 0, 0, 0, 255 };
+            if (!masked(mask, f, x, y - 1))
+                canvas_fill_rect(m, px, py - t, z, t, bl), canvas_fill_rect(m, px, py, z, t, wh);
+            if (!masked(mask, f, x, y + 1))
+                canvas_fill_rect(m, px, py + z, z, t, bl), canvas_fill_rect(m, px, py + z - t, z, t, wh);
+            if (!masked(mask, f, x - 1, y))
+                canvas_fill_rect(m, px - t, py, t, z, bl), canvas_fill_rect(m, px, py, t, z, wh);
+            if (!masked(mask, f, x + 1, y))
+                canvas_fill_rect(m, px + z, py, t, z, bl), canvas_fill_rect(m, px + z - t, py, t, z, wh);
+        }
+    free(mask);
+}
+
 void overlay_draw(canvas *map, const overlay_place *pl, const view_opts *o, text_ctx *txt)
 {
     unsigned ov = o->overlays;
@@ -176,8 +245,12 @@ void overlay_draw(canvas *map, const overlay_place *pl, const view_opts *o, text
         ways(map, pl, txt);
     if (ov & VIEW_OV_PITS)
         pits(map, pl, txt);
+    if (ov & VIEW_OV_TIDE)
+        tide(map, pl, o);
     if (ov & VIEW_OV_CHECKS)
         checks(map, pl, o);
+    if (ov & VIEW_OV_DIFF)
+        diffs(map, pl, o);
 }
 
 void overlay_timeline(canvas *s, const view_timeline *tl)
@@ -198,7 +271,9 @@ void overlay_timeline(canvas *s, const view_timeline *tl)
 
 int overlay_legend_h(const view_opts *o, text_ctx *txt)
 {
-    return o->legend && txt ? 3 * text_line_h(txt, 12, TEXT_SANS) + 24 : 0;
+    int n = o->legend ? (int)strlen(o->legend) : 0;
+    n = n > VIEW_OV_COUNT ? VIEW_OV_COUNT : n;
+    return o->legend && txt ? (n + 1) / 2 * text_line_h(txt, 12, TEXT_SANS) + 24 : 0;
 }
 
 void overlay_legend(canvas *a, const view_opts *o, text_ctx *txt)

@@ -13,6 +13,7 @@
 #include "render/hud.h"
 #include "render/look.h"
 #include "render/overlay.h"
+#include "render/side.h"
 #include "render/paint.h"
 #include "render/shore.h"
 #include "render/tiles.h"
@@ -722,6 +723,55 @@ static void draw_overlays(frame *fr, text_ctx *txt)
     overlay_draw(&fr->map, &pl, fr->o, txt);
 }
 
+static delve_status side_layout_for(const world *w, const view_opts *o, side_layout *l,
+                                    delve_err *err)
+{
+    side_opts so = { .zoom = clamp_zoom(o->zoom), .row = o->side_row };
+    delve_status st = side_layout_of(&w->dg, &so, l, err);
+    if (!st && (int64_t)l->w * l->h > VIEW_SIDE_MAX_PX)
+        st = delve_fail(err, DELVE_ELIMIT, "the side view is %d x %d px at %d px a square, "
+                        "past %d Mpx", l->w, l->h, so.zoom, VIEW_SIDE_MAX_PX >> 20);
+    return st;
+}
+
+delve_status view_side_size(const world *w, const view_opts *o, int *w_px, int *h_px,
+                            delve_err *err)
+{
+    side_layout l;
+    delve_status st = side_layout_for(w, o, &l, err);
+    *w_px = st ? 0 : l.w;
+    *h_px = st ? 0 : l.h;
+    return st;
+}
+
+delve_status view_side_picture(const world *w, const view_opts *o, canvas *pic,
+                               delve_err *err)
+{
+    side_layout l;
+    delve_status st = side_layout_for(w, o, &l, err);
+    if (!st)
+        st = canvas_init(pic, l.w, l.h, err);
+    if (!st)
+        side_render(pic, &w->dg, &l);
+    return st;
+}
+
+/* The side view in the map area: the part of the whole picture (o->side_pic, or drawn
+ * aside now) from (side_x, side_y); the void around a picture smaller than the map. */
+static delve_status draw_side(canvas *map, const world *w, const view_opts *o, delve_err *err)
+{
+    canvas pic = { 0 };
+    if (!o->side_pic) {
+        delve_status st = view_side_picture(w, o, &pic, err);
+        if (st)
+            return st;
+    }
+    canvas_clear(map, LOOK_VOID);
+    canvas_blit(map, o->side_pic ? o->side_pic : &pic, -o->side_x, -o->side_y, 0);
+    canvas_free(&pic);
+    return DELVE_OK;
+}
+
 delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx *txt,
                          delve_err *err)
 {
@@ -741,7 +791,9 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
         fr.map = canvas_view(c, 0, 0, map_w > 0 ? map_w : 0, map_h);
         fr.ts = &vc->ts;
         fr.vc = vc;
-        if (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1) {
+        if (o->side) {
+            st = draw_side(&fr.map, w, o, err);
+        } else if (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1) {
             draw_tube(&fr);
         } else {
             frame_setup(&fr, o->follow ? w->x_cm : o->cam_x_cm, o->follow ? w->y_cm : o->cam_y_cm);
@@ -771,7 +823,7 @@ int view_origin(const canvas *c, const world *w, const view_opts *o, int *floor,
     int fi = o->follow ? w->floor : o->cam_floor;
     if (fi < 0 || fi >= w->dg.floor_count || !w->dg.floors[fi].terrain)
         return 0;
-    if (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1)
+    if (o->side || (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1))
         return 0;
     int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
     frame fr = { .w = w, .o = o, .f = &w->dg.floors[fi], .z = clamp_zoom(o->zoom) };

@@ -40,8 +40,13 @@ enum {
     VIEW_OV_PITS = 1 << 3,    /* where this floor's pits drop to; landings from above */
     VIEW_OV_ROUTES = 1 << 4,  /* patrol packs' loops */
     VIEW_OV_CHECKS = 1 << 5,  /* view_opts.marks: squares with a check's error or warning */
-    VIEW_OV_COUNT = 6
+    VIEW_OV_TIDE = 1 << 6,    /* view_opts.tide: Shoals squares flooded now, and at high tide */
+    VIEW_OV_DIFF = 1 << 7,    /* view_opts.diffs: squares unlike the other dungeon's (compare) */
+    VIEW_OV_COUNT = 8
 };
+
+/* view_opts.tide's bits for one square of view_opts.tide_floor. */
+enum { VIEW_TIDE_NOW = 1, VIEW_TIDE_HIGH = 2 };
 
 /* A square to ring on the checks layer (the importer's findings, made by the caller). */
 typedef struct view_mark {
@@ -76,8 +81,19 @@ typedef struct view_opts {
     unsigned overlays;    /* VIEW_OV_* layers (the viewer); 0 for films and shots */
     const view_mark *marks; /* the checks layer's squares, any floor */
     int mark_count;
-    const char *legend;   /* VIEW_OV_COUNT key letters, listed in the panel with the
-                             layers' names (the viewer); NULL: no legend */
+    const char *legend;   /* up to VIEW_OV_COUNT key letters in VIEW_OV_* order, listed in
+                             the panel with the layers' names (the viewer); NULL: none */
+    const view_mark *diffs; /* the compare layer's squares, any floor (error unused) */
+    int diff_count;
+    const uint8_t *tide;  /* the tide layer: VIEW_TIDE_* bits per square of floor
+                             tide_floor (w * h, row-major), or NULL */
+    int tide_floor;
+    int side;             /* 1: the map area shows the side view (render/side.h) cut along
+                             side_row of floor 1's grid at zoom px a square, its pixel
+                             (side_x, side_y) at the map's top-left corner; no floor */
+    int side_row, side_x, side_y;
+    const canvas *side_pic; /* that picture already drawn by view_side_picture for this
+                             world, zoom and row (kept between frames), or NULL */
     view_timeline timeline; /* total 0: no strip (films and shots) */
 } view_opts;
 
@@ -96,6 +112,19 @@ view_opts view_defaults(void);
  * shows the floor with the plates breaking under the party. */
 delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx *txt,
                          delve_err *err);
+
+#define VIEW_SIDE_MAX_PX (1 << 24) /* pixels of a side picture the map area may show */
+
+/* The side view's picture size for o's zoom and side_row (render/side.h side_layout_of):
+ * DELVE_EINPUT when the row is off floor 1, DELVE_ELIMIT when it is past
+ * VIEW_SIDE_MAX_PX or CANVAS_MAX_SIDE. */
+delve_status view_side_size(const world *w, const view_opts *o, int *w_px, int *h_px,
+                            delve_err *err);
+/* Makes *pic (canvas_init: free it with canvas_free) and draws the whole side picture of
+ * o's zoom and side_row into it, as view_render shows it. Errors as view_side_size,
+ * DELVE_ENOMEM. */
+delve_status view_side_picture(const world *w, const view_opts *o, canvas *pic,
+                               delve_err *err);
 
 /* The square under pixel (px, py) of a frame of c's size drawn with o: 1 with *floor,
  * *x, *y set, or 0 when the pixel is off the map (the panel, the tube, the void). */

@@ -758,6 +758,78 @@ static void test_pit_landing_rules(void **state)
     floor_free(&lo);
 }
 
+/* Directed: below a ring of room floor cut in two by walls at (10, 3) and (10, 16); only
+ * the left half (x < 10) has a ladder up. A pit whose landing is in the right half would
+ * leave the party with no way back up (check.c's pit-no-way-up), so every pit lands left,
+ * and pits still come at their chance. */
+static void test_pit_landing_way_up(void **state)
+{
+    (void)state;
+    dfloor up, lo;
+    ring_floor(&lo, 1, T_FLOOR);
+    floor_set(&lo, 10, 3, T_WALL);
+    floor_set(&lo, 10, 16, T_WALL);
+    way w = { WAY_LADDER, 3, 10, 0, 3, 10 };
+    assert_int_equal(floor_add_way(&lo, w, NULL), DELVE_OK);
+    int pits = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        ring_floor(&up, 0, T_CORRIDOR);
+        assert_int_equal(pits_place(seed, &up, &lo, NULL), DELVE_OK);
+        if (up.pit_count)
+            assert_true(up.pits[0].x < 10);
+        pits += up.pit_count;
+        floor_free(&up);
+    }
+    assert_in_range(pits, 30, 70);  /* chance 1/4 of 200 */
+    floor_free(&lo);
+}
+
+/* A floor whose one room is a row of floor 1..7 on y = 4 (interior 2..6 x 3..5; the
+ * middle row y = 4) and, with bypass, a second row on y = 5 beside it. */
+static void row_floor(dfloor *f, int bypass)
+{
+    assert_int_equal(floor_init(f, 0, 20, 20, NULL), DELVE_OK);
+    for (int x = 1; x <= 7; x++) {
+        floor_set(f, x, 4, T_FLOOR);
+        if (bypass)
+            floor_set(f, x, 5, T_FLOOR);
+    }
+    f->rooms[0] = (room){ 2, 3, 5, 3 };
+    f->room_count = 1;
+    f->entrance_x = 1;
+    f->entrance_y = f->goal_y = 4;
+    f->goal_x = 7;
+}
+
+/* Directed: a pit in the middle of a room that is only a one-square-wide row would cut
+ * the row in two (the squares past it reached only across the pit, as between a
+ * warehouse's boxes), so it never comes; beside a second row the pit can be walked
+ * round and comes at its chance. Below: open room floor with a ladder up. */
+static void test_pit_splits_nothing(void **state)
+{
+    (void)state;
+    dfloor up, lo;
+    assert_int_equal(floor_init(&lo, 1, 20, 20, NULL), DELVE_OK);
+    for (int y = 1; y <= 10; y++)
+        for (int x = 1; x <= 10; x++)
+            floor_set(&lo, x, y, T_FLOOR);
+    lo.entrance_x = lo.entrance_y = 1;
+    lo.goal_x = lo.goal_y = 10;
+    way w = { WAY_LADDER, 9, 1, 0, 9, 1 };
+    assert_int_equal(floor_add_way(&lo, w, NULL), DELVE_OK);
+    int pits[2] = { 0, 0 };
+    for (uint64_t seed = 1; seed <= 200; seed++)
+        for (int bypass = 0; bypass < 2; bypass++) {
+            row_floor(&up, bypass);
+            assert_int_equal(pits_place(seed, &up, &lo, NULL), DELVE_OK);
+            pits[bypass] += up.pit_count;
+            floor_free(&up);
+        }
+    assert_int_equal(pits[0], 0);
+    assert_in_range(pits[1], 30, 70);  /* chance 1/4 of 200 */
+    floor_free(&lo);
+}
+
 /* The registry and the families' rows: every hook set (never a NULL call), every real
  * level type has a row named as engine/floor.c names it, every row generates a floor
  * of its family, and every setting's default reads back through opts_set. */
@@ -826,6 +898,8 @@ int main(void)
         cmocka_unit_test(test_stock),
         cmocka_unit_test(test_walk_agrees_with_engine),
         cmocka_unit_test(test_pit_landing_rules),
+        cmocka_unit_test(test_pit_landing_way_up),
+        cmocka_unit_test(test_pit_splits_nothing),
         cmocka_unit_test(test_rates),
         cmocka_unit_test(test_golden_seed_7),
         cmocka_unit_test(test_ascii_shape),

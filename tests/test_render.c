@@ -762,14 +762,19 @@ static void test_hud_no_overlap(void **state)
 }
 
 /* Each of the viewer's layers draws something on seed 4 (sunk and raised rooms, patrol
- * packs, a pit, ways, rooms; one check mark given), and only on the map: with every
- * layer off the frame is the plain one. */
+ * packs, a pit, ways, rooms; one check mark, one compare difference and two tide squares
+ * given), and only on the map: with every layer off the frame is the plain one. */
 static void test_view_layers(void **state)
 {
     (void)state;
     world w;
     seed_world(4, 3, &w);
     view_mark mark = { .floor = 0, .x = 10, .y = 10, .error = 1 };
+    const dfloor *f0 = &w.dg.floors[0];
+    uint8_t *tide = calloc((size_t)f0->w * (size_t)f0->h, 1);
+    assert_non_null(tide);
+    tide[12 * f0->w + 12] = VIEW_TIDE_NOW;
+    tide[12 * f0->w + 14] = VIEW_TIDE_HIGH;
     canvas plain, lay;
     assert_int_equal(canvas_init(&plain, 64 * 8, 40 * 8, NULL), DELVE_OK);
     assert_int_equal(canvas_init(&lay, 64 * 8, 40 * 8, NULL), DELVE_OK);
@@ -781,6 +786,8 @@ static void test_view_layers(void **state)
             view_opts o = view_defaults();
             o.hud = 0, o.whole_floor = 1, o.zoom = 8, o.follow = 0, o.cam_floor = f;
             o.marks = &mark, o.mark_count = 1;
+            o.diffs = &mark, o.diff_count = 1;
+            o.tide = tide, o.tide_floor = 0;
             assert_int_equal(view_render(&plain, &w, &o, NULL, NULL), DELVE_OK);
             o.overlays = 1u << bit;
             assert_int_equal(view_render(&lay, &w, &o, NULL, NULL), DELVE_OK);
@@ -789,6 +796,7 @@ static void test_view_layers(void **state)
         if (!changed)
             fail_msg("layer %d drew nothing on any floor of seed 4", bit);
     }
+    free(tide);
     canvas_free(&plain);
     canvas_free(&lay);
     world_free(&w);

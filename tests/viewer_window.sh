@@ -2,7 +2,8 @@
 # (no pit on floor 1) must not close it; a resize gives a canvas of the window's size,
 # byte for byte the headless render at that size (so nothing is stretched: round
 # markers stay round); the title names the view; Esc quits with exit 0; a .dun replaced
-# on disk while the window is open is shown (the file watch). Skipped (77)
+# on disk while the window is open is shown (the file watch); --compare's Tab, d and v
+# give what they give headless. Skipped (77)
 # without xvfb-run, Xvfb, xauth or xdotool (scripts/deps.sh --test installs them).
 . tests/lib.bash "$@"
 needs "the window under Xvfb" xvfb-run Xvfb xauth xdotool || { finish; exit; }
@@ -34,6 +35,16 @@ xdotool windowfocus --sync "$wid"; xdotool mousemove 1599 899; sleep 1.2
 cp "$3/tests/fixtures/dun/terrains.dun" watched.dun; touch -d "+2 seconds" watched.dun; sleep 1.5
 xdotool key F12; sleep 0.5; mv delve-view.png watched.png
 xdotool key Escape; wait "$pid"; log "watch exit $?"
+# --compare: d rings the differences, Tab shows B (the title says so), v its side view
+"$delve" view --compare --seed 5 --rising off -- --rising on > out3 2> err3 & pid=$!
+wid=$(xdotool search --sync --onlyvisible --name "delve view" | head -1)
+xdotool windowfocus --sync "$wid"; xdotool mousemove 1599 899; sleep 0.5
+xdotool key d; sleep 0.3; xdotool key Tab; sleep 1
+log "compare title $(xdotool getwindowname "$wid")"
+xdotool key F12; sleep 0.5; mv delve-view.png compare.png
+xdotool key v; sleep 0.5
+xdotool key F12; sleep 0.5; mv delve-view.png side.png
+xdotool key Escape; wait "$pid"; log "compare exit $?"
 INNER
 xvfb-run -a -s "-screen 0 1600x900x24" bash "$TMP/inner.sh" "$DELVE" "$TMP/win" "$PWD" > /dev/null 2>&1
 log=$TMP/win/log
@@ -59,4 +70,15 @@ cp tests/fixtures/dun/terrains.dun "$TMP/head/watched.dun"
 check "the file watch: Esc after it, exit 0" grep -qx "watch exit 0" "$log"
 check "the file watch: the .dun replaced on disk is shown, as a fresh viewer shows it" \
   cmp -s "$TMP/win/watched.png" "$TMP/head/watched.png"
+check "compare: Tab names B in the title ($(grep 'compare title' "$log"))" \
+  grep -qx "compare title delve view: B: seed 5, rooms, floor 1 of 3" "$log"
+check "compare: Esc quits with exit 0" grep -qx "compare exit 0" "$log"
+(cd "$TMP/head" && "$DELVE" view --compare --seed 5 --headless --screenshot x.png \
+  --keys "d tab f12" --rising off -- --rising on > /dev/null && mv delve-view.png compare.png &&
+  "$DELVE" view --compare --seed 5 --headless --screenshot x.png \
+  --keys "d tab f12 v f12" --rising off -- --rising on > /dev/null && mv delve-view.png side.png)
+check "compare: B with its differences ringed, the window equals the headless render" \
+  cmp -s "$TMP/win/compare.png" "$TMP/head/compare.png"
+check "compare: B's side view, the window equals the headless render" \
+  cmp -s "$TMP/win/side.png" "$TMP/head/side.png"
 finish

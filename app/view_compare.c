@@ -1,0 +1,274 @@
+/* view_compare: two dungeons in one window (delve view --compare) and the side view's
+ * keys. A is what the command line names before `--` (or the first .dun), B the same
+ * with the settings after `--` over it (or the second .dun). The one not shown waits in
+ * alt, alt_fs and alt_w; Tab swaps them whole (a film playing is stopped first) and
+ * keeps the camera. The differences layer rings each square whose terrain, height, pit,
+ * way or station is not the same on the same floor of the other dungeon. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/view_app.h"
+#include "render/side.h"
+
+/* 1 when square (x, y) of floor a is not what it is on floor b (off one floor counts). */
+static int square_differs(const dfloor *a, const dfloor *b, int x, int y)
+{
+    int in_a = floor_in(a, x, y), in_b = floor_in(b, x, y);
+    if (in_a != in_b)
+        return 1;
+    if (!in_a)
+        return 0;
+    int i = y * a->w + x, j = y * b->w + x;
+    int32_t ha = a->height_cm ? a->height_cm[i] : 0, hb = b->height_cm ? b->height_cm[j] : 0;
+    return a->terrain[i] != b->terrain[j] || ha != hb ||
+           (floor_pit_at(a, x, y) >= 0) != (floor_pit_at(b, x, y) >= 0) ||
+           (floor_way_at(a, x, y) >= 0) != (floor_way_at(b, x, y) >= 0) ||
+           (floor_station_at(a, x, y) >= 0) != (floor_station_at(b, x, y) >= 0);
+}
+
+/* Appends the squares of floor fi unlike the other dungeon's to v->diffs (*cap grown). */
+static int floor_diffs(viewer *v, int fi, int *cap)
+{
+    const dfloor *a = &v->w.dg.floors[fi], *b = &v->alt_w.dg.floors[fi];
+    int w = a->w > b->w ? a->w : b->w, h = a->h > b->h ? a->h : b->h;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            if (!square_differs(a, b, x, y))
+                continue;
+            if (v->diff_count == *cap) {
+                int n = *cap ? 2 * *cap : 256;
+                view_mark *m = realloc(v->diffs, (size_t)n * sizeof *m);
+                if (!m)
+                    return -1;
+                v->diffs = m;
+                *cap = n;
+            }
+            v->diffs[v->diff_count++] = (view_mark){ fi, x, y, 0 };
+        }
+    return 0;
+}
+
+/* The differences layer's squares, remade from both worlds (floors both have). */
+void viewer_compare_diffs(viewer *v)
+{
+    int cap = 0;
+    free(v->diffs);
+    v->diffs = NULL;
+    v->diff_count = 0;
+    if (v->have_world && v->have_alt) {
+        int n = v->w.dg.floor_count < v->alt_w.dg.floor_count ? v->w.dg.floor_count
+                                                                : v->alt_w.dg.floor_count;
+        for (int fi = 0; fi < n; fi++)
+            if (floor_diffs(v, fi, &cap)) {
+                v->diff_count = 0;
+                break;
+            }
+    }
+    v->vo.diffs = v->diffs;
+    v->vo.diff_count = v->diff_count;
+}
+
+/* "A: " or "B: " before fs's title (the panel's first line). */
+void viewer_compare_title(const viewer *v, film_script *fs, int b)
+{
+    char t[FILM_TEXT_MAX];
+    if (!v->a.compare)
+        return;
+    const char *dun = b == v->showing_b ? v->a.dun : v->alt.dun; /* a file: its name */
+    snprintf(t, sizeof t, "%c: %.*s", b ? 'B' : 'A', (int)sizeof t - 4, dun ? dun : fs->title);
+    memcpy(fs->title, t, sizeof t);
+}
+
+delve_status viewer_compare_open(viewer *v, delve_err *err)
+{
+    delve_status st = viewer_load_script(&v->alt, &v->alt_fs, err);
+    if (!st && (st = director_build_world(&v->alt_fs, &v->alt_w, err)) != DELVE_OK)
+        film_free(&v->alt_fs);
+    v->have_alt = !st;
+    if (st)
+        return st;
+    viewer_compare_title(v, &v->fs, 0);
+    viewer_compare_title(v, &v->alt_fs, 1);
+    viewer_compare_diffs(v);
+    return DELVE_OK;
+}
+
+void viewer_compare_free(viewer *v)
+{
+    if (v->have_alt) {
+        world_free(&v->alt_w);
+        film_free(&v->alt_fs);
+    }
+    v->have_alt = 0;
+    free(v->diffs);
+    v->diffs = NULL;
+    v->diff_count = 0;
+}
+
+/* How many squares of floor fi differ. */
+static int diffs_on(const viewer *v, int fi)
+{
+    int n = 0;
+    for (int i = 0; i < v->diff_count; i++)
+        n += v->diffs[i].floor == fi;
+    return n;
+}
+
+/* Tab: the other dungeon shown (the film stopped before it), its layers and timeline. */
+void viewer_compare_swap(viewer *v)
+{
+    if (!v->have_alt || !v->have_world)
+        return;
+    viewer_args a = v->a;
+    film_script fs = v->fs;
+    world w = v->w;
+    v->a = v->alt, v->alt = a;
+    v->fs = v->alt_fs, v->alt_fs = fs;
+    v->w = v->alt_w, v->alt_w = w;
+    v->showing_b = !v->showing_b;
+    v->watched = 0; /* the files in use changed, not on disk */
+    v->frame = v->last_frame = v->playing = 0;
+    viewer_camera_clamp(v);
+    viewer_layers_update(v);
+    viewer_survey(v);
+    viewer_compare_say(v, "Tab");
+}
+
+/* "KEY: A shown; N squares on floor F unlike B (d rings them)" on the status line. */
+void viewer_compare_say(viewer *v, const char *key)
+{
+    int fi = viewer_shown_floor(v);
+    viewer_say(v, "%s: %c shown; %d squares on floor %d unlike %c (d rings them)", key,
+               v->showing_b ? 'B' : 'A', diffs_on(v, fi), fi + 1, v->showing_b ? 'A' : 'B');
+}
+
+/* After the shown dungeon was reloaded (n, p, r): the other one from v->alt, its seed
+ * moved by seed_step too. 1 when done; 0 with the status line saying why (kept). */
+int viewer_compare_reload(viewer *v, int seed_step)
+{
+    film_script fs;
+    world w;
+    delve_err e = { "" };
+    if (!v->a.compare || !v->have_alt)
+        return 1;
+    viewer_args was = v->alt;
+    if (seed_step) {
+        v->alt.o.seed += (uint64_t)(int64_t)seed_step;
+        v->alt.given |= OPTS_BIT(OPTS_SEED);
+    }
+    delve_status st = viewer_load_script(&v->alt, &fs, &e);
+    if (!st && (st = director_build_world(&fs, &w, &e)) != DELVE_OK)
+        film_free(&fs);
+    if (st) {
+        v->alt = was;
+        viewer_say(v, "%c not reloaded: %s", v->showing_b ? 'A' : 'B', e.msg);
+        return 0;
+    }
+    world_free(&v->alt_w);
+    film_free(&v->alt_fs);
+    v->alt_w = w;
+    v->alt_fs = fs;
+    viewer_compare_title(v, &v->fs, v->showing_b);
+    viewer_compare_title(v, &v->alt_fs, !v->showing_b);
+    viewer_compare_diffs(v);
+    return 1;
+}
+
+/* The cut row for v: the row under the mouse, else the party's, on floor 1's grid. */
+static int side_row_now(const viewer *v)
+{
+    int fi, x, y;
+    if (!(v->mouse_in && view_square_at(&v->c, &v->w, &v->vo, v->mx, v->my, &fi, &x, &y)))
+        fi = v->w.floor, y = world_sy(&v->w);
+    const dfloor *f0 = &v->w.dg.floors[0];
+    int r = y + v->w.dg.floors[fi].oy - f0->oy;
+    return r < 0 ? 0 : r >= f0->h ? f0->h - 1 : r;
+}
+
+static void side_say(viewer *v)
+{
+    viewer_say(v, "side view cut along row %d of floor 1: up/down move the cut, v the map",
+               v->vo.side_row);
+}
+
+/* v: the side view on (cut along the row under the mouse or the party's) or off. */
+void viewer_side_toggle(viewer *v)
+{
+    int w, h;
+    delve_err e = { "" };
+    if (v->vo.side || !v->have_world) {
+        v->vo.side = 0;
+        return;
+    }
+    v->vo.side_row = side_row_now(v);
+    v->vo.side_x = v->vo.side_y = 0;
+    v->vo.side = 1;
+    if (view_side_size(&v->w, &v->vo, &w, &h, &e) == DELVE_ELIMIT)
+        viewer_side_fit(v); /* too large at this zoom: the zoom it fits at */
+    if (view_side_size(&v->w, &v->vo, &w, &h, &e)) {
+        v->vo.side = 0;
+        viewer_say(v, "v: no side view: %s", e.msg);
+        return;
+    }
+    side_say(v);
+}
+
+/* The side view's keys: up/down move the cut a row, left/right pan. 1 when handled. */
+int viewer_side_key(viewer *v, SDL_Keycode k)
+{
+    if (!v->vo.side)
+        return 0;
+    int rows = v->w.dg.floors[0].h, z = v->vo.zoom;
+    switch (k) {
+    case SDLK_UP: v->vo.side_row -= v->vo.side_row > 0; break;
+    case SDLK_DOWN: v->vo.side_row += v->vo.side_row < rows - 1; break;
+    case SDLK_LEFT: viewer_pan_px(v, -4 * z, 0); return 1;
+    case SDLK_RIGHT: viewer_pan_px(v, 4 * z, 0); return 1;
+    default: return 0;
+    }
+    side_say(v);
+    return 1;
+}
+
+/* The side picture for this frame in v->side_pic (vo.side_pic), drawn again only when
+ * the world, the cut, the zoom, the shot or the tide changed; the side view goes off
+ * with the status line saying why when it cannot be drawn. */
+void viewer_side_picture(viewer *v)
+{
+    delve_err e = { "" };
+    v->vo.side_pic = NULL;
+    if (!v->vo.side)
+        return;
+    if (v->side_pic.px && v->pic_gen == v->world_gen && v->pic_row == v->vo.side_row &&
+        v->pic_zoom == v->vo.zoom && v->pic_frame == v->frame && v->pic_tide == v->w.tide.steps) {
+        v->vo.side_pic = &v->side_pic;
+        return;
+    }
+    canvas_free(&v->side_pic);
+    if (view_side_picture(&v->w, &v->vo, &v->side_pic, &e)) {
+        v->vo.side = 0;
+        viewer_say(v, "side view off: %s", e.msg);
+        return;
+    }
+    v->pic_gen = v->world_gen, v->pic_row = v->vo.side_row, v->pic_zoom = v->vo.zoom;
+    v->pic_frame = v->frame, v->pic_tide = v->w.tide.steps;
+    v->vo.side_pic = &v->side_pic;
+}
+
+/* The hover line over the side view: the column of the common grid (as floor 1's x)
+ * and the height under the mouse, in metres from the datum (render/side.h's layout). */
+void viewer_side_hover(const viewer *v, char *buf, size_t cap)
+{
+    side_opts so = { .zoom = v->vo.zoom, .row = v->vo.side_row };
+    side_layout l;
+    delve_err e = { "" };
+    int px = v->mx + v->vo.side_x, py = v->my + v->vo.side_y;
+    if (!v->mouse_in || v->mx >= viewer_map_w(v) || v->my >= viewer_map_h(v) ||
+        side_layout_of(&v->w.dg, &so, &l, &e) || px < l.x0 || px >= l.w || py >= l.h)
+        return;
+    int x = (px - l.x0) / l.zoom + l.c0 - v->w.dg.floors[0].ox;
+    int32_t cm = l.top_cm - (int32_t)((int64_t)py * 200 / l.zoom);
+    snprintf(buf, cap, "side view, row %d: x %d of floor 1, %s%d.%02d m", v->vo.side_row, x,
+             cm < 0 ? "-" : "+", (cm < 0 ? -cm : cm) / 100, (cm < 0 ? -cm : cm) % 100);
+}
