@@ -415,6 +415,29 @@ static int diff_figures(const char *delve, const char *script)
     return 0;
 }
 
+/* A shot set of 1000 seeds x 3 floors (delve shot --seeds 1-1000) as a child, on 2
+ * workers and on 1: wall time, CPU time and CPU ms a floor (generation, checks, render,
+ * PNG and catalog; README "Benchmark" has the perf split). */
+static int shot_set_figures(const char *delve)
+{
+    char *two[] = { (char *)delve, "shot", "--seeds", "1-1000", "--jobs", "2", "-o",
+                    "out/bench-shots", NULL };
+    char *one[] = { (char *)delve, "shot", "--seeds", "1-1000", "--jobs", "1", "-o",
+                    "out/bench-shots", NULL };
+    double wall[2], cpu[2];
+    if (run_once(two, &wall[0], &cpu[0], NULL) ||
+        run_once(one, &wall[1], &cpu[1], NULL)) {
+        fprintf(stderr, "delve-bench: %s shot --seeds failed\n", delve);
+        return 2;
+    }
+    printf("shot set, seeds 1-1000 x 3 floors (out/bench-shots):\n");
+    printf("  --jobs 2                %6.1f s wall  %6.1f s CPU   target < 30 s wall\n",
+           wall[0] / 1e3, cpu[0] / 1e3);
+    printf("  --jobs 1                %6.1f s wall  %6.1f s CPU   (%.1f ms CPU a floor)\n",
+           wall[1] / 1e3, cpu[1] / 1e3, cpu[1] / 3000);
+    return 0;
+}
+
 /* Runs argv once and prints its wall and CPU time under label; -1 when it cannot run
  * or exits other than want (a review that found its folder locked is no figure). */
 static int timed(const char *label, char *const argv[], int want)
@@ -495,6 +518,7 @@ int main(int argc, char **argv)
     rc = rc ? rc : frame_figures(script);
     rc = rc ? rc : film_figures(delve, script);
     rc = rc ? rc : diff_figures(delve, script);
+    rc = rc ? rc : shot_set_figures(delve);
     rc = rc ? rc : review_figures(delve);
     rc = rc ? rc : shoals_figures();
     if (!rc && access("films/scripts/shoals-tide.film", R_OK) == 0) {

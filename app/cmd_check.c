@@ -9,6 +9,7 @@
 
 #include "app/cli.h"
 #include "engine/dun.h"
+#include "engine/fsio.h"
 #include "gen/check.h"
 #include "gen/family.h"
 #include "gen/gen.h"
@@ -150,6 +151,132 @@ static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b)
     tally_print(t, a, b, floors, (double)(t1.tv_sec - t0.tv_sec) +
                                      (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     int rc = t->errors || t->failed ? EXIT_DIFF : EXIT_OK;
+    free(t);
+    return rc;
+}
+
+/* --- delve merge check: the printed reports of parts of a range, joined ------------ */
+
+#define CHECK_MERGE_MAX_BYTES (1u << 20)  /* bytes of one part's report */
+
+typedef struct check_part {
+    const char *file;
+    uint64_t lo, hi;
+    int floors;
+    double secs;
+    tally t;
+} check_part;
+
+/* The kind named name (check_kind_name), or -1. */
+static int kind_named(const char *name)
+{
+    for (int k = 0; k < CK_KIND_COUNT; k++)
+        if (!strcmp(check_kind_name((check_kind)k), name))
+            return k;
+    return -1;
+}
+
+/* One "  error    KIND    COUNT  seeds S S ... [...]" line of a report into p->t. */
+static int read_kind_line(const char *line, check_part *p)
+{
+    char sev[16], name[64];
+    long count;
+    int at = 0;
+    if (sscanf(line, " %15s %63s %ld seeds%n", sev, name, &count, &at) != 3 || !at)
+        return 0;
+    int k = kind_named(name), failed = !strcmp(name, "not-generated");
+    if (k < 0 && !failed)
+        return 0;
+    uint64_t *seeds = failed ? p->t.failed_seed : p->t.seeds[k];
+    int n = 0, used;
+    unsigned long long s;
+    for (const char *q = line + at; n < CHECK_SEEDS_SHOWN && sscanf(q, "%llu%n", &s, &used) == 1;
+         q += used)
+        seeds[n++] = s;
+    if (failed)
+        p->t.failed = count;
+    else {
+        p->t.count[k] = count;
+        p->t.shown[k] = n;
+    }
+    return 1;
+}
+
+/* A part's report: the summary line, then a line per kind found. */
+static delve_status read_part(const char *file, check_part *p, delve_err *err)
+{
+    char *text = NULL;
+    size_t len;
+    *p = (check_part){ .file = file };
+    delve_status st = fsio_read_all(file, CHECK_MERGE_MAX_BYTES, &text, &len, err);
+    if (st)
+        return st;
+    unsigned long long lo = 0, hi = 0;
+    char *first = strtok(text, "\n"), *paren = first ? strrchr(first, '(') : NULL;
+    const char *dng = first ? strstr(first, " dungeon") : NULL;
+    const char *e = dng ? strchr(dng, ',') : NULL, *w = e ? strchr(e + 1, ',') : NULL;
+    if (!first || sscanf(first, "delve check: seeds %llu-%llu, %d floor", &lo, &hi,
+                         &p->floors) != 3 || !paren || sscanf(paren, "(%lf s)", &p->secs) != 1 ||
+        !w || sscanf(e + 1, "%ld", &p->t.errors) != 1 || sscanf(w + 1, "%ld", &p->t.warnings) != 1)
+        st = delve_fail(err, DELVE_EINPUT, "%s: not a report of delve check --seeds", file);
+    for (char *l = strtok(NULL, "\n"); l && !st; l = strtok(NULL, "\n"))
+        if (!read_kind_line(l, p))
+            st = delve_fail(err, DELVE_EINPUT, "%s: a line delve check did not write: %s",
+                            file, l);
+    p->lo = lo;
+    p->hi = hi;
+    free(text);
+    return st;
+}
+
+/* Adds part p's tally to t: counts summed, each kind's first seeds in seed order. */
+static void tally_join(tally *t, const tally *p)
+{
+    for (int k = 0; k < CK_KIND_COUNT; k++) {
+        t->count[k] += p->count[k];
+        for (int i = 0; i < p->shown[k] && t->shown[k] < CHECK_SEEDS_SHOWN; i++)
+            t->seeds[k][t->shown[k]++] = p->seeds[k][i];
+    }
+    for (long i = 0; i < p->failed && i < CHECK_SEEDS_SHOWN; i++)
+        if (t->failed + i < CHECK_SEEDS_SHOWN)
+            t->failed_seed[t->failed + i] = p->failed_seed[i];
+    t->failed += p->failed;
+    t->errors += p->errors;
+    t->warnings += p->warnings;
+}
+
+static int by_first_seed(const void *a, const void *b)
+{
+    const check_part *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+int check_merge_run(int n, char **files)
+{
+    if (n < 1)
+        return cli_usage_error("merge", "merge check takes the reports of delve check --seeds");
+    check_part *p = calloc((size_t)n, sizeof *p);
+    tally *t = calloc(1, sizeof *t);
+    delve_err err = { "" };
+    delve_status st = p && t ? DELVE_OK : delve_fail(&err, DELVE_ENOMEM, "out of memory");
+    double secs = 0;
+    for (int i = 0; i < n && !st; i++)
+        st = read_part(files[i], &p[i], &err);
+    if (!st)
+        qsort(p, (size_t)n, sizeof *p, by_first_seed);
+    for (int i = 0; i < n && !st; i++) {
+        if (i && (p[i].lo != p[i - 1].hi + 1 || p[i].floors != p[0].floors))
+            st = delve_fail(&err, DELVE_EINPUT, "%s and %s: not parts of one range (a gap, "
+                            "an overlap or other floors)", p[i - 1].file, p[i].file);
+        tally_join(t, &p[i].t);
+        secs += p[i].secs;
+    }
+    int rc = st ? cli_fail("merge", st, &err) : EXIT_OK;
+    if (!st) {
+        tally_print(t, p[0].lo, p[n - 1].hi, p[0].floors, secs);
+        rc = t->errors || t->failed ? EXIT_DIFF : EXIT_OK;
+    }
+    free(p);
     free(t);
     return rc;
 }

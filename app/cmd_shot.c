@@ -6,11 +6,9 @@
 #include <string.h>
 
 #include "app/cli.h"
-#include "app/folder.h"
-#include "engine/fsio.h"
+#include "app/shot.h"
 #include "films/director.h"
 #include "films/film.h"
-#include "gen/catalog.h"
 #include "gen/check.h"
 #include "gen/family.h"
 #include "gen/gen.h"
@@ -21,7 +19,6 @@
 #include "render/side.h"
 #include "render/view.h"
 
-#define SHOT_MAX_SEEDS 1000  /* seeds in one set: 3000 PNGs, about a minute */
 
 static void help(void)
 {
@@ -29,7 +26,7 @@ static void help(void)
            "       delve shot --side [--row Y] [SETTINGS] [--zoom PX] -o OUT.png\n"
            "       delve shot ... --size WxH [--centre X,Y | --side --at X,Y] -o OUT.png\n"
            "       delve shot --dun FILE.dun | --load FILE.sav [--floor K] [--zoom PX] -o OUT.png\n"
-           "       delve shot --seeds A-B [SETTINGS] [--zoom PX] -o DIR\n\n"
+           "       delve shot --seeds A-B [SETTINGS] [--zoom PX] [--jobs N] -o DIR\n\n"
            "Renders floor K (--floor, default 1) of the dungeon the settings make, whole, at\n"
            "PX pixels a square (default 24, 4..96), with no text, so the bytes are the same\n"
            "on every machine: a golden for CI. Every generator setting of 'delve gen' applies\n"
@@ -45,24 +42,29 @@ static void help(void)
            "--dun draws a .dun file's floor; --load a saved game's (open holes, dry\n"
            "stations and the party where the save left them).\n\n"
            "--seeds A-B renders a shot set: every floor of every seed A..B (at most %d\n"
-           "seeds; only floor K with --floor) into DIR as seed-00042-floor-1.png ..., and\n"
+           "seeds; only floor K with --floor) into DIR as\n"
+           "seed-00000000000000000042-floor-01.png ... (names sort in seed, floor order), and\n"
            "DIR/catalog.tsv with one line per floor: seed, floor, level type, counts of\n"
            "rooms, pits, stations, ways and monsters, the importer's verdict ('ok', or\n"
            "'error: KIND,...; warning: KIND' as 'delve check' names them), then dlevel,\n"
            "doors, items, fluid squares, ways by kind and what rising laid; '#' lines first\n"
            "name the command, settings, version, git revision and the shot and view lines\n"
            "that make each floor again (docs/catalog-format.md). A seed\n"
-           "whose generation fails gets 'failed: why' lines and no PNGs. Progress goes to\n"
-           "stderr. DIR is made whole beside itself and swapped in at the end: an earlier\n"
+           "whose generation fails gets 'failed: why' lines and no PNGs. --jobs N: seeds on\n"
+           "N threads (default: one per core; 1..%d); the bytes are the same for every N.\n"
+           "Progress goes to stderr. Shot sets of parts of a range join with 'delve merge\n"
+           "shots'. DIR is made whole beside itself and swapped in at the end: an earlier\n"
            "set there is replaced, not mixed with; a folder delve did not make is refused\n"
            "unless empty; Ctrl-C leaves DIR as it was. Compare two sets with\n"
-           "'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS);
+           "'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS, SHOT_MAX_JOBS);
 }
 
-enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_SIZE, F_CENTRE, F_AT, F_COUNT };
+enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_SIZE, F_CENTRE, F_AT, F_JOBS,
+       F_COUNT };
 static const cli_flag FLAGS[] = {
     { "seeds", 0, 1 }, { "zoom", 0, 1 }, { "dun", 0, 1 }, { "load", 0, 1 }, { "out", 'o', 1 },
     { "side", 0, 0 }, { "row", 0, 1 }, { "size", 0, 1 }, { "centre", 0, 1 }, { "at", 0, 1 },
+    { "jobs", 0, 1 },
 };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLAGS,
@@ -70,19 +72,6 @@ static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLA
 
 #define SHOT_ZOOM_MIN 4
 #define SHOT_ZOOM_MAX 96
-
-typedef struct shot_args {
-    gen_opts o;       /* o.floor: 1-based, 0 = every floor (sets only) */
-    uint64_t seed_hi;
-    int set;          /* 1: --seeds A-B (o.seed is A) */
-    int zoom;
-    int side, row;    /* --side: the cross-section of every floor, cut along row (-1: default) */
-    int win_w, win_h; /* --size: a window of the view, 0: the whole floor or picture */
-    int at_x, at_y;   /* --centre (cm; -1: the floor's middle) or --at (px of the picture) */
-    const char *out, *dun, *load;
-    int argc;         /* the command line, for the catalog's provenance */
-    char **argv;
-} shot_args;
 
 /* "A<sep>B" of two ints into *x, *y: 1, or 0 with a usage error said. */
 static int int_pair(const char *opt, const char *s, char sep, int lo, int hi, int *x, int *y)
@@ -139,6 +128,11 @@ static int parse(int argc, char **argv, shot_args *a)
         return EXIT_USAGE;
     if (c.flag[F_ROW] && !cli_int("shot", "--row", c.flag[F_ROW], 0, FLOOR_MAX_SIDE - 1, &a->row))
         return EXIT_USAGE;
+    if (c.flag[F_JOBS] &&
+        !cli_int("shot", "--jobs", c.flag[F_JOBS], 1, SHOT_MAX_JOBS, &a->jobs))
+        return EXIT_USAGE;
+    if (c.flag[F_JOBS] && !a->set)
+        return cli_usage_error("shot", "--jobs is for shot sets (--seeds A-B)");
     rc = window_args(&c, a);
     if (rc)
         return rc;
@@ -166,8 +160,7 @@ static int parse(int argc, char **argv, shot_args *a)
     return EXIT_OK;
 }
 
-/* Renders floor k (0-based) of w, whole and without text, to file. */
-static delve_status shoot(const world *w, int k, int zoom, const char *file, delve_err *err)
+delve_status shot_floor(const world *w, int k, int zoom, const char *file, delve_err *err)
 {
     view_opts vo = view_defaults();
     vo.hud = 0;
@@ -238,8 +231,7 @@ static delve_status shoot_side(const world *w, const shot_args *a, delve_err *er
     return st;
 }
 
-/* Generates the dungeon for seed and puts the default party in it (world owns it). */
-static delve_status make_world(const shot_args *a, uint64_t seed, world *w, delve_err *err)
+delve_status shot_make_world(const shot_args *a, uint64_t seed, world *w, delve_err *err)
 {
     gen_opts go = a->o;
     go.seed = seed;
@@ -277,7 +269,7 @@ static int shot_one(const shot_args *a)
     uint64_t seed = a->o.seed;
     int floors = a->o.floors, only = a->o.floor;
     delve_status st = a->dun || a->load ? file_world(a->dun, a->load, &w, &err)
-                                        : make_world(a, a->o.seed, &w, &err);
+                                        : shot_make_world(a, a->o.seed, &w, &err);
     if (st)
         return cli_fail("shot", st, &err);
     if (a->dun || a->load) {
@@ -294,7 +286,7 @@ static int shot_one(const shot_args *a)
         world_free(&w);
         return st ? cli_fail("shot", st, &err) : EXIT_OK;
     }
-    st = shoot(&w, only - 1, a->zoom, a->out, &err);
+    st = shot_floor(&w, only - 1, a->zoom, a->out, &err);
     int wpx, hpx;
     view_floor_size(&w.dg.floors[only - 1], a->zoom, &wpx, &hpx);
     world_free(&w);
@@ -302,103 +294,6 @@ static int shot_one(const shot_args *a)
         return cli_fail("shot", st, &err);
     printf("delve shot: %s (%d x %d, seed %llu, floor %d of %d)\n", a->out, wpx, hpx,
            (unsigned long long)seed, only, floors);
-    return EXIT_OK;
-}
-
-/* Appends len bytes of s to the growing text *buf. */
-static delve_status append(char **buf, size_t *len, const char *s, size_t n, delve_err *err)
-{
-    char *nb = realloc(*buf, *len + n + 1);
-    if (!nb)
-        return delve_fail(err, DELVE_ENOMEM, "out of memory");
-    memcpy(nb + *len, s, n);
-    *len += n;
-    nb[*len] = '\0';
-    *buf = nb;
-    return DELVE_OK;
-}
-
-/* One seed of a set: its PNGs and catalog lines. A generator failure (DELVE_EFAIL) is a
- * verdict for the catalog, not an error; anything else stops the set. */
-static delve_status shot_seed(const shot_args *a, const char *dir, uint64_t seed, char **cat,
-                              size_t *len, int *shots, delve_err *err)
-{
-    char line[CATALOG_LINE_MAX], file[4096];
-    int lo = a->o.floor ? a->o.floor - 1 : 0, hi = a->o.floor ? a->o.floor - 1 : a->o.floors - 1;
-    world w;
-    delve_status st = make_world(a, seed, &w, err);
-    if (st == DELVE_EFAIL) {
-        for (int k = lo; k <= hi && st != DELVE_ENOMEM; k++)
-            st = append(cat, len, line,
-                        catalog_failed_line(seed, k + 1, family_type_of(a->o.type)->name,
-                                            err->msg, line, sizeof line), err);
-        return st == DELVE_ENOMEM ? st : DELVE_OK;
-    }
-    if (st)
-        return st;
-    check_list found = { 0 };
-    st = check_dungeon(&w.dg, &found, err); /* the importer's checks: the verdict column */
-    for (int k = lo; k <= hi && !st; k++) {
-        char verdict[300];
-        snprintf(file, sizeof file, "%s/seed-%05llu-floor-%d.png", dir,
-                 (unsigned long long)seed, k + 1);
-        st = delve_stopped(folder_stop(), err);
-        if (!st)
-            st = shoot(&w, k, a->zoom, file, err);
-        catalog_verdict(&found, k, verdict, sizeof verdict);
-        if (!st)
-            st = append(cat, len, line, catalog_floor_line(seed, &w.dg.floors[k], verdict,
-                                                           line, sizeof line), err);
-        *shots += !st;
-    }
-    check_list_free(&found);
-    world_free(&w);
-    return st;
-}
-
-/* The PNGs and catalog.tsv of every seed into dir (the set's temporary folder). */
-static delve_status shoot_set(const shot_args *a, const char *dir, int *shots, delve_err *err)
-{
-    char file[4096];
-    char *cat = NULL;
-    size_t len = 0;
-    uint64_t count = a->seed_hi - a->o.seed + 1;
-    char head[CATALOG_HEAD_MAX];
-    catalog_source src = { .argc = a->argc, .argv = a->argv, .o = &a->o, .seed_lo = a->o.seed,
-                           .seed_hi = a->seed_hi, .zoom = a->zoom, .version = DELVE_VERSION,
-                           .revision = DELVE_REVISION };
-    delve_status st = catalog_head(&src, head, sizeof head, err);
-    if (!st)
-        st = append(&cat, &len, head, strlen(head), err);
-    for (uint64_t i = 0; i < count && !st; i++) {
-        st = shot_seed(a, dir, a->o.seed + i, &cat, &len, shots, err);
-        fprintf(stderr, "delve shot: seed %llu (%llu of %llu)\n",
-                (unsigned long long)(a->o.seed + i), (unsigned long long)(i + 1),
-                (unsigned long long)count);
-    }
-    snprintf(file, sizeof file, "%s/catalog.tsv", dir);
-    if (!st)
-        st = fsio_write_atomic(file, cat, len, err);
-    free(cat);
-    return st;
-}
-
-static int shot_set(const shot_args *a, int argc, char **argv)
-{
-    delve_err err = { "" };
-    if (strlen(a->out) > 3000)
-        return cli_usage_error("shot", "-o: folder name too long");
-    int shots = 0;
-    outdir *od;
-    int rc = folder_open(&od, "shot", a->out, argc, argv);
-    if (rc)
-        return rc;
-    delve_status st = shoot_set(a, outdir_path(od), &shots, &err);
-    rc = folder_close(od, "shot", st, &err);
-    if (rc)
-        return rc;
-    printf("delve shot: %d shots and %s/catalog.tsv (seeds %llu-%llu)\n", shots, a->out,
-           (unsigned long long)a->o.seed, (unsigned long long)a->seed_hi);
     return EXIT_OK;
 }
 
@@ -412,7 +307,7 @@ int cmd_shot(int argc, char **argv)
     stored_rooms *stored = NULL;
     if (stored_attach(&a.o, &stored, &err))
         return cli_fail("shot", DELVE_EINPUT, &err);
-    rc = a.set ? shot_set(&a, argc, argv) : shot_one(&a);
+    rc = a.set ? shot_set_run(&a) : shot_one(&a);
     stored_free(stored);
     return rc;
 }

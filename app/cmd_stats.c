@@ -11,12 +11,13 @@
 #include "gen/shoals/shoals_stats.h"
 #include "gen/stats.h"
 #include "gen/stored.h"
+#include "app/stats_shard.h"
 
 #define STATS_PROGRESS 20000          /* ranges past this many seeds report progress */
 
 static void help(void)
 {
-    printf("usage: delve stats --seeds A-B [SETTINGS] [--format table|tsv]\n"
+    printf("usage: delve stats --seeds A-B [SETTINGS] [--format table|tsv] [--shard]\n"
            "       delve stats --compare A.tsv B.tsv [--alpha P] [--format table|tsv|json]\n\n"
            "Generates many dungeons and prints what their floors hold, per family:\n"
            "  rooms (the default): the dungeon of K floors (--floors: 1 here unless given) of every\n"
@@ -37,7 +38,10 @@ static void help(void)
            "--compare: two catalogs (catalog.tsv of shot sets) compared column by column\n"
            "with a test and a flag each (below).\n\n"
            "example: delve stats --type doomrl --seeds 1-10000 --dlevel 9 --difficulty 3\n"
-           "         delve stats --seeds 1-20 --floors 3 --format tsv\n");
+           "         delve stats --seeds 1-20 --floors 3 --format tsv\n"
+           "--shard: the run's sums as a part of a range instead (rooms' counts or the\n"
+           "per-floor table; not Shoals' table): 'delve merge stats PART...' prints what one\n"
+           "run over the parts' whole range prints.\n");
     stats_compare_help();
 }
 
@@ -105,39 +109,71 @@ static void print_table(const stats_table *t, const stats_args *a)
             print_type(t, type, a->tsv);
 }
 
-/* Floor 1 of every seed through the family's stats hook: mean, sd, min and max of each
- * measure per level type made (DoomRL's default; rooms and Shoals with --per-floor). */
-static int stats_per_floor_run(const stats_args *a)
+/* Floor 1 of every seed through the family's stats hook into t: mean, sd, min and max
+ * of each measure per level type made (DoomRL's default; rooms and Shoals with
+ * --per-floor). */
+static delve_status stats_per_floor_fill(const stats_args *a, stats_table *t, delve_err *err)
 {
-    stats_table *t = malloc(sizeof *t);
-    if (!t)
-        return cli_fail("stats", DELVE_ENOMEM, NULL);
-    stats_init(t, stats_family_for(a->o.type));
     uint64_t total = a->last - a->first + 1, step = total / 10 ? total / 10 : 1;
-    delve_err err = { "" };
     delve_status st = DELVE_OK;
     for (uint64_t s = a->first, i = 1; st == DELVE_OK; s++, i++) {
-        st = stats_add_seed(t, &a->o, s, &err);
+        st = stats_add_seed(t, &a->o, s, err);
         if (total > STATS_PROGRESS && i % step == 0)
             fprintf(stderr, "delve stats: %llu of %llu seeds\n", (unsigned long long)i,
                     (unsigned long long)total);
         if (s == a->last)
             break;
     }
-    if (st == DELVE_OK)
-        print_table(t, a);
-    free(t);
-    if (st == DELVE_OK && fflush(stdout) != 0)
-        st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
-    return st ? cli_fail("stats", st, &err) : EXIT_OK;
+    return st;
 }
 
-enum { F_SEEDS, F_FORMAT, F_PER_FLOOR, F_COMPARE, F_ALPHA };
+/* The sums of a run: in's, or made here (rooms' counts or the per-floor table). */
+static delve_status stats_sums(const stats_args *a, int per_floor, const stats_shard *in,
+                               stats_shard *s, delve_err *err)
+{
+    const stats_family *fam = stats_family_for(a->o.type);
+    if (in) {
+        *s = *in;
+        s->table.family = fam;
+        return s->rooms == !per_floor ? DELVE_OK
+                                      : delve_fail(err, DELVE_EINPUT, "the parts were made "
+                                                   "with%s --per-floor", per_floor ? "out" : "");
+    }
+    memset(s, 0, sizeof *s);
+    s->rooms = !per_floor;
+    stats_init(&s->table, fam);
+    return per_floor ? stats_per_floor_fill(a, &s->table, err)
+                     : stats_rooms_count(&a->o, a->first, a->last, s->counts, err);
+}
+
+/* Rooms' counts or the per-floor table of the run, printed (or, with shard, its part). */
+static int stats_sums_run(const stats_args *a, int per_floor, int shard, const stats_shard *in,
+                          int argc, char **argv)
+{
+    stats_shard *s = malloc(sizeof *s);
+    if (!s)
+        return cli_fail("stats", DELVE_ENOMEM, NULL);
+    delve_err err = { "" };
+    delve_status st = stats_sums(a, per_floor, in, s, &err);
+    int rc = EXIT_OK;
+    if (!st && shard)
+        rc = stats_shard_print(s, argc, argv, a->first, a->last);
+    else if (!st && per_floor)
+        print_table(&s->table, a);
+    else if (!st)
+        stats_rooms_print(s->counts, &a->o, a->first, a->last, a->tsv);
+    free(s);
+    if (st == DELVE_OK && fflush(stdout) != 0)
+        st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
+    return st ? cli_fail(in ? "merge" : "stats", st, &err) : rc;
+}
+
+enum { F_SEEDS, F_FORMAT, F_PER_FLOOR, F_COMPARE, F_ALPHA, F_SHARD };
 static const cli_flag FLAGS[] = {
     { "seeds", 0, 1 }, { "format", 0, 1 }, { "per-floor", 0, 0 }, { "compare", 0, 0 },
-    { "alpha", 0, 1 },
+    { "alpha", 0, 1 }, { "shard", 0, 0 },
 };
-static const cli_spec SPEC = { .cmd = "stats", .flags = FLAGS, .flag_count = 5, .max_pos = 2,
+static const cli_spec SPEC = { .cmd = "stats", .flags = FLAGS, .flag_count = 6, .max_pos = 2,
                                .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
                                            ~OPTS_BIT(OPTS_FLOOR),
                                .help = help };
@@ -149,12 +185,18 @@ static const uint64_t MAX_SEEDS[FAMILY_COUNT] = {
 
 int cmd_stats(int argc, char **argv)
 {
+    return stats_main(argc, argv, NULL);
+}
+
+int stats_main(int argc, char **argv, const stats_shard *in)
+{
     cli_args c;
     int rc = cli_parse(&SPEC, argc, argv, &c);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     if (c.flag[F_COMPARE]) { /* two catalogs, not generation */
-        if (c.pos_count != 2 || c.given || c.flag[F_SEEDS] || c.flag[F_PER_FLOOR])
+        if (c.pos_count != 2 || c.given || c.flag[F_SEEDS] || c.flag[F_PER_FLOOR] ||
+            c.flag[F_SHARD])
             return cli_usage_error("stats", "--compare takes two catalogs, A.tsv B.tsv, and "
                                    "only --alpha and --format");
         return stats_compare_run(c.pos[0], c.pos[1], c.flag[F_ALPHA], c.flag[F_FORMAT]);
@@ -170,6 +212,9 @@ int cmd_stats(int argc, char **argv)
     int per_floor = c.flag[F_PER_FLOOR] || fam == FAMILY_DOOMRL;
     if (a.tsv && fam == FAMILY_SHOALS && !per_floor)
         return cli_usage_error("stats", "--format tsv: Shoals stats print a table only");
+    if (c.flag[F_SHARD] && fam == FAMILY_SHOALS && !per_floor)
+        return cli_usage_error("stats", "--shard: Shoals' percentiles need every value, no "
+                               "part can be merged; --per-floor parts can");
     if (!c.flag[F_SEEDS])
         return cli_usage_error("stats", "--seeds A-B is needed");
     if (!cli_seeds("stats", c.flag[F_SEEDS], MAX_SEEDS[fam], &a.first, &a.last))
@@ -183,10 +228,8 @@ int cmd_stats(int argc, char **argv)
     stored_rooms *stored = NULL;
     if (stored_attach(&a.o, &stored, &err))
         return cli_fail("stats", DELVE_EINPUT, &err);
-    if (per_floor)
-        rc = stats_per_floor_run(&a);
-    else if (fam == FAMILY_ROOMS)
-        rc = stats_rooms_run(&a.o, a.first, a.last, a.tsv);
+    if (per_floor || fam == FAMILY_ROOMS)
+        rc = stats_sums_run(&a, per_floor, c.flag[F_SHARD] != NULL, in, argc, argv);
     else
         rc = stats_shoals_run(&a.o, a.first, a.last, a.tsv);
     stored_free(stored);

@@ -8,6 +8,7 @@
 #include "app/cli.h"
 #include "gen/check.h"
 #include "gen/rising.h"
+#include "app/stats_shard.h"
 
 
 /* Generates and checks one seed's dungeon, adding its counts (or a failure). */
@@ -33,8 +34,7 @@ static delve_status one_seed(const gen_opts *o, int64_t *c, delve_err *err)
     return st;
 }
 
-static void print_counts(const int64_t *c, const gen_opts *o, uint64_t lo, uint64_t hi,
-                         int tsv)
+void stats_rooms_print(const int64_t *c, const gen_opts *o, uint64_t lo, uint64_t hi, int tsv)
 {
     if (tsv)
         printf("kind\tcount\tseeds\tfloors\n");
@@ -51,22 +51,16 @@ static void print_counts(const int64_t *c, const gen_opts *o, uint64_t lo, uint6
     }
 }
 
-int stats_rooms_run(const gen_opts *go, uint64_t lo, uint64_t hi, int tsv)
+delve_status stats_rooms_count(const gen_opts *go, uint64_t lo, uint64_t hi, int64_t *c,
+                               delve_err *err)
 {
     gen_opts o = *go;
-    int64_t c[RK_COUNT] = { 0 };
-    delve_err err = { "" };
     delve_status st = DELVE_OK;
     for (uint64_t s = lo; st == DELVE_OK; s++) {
         o.seed = s;
-        st = one_seed(&o, c, &err);
+        st = one_seed(&o, c, err);
         if (s == hi)
             break;
     }
-    if (st == DELVE_OK) {
-        print_counts(c, &o, lo, hi, tsv);
-        if (fflush(stdout) != 0)
-            st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
-    }
-    return st ? cli_fail("stats", st, &err) : EXIT_OK;
+    return st;
 }

@@ -21,6 +21,7 @@ static const struct {
     { "check", cmd_check, "run the importer's checks on a .dun file or on a range of seeds" },
     { "gallery", cmd_gallery, "one contact sheet of every DoomRL level type at a few dlevels" },
     { "stats", cmd_stats, "measures of generated floors over a range of seeds, per type" },
+    { "merge", cmd_merge, "join the parts of a seed range run apart (shots, check, stats)" },
     { "settings", cmd_settings, "every generator setting: values, default, level types" },
 };
 

@@ -154,16 +154,30 @@ delve_status catalog_settings_flags(const gen_opts *o, char *buf, size_t cap,
     return st;
 }
 
+delve_status catalog_command_line(int argc, char *const *argv, char *buf, size_t cap,
+                                  delve_err *err)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    delve_status st = put(buf, cap, &n, "delve", err);
+    for (int i = 0; i < argc && !st; i++) {
+        st = put(buf, cap, &n, " ", err);
+        if (!st)
+            st = put_word(buf, cap, &n, argv[i], err);
+    }
+    return st;
+}
+
 /* "# command: delve shot ..." with each argument shell-quoted. */
 static delve_status put_command(const catalog_source *s, char *buf, size_t cap, size_t *n,
                                 delve_err *err)
 {
-    delve_status st = put(buf, cap, n, "# command: delve", err);
-    for (int i = 0; i < s->argc && !st; i++) {
-        st = put(buf, cap, n, " ", err);
-        if (!st)
-            st = put_word(buf, cap, n, s->argv[i], err);
-    }
+    char line[CATALOG_HEAD_MAX];
+    delve_status st = catalog_command_line(s->argc, s->argv, line, sizeof line, err);
+    if (!st)
+        st = put(buf, cap, n, "# command: ", err);
+    if (!st)
+        st = put(buf, cap, n, line, err);
     return st ? st : put(buf, cap, n, "\n", err);
 }
 

@@ -49,6 +49,12 @@ typedef struct catalog_source {
  * command line of up to 2000 bytes). */
 delve_status catalog_head(const catalog_source *s, char *buf, size_t cap, delve_err *err);
 
+/* "delve" and argv's words, each shell-quoted as "# command:" writes them (a plain word
+ * as it is, else in single quotes with ' as '\''; a control byte as '?'), no newline.
+ * DELVE_ELIMIT past cap. */
+delve_status catalog_command_line(int argc, char *const *argv, char *buf, size_t cap,
+                                  delve_err *err);
+
 /* The generator settings of o as command-line flags ("--floors 3 --type rooms ..."):
  * every setting o's level type takes but seed and floor, shell-quoted, as
  * `delve shot` and `delve view` read them. DELVE_ELIMIT past cap. */

@@ -15,7 +15,7 @@ reproduce() { # reproduce DIR NAME: every catalog line's shot made again and com
     line=${line//OUT.png/$TMP/again.png}
     # the line is shell text (quoted values): run it as a shell would, delve from the build
     (delve() { "$DELVE" "$@"; }; eval "$line") > /dev/null || { bad "$name: '$line' failed"; continue; }
-    cmp -s "$TMP/again.png" "$(printf '%s/seed-%05d-floor-%d.png' "$dir" "$seed" "$floor")" &&
+    cmp -s "$TMP/again.png" "$(printf '%s/seed-%020d-floor-%02d.png' "$dir" "$seed" "$floor")" &&
       same=$((same + 1))
   done < "$dir/catalog.tsv"
   check "$name: each of the $n lines' shot line makes the set's bytes ($same same)" \

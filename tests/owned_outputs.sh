@@ -135,12 +135,12 @@ shot() { "$DELVE" shot --floors 1 --zoom 4 "$@" > /dev/null 2> "$TMP/err"; }
 shot --seeds 1-2 -o "$W/set"
 shot --seeds 3-3 -o "$W/set"
 check "a shot set re-run holds only the new set" \
-  test "$(ls "$W/set" | tr '\n' ' ')" = "catalog.tsv seed-00003-floor-1.png "
+  test "$(ls "$W/set" | tr '\n' ' ')" = "catalog.tsv seed-00000000000000000003-floor-01.png "
 check "  and its catalog lists it" test "$(grep -v '^#' "$W/set/catalog.tsv" | cut -f1 | tr '\n' ' ')" = "3 "
 sums "$W/set" > "$TMP/set"
 shot --seeds 1-1000 -o "$W/set" &
 pid=$!
-wait_for "$W/.set.delve-tmp-*/seed-00003-floor-1.png" || bad "the set run wrote no shot"
+wait_for "$W/.set.delve-tmp-*/seed-00000000000000000003-floor-01.png" || bad "the set run wrote no shot"
 kill -INT -- -"$pid"
 wait "$pid"; rc=$?
 check "SIGINT mid-set: exit 130 (rc $rc)" test $rc = 130

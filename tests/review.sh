@@ -8,11 +8,11 @@
 cd "$TMP" || exit 1
 "$DELVE" shot --seeds 1-3 -o base > /dev/null 2>&1
 cp -r base head
-"$DELVE" shot --seed 2 --floor 2 --zoom 23 -o head/seed-00002-floor-2.png > /dev/null  # a size change
-"$DELVE" shot --seed 9 --floor 1 -o head/seed-00003-floor-1.png > /dev/null            # another floor
-rm head/seed-00001-floor-3.png                                                          # removed
-mkdir head/sub && "$DELVE" shot --seed 4 --floor 1 -o head/sub/seed-00004-floor-1.png > /dev/null  # added, in a subfolder
-mkdir base/.hidden && cp base/seed-00001-floor-1.png base/.hidden/x.png                  # skipped
+"$DELVE" shot --seed 2 --floor 2 --zoom 23 -o head/seed-00000000000000000002-floor-02.png > /dev/null  # a size change
+"$DELVE" shot --seed 9 --floor 1 -o head/seed-00000000000000000003-floor-01.png > /dev/null            # another floor
+rm head/seed-00000000000000000001-floor-03.png                                                          # removed
+mkdir head/sub && "$DELVE" shot --seed 4 --floor 1 -o head/sub/seed-00000000000000000004-floor-01.png > /dev/null  # added, in a subfolder
+mkdir base/.hidden && cp base/seed-00000000000000000001-floor-01.png base/.hidden/x.png                  # skipped
 sed -i 's/^1\t2\trooms\t8/1\t2\trooms\t9/; /^3\t3\t/d' head/catalog.tsv
 printf '4\t1\trooms\t12\t1\t0\t2\t0\tok\n' >> head/catalog.tsv
 
@@ -20,16 +20,16 @@ printf '4\t1\trooms\t12\t1\t0\t2\t0\tok\n' >> head/catalog.tsv
 check "a change: exit 1 (rc $rc: $(cat err))" test $rc = 1
 want="review: 2 changed, 1 added, 1 removed, 6 same; catalog: 1 line changed, 1 added, 1 removed; report: report/index.html"
 check "summary line ($(cat out))" test "$(cat out)" = "$want"
-check "diff images of the changed pairs only" test "$(cd report/diff && find . -type f | sort | tr '\n' ' ')" = "./seed-00002-floor-2.png ./seed-00003-floor-1.png "
+check "diff images of the changed pairs only" test "$(cd report/diff && find . -type f | sort | tr '\n' ' ')" = "./seed-00000000000000000002-floor-02.png ./seed-00000000000000000003-floor-01.png "
 check "no copies of the images: no before/ or after/" test ! -e report/before -a ! -e report/after
-check "BASE's image linked by a relative path" grep -q 'src="../base/seed-00003-floor-1.png"' report/index.html
-check "the added one linked in HEAD's subfolder" grep -q 'src="../head/sub/seed-00004-floor-1.png"' report/index.html
-check "the removed one linked in BASE" grep -q 'src="../base/seed-00001-floor-3.png"' report/index.html
+check "BASE's image linked by a relative path" grep -q 'src="../base/seed-00000000000000000003-floor-01.png"' report/index.html
+check "the added one linked in HEAD's subfolder" grep -q 'src="../head/sub/seed-00000000000000000004-floor-01.png"' report/index.html
+check "the removed one linked in BASE" grep -q 'src="../base/seed-00000000000000000001-floor-03.png"' report/index.html
 imgs=$(grep -o '<img [^>]*>' report/index.html | wc -l)
 check "every one of the $imgs images loads lazily" test "$imgs" -ge 17 -a "$(grep -o '<img [^>]*>' report/index.html | grep -c 'loading="lazy"')" = "$imgs"
-"$DELVE" diff base/seed-00003-floor-1.png head/seed-00003-floor-1.png -o d.png > /dev/null
-check "the diff image equals delve diff's" cmp -s d.png report/diff/seed-00003-floor-1.png
-n=$("$DELVE" diff base/seed-00003-floor-1.png head/seed-00003-floor-1.png --format json | grep -o '"changed":[0-9]*' | cut -d: -f2)
+"$DELVE" diff base/seed-00000000000000000003-floor-01.png head/seed-00000000000000000003-floor-01.png -o d.png > /dev/null
+check "the diff image equals delve diff's" cmp -s d.png report/diff/seed-00000000000000000003-floor-01.png
+n=$("$DELVE" diff base/seed-00000000000000000003-floor-01.png head/seed-00000000000000000003-floor-01.png --format json | grep -o '"changed":[0-9]*' | cut -d: -f2)
 check "the page gives delve diff's count ($n)" grep -q ">$n pixels changed (" report/index.html
 check "the page names the size change" grep -q "size 1536 x 960 became 1472 x 920" report/index.html
 check "changed pairs come before added, removed and unchanged" test "$(grep -o 'data-state="[a-z]*"' report/index.html | uniq | tr '\n' ' ')" = 'data-state="changed" data-state="added" data-state="removed" data-state="same" '
@@ -42,7 +42,7 @@ check "no temporary folders left" test -z "$(ls -d report.* 2> /dev/null)"
 check "no change: exit 0" test $rc = 0
 check "no change: summary" test "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 9 same; catalog: 0 lines changed; report: same/index.html"
 "$DELVE" review base head -o same > /dev/null; rc=$?
-check "an earlier report is replaced (rc $rc)" test $rc = 1 -a -f same/diff/seed-00003-floor-1.png
+check "an earlier report is replaced (rc $rc)" test $rc = 1 -a -f same/diff/seed-00000000000000000003-floor-01.png
 mkdir keep && echo precious > keep/notes.txt
 "$DELVE" review base head -o keep > /dev/null 2> err; rc=$?
 check "a folder that is not a report is refused (rc $rc)" test $rc = 2 -a "$(cat keep/notes.txt)" = precious
@@ -63,16 +63,16 @@ expect2 "one folder only" "give BASE_DIR and HEAD_DIR" base -o r4
 expect2 "no -o" "-o REPORT_DIR is required" base head
 expect2 "--aa without --threshold" "--aa needs --threshold" base head -o r4 --aa
 expect2 "a bad threshold" "not a number in 0..1" base head -o r4 --threshold 1.5
-mkdir bad && cp -r base/*.png base/catalog.tsv bad/ && printf 'not a png' > bad/seed-00001-floor-1.png
-expect2 "a corrupt PNG is named" "seed-00001-floor-1.png" base bad -o r4
-cp base/seed-00001-floor-1.png bad/ && printf '1\t1\tx\n1\t1\ty\n' > bad/catalog.tsv
+mkdir bad && cp -r base/*.png base/catalog.tsv bad/ && printf 'not a png' > bad/seed-00000000000000000001-floor-01.png
+expect2 "a corrupt PNG is named" "seed-00000000000000000001-floor-01.png" base bad -o r4
+cp base/seed-00000000000000000001-floor-01.png bad/ && printf '1\t1\tx\n1\t1\ty\n' > bad/catalog.tsv
 expect2 "a repeated catalog key" "the key '1	1' repeats" base bad -o r4
 check "a failed review leaves no report and no temporary folder" test -z "$(ls -d r4* 2> /dev/null)"
 "$DELVE" review base head -o r5 --threshold 0.1 --aa > out; rc=$?
 check "--threshold 0.1 --aa runs (rc $rc)" test $rc = 1 -a -f r5/index.html
 
 # different bytes, same pixels (a byte after IEND, which decoders ignore): the same
-mkdir pb ph && cp base/seed-00001-floor-1.png pb/a.png && cp pb/a.png ph/a.png && printf 'x' >> ph/a.png
+mkdir pb ph && cp base/seed-00000000000000000001-floor-01.png pb/a.png && cp pb/a.png ph/a.png && printf 'x' >> ph/a.png
 "$DELVE" review pb ph -o pr > out; rc=$?
 check "same pixels in other bytes: same (rc $rc, $(cat out))" test $rc = 0 -a "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 1 same; catalog: none; report: pr/index.html"
 check "  and no diff image is kept" test -z "$(find pr/diff -type f 2> /dev/null)"
@@ -94,8 +94,8 @@ timeout 120 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget
   > dom.html 2> chromium.log
 sed -n '/<pre id="selftest"/,/selftest done/p' dom.html | sed 's/<pre id="selftest">//; s/<\/pre>.*//' > selftest.txt
 cat > want.txt <<'W'
-images seed-00002-floor-2.png before=1536x960 diff=1536x960 after=1472x920
-images seed-00003-floor-1.png before=1536x960 diff=1536x960 after=1536x960
+images seed-00000000000000000002-floor-02.png before=1536x960 diff=1536x960 after=1472x920
+images seed-00000000000000000003-floor-01.png before=1536x960 diff=1536x960 after=1536x960
 all: shown changed=2 added=1 removed=1 same=6; hidden changed=0 added=0 removed=0 same=0
 only changes: shown changed=2 added=1 removed=1 same=0; hidden changed=0 added=0 removed=0 same=6
 all again: shown changed=2 added=1 removed=1 same=6; hidden changed=0 added=0 removed=0 same=0

@@ -8,12 +8,12 @@ check "shot set exits 0" test $? = 0
 check "summary names the catalog" grep -qx "delve shot: 9 shots and $set_dir/catalog.tsv (seeds 1-3)" "$TMP/out"
 check "progress on stderr, one line a seed" test "$(grep -c '^delve shot: seed [1-3] ([1-3] of 3)$' "$TMP/err")" = 3
 names=$(cd "$set_dir" && ls | tr '\n' ' ')
-want="catalog.tsv seed-00001-floor-1.png seed-00001-floor-2.png seed-00001-floor-3.png seed-00002-floor-1.png seed-00002-floor-2.png seed-00002-floor-3.png seed-00003-floor-1.png seed-00003-floor-2.png seed-00003-floor-3.png "
+want="catalog.tsv seed-00000000000000000001-floor-01.png seed-00000000000000000001-floor-02.png seed-00000000000000000001-floor-03.png seed-00000000000000000002-floor-01.png seed-00000000000000000002-floor-02.png seed-00000000000000000002-floor-03.png seed-00000000000000000003-floor-01.png seed-00000000000000000003-floor-02.png seed-00000000000000000003-floor-03.png "
 check "stable names, nothing else ($names)" test "$names" = "$want"
 for s in 1 3; do
   for k in 1 2 3; do
     "$DELVE" shot --seed $s --floor $k -o "$TMP/one.png" > /dev/null
-    check "seed $s floor $k: same bytes as the single shot" cmp -s "$TMP/one.png" "$set_dir/seed-0000$s-floor-$k.png"
+    check "seed $s floor $k: same bytes as the single shot" cmp -s "$TMP/one.png" "$(printf "%s/seed-%020d-floor-%02d.png" "$set_dir" $s $k)"
   done
 done
 printf '# seed\tfloor\ttype\trooms\tpits\tstations\tways\tmonsters\tvalidator\tdlevel\tdoors\titems\tfluid\tways_lift\tways_ladder\tways_stair\tways_ramp\tways_spiral\tbends\tcurve_squares\tturn_squares\tstair_squares\tramp_squares\tsunk\traised\tgraded\tspirals_within\n' > "$TMP/head"
@@ -25,7 +25,7 @@ check "catalog in seed, floor order" test "$(awk -F'\t' '!/^#/ { printf "%s.%s "
 "$DELVE" shot --seeds 1-3 -o "$TMP/again" 2> /dev/null > /dev/null
 check "a second run gives the same bytes (but the command line's folder)" diff -r -I "^# command: " "$set_dir" "$TMP/again"
 "$DELVE" shot --seeds 2-4 --floor 3 -o "$TMP/f3" 2> /dev/null > /dev/null
-check "--floor 3: one shot a seed" test "$(ls "$TMP/f3" | tr '\n' ' ')" = "catalog.tsv seed-00002-floor-3.png seed-00003-floor-3.png seed-00004-floor-3.png "
+check "--floor 3: one shot a seed" test "$(ls "$TMP/f3" | tr '\n' ' ')" = "catalog.tsv seed-00000000000000000002-floor-03.png seed-00000000000000000003-floor-03.png seed-00000000000000000004-floor-03.png "
 check "--floor 3: the catalog lists floor 3 only" test "$(awk -F'\t' '!/^#/ { printf "%s.%s ", $1, $2 }' "$TMP/f3/catalog.tsv")" = "2.3 3.3 4.3 "
 check "no temporary files left" test -z "$(find "$TMP" -name '*.tmp*')"
 
@@ -35,16 +35,49 @@ expect2() { # expect2 NAME WORD ARGS...: exit 2 and WORD in the message
   if [ $rc = 2 ] && grep -q -- "$word" "$TMP/e"; then ok "$name"; else bad "$name (rc $rc: $(cat "$TMP/e"))"; fi
 }
 expect2 "--seeds 5-1 refused" "A <= B" --seeds 5-1 -o "$TMP/x"
-expect2 "--seeds over the limit refused" "at most 1000 seeds" --seeds 1-1000000 -o "$TMP/x"
+expect2 "--seeds over the limit refused" "at most 100000 seeds" --seeds 1-1000000 -o "$TMP/x"
+"$DELVE" shot --seeds 1-100001 -o "$TMP/x" > /dev/null 2> "$TMP/e"; rc=$?
+check "100 001 seeds refused, the limit named (rc $rc: $(cat "$TMP/e"))" \
+  sh -c "test $rc = 2 && grep -qxF 'delve shot: --seeds 1-100001: need A <= B and at most 100000 seeds' '$TMP/e'"
+expect2 "--jobs 0 refused" "--jobs" --seeds 1-2 --jobs 0 -o "$TMP/x"
+expect2 "--jobs without --seeds refused" "for shot sets" --seed 1 --jobs 2 -o "$TMP/x.png"
 expect2 "--seeds 7 refused" "expected A-B" --seeds 7 -o "$TMP/x"
 expect2 "--seeds a-3 refused" "not a whole number" --seeds a-3 -o "$TMP/x"
 expect2 "--seed with --seeds refused" "not both" --seed 1 --seeds 1-2 -o "$TMP/x"
 expect2 "unknown --type refused" "not a level type" --type nowhere --seed 1 -o "$TMP/x.png"
 "$DELVE" shot --type shoals --seeds 1-2 --floors 1 -o "$TMP/sh" > /dev/null 2>&1
-check "a Shoals set: a shot per seed" test -s "$TMP/sh/seed-00002-floor-1.png"
+check "a Shoals set: a shot per seed" test -s "$TMP/sh/seed-00000000000000000002-floor-01.png"
 check "a Shoals set: the catalog names the type" \
   sh -c "test \$(grep -c '	shoals	' '$TMP/sh/catalog.tsv') = 2"
 "$DELVE" shot --type rooms --seed 1 --floor 2 -o "$TMP/typed.png" > /dev/null
-check "--type rooms: the same bytes as without" cmp -s "$TMP/typed.png" "$set_dir/seed-00001-floor-2.png"
+check "--type rooms: the same bytes as without" cmp -s "$TMP/typed.png" "$set_dir/seed-00000000000000000001-floor-02.png"
+# 100 000 seeds are taken (the last 100 000 seeds there are: 20-digit names): the run
+# starts, writes its first shot and is stopped
+hi=18446744073709551615 lo=18446744073709451616
+"$DELVE" shot --seeds $lo-$hi --floors 1 --zoom 4 -o "$TMP/big" > /dev/null 2> "$TMP/e" &
+pid=$!
+for _ in $(seq 200); do ls "$TMP"/.big.delve-tmp-*/seed-$lo-floor-01.png > /dev/null 2>&1 && break; sleep 0.1; done
+check "100 000 seeds accepted: seed $lo's shot is written" ls "$TMP"/.big.delve-tmp-*/seed-$lo-floor-01.png
+kill -TERM $pid; wait $pid; rc=$?  # (SIGINT stays ignored in a script's background job)
+check "  and SIGTERM stops it (rc $rc)" test $rc = 143 -a ! -e "$TMP/big"
+
+# --jobs: the same bytes, catalog included, for 1 and 2 workers (one target, moved aside)
+"$DELVE" shot --seeds 5-12 --floors 2 --zoom 6 --jobs 1 -o "$TMP/j" > /dev/null 2> "$TMP/j1.err" && mv "$TMP/j" "$TMP/j1"
+"$DELVE" shot --seeds 5-12 --floors 2 --zoom 6 --jobs 2 -o "$TMP/j" > /dev/null 2> "$TMP/j2.err"
+check "--jobs 1 and --jobs 2: byte-identical sets" diff -r "$TMP/j1" "$TMP/j"
+check "  with 16 PNGs and the command without --jobs" sh -c \
+  "test \$(ls '$TMP/j' | grep -c png) = 16 && grep -qxF \"# command: delve shot --seeds 5-12 --floors 2 --zoom 6 -o $TMP/j\" '$TMP/j/catalog.tsv'"
+check "  progress: a line a seed with the total" test "$(grep -c '^delve shot: seed [0-9]* ([1-8] of 8)$' "$TMP/j2.err")" = 8
+check "  in seed order, the same lines for 1 and 2 workers" cmp -s "$TMP/j1.err" "$TMP/j2.err"
+
+# names sort as text in seed, floor order: past 9, 99 and floor 9
+"$DELVE" shot --seeds 98-101 --floors 11 --floor 10 --zoom 4 -o "$TMP/s1" > /dev/null 2>&1
+"$DELVE" shot --seeds 9-10 --floors 11 --zoom 4 -o "$TMP/s2" > /dev/null 2>&1
+for d in s1 s2; do
+  byname=$(cd "$TMP/$d" && ls *.png | LC_ALL=C sort | sed 's/seed-0*\([0-9]*\)-floor-0*\([0-9]*\).png/\1.\2/' | tr '\n' ' ')
+  bycat=$(awk -F'\t' '!/^#/ { printf "%s.%s ", $1, $2 }' "$TMP/$d/catalog.tsv")
+  check "$d: names sorted as text are the catalog's seed, floor order ($byname)" test "$byname" = "$bycat"
+done
+check "  seed 101's name" test -f "$TMP/s1/seed-00000000000000000101-floor-10.png"
 check "a refused set writes no catalog" test ! -e "$TMP/x/catalog.tsv"
 finish

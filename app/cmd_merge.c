@@ -1,0 +1,366 @@
+/* delve merge: the parts of a seed range run apart (a CI matrix, a Slurm array, GNU
+ * parallel) joined into the bytes one run over the whole range gives: shot sets here,
+ * `delve check --seeds` outputs (app/cmd_check.c) and `delve stats --shard` parts
+ * (app/cmd_stats_shard.c). The parts must tile the range: no gap, no overlap. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/cli.h"
+#include "app/folder.h"
+#include "engine/fsio.h"
+#include "engine/textbuf.h"
+#include "gen/catalog.h"
+
+#define MERGE_MAX_PARTS 4096             /* parts of one merge */
+#define MERGE_CATALOG_MAX (1024u << 20)  /* bytes of one part's catalog.tsv */
+#define MERGE_PNG_MAX (256u << 20)       /* bytes of one PNG copied (when it cannot be linked) */
+#define MERGE_WORDS_MAX 256              /* words of a part's command line */
+
+static void help(void)
+{
+    printf("usage: delve merge shots -o DIR SET...\n"
+           "       delve merge check OUT.txt...\n"
+           "       delve merge stats PART...\n\n"
+           "Joins the parts of a seed range made apart (each with its own --seeds A-B) into\n"
+           "the bytes one run over the whole range makes; the parts, in any order, must\n"
+           "cover the range without a gap or an overlap and come from the same command but\n"
+           "for --seeds (and -o).\n"
+           "  shots: shot sets of 'delve shot --seeds' into the shot set DIR: every PNG (hard\n"
+           "    linked, else copied) and one catalog.tsv whose comment lines are the whole\n"
+           "    run's ('# command:' with the whole range and -o DIR). DIR is made whole and\n"
+           "    swapped in, as 'delve shot' does.\n"
+           "  check: what 'delve check --seeds' printed (stdout); prints the whole run's\n"
+           "    report (the time is the parts' sum) and exits as it would (1 on an error).\n"
+           "  stats: what 'delve stats --seeds A-B ... --shard' printed; prints the whole\n"
+           "    run's table or TSV.\n"
+           "example: parallel delve shot --seeds {} -o part-{#} ::: 1-2500 2501-5000\n"
+           "         delve merge shots -o shots part-1 part-2\n");
+}
+
+/* --- shell words of a "# command:" line (catalog_command_line's quoting) ----------- */
+
+/* Frees words[0..n) and returns -1. */
+static int words_free(char **words, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(words[i]);
+    return -1;
+}
+
+/* Splits line (shell words as catalog_command_line quotes them) into words, malloc'ed
+ * each. Returns the count, -1 on a line it did not write (or past max). */
+static int split_words(const char *line, char **words, int max)
+{
+    int n = 0;
+    const char *p = line;
+    while (*p) {
+        textbuf w = { 0 };
+        while (*p && *p != ' ') {
+            if (*p == '\'') {
+                const char *q = strchr(p + 1, '\'');
+                if (!q)
+                    return textbuf_free(&w), words_free(words, n);
+                textbuf_put(&w, p + 1, (size_t)(q - p - 1));
+                p = q + 1;
+            } else if (*p == '\\' && p[1]) {
+                textbuf_put(&w, p + 1, 1);
+                p += 2;
+            } else {
+                textbuf_put(&w, p++, 1);
+            }
+        }
+        if (n == max || w.oom)
+            return textbuf_free(&w), words_free(words, n);
+        words[n++] = w.s ? w.s : strdup("");
+        p += *p == ' ';
+    }
+    return n;
+}
+
+/* Sets the value of option name (short: its one-letter form or 0) among words to value
+ * (--name V, --name=V, -cV, -c V). Returns 1 when it was there. */
+static int set_option(char **words, int n, const char *name, char c, const char *value)
+{
+    size_t len = strlen(name);
+    for (int i = 0; i < n; i++) {
+        char *w = words[i], *nw = NULL;
+        if (!strcmp(w, "--"))
+            return 0;
+        int spaced = (w[0] == '-' && w[1] == '-' && !strcmp(w + 2, name)) ||
+                     (c && w[0] == '-' && w[1] == c && !w[2]);
+        if (spaced && i + 1 < n) {
+            free(words[i + 1]);
+            return (words[i + 1] = strdup(value)) != NULL;
+        }
+        if (w[0] == '-' && w[1] == '-' && !strncmp(w + 2, name, len) && w[2 + len] == '=') {
+            if ((nw = malloc(len + strlen(value) + 4)))
+                sprintf(nw, "--%s=%s", name, value);
+        } else if (c && w[0] == '-' && w[1] == c && w[2]) {
+            if ((nw = malloc(strlen(value) + 3)))
+                sprintf(nw, "-%c%s", c, value);
+        }
+        if (nw) {
+            free(words[i]);
+            words[i] = nw;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* --- shot sets ------------------------------------------------------------------- */
+
+typedef struct part {
+    const char *dir;
+    char *text;             /* its catalog.tsv */
+    size_t head_len;        /* bytes of the '#' lines that open it */
+    uint64_t lo, hi;        /* "# seeds: A-B" */
+    char *words[MERGE_WORDS_MAX];
+    int word_count;         /* "# command:" split, without "delve" */
+} part;
+
+/* The value after "# KEY: " in the head of p, up to the newline (NUL-ended in buf). */
+static int head_value(const part *p, const char *key, char *buf, size_t size)
+{
+    char want[64];
+    snprintf(want, sizeof want, "# %s: ", key);
+    for (const char *l = p->text; l < p->text + p->head_len; l = strchr(l, '\n') + 1) {
+        size_t n = strcspn(l, "\n");
+        if (!strncmp(l, want, strlen(want)) && n - strlen(want) < size) {
+            memcpy(buf, l + strlen(want), n - strlen(want));
+            buf[n - strlen(want)] = '\0';
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Reads a shot set's catalog and provenance into p. */
+static delve_status part_read(const char *dir, part *p, delve_err *err)
+{
+    char file[4200], kind[OUTDIR_KIND_MAX], line[CATALOG_HEAD_MAX];
+    size_t len;
+    *p = (part){ .dir = dir };
+    if (!outdir_kind(dir, kind, sizeof kind) || strcmp(kind, "shot"))
+        return delve_fail(err, DELVE_EINPUT, "%s: not a shot set of delve shot --seeds", dir);
+    snprintf(file, sizeof file, "%s/catalog.tsv", dir);
+    delve_status st = fsio_read_all(file, MERGE_CATALOG_MAX, &p->text, &len, err);
+    if (st)
+        return st;
+    while (p->head_len < len && p->text[p->head_len] == '#' &&
+           memchr(p->text + p->head_len, '\n', len - p->head_len))
+        p->head_len = (size_t)(strchr(p->text + p->head_len, '\n') - p->text) + 1;
+    unsigned long long lo, hi;
+    if (!head_value(p, "seeds", line, sizeof line) || sscanf(line, "%llu-%llu", &lo, &hi) != 2 ||
+        !head_value(p, "command", line, sizeof line) ||
+        (p->word_count = split_words(line, p->words, MERGE_WORDS_MAX)) < 2 ||
+        strcmp(p->words[0], "delve"))
+        return delve_fail(err, DELVE_EINPUT, "%s: its catalog.tsv has no '# seeds:' or "
+                          "'# command:' line delve wrote", file);
+    p->lo = lo;
+    p->hi = hi;
+    return DELVE_OK;
+}
+
+static void part_free(part *p)
+{
+    free(p->text);
+    for (int i = 0; i < p->word_count; i++)
+        free(p->words[i]);
+}
+
+/* "delve shot ...": the command line of p with --seeds set to seeds and -o to out.
+ * DELVE_EINPUT when either option is not in it. */
+static delve_status part_command(part *p, const char *seeds, const char *out, char *buf,
+                                 size_t cap, delve_err *err)
+{
+    if (!set_option(p->words + 1, p->word_count - 1, "seeds", 0, seeds) ||
+        !set_option(p->words + 1, p->word_count - 1, "out", 'o', out))
+        return delve_fail(err, DELVE_EINPUT, "%s: its '# command:' line names no --seeds or -o",
+                          p->dir);
+    return catalog_command_line(p->word_count - 1, p->words + 1, buf, cap, err);
+}
+
+/* The head of p without its command and seeds lines: the same in every part. */
+static void head_rest(const part *p, textbuf *tb)
+{
+    for (const char *l = p->text; l < p->text + p->head_len; l = strchr(l, '\n') + 1)
+        if (strncmp(l, "# command: ", 11) && strncmp(l, "# seeds: ", 9))
+            textbuf_put(tb, l, strcspn(l, "\n") + 1);
+}
+
+static int by_lo(const void *a, const void *b)
+{
+    const part *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Sorted parts tile lo..hi: each starts where the one before ends. */
+static delve_status check_tiling(const part *p, int n, delve_err *err)
+{
+    for (int i = 1; i < n; i++)
+        if (p[i].lo != p[i - 1].hi + 1)
+            return delve_fail(err, DELVE_EINPUT, "%s (seeds %llu-%llu) and %s (seeds "
+                              "%llu-%llu): the parts must cover the range without a gap or "
+                              "an overlap", p[i - 1].dir, (unsigned long long)p[i - 1].lo,
+                              (unsigned long long)p[i - 1].hi, p[i].dir,
+                              (unsigned long long)p[i].lo, (unsigned long long)p[i].hi);
+    return DELVE_OK;
+}
+
+/* Every part ran the same command (but --seeds and -o) of the same delve and settings. */
+static delve_status check_same(part *p, int n, delve_err *err)
+{
+    char a[CATALOG_HEAD_MAX], b[CATALOG_HEAD_MAX];
+    textbuf ha = { 0 }, hb = { 0 };
+    delve_status st = part_command(&p[0], "A-B", "DIR", a, sizeof a, err);
+    head_rest(&p[0], &ha);
+    for (int i = 1; i < n && !st; i++) {
+        hb.len = 0;
+        head_rest(&p[i], &hb);
+        st = part_command(&p[i], "A-B", "DIR", b, sizeof b, err);
+        if (!st && (strcmp(a, b) || ha.oom || hb.oom || ha.len != hb.len ||
+                    memcmp(ha.s, hb.s, ha.len)))
+            st = delve_fail(err, DELVE_EINPUT, "%s and %s: not parts of one run (their "
+                            "catalogs' comment lines differ in more than seeds and -o)",
+                            p[0].dir, p[i].dir);
+    }
+    textbuf_free(&ha);
+    textbuf_free(&hb);
+    return st;
+}
+
+/* The whole run's catalog: its head (command and seeds of the range, -o target), then
+ * each part's lines in order. */
+static delve_status merged_catalog(part *p, int n, const char *target, textbuf *tb,
+                                   delve_err *err)
+{
+    char seeds[48], cmd[CATALOG_HEAD_MAX];
+    snprintf(seeds, sizeof seeds, "%llu-%llu", (unsigned long long)p[0].lo,
+             (unsigned long long)p[n - 1].hi);
+    delve_status st = part_command(&p[0], seeds, target, cmd, sizeof cmd, err);
+    for (const char *l = p[0].text; !st && l < p[0].text + p[0].head_len;
+         l = strchr(l, '\n') + 1) {
+        if (!strncmp(l, "# command: ", 11))
+            textbuf_printf(tb, "# command: %s\n", cmd);
+        else if (!strncmp(l, "# seeds: ", 9))
+            textbuf_printf(tb, "# seeds: %s\n", seeds);
+        else
+            textbuf_put(tb, l, strcspn(l, "\n") + 1);
+    }
+    for (int i = 0; i < n && !st; i++)
+        textbuf_put(tb, p[i].text + p[i].head_len, strlen(p[i].text + p[i].head_len));
+    return !st && tb->oom ? delve_fail(err, DELVE_ENOMEM, "out of memory") : st;
+}
+
+/* Puts src at dst: a hard link, else a copy (another file system). */
+static delve_status link_or_copy(const char *src, const char *dst, delve_err *err)
+{
+    if (link(src, dst) == 0)
+        return DELVE_OK;
+    char *data = NULL;
+    size_t len = 0;
+    delve_status st = fsio_read_all(src, MERGE_PNG_MAX, &data, &len, err);
+    if (!st)
+        st = fsio_write_atomic(dst, data, len, err);
+    free(data);
+    return st;
+}
+
+/* Every PNG of the part's folder into dir; *count += them. */
+static delve_status part_pngs(const part *p, const char *dir, int *count, delve_err *err)
+{
+    DIR *d = opendir(p->dir);
+    if (!d)
+        return delve_fail(err, DELVE_EIO, "%s: %s", p->dir, strerror(errno));
+    delve_status st = delve_stopped(folder_stop(), err);
+    struct dirent *e;
+    while (!st && (e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (e->d_name[0] == '.' || n < 4 || strcmp(e->d_name + n - 4, ".png"))
+            continue;
+        char src[8400], dst[8400];
+        snprintf(src, sizeof src, "%s/%s", p->dir, e->d_name);
+        snprintf(dst, sizeof dst, "%s/%s", dir, e->d_name);
+        st = link_or_copy(src, dst, err);
+        *count += !st;
+    }
+    closedir(d);
+    return st;
+}
+
+/* The merged set into dir (the output's temporary folder). */
+static delve_status merge_into(part *p, int n, const char *target, const char *dir,
+                               int *shots, delve_err *err)
+{
+    textbuf tb = { 0 };
+    char file[4200];
+    delve_status st = merged_catalog(p, n, target, &tb, err);
+    for (int i = 0; i < n && !st; i++)
+        st = part_pngs(&p[i], dir, shots, err);
+    snprintf(file, sizeof file, "%s/catalog.tsv", dir);
+    if (!st)
+        st = fsio_write_atomic(file, tb.s, tb.len, err);
+    textbuf_free(&tb);
+    return st;
+}
+
+static int merge_shots(int argc, char **argv)
+{
+    const char *out = NULL;
+    int n = 0, rc = EXIT_OK;
+    part *p = calloc(MERGE_MAX_PARTS, sizeof *p);
+    if (!p)
+        return cli_fail("merge", DELVE_ENOMEM, NULL);
+    delve_err err = { "" };
+    delve_status st = DELVE_OK;
+    for (int i = 1; i < argc && !rc && !st; i++) {
+        if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--out"))
+            out = i + 1 < argc ? argv[++i] : NULL;
+        else if (n == MERGE_MAX_PARTS)
+            rc = cli_usage_error("merge", "at most %d parts", MERGE_MAX_PARTS);
+        else
+            st = part_read(argv[i], &p[n], &err), n++;
+    }
+    if (!rc && !st && (!out || n == 0))
+        rc = cli_usage_error("merge", "merge shots takes -o DIR and the shot sets to join");
+    if (!rc && !st) {
+        qsort(p, (size_t)n, sizeof *p, by_lo);
+        st = check_tiling(p, n, &err);
+    }
+    if (!rc && !st)
+        st = check_same(p, n, &err);
+    outdir *od = NULL;
+    int shots = 0;
+    if (!rc && !st && !(rc = folder_open(&od, "shot", out, argc, argv))) {
+        st = merge_into(p, n, out, outdir_path(od), &shots, &err);
+        rc = folder_close(od, "merge", st, &err);
+        st = DELVE_OK;
+        if (!rc)
+            printf("delve merge: %d shots and %s/catalog.tsv (seeds %llu-%llu, %d parts)\n",
+                   shots, out, (unsigned long long)p[0].lo, (unsigned long long)p[n - 1].hi, n);
+    }
+    for (int i = 0; i < n; i++)
+        part_free(&p[i]);
+    free(p);
+    return st ? cli_fail("merge", st, &err) : rc;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    if (argc < 2 || cli_is_help(argv[1])) {
+        help();
+        return argc < 2 ? EXIT_USAGE : EXIT_OK;
+    }
+    if (!strcmp(argv[1], "shots"))
+        return merge_shots(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "check"))
+        return check_merge_run(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "stats"))
+        return stats_merge_run(argc - 2, argv + 2);
+    return cli_usage_error("merge", "'%s': merge shots, check or stats", argv[1]);
+}

@@ -1,0 +1,70 @@
+# delve merge: the parts of a seed range, run apart, join into the bytes of one run over
+# the whole range: 4 shot sets (given out of order, one made with --jobs 2) into the
+# same folder bytes, catalog's provenance included; 4 parts of delve stats (rooms' table,
+# DoomRL's TSV, --per-floor) and of delve check --seeds; gaps, overlaps and parts of
+# other commands refused.
+. tests/lib.bash "$@"
+cd "$TMP" || exit 1
+S="--floors 2 --zoom 6"
+"$DELVE" shot --seeds 1-12 $S -o set > /dev/null 2>&1 && mv set whole
+"$DELVE" shot --seeds 1-3 $S -o p1 > /dev/null 2>&1
+"$DELVE" shot --seeds 4-6 $S --jobs 2 -o p2 > /dev/null 2>&1
+"$DELVE" shot --seeds 7-10 $S -o p3 > /dev/null 2>&1
+"$DELVE" shot --seeds 11-12 $S -o p4 > /dev/null 2>&1
+"$DELVE" merge shots -o set p3 p1 p4 p2 > out; rc=$?
+check "merge shots: exit 0 and its line ($(cat out))" \
+  test $rc = 0 -a "$(cat out)" = "delve merge: 24 shots and set/catalog.tsv (seeds 1-12, 4 parts)"
+check "merge shots: 4 parts are the bytes of one run (PNGs, catalog, marker)" diff -r whole set
+check "  the catalog names the whole run's command" grep -qxF "# command: delve shot --seeds 1-12 --floors 2 --zoom 6 -o set" set/catalog.tsv
+echo by-hand > set/notes.txt
+"$DELVE" merge shots -o set p1 p2 p3 p4 > /dev/null
+check "a merge into an earlier set replaces it whole" diff -r whole set
+
+expect2() { # expect2 NAME WORD ARGS...: exit 2 and WORD in the message
+  local name=$1 word=$2; shift 2
+  "$DELVE" merge "$@" > /dev/null 2> e; local rc=$?
+  if [ $rc = 2 ] && grep -qF -- "$word" e; then ok "$name"; else bad "$name (rc $rc: $(cat e))"; fi
+}
+expect2 "a gap refused" "without a gap or an overlap" shots -o x p1 p3
+cp -r p2 p2b
+expect2 "an overlap refused" "without a gap or an overlap" shots -o x p1 p2 p2b p3 p4
+"$DELVE" shot --seeds 4-6 --floors 3 --zoom 6 -o q2 > /dev/null 2>&1
+expect2 "a part of another command refused" "not parts of one run" shots -o x p1 q2
+mkdir plain && cp p1/catalog.tsv plain/
+expect2 "a folder delve shot did not make refused" "not a shot set" shots -o x plain
+expect2 "no -o refused" "-o DIR" shots p1
+check "nothing left by refused merges" test ! -e x
+
+# stats: each kind of table, 4 parts in any order, the same bytes as the whole run
+stats_case() { # stats_case NAME ARGS...
+  local name=$1; shift
+  "$DELVE" stats --seeds 1-40 "$@" > whole.txt 2> /dev/null
+  for r in 1-9 10-20 21-30 31-40; do "$DELVE" stats --seeds $r "$@" --shard > "part-$r" 2> /dev/null; done
+  "$DELVE" merge stats part-31-40 part-1-9 part-21-30 part-10-20 > merged.txt; local rc=$?
+  check "merge stats, $name: 4 parts are the bytes of one run (rc $rc)" sh -c "test $rc = 0 && test -s whole.txt && cmp whole.txt merged.txt"
+}
+stats_case "rooms' rising counts" --floors 2
+stats_case "DoomRL's TSV" --type doomrl --dlevel 9 --format tsv
+stats_case "rooms --per-floor" --per-floor
+check "  a part's sums are exact integers" grep -qP '^acc\t0\t0\t9\t\d+\t\d+\t\d+\t\d+$' part-1-9
+"$DELVE" stats --seeds 1-10 --shard > p-a 2> /dev/null
+"$DELVE" stats --seeds 11-20 --floors 2 --shard > p-b 2> /dev/null
+expect2 "merge stats: parts of other settings refused" "not parts of one run" stats p-a p-b
+"$DELVE" stats --type shoals --seeds 1-3 --shard > /dev/null 2> e; rc=$?
+check "stats --shard of Shoals' table refused (rc $rc)" sh -c "test $rc = 2 && grep -qF 'percentiles' e"
+
+# check: 4 parts' reports into the whole run's (the time is the parts' sum: masked)
+"$DELVE" check --seeds 1-40 > whole.txt 2> /dev/null
+for r in 1-9 10-20 21-30 31-40; do "$DELVE" check --seeds $r > "check-$r.txt" 2> /dev/null; done
+"$DELVE" merge check check-21-30.txt check-1-9.txt check-31-40.txt check-10-20.txt > merged.txt; rc=$?
+untime() { sed 's/([0-9.]* s)$/(T s)/' "$1"; }
+untime whole.txt > whole.t; untime merged.txt > merged.t
+check "merge check: 4 parts are the whole run's report (rc $rc)" sh -c "test $rc = 0 && grep -q '40 dungeons' whole.t && cmp whole.t merged.t"
+# findings (hand-made reports in delve check's words): counts summed, first 10 seeds kept
+printf 'delve check: seeds 1-5, 3 floors: 5 dungeons, 3 errors, 1 warning, 1 not generated (1.0 s)\n  error    way-no-partner              3  seeds 2 4\n  warning  pit-only-across             1  seeds 5\n  error    not-generated               1  seeds 3\n' > a.txt
+printf 'delve check: seeds 6-20, 3 floors: 15 dungeons, 12 errors, 0 warnings, 0 not generated (2.5 s)\n  error    way-no-partner             12  seeds 6 7 8 9 10 11 12 13 14 15 ...\n' > b.txt
+"$DELVE" merge check b.txt a.txt > merged.txt; rc=$?
+printf 'delve check: seeds 1-20, 3 floors: 20 dungeons, 15 errors, 1 warning, 1 not generated (3.5 s)\n  error    way-no-partner             15  seeds 2 4 6 7 8 9 10 11 12 13 ...\n  warning  pit-only-across             1  seeds 5\n  error    not-generated               1  seeds 3\n' > want.txt
+check "merge check: findings joined in seed order, exit 1 as the whole run (rc $rc)" sh -c "test $rc = 1 && cmp want.txt merged.txt"
+expect2 "merge check: a gap refused" "not parts of one range" check a.txt check-21-30.txt
+finish

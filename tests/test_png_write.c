@@ -1,0 +1,112 @@
+/* test_png_write: render/png's writer gives, byte for byte, the file stb_image_write made
+ * with its deflate handed to libdeflate (level 4) and every row filtered "up" (the
+ * writer delve used before; it is the slow, obvious reference here): on canvases of
+ * odd sizes and strides, random and flat pixels, 1 x 1 and a rendered floor. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <libdeflate.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/world.h"
+#include "films/film.h"
+#include "gen/gen.h"
+#include "render/png.h"
+#include "render/view.h"
+
+/* stb's zlib hook as delve had it: libdeflate at level 4. */
+static unsigned char *ref_zlib(unsigned char *data, int len, int *out_len, int quality)
+{
+    (void)quality;
+    struct libdeflate_compressor *z = libdeflate_alloc_compressor(4);
+    size_t cap = libdeflate_zlib_compress_bound(z, (size_t)len);
+    unsigned char *out = malloc(cap);
+    *out_len = (int)libdeflate_zlib_compress(z, data, (size_t)len, out, cap);
+    libdeflate_free_compressor(z);
+    return out;
+}
+
+#define STBIW_ZLIB_COMPRESS ref_zlib
+#define STBI_WRITE_NO_STDIO
+#define STB_IMAGE_WRITE_STATIC
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wunused-function"
+#endif
+#include "stb_image_write.h"
+
+/* png_encode's bytes equal stb's for c. */
+static void same_as_stb(const canvas *c)
+{
+    stbi_write_force_png_filter = 2;
+    int n = 0;
+    unsigned char *want = stbi_write_png_to_mem(c->px, c->stride, c->w, c->h, 4, &n);
+    uint8_t *got = NULL;
+    size_t len = 0;
+    assert_int_equal(png_encode(c, &got, &len, NULL), DELVE_OK);
+    assert_non_null(want);
+    assert_int_equal(len, (size_t)n);
+    assert_memory_equal(got, want, len);
+    free(got);
+    free(want);
+}
+
+/* A w x h view with stride bytes a row over random bytes (a fixed xorshift). */
+static void random_canvas(int w, int h, int stride, uint32_t seed, int flat)
+{
+    uint8_t *px = malloc((size_t)stride * (size_t)h);
+    uint32_t x = seed;
+    for (size_t i = 0; i < (size_t)stride * (size_t)h; i++) {
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        px[i] = flat ? (uint8_t)(i % 4 == 3 ? 255 : 40 + i % 4) : (uint8_t)x;
+    }
+    canvas c = { .w = w, .h = h, .stride = stride, .px = px };
+    same_as_stb(&c);
+    free(px);
+}
+
+static void test_random_and_flat(void **state)
+{
+    (void)state;
+    random_canvas(1, 1, 4, 7, 0);
+    random_canvas(37, 23, 37 * 4, 11, 0);       /* rows not a multiple of 16 bytes */
+    random_canvas(41, 9, 41 * 4 + 12, 13, 0);   /* a padded stride */
+    random_canvas(64, 64, 256, 17, 1);          /* flat: long matches */
+    random_canvas(3, 200, 12, 19, 0);
+}
+
+/* Floor 2 of seed 3 as `delve shot` draws it. */
+static void test_rendered_floor(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(3);
+    dungeon d;
+    world w;
+    party p;
+    assert_int_equal(gen_dungeon(&o, &d, NULL), DELVE_OK);
+    film_default_party(&p);
+    assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
+    view_opts vo = view_defaults();
+    vo.hud = 0, vo.whole_floor = 1, vo.follow = 0, vo.cam_floor = 1, vo.zoom = 12;
+    int wpx, hpx;
+    view_floor_size(&w.dg.floors[1], vo.zoom, &wpx, &hpx);
+    canvas c;
+    assert_int_equal(canvas_init(&c, wpx, hpx, NULL), DELVE_OK);
+    assert_int_equal(view_render(&c, &w, &vo, NULL, NULL), DELVE_OK);
+    same_as_stb(&c);
+    canvas_free(&c);
+    world_free(&w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_and_flat),
+        cmocka_unit_test(test_rendered_floor),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
