@@ -44,6 +44,7 @@ struct recorder {
     textbuf tsv;               /* events.tsv (films/events.h) */
     sheet_cell *cells;
     canvas *thumbs;
+    chart_data chart;          /* every frame's health and power, for the sheet's chart */
     int cell_count, cell_cap;
     int sheet_pages;
 };
@@ -138,6 +139,12 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
         st = start_pool(r, err);
     if (!st)
         events_header(&r->tsv, &fs->party);
+    if (!st) {
+        const char *names[PARTY_MAX];
+        for (int i = 0; i < fs->party.count && i < PARTY_MAX; i++)
+            names[i] = fs->party.m[i].name;
+        chart_begin(&r->chart, fs->party.count, names, 0);
+    }
     if (!st && r->tsv.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory");
     if (st) {
@@ -191,6 +198,17 @@ static delve_status add_cell(recorder *r, const world *w, const shot *s, const c
         c->max_health[i] = w->party.m[i].max_health;
     }
     return DELVE_OK;
+}
+
+/* The frame's point of the chart: what its events.tsv row says of the party. */
+static delve_status add_point(recorder *r, const world *w, const shot *s, delve_err *err)
+{
+    chart_point p = { .frame = s->frame_no, .time_s = w->clock_s, .kind = s->kind };
+    for (int i = 0; i < w->party.count && i < PARTY_MAX; i++) {
+        p.health[i] = w->party.m[i].health;
+        p.power[i] = w->party.m[i].power;
+    }
+    return chart_add(&r->chart, &p, err);
 }
 
 static int take_slot(recorder *r)
@@ -254,6 +272,8 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
         st = add_cell(r, w, s, c, err);
     if (!st)
         events_row(&r->tsv, w, s);
+    if (!st)
+        st = add_point(r, w, s, err);
     if (!st && r->tsv.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for events");
     pthread_mutex_lock(&r->mu);
@@ -290,7 +310,7 @@ static delve_status write_sheets(recorder *r, delve_err *err)
     sheet_opts so = { .title = r->fs->title, .seed = r->seed, .floors = r->floors,
                       .total_frames = r->frames, .columns = r->fs->sheet_columns,
                       .thumb_w = r->fs->frame_w / 4, .thumb_h = r->fs->frame_h / 4,
-                      .members = r->fs->party.count };
+                      .members = r->fs->party.count, .chart = &r->chart };
     if (r->cell_count > 0 && r->cell_count < so.columns)
         so.columns = r->cell_count; /* no empty half sheet for a short film */
     for (int i = 0; i < r->cell_count; i++)
@@ -354,6 +374,7 @@ void recorder_close(recorder *r)
     free(r->queue);
     free(r->cells);
     free(r->thumbs);
+    chart_free(&r->chart);
     textbuf_free(&r->tsv);
     if (r->txt)
         text_close(r->txt);
