@@ -158,7 +158,7 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
 /* Width in px of the map area of a frame (the HUD panel takes the rest). */
 static int c_map_w(const film_script *fs)
 {
-    return fs->frame_w - VIEW_PANEL_W;
+    return fs->frame_w - VIEW_PANEL_W * view_hud_scale(fs->frame_w, fs->frame_h) / 100;
 }
 
 static int wants_cell(const recorder *r, const shot *s)
@@ -246,6 +246,7 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
     view_opts vo = view_defaults();
     vo.zoom = r->fs->zoom;
     vo.follow = r->fs->follow;
+    vo.hud_scale = VIEW_HUD_AUTO; /* a larger frame, a larger panel */
     vo.t_ms = (uint32_t)s->frame_no * 83u; /* animation clock: 12 frames a second */
     vo.title = r->fs->title;
     vo.caption = s->caption;
