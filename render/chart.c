@@ -261,6 +261,7 @@ static void time_axis(canvas *c, const chart_data *d, const chart_layout *l, tex
     char buf[48], clk[32];
     text_draw(c, t, CHART_PAD, y, 10, TEXT_BOLD, LOOK_TEXT_DIM, "FILM");
     text_draw(c, t, CHART_PAD, y + 15, 10, TEXT_BOLD, LOOK_TEXT_DIM, "GAME");
+    int right = -1000;
     for (int s = 0;; s += step) {
         int f = l->first + s * fps;
         if (f > l->last)
@@ -272,6 +273,9 @@ static void time_axis(canvas *c, const chart_data *d, const chart_layout *l, tex
         int tw = text_width(t, 11, TEXT_MONO, clk), tx = x + 2;
         if (tx + tw > c->w - 4) /* the last tick's words end at it */
             tx = x - 2 - tw;
+        if (tx < right + 8)
+            continue;  /* they would run into the last tick's: the mark alone */
+        right = tx + tw;
         text_draw(c, t, tx, y, 11, TEXT_MONO, LOOK_TEXT, buf);
         text_draw(c, t, tx, y + 15, 11, TEXT_MONO, LOOK_TEXT_DIM, clk);
     }
