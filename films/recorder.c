@@ -329,6 +329,8 @@ static delve_status write_sheets(recorder *r, delve_err *err)
         canvas sheet;
         st = sheet_render(&sheet, &so, r->cells + first, n < 0 ? 0 : n, p + 1, pages, r->txt,
                           err);
+        for (int i = first; i < first + n; i++) /* drawn: room for the encoder */
+            canvas_free(&r->thumbs[i]);
         if (st)
             break;
         char fpath[FILM_PATH_MAX + 128];
@@ -345,6 +347,8 @@ static delve_status write_sheets(recorder *r, delve_err *err)
 delve_status recorder_finish(recorder *r, delve_err *err)
 {
     stop_pool(r);
+    for (int i = 0; r->pool && i < r->slots; i++)
+        canvas_free(&r->pool[i]); /* every frame is written: room for the sheet */
     if (r->worker_st) {
         if (err)
             *err = r->worker_err;

@@ -58,7 +58,14 @@ static unsigned char *png_zlib(unsigned char *data, int len, int *out_len, int q
     return out;
 }
 
+/* stb's CRC-32 of each chunk through libdeflate's (the same sums, 8 bytes at a time) */
+static unsigned int png_crc32(unsigned char *data, int len)
+{
+    return (unsigned int)libdeflate_crc32(0, data, (size_t)len);
+}
+
 #define STBIW_ZLIB_COMPRESS png_zlib
+#define STBIW_CRC32 png_crc32
 #define STBI_WRITE_NO_STDIO
 #define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
