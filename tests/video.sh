@@ -10,13 +10,14 @@ mkdir -p "$fake"
 cat > "$fake/ffmpeg" <<'SH'
 #!/bin/sh
 # stand-in: log the arguments, write each output (a .mp4 or .gif argument) as a small
-# file; with FAKE_SLOW set, start the outputs and wait to be stopped
+# file; with FAKE_SLOW set to sleep's path (PATH holds only this folder), start the
+# outputs and wait to be stopped
 echo "$@" >> "${0%/*}/calls"
 for a; do
   case "$a" in *.mp4|*.gif) printf 'fake video\n' > "$a" ;; esac
 done
 [ -f frame_0001.png ] || echo "not run in the frames folder" >> "${0%/*}/calls"
-if [ -n "${FAKE_SLOW:-}" ]; then echo $$ > "${0%/*}/pid"; exec sleep 60; fi
+if [ -n "${FAKE_SLOW:-}" ]; then echo $$ > "${0%/*}/pid"; exec "$FAKE_SLOW" 60; fi
 SH
 chmod +x "$fake/ffmpeg"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video > "$TMP/out"
@@ -39,14 +40,14 @@ check "--gif-width 100: a usage error ($(cat "$TMP/err"))" test $rc = 2
 "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet > /dev/null
 before=$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)
 rm -f "$fake/pid"
-FAKE_SLOW=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
+FAKE_SLOW=$(command -v sleep) PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
   > /dev/null 2> "$TMP/err" &
 pid=$!
 for i in $(seq 400); do [ -s "$fake/pid" ] && break; sleep 0.05; done
 check "the stand-in encoder started" test -s "$fake/pid"
 kill -INT -- -"$pid"
 wait "$pid"; rc=$?
-check "SIGINT while encoding: exit 130 (rc $rc)" test $rc = 130
+check "SIGINT while encoding: exit 130 (rc $rc: $(cat "$TMP/err"))" test $rc = 130
 check "SIGINT while encoding: the earlier film byte for byte" \
   test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)"
 check "SIGINT while encoding: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" \
