@@ -1,7 +1,8 @@
 /* test_chart: the health chart's pixels at known times (render/chart.h): the lines are
  * the members' colours where their values are, a fall's drop is its damage in rows at
  * the fall's frame, the sheet carries the chart band; and the HUD's scale factors
- * (render/view.h) at 1280 x 720, 1920 x 1080 and smaller frames. */
+ * (render/view.h) at 1280 x 720, 1920 x 1080 and smaller frames, its panel where the
+ * scale puts it, a title of 95 bytes drawn whole. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -10,6 +11,8 @@
 
 #include <string.h>
 
+#include "engine/world.h"
+#include "gen/gen.h"
 #include "render/chart.h"
 #include "render/sheet.h"
 #include "render/view.h"
@@ -160,6 +163,68 @@ static void test_hud_scale(void **state)
     assert_int_equal(view_panel_w(&c, &o), 0);
 }
 
+/* Seed 58's dungeon as the default film's party sees it, drawn w x h with title. */
+static void frame_with(canvas *c, int w, int h, const char *title, text_ctx *t)
+{
+    gen_opts o = gen_defaults(58);
+    o.floors = 3;
+    dungeon d;
+    party p = { 0 };
+    world wd;
+    assert_int_equal(gen_dungeon(&o, &d, NULL), DELVE_OK);
+    assert_int_equal(party_add(&p, "Ash", 30, 12, 15, NULL), DELVE_OK);
+    assert_int_equal(party_add(&p, "Bryn", 24, 20, 5, NULL), DELVE_OK);
+    assert_int_equal(world_init(&wd, &d, &p, NULL), DELVE_OK);
+    view_opts vo = view_defaults();
+    vo.hud_scale = VIEW_HUD_AUTO;
+    vo.title = title;
+    assert_int_equal(canvas_init(c, w, h, NULL), DELVE_OK);
+    assert_int_equal(view_render(c, &wd, &vo, t, NULL), DELVE_OK);
+    world_free(&wd);
+}
+
+static int is(const canvas *c, int x, int y, rgba col)
+{
+    rgba p = px(c, x, y);
+    return p.r == col.r && p.g == col.g && p.b == col.b;
+}
+
+static void test_hud_frames(void **state)
+{
+    (void)state;
+    text_ctx *t = open_text();
+    /* 95 bytes, the longest a script's title can be; the two differ in the last word */
+    const char *a = "Pits and rest stations: a party of three falls seven metres and limps "
+                    "to a dry font, alas, alas";
+    const char *b = "Pits and rest stations: a party of three falls seven metres and limps "
+                    "to a dry font, alas, oops";
+    assert_int_equal(strlen(a), 95);
+    canvas ca, cb, small;
+    frame_with(&ca, 1920, 1080, a, t);
+    frame_with(&cb, 1920, 1080, b, t);
+    /* the panel is 480 px: its 3 px edge at 1440, the panel's colour after it */
+    rgba edge = { 52, 52, 64, 255 }, panel = { 20, 20, 26, 255 };
+    assert_true(is(&ca, 1440, 5, edge) && is(&ca, 1442, 5, edge));
+    assert_true(is(&ca, 1443, 5, panel));
+    assert_false(is(&ca, 1439, 5, edge));
+    /* the last word is drawn, not cut to "...": the frames differ, in the panel only */
+    int first = -1, last = -1;
+    for (int y = 0; y < ca.h; y++)
+        if (memcmp(canvas_at(&ca, 0, y), canvas_at(&cb, 0, y), (size_t)ca.w * 4)) {
+            first = first < 0 ? y : first;
+            last = y;
+            assert_memory_equal(canvas_at(&ca, 0, y), canvas_at(&cb, 0, y), (size_t)1440 * 4);
+        }
+    assert_true(first >= 21 && last < 200); /* within the title's lines at the top */
+    frame_with(&small, 1280, 720, a, t);   /* scale 100: the 320 px panel, 2 px edge */
+    assert_true(is(&small, 960, 5, edge) && is(&small, 961, 5, edge));
+    assert_true(is(&small, 962, 5, panel));
+    canvas_free(&ca);
+    canvas_free(&cb);
+    canvas_free(&small);
+    text_close(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -167,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_chart_kinds_and_limits),
         cmocka_unit_test(test_sheet_band),
         cmocka_unit_test(test_hud_scale),
+        cmocka_unit_test(test_hud_frames),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
