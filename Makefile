@@ -72,13 +72,18 @@ fuzz-replay: deps-test
 view: build
 	./$(BUILD)/delve view --film $(FILM)
 
+# odiff's native binary (npm odiff-bin) is installed here for the bench only, never by test
 bench: build
-	./$(BUILD)/delve-bench $(FILM)
+	DELVE_BENCH_ODIFF="$${DELVE_BENCH_ODIFF:-$$(sh scripts/bench-tools.sh $(BUILD))}" \
+	  ./$(BUILD)/delve-bench $(FILM)
 
-# rewrites tests/golden/ (shots.tsv's shots, sheet.png, catalog.tsv): only after looking
-# at the diff images of a failing golden test; README "Goldens" says when
+# rewrites tests/golden/ (shots.tsv's shots, sheet.png, film-events.tsv, catalog.tsv), or
+# with ONLY=PATTERN (comma-separated shell globs over file names) only the matching ones:
+# only after looking at build/golden-failures/ of a failing golden test, or for a new
+# row; docs/goldens.md says when
+ONLY ?=
 golden: build
-	sh scripts/golden.sh $(BUILD)
+	GOLDEN_ONLY='$(ONLY)' bash scripts/golden.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) out

@@ -5,7 +5,10 @@
  * --video adds (when ffmpeg is installed), and the whole-process time of
  * `delve diff` on two 1920x1080 PNGs that differ in 2 % of their pixels, beside
  * pixelmatch's and odiff's CLIs on the same pair when they are installed (on PATH as
- * `pixelmatch` and `odiff`, or named by DELVE_BENCH_PIXELMATCH and DELVE_BENCH_ODIFF).
+ * `pixelmatch` and `odiff`, or named by DELVE_BENCH_PIXELMATCH and DELVE_BENCH_ODIFF:
+ * `make bench` installs odiff's native binary for it, scripts/bench-tools.sh), and
+ * `delve review` of 3 000 changed and of 3 000 identical pairs of real shots on 2 jobs.
+ * `--diff-only` and `--review-only` print those alone.
  * A benchmark, never a test: it prints figures and fails on nothing but errors. */
 #define _DEFAULT_SOURCE /* wait4 */
 #include <stdio.h>
@@ -32,6 +35,8 @@
 #define RUNS 201
 #define DIFF_RUNS 7
 #define DIFF_DIR "out/bench-diff"
+#define REVIEW_DIR "out/bench-review"
+#define REVIEW_PAIRS 3000
 
 static double now_ms(void)
 {
@@ -413,8 +418,9 @@ static int diff_pair(const char *script)
 }
 
 /* Wall and CPU (user + system) ms of one run of argv, stdout and stderr to /dev/null;
- * exit codes 0 and 1 are both fine (1: a difference). -1 when it cannot be run. */
-static int run_once(char *const argv[], double *wall, double *cpu)
+ * its exit code into *code (may be NULL; 0 and 1 are both fine for the callers that
+ * pass NULL: 1 is a difference). -1 when it cannot be run. */
+static int run_once(char *const argv[], double *wall, double *cpu, int *code)
 {
     fflush(stdout);
     double t0 = now_ms();
@@ -430,6 +436,8 @@ static int run_once(char *const argv[], double *wall, double *cpu)
     if (pid < 0 || wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) ||
         WEXITSTATUS(status) == 127)
         return -1;
+    if (code)
+        *code = WEXITSTATUS(status);
     *wall = now_ms() - t0;
     *cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
            (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
@@ -452,7 +460,7 @@ static void diff_table(char **const argv[DIFF_TOOLS], const char *const label[DI
     int ok[DIFF_TOOLS] = { 1, 1, 1, 1 };
     for (int r = 0; r < DIFF_RUNS; r++)
         for (int t = 0; t < DIFF_TOOLS; t++)
-            if (ok[t] && run_once(argv[t], &wall[t][r], &cpu[t][r]))
+            if (ok[t] && run_once(argv[t], &wall[t][r], &cpu[t][r], NULL))
                 ok[t] = 0;
     for (int t = 0; t < DIFF_TOOLS; t++) {
         if (!ok[t])
@@ -461,6 +469,9 @@ static void diff_table(char **const argv[DIFF_TOOLS], const char *const label[DI
             printf("  %-32s %7.1f ms wall  %7.1f ms CPU\n", label[t],
                    median(wall[t], DIFF_RUNS), median(cpu[t], DIFF_RUNS));
     }
+    if (ok[0] && ok[3]) /* the last tool beside the first: the README's ratio */
+        printf("  %s / %s, wall: %.2fx (target >= 3x)\n", label[3], label[0],
+               median(wall[3], DIFF_RUNS) / median(wall[0], DIFF_RUNS));
 }
 
 /* Whole-process times of delve diff, pixelmatch and odiff on the same pair. */
@@ -482,9 +493,69 @@ static int diff_figures(const char *delve, const char *script)
     const char *const label[DIFF_TOOLS] = { "delve diff (exact)",
                                             "delve diff --threshold 0.1 --aa",
                                             "pixelmatch 7 CLI, 0.1 (AA on)",
-                                            "odiff (threshold 0.1)" };
+                                            "odiff native (threshold 0.1)" };
     diff_table(argv, label);
     return 0;
+}
+
+/* Runs argv once and prints its wall and CPU time under label; -1 when it cannot run
+ * or exits other than want (a review that found its folder locked is no figure). */
+static int timed(const char *label, char *const argv[], int want)
+{
+    double wall, cpu;
+    int code = -1;
+    if (run_once(argv, &wall, &cpu, &code) || code != want) {
+        fprintf(stderr, "delve-bench: %s %s failed (exit %d)\n", argv[0], argv[1], code);
+        return -1;
+    }
+    printf("  %-40s %8.0f ms wall %8.0f ms CPU\n", label, wall, cpu);
+    return 0;
+}
+
+/* REVIEW_PAIRS links named like a shot set's in dir, all to file. */
+static int link_set(const char *dir, const char *file)
+{
+    char p[256];
+    if (fsio_mkdirs(dir, NULL))
+        return -1;
+    for (int i = 1; i <= REVIEW_PAIRS; i++) {
+        snprintf(p, sizeof p, "%s/seed-%020d-floor-1.png", dir, i);
+        unlink(p);
+        if (link(file, p))
+            return -1;
+    }
+    return 0;
+}
+
+/* delve review on 2 jobs: REVIEW_PAIRS changed pairs (seed 3 floor 1 of 3, rising off
+ * against on: 6.7 % of 1536 x 960 pixels differ; every pair decoded, diffed, its diff
+ * image written, and the page) and REVIEW_PAIRS identical ones (a copy of the same PNG:
+ * other files, the same bytes, compared byte by byte, never decoded). */
+static int review_figures(const char *delve)
+{
+    char *off[] = { (char *)delve, "shot", "--seed", "3", "--floor", "1", "--floors", "3",
+                    "--rising", "off", "-o", REVIEW_DIR "/x.png", NULL };
+    char *on[] = { (char *)delve, "shot", "--seed", "3", "--floor", "1", "--floors", "3",
+                   "-o", REVIEW_DIR "/z.png", NULL };
+    char *copy[] = { "cp", REVIEW_DIR "/x.png", REVIEW_DIR "/y.png", NULL };
+    char *changed[] = { (char *)delve, "review", REVIEW_DIR "/a", REVIEW_DIR "/b", "-o",
+                        REVIEW_DIR "/changed", "--jobs", "2", NULL };
+    char *same[] = { (char *)delve, "review", REVIEW_DIR "/a", REVIEW_DIR "/c", "-o",
+                     REVIEW_DIR "/same", "--jobs", "2", NULL };
+    double wall, cpu;
+    if (fsio_mkdirs(REVIEW_DIR, NULL) || run_once(off, &wall, &cpu, NULL) ||
+        run_once(on, &wall, &cpu, NULL) || run_once(copy, &wall, &cpu, NULL) ||
+        link_set(REVIEW_DIR "/a", REVIEW_DIR "/x.png") ||
+        link_set(REVIEW_DIR "/b", REVIEW_DIR "/z.png") ||
+        link_set(REVIEW_DIR "/c", REVIEW_DIR "/y.png")) {
+        fprintf(stderr, "delve-bench: cannot make the review sets in %s\n", REVIEW_DIR);
+        return 2;
+    }
+    printf("delve review, %d pairs of 1536 x 960 shots, --jobs 2 (%s):\n", REVIEW_PAIRS,
+           REVIEW_DIR);
+    int rc = timed("all changed (6.7 % of pixels)    < 30 s", changed, 1);
+    rc = rc ? rc : timed("all identical bytes              < 1 s", same, 0);
+    return rc ? 2 : 0;
 }
 
 int main(int argc, char **argv)
@@ -498,6 +569,10 @@ int main(int argc, char **argv)
     png_tune_malloc();
     if (argc > 1 && !strcmp(argv[1], "--rising-only")) /* the rising figures alone */
         return rising_figures();
+    if (argc > 1 && !strcmp(argv[1], "--diff-only"))
+        return diff_figures(delve, "films/scripts/pits-and-stations.film");
+    if (argc > 1 && !strcmp(argv[1], "--review-only"))
+        return review_figures(delve);
     frame_ms fm = { 0, 0 };
     if (argc > 1 && !strcmp(argv[1], "--film-only")) { /* frames, side view, film, video */
         script = argc > 2 ? argv[2] : "films/scripts/pits-and-stations.film";
@@ -509,6 +584,7 @@ int main(int argc, char **argv)
     rc = rc ? rc : frame_figures(script, &fm);
     rc = rc ? rc : film_figures(delve, script, &fm);
     rc = rc ? rc : diff_figures(delve, script);
+    rc = rc ? rc : review_figures(delve);
     rc = rc ? rc : shoals_figures();
     if (!rc && access("films/scripts/shoals-tide.film", R_OK) == 0) {
         printf("shoals film's first frame (films/scripts/shoals-tide.film), ");

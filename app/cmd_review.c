@@ -1,40 +1,65 @@
-/* delve review: the HTML report of what changed between two shot sets (render/review.h). */
+/* delve review: the HTML report of what changed between two shot sets (render/review.h),
+ * its JSON and JUnit forms (app/review_ci.h) and the distribution table (app/compare via
+ * stats_compare_review). docs/review.md describes all three. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/cli.h"
 #include "app/folder.h"
+#include "app/review_ci.h"
+#include "engine/fsio.h"
 #include "render/review.h"
+
+#define REL_CAP 4096  /* bytes of a resolved path */
 
 static void help(void)
 {
-    printf("usage: delve review BASE_DIR HEAD_DIR -o REPORT_DIR [--threshold T] [--aa]\n\n"
+    printf("usage: delve review BASE_DIR HEAD_DIR -o REPORT_DIR [--jobs N] [--threshold T]\n"
+           "       [--aa] [--max-diff-pixels N] [--max-diff-ratio R] [--format text|json]\n"
+           "       [--junit FILE]\n\n"
            "Pairs the PNGs of two folders by their path below each folder (the folders are\n"
-           "searched to %d levels; names starting with '.' and links are skipped), diffs\n"
-           "each pair like 'delve diff' (exact unless --threshold T, 0..1 with up to 3\n"
-           "decimals; --aa skips anti-aliased pixels, with a threshold only), diffs the two\n"
-           "folders' catalog.tsv files line by line by seed and floor, and writes\n"
-           "REPORT_DIR/index.html with before/, after/ and diff/ beside it: open it from\n"
-           "any folder, no network needed. Changed pairs come first (before, diff, after\n"
-           "side by side, and a slider or blink view), then added and removed files, then\n"
-           "the unchanged ones (collapsed), then the catalog diff. REPORT_DIR is made whole\n"
-           "beside itself and swapped in at the end, replacing only an empty folder or an\n"
-           "earlier report; Ctrl-C leaves it as it was.\n\n"
-           "Prints one summary line. Exit 0 when nothing changed, 1 when anything did,\n"
-           "2 on bad input.\n\n"
+           "searched to %d levels; names starting with '.' and links are skipped), compares\n"
+           "each pair (files with the same bytes are the same without decoding; the others\n"
+           "like 'delve diff': exact unless --threshold T, 0..1 with up to 3 decimals; --aa\n"
+           "skips anti-aliased pixels, with a threshold only) on --jobs N threads (default:\n"
+           "every core), diffs the two folders' catalog.tsv files by seed and floor, and\n"
+           "writes REPORT_DIR/index.html, review.json and diff/ (the before and after\n"
+           "images are linked where they lie, by relative paths: move the report together\n"
+           "with the two folders). The page: both sides' provenance, the distribution table\n"
+           "of 'delve stats --compare', then the changed pairs, biggest change first (a\n"
+           "level type change, then catalog cells changed, then pixels), each with its\n"
+           "catalog cells old -> new and the commands that reproduce it; then added,\n"
+           "removed and unchanged pairs, and the catalog diff. index.html#game shows only\n"
+           "the pairs changed in game terms. REPORT_DIR is made whole beside itself and\n"
+           "swapped in at the end, replacing only an empty folder or an earlier report;\n"
+           "Ctrl-C leaves it as it was.\n\n"
+           "--max-diff-pixels N, --max-diff-ratio R (0..1): a pair of the same size with at\n"
+           "most that many changed pixels (both limits when both are given) counts as the\n"
+           "same. --format json prints the review as JSON (docs/review.md) instead of the\n"
+           "summary line; then -o may be left out (no page). --junit FILE writes JUnit XML:\n"
+           "a testcase per pair, failing when it changed, was added or removed.\n\n"
+           "Exit 0 when nothing changed, 1 when anything did, 2 on bad input.\n\n"
            "  delve shot --seeds 1-100 -o old    # with the old build\n"
            "  delve shot --seeds 1-100 -o new    # with the new build\n"
            "  delve review old new -o review     # then open review/index.html\n",
            REVIEW_MAX_DEPTH);
 }
 
-/* "0", "1", "0.05", "1.000": T in 0..1 with up to 3 decimals, as thousandths. */
-static int parse_threshold(const char *s, int *milli)
+/* "0", "1", "0.05", "1.000": s in 0..1 with up to digits decimals, in units of
+ * 10^-digits (1000 for thousandths). */
+static int parse_fraction(const char *s, int digits, int64_t *out)
 {
+    int64_t one = 1;
+    for (int i = 0; i < digits; i++)
+        one *= 10;
     if (!isdigit((unsigned char)s[0]) || s[0] > '1' || (s[1] && s[1] != '.'))
         return 0;
-    int v = (s[0] - '0') * 1000, unit = 100;
+    int64_t v = (s[0] - '0') * one, unit = one / 10;
     const char *p = s + 1;
     if (*p == '.') {
         if (!isdigit((unsigned char)p[1]))
@@ -42,70 +67,239 @@ static int parse_threshold(const char *s, int *milli)
         for (p++; isdigit((unsigned char)*p) && unit > 0; p++, unit /= 10)
             v += (*p - '0') * unit;
     }
-    if (*p || v > 1000)
+    if (*p || v > one)
         return 0;
-    *milli = v;
+    *out = v;
     return 1;
+}
+
+/* The path to get from folder from to folder to, both resolved (realpath), into out:
+ * "../a", "a", "." or "../../x/y". 0 when either cannot be resolved. */
+static int relative_path(const char *from, const char *to, char *out, size_t size)
+{
+    char f[REL_CAP], t[REL_CAP];
+    if (!realpath(from, f) || !realpath(to, t))
+        return 0;
+    size_t common = 0;
+    for (size_t i = 0; f[i] && f[i] == t[i]; i++)
+        if (f[i + 1] == '/' || !f[i + 1])
+            if (t[i + 1] == '/' || !t[i + 1])
+                common = i + 1;
+    if (!strcmp(f, "/"))
+        common = 0;
+    size_t n = 0;
+    out[0] = '\0';
+    for (const char *p = f + common; *p; p++)
+        if (*p == '/')
+            n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s..", n ? "/" : "");
+    const char *rest = t + common + (t[common] == '/');
+    if (*rest)
+        n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s%s", n ? "/" : "", rest);
+    if (!n)
+        n = (size_t)snprintf(out, size, ".");
+    return n < size;
+}
+
+/* The URL of dir from the report folder out, which is swapped in beside itself later:
+ * "../" and the path from out's parent (resolved now) to dir; dir as given when it
+ * cannot be resolved. */
+static void image_url(const char *out, const char *dir, char *url, size_t size)
+{
+    char parent[REL_CAP], rel[REL_CAP];
+    snprintf(parent, sizeof parent, "%s", out);
+    size_t n = strlen(parent);
+    while (n > 1 && parent[n - 1] == '/')
+        parent[--n] = '\0';
+    char *slash = strrchr(parent, '/');
+    if (!slash)
+        snprintf(parent, sizeof parent, ".");
+    else
+        slash[slash == parent] = '\0';
+    if (relative_path(parent, dir, rel, sizeof rel))
+        snprintf(url, size, "..%s%s", strcmp(rel, ".") ? "/" : "", strcmp(rel, ".") ? rel : "");
+    else
+        snprintf(url, size, "%s", dir);
+}
+
+/* What the command line asked for. */
+typedef struct review_args {
+    const char *dirs[2], *out, *format, *junit;
+    int ndirs;
+    review_opts o;
+} review_args;
+
+/* One option with a value (argv[*i] is the option); EXIT_OK or the exit code. */
+static int option_value(review_args *a, int argc, char **argv, int *i)
+{
+    const char *opt = argv[*i], *v = cli_value("review", argc, argv, i);
+    int64_t x;
+    int n;
+    if (!v)
+        return EXIT_USAGE;
+    if (!strcmp(opt, "-o"))
+        a->out = v;
+    else if (!strcmp(opt, "--format") && (!strcmp(v, "text") || !strcmp(v, "json")))
+        a->format = v;
+    else if (!strcmp(opt, "--format"))
+        return cli_usage_error("review", "--format %s: text or json", v);
+    else if (!strcmp(opt, "--junit"))
+        a->junit = v;
+    else if (!strcmp(opt, "--jobs")) {
+        if (!cli_int("review", "--jobs", v, 1, REVIEW_MAX_JOBS, &n))
+            return EXIT_USAGE;
+        a->o.jobs = n;
+    } else if (!strcmp(opt, "--threshold")) {
+        if (!parse_fraction(v, 3, &x))
+            return cli_usage_error("review", "--threshold: '%s' is not a number in 0..1 "
+                                   "with at most 3 decimals", v);
+        a->o.diff.threshold_milli = (int)x;
+    } else if (!strcmp(opt, "--max-diff-ratio")) {
+        if (!parse_fraction(v, 6, &x))
+            return cli_usage_error("review", "--max-diff-ratio: '%s' is not a number in "
+                                   "0..1 with at most 6 decimals", v);
+        a->o.max_ratio_ppm = x;
+    } else {
+        uint64_t u;
+        if (!cli_u64("review", "--max-diff-pixels", v, &u))
+            return EXIT_USAGE;
+        a->o.max_pixels = u > INT64_MAX ? INT64_MAX : (int64_t)u;
+    }
+    return EXIT_OK;
+}
+
+static int parse_args(review_args *a, int argc, char **argv)
+{
+    static const char *const with_value[] = { "-o", "--threshold", "--jobs", "--format",
+                                              "--junit", "--max-diff-ratio",
+                                              "--max-diff-pixels" };
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    *a = (review_args){ .o = review_opts_defaults(), .format = "text" };
+    a->o.jobs = cores < 1 ? 1 : cores > REVIEW_MAX_JOBS ? REVIEW_MAX_JOBS : (int)cores;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        int known = 0, rc;
+        for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++)
+            known |= !strcmp(s, with_value[k]);
+        if (known && (rc = option_value(a, argc, argv, &i)))
+            return rc;
+        if (known)
+            continue;
+        if (!strcmp(s, "--aa"))
+            a->o.diff.aa = 1;
+        else if (s[0] == '-' && s[1])
+            return cli_usage_error("review", "unknown option '%s'", s);
+        else if (a->ndirs < 2)
+            a->dirs[a->ndirs++] = s;
+        else
+            return cli_usage_error("review", "unexpected argument '%s'", s);
+    }
+    if (a->ndirs < 2)
+        return cli_usage_error("review", "give BASE_DIR and HEAD_DIR");
+    if (!a->out && strcmp(a->format, "json") && !a->junit)
+        return cli_usage_error("review", "-o REPORT_DIR is required");
+    if (a->o.diff.aa && a->o.diff.threshold_milli < 0)
+        return cli_usage_error("review", "--aa needs --threshold T");
+    return EXIT_OK;
+}
+
+/* The distribution table of the two catalogs when both exist; NULL rows otherwise (a
+ * catalog that cannot be compared is named on stderr, the review goes on). */
+static void distributions(const review_args *a, review_dist *d, cJSON **json)
+{
+    char pa[REL_CAP], pb[REL_CAP];
+    delve_err err = { "" };
+    memset(d, 0, sizeof *d);
+    *json = NULL;
+    snprintf(pa, sizeof pa, "%s/catalog.tsv", a->dirs[0]);
+    snprintf(pb, sizeof pb, "%s/catalog.tsv", a->dirs[1]);
+    if (access(pa, R_OK) || access(pb, R_OK))
+        return;
+    if (stats_compare_review(pa, pb, d, json, &err))
+        fprintf(stderr, "delve review: no distribution table: %s\n", err.msg);
+}
+
+/* The review into r (and the report folder when -o); the exit code of a failure. */
+static int run(review_args *a, int argc, char **argv, review_result *r, const cJSON *dj)
+{
+    delve_err err = { "" };
+    char bu[REL_CAP], hu[REL_CAP];
+    outdir *od = NULL;
+    a->o.page = a->out != NULL;
+    if (a->out) {
+        image_url(a->out, a->dirs[0], bu, sizeof bu);
+        image_url(a->out, a->dirs[1], hu, sizeof hu);
+        a->o.base_url = bu;
+        a->o.head_url = hu;
+        int rc = folder_open(&od, "review", a->out, argc, argv);
+        if (rc)
+            return rc;
+    }
+    delve_status st = review_run(a->dirs[0], a->dirs[1], od ? outdir_path(od) : "",
+                                 &a->o, folder_stop(), r, &err);
+    if (!st && r->item_count == 0 && r->catalogs == 0) /* a mistyped pair must not pass in CI */
+        st = delve_fail(&err, DELVE_EINPUT, "nothing to review: no PNG and no catalog.tsv in "
+                        "%s or %s", a->dirs[0], a->dirs[1]);
+    if (!st && od) { /* review.json beside the page: the CI artefact */
+        char *text = NULL, p[REL_CAP];
+        st = review_ci_json(r, a->dirs[0], a->dirs[1], &a->o, dj, &text, &err);
+        snprintf(p, sizeof p, "%s/review.json", outdir_path(od));
+        if (!st)
+            st = fsio_write_atomic(p, text, strlen(text), &err);
+        free(text);
+    }
+    if (od)
+        return folder_close(od, "review", st, &err);
+    return st ? cli_fail("review", st, &err) : EXIT_OK;
+}
+
+/* The summary line, the JSON or the JUnit file after a review. */
+static int outputs(const review_args *a, const review_result *r, const cJSON *dj)
+{
+    delve_err err = { "" };
+    delve_status st = a->junit ? review_ci_junit(r, a->junit, &err) : DELVE_OK;
+    if (!st && !strcmp(a->format, "json")) {
+        char *text = NULL;
+        if (!(st = review_ci_json(r, a->dirs[0], a->dirs[1], &a->o, dj, &text, &err)))
+            fputs(text, stdout);
+        free(text);
+    } else if (!st) {
+        char sum[256];
+        review_summary(r, sum, sizeof sum);
+        int n = a->out ? (int)strlen(a->out) : 0;
+        while (n > 1 && a->out[n - 1] == '/')
+            n--;
+        if (a->out)
+            printf("%s; report: %.*s/index.html\n", sum, n, a->out);
+        else
+            printf("%s\n", sum);
+    }
+    if (!st && fflush(stdout) != 0)
+        st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
+    return st ? cli_fail("review", st, &err) : review_any_change(r) ? EXIT_DIFF : EXIT_OK;
 }
 
 int cmd_review(int argc, char **argv)
 {
-    const char *dirs[2] = { NULL, NULL }, *out = NULL;
-    int ndirs = 0;
-    diff_opts o = diff_defaults();
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (cli_is_help(a)) {
+    for (int i = 1; i < argc; i++)
+        if (cli_is_help(argv[i])) {
             help();
             return EXIT_OK;
         }
-        if (!strcmp(a, "--aa")) {
-            o.aa = 1;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--threshold")) {
-            if (!(v = cli_value("review", argc, argv, &i)))
-                return EXIT_USAGE;
-            if (a[1] == 'o')
-                out = v;
-            else if (!parse_threshold(v, &o.threshold_milli))
-                return cli_usage_error("review", "--threshold: '%s' is not a number in 0..1 "
-                                       "with at most 3 decimals", v);
-        } else if (a[0] == '-' && a[1]) {
-            return cli_usage_error("review", "unknown option '%s'", a);
-        } else if (ndirs < 2) {
-            dirs[ndirs++] = a;
-        } else {
-            return cli_usage_error("review", "unexpected argument '%s'", a);
-        }
-    }
-    if (ndirs < 2)
-        return cli_usage_error("review", "give BASE_DIR and HEAD_DIR");
-    if (!out)
-        return cli_usage_error("review", "-o REPORT_DIR is required");
-    if (o.aa && o.threshold_milli < 0)
-        return cli_usage_error("review", "--aa needs --threshold T");
-    review_result r;
-    delve_err err = { "" };
-    outdir *od;
-    int rc = folder_open(&od, "review", out, argc, argv);
+    review_args a;
+    int rc = parse_args(&a, argc, argv);
     if (rc)
         return rc;
-    delve_status st = review_run(dirs[0], dirs[1], outdir_path(od), &o, folder_stop(), &r,
-                                 &err);
-    if (!st && r.item_count == 0 && r.catalogs == 0) /* a mistyped pair must not pass in CI */
-        st = delve_fail(&err, DELVE_EINPUT, "nothing to review: no PNG and no catalog.tsv in "
-                        "%s or %s", dirs[0], dirs[1]);
-    rc = folder_close(od, "review", st, &err);
-    if (rc) {
-        review_result_free(&r);
-        return rc;
-    }
-    char sum[256];
-    review_summary(&r, sum, sizeof sum);
-    int n = (int)strlen(out);
-    while (n > 1 && out[n - 1] == '/')
-        n--;
-    printf("%s; report: %.*s/index.html\n", sum, n, out);
-    int changed = review_any_change(&r);
+    review_dist dist;
+    cJSON *dj;
+    review_result r;
+    memset(&r, 0, sizeof r);
+    distributions(&a, &dist, &dj);
+    a.o.dist = &dist;
+    rc = run(&a, argc, argv, &r, dj);
+    if (!rc)
+        rc = outputs(&a, &r, dj);
     review_result_free(&r);
-    return changed ? EXIT_DIFF : EXIT_OK;
+    free(dist.rows);
+    cJSON_Delete(dj);
+    return rc;
 }

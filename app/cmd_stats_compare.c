@@ -9,6 +9,7 @@
 
 #include "app/cli.h"
 #include "app/compare.h"
+#include "render/review.h"
 
 static void help(void)
 {
@@ -239,7 +240,8 @@ static cJSON *col_json(const compare_col *c)
     return o;
 }
 
-static delve_status print_json(const compare_result *r, delve_err *err)
+/* The whole comparison as a JSON object (print_json's document). */
+static cJSON *compare_json(const compare_result *r)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddItemToObject(root, "a", side_json(&r->a));
@@ -251,6 +253,12 @@ static delve_status print_json(const compare_result *r, delve_err *err)
     cJSON *cols = cJSON_AddArrayToObject(root, "columns");
     for (int i = 0; cols && i < r->col_count; i++)
         cJSON_AddItemToArray(cols, col_json(&r->cols[i]));
+    return root;
+}
+
+static delve_status print_json(const compare_result *r, delve_err *err)
+{
+    cJSON *root = compare_json(r);
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     if (!text)
@@ -284,4 +292,58 @@ int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
     if (!st && fflush(stdout) != 0)
         st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
     return st ? cli_fail("stats", st, &err) : flagged ? EXIT_DIFF : EXIT_OK;
+}
+
+/* One column as the report's table row (the figures print_row prints). */
+static void dist_row(const compare_col *c, review_dist_row *w)
+{
+    snprintf(w->name, sizeof w->name, "%s", c->name);
+    w->numeric = c->kind == COMPARE_NUMERIC;
+    w->na = c->na;
+    w->nb = c->nb;
+    w->mean_a = c->mean_a;
+    w->sd_a = c->sd_a;
+    w->mean_b = c->mean_b;
+    w->sd_b = c->sd_b;
+    w->up = c->up;
+    w->down = c->down;
+    w->changed = c->changed;
+    w->tested = c->tested;
+    w->flagged = c->flagged;
+    w->effect = c->t.effect;
+    w->p_holm = c->p_holm;
+    snprintf(w->test, sizeof w->test, "%s", c->tested ? c->test : "-");
+    snprintf(w->why, sizeof w->why, "%s", c->why ? c->why : "");
+    size_t n = 0;
+    if (c->kind != COMPARE_CATEGORY)
+        snprintf(w->cats, sizeof w->cats, "%s", KIND_NAMES[c->kind]);
+    for (int i = 0; c->kind == COMPARE_CATEGORY && i < c->cat_count && n < 120; i++)
+        n += (size_t)snprintf(w->cats + n, sizeof w->cats - n, "%s%s %.1f%% > %.1f%%",
+                              i ? ", " : "", c->cats[i].name,
+                              100.0 * (double)c->cats[i].a / (c->na ? c->na : 1),
+                              100.0 * (double)c->cats[i].b / (c->nb ? c->nb : 1));
+}
+
+delve_status stats_compare_review(const char *file_a, const char *file_b, review_dist *d,
+                                  cJSON **json, delve_err *err)
+{
+    compare_result r;
+    memset(d, 0, sizeof *d);
+    *json = NULL;
+    delve_status st = compare_files(file_a, file_b, COMPARE_ALPHA, &r, err);
+    if (!st && !(d->rows = calloc((size_t)r.col_count + 1, sizeof *d->rows)))
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int pass = 0; !st && pass < 2; pass++) /* flagged first, as the table prints */
+        for (int i = 0; i < r.col_count; i++)
+            if (r.cols[i].flagged == !pass)
+                dist_row(&r.cols[i], &d->rows[d->count++]);
+    if (!st) {
+        d->paired = r.paired;
+        d->tested = r.tested;
+        d->flagged = r.flagged;
+        d->alpha = r.alpha;
+        *json = compare_json(&r);
+    }
+    compare_free(&r);
+    return st;
 }

@@ -2,8 +2,10 @@
  * itself is in review_page.c. */
 #include "render/review.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,7 +153,7 @@ typedef struct cat_line {
 
 /* Splits a catalog text into its lines (in place: text is modified). */
 static delve_status cat_lines(char *text, const char *side, cat_line **out, int *count,
-                              char **header, delve_err *err)
+                              char **header, char **prov, int *nprov, delve_err *err)
 {
     int n = 0, cap = 0, lineno = 0;
     cat_line *v = NULL;
@@ -167,6 +169,8 @@ static delve_status cat_lines(char *text, const char *side, cat_line **out, int 
            (provenance lines, "# key: value", come before it) */
         if (s[0] == '#' && header && !n && strchr(s, '\t'))
             *header = s;
+        else if (s[0] == '#' && s[1] == ' ' && !n && strstr(s, ": ") && *nprov < REVIEW_MAX_PROV)
+            prov[(*nprov)++] = s + 2;  /* "# key: value" (docs/catalog-format.md) */
         if (len && s[0] != '#') {
             char *t1 = strchr(s, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
             if (!t1) {
@@ -267,15 +271,17 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
                                  delve_err *err)
 {
     char *bt = dup_or_null(base), *ht = dup_or_null(head), *bh = NULL, *hh = NULL;
+    char *prov[2][REVIEW_MAX_PROV];
+    int np[2] = { 0, 0 };
     cat_line *bv = NULL, *hv = NULL;
     int nb = 0, nh = 0;
     delve_status st = DELVE_OK;
     if ((base && !bt) || (head && !ht))
         st = delve_fail(err, DELVE_ENOMEM, "out of memory");
     if (!st && bt)
-        st = cat_lines(bt, "BASE", &bv, &nb, &bh, err);
+        st = cat_lines(bt, "BASE", &bv, &nb, &bh, prov[0], &np[0], err);
     if (!st && ht)
-        st = cat_lines(ht, "HEAD", &hv, &nh, &hh, err);
+        st = cat_lines(ht, "HEAD", &hv, &nh, &hh, prov[1], &np[1], err);
     if (!st) {
         if (nb > 1) /* qsort wants a real array even for 0 lines: bv is NULL then */
             qsort(bv, (size_t)nb, sizeof *bv, key_cmp_q);
@@ -289,6 +295,10 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
         st = merge_lines(bv, nb, hv, nh, r, err);
     if (!st && (hh || bh) && !(r->header = strdup(hh ? hh : bh)))
         st = delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; !st && i < np[side]; i++, r->prov_count[side]++)
+            if (!(r->prov[side][i] = strdup(prov[side][i])))
+                st = delve_fail(err, DELVE_ENOMEM, "out of memory");
     r->catalogs = (base ? 1 : 0) | (head ? 2 : 0);
     free(bv);
     free(hv);
@@ -297,7 +307,9 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
     return st;
 }
 
-/* --- the report folder ----------------------------------------------------------- */
+/* --- pairs: bytes first, then pixels, on a pool of workers --------------------------- */
+
+#define CHUNK (64 << 10)  /* bytes compared at a time */
 
 /* Makes the parent folders of file. */
 static delve_status mkdirs_for(const char *file, delve_err *err)
@@ -312,70 +324,135 @@ static delve_status mkdirs_for(const char *file, delve_err *err)
     return fsio_mkdirs(d, err);
 }
 
-static delve_status copy_file(const char *from, const char *to, delve_err *err)
-{
-    char *data;
-    size_t len;
-    delve_status st = fsio_read_all(from, DIFF_MAX_FILE_BYTES, &data, &len, err);
-    if (!st)
-        st = mkdirs_for(to, err);
-    if (!st)
-        st = fsio_write_atomic(to, data, len, err);
-    free(data);
-    return st;
-}
-
 /* 1 when the two files hold the same bytes (then their pixels are the same too and
- * nothing needs decoding: most pairs of a shot set). */
+ * nothing needs decoding: most pairs of a shot set). Sizes first: files of different
+ * sizes are never read here. An unreadable file is "not the same" (the decoder names
+ * it). */
 static int same_bytes(const char *a, const char *b)
 {
-    char *da = NULL, *db = NULL;
-    size_t na = 0, nb = 0;
-    int same = !fsio_read_all(a, DIFF_MAX_FILE_BYTES, &da, &na, NULL) &&
-               !fsio_read_all(b, DIFF_MAX_FILE_BYTES, &db, &nb, NULL) && na == nb &&
-               !memcmp(da, db, na);
-    free(da);
-    free(db);
+    struct stat sa, sb;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0 || sa.st_size != sb.st_size)
+        return 0;
+    if (sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino)
+        return 1;
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    char *buf = malloc(2 * CHUNK);
+    int same = fa && fb && buf;
+    while (same) {
+        size_t na = fread(buf, 1, CHUNK, fa), nb = fread(buf + CHUNK, 1, CHUNK, fb);
+        same = na == nb && !memcmp(buf, buf + CHUNK, na);
+        if (na < CHUNK)
+            break;
+    }
+    same = same && !ferror(fa) && !ferror(fb);
+    free(buf);
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
     return same;
 }
 
-/* Diffs or copies one item into the report folder tmp. */
+/* 1 when a decoded pair's change is within the limits of o (and so counts as the same). */
+static int within_limits(const diff_result *d, const review_opts *o)
+{
+    if (d->size_differs || (o->max_pixels < 0 && o->max_ratio_ppm < 0))
+        return 0;
+    if (o->max_pixels >= 0 && d->changed > o->max_pixels)
+        return 0;
+    return o->max_ratio_ppm < 0 || d->changed * 1000000 <= o->max_ratio_ppm * d->total;
+}
+
+/* Compares one pair in both folders: the same bytes, else decoded by render/diff (the
+ * diff image into tmp/diff/NAME when o->page and the pixels differ). */
 static delve_status review_item_files(const char *base, const char *head, const char *tmp,
-                                      const diff_opts *o, review_item *it, delve_err *err)
+                                      const review_opts *o, review_item *it, delve_err *err)
 {
     char a[PATH_CAP], b[PATH_CAP], d[PATH_CAP];
+    if (it->state != REVIEW_CHANGED)
+        return DELVE_OK; /* added or removed: linked where it lies */
     join3_fit(a, base, "/", it->name); /* review_run keeps folders under 1024 bytes and */
     join3_fit(b, head, "/", it->name); /* list_dir names under PATH_CAP - 512 */
-    if (it->state == REVIEW_ADDED) {
-        join3_fit(d, tmp, "/after/", it->name);
-        return copy_file(b, d, err);
-    }
-    if (it->state == REVIEW_REMOVED) {
-        join3_fit(d, tmp, "/before/", it->name);
-        return copy_file(a, d, err);
-    }
     if (same_bytes(a, b)) {
         it->state = REVIEW_SAME;
-        join3_fit(d, tmp, "/after/", it->name);
-        return copy_file(b, d, err);
+        it->identical = 1;
+        return DELVE_OK;
     }
     join3_fit(d, tmp, "/diff/", it->name);
-    delve_status st = mkdirs_for(d, err);
+    delve_status st = o->page ? mkdirs_for(d, err) : DELVE_OK;
     if (!st)
-        st = diff_files(a, b, d, o, &it->diff, err);
+        st = diff_files(a, b, o->page ? d : NULL, &o->diff, &it->diff, err);
     if (st)
         return st;
     if (it->diff.changed == 0 && !it->diff.size_differs) {
         it->state = REVIEW_SAME;
-        unlink(d);
-        join3_fit(d, tmp, "/after/", it->name);
-        return copy_file(b, d, err);
+        if (o->page)
+            unlink(d);
+        return DELVE_OK;
     }
-    it->state = REVIEW_CHANGED;
-    join3_fit(d, tmp, "/before/", it->name);
-    st = copy_file(a, d, err);
-    join3_fit(d, tmp, "/after/", it->name);
-    return st ? st : copy_file(b, d, err);
+    it->within = within_limits(&it->diff, o);
+    it->state = it->within ? REVIEW_SAME : REVIEW_CHANGED;
+    return DELVE_OK;
+}
+
+/* The work shared by the diff threads: the next pair to take, and the first failure
+ * (lowest pair index, so the message does not depend on timing). */
+typedef struct pool {
+    const char *base, *head, *tmp;
+    const review_opts *o;
+    const volatile sig_atomic_t *stop;
+    review_result *r;
+    pthread_mutex_t mu;
+    int next, failed_at;
+    delve_status st;
+    delve_err err;
+} pool;
+
+static void *pool_work(void *arg)
+{
+    pool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        int i = p->next < p->r->item_count && p->failed_at < 0 ? p->next++ : -1;
+        pthread_mutex_unlock(&p->mu);
+        if (i < 0)
+            return NULL;
+        delve_err e = { "" };
+        delve_status st = delve_stopped(p->stop, &e);
+        if (!st)
+            st = review_item_files(p->base, p->head, p->tmp, p->o, &p->r->items[i], &e);
+        if (st) {
+            pthread_mutex_lock(&p->mu);
+            if (p->failed_at < 0 || i < p->failed_at) {
+                p->failed_at = i;
+                p->st = st;
+                p->err = e;
+            }
+            pthread_mutex_unlock(&p->mu);
+        }
+    }
+}
+
+/* Compares every pair on o->jobs threads (the calling one among them). */
+static delve_status diff_all(const char *base, const char *head, const char *tmp,
+                             const review_opts *o, const volatile sig_atomic_t *stop,
+                             review_result *r, delve_err *err)
+{
+    pool p = { base, head, tmp, o, stop, r, PTHREAD_MUTEX_INITIALIZER, 0, -1, DELVE_OK,
+               { "" } };
+    pthread_t t[REVIEW_MAX_JOBS];
+    int n = 0, jobs = o->jobs < 1 ? 1 : o->jobs > REVIEW_MAX_JOBS ? REVIEW_MAX_JOBS : o->jobs;
+    if (jobs > r->item_count)
+        jobs = r->item_count > 0 ? r->item_count : 1;
+    while (n < jobs - 1 && pthread_create(&t[n], NULL, pool_work, &p) == 0)
+        n++;
+    pool_work(&p);
+    for (int i = 0; i < n; i++)
+        pthread_join(t[i], NULL);
+    pthread_mutex_destroy(&p.mu);
+    if (p.st && err)
+        *err = p.err;
+    return p.st;
 }
 
 /* The union of the two sorted name lists, as items (state CHANGED for "in both" until
@@ -395,6 +472,7 @@ static delve_status pair_names(char **bn, int nb, char **hn, int nh, review_resu
             return delve_fail(err, DELVE_ENOMEM, "out of memory");
         it->state = c < 0 ? REVIEW_REMOVED : c > 0 ? REVIEW_ADDED : REVIEW_CHANGED;
         it->diff.x0 = -1;
+        it->line = -1;
         r->item_count++;
         i += c <= 0;
         j += c >= 0;
@@ -402,12 +480,170 @@ static delve_status pair_names(char **bn, int nb, char **hn, int nh, review_resu
     return DELVE_OK;
 }
 
-static int item_cmp(const void *a, const void *b)
+int review_item_cmp(const void *a, const void *b)
 {
     const review_item *x = a, *y = b;
     if (x->state != y->state)
         return (int)x->state - (int)y->state;
+    if (x->state == REVIEW_CHANGED) {
+        int64_t px = x->diff.size_differs ? x->diff.total : x->diff.changed;
+        int64_t py = y->diff.size_differs ? y->diff.total : y->diff.changed;
+        if (x->type_changed != y->type_changed)
+            return y->type_changed - x->type_changed;
+        if (x->cells != y->cells)
+            return y->cells - x->cells;
+        if (px != py)
+            return px > py ? -1 : 1;
+    }
     return strcmp(x->name, y->name);
+}
+
+/* --- pairs and catalog lines ------------------------------------------------------- */
+
+/* The (seed, floor) of a line (BASE's text, else HEAD's); 0 when not numbers. */
+static int line_key(const review_line *l, unsigned long long *seed, long *floor)
+{
+    const char *s = l->base ? l->base : l->head;
+    char *e;
+    *seed = strtoull(s, &e, 10);
+    if (e == s || *e != '\t')
+        return 0;
+    *floor = strtol(e + 1, &e, 10);
+    return 1;
+}
+
+/* The (seed, floor) of a shot's file name: "seed-S-floor-F.png" in any folder, S and F
+ * with any zero padding (delve shot --seeds). 0 for other names. */
+static int name_key(const char *name, unsigned long long *seed, long *floor)
+{
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+    char *e;
+    if (strncmp(base, "seed-", 5) || !isdigit((unsigned char)base[5]))
+        return 0;
+    *seed = strtoull(base + 5, &e, 10);
+    if (strncmp(e, "-floor-", 7) || !isdigit((unsigned char)e[7]))
+        return 0;
+    *floor = strtol(e + 7, &e, 10);
+    return !strcmp(e, ".png");
+}
+
+/* The index of the line of (seed, floor) in r->lines (numeric keys sort first, by seed
+ * then floor: review_catalog_diff's order), or -1. */
+static int find_line(const review_result *r, unsigned long long seed, long floor)
+{
+    int lo = 0, hi = r->line_count - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        unsigned long long s;
+        long f;
+        int c = !line_key(&r->lines[mid], &s, &f) ? 1
+                : s != seed ? (s < seed ? -1 : 1) : f != floor ? (f < floor ? -1 : 1) : 0;
+        if (!c)
+            return mid;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+/* The cell col (0-based) of a tab-separated line into out; 0 when there is none. */
+static int cell_of(const char *line, int col, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (; line && col > 0; col--)
+        if ((line = strchr(line, '\t')))
+            line++;
+    if (!line)
+        return 0;
+    size_t n = strcspn(line, "\t");
+    snprintf(out, size, "%.*s", (int)(n < size ? n : size - 1), line);
+    return 1;
+}
+
+/* The column of name in the header, or fallback. */
+static int column_of(const review_result *r, const char *name, int fallback)
+{
+    char cell[64];
+    for (int c = 0; r->header && cell_of(r->header + 1, c, cell, sizeof cell); c++)
+        if (!strcmp(cell + strspn(cell, " "), name))
+            return c;
+    return fallback;
+}
+
+/* Ties each pair to its catalog line and counts the cells that changed. */
+static void tie_lines(review_result *r)
+{
+    int type_col = column_of(r, "type", 2);
+    for (int i = 0; i < r->item_count; i++) {
+        review_item *it = &r->items[i];
+        unsigned long long seed;
+        long floor;
+        if (!name_key(it->name, &seed, &floor) || (it->line = find_line(r, seed, floor)) < 0)
+            continue;
+        const review_line *l = &r->lines[it->line];
+        char a[512], b[512];
+        for (int c = 2; cell_of(l->base, c, a, sizeof a) | cell_of(l->head, c, b, sizeof b);
+             c++)
+            if (l->base && l->head && strcmp(a, b)) {
+                it->cells++;
+                it->type_changed |= c == type_col;
+            }
+        r->game += it->cells > 0 || l->state == REVIEW_ADDED || l->state == REVIEW_REMOVED;
+    }
+}
+
+const char *review_prov(const review_result *r, int side, const char *key)
+{
+    size_t n = strlen(key);
+    for (int i = 0; i < r->prov_count[side]; i++)
+        if (!strncmp(r->prov[side][i], key, n) && !strncmp(r->prov[side][i] + n, ": ", 2))
+            return r->prov[side][i] + n + 2;
+    return NULL;
+}
+
+int review_reproduce(const review_result *r, int side, const char *key,
+                     const review_item *it, char *buf, size_t size)
+{
+    const char *t = review_prov(r, side, key), *file = strrchr(it->name, '/');
+    unsigned long long seed;
+    long floor;
+    if (!t || !size || !name_key(it->name, &seed, &floor))
+        return 0;
+    file = file ? file + 1 : it->name;
+    size_t n = 0;
+    buf[0] = '\0';
+    while (*t && n + 1 < size) {
+        char num[32];
+        const char *put = NULL;
+        size_t skip = 1;
+        if (!strncmp(t, "SEED", 4))
+            snprintf(num, sizeof num, "%llu", seed), put = num, skip = 4;
+        else if (!strncmp(t, "FLOOR", 5))
+            snprintf(num, sizeof num, "%ld", floor), put = num, skip = 5;
+        else if (!strncmp(t, "OUT.png", 7))
+            put = file, skip = 7;
+        n += (size_t)snprintf(buf + n, size - n, "%.*s", put ? (int)strlen(put) : 1,
+                              put ? put : t);
+        t += skip;
+    }
+    return n + 1 < size;
+}
+
+int review_cell(const review_result *r, const review_item *it, int col, char *name,
+                size_t nsize, char *a, char *b, size_t size)
+{
+    const review_line *l = it->line >= 0 ? &r->lines[it->line] : NULL;
+    int any = l && (cell_of(l->base, col, a, size) | cell_of(l->head, col, b, size));
+    if (!l)
+        a[0] = b[0] = '\0';
+    if (!r->header || !cell_of(r->header + 1, col, name, nsize))
+        snprintf(name, nsize, "%d", col + 1);
+    else
+        memmove(name, name + strspn(name, " "), strlen(name + strspn(name, " ")) + 1);
+    return any;
 }
 
 /* Reads dir/catalog.tsv into *text, or leaves it NULL when there is none. */
@@ -423,56 +659,84 @@ static delve_status read_catalog(const char *dir, char **text, delve_err *err)
     return st == DELVE_EIO ? DELVE_EINPUT : st;
 }
 
+/* index.html, pages/N.html and catalog.html (review_page) into tmp. */
+static delve_status write_pages(const char *base, const char *head, const char *tmp,
+                                const review_opts *o, const review_result *r, delve_err *err)
+{
+    int n = review_page_count(r);
+    delve_status st = DELVE_OK;
+    char p[PATH_CAP], leaf[32];
+    if (n > 0) {
+        join3_fit(p, tmp, "/", "pages");
+        st = fsio_mkdirs(p, err);
+    }
+    for (int page = review_page_catalog_apart(r) ? -1 : 0; !st && page <= n; page++) {
+        char *html = NULL;
+        size_t len = 0;
+        snprintf(leaf, sizeof leaf, page < 0 ? "catalog.html" : page ? "pages/%d.html"
+                                                                     : "index.html", page);
+        join3_fit(p, tmp, "/", leaf);
+        st = review_page(r, base, head, o, page, &html, &len, err);
+        if (!st)
+            st = fsio_write_atomic(p, html, len, err);
+        free(html);
+    }
+    return st;
+}
+
 /* Everything but the folder swap: items, catalog diff, files and page into tmp. */
 static delve_status fill_report(const char *base, const char *head, const char *tmp,
-                                const diff_opts *o, const volatile sig_atomic_t *stop,
+                                const review_opts *o, const volatile sig_atomic_t *stop,
                                 review_result *r, delve_err *err)
 {
-    char **bn = NULL, **hn = NULL, *bc = NULL, *hc = NULL, *html = NULL;
+    char **bn = NULL, **hn = NULL, *bc = NULL, *hc = NULL;
     int nb = 0, nh = 0;
-    size_t len = 0;
-    char p[PATH_CAP];
     delve_status st = review_list_pngs(base, &bn, &nb, err);
     if (!st)
         st = review_list_pngs(head, &hn, &nh, err);
     if (!st)
         st = pair_names(bn, nb, hn, nh, r, err);
-    for (int i = 0; !st && i < r->item_count; i++)
-        if (!(st = delve_stopped(stop, err)))
-            st = review_item_files(base, head, tmp, o, &r->items[i], err);
-    if (!st) {
-        if (r->item_count > 1) /* items is NULL when there are none */
-            qsort(r->items, (size_t)r->item_count, sizeof *r->items, item_cmp);
-        for (int i = 0; i < r->item_count; i++)
-            r->count[r->items[i].state]++;
+    if (!st)
+        st = diff_all(base, head, tmp, o, stop, r, err);
+    if (!st)
         st = read_catalog(base, &bc, err);
-    }
     if (!st)
         st = read_catalog(head, &hc, err);
     if (!st)
         st = review_catalog_diff(bc, hc, r, err);
-    if (!st)
-        st = review_page(r, base, head, &html, &len, err);
-    join3_fit(p, tmp, "/", "index.html");
-    if (!st)
-        st = fsio_write_atomic(p, html, len, err);
+    if (!st) {
+        tie_lines(r);
+        if (r->item_count > 1) /* items is NULL when there are none */
+            qsort(r->items, (size_t)r->item_count, sizeof *r->items, review_item_cmp);
+        for (int i = 0; i < r->item_count; i++) {
+            r->count[r->items[i].state]++;
+            r->within += r->items[i].within;
+        }
+    }
+    if (!st && o->page)
+        st = write_pages(base, head, tmp, o, r, err);
     review_names_free(bn, nb);
     review_names_free(hn, nh);
     free(bc);
     free(hc);
-    free(html);
     return st;
 }
 
+review_opts review_opts_defaults(void)
+{
+    return (review_opts){ .diff = diff_defaults(), .jobs = 1, .max_pixels = -1,
+                          .max_ratio_ppm = -1, .page = 1 };
+}
+
 delve_status review_run(const char *base, const char *head, const char *out_dir,
-                        const diff_opts *o, const volatile sig_atomic_t *stop,
+                        const review_opts *o, const volatile sig_atomic_t *stop,
                         review_result *r, delve_err *err)
 {
     memset(r, 0, sizeof *r);
-    diff_opts exact = diff_defaults();
+    review_opts def = review_opts_defaults();
     if (strlen(out_dir) > 2048 || strlen(base) > 1024 || strlen(head) > 1024)
         return delve_fail(err, DELVE_EINPUT, "folder names must be 1..1024 bytes");
-    return fill_report(base, head, out_dir, o ? o : &exact, stop, r, err);
+    return fill_report(base, head, out_dir, o ? o : &def, stop, r, err);
 }
 
 void review_result_free(review_result *r)
@@ -486,6 +750,9 @@ void review_result_free(review_result *r)
     free(r->items);
     free(r->lines);
     free(r->header);
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < r->prov_count[side]; i++)
+            free(r->prov[side][i]);
     memset(r, 0, sizeof *r);
 }
 
@@ -498,9 +765,13 @@ int review_any_change(const review_result *r)
 
 void review_summary(const review_result *r, char *buf, size_t size)
 {
-    int n = snprintf(buf, size, "review: %d changed, %d added, %d removed, %d same; ",
+    int n = snprintf(buf, size, "review: %d changed, %d added, %d removed, %d same",
                      r->count[REVIEW_CHANGED], r->count[REVIEW_ADDED],
                      r->count[REVIEW_REMOVED], r->count[REVIEW_SAME]);
+    if (n >= 0 && (size_t)n < size && r->within)
+        n += snprintf(buf + n, size - (size_t)n, " (%d within the limits)", r->within);
+    if (n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, "; ");
     if (n < 0 || (size_t)n >= size)
         return;
     if (!r->catalogs)

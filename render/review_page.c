@@ -1,8 +1,11 @@
 /* review_page: the report's index.html: one static page, CSS and script inline, that
- * opens from a file with no network. Changed pairs first (before, diff, after side by
- * side and a slider or blink view), then added and removed files, then the unchanged
- * ones collapsed, then the catalog diff. The script only toggles classes; without it
- * the page still shows everything. */
+ * opens from a file with no network (docs/review.md). Provenance of both sides and the
+ * distribution table first; then the changed pairs, biggest change first (before, diff,
+ * after side by side, each pair's catalog cells old -> new and its reproduce commands;
+ * the largest REVIEW_PAGE_FULL also get crops and a slider or blink view), then added
+ * and removed files, the unchanged ones collapsed, and the catalog diff. Images are
+ * linked where they lie and load lazily. "#game" filters with CSS alone; the script
+ * only toggles classes, and without it the page still shows everything. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,18 +44,24 @@ static void sb_html(textbuf *b, const char *s)
     }
 }
 
-/* A relative URL: folder, '/', then name percent-encoded except A-Z a-z 0-9 - . _ ~ /. */
-static void sb_url(textbuf *b, const char *folder, const char *name)
+/* s percent-encoded except A-Z a-z 0-9 - . _ ~ /. */
+static void sb_enc(textbuf *b, const char *s)
 {
-    sb_str(b, folder);
-    sb_str(b, "/");
-    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
             strchr("-._~/", *p))
             textbuf_put(b, (const char *)p, 1);
         else
             sb_printf(b, "%%%02X", *p);
     }
+}
+
+/* A relative URL: folder, '/', then name, both percent-encoded (sb_enc). */
+static void sb_url(textbuf *b, const char *folder, const char *name)
+{
+    sb_enc(b, folder);
+    sb_str(b, "/");
+    sb_enc(b, name);
 }
 
 static const char CSS[] =
@@ -68,7 +77,7 @@ static const char CSS[] =
     "img{max-width:100%;height:auto;display:block;image-rendering:pixelated;background:#000}"
     ".zoom{display:flex;gap:8px;margin-top:8px}"
     ".crop{background-repeat:no-repeat;image-rendering:pixelated;outline:1px solid #555}"
-    ".cmp{position:relative;display:inline-block;margin-top:8px;max-width:min(100%,1024px)}"
+    ".cmp{position:relative;display:inline-block;margin-top:8px;max-width:min(100%,720px)}"
     ".cmp .over{position:absolute;left:0;top:0;width:100%}"
     ".cmp .split{position:absolute;top:0;bottom:0;left:50%;width:2px;background:#ff0;"
     "pointer-events:none}"
@@ -84,7 +93,20 @@ static const char CSS[] =
     "table{border-collapse:collapse;font-family:monospace;font-size:13px}"
     "td,th{padding:1px 8px;border-bottom:1px solid #333;text-align:left}"
     "tr.removed td,tr.before td{color:#f99}tr.added td,tr.after td{color:#9f9}"
-    "td.d{background:#553}a{color:#8bf}#selftest{white-space:pre-wrap}";
+    "td.d{background:#553}a{color:#8bf}#selftest{white-space:pre-wrap}"
+    ".cap span{font-size:12px;color:#aaa}.cells,.repro{font-size:12px;margin:4px 0;"
+    "font-family:monospace;color:#bbb}.cells mark{background:#664;color:#fff;padding:0 2px}"
+    ".lt{color:#fc6;font-family:system-ui,sans-serif;margin-left:8px}"
+    ".repro code{display:block;user-select:all;color:#cde}"
+    ".prov td:first-child{color:#aaa}.prov td.d{background:#553}"
+    "tr.flag td{background:#442;color:#fff}.dist td:nth-child(n+2){text-align:right}"
+    ".crop{overflow:hidden;outline:1px solid #555}.crop img{max-width:none;image-rendering:pixelated}"
+    ".gamenote{display:none;color:#fc6}#game:target~header .gamenote{display:inline}"
+    "#game:target~main .pair:not([data-game]),#game:target~main #same{display:none}"
+    "#game:target~main table.rows tr:not([data-game]):not(:first-child){display:none}"
+    ".note{color:#aaa;font-size:13px;max-width:1100px}"
+    ".dist{display:block;overflow-x:auto;max-width:100%}.dist td,.dist th{white-space:nowrap}"
+    "h2,section,tr{scroll-margin-top:96px}"; /* below the sticky header after a link */
 
 /* The script: the filter, the compare view (slider or blink) and the self-test. */
 static const char JS[] =
@@ -137,22 +159,44 @@ static const char *const STATE_NAME[REVIEW_STATE_COUNT] = {
     [REVIEW_REMOVED] = "removed", [REVIEW_SAME] = "same",
 };
 
-static void figure(textbuf *b, const char *folder, const char *role, const char *name,
-                   int lazy)
+/* Where the page finds BASE's and HEAD's images (review_opts, else the names given). */
+typedef struct page_ctx {
+    const review_result *r;
+    const char *url[2];   /* [0] BASE, [1] HEAD */
+    const char *up;       /* "" on index.html, "../" on pages/N.html */
+} page_ctx;
+
+/* The URL of folder/name from the page being written. */
+static void page_url(textbuf *b, const page_ctx *pc, const char *folder, const char *name)
 {
-    sb_printf(b, "<figure><figcaption>%s</figcaption><a href=\"", role);
+    if (folder[0] != '/')
+        sb_str(b, pc->up);
     sb_url(b, folder, name);
-    sb_str(b, "\"><img data-role=\"");
-    sb_str(b, role);
-    sb_str(b, lazy ? "\" loading=\"lazy\" src=\"" : "\" src=\"");
-    sb_url(b, folder, name);
-    sb_str(b, "\" alt=\"");
-    sb_html(b, role);
-    sb_str(b, "\"></a></figure>");
 }
 
-static void pair_stats(textbuf *b, const diff_result *d)
+/* One lazily loaded image (data-role names it for the self-test). */
+static void image(textbuf *b, const page_ctx *pc, const char *folder, const char *role,
+                  const char *name)
 {
+    sb_printf(b, "<img loading=\"lazy\" data-role=\"%s\" alt=\"%s\" src=\"", role, role);
+    page_url(b, pc, folder, name);
+    sb_str(b, "\">");
+}
+
+/* An image that opens full size when clicked. */
+static void linked_image(textbuf *b, const page_ctx *pc, const char *folder, const char *role,
+                         const char *name)
+{
+    sb_str(b, "<a href=\"");
+    page_url(b, pc, folder, name);
+    sb_str(b, "\">");
+    image(b, pc, folder, role, name);
+    sb_str(b, "</a>");
+}
+
+static void pair_stats(textbuf *b, const review_item *it)
+{
+    const diff_result *d = &it->diff;
     double pct = d->total ? 100.0 * (double)d->changed / (double)d->total : 0.0;
     sb_printf(b, "<p class=\"stats\">%lld pixels changed (%.3f %%)", (long long)d->changed, pct);
     if (d->aa)
@@ -163,18 +207,99 @@ static void pair_stats(textbuf *b, const diff_result *d)
         sb_printf(b, "; <b>size %d x %d became %d x %d</b>", d->aw, d->ah, d->bw, d->bh);
     else
         sb_printf(b, "; %d x %d", d->aw, d->ah);
+    if (it->within)
+        sb_str(b, "; within the --max-diff limits");
     sb_str(b, "</p>");
 }
 
-static void pair_open(textbuf *b, const review_item *it, int id)
+/* The level type change of a pair in words: "level type rooms -> caves". */
+static void type_words(textbuf *b, const review_result *r, const review_item *it)
 {
-    sb_printf(b, "<section class=\"pair\" id=\"p%d\" data-state=\"%s\" data-name=\"", id,
-              STATE_NAME[it->state]);
+    char name[64], a[64], bb[64];
+    for (int c = 2; it->type_changed && review_cell(r, it, c, name, sizeof name, a, bb, sizeof a);
+         c++)
+        if (!strcmp(name, "type") || (c == 2 && !r->header)) {
+            sb_str(b, "<span class=\"lt\">level type ");
+            sb_html(b, a);
+            sb_str(b, " -&gt; ");
+            sb_html(b, bb);
+            sb_str(b, "</span>");
+            return;
+        }
+}
+
+static void pair_open(textbuf *b, const review_result *r, const review_item *it, int id)
+{
+    const review_line *l = it->line >= 0 ? &r->lines[it->line] : NULL;
+    int game = it->cells || (l && (l->state == REVIEW_ADDED || l->state == REVIEW_REMOVED));
+    sb_printf(b, "<section class=\"pair\" id=\"p%d\" data-state=\"%s\"%s data-name=\"", id,
+              STATE_NAME[it->state], game ? " data-game" : "");
     sb_html(b, it->name);
     sb_printf(b, "\"><h3><span class=\"tag t-%s\">%s</span>", STATE_NAME[it->state],
               STATE_NAME[it->state]);
     sb_html(b, it->name);
+    type_words(b, r, it);
     sb_str(b, "</h3>");
+}
+
+/* The pair's catalog cells, old -> new where they differ (marked): "rooms 12 · <mark>ways
+ * 2 -> 3</mark> · ...". Seed and floor are in the name. */
+static void cells_line(textbuf *b, const review_result *r, const review_item *it)
+{
+    if (it->line < 0) {
+        if (r->catalogs)
+            sb_str(b, "<p class=\"cells\">no catalog line for this name</p>");
+        return;
+    }
+    const review_line *l = &r->lines[it->line];
+    char name[64], a[128], h[128];
+    sb_printf(b, "<p class=\"cells\">catalog%s%s: ", l->state == REVIEW_ADDED ? " (added)"
+              : l->state == REVIEW_REMOVED ? " (removed)" : "",
+              it->cells ? "" : " (same)");
+    for (int c = 2; review_cell(r, it, c, name, sizeof name, a, h, sizeof a); c++) {
+        int d = l->base && l->head && strcmp(a, h);
+        sb_str(b, c > 2 ? (d ? " · <mark>" : " · ") : (d ? "<mark>" : ""));
+        sb_html(b, name);
+        sb_str(b, " ");
+        sb_html(b, l->base ? a : h);
+        if (d) {
+            sb_str(b, "→");
+            sb_html(b, h);
+            sb_str(b, "</mark>");
+        }
+    }
+    sb_str(b, "</p>");
+}
+
+/* The commands that remake this floor: HEAD's `delve view` and `delve shot` from its
+ * catalog's templates, and BASE's when they differ. */
+static void repro_line(textbuf *b, const review_result *r, const review_item *it)
+{
+    char cmd[2][2][1024];
+    int have[2][2];
+    for (int side = 0; side < 2; side++) {
+        have[side][0] = review_reproduce(r, side, "view", it, cmd[side][0], sizeof cmd[side][0]);
+        have[side][1] = review_reproduce(r, side, "shot", it, cmd[side][1], sizeof cmd[side][1]);
+    }
+    int same = have[0][0] == have[1][0] && have[0][1] == have[1][1] &&
+               (!have[0][0] || !strcmp(cmd[0][0], cmd[1][0])) &&
+               (!have[0][1] || !strcmp(cmd[0][1], cmd[1][1]));
+    if (!have[0][0] && !have[0][1] && !have[1][0] && !have[1][1])
+        return;
+    sb_str(b, "<div class=\"repro\">reproduce");
+    for (int side = same ? 1 : 0; side < 2; side++) {
+        if (!same)
+            sb_str(b, side ? " (after, HEAD's build):" : " (before, BASE's build):");
+        else
+            sb_str(b, " (either side, with its build):");
+        for (int k = 0; k < 2; k++)
+            if (have[side][k]) {
+                sb_str(b, "<code>");
+                sb_html(b, cmd[side][k]);
+                sb_str(b, "</code>");
+            }
+    }
+    sb_str(b, "</div>");
 }
 
 #define ZOOM_W 440    /* px a zoomed crop may take */
@@ -182,23 +307,23 @@ static void pair_open(textbuf *b, const review_item *it, int id)
 #define ZOOM_PAD 24   /* px around the changes' box (a square at the default zoom) */
 #define ZOOM_MAX 6    /* at most 6 times larger */
 
-/* One crop of folder/name: the rectangle (x, y, w, h) of a iw x ih image, s times. */
-static void crop(textbuf *b, const char *folder, const char *name, int x, int y, int w, int h,
-                 int s, int iw, int ih)
+/* One crop of folder/name: the rectangle (x, y, w, h) of a iw x ih image, s times: a lazy
+ * image, scaled and shifted in a box that clips it. */
+static void crop(textbuf *b, const page_ctx *pc, const char *label, const char *folder,
+                 const char *name, int x, int y, int w, int h, int s, int iw)
 {
-    sb_printf(b, "<figure><figcaption>%s, the changes &times;%d</figcaption><div class=\"crop\" style=\""
-                 "width:%dpx;height:%dpx;background-size:%dpx %dpx;background-position:"
-                 "-%dpx -%dpx;background-image:url('", folder, s, w * s, h * s, iw * s,
-              ih * s, x * s, y * s);
-    sb_url(b, folder, name);
-    sb_str(b, "')\"></div></figure>");
+    sb_printf(b, "<figure><figcaption>%s, the changes &times;%d</figcaption><div class=\"crop\" "
+                 "style=\"width:%dpx;height:%dpx\"><img loading=\"lazy\" alt=\"%s\" style=\""
+                 "width:%dpx;margin:-%dpx 0 0 -%dpx\" src=\"", label, s, w * s, h * s, label,
+              iw * s, y * s, x * s);
+    page_url(b, pc, folder, name);
+    sb_str(b, "\"></div></figure>");
 }
 
 /* Before, diff and after cropped to the box of changes (and ZOOM_PAD around it),
  * enlarged up to ZOOM_MAX times, when the crop fits ZOOM_W x ZOOM_H at full size: a
- * small change is seen at once. Pure CSS: the images are backgrounds, scaled and
- * shifted. */
-static void zoom_row(textbuf *b, const review_item *it)
+ * small change is seen at once. */
+static void zoom_row(textbuf *b, const page_ctx *pc, const review_item *it)
 {
     const diff_result *d = &it->diff;
     if (d->x0 < 0 || d->size_differs)
@@ -214,59 +339,151 @@ static void zoom_row(textbuf *b, const review_item *it)
     if (s < 1)
         return;  /* the box is larger than a crop: the side-by-side images show it */
     sb_str(b, "<div class=\"zoom\">");
-    crop(b, "before", it->name, x0, y0, w, h, s, d->aw, d->ah);
-    crop(b, "diff", it->name, x0, y0, w, h, s, d->aw, d->ah);
-    crop(b, "after", it->name, x0, y0, w, h, s, d->aw, d->ah);
+    crop(b, pc, "before", pc->url[0], it->name, x0, y0, w, h, s, d->aw);
+    crop(b, pc, "diff", "diff", it->name, x0, y0, w, h, s, d->aw);
+    crop(b, pc, "after", pc->url[1], it->name, x0, y0, w, h, s, d->aw);
     sb_str(b, "</div>");
 }
 
-static void changed_pair(textbuf *b, const review_item *it, int id)
+/* The slider or blink view: after below, before over it. */
+static void compare_view(textbuf *b, const page_ctx *pc, const review_item *it)
 {
-    pair_open(b, it, id);
-    pair_stats(b, &it->diff);
+    sb_str(b, "<div class=\"cmp-bar\">compare: before on the left of the line, after on the "
+              "right <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" "
+              "aria-label=\"slider\"></div><div class=\"cmp\"><img loading=\"lazy\" src=\"");
+    page_url(b, pc, pc->url[1], it->name);
+    sb_str(b, "\" alt=\"after\"><img class=\"over\" loading=\"lazy\" src=\"");
+    page_url(b, pc, pc->url[0], it->name);
+    sb_str(b, "\" alt=\"before\"><div class=\"split\"></div></div>");
+}
+
+/* A changed pair; rank is its place among the changed (0 the largest change). */
+static void changed_pair(textbuf *b, const page_ctx *pc, const review_item *it, int id,
+                         int rank)
+{
+    pair_open(b, pc->r, it, id);
+    pair_stats(b, it);
+    cells_line(b, pc->r, it);
     sb_str(b, "<div class=\"three\">");
-    figure(b, "before", "before", it->name, 0);
-    figure(b, "diff", "diff", it->name, 0);
-    figure(b, "after", "after", it->name, 0);
+    linked_image(b, pc, pc->url[0], "before", it->name);
+    linked_image(b, pc, "diff", "diff", it->name);
+    linked_image(b, pc, pc->url[1], "after", it->name);
     sb_str(b, "</div>");
-    zoom_row(b, it);
-    sb_str(b, "<div class=\"cmp-bar\">compare: before on the left of the line, after on the right "
-              "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" "
-              "aria-label=\"slider\"></div><div class=\"cmp\"><img src=\"");
-    sb_url(b, "after", it->name);
-    sb_str(b, "\" alt=\"after\"><img class=\"over\" src=\"");
-    sb_url(b, "before", it->name);
-    sb_str(b, "\" alt=\"before\"><div class=\"split\"></div></div></section>\n");
+    if (rank < REVIEW_PAGE_FULL) {
+        zoom_row(b, pc, it);
+        compare_view(b, pc, it);
+    }
+    repro_line(b, pc->r, it);
+    sb_str(b, "</section>\n");
 }
 
-static void one_image_pair(textbuf *b, const review_item *it, int id)
+static void one_image_pair(textbuf *b, const page_ctx *pc, const review_item *it, int id)
 {
-    pair_open(b, it, id);
+    pair_open(b, pc->r, it, id);
+    if (it->within)
+        pair_stats(b, it);
+    cells_line(b, pc->r, it);
     sb_str(b, "<div class=\"one\">");
     if (it->state == REVIEW_REMOVED)
-        figure(b, "before", "before (removed)", it->name, 0);
+        linked_image(b, pc, pc->url[0], "before", it->name);
     else
-        figure(b, "after", it->state == REVIEW_ADDED ? "after (added)" : "after (same)",
-               it->name, it->state == REVIEW_SAME);
-    sb_str(b, "</div></section>\n");
+        linked_image(b, pc, pc->url[1], "after", it->name);
+    sb_str(b, "</div>");
+    repro_line(b, pc->r, it);
+    sb_str(b, "</section>\n");
 }
 
-static void items_section(textbuf *b, const review_result *r, review_state s, const char *title)
+/* Where the k-th pair (0-based) of state s is drawn in full: index.html (0) for the first
+ * REVIEW_PAGE_FULL of each state, else pages/N.html (N from 1, REVIEW_PAGE_FULL pairs a
+ * page, in the report's order: items are sorted by state). */
+static int page_of(const review_result *r, review_state s, int k)
 {
+    int over = 0;
+    for (int t = 0; t < (int)s; t++)
+        over += r->count[t] > REVIEW_PAGE_FULL ? r->count[t] - REVIEW_PAGE_FULL : 0;
+    return k < REVIEW_PAGE_FULL ? 0 : 1 + (over + k - REVIEW_PAGE_FULL) / REVIEW_PAGE_FULL;
+}
+
+int review_page_count(const review_result *r)
+{
+    int over = 0;
+    for (int s = 0; s < REVIEW_STATE_COUNT; s++)
+        over += r->count[s] > REVIEW_PAGE_FULL ? r->count[s] - REVIEW_PAGE_FULL : 0;
+    return (over + REVIEW_PAGE_FULL - 1) / REVIEW_PAGE_FULL;
+}
+
+static void full_pair(textbuf *b, const page_ctx *pc, const review_item *it, int id, int rank)
+{
+    if (it->state == REVIEW_CHANGED)
+        changed_pair(b, pc, it, id, rank);
+    else
+        one_image_pair(b, pc, it, id);
+}
+
+/* One line of the table of pairs drawn on another page: rank, name (a link to its
+ * page), level type change, changed cells, pixels. */
+static void pair_row(textbuf *b, const review_result *r, const review_item *it, int id,
+                     int rank, int page)
+{
+    const review_line *l = it->line >= 0 ? &r->lines[it->line] : NULL;
+    int game = it->cells || (l && (l->state == REVIEW_ADDED || l->state == REVIEW_REMOVED));
+    sb_printf(b, "<tr%s><td>%d</td><td><a href=\"pages/%d.html#p%d\">", game ? " data-game" : "",
+              rank + 1, page, id);
+    sb_html(b, it->name);
+    sb_str(b, "</a></td><td>");
+    char name[64], x[64], y[64];
+    for (int c = 2, n = 0; it->cells && review_cell(r, it, c, name, sizeof name, x, y, sizeof x);
+         c++)
+        if (strcmp(x, y) && n++ < 4) {
+            sb_str(b, n > 1 ? ", " : "");
+            sb_html(b, name);
+            sb_str(b, " ");
+            sb_html(b, x);
+            sb_str(b, "→");
+            sb_html(b, y);
+        }
+    if (it->cells > 4)
+        sb_printf(b, " (%d cells)", it->cells);
+    if (it->state == REVIEW_CHANGED || it->within)
+        sb_printf(b, "</td><td>%lld</td></tr>\n", (long long)(it->diff.size_differs
+                                                             ? it->diff.total : it->diff.changed));
+    else
+        sb_str(b, "</td><td></td></tr>\n");
+}
+
+/* The section of state s on index.html: the first REVIEW_PAGE_FULL pairs in full, the
+ * rest as table rows that link to their pages. */
+static void items_section(textbuf *b, const page_ctx *pc, review_state s, const char *title)
+{
+    const review_result *r = pc->r;
     if (s == REVIEW_SAME)
         sb_printf(b, "<details id=\"same\"><summary><h2 style=\"display:inline\">%s (%d)"
                      "</h2></summary><div class=\"same-list\">\n", title, r->count[s]);
     else
         sb_printf(b, "<h2 id=\"%s\">%s (%d)</h2>\n", STATE_NAME[s], title, r->count[s]);
-    for (int i = 0; i < r->item_count; i++)
-        if (r->items[i].state == s) {
-            if (s == REVIEW_CHANGED)
-                changed_pair(b, &r->items[i], i);
-            else
-                one_image_pair(b, &r->items[i], i);
-        }
+    if (s == REVIEW_CHANGED && r->count[s])
+        sb_str(b, "<p class=\"note\">Biggest change first: a level type change, then more "
+                  "catalog cells changed, then more pixels changed. Marked cells changed "
+                  "(before→after).</p><div class=\"three cap\"><span>before (BASE)</span>"
+                  "<span>diff</span><span>after (HEAD)</span></div>\n");
+    int rank = 0;
+    for (int i = 0; i < r->item_count && rank < REVIEW_PAGE_FULL; i++)
+        if (r->items[i].state == s)
+            full_pair(b, pc, &r->items[i], i, rank++);
     if (s == REVIEW_SAME)
-        sb_str(b, "</div></details>\n");
+        sb_str(b, "</div>");
+    if (r->count[s] > REVIEW_PAGE_FULL)
+        sb_printf(b, "<p class=\"note\">%d more, in full on pages/ (each with its reproduce "
+                     "commands):</p><table class=\"rows\"><tr><th>#</th><th>pair</th><th>"
+                     "catalog cells changed</th><th>pixels changed</th></tr>\n",
+                  r->count[s] - REVIEW_PAGE_FULL);
+    for (int i = 0, k = 0; i < r->item_count; i++)
+        if (r->items[i].state == s && k++ >= REVIEW_PAGE_FULL)
+            pair_row(b, r, &r->items[i], i, k - 1, page_of(r, s, k - 1));
+    if (r->count[s] > REVIEW_PAGE_FULL)
+        sb_str(b, "</table>\n");
+    if (s == REVIEW_SAME)
+        sb_str(b, "</details>\n");
 }
 
 /* One table row of a catalog line; cells that differ from other (may be NULL) marked. */
@@ -290,7 +507,31 @@ static void cat_row(textbuf *b, const char *cls, const char *tag, const char *li
     sb_str(b, "</tr>\n");
 }
 
-static void catalog_section(textbuf *b, const review_result *r)
+static void catalog_head(textbuf *b, const review_result *r)
+{
+    sb_str(b, "<table><tr><th></th>");
+    for (const char *p = r->header ? r->header + 1 : NULL; p;) {
+        while (*p == ' ')
+            p++;
+        const char *t = strchr(p, '\t');
+        char cell[128];
+        snprintf(cell, sizeof cell, "%.*s", (int)(t ? (size_t)(t - p) : strlen(p)), p);
+        sb_str(b, "<th>");
+        sb_html(b, cell);
+        sb_str(b, "</th>");
+        p = t ? t + 1 : NULL;
+    }
+    sb_str(b, "</tr>\n");
+}
+
+/* 1 when the catalog diff is long enough to go on its own page (catalog.html). */
+static int catalog_apart(const review_result *r)
+{
+    return r->line_count - r->line_state[REVIEW_SAME] > REVIEW_PAGE_LINES;
+}
+
+/* The catalog diff; on index.html only a link when catalog_apart (apart = 0). */
+static void catalog_section(textbuf *b, const review_result *r, int apart)
 {
     sb_str(b, "<h2 id=\"catalog\">Catalog (catalog.tsv)</h2>\n");
     if (!r->catalogs) {
@@ -305,19 +546,12 @@ static void catalog_section(textbuf *b, const review_result *r)
               r->line_state[REVIEW_REMOVED], r->line_state[REVIEW_SAME]);
     if (r->line_state[REVIEW_SAME] == r->line_count)
         return;
-    sb_str(b, "<table><tr><th></th>");
-    for (const char *p = r->header ? r->header + 1 : NULL; p;) {
-        while (*p == ' ')
-            p++;
-        const char *t = strchr(p, '\t');
-        char cell[128];
-        snprintf(cell, sizeof cell, "%.*s", (int)(t ? (size_t)(t - p) : strlen(p)), p);
-        sb_str(b, "<th>");
-        sb_html(b, cell);
-        sb_str(b, "</th>");
-        p = t ? t + 1 : NULL;
+    if (catalog_apart(r) && !apart) {
+        sb_str(b, "<p><a href=\"catalog.html\">The changed, added and removed lines, "
+                  "before and after</a> (a page of their own: too many for this one).</p>\n");
+        return;
     }
-    sb_str(b, "</tr>\n");
+    catalog_head(b, r);
     for (int i = 0; i < r->line_count; i++) {
         const review_line *l = &r->lines[i];
         if (l->state == REVIEW_CHANGED) {
@@ -332,37 +566,192 @@ static void catalog_section(textbuf *b, const review_result *r)
     sb_str(b, "</table>\n");
 }
 
+/* Both sides' provenance (the catalogs' "# key: value" lines) side by side, values that
+ * differ marked; keys in HEAD's order, then BASE's own. */
+static void prov_section(textbuf *b, const review_result *r, const char *base,
+                         const char *head)
+{
+    sb_str(b, "<h2 id=\"provenance\">Provenance</h2>\n<table class=\"prov\"><tr><th></th>"
+              "<th>before (BASE)</th><th>after (HEAD)</th></tr>\n<tr><td>folder</td><td>");
+    sb_html(b, base);
+    sb_str(b, "</td><td>");
+    sb_html(b, head);
+    sb_str(b, "</td></tr>\n");
+    for (int side = 1; side >= 0; side--)
+        for (int i = 0; i < r->prov_count[side]; i++) {
+            char key[64];
+            const char *kv = r->prov[side][i], *colon = strstr(kv, ": ");
+            snprintf(key, sizeof key, "%.*s", (int)(colon - kv), kv);
+            if ((side == 0 && review_prov(r, 1, key)) || !strcmp(key, "catalog"))
+                continue;  /* shown with HEAD's; "catalog" only says what the file is */
+            const char *va = review_prov(r, 0, key), *vb = review_prov(r, 1, key);
+            int d = !va || !vb || strcmp(va, vb);
+            sb_str(b, "<tr><td>");
+            sb_html(b, key);
+            sb_str(b, d ? "</td><td class=\"d\">" : "</td><td>");
+            sb_html(b, va ? va : "(none)");
+            sb_str(b, d ? "</td><td class=\"d\">" : "</td><td>");
+            sb_html(b, vb ? vb : "(none)");
+            sb_str(b, "</td></tr>\n");
+        }
+    sb_str(b, "</table>\n");
+    if (!r->prov_count[0] && !r->prov_count[1])
+        sb_str(b, "<p class=\"note\">Neither catalog has provenance lines (an older delve "
+                  "wrote them, or there is no catalog.tsv).</p>\n");
+}
+
+static void dist_row(textbuf *b, const review_dist *d, const review_dist_row *w)
+{
+    sb_printf(b, "<tr%s><td>", w->flagged ? " class=\"flag\"" : "");
+    sb_html(b, w->name);
+    sb_printf(b, "</td><td>%d</td><td>%d</td>", w->na, w->nb);
+    if (w->numeric) {
+        sb_printf(b, "<td>%.3f (%.3f)</td><td>%.3f (%.3f)</td><td>%+.3f</td>", w->mean_a,
+                  w->sd_a, w->mean_b, w->sd_b, w->mean_b - w->mean_a);
+        if (w->mean_a != 0)
+            sb_printf(b, "<td>%+.1f %%</td>", 100.0 * (w->mean_b - w->mean_a) /
+                                                  (w->mean_a < 0 ? -w->mean_a : w->mean_a));
+        else
+            sb_str(b, "<td>none before</td>");
+        if (d->paired)
+            sb_printf(b, "<td>%d / %d</td>", w->up, w->down);
+        else
+            sb_str(b, "<td></td>");
+    } else {
+        sb_str(b, "<td colspan=\"4\" style=\"text-align:left\">");
+        sb_html(b, w->cats);
+        sb_str(b, "</td>");
+        if (d->paired)
+            sb_printf(b, "<td>%d changed</td>", w->changed);
+        else
+            sb_str(b, "<td></td>");
+    }
+    if (w->tested)
+        sb_printf(b, w->p_holm < 1e-6 ? "<td>%s</td><td>%+.2f</td><td>&lt; 1e-6</td>"
+                                      : "<td>%s</td><td>%+.2f</td><td>%.2g</td>",
+                  w->test, w->effect, w->p_holm);
+    else {
+        sb_str(b, "<td>-</td><td></td><td>");
+        sb_html(b, w->why);
+        sb_str(b, "</td>");
+    }
+    sb_printf(b, "<td>%s</td></tr>\n", w->flagged ? "FLAG" : "");
+}
+
+/* The rows of d with flagged == flagged, as a table. */
+static void dist_table(textbuf *b, const review_dist *d, int flagged)
+{
+    sb_printf(b, "<table class=\"dist\"><tr><th>column</th><th>floors A</th><th>floors B</th>"
+                 "<th>mean A (sd)</th><th>mean B (sd)</th><th>delta</th><th>delta %%</th>"
+                 "<th>%s</th><th>test</th><th>effect</th><th>p Holm</th><th></th></tr>\n",
+              d->paired ? "up / down" : "");
+    for (int i = 0; i < d->count; i++)
+        if (d->rows[i].flagged == flagged)
+            dist_row(b, d, &d->rows[i]);
+    sb_str(b, "</table>\n");
+}
+
+/* The distribution table: the figures of `delve stats --compare` for the two catalogs,
+ * flagged columns shown, the others folded. */
+static void dist_section(textbuf *b, const review_dist *d)
+{
+    sb_str(b, "<h2 id=\"distributions\">Distributions</h2>\n");
+    if (!d || !d->count) {
+        sb_str(b, "<p class=\"note\">No distribution table: it needs a catalog.tsv on both "
+                  "sides (and a delve built with GSL).</p>\n");
+        return;
+    }
+    sb_printf(b, "<p class=\"note\">Each catalog column over both sets, as <code>delve stats "
+                 "--compare</code> gives it: %s; p-values corrected by Holm's method over %d "
+                 "tested columns; flagged below %g: <b>%d flagged</b>. Effect: rank-biserial "
+                 "correlation (rank tests) or Cramér's V.</p>\n",
+              d->paired ? "paired by seed and floor (signed-rank, McNemar-Bowker)"
+                        : "two samples (Mann-Whitney U, chi-square)",
+              d->tested, d->alpha, d->flagged);
+    for (int part = 0; part < 2; part++) {
+        int n = 0;
+        for (int i = 0; i < d->count; i++)
+            n += d->rows[i].flagged == !part;
+        if (!n)
+            continue;
+        if (part)
+            sb_printf(b, "<details><summary>%s %d column%s (not flagged)</summary>",
+                      d->flagged ? "the other" : "all", n, n == 1 ? "" : "s");
+        dist_table(b, d, !part);
+        if (part)
+            sb_str(b, "</details>\n");
+    }
+}
+
+/* A page that is not index.html: pages/N.html (page >= 1) or catalog.html (-1). */
+static void other_page(textbuf *b, const page_ctx *pc, int page)
+{
+    const review_result *r = pc->r;
+    sb_printf(b, "<p><a href=\"%sindex.html\">back to the report</a></p>\n", pc->up);
+    if (page < 0) {
+        catalog_section(b, r, 1);
+        return;
+    }
+    int k[REVIEW_STATE_COUNT] = { 0 };
+    review_state shown = REVIEW_STATE_COUNT;
+    for (int i = 0; i < r->item_count; i++) {
+        const review_item *it = &r->items[i];
+        int rank = k[it->state]++;
+        if (page_of(r, it->state, rank) != page)
+            continue;
+        if (it->state != shown)
+            sb_printf(b, "<h2>%s, from #%d</h2>\n", STATE_NAME[it->state], rank + 1);
+        shown = it->state;
+        full_pair(b, pc, it, i, rank);
+    }
+}
+
+static void page_header(textbuf *b, const review_result *r, const char *sum)
+{
+    sb_str(b, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+              "<meta name=\"viewport\" content=\"width=device-width\"><title>delve review: ");
+    sb_html(b, sum);
+    sb_str(b, "</title><style>");
+    sb_str(b, CSS);
+    sb_str(b, "</style></head>\n<body><i id=\"game\"></i><header><h1>delve review</h1>"
+              "<span class=\"sum\" id=\"summary\">");
+    sb_html(b, sum);
+    sb_printf(b, "</span><label><input type=\"checkbox\" id=\"only\"> only changes</label>"
+                 "<a href=\"#game\">changed in game terms (%d)</a><span class=\"gamenote\">"
+                 "(showing only those: <a href=\"#top\">show all</a>)</span>"
+                 "<label>compare: <select id=\"mode\"><option value=\"slider\">slider</option>"
+                 "<option value=\"blink\">blink</option></select></label><nav>go to "
+                 "<a href=\"#provenance\">provenance</a> · <a href=\"#distributions\">"
+                 "distributions</a> · <a href=\"#changed\">changed</a> · <a href=\"#added\">"
+                 "added</a> · <a href=\"#removed\">removed</a> · <a href=\"#same\">unchanged</a>"
+                 " · <a href=\"#catalog\">catalog</a></nav></header>\n<main id=\"top\">",
+              r->game);
+}
+
 delve_status review_page(const review_result *r, const char *base, const char *head,
-                         char **html, size_t *len, delve_err *err)
+                         const review_opts *o, int page, char **html, size_t *len,
+                         delve_err *err)
 {
     textbuf b = { 0 };
     char sum[256];
+    page_ctx pc = { r, { o && o->base_url ? o->base_url : base,
+                         o && o->head_url ? o->head_url : head }, page > 0 ? "../" : "" };
     review_summary(r, sum, sizeof sum);
-    sb_str(&b, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-               "<meta name=\"viewport\" content=\"width=device-width\"><title>delve review: ");
-    sb_html(&b, sum);
-    sb_str(&b, "</title><style>");
-    sb_str(&b, CSS);
-    sb_str(&b, "</style></head>\n<body><header><h1>delve review</h1>"
-               "<span class=\"sum\" id=\"summary\">");
-    sb_html(&b, sum);
-    sb_str(&b, "</span><label><input type=\"checkbox\" id=\"only\"> only changes</label>"
-               "<label>compare: <select id=\"mode\"><option value=\"slider\">slider</option>"
-               "<option value=\"blink\">blink</option></select></label><nav>go to "
-               "<a href=\"#changed\">changed</a> · <a href=\"#added\">added</a> · "
-               "<a href=\"#removed\">removed</a> · <a href=\"#same\">unchanged</a> · "
-               "<a href=\"#catalog\">catalog</a></nav></header>\n<main>"
-               "<p class=\"stats\">before (BASE): ");
-    sb_html(&b, base);
-    sb_str(&b, "<br>after (HEAD): ");
-    sb_html(&b, head);
-    sb_str(&b, "<br>diff: red where a pixel changed, blue where it got darker, yellow for "
-               "anti-aliasing not counted, magenta outside one of two sizes.</p>\n");
-    items_section(&b, r, REVIEW_CHANGED, "Changed");
-    items_section(&b, r, REVIEW_ADDED, "Added (only in HEAD)");
-    items_section(&b, r, REVIEW_REMOVED, "Removed (only in BASE)");
-    items_section(&b, r, REVIEW_SAME, "Unchanged");
-    catalog_section(&b, r);
+    page_header(&b, r, sum);
+    if (page) {
+        other_page(&b, &pc, page);
+    } else {
+        prov_section(&b, r, base, head);
+        dist_section(&b, o ? o->dist : NULL);
+        sb_str(&b, "<p class=\"note\">diff: red where a pixel changed, blue where it got "
+                   "darker, yellow for anti-aliasing not counted, magenta outside one of two "
+                   "sizes. \"Changed in game terms\": the pair's catalog cells changed.</p>\n");
+        items_section(&b, &pc, REVIEW_CHANGED, "Changed");
+        items_section(&b, &pc, REVIEW_ADDED, "Added (only in HEAD)");
+        items_section(&b, &pc, REVIEW_REMOVED, "Removed (only in BASE)");
+        items_section(&b, &pc, REVIEW_SAME, "Unchanged");
+        catalog_section(&b, r, 0);
+    }
     sb_str(&b, "<pre id=\"selftest\" hidden></pre></main>\n<script>\n");
     sb_str(&b, JS);
     sb_str(&b, "</script>\n</body></html>\n");
@@ -373,4 +762,9 @@ delve_status review_page(const review_result *r, const char *base, const char *h
     *html = b.s;
     *len = b.len;
     return DELVE_OK;
+}
+
+int review_page_catalog_apart(const review_result *r)
+{
+    return catalog_apart(r);
 }

@@ -2,7 +2,7 @@
 # Installs the Debian packages delve needs when pkg-config or CMake cannot find them.
 # Runs apt-get as root, or through sudo; on other systems it prints the package names.
 # Usage: scripts/deps.sh [--test | --arm64 | --fuzz]   (--test adds what the tests need:
-#        xvfb, clang, chromium, tiled, ffmpeg; --arm64 what `make test-arm64` needs: the aarch64
+#        xvfb, clang, chromium, tiled, xmllint, python3, ffmpeg; --arm64 what `make test-arm64` needs: the aarch64
 #        cross compiler, qemu-user and the arm64 -dev libraries, after dpkg
 #        --add-architecture; --fuzz what `make fuzz` needs: clang and libFuzzer)
 set -eu
@@ -42,7 +42,9 @@ if [ "${1:-}" = "--test" ]; then
   command -v clang >/dev/null 2>&1 || need clang
   command -v chromium >/dev/null 2>&1 || need chromium
   command -v tmxrasterizer >/dev/null 2>&1 || need tiled
-  command -v ffmpeg >/dev/null 2>&1 || need ffmpeg
+  command -v xmllint >/dev/null 2>&1 || need libxml2-utils   # JUnit XML against tests/junit.xsd
+  command -v python3 >/dev/null 2>&1 || need python3         # fixtures and JSON checks
+  command -v ffmpeg >/dev/null 2>&1 || need ffmpeg           # delve film --video, real
 fi
 add_arm64=""
 if [ "${1:-}" = "--arm64" ]; then

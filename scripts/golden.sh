@@ -1,27 +1,30 @@
-#!/bin/sh
-# Rewrites the image and catalog goldens in tests/golden/ with the current build:
-# every shot listed in tests/golden/shots.tsv, the side view of seed 58
-# (side-seed-00058.png, tests/side_golden.sh), the default film's sheet.png, and
-# catalog.tsv (seeds GOLDEN_SEEDS). `make golden` runs it. Only after looking at the
-# diff images of a failing tests/golden.sh (build/golden-review/report/index.html) and
-# agreeing that the change is wanted; say why in the commit message.
-# Usage: scripts/golden.sh [BUILD_DIR]   (run from the repository root)
-set -eu
+#!/usr/bin/env bash
+# Rewrites goldens in tests/golden/ with the current build: every shot listed in
+# tests/golden/shots.tsv, the default film's sheet.png and events.tsv, catalog.tsv of
+# seeds 1-20
+# (scripts/golden-lib.bash says how each is made). With GOLDEN_ONLY (`make golden
+# ONLY=PATTERN`: comma-separated shell globs over file names) only the matching ones;
+# the others are not touched. Only after looking at the diff images of a failing
+# tests/golden.sh (build/golden-failures/report.txt) and agreeing that the change is
+# wanted, or for a new row; say why in the commit message.
+# Usage: [GOLDEN_ONLY=PATTERN] scripts/golden.sh [BUILD_DIR] [GOLDEN_DIR]
+#        (run from the repository root; GOLDEN_DIR is tests/golden unless given)
+set -euo pipefail
 BUILD=${1:-build}
 DELVE="$BUILD/delve"
-GOLD=tests/golden
-GOLDEN_SEEDS=1-20
+GOLD=${2:-tests/golden}
+# shellcheck source=scripts/golden-lib.bash
+. scripts/golden-lib.bash
 [ -x "$DELVE" ] || { echo "golden: $DELVE is not built (make build)" >&2; exit 2; }
-grep -v '^#' "$GOLD/shots.tsv" | while IFS="$(printf '\t')" read -r seed floor type file; do
-  [ -n "$seed" ] || continue
-  "$DELVE" shot --seed "$seed" --floor "$floor" --type "$type" -o "$GOLD/$file"
+GOLDEN_WORK=$(mktemp -d "${TMPDIR:-/tmp}/delve-golden.XXXXXX")
+trap 'rm -rf "$GOLDEN_WORK"' EXIT
+names=$(golden_selected) || exit 2
+count=0
+for name in $names; do
+  golden_render "$name" "$GOLD/.$name.tmp" || { rm -f "$GOLD/.$name.tmp"; exit 1; }
+  mv "$GOLD/.$name.tmp" "$GOLD/$name"
+  echo "golden: wrote $GOLD/$name"
+  count=$((count + 1))
 done
-"$DELVE" shot --seed 58 --side -o "$GOLD/side-seed-00058.png"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/delve-golden.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-"$DELVE" film films/scripts/pits-and-stations.film -o "$tmp/film" --quiet > /dev/null
-cp "$tmp/film/sheet.png" "$GOLD/sheet.png.tmp" && mv "$GOLD/sheet.png.tmp" "$GOLD/sheet.png"
-"$DELVE" shot --seeds "$GOLDEN_SEEDS" -o "$tmp/set" 2> /dev/null > /dev/null
-cp "$tmp/set/catalog.tsv" "$GOLD/catalog.tsv.tmp" && mv "$GOLD/catalog.tsv.tmp" "$GOLD/catalog.tsv"
-echo "golden: rewrote the shots in $GOLD/shots.tsv, $GOLD/sheet.png and $GOLD/catalog.tsv;"
-echo "golden: check 'git diff --stat tests/golden' and say in the commit message why they changed"
+echo "golden: wrote $count golden(s)${GOLDEN_ONLY:+ matching '$GOLDEN_ONLY'}; look at each, check"
+echo "golden: 'git diff --stat $GOLD' and say in the commit message why they changed"

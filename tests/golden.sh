@@ -1,84 +1,113 @@
-# Image and catalog goldens (tests/golden/): renders every shot in shots.tsv and compares
-# it with `delve diff`, exactly; the default film's sheet.png with a tolerance that
-# forgives font rasterisation only; catalog.tsv of seeds 1-20 as text. On a difference
-# it leaves the golden and new files, the diff images and a `delve review` report in
-# BUILD/golden-review/ (CI keeps that folder) and names it. `make golden` rewrites the
-# goldens (README: "Goldens").
-#
-# The sheet's tolerance, --threshold 0.1 --aa --max-diff-ratio 0.001: gcc -O2, gcc -O0
-# and clang -O2 builds give byte-identical sheets (any T passes, exact included), so
-# the tolerance is for other machines' FreeType/SDL_ttf. Emulated here with FreeType's
-# stem darkening (FREETYPE_PROPERTIES=autofitter:no-stem-darkening=0, glyphs a little
-# heavier): 40753 pixels differ exactly, 1856 at T 0.1, 1116 at T 0.2, and with --aa
-# 3465 at T 0.05, 930 at T 0.1, 577 at T 0.2: no threshold alone forgives glyph shapes,
-# so T 0.1 with --aa plus 0.1 % of the pixels (1600). The bold face instead of the
-# regular one (a real change of the text) leaves 25776 and fails. Tile colours are
-# checked exactly by the shots, health numbers by events.tsv (film_default.sh).
+# Image and catalog goldens (tests/golden/, docs/goldens.md): renders every shot in
+# shots.tsv and compares it with `delve diff`, exactly; the default film's sheet.png
+# exactly outside the glyphs and with a tolerance for glyph edges inside them
+# (tests/sheet_compare.c says what it forgives), and its events.tsv as text (its
+# captions and health numbers: the words on the sheet); catalog.tsv of seeds 1-20.
+# A golden that differs: its golden and new file, the diff image, report.txt and a
+# `delve review` page stay in BUILD/golden-failures/ (CI keeps that folder) and the FAIL
+# line names them. A golden that is missing: outside CI this build's file is written
+# into the goldens' folder and reported as new (look at it, commit it); with CI set in
+# the environment it fails, as Playwright's and Jest's snapshots do.
+# Environment (tests/golden_rules.sh uses it): GOLDEN_DIR (default tests/golden),
+# GOLDEN_FAILURES (default BUILD/golden-failures), GOLDEN_ONLY (globs, as `make golden`).
 . tests/lib.bash "$@"
-GOLD=tests/golden
-OUT="$BUILD/golden-review"
-SHEET_TOL="--threshold 0.1 --aa --max-diff-ratio 0.001"
-rm -rf "$OUT"
-mkdir -p "$TMP/now" "$TMP/diff" "$TMP/keep/golden" "$TMP/keep/now" "$TMP/keep/diff"
-differs=0
-keep() { # keep FILE: the golden, the new file and the diff image go to the review
-  cp "$GOLD/$1" "$TMP/keep/golden/" 2> /dev/null
-  cp "$TMP/now/$1" "$TMP/keep/now/" 2> /dev/null
-  cp "$TMP/diff/$1" "$TMP/keep/diff/" 2> /dev/null
-  differs=1
+GOLD=${GOLDEN_DIR:-tests/golden}
+FAIL=${GOLDEN_FAILURES:-$BUILD/golden-failures}
+# shellcheck source=scripts/golden-lib.bash
+. scripts/golden-lib.bash
+GOLDEN_WORK="$TMP/work"
+rm -rf "$FAIL"
+mkdir -p "$TMP/now" "$GOLDEN_WORK"
+names=$(golden_selected) || { bad "GOLDEN_ONLY='$GOLDEN_ONLY' matches no golden"; finish; exit; }
+[ -z "${GOLDEN_ONLY:-}" ] || echo "only the goldens matching GOLDEN_ONLY='$GOLDEN_ONLY'"
+
+# keep NAME MESSAGE DIFF: the golden, this build's file and the diff go to $FAIL, a block
+# to its report.txt
+keep() {
+  local name=$1 msg=$2 diff=$3 now="$FAIL/now/$1"
+  mkdir -p "$FAIL/golden" "$FAIL/now"
+  cp "$GOLD/$name" "$FAIL/golden/" && cp "$TMP/now/$name" "$now"
+  [ -z "$diff" ] || cp "$TMP/diff" "$FAIL/$diff"
+  {
+    echo "$name: $msg"
+    echo "  golden  $GOLD/$name"
+    echo "  now     $now${settings:+   ($settings)}"
+    [ -z "$diff" ] || echo "  diff    $FAIL/$diff"
+    case $name in
+      sheet.png) cp "$GOLDEN_WORK/film-other/sheet.png" "$FAIL/sheet-serif.png"
+        echo "  look    $SHEET_COMPARE $GOLD/$name $now $FAIL/sheet-serif.png -o $FAIL/$diff" ;;
+      *.png) echo "  look    $DELVE diff $GOLD/$name $now -o $FAIL/${name%.png}-diff.png" ;;
+      *) echo "  look    diff -u $GOLD/$name $now" ;;
+    esac
+    echo
+  } >> "$FAIL/report.txt"
+  bad "$name: $msg (kept in $FAIL: see report.txt there)"
 }
-rows=0
-while IFS=$'\t' read -r seed floor type file; do
-  [ -z "$seed" ] || [ "${seed#\#}" != "$seed" ] && continue
-  rows=$((rows + 1))
-  if [ ! -f "$GOLD/$file" ]; then bad "golden $file is missing (make golden)"; differs=1; continue; fi
-  "$DELVE" shot --seed "$seed" --floor "$floor" --type "$type" -o "$TMP/now/$file" > /dev/null
-  if "$DELVE" diff "$GOLD/$file" "$TMP/now/$file" -o "$TMP/diff/$file" > "$TMP/msg"; then
-    ok "shot $file (seed $seed floor $floor $type) equals its golden"
+
+# new NAME: the golden is missing: written as new outside CI, a failure with CI set
+new() {
+  if [ -n "${CI:-}" ]; then
+    bad "$1: no golden $GOLD/$1 and CI is set: run 'make golden ONLY=$1' on your machine, look at it, commit it"
+  elif cp "$TMP/now/$1" "$GOLD/$1"; then
+    ok "$1: NEW golden written to $GOLD/$1: look at it, then commit it (git add $GOLD/$1)"
   else
-    bad "shot $file: $(cat "$TMP/msg")"; keep "$file"
+    bad "$1: no golden and $GOLD/$1 cannot be written"
   fi
-done < "$GOLD/shots.tsv"
-check "shots.tsv lists shots ($rows)" test "$rows" -ge 3
+}
 
-"$DELVE" film films/scripts/pits-and-stations.film -o "$TMP/film" --quiet > /dev/null
-cp "$TMP/film/sheet.png" "$TMP/now/sheet.png"
-# shellcheck disable=SC2086
-if "$DELVE" diff "$GOLD/sheet.png" "$TMP/now/sheet.png" -o "$TMP/diff/sheet.png" $SHEET_TOL > "$TMP/msg"; then
-  ok "the default film's sheet matches its golden ($SHEET_TOL)"
-else
-  bad "sheet.png: $(cat "$TMP/msg")"; keep sheet.png
-fi
+# compare NAME: 0 when this build's file equals the golden by NAME's rule; the message
+# in $TMP/msg, the diff (image or text) in $TMP/diff
+compare() {
+  case $1 in
+    film-events.tsv)
+      if diff -u "$GOLD/$1" "$TMP/now/$1" > "$TMP/diff"; then
+        echo "the same bytes" > "$TMP/msg"; return 0
+      fi
+      echo "$(grep -c '^[-+][^-+]' "$TMP/diff") lines differ" > "$TMP/msg"
+      return 1 ;;
+    catalog.tsv) # the lines naming this run (folder, version, revision) are left out
+      unrun() { grep -vE '^# (command|version|revision): ' "$1"; }
+      if diff -u <(unrun "$GOLD/$1") <(unrun "$TMP/now/$1") > "$TMP/diff"; then
+        echo "the same lines (provenance left out)" > "$TMP/msg"; return 0
+      fi
+      echo "$(grep -c '^[-+][^-+]' "$TMP/diff") catalog lines differ" > "$TMP/msg"
+      return 1 ;;
+    sheet.png)
+      [ -x "$SHEET_COMPARE" ] || { echo "$SHEET_COMPARE is not built (make test builds it)" > "$TMP/msg"; return 1; }
+      "$DELVE" film "$GOLDEN_FILM" -o "$GOLDEN_WORK/film-other" --quiet --font "$SHEET_OTHER" > /dev/null &&
+        "$SHEET_COMPARE" "$GOLD/$1" "$TMP/now/$1" "$GOLDEN_WORK/film-other/sheet.png" -o "$TMP/diff" > "$TMP/msg" ;;
+    *) "$DELVE" diff "$GOLD/$1" "$TMP/now/$1" -o "$TMP/diff" > "$TMP/msg" ;;
+  esac
+}
+SHEET_COMPARE="$BUILD/tests/sheet-compare"
+SHEET_OTHER=/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf  # the glyph areas: where it differs
 
-"$DELVE" shot --seeds 1-20 -o "$TMP/set" > /dev/null 2>&1
-cp "$TMP/set/catalog.tsv" "$TMP/now/catalog.tsv"
-# the provenance lines that name this run (its folder, delve's version, the tree's
-# revision) are left out of the comparison; the settings and columns are compared
-unrun() { grep -vE '^# (command|version|revision): ' "$1"; }
-if diff -u <(unrun "$GOLD/catalog.tsv") <(unrun "$TMP/now/catalog.tsv") > "$TMP/catalog.diff"; then
-  ok "catalog.tsv of seeds 1-20 equals its golden"
-else
-  bad "catalog.tsv differs:"; head -20 "$TMP/catalog.diff"; keep catalog.tsv
-fi
+rows=0
+for name in $names; do
+  rows=$((rows + 1))
+  settings=$(golden_settings "$name")
+  if ! golden_render "$name" "$TMP/now/$name"; then
+    bad "$name: this build cannot make it${settings:+ ($settings)}"; continue
+  fi
+  if [ ! -f "$GOLD/$name" ]; then new "$name"; continue; fi
+  rm -f "$TMP/diff"
+  if compare "$name"; then
+    ok "$name${settings:+ ($settings)} matches its golden: $(head -1 "$TMP/msg")"
+  else
+    case $name in *.png) d="${name%.png}-diff.png" ;; *) d="$name.diff" ;; esac
+    [ -f "$TMP/diff" ] || d=
+    keep "$name" "$(head -1 "$TMP/msg")" "$d"
+  fi
+done
+[ -n "${GOLDEN_ONLY:-}" ] || check "every golden was checked ($rows)" test "$rows" -ge 5
 
-# the tolerance forgives rasterisation and nothing more (see the top)
-FREETYPE_PROPERTIES=autofitter:no-stem-darkening=0 \
-  "$DELVE" film films/scripts/pits-and-stations.film -o "$TMP/film-darker" --quiet > /dev/null
-# shellcheck disable=SC2086
-quiet() { "$@" > /dev/null; }
-check "the sheet tolerance forgives FreeType stem darkening" \
-  quiet "$DELVE" diff "$GOLD/sheet.png" "$TMP/film-darker/sheet.png" $SHEET_TOL
-bold=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
-"$DELVE" film films/scripts/pits-and-stations.film -o "$TMP/film-bold" --quiet --font "$bold" > /dev/null
-# shellcheck disable=SC2086
-"$DELVE" diff "$GOLD/sheet.png" "$TMP/film-bold/sheet.png" $SHEET_TOL > /dev/null
-check "the sheet tolerance catches the bold face (exit 1)" test $? = 1
-
-if [ "$differs" = 1 ]; then
-  mkdir -p "$OUT"
-  cp -r "$TMP/keep/golden" "$TMP/keep/now" "$TMP/keep/diff" "$OUT/"
-  "$DELVE" review "$OUT/golden" "$OUT/now" -o "$OUT/report" > /dev/null
-  echo "golden: differences kept in $OUT: open $OUT/report/index.html (diff images in $OUT/diff/);"
-  echo "golden: if the change is wanted, run 'make golden' and say why in the commit message"
+if [ -d "$FAIL/now" ]; then
+  "$DELVE" review "$FAIL/golden" "$FAIL/now" -o "$FAIL/review" > /dev/null 2>&1
+  {
+    echo "All of them side by side: $FAIL/review/index.html"
+    echo "  (made by: $DELVE review $FAIL/golden $FAIL/now -o $FAIL/review)"
+    echo "If the change is wanted: make golden ONLY=NAME[,NAME...], and say why in the commit message."
+  } >> "$FAIL/report.txt"
+  echo "golden: the differences are kept in $FAIL: read $FAIL/report.txt"
 fi
 finish

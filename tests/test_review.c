@@ -1,10 +1,12 @@
 /* review: the catalog diff (keys by seed and floor as numbers, CR LF, errors with line
- * numbers) and the summary line. The folders, the page and Chromium: tests/review.sh. */
+ * numbers), provenance lines and reproduce commands, the order of changed pairs and the
+ * summary line. The folders, the page and Chromium: tests/review.sh and review_ci.sh. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render/review.h"
@@ -70,12 +72,65 @@ static void test_summary_without_catalogs(void **state)
                              "catalog: 2 lines changed");
 }
 
+static void test_provenance_and_reproduce(void **state)
+{
+    (void)state;
+    const char *base = "# catalog: x\n# shot: delve shot --seed SEED --floor FLOOR -o OUT.png\n"
+                       "# view: delve view --seed SEED --floor FLOOR\n# seed\tfloor\ttype\n"
+                       "1234567890123\t3\trooms\n";
+    review_result r;
+    memset(&r, 0, sizeof r);
+    delve_err err = { "" };
+    assert_int_equal(review_catalog_diff(base, NULL, &r, &err), DELVE_OK);
+    assert_int_equal(r.prov_count[0], 3);
+    assert_int_equal(r.prov_count[1], 0);
+    assert_string_equal(review_prov(&r, 0, "view"), "delve view --seed SEED --floor FLOOR");
+    assert_null(review_prov(&r, 0, "vie"));
+    assert_null(review_prov(&r, 1, "view"));
+    review_item it = { .name = "sub/seed-00000001234567890123-floor-3.png", .line = 0 };
+    char cmd[128];
+    assert_int_equal(review_reproduce(&r, 0, "shot", &it, cmd, sizeof cmd), 1);
+    assert_string_equal(cmd, "delve shot --seed 1234567890123 --floor 3 -o "
+                             "seed-00000001234567890123-floor-3.png");
+    assert_int_equal(review_reproduce(&r, 0, "shot", &it, cmd, 20), 0);  /* cut: refused */
+    assert_int_equal(review_reproduce(&r, 1, "shot", &it, cmd, sizeof cmd), 0);
+    review_item other = { .name = "x.png", .line = -1 };
+    assert_int_equal(review_reproduce(&r, 0, "view", &other, cmd, sizeof cmd), 0);
+    review_result_free(&r);
+}
+
+/* Changed pairs: a level type change first, then more cells, then more pixels (a size
+ * change as every pixel), then by name; other states after, by name. */
+static void test_item_order(void **state)
+{
+    (void)state;
+    review_item v[] = {
+        { .name = "a", .state = REVIEW_SAME },
+        { .name = "b", .state = REVIEW_CHANGED, .diff = { .changed = 500 } },
+        { .name = "c", .state = REVIEW_CHANGED, .diff = { .changed = 1 }, .cells = 2 },
+        { .name = "d", .state = REVIEW_CHANGED, .diff = { .changed = 1 }, .cells = 1,
+          .type_changed = 1 },
+        { .name = "e", .state = REVIEW_CHANGED, .diff = { .changed = 5, .total = 900,
+                                                          .size_differs = 1 } },
+        { .name = "f", .state = REVIEW_ADDED },
+        { .name = "g", .state = REVIEW_CHANGED, .diff = { .changed = 500 } },
+        { .name = "h", .state = REVIEW_CHANGED, .diff = { .changed = 3 }, .cells = 2 },
+    };
+    qsort(v, sizeof v / sizeof v[0], sizeof v[0], review_item_cmp);
+    char order[16] = "";
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        order[i] = v[i].name[0];
+    assert_string_equal(order, "dhcebgfa");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_catalog_keys_numeric),
         cmocka_unit_test(test_catalog_errors),
         cmocka_unit_test(test_summary_without_catalogs),
+        cmocka_unit_test(test_provenance_and_reproduce),
+        cmocka_unit_test(test_item_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -51,7 +51,7 @@ static int diff(const char *base, const char *head, review_result *r)
     char summary[256], *html = NULL;
     size_t len = 0;
     review_summary(r, summary, sizeof summary);
-    if (review_page(r, "base", "head", &html, &len, &err) == DELVE_OK)
+    if (review_page(r, "base", "head", NULL, 0, &html, &len, &err) == DELVE_OK)
         fuzz_require(html && strlen(html) == len, "the page is len bytes of text");
     free(html);
     return r->line_count;
