@@ -1,6 +1,8 @@
 /* delve-bench: the figures in the README. DoomRL floors generated a second by level
  * type (one core), median ms to render one 1280x720 frame and to encode it as PNG (one
- * core), the default film's wall time and peak memory, and the whole-process time of
+ * core) and to draw a 1280x720 side view, the default film's wall time beside what its
+ * frames' render and encode times predict on the cores, its peak memory and the time
+ * --video adds (when ffmpeg is installed), and the whole-process time of
  * `delve diff` on two 1920x1080 PNGs that differ in 2 % of their pixels, beside
  * pixelmatch's and odiff's CLIs on the same pair when they are installed (on PATH as
  * `pixelmatch` and `odiff`, or named by DELVE_BENCH_PIXELMATCH and DELVE_BENCH_ODIFF:
@@ -14,6 +16,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <dirent.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -26,6 +29,7 @@
 #include "gen/check.h"
 #include "gen/shoals/shoals.h"
 #include "render/png.h"
+#include "render/side.h"
 #include "render/view.h"
 
 #define RUNS 201
@@ -96,7 +100,34 @@ static void scene_free(scene *s)
 }
 
 /* Walks the film's party a few squares in so the frame has the HUD, the party, plates. */
-static int frame_figures(const char *script)
+/* What the frame figures measured, for the film's prediction. */
+typedef struct frame_ms {
+    double render, encode;
+} frame_ms;
+
+/* Median CPU ms of side_render of the scene's dungeon on its 1280x720 canvas, at the
+ * largest zoom whose picture fits (its layout in *l); -1 when none fits. */
+static double side_figure(scene *sc, side_layout *l_out)
+{
+    static double ms[RUNS];
+    side_layout l;
+    int zoom = 24;
+    side_opts so = { .zoom = zoom, .row = -1 };
+    while (zoom > 1 && (side_layout_of(&sc->w.dg, &so, &l, NULL) != DELVE_OK || l.w > sc->c.w ||
+                        l.h > sc->c.h))
+        so.zoom = --zoom;
+    if (side_layout_of(&sc->w.dg, &so, &l, NULL) != DELVE_OK || l.w > sc->c.w || l.h > sc->c.h)
+        return -1;
+    for (int i = 0; i < RUNS; i++) {
+        double t0 = cpu_ms();
+        side_render(&sc->c, &sc->w.dg, &l);
+        ms[i] = cpu_ms() - t0;
+    }
+    *l_out = l;
+    return median(ms, RUNS);
+}
+
+static int frame_figures(const char *script, frame_ms *out)
 {
     scene sc;
     delve_err err = { "" };
@@ -108,25 +139,31 @@ static int frame_figures(const char *script)
     static double render_ms[RUNS], encode_ms[RUNS], clear_ms[RUNS];
     size_t bytes = 0;
     for (int i = 0; i < RUNS; i++) {
-        vo.t_ms = (uint32_t)i * 83u;
-        double t0 = now_ms();
+        vo.t_ms = (uint32_t)i * 83u; /* thread CPU time: one core even on a busy machine */
+        double t0 = cpu_ms();
         memset(c.px, i & 1, (size_t)c.stride * (size_t)c.h);
-        double t1 = now_ms();
+        double t1 = cpu_ms();
         view_render(&c, &sc.w, &vo, sc.txt, &err);
-        double t2 = now_ms();
+        double t2 = cpu_ms();
         uint8_t *png;
         png_encode(&c, &png, &bytes, &err);
-        double t3 = now_ms();
+        double t3 = cpu_ms();
         free(png);
         clear_ms[i] = t1 - t0;
         render_ms[i] = t2 - t1;
         encode_ms[i] = t3 - t2;
     }
+    out->render = median(render_ms, RUNS);
+    out->encode = median(encode_ms, RUNS);
     printf("frame 1280x720, median of %d:\n", RUNS);
     printf("  memset of the frame   %7.3f ms\n", median(clear_ms, RUNS));
-    printf("  render (map + HUD)    %7.3f ms   target < 1 ms\n", median(render_ms, RUNS));
-    printf("  encode PNG, one core  %7.3f ms   target < 15 ms  (%zu bytes)\n",
-           median(encode_ms, RUNS), bytes);
+    printf("  render (map + HUD)    %7.3f ms   target < 2x the memset\n", out->render);
+    printf("  encode PNG, one core  %7.3f ms   target <= 5 ms  (%zu bytes)\n", out->encode,
+           bytes);
+    side_layout sl = { 0 };
+    double side = side_figure(&sc, &sl);
+    printf("  side view             %7.3f ms   target < 2 ms  (%d x %d px at zoom %d)\n", side,
+           sl.w, sl.h, sl.zoom);
     view_cache_free(vo.cache);
     scene_free(&sc);
     return 0;
@@ -282,7 +319,22 @@ static int shoals_figures(void)
 }
 
 /* Runs `delve film` as a child so its peak memory is its own. */
-static int film_figures(const char *delve, const char *script)
+/* Files in dir (frames in a film's frames folder); 0 when it cannot be read. */
+static int count_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    if (d)
+        closedir(d);
+    return n;
+}
+
+/* Wall ms, CPU ms (user + system, the children's too) and peak memory (KiB) of `delve
+ * film SCRIPT -o OUT --quiet` and the extra arguments; -1 when it failed. */
+static double film_run(const char *delve, const char *script, const char *out,
+                       const char *extra, double *cpu, long *rss_kib)
 {
     double t0 = now_ms();
     fflush(stdout); /* or the child prints our buffered lines again */
@@ -290,19 +342,50 @@ static int film_figures(const char *delve, const char *script)
     if (pid == 0) {
         if (!freopen("/dev/null", "w", stdout))
             _exit(127);
-        execl(delve, delve, "film", script, "-o", "out/bench-film", "--quiet", (char *)NULL);
+        execl(delve, delve, "film", script, "-o", out, "--quiet", extra, (char *)NULL);
         _exit(127);
     }
     int status;
     struct rusage ru;
     if (pid < 0 || wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) ||
-        WEXITSTATUS(status) != 0) {
+        WEXITSTATUS(status) != 0)
+        return -1;
+    *rss_kib = ru.ru_maxrss;
+    *cpu = ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3 + ru.ru_stime.tv_sec * 1e3 +
+           ru.ru_stime.tv_usec / 1e3;
+    double wall = now_ms() - t0; /* wait4's sums hold ffmpeg, a child it waited for */
+    return wall;
+}
+
+/* The film's wall time beside frames x (render + encode) / cores from the frame
+ * figures, its peak memory, and with ffmpeg on PATH the time --video adds. */
+static int film_figures(const char *delve, const char *script, const frame_ms *fm)
+{
+    long rss = 0, vrss = 0;
+    double cpu = 0, vcpu = 0;
+    double wall = film_run(delve, script, "out/bench-film", NULL, &cpu, &rss);
+    if (wall < 0) {
         fprintf(stderr, "delve-bench: %s film failed\n", delve);
         return 2;
     }
-    printf("default film (%s):\n", script);
-    printf("  wall time             %7.0f ms\n", now_ms() - t0);
-    printf("  peak memory           %7.1f MiB   target < 64 MiB\n", ru.ru_maxrss / 1024.0);
+    int frames = count_files("out/bench-film/frames");
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    double predicted = frames * (fm->render + fm->encode) / (double)(cores > 0 ? cores : 1);
+    printf("default film (%s), %d frames on %ld cores:\n", script, frames, cores);
+    printf("  wall time             %7.0f ms   target < 1000 ms (CPU %.0f ms: %.0f ms a core)\n",
+           wall, cpu, cpu / (double)(cores > 0 ? cores : 1));
+    printf("  frames x (render + encode) / cores  %7.0f ms   wall is %.2fx of it, target < 1.2x\n",
+           predicted, predicted > 0 ? wall / predicted : 0.0);
+    printf("  peak memory           %7.1f MiB   target < 48 MiB\n", rss / 1024.0);
+    double video = system("command -v ffmpeg > /dev/null 2>&1") == 0
+                       ? film_run(delve, script, "out/bench-video", "--video", &vcpu, &vrss)
+                       : -1;
+    if (video >= 0)
+        printf("  with --video          %7.0f ms   adds %.2fx the film's time, target <= 1x "
+               "(CPU adds %.2fx)\n", video, wall > 0 ? (video - wall) / wall : 0.0,
+               cpu > 0 ? (vcpu - cpu) / cpu : 0.0);
+    else
+        printf("  with --video          (ffmpeg not installed)\n");
     return 0;
 }
 
@@ -513,17 +596,23 @@ int main(int argc, char **argv)
         return diff_figures(delve, "films/scripts/pits-and-stations.film");
     if (argc > 1 && !strcmp(argv[1], "--review-only"))
         return review_figures(delve);
+    frame_ms fm = { 0, 0 };
+    if (argc > 1 && !strcmp(argv[1], "--film-only")) { /* frames, side view, film, video */
+        script = argc > 2 ? argv[2] : "films/scripts/pits-and-stations.film";
+        int rc = frame_figures(script, &fm);
+        return rc ? rc : film_figures(delve, script, &fm);
+    }
     int rc = rising_figures();
     rc = rc ? rc : doom_figures();
-    rc = rc ? rc : frame_figures(script);
-    rc = rc ? rc : film_figures(delve, script);
+    rc = rc ? rc : frame_figures(script, &fm);
+    rc = rc ? rc : film_figures(delve, script, &fm);
     rc = rc ? rc : diff_figures(delve, script);
     rc = rc ? rc : shot_set_figures(delve);
     rc = rc ? rc : review_figures(delve);
     rc = rc ? rc : shoals_figures();
     if (!rc && access("films/scripts/shoals-tide.film", R_OK) == 0) {
         printf("shoals film's first frame (films/scripts/shoals-tide.film), ");
-        rc = frame_figures("films/scripts/shoals-tide.film");
+        rc = frame_figures("films/scripts/shoals-tide.film", &fm);
     }
     return rc;
 }

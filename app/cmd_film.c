@@ -1,5 +1,6 @@
 /* delve film: play a .film script and record it (spec/films-and-review.md). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,27 +11,33 @@
 #include "films/film.h"
 #include "films/recorder.h"
 #include "app/video.h"
-
+#include "engine/outdir.h"
 
 static void help(void)
 {
     printf("usage: delve film [SCRIPT.film] [-o DIR] [--font PATH] [--threads N] [--quiet]\n"
-           "                  [--video]\n\n"
+           "                  [--progress] [--video] [--gif-width W]\n\n"
            "Plays SCRIPT (default %s) on its dungeon and writes\n"
            "  DIR/frames/frame_0001.png ...   every frame (DIR defaults to out/films/NAME)\n"
            "  DIR/sheet.png                   the captioned contact sheet\n"
            "  DIR/events.tsv                  frame, game time, floor, square, event, health, power\n"
-           "  DIR/film.mp4, DIR/film.gif      with --video, when ffmpeg is installed\n"
+           "  DIR/film.mp4, DIR/film.gif      with --video, when ffmpeg is installed: the MP4\n"
+           "                                  H.264 yuv420p at the film's 12 fps, the GIF at\n"
+           "                                  4 fps, W px wide (--gif-width, default %d)\n"
+           "Progress (\"frame 120/297\") goes to stderr: on a terminal as one line kept up\n"
+           "to date; with --progress also when stderr is not a terminal, a line every 5 %%\n"
+           "of the frames; never with --quiet.\n"
            "The script format is in films/README.md. Exit 2 with file:line:col on a bad script;\n"
            "nothing is written then. DIR is made whole beside itself and swapped in at the\n"
            "end: an earlier film there is replaced, a folder delve did not make is refused\n"
            "unless empty, a second run into DIR at once exits 2, and Ctrl-C leaves DIR as\n"
-           "it was (exit 130).\n", CLI_DEFAULT_FILM);
+           "it was (exit 130), the video encoder's files included.\n", CLI_DEFAULT_FILM,
+           VIDEO_GIF_W);
 }
 
 typedef struct film_args {
     const char *script, *out_dir, *font;
-    int threads, quiet, video;
+    int threads, quiet, video, progress, gif_w;
 } film_args;
 
 static int parse(int argc, char **argv, film_args *a)
@@ -42,19 +49,25 @@ static int parse(int argc, char **argv, film_args *a)
             help();
             return -1;
         } else if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--font") ||
-                   !strcmp(argv[i], "--threads")) {
+                   !strcmp(argv[i], "--threads") || !strcmp(argv[i], "--gif-width")) {
             if (!(v = cli_value("film", argc, argv, &i)))
                 return EXIT_USAGE;
             if (!strcmp(argv[i - 1], "-o"))
                 a->out_dir = v;
             else if (!strcmp(argv[i - 1], "--font"))
                 a->font = v;
-            else if (!cli_int("film", "--threads", v, 1, RECORDER_MAX_THREADS, &a->threads))
+            else if (!strcmp(argv[i - 1], "--gif-width")) {
+                if (!cli_int("film", "--gif-width", v, VIDEO_GIF_MIN_W, FILM_MAX_FRAME_SIDE,
+                             &a->gif_w))
+                    return EXIT_USAGE;
+            } else if (!cli_int("film", "--threads", v, 1, RECORDER_MAX_THREADS, &a->threads))
                 return EXIT_USAGE;
         } else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
             a->quiet = 1;
         } else if (!strcmp(argv[i], "--video")) {
             a->video = 1;
+        } else if (!strcmp(argv[i], "--progress")) {
+            a->progress = 1;
         } else if (argv[i][0] == '-') {
             return cli_usage_error("film", "unknown option '%s'", argv[i]);
         } else if (a->script) {
@@ -69,11 +82,54 @@ static int parse(int argc, char **argv, film_args *a)
     return EXIT_OK;
 }
 
+/* Where progress goes: nowhere, one line kept up to date on a terminal, or a line every
+ * `every` frames (stderr not a terminal, --progress). */
+typedef struct progress_out {
+    int mode;          /* PROGRESS_* */
+    int total, every;  /* frames the rehearsal counted */
+} progress_out;
+
+enum { PROGRESS_OFF, PROGRESS_TTY, PROGRESS_LINES };
+
+static progress_out progress_setup(const film_args *a, int total)
+{
+    progress_out p = { PROGRESS_OFF, total, total / 20 > 0 ? total / 20 : 1 };
+    if (!a->quiet)
+        p.mode = isatty(2) ? PROGRESS_TTY : a->progress ? PROGRESS_LINES : PROGRESS_OFF;
+    return p;
+}
+
 static void progress(void *ctx, int frames, const char *note)
 {
+    const progress_out *p = ctx;
     (void)note;
-    if (*(int *)ctx && frames % 10 == 0)
-        fprintf(stderr, "\rdelve film: %d frames", frames);
+    if (p->mode == PROGRESS_TTY && (frames % 10 == 0 || frames == p->total))
+        fprintf(stderr, "\rdelve film: frame %d/%d", frames, p->total);
+    else if (p->mode == PROGRESS_LINES && (frames % p->every == 0 || frames == p->total))
+        fprintf(stderr, "delve film: frame %d/%d\n", frames, p->total);
+}
+
+/* A phase after the frames ("sheet", "video") on the progress line. */
+static void progress_phase(const progress_out *p, const char *what)
+{
+    if (p->mode == PROGRESS_TTY)
+        fprintf(stderr, "\rdelve film: %s%20s\r", what, "");
+    else if (p->mode == PROGRESS_LINES)
+        fprintf(stderr, "delve film: %s\n", what);
+}
+
+/* Adds "seed N floors K" to the folder's marker (engine/outdir.h: its first line is
+ * outdir's, the rest free), so `delve sheet` can head a remade sheet with them. */
+static delve_status note_dungeon(const char *dir, const world *w, delve_err *err)
+{
+    char p[FILM_PATH_MAX + 96];
+    snprintf(p, sizeof p, "%s/%s", dir, OUTDIR_MARKER);
+    FILE *f = fopen(p, "a");
+    int ok = f && fprintf(f, "seed %llu floors %d\n", (unsigned long long)w->dg.seed,
+                          w->dg.floor_count) > 0;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    return ok ? DELVE_OK : delve_fail(err, DELVE_EIO, "cannot write %s", p);
 }
 
 typedef struct rehearsal {
@@ -158,23 +214,30 @@ static delve_status saves_writable(const film_script *fs, const char *dir, const
 /* Records the film into the output folder's temporary folder: frames, events, sheet,
  * saves and, with --video, the videos (*found 0 when ffmpeg is missing). */
 static delve_status record(const film_args *a, const film_script *fs, world *w, outdir *od,
-                           recorder **rec, int *found, delve_err *err)
+                           int total, recorder **rec, int *found, delve_err *err)
 {
-    int tty = !a->quiet && isatty(2);
+    progress_out po = progress_setup(a, total);
     const char *dir = outdir_path(od);
     recorder_opts ro = { .out_dir = dir, .font_path = a->font, .threads = a->threads,
-                         .progress = progress, .progress_ctx = &tty, .stop = folder_stop() };
+                         .progress = progress, .progress_ctx = &po, .stop = folder_stop() };
     delve_status st = recorder_open(rec, fs, w->dg.seed, w->dg.floor_count, &ro, err);
     if (!st)
         st = saves_writable(fs, dir, outdir_target(od), err);
     if (!st)
         st = director_play_saving(fs, w, recorder_shot, *rec, dir, err);
     if (!st)
+        progress_phase(&po, "sheet");
+    if (!st)
         st = recorder_finish(*rec, err);
-    if (tty)
-        fprintf(stderr, "\r");
-    if (!st && a->video)
-        st = video_make(dir, folder_stop(), found, err);
+    if (!st)
+        st = note_dungeon(dir, w, err);
+    if (!st && a->video) {
+        video_opts vo = { .fps = VIDEO_FPS, .gif_w = a->gif_w };
+        progress_phase(&po, "video");
+        st = video_make(dir, &vo, folder_stop(), found, err);
+    }
+    if (po.mode == PROGRESS_TTY)
+        fprintf(stderr, "\r%40s\r", "");
     return st;
 }
 
@@ -205,7 +268,7 @@ int cmd_film(int argc, char **argv)
                  a.out_dir ? a.out_dir : fs.name);
     rc = st ? cli_fail("film", st, &err) : folder_open(&od, "film", target, argc, argv);
     if (rc == EXIT_OK) {
-        st = record(&a, &fs, &w, od, &rec, &found, &err);
+        st = record(&a, &fs, &w, od, total, &rec, &found, &err);
         if (st) { /* its frame workers stop writing before the temporary folder goes */
             recorder_close(rec);
             rec = NULL;

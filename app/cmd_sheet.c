@@ -8,6 +8,9 @@
 
 #include "app/cli.h"
 #include "app/folder.h"
+#include "engine/fsio.h"
+#include "engine/lex.h"
+#include "engine/outdir.h"
 #include "films/events.h"
 #include "films/film.h"
 #include "render/png.h"
@@ -18,9 +21,13 @@
 
 static void help(void)
 {
-    printf("usage: delve sheet FILM_DIR -o SHEET.png [--columns N] [--pick P] [--title T]\n\n"
+    printf("usage: delve sheet FILM_DIR -o SHEET.png [--columns N] [--pick P] [--title T]\n"
+           "                  [--chart]\n\n"
            "Makes a captioned contact sheet from FILM_DIR/frames/frame_*.png and\n"
-           "FILM_DIR/events.tsv (what `delve film` wrote). --pick is events (frames with an\n"
+           "FILM_DIR/events.tsv (what `delve film` wrote), with the health chart (every\n"
+           "member's health and power over the film, falls, heals, burns and deaths marked)\n"
+           "above the cells. --chart writes the chart alone, the same pixels as the\n"
+           "sheet's band for the same --columns. --pick is events (frames with an\n"
            "event, the default), every=N (events and every Nth frame) or all. A missing\n"
            "frame keeps its cell as a labelled blank; a frame that is there but is not a\n"
            "PNG that can be read is an error. A sheet that would pass 16000 px is\n"
@@ -32,7 +39,7 @@ static void help(void)
 
 typedef struct sheet_args {
     const char *dir, *out, *title;
-    int columns, pick_every;
+    int columns, pick_every, chart_only;
     sheet_pick pick;
 } sheet_args;
 
@@ -58,6 +65,10 @@ static int parse(int argc, char **argv, sheet_args *a)
         if (cli_is_help(o)) {
             help();
             return -1;
+        }
+        if (!strcmp(o, "--chart")) {
+            a->chart_only = 1;
+            continue;
         }
         if (o[0] != '-') {
             if (a->dir)
@@ -96,6 +107,9 @@ typedef struct sheet_job {
     char frames[FILM_PATH_MAX + 16];
     sheet_cell *cells;       /* metadata of every picked frame; thumbnails per page */
     int n, cap, total, thumb_w, thumb_h;
+    chart_data chart;        /* every row, picked or not */
+    uint64_t seed;           /* from the folder's marker; floors 0 when it says none */
+    int floors;
 } sheet_job;
 
 static delve_status grow(sheet_job *j, delve_err *err)
@@ -111,13 +125,32 @@ static delve_status grow(sheet_job *j, delve_err *err)
     return DELVE_OK;
 }
 
+/* The row's point on the chart; the first row names the members. */
+static delve_status add_point(sheet_job *j, const events_line *row, delve_err *err)
+{
+    if (j->chart.n == 0) {
+        const char *names[PARTY_MAX];
+        for (int m = 0; m < row->members; m++)
+            names[m] = row->name[m];
+        chart_begin(&j->chart, row->members, names, 0);
+    }
+    chart_point p = { .frame = row->frame, .time_s = row->time_s, .kind = chart_kind(row->event) };
+    for (int m = 0; m < row->members; m++) {
+        p.health[m] = row->health[m];
+        p.power[m] = row->power[m];
+    }
+    return chart_add(&j->chart, &p, err);
+}
+
 /* An events_fn: keeps row as a cell when the pick wants its frame. */
 static delve_status add_row(void *ctx, const events_line *row, delve_err *err)
 {
     sheet_job *j = ctx;
     j->total = row->frame; /* frame numbers only go up */
     int is_event = row->is_event;
-    delve_status st = DELVE_OK;
+    delve_status st = add_point(j, row, err);
+    if (st)
+        return st;
     if (!film_pick_wants(j->a->pick, j->a->pick_every, row->frame, is_event) || (st = grow(j, err)))
         return st;
     sheet_cell *s = &j->cells[j->n++];
@@ -246,6 +279,44 @@ static delve_status place_pages(const char *out, int made, int pages, delve_stat
     return st;
 }
 
+/* The chart alone, as wide as the sheet's band for so, into fpath. */
+static delve_status write_chart(sheet_job *j, const sheet_opts *so, const char *fpath,
+                                text_ctx *txt, delve_err *err)
+{
+    int x, y, w;
+    canvas c = { 0 };
+    sheet_chart_rect(so, &x, &y, &w);
+    delve_status st = canvas_init(&c, w, CHART_H, err);
+    if (!st) {
+        chart_render(&c, &j->chart, txt);
+        st = png_write(fpath, &c, err);
+    }
+    canvas_free(&c);
+    return st;
+}
+
+/* The dungeon's seed and floor count from the line "seed N floors K" that `delve film`
+ * adds to its folder's marker (engine/outdir.h); floors stay 0 when there is none. */
+static void read_dungeon(sheet_job *j, const char *dir)
+{
+    char p[FILM_PATH_MAX + 32], *text = NULL;
+    size_t len = 0, stop = 0;
+    snprintf(p, sizeof p, "%s/%s", dir, OUTDIR_MARKER);
+    if (fsio_read_all(p, 4096, &text, &len, NULL))
+        return;
+    const char *at = strstr(text, "\nseed ");
+    uint64_t seed = 0;
+    int floors = 0;
+    if (at && lex_parse_u64(at + 6, strcspn(at + 6, " \n"), UINT64_MAX, &seed, &stop) == LEX_OK &&
+        !strncmp(at + 6 + stop, " floors ", 8) &&
+        lex_parse_int(at + 14 + stop, strcspn(at + 14 + stop, "\n"), 1, DUNGEON_MAX_FLOORS,
+                      &floors, NULL) == LEX_OK) {
+        j->seed = seed;
+        j->floors = floors;
+    }
+    free(text);
+}
+
 static delve_status write_pages(sheet_job *j, const char *out, const char *title,
                                 int columns, int *pages_out, delve_err *err)
 {
@@ -255,21 +326,25 @@ static delve_status write_pages(sheet_job *j, const char *out, const char *title
     sheet_opts so = { .title = title, .total_frames = j->total, .columns = columns,
                       .thumb_w = j->thumb_w ? j->thumb_w : 320,
                       .thumb_h = j->thumb_h ? j->thumb_h : 180,
-                      .members = j->n ? j->cells[0].member_count : 0 };
+                      .members = j->n ? j->cells[0].member_count : 0,
+                      .seed = j->seed, .floors = j->floors, .chart = &j->chart };
     if (j->n > 0 && j->n < so.columns)
         so.columns = j->n;
     text_ctx *txt;
     st = text_open(&txt, NULL, err);
     if (st)
         return st;
-    int per = sheet_cells_per_page(&so), pages = j->n ? (j->n + per - 1) / per : 1, made = 0;
+    int per = sheet_cells_per_page(&so), made = 0;
+    int pages = j->a->chart_only ? 1 : j->n ? (j->n + per - 1) / per : 1;
     for (int p = 0; !st && p < pages; p++) {
         char fpath[SHEET_PATH_MAX], staged[SHEET_PATH_MAX];
         int first = p * per, n = j->n - first < per ? j->n - first : per;
         st = page_paths(out, p + 1, pages, fpath, staged, err);
         if (!st)
             st = delve_stopped(folder_stop(), err);
-        if (!st)
+        if (!st && j->a->chart_only)
+            st = write_chart(j, &so, staged, txt, err);
+        else if (!st)
             st = write_page(j, &so, first, n, p + 1, pages, staged, txt, err);
         made += !st;
     }
@@ -294,17 +369,22 @@ int cmd_sheet(int argc, char **argv)
     const char *title = a.title ? a.title : base && base[1] ? base + 1 : a.dir;
     int pages = 0;
     folder_catch_signals();
+    read_dungeon(&j, a.dir);
     delve_status st = events_read(j.tsv, add_row, &j, &err);
     if (!st) {
         set_max_health(&j);
         st = write_pages(&j, a.out, title, a.columns, &pages, &err);
     }
     free(j.cells);
+    chart_free(&j.chart);
     if (st && *folder_stop())
         return folder_interrupted("sheet", a.out);
     if (st)
         return cli_fail("sheet", st, &err);
-    printf("delve sheet: %s%s (%d frames of %d)\n", a.out, pages > 1 ? " split in pages" : "",
-           j.n, j.total);
+    if (a.chart_only)
+        printf("delve sheet: %s (the chart of %d frames)\n", a.out, j.total);
+    else
+        printf("delve sheet: %s%s (%d frames of %d)\n", a.out,
+               pages > 1 ? " split in pages" : "", j.n, j.total);
     return EXIT_OK;
 }

@@ -96,47 +96,64 @@ static void log_tail(const char *log, char *buf, size_t size)
     free(text);
 }
 
-/* One output: ffmpeg writes NAME.tmp.EXT, which is renamed to NAME.EXT on success. */
-static delve_status encode(const char *ffmpeg, const char *dir, const char *ext,
-                           const char *filter, const volatile sig_atomic_t *stop,
-                           delve_err *err)
+/* The filter graph: the frames split in two, film.mp4's even-sized yuv420p at the
+ * film's rate, film.gif's at a third of it (gif_fps) gif_w px wide through one 64-colour
+ * palette made from the whole film, undithered, only changed rectangles stored (what
+ * keeps the default film's GIF under 5 MB). */
+static int graph(char *buf, size_t size, int gif_fps, int gif_w)
 {
-    char frames[VIDEO_PATH_MAX], tmp[VIDEO_PATH_MAX], out[VIDEO_PATH_MAX];
-    char log[VIDEO_PATH_MAX], rel_tmp[32], fps[16], tail[200];
-    snprintf(fps, sizeof fps, "%d", VIDEO_FPS);
-    snprintf(rel_tmp, sizeof rel_tmp, "../film.tmp.%s", ext);
+    int n = snprintf(buf, size,
+                     "[0:v]split[m][g];"
+                     "[m]scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p[mo];"
+                     "[g]fps=%d,scale=%d:-2:flags=lanczos,split[a][b];"
+                     "[a]palettegen=max_colors=64:stats_mode=diff[p];"
+                     "[b][p]paletteuse=dither=none:diff_mode=rectangle[go]",
+                     gif_fps, gif_w);
+    return n > 0 && (size_t)n < size;
+}
+
+/* One ffmpeg run writes film.tmp.mp4 and film.tmp.gif (the frames decoded once); both
+ * are renamed into place when it succeeds. */
+static delve_status encode(const char *ffmpeg, const char *dir, const video_opts *o,
+                           const volatile sig_atomic_t *stop, delve_err *err)
+{
+    char tmp_mp4[VIDEO_PATH_MAX], tmp_gif[VIDEO_PATH_MAX], mp4[VIDEO_PATH_MAX];
+    char gif[VIDEO_PATH_MAX], frames[VIDEO_PATH_MAX], log[VIDEO_PATH_MAX];
+    char fps[16], filter[512], tail[200];
+    int rate = o->fps > 0 ? o->fps : VIDEO_FPS;
+    int gif_fps = rate / VIDEO_GIF_EVERY > 0 ? rate / VIDEO_GIF_EVERY : 1;
+    snprintf(fps, sizeof fps, "%d", rate);
     if ((size_t)snprintf(frames, sizeof frames, "%s/frames", dir) >= sizeof frames ||
-        (size_t)snprintf(tmp, sizeof tmp, "%s/film.tmp.%s", dir, ext) >= sizeof tmp ||
-        (size_t)snprintf(out, sizeof out, "%s/film.%s", dir, ext) >= sizeof out ||
-        (size_t)snprintf(log, sizeof log, "%s/ffmpeg-%s.log", dir, ext) >= sizeof log)
+        (size_t)snprintf(tmp_mp4, sizeof tmp_mp4, "%s/film.tmp.mp4", dir) >= sizeof tmp_mp4 ||
+        (size_t)snprintf(tmp_gif, sizeof tmp_gif, "%s/film.tmp.gif", dir) >= sizeof tmp_gif ||
+        (size_t)snprintf(mp4, sizeof mp4, "%s/film.mp4", dir) >= sizeof mp4 ||
+        (size_t)snprintf(gif, sizeof gif, "%s/film.gif", dir) >= sizeof gif ||
+        (size_t)snprintf(log, sizeof log, "%s/ffmpeg.log", dir) >= sizeof log ||
+        !graph(filter, sizeof filter, gif_fps, o->gif_w > 0 ? o->gif_w : VIDEO_GIF_W))
         return delve_fail(err, DELVE_EIO, "video: folder name too long");
     char *argv[] = { (char *)ffmpeg, "-nostdin", "-y", "-loglevel", "error", "-framerate",
-                     fps, "-i", "frame_%04d.png", "-vf", (char *)filter, rel_tmp, NULL };
+                     fps, "-i", "frame_%04d.png", "-filter_complex", filter,
+                     "-map", "[mo]", "-c:v", "libx264", "-preset", "ultrafast", "-crf", "20",
+                     "-r", fps, "-movflags", "+faststart", "../film.tmp.mp4",
+                     "-map", "[go]", "../film.tmp.gif", NULL };
     int rc = run(argv, frames, log, stop);
     if (rc == -2)
         return delve_stopped(stop, err);
-    if (rc != 0 || rename(tmp, out) != 0) {
+    if (rc != 0 || rename(tmp_mp4, mp4) != 0 || rename(tmp_gif, gif) != 0) {
         log_tail(log, tail, sizeof tail);
-        return delve_fail(err, DELVE_EIO, "video: ffmpeg failed making film.%s (exit %d)%s%s",
-                          ext, rc, tail[0] ? ": " : "", tail);
+        return delve_fail(err, DELVE_EIO, "video: ffmpeg failed making film.mp4 and film.gif "
+                          "(exit %d)%s%s", rc, tail[0] ? ": " : "", tail);
     }
     unlink(log);
     return DELVE_OK;
 }
 
-delve_status video_make(const char *dir, const volatile sig_atomic_t *stop, int *found,
-                        delve_err *err)
+delve_status video_make(const char *dir, const video_opts *o, const volatile sig_atomic_t *stop,
+                        int *found, delve_err *err)
 {
     char ffmpeg[VIDEO_PATH_MAX];
     *found = find_ffmpeg(ffmpeg, sizeof ffmpeg);
     if (!*found)
         return DELVE_OK;
-    /* mp4: even sizes for yuv420p; gif: half size, one palette made from the film */
-    delve_status st = encode(ffmpeg, dir, "mp4",
-                             "scale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p", stop, err);
-    if (st == DELVE_OK)
-        st = encode(ffmpeg, dir, "gif",
-                    "scale=iw/2:-1:flags=lanczos,split[a][b];[a]palettegen[p];[b][p]paletteuse",
-                    stop, err);
-    return st;
+    return encode(ffmpeg, dir, o, stop, err);
 }

@@ -40,7 +40,8 @@ typedef struct fields {
 /* The columns of events.tsv the reader uses (-1: none). */
 typedef struct columns {
     int frame, time, floor, event, caption, n;
-    int health[PARTY_MAX], members;
+    int health[PARTY_MAX], power[PARTY_MAX], members;
+    char name[PARTY_MAX][MEMBER_NAME_MAX];
 } columns;
 
 static void split(lex *x, fields *f)
@@ -72,8 +73,13 @@ static delve_status read_header(lex *x, columns *c)
         else if (named(&f, i, "floor")) c->floor = i;
         else if (named(&f, i, "event")) c->event = i;
         else if (named(&f, i, "caption")) c->caption = i;
-        else if (len > 7 && !strncmp(f.at[i] + len - 7, "_health", 7) && c->members < PARTY_MAX)
+        else if (len > 7 && !strncmp(f.at[i] + len - 7, "_health", 7) && c->members < PARTY_MAX) {
+            snprintf(c->name[c->members], sizeof c->name[0], "%.*s", (int)len - 7, f.at[i]);
+            c->power[c->members] = -1;
             c->health[c->members++] = i;
+        } else if (len > 6 && !strncmp(f.at[i] + len - 6, "_power", 6) && c->members > 0 &&
+                   c->health[c->members - 1] == i - 1)
+            c->power[c->members - 1] = i;
     }
     if (c->frame < 0 || c->time < 0 || c->floor < 0 || c->event < 0)
         return lex_fail(x, x->ls, "not a delve events.tsv (needs frame, time_s, floor, event)");
@@ -111,6 +117,11 @@ static delve_status read_row(lex *x, const columns *c, events_line *row)
     for (int m = 0; m < c->members && !st; m++) {
         st = number(x, &f, c->health[m], 0, MEMBER_MAX_HEALTH, &hp);
         row->health[m] = (int)hp;
+        hp = 0;
+        if (!st && c->power[m] >= 0)
+            st = number(x, &f, c->power[m], 0, MEMBER_MAX_HEALTH, &hp);
+        row->power[m] = (int)hp;
+        memcpy(row->name[m], c->name[m], sizeof row->name[m]);
     }
     int repeat = named(&f, c->event, "fall") && !strcmp(row->event, "fall") && row->time_s == t;
     row->is_event = !repeat && !named(&f, c->event, "step") && !named(&f, c->event, "hold") &&

@@ -33,6 +33,8 @@ typedef struct events_line {
                               the `fall` row before it) */
     int members;           /* NAME_health columns (at most PARTY_MAX) */
     int health[PARTY_MAX]; /* 0..MEMBER_MAX_HEALTH each */
+    int power[PARTY_MAX];  /* NAME_power after each NAME_health; 0 without that column */
+    char name[PARTY_MAX][MEMBER_NAME_MAX]; /* NAME of each NAME_health (cut to fit) */
 } events_line;
 
 /* Receives each row in order; an error it returns stops the reading. */

@@ -45,6 +45,7 @@ struct recorder {
     textbuf tsv;               /* events.tsv (films/events.h) */
     sheet_cell *cells;
     canvas *thumbs;
+    chart_data chart;          /* every frame's health and power, for the sheet's chart */
     int cell_count, cell_cap;
     int sheet_pages;
 };
@@ -139,6 +140,12 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
         st = start_pool(r, err);
     if (!st)
         events_header(&r->tsv, &fs->party);
+    if (!st) {
+        const char *names[PARTY_MAX];
+        for (int i = 0; i < fs->party.count && i < PARTY_MAX; i++)
+            names[i] = fs->party.m[i].name;
+        chart_begin(&r->chart, fs->party.count, names, 0);
+    }
     if (!st && r->tsv.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory");
     if (st) {
@@ -152,7 +159,7 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
 /* Width in px of the map area of a frame (the HUD panel takes the rest). */
 static int c_map_w(const film_script *fs)
 {
-    return fs->frame_w - VIEW_PANEL_W;
+    return fs->frame_w - VIEW_PANEL_W * view_hud_scale(fs->frame_w, fs->frame_h) / 100;
 }
 
 static int wants_cell(const recorder *r, const shot *s)
@@ -209,7 +216,7 @@ static delve_status draw_side(canvas *c, const world *w, const shot *s, delve_er
         p.feet_cm -= s->fallen_cm;
     for (int i = 0; s->landed && i < w->party.count && i < 6; i++)
         p.damage[p.damage_count++] = s->damage[i];
-    int mw = c->w - VIEW_PANEL_W;
+    int mw = c->w - VIEW_PANEL_W * view_hud_scale(c->w, c->h) / 100;
     side_layout l;
     delve_status st = side_fit(d, s->side_row, mw, c->h, p.col, &l, err);
     if (st)
@@ -267,6 +274,17 @@ static void draw_card(recorder *r, canvas *c, const shot *s)
               (rgba){ 160, 156, 146, 255 }, line);
 }
 
+/* The frame's point of the chart: what its events.tsv row says of the party. */
+static delve_status add_point(recorder *r, const world *w, const shot *s, delve_err *err)
+{
+    chart_point p = { .frame = s->frame_no, .time_s = w->clock_s, .kind = s->kind };
+    for (int i = 0; i < w->party.count && i < PARTY_MAX; i++) {
+        p.health[i] = w->party.m[i].health;
+        p.power[i] = w->party.m[i].power;
+    }
+    return chart_add(&r->chart, &p, err);
+}
+
 static int take_slot(recorder *r)
 {
     pthread_mutex_lock(&r->mu);
@@ -302,6 +320,7 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
     view_opts vo = view_defaults();
     vo.zoom = r->fs->zoom;
     vo.follow = r->fs->follow;
+    vo.hud_scale = VIEW_HUD_AUTO; /* a larger frame, a larger panel */
     vo.t_ms = (uint32_t)s->frame_no * (uint32_t)(1000 / (s->fps > 0 ? s->fps : FILM_FPS));
     vo.title = r->fs->title;
     vo.caption = s->caption;
@@ -339,6 +358,8 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
         st = add_cell(r, w, s, c, err);
     if (!st)
         events_row(&r->tsv, w, s);
+    if (!st)
+        st = add_point(r, w, s, err);
     if (!st && r->tsv.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for events");
     pthread_mutex_lock(&r->mu);
@@ -375,7 +396,7 @@ static delve_status write_sheets(recorder *r, delve_err *err)
     sheet_opts so = { .title = r->fs->title, .seed = r->seed, .floors = r->floors,
                       .total_frames = r->frames, .columns = r->fs->sheet_columns,
                       .thumb_w = r->fs->frame_w / 4, .thumb_h = r->fs->frame_h / 4,
-                      .members = r->fs->party.count };
+                      .members = r->fs->party.count, .chart = &r->chart };
     if (r->cell_count > 0 && r->cell_count < so.columns)
         so.columns = r->cell_count; /* no empty half sheet for a short film */
     for (int i = 0; i < r->cell_count; i++)
@@ -393,6 +414,8 @@ static delve_status write_sheets(recorder *r, delve_err *err)
         canvas sheet;
         st = sheet_render(&sheet, &so, r->cells + first, n < 0 ? 0 : n, p + 1, pages, r->txt,
                           err);
+        for (int i = first; i < first + n; i++) /* drawn: room for the encoder */
+            canvas_free(&r->thumbs[i]);
         if (st)
             break;
         char fpath[FILM_PATH_MAX + 128];
@@ -409,6 +432,8 @@ static delve_status write_sheets(recorder *r, delve_err *err)
 delve_status recorder_finish(recorder *r, delve_err *err)
 {
     stop_pool(r);
+    for (int i = 0; r->pool && i < r->slots; i++)
+        canvas_free(&r->pool[i]); /* every frame is written: room for the sheet */
     if (r->worker_st) {
         if (err)
             *err = r->worker_err;
@@ -439,6 +464,7 @@ void recorder_close(recorder *r)
     free(r->queue);
     free(r->cells);
     free(r->thumbs);
+    chart_free(&r->chart);
     textbuf_free(&r->tsv);
     if (r->txt)
         text_close(r->txt);

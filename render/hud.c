@@ -1,6 +1,8 @@
-/* hud: the panel beside the map. Layout (320 px wide): title; floor and clock; member
- * blocks; recent events; at the bottom the caption box with a dry station's countdown
- * line above it. Sizes are px at the panel's scale, tuned on 1280 x 720 frames. */
+/* hud: the panel beside the map. Layout (320 px wide at scale 100): title (up to four
+ * lines); floor and clock; member blocks; recent events (each up to three lines); at
+ * the bottom the caption box with a dry station's countdown line above it. Sizes are
+ * px at scale 100, tuned on 1280 x 720 frames, and go through S() (percent, integer
+ * maths): at 100 every size is itself, so those frames keep their bytes. */
 #include "render/hud.h"
 
 #include <stdio.h>
@@ -13,7 +15,22 @@
 #define HUD_BAR_W 196
 #define HUD_BLOCK_H 66       /* one member */
 #define HUD_CAPTION_LINES 3
+#define HUD_TITLE_LINES 4    /* a title of FILM_TEXT_MAX bytes wraps, never cut */
+#define HUD_EVENT_LINES 3
 #define HUD_LINE_MAX 160     /* bytes of one drawn line */
+
+/* The panel being drawn: its canvas, the text, its scale in percent. */
+typedef struct hud {
+    canvas *p;
+    text_ctx *t;
+    int pct;
+} hud;
+
+/* v px at scale 100 in px at the panel's scale. */
+static int S(const hud *h, int v)
+{
+    return v * h->pct / 100;
+}
 
 /* A bar w x h at (x, y): the filled share value/max over back, a lit top edge. */
 static void bar(canvas *p, int x, int y, int w, int h, int value, int max, rgba fill, rgba back)
@@ -26,35 +43,37 @@ static void bar(canvas *p, int x, int y, int w, int h, int value, int max, rgba 
 }
 
 /* One member: name (struck through when dead), health bar with "23/30", power bar. */
-static int member_block(canvas *p, text_ctx *t, const member *m, int x, int y, int inner)
+static int member_block(const hud *h, const member *m, int x, int y, int inner)
 {
+    canvas *p = h->p;
+    text_ctx *t = h->t;
     char buf[HUD_LINE_MAX];
-    int alive = member_alive(m);
+    int alive = member_alive(m), bw = S(h, HUD_BAR_W);
     rgba name_col = alive ? LOOK_TEXT : LOOK_TEXT_DEAD;
     /* the name gets what the "armour 50%" label leaves of the line */
-    int label = text_width(t, 12, TEXT_SANS, "armour 50%") + 8;
-    int nw = text_draw(p, t, x, y, 16, TEXT_BOLD, name_col,
-                       text_fit(t, 16, TEXT_BOLD, inner - label, m->name, buf, sizeof buf));
+    int label = text_width(t, S(h, 12), TEXT_SANS, "armour 50%") + S(h, 8);
+    int nw = text_draw(p, t, x, y, S(h, 16), TEXT_BOLD, name_col,
+                       text_fit(t, S(h, 16), TEXT_BOLD, inner - label, m->name, buf, sizeof buf));
     if (!alive) {
-        canvas_fill_rect(p, x - 2, y + 10, nw + 4, 2, LOOK_TEXT_DEAD);
-        int dw = text_width(t, 13, TEXT_SANS, "dead");
-        text_draw(p, t, x + inner - dw, y + 2, 13, TEXT_SANS, LOOK_TEXT_DEAD, "dead");
+        canvas_fill_rect(p, x - 2, y + S(h, 10), nw + 4, S(h, 2), LOOK_TEXT_DEAD);
+        int dw = text_width(t, S(h, 13), TEXT_SANS, "dead");
+        text_draw(p, t, x + inner - dw, y + S(h, 2), S(h, 13), TEXT_SANS, LOOK_TEXT_DEAD, "dead");
     } else if (m->armour_pct > 0) {
         snprintf(buf, sizeof buf, "armour %d%%", m->armour_pct);
-        int aw = text_width(t, 12, TEXT_SANS, buf);
-        text_draw(p, t, x + inner - aw, y + 3, 12, TEXT_SANS, LOOK_TEXT_DIM, buf);
+        int aw = text_width(t, S(h, 12), TEXT_SANS, buf);
+        text_draw(p, t, x + inner - aw, y + S(h, 3), S(h, 12), TEXT_SANS, LOOK_TEXT_DIM, buf);
     }
     rgba hf = alive ? LOOK_HEALTH : LOOK_DEAD_BAR, hb = alive ? LOOK_HEALTH_BACK : LOOK_DEAD_BAR;
     rgba pf = alive ? LOOK_POWER : LOOK_DEAD_BAR, pb = alive ? LOOK_POWER_BACK : LOOK_DEAD_BAR;
     rgba num = alive ? LOOK_TEXT : LOOK_TEXT_DEAD;
-    bar(p, x, y + 24, HUD_BAR_W, 14, m->health, m->max_health, hf, hb);
+    bar(p, x, y + S(h, 24), bw, S(h, 14), m->health, m->max_health, hf, hb);
     snprintf(buf, sizeof buf, "%d/%d", m->health, m->max_health);
-    text_draw(p, t, x + HUD_BAR_W + 10, y + 22, 14, TEXT_MONO, num, buf);
-    bar(p, x, y + 45, HUD_BAR_W, 8, m->power, m->max_power, pf, pb);
+    text_draw(p, t, x + bw + S(h, 10), y + S(h, 22), S(h, 14), TEXT_MONO, num, buf);
+    bar(p, x, y + S(h, 45), bw, S(h, 8), m->power, m->max_power, pf, pb);
     snprintf(buf, sizeof buf, "%d/%d", m->power, m->max_power);
-    text_draw(p, t, x + HUD_BAR_W + 10, y + 40, 12, TEXT_MONO,
+    text_draw(p, t, x + bw + S(h, 10), y + S(h, 40), S(h, 12), TEXT_MONO,
               alive ? (rgba){ 150, 180, 255, 255 } : LOOK_TEXT_DEAD, buf);
-    return y + HUD_BLOCK_H;
+    return y + S(h, HUD_BLOCK_H);
 }
 
 /* Length of the longest run of whole words at the start of str that fits in max_w px
@@ -102,31 +121,32 @@ static int wrap(text_ctx *t, int size, int style, int max_w, const char *str,
     return n;
 }
 
-/* The title in bold, on two lines when one is too narrow for it; returns the y
- * under it. */
-static int title_lines(canvas *p, text_ctx *t, const char *title, int x, int y, int inner)
+/* The title in bold, on up to HUD_TITLE_LINES lines when one is too narrow for it;
+ * returns the y under it. */
+static int title_lines(const hud *h, const char *title, int x, int y, int inner)
 {
-    char lines[2][HUD_LINE_MAX];
-    int n = text_width(t, 19, TEXT_BOLD, title) <= inner ? 1
-            : wrap(t, 19, TEXT_BOLD, inner, title, lines, 2);
+    char lines[HUD_TITLE_LINES][HUD_LINE_MAX];
+    int size = S(h, 19);
+    int n = text_width(h->t, size, TEXT_BOLD, title) <= inner ? 1
+            : wrap(h->t, size, TEXT_BOLD, inner, title, lines, HUD_TITLE_LINES);
     if (n == 1) {
-        text_draw(p, t, x, y, 19, TEXT_BOLD, LOOK_TEXT,
-                  text_fit(t, 19, TEXT_BOLD, inner, title, lines[0], sizeof lines[0]));
-        return y + 32;
+        text_draw(h->p, h->t, x, y, size, TEXT_BOLD, LOOK_TEXT,
+                  text_fit(h->t, size, TEXT_BOLD, inner, title, lines[0], sizeof lines[0]));
+        return y + S(h, 32);
     }
-    int lh = text_line_h(t, 19, TEXT_BOLD);
+    int lh = text_line_h(h->t, size, TEXT_BOLD);
     for (int i = 0; i < n; i++)
-        text_draw(p, t, x, y + i * lh, 19, TEXT_BOLD, LOOK_TEXT, lines[i]);
-    return y + 32 + (n - 1) * lh;
+        text_draw(h->p, h->t, x, y + i * lh, size, TEXT_BOLD, LOOK_TEXT, lines[i]);
+    return y + S(h, 32) + (n - 1) * lh;
 }
 
 /* "Floor 12 of 32" beside the clock (max_w px), and when the viewer looks at another
  * floor than the party's, "(party on 1)" after it, or under it when that would run into
  * the clock. Returns the y of the line under them. */
-static int floor_lines(canvas *p, text_ctx *t, const world *w, int shown, int x, int y,
-                       int max_w)
+static int floor_lines(const hud *h, const world *w, int shown, int x, int y, int max_w)
 {
     char line[HUD_LINE_MAX], on[64];
+    int size = S(h, 15);
     snprintf(line, sizeof line, "Floor %d of %d", shown + 1, w->dg.floor_count);
     on[0] = '\0';
     if (shown != w->floor)
@@ -134,62 +154,66 @@ static int floor_lines(canvas *p, text_ctx *t, const world *w, int shown, int x,
     size_t n = strlen(line);
     if (on[0])
         snprintf(line + n, sizeof line - n, " %s", on);
-    int below = text_width(t, 15, TEXT_SANS, line) > max_w;
+    int below = text_width(h->t, size, TEXT_SANS, line) > max_w;
     if (below)
         line[n] = '\0';
     char buf[HUD_LINE_MAX];
-    text_draw(p, t, x, y, 15, TEXT_SANS, LOOK_TEXT_DIM, text_fit(t, 15, TEXT_SANS, max_w, line, buf, sizeof buf));
+    text_draw(h->p, h->t, x, y, size, TEXT_SANS, LOOK_TEXT_DIM,
+              text_fit(h->t, size, TEXT_SANS, max_w, line, buf, sizeof buf));
     if (!below)
-        return y + 28;
-    int lh = text_line_h(t, 15, TEXT_SANS);
-    text_draw(p, t, x, y + lh, 15, TEXT_SANS, LOOK_TEXT_DIM, on);
-    return y + 28 + lh;
+        return y + S(h, 28);
+    int lh = text_line_h(h->t, size, TEXT_SANS);
+    text_draw(h->p, h->t, x, y + lh, size, TEXT_SANS, LOOK_TEXT_DIM, on);
+    return y + S(h, 28) + lh;
 }
 
 /* The caption box at the bottom; returns its top edge. */
-static int caption_box(canvas *p, text_ctx *t, const char *caption, int inner)
+static int caption_box(const hud *h, const char *caption, int inner)
 {
-    int bottom = p->h - HUD_PAD;
+    int pad = S(h, HUD_PAD), bottom = h->p->h - pad, size = S(h, 15);
     if (!caption || !*caption)
         return bottom;
     char lines[HUD_CAPTION_LINES][HUD_LINE_MAX];
-    int n = wrap(t, 15, TEXT_SANS, inner - 20, caption, lines, HUD_CAPTION_LINES);
-    int lh = text_line_h(t, 15, TEXT_SANS), h = n * lh + 18, top = bottom - h;
-    canvas_fill_rect(p, HUD_PAD, top, inner, h, LOOK_CAPTION_BOX);
-    canvas_frame_rect(p, HUD_PAD, top, inner, h, 1, LOOK_PANEL_EDGE);
-    canvas_fill_rect(p, HUD_PAD, top, 3, h, LOOK_GOAL);
+    int n = wrap(h->t, size, TEXT_SANS, inner - S(h, 20), caption, lines, HUD_CAPTION_LINES);
+    int lh = text_line_h(h->t, size, TEXT_SANS), bh = n * lh + S(h, 18), top = bottom - bh;
+    canvas_fill_rect(h->p, pad, top, inner, bh, LOOK_CAPTION_BOX);
+    canvas_frame_rect(h->p, pad, top, inner, bh, 1, LOOK_PANEL_EDGE);
+    canvas_fill_rect(h->p, pad, top, S(h, 3), bh, LOOK_GOAL);
     for (int i = 0; i < n; i++)
-        text_draw(p, t, HUD_PAD + 12, top + 9 + i * lh, 15, TEXT_SANS, LOOK_TEXT, lines[i]);
+        text_draw(h->p, h->t, pad + S(h, 12), top + S(h, 9) + i * lh, size, TEXT_SANS,
+                  LOOK_TEXT, lines[i]);
     return top;
 }
 
 /* The dry station's countdown in amber monospace, as large as fits; returns its top. */
-static int dry_line(canvas *p, text_ctx *t, const char *line, int bottom, int inner)
+static int dry_line(const hud *h, const char *line, int bottom, int inner)
 {
     if (!line || !*line)
         return bottom;
-    int size = 12;
-    while (size > 8 && text_width(t, size, TEXT_MONO, line) > inner)
+    int size = S(h, 12), least = S(h, 8);
+    while (size > least && text_width(h->t, size, TEXT_MONO, line) > inner)
         size--;
-    int top = bottom - 10 - text_line_h(t, size, TEXT_MONO);
+    int top = bottom - S(h, 10) - text_line_h(h->t, size, TEXT_MONO);
     char buf[HUD_LINE_MAX];
-    text_draw(p, t, HUD_PAD, top, size, TEXT_MONO, LOOK_AMBER,
-              text_fit(t, size, TEXT_MONO, inner, line, buf, sizeof buf));
+    text_draw(h->p, h->t, S(h, HUD_PAD), top, size, TEXT_MONO, LOOK_AMBER,
+              text_fit(h->t, size, TEXT_MONO, inner, line, buf, sizeof buf));
     return top;
 }
 
 /* The last events that fit between top and bottom, oldest first, newest brightest; an
- * event too wide for the panel goes on over a second line. */
-static void recent_events(canvas *p, text_ctx *t, const view_opts *o, int top, int bottom,
-                          int inner)
+ * event too wide for the panel goes on over more lines (HUD_EVENT_LINES at most). */
+static void recent_events(const hud *h, const view_opts *o, int top, int bottom, int inner)
 {
-    if (o->recent_count <= 0 || !o->recent || bottom - top < 40)
+    if (o->recent_count <= 0 || !o->recent || bottom - top < S(h, 40))
         return;
-    text_draw(p, t, HUD_PAD, top, 11, TEXT_BOLD, LOOK_TEXT_DIM, "EVENTS");
-    int lh = text_line_h(t, 13, TEXT_SANS), y = top + 18, fit = (bottom - y) / lh, first = o->recent_count;
-    char lines[2][HUD_LINE_MAX];
+    int size = S(h, 13), pad = S(h, HUD_PAD);
+    text_draw(h->p, h->t, pad, top, S(h, 11), TEXT_BOLD, LOOK_TEXT_DIM, "EVENTS");
+    int lh = text_line_h(h->t, size, TEXT_SANS), y = top + S(h, 18), fit = (bottom - y) / lh;
+    int first = o->recent_count;
+    char lines[HUD_EVENT_LINES][HUD_LINE_MAX];
     for (int i = o->recent_count - 1, used = 0; i >= 0; i--) {
-        int n = wrap(t, 13, TEXT_SANS, inner, o->recent[i] ? o->recent[i] : "", lines, 2);
+        int n = wrap(h->t, size, TEXT_SANS, inner, o->recent[i] ? o->recent[i] : "", lines,
+                     HUD_EVENT_LINES);
         used += n ? n : 1; /* an empty event keeps its line */
         if (used > fit)
             break;
@@ -197,53 +221,55 @@ static void recent_events(canvas *p, text_ctx *t, const view_opts *o, int top, i
     }
     for (int i = first; i < o->recent_count; i++) {
         rgba col = i == o->recent_count - 1 ? LOOK_TEXT : LOOK_TEXT_DIM;
-        int n = wrap(t, 13, TEXT_SANS, inner, o->recent[i] ? o->recent[i] : "", lines, 2);
+        int n = wrap(h->t, size, TEXT_SANS, inner, o->recent[i] ? o->recent[i] : "", lines,
+                     HUD_EVENT_LINES);
         for (int k = 0; k < n; k++)
-            text_draw(p, t, HUD_PAD, y + k * lh, 13, TEXT_SANS, col, lines[k]);
+            text_draw(h->p, h->t, pad, y + k * lh, size, TEXT_SANS, col, lines[k]);
         y += (n ? n : 1) * lh;
     }
 }
 
 /* On a Shoals floor: "Tide +12 rising" and a gauge of the tide between its extremes
  * (spec/shoals.md). Returns the y below it. */
-static int tide_line(canvas *p, text_ctx *t, const world *w, int x, int y, int inner)
+static int tide_line(const hud *h, const world *w, int x, int y, int inner)
 {
     char buf[64], tt[32];
     snprintf(buf, sizeof buf, "Tide %s", tide_text(w->tide.raw, w->tide.vel, tt, sizeof tt));
-    text_draw(p, t, x, y, 15, TEXT_BOLD, (rgba){ 150, 210, 235, 255 }, buf);
-    int gx = x + 150, gw = inner - 150;
-    bar(p, gx, y + 5, gw, 10, w->tide.raw - TIDE_RAW_LOW, TIDE_RAW_HIGH - TIDE_RAW_LOW,
-        look_shore(SB_SHALLOW)->base, look_shore(SB_DEEP_DARK)->base);
-    return y + 26;
+    text_draw(h->p, h->t, x, y, S(h, 15), TEXT_BOLD, (rgba){ 150, 210, 235, 255 }, buf);
+    int gx = x + S(h, 150), gw = inner - S(h, 150);
+    bar(h->p, gx, y + S(h, 5), gw, S(h, 10), w->tide.raw - TIDE_RAW_LOW,
+        TIDE_RAW_HIGH - TIDE_RAW_LOW, look_shore(SB_SHALLOW)->base, look_shore(SB_DEEP_DARK)->base);
+    return y + S(h, 26);
 }
 
 void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
-              const char *station_line)
+              const char *station_line, int scale_pct)
 {
     char clk[32];
-    int inner = p->w - 2 * HUD_PAD, x = HUD_PAD, y = 14;
+    hud h = { p, t, scale_pct > 0 ? scale_pct : 100 };
+    int pad = S(&h, HUD_PAD), inner = p->w - 2 * pad, x = pad, y = S(&h, 14);
     canvas_clear(p, LOOK_PANEL);
-    canvas_fill_rect(p, 0, 0, 2, p->h, LOOK_PANEL_EDGE);
-    y = title_lines(p, t, o->title ? o->title : "delve", x, y, inner);
+    canvas_fill_rect(p, 0, 0, S(&h, 2), p->h, LOOK_PANEL_EDGE);
+    y = title_lines(&h, o->title ? o->title : "delve", x, y, inner);
     world_clock_text(w->clock_s, clk, sizeof clk);
-    int cw = text_width(t, 16, TEXT_MONO, clk);
-    text_draw(p, t, p->w - HUD_PAD - cw, y - 1, 16, TEXT_MONO, LOOK_TEXT, clk);
+    int cw = text_width(t, S(&h, 16), TEXT_MONO, clk);
+    text_draw(p, t, p->w - pad - cw, y - 1, S(&h, 16), TEXT_MONO, LOOK_TEXT, clk);
     int shown = o->follow ? w->floor : o->cam_floor;
-    y = floor_lines(p, t, w, shown, x, y, inner - cw - 12);
+    y = floor_lines(&h, w, shown, x, y, inner - cw - S(&h, 12));
     if (shown >= 0 && shown < w->dg.floor_count && w->dg.floors[shown].level_type == LT_SHOALS)
-        y = tide_line(p, t, w, x, y - 4, inner);
+        y = tide_line(&h, w, x, y - S(&h, 4), inner);
     canvas_fill_rect(p, x, y, inner, 1, LOOK_PANEL_EDGE);
-    y += 12;
+    y += S(&h, 12);
     for (int i = 0; i < w->party.count && i < PARTY_MAX; i++)
-        y = member_block(p, t, &w->party.m[i], x, y, inner);
+        y = member_block(&h, &w->party.m[i], x, y, inner);
     canvas_fill_rect(p, x, y, inner, 1, LOOK_PANEL_EDGE);
-    int bottom = caption_box(p, t, o->caption, inner);
-    bottom = dry_line(p, t, station_line, bottom, inner);
+    int bottom = caption_box(&h, o->caption, inner);
+    bottom = dry_line(&h, station_line, bottom, inner);
     int lg = overlay_legend_h(o, t);
-    if (lg > 0 && bottom - lg > y + 40) {
+    if (lg > 0 && bottom - lg > y + S(&h, 40)) {
         bottom -= lg;
         canvas area = canvas_view(p, 0, bottom, p->w, lg - 8);
         overlay_legend(&area, o, t);
     }
-    recent_events(p, t, o, y + 10, bottom - 6, inner);
+    recent_events(&h, o, y + S(&h, 10), bottom - S(&h, 6), inner);
 }

@@ -2,7 +2,9 @@
  * floors, frames shown, page), then rows of cells with SHEET_GUTTER px gutters; a cell
  * is the thumbnail, a caption strip ("#12  Day 1 08:14  F2" and the event caption),
  * then one SHEET_BAR_H px health bar per member, green for health left and red for
- * health lost, so the bars visibly drop after a fall and come back at a font. */
+ * health lost, so the bars visibly drop after a fall and come back at a font. With a
+ * chart, the band of render/chart.h under the header, at least CHART_MIN_W wide (the
+ * page widens for it), and the cells under it. */
 #include "render/sheet.h"
 
 #include <stdio.h>
@@ -13,6 +15,7 @@
 typedef struct sheet_layout {
     int columns, thumb_w, thumb_h, members;
     int cell_w, cell_h, w;
+    int top;              /* the first row of cells: under the header and the chart */
 } sheet_layout;
 
 static sheet_layout layout(const sheet_opts *o)
@@ -25,13 +28,27 @@ static sheet_layout layout(const sheet_opts *o)
     l.cell_w = l.thumb_w;
     l.cell_h = l.thumb_h + SHEET_STRIP_H + l.members * (SHEET_BAR_H + SHEET_BAR_GAP);
     l.w = SHEET_GUTTER + l.columns * (l.cell_w + SHEET_GUTTER);
+    l.top = SHEET_HEADER_H + SHEET_GUTTER;
+    if (o->chart) {
+        if (l.w < CHART_MIN_W + 2 * SHEET_GUTTER)
+            l.w = CHART_MIN_W + 2 * SHEET_GUTTER;
+        l.top += CHART_H + SHEET_GUTTER;
+    }
     return l;
+}
+
+void sheet_chart_rect(const sheet_opts *o, int *x, int *y, int *w)
+{
+    sheet_layout l = layout(o);
+    *x = SHEET_GUTTER;
+    *y = SHEET_HEADER_H + SHEET_GUTTER;
+    *w = l.w - 2 * SHEET_GUTTER;
 }
 
 int sheet_rows_per_page(const sheet_opts *o)
 {
     sheet_layout l = layout(o);
-    int rows = (SHEET_MAX_SIDE - SHEET_HEADER_H - SHEET_GUTTER) / (l.cell_h + SHEET_GUTTER);
+    int rows = (SHEET_MAX_SIDE - l.top) / (l.cell_h + SHEET_GUTTER);
     return rows > 0 ? rows : 1;
 }
 
@@ -115,15 +132,21 @@ delve_status sheet_render(canvas *out, const sheet_opts *o, const sheet_cell *ce
     if (l.w > SHEET_MAX_SIDE)
         return delve_fail(err, DELVE_ELIMIT, "sheet: %d columns make it %d px wide (max %d)",
                           l.columns, l.w, SHEET_MAX_SIDE);
-    int h = SHEET_HEADER_H + SHEET_GUTTER + rows * (l.cell_h + SHEET_GUTTER);
+    int h = l.top + rows * (l.cell_h + SHEET_GUTTER);
     delve_status st = canvas_init(out, l.w, h, err);
     if (st != DELVE_OK)
         return st;
     canvas_clear(out, LOOK_SHEET_BACK);
     header(out, o, cells, n, page, pages, txt);
+    if (o->chart) {
+        int cx, cy, cw;
+        sheet_chart_rect(o, &cx, &cy, &cw);
+        canvas band = canvas_view(out, cx, cy, cw, CHART_H);
+        chart_render(&band, o->chart, txt);
+    }
     for (int i = 0; i < n; i++) {
         int x = SHEET_GUTTER + (i % l.columns) * (l.cell_w + SHEET_GUTTER);
-        int y = SHEET_HEADER_H + SHEET_GUTTER + (i / l.columns) * (l.cell_h + SHEET_GUTTER);
+        int y = l.top + (i / l.columns) * (l.cell_h + SHEET_GUTTER);
         cell(out, &l, &cells[i], x, y, txt);
     }
     return DELVE_OK;

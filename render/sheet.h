@@ -1,7 +1,8 @@
 /* sheet: the captioned contact sheet: a header band (title, seed, floors, frames
  * shown), thumbnails in a grid with 8 px gutters, and under each a caption strip
- * (frame number, game time, floor, event caption) and one 4 px health bar per member.
- * A missing frame keeps its cell as a labelled blank. */
+ * (frame number, game time, floor, event caption) and one 4 px health bar per member;
+ * with a chart, the health chart (render/chart.h) as a band between the header and the
+ * cells. A missing frame keeps its cell as a labelled blank. */
 #ifndef DELVE_RENDER_SHEET_H
 #define DELVE_RENDER_SHEET_H
 
@@ -9,6 +10,7 @@
 
 #include "engine/party.h"
 #include "render/canvas.h"
+#include "render/chart.h"
 #include "render/text.h"
 
 #define SHEET_MAX_SIDE 16000  /* common image tools refuse larger: split into pages */
@@ -35,6 +37,7 @@ typedef struct sheet_opts {
     int members;          /* health bars per cell in the layout; 0: PARTY_MAX */
     const char *note;     /* when set, the header's second line (instead of seed, floors,
                              frames shown) */
+    const chart_data *chart; /* when set, the chart band on every page */
 } sheet_opts;
 
 #define SHEET_GUTTER 8
@@ -48,6 +51,10 @@ typedef struct sheet_opts {
 int sheet_rows_per_page(const sheet_opts *o);
 /* Cells a page holds: rows per page times columns. */
 int sheet_cells_per_page(const sheet_opts *o);
+
+/* The chart band's rectangle on a page of o (where sheet_render draws o->chart): its
+ * left and top edges and its width; the height is CHART_H. */
+void sheet_chart_rect(const sheet_opts *o, int *x, int *y, int *w);
 
 /* Renders cells [0, n) onto a new canvas *out (canvas_init'ed here; free it).
  * page / pages go in the header when pages > 1 (1-based page). Thumbnails of another

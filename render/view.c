@@ -66,7 +66,28 @@ static delve_status cache_ready(view_cache *vc, int z, delve_err *err)
 
 view_opts view_defaults(void)
 {
-    return (view_opts){ .zoom = VIEW_ZOOM, .hud = 1, .follow = 1 };
+    return (view_opts){ .zoom = VIEW_ZOOM, .hud = 1, .follow = 1, .hud_scale = 100 };
+}
+
+int view_hud_scale(int w, int h)
+{
+    int sw = (int)((int64_t)w * 100 / VIEW_HUD_BASE_W), sh = (int)((int64_t)h * 100 / VIEW_HUD_BASE_H);
+    int s = sw < sh ? sw : sh;
+    return s < 100 ? 100 : s > VIEW_HUD_SCALE_MAX ? VIEW_HUD_SCALE_MAX : s;
+}
+
+/* o's scale in percent on c. */
+static int hud_pct(const canvas *c, const view_opts *o)
+{
+    if (o->hud_scale == VIEW_HUD_AUTO)
+        return view_hud_scale(c->w, c->h);
+    return o->hud_scale < 50 ? 50 : o->hud_scale > VIEW_HUD_SCALE_MAX ? VIEW_HUD_SCALE_MAX
+                                                                       : o->hud_scale;
+}
+
+int view_panel_w(const canvas *c, const view_opts *o)
+{
+    return o->hud ? VIEW_PANEL_W * hud_pct(c, o) / 100 : 0;
 }
 
 static int clamp_zoom(int z)
@@ -787,7 +808,7 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
                  .seed = w->dg.seed, .pulse = pulse_at(o->t_ms) };
     delve_status st = cache_ready(vc, fr.z, err);
     if (st == DELVE_OK) {
-        int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w, map_h = map_height(c, o);
+        int map_w = c->w - view_panel_w(c, o), map_h = map_height(c, o);
         fr.map = canvas_view(c, 0, 0, map_w > 0 ? map_w : 0, map_h);
         fr.ts = &vc->ts;
         fr.vc = vc;
@@ -809,8 +830,9 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
     }
     if (st == DELVE_OK && o->hud) {
         char line[128];
-        canvas panel = canvas_view(c, c->w - VIEW_PANEL_W, 0, VIEW_PANEL_W, c->h);
-        hud_draw(&panel, w, o, txt, dry_line_in_sight(w, line, sizeof line));
+        int pw = view_panel_w(c, o);
+        canvas panel = canvas_view(c, c->w - pw, 0, pw, c->h);
+        hud_draw(&panel, w, o, txt, dry_line_in_sight(w, line, sizeof line), hud_pct(c, o));
     }
     if (vc != o->cache)
         view_cache_free(vc);
@@ -825,7 +847,7 @@ int view_origin(const canvas *c, const world *w, const view_opts *o, int *floor,
         return 0;
     if (o->side || (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1))
         return 0;
-    int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
+    int map_w = c->w - view_panel_w(c, o);
     frame fr = { .w = w, .o = o, .f = &w->dg.floors[fi], .z = clamp_zoom(o->zoom) };
     fr.map.w = map_w > 0 ? map_w : 0;
     fr.map.h = map_height(c, o);
@@ -841,7 +863,7 @@ int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, 
                    int *floor, int *x, int *y)
 {
     int fi, ox, oy, z;
-    int map_w = o->hud ? c->w - VIEW_PANEL_W : c->w;
+    int map_w = c->w - view_panel_w(c, o);
     if (px < 0 || py < 0 || px >= map_w || py >= map_height(c, o) ||
         !view_origin(c, w, o, &fi, &ox, &oy, &z))
         return 0;

@@ -13,7 +13,11 @@
 #include "render/canvas.h"
 #include "render/text.h"
 
-#define VIEW_PANEL_W 320  /* HUD panel width in px (spec/films-and-review.md layout) */
+#define VIEW_PANEL_W 320  /* HUD panel width in px at scale 100 (spec/films-and-review.md) */
+#define VIEW_HUD_BASE_W 1280 /* the frame the HUD is tuned on: scale 100 up to it */
+#define VIEW_HUD_BASE_H 720
+#define VIEW_HUD_SCALE_MAX 400
+#define VIEW_HUD_AUTO 0    /* view_opts.hud_scale: from the frame's size (view_hud_scale) */
 #define VIEW_ZOOM 24      /* px per square by default */
 #define VIEW_ZOOM_MIN 4   /* zoom is clamped to VIEW_ZOOM_MIN..VIEW_ZOOM_MAX */
 #define VIEW_ZOOM_MAX 128
@@ -95,13 +99,22 @@ typedef struct view_opts {
     const canvas *side_pic; /* that picture already drawn by view_side_picture for this
                              world, zoom and row (kept between frames), or NULL */
     view_timeline timeline; /* total 0: no strip (films and shots) */
+    int hud_scale;        /* the panel's size in percent of VIEW_PANEL_W and its text;
+                             VIEW_HUD_AUTO: view_hud_scale of the frame (films) */
 } view_opts;
 
-/* Sensible defaults: zoom 24, hud on, follow the party, no cache. */
+/* Sensible defaults: zoom 24, hud on at scale 100, follow the party, no cache. */
 view_opts view_defaults(void);
 
+/* The HUD's scale in percent for a w x h frame: 100 up to VIEW_HUD_BASE_W x
+ * VIEW_HUD_BASE_H and below (smaller text would not read), above it the smaller of the
+ * two ratios (1920 x 1080: 150), at most VIEW_HUD_SCALE_MAX. */
+int view_hud_scale(int w, int h);
+/* The panel's width in px on a frame of c's size drawn with o (0 when hud is off). */
+int view_panel_w(const canvas *c, const view_opts *o);
+
 /* Draws the frame into c (its size is the frame size; the map takes the width less
- * VIEW_PANEL_W when hud is on, and the height less VIEW_TIMELINE_H with a timeline). txt may be NULL only when hud is 0.
+ * view_panel_w when hud is on, and the height less VIEW_TIMELINE_H with a timeline). txt may be NULL only when hud is 0.
  * DELVE_EINPUT when hud is on without txt or the floor shown does not exist;
  * DELVE_ENOMEM when a tile cannot be made. With hud 0 no text is drawn and every
  * pixel comes from integer maths: the bytes are the same on every machine (goldens).

@@ -2,7 +2,7 @@
 # Installs the Debian packages delve needs when pkg-config or CMake cannot find them.
 # Runs apt-get as root, or through sudo; on other systems it prints the package names.
 # Usage: scripts/deps.sh [--test | --arm64 | --fuzz]   (--test adds what the tests need:
-#        xvfb, clang, chromium, tiled, xmllint, python3; --arm64 what `make test-arm64` needs: the aarch64
+#        xvfb, clang, chromium, tiled, xmllint, python3, ffmpeg; --arm64 what `make test-arm64` needs: the aarch64
 #        cross compiler, qemu-user and the arm64 -dev libraries, after dpkg
 #        --add-architecture; --fuzz what `make fuzz` needs: clang and libFuzzer)
 set -eu
@@ -12,7 +12,8 @@ set -eu
 #        fonts-dejavu-core
 # Tests: xvfb xauth xdotool (the viewer under a real X server, driven by keys), clang (gcc/clang determinism),
 #        chromium (delve review's page, headless), tiled (tmxrasterizer draws the
-#        Tiled export; about 18 MB with its Qt libraries)
+#        Tiled export; about 18 MB with its Qt libraries), ffmpeg (delve film --video's
+#        real encoder and ffprobe; 72 packages, 57 s to install on the 2-core build machine)
 # arm64: gcc-aarch64-linux-gnu qemu-user, and pkgconf libsdl2-dev libsdl2-ttf-dev
 #        libdeflate-dev libcjson-dev libspng-dev libfontconfig-dev as :arm64 (multiarch,
 #        beside the amd64 ones; about 200 packages, 120 MB to fetch, 400 MB on disk)
@@ -43,6 +44,7 @@ if [ "${1:-}" = "--test" ]; then
   command -v tmxrasterizer >/dev/null 2>&1 || need tiled
   command -v xmllint >/dev/null 2>&1 || need libxml2-utils   # JUnit XML against tests/junit.xsd
   command -v python3 >/dev/null 2>&1 || need python3         # fixtures and JSON checks
+  command -v ffmpeg >/dev/null 2>&1 || need ffmpeg           # delve film --video, real
 fi
 add_arm64=""
 if [ "${1:-}" = "--arm64" ]; then

@@ -53,8 +53,9 @@ check "the changed health bars are outside the glyph areas" sh -c "! grep -q '^s
 check "one caption letter changed in place: events.tsv differs (the words' golden)" \
   sh -c "! cmp -s '$TMP/f-base/events.tsv' '$TMP/f-letter/events.tsv'"
 
-# a line moved by one pixel: the base sheet and its serif twin moved alike
-for box in 250,95,76,8,0,1 250,95,76,8,1,0 8,252,300,14,0,1; do
+# a line moved by one pixel: the base sheet and its serif twin moved alike (a line of the
+# first thumbnail's HUD and the first caption strip, under the 258 px of the health chart)
+for box in 250,353,76,8,0,1 250,353,76,8,1,0 8,510,300,14,0,1; do
   "$SC" --move "$box" "$TMP/base.png" "$TMP/moved.png" &&
     "$SC" --move "$box" "$TMP/base-serif.png" "$TMP/moved-serif.png"
   judge moved; rc=$?

@@ -1,16 +1,23 @@
 # --video: film.mp4 and film.gif through ffmpeg found on PATH at run time; without
-# ffmpeg a note and exit 0. A stand-in ffmpeg checks how delve calls it; the real one
-# checks the files (without it the test ends skipped, exit 77).
+# ffmpeg a note and exit 0. A stand-in ffmpeg checks how delve calls it and that Ctrl-C
+# during encoding leaves nothing behind; the real one checks the files: H.264 yuv420p
+# at 12 fps with every frame, the default film's GIF 640 px wide and under 5 MB (without
+# ffmpeg the test ends skipped, exit 77; scripts/deps.sh --test installs it).
 . tests/lib.bash "$@"
+set -m # job control: each background run is its own process group, SIGINT not ignored
 fake="$TMP/bin"
 mkdir -p "$fake"
 cat > "$fake/ffmpeg" <<'SH'
 #!/bin/sh
-# stand-in: log the arguments, write the last one (the output) as a small file
+# stand-in: log the arguments, write each output (a .mp4 or .gif argument) as a small
+# file; with FAKE_SLOW set to sleep's path (PATH holds only this folder), start the
+# outputs and wait to be stopped
 echo "$@" >> "${0%/*}/calls"
-for last; do :; done
-printf 'fake video\n' > "$last"
+for a; do
+  case "$a" in *.mp4|*.gif) printf 'fake video\n' > "$a" ;; esac
+done
 [ -f frame_0001.png ] || echo "not run in the frames folder" >> "${0%/*}/calls"
+if [ -n "${FAKE_SLOW:-}" ]; then echo $$ > "${0%/*}/pid"; exec "$FAKE_SLOW" 60; fi
 SH
 chmod +x "$fake/ffmpeg"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video > "$TMP/out"
@@ -19,7 +26,33 @@ check "film.mp4 renamed into place" test -s "$TMP/f/film.mp4"
 check "film.gif renamed into place" test -s "$TMP/f/film.gif"
 check "no temporary video left" test -z "$(ls "$TMP/f" | grep tmp)"
 check "ffmpeg read the frames at 12 fps, from the frames folder" grep -q -- "-nostdin -y -loglevel error -framerate 12 -i frame_%04d.png" "$fake/calls"
-check "two runs of ffmpeg, both in the frames folder" test "$(wc -l < "$fake/calls")" = 2
+check "one run of ffmpeg, in the frames folder" test "$(wc -l < "$fake/calls")" = 1
+check "mp4: H.264, yuv420p, 12 fps" grep -q -- "format=yuv420p.*-c:v libx264 .*-r 12 " "$fake/calls"
+check "gif: a third of the rate, 640 px, one palette" \
+  grep -q -- "fps=4,scale=640:-2:flags=lanczos,split\[a\]\[b\];\[a\]palettegen" "$fake/calls"
+rm "$fake/calls"
+PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video --gif-width 480 > /dev/null
+check "--gif-width 480 goes to the GIF's scale" grep -q "scale=480:-2" "$fake/calls"
+"$DELVE" film tests/fixtures/short.film -o "$TMP/f" --gif-width 100 2> "$TMP/err"; rc=$?
+check "--gif-width 100: a usage error ($(cat "$TMP/err"))" test $rc = 2
+# Ctrl-C (SIGINT to the process group) while the encoder runs: exit 130, the earlier
+# film as it was, no temporary folder, no encoder left
+"$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet > /dev/null
+before=$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)
+rm -f "$fake/pid"
+FAKE_SLOW=$(command -v sleep) PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
+  > /dev/null 2> "$TMP/err" &
+pid=$!
+for i in $(seq 400); do [ -s "$fake/pid" ] && break; sleep 0.05; done
+check "the stand-in encoder started" test -s "$fake/pid"
+kill -INT -- -"$pid"
+wait "$pid"; rc=$?
+check "SIGINT while encoding: exit 130 (rc $rc: $(cat "$TMP/err"))" test $rc = 130
+check "SIGINT while encoding: the earlier film byte for byte" \
+  test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)"
+check "SIGINT while encoding: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" \
+  test "$(ls -A "$TMP/c")" = film
+check "SIGINT while encoding: the encoder is gone" sh -c "! kill -0 $(cat "$fake/pid") 2> /dev/null"
 check "says where the video went" grep -q "video   $TMP/f/film.mp4" "$TMP/out"
 empty="$TMP/empty"
 mkdir -p "$empty"
@@ -42,5 +75,28 @@ if needs "the real ffmpeg's video (Debian's ffmpeg)" ffmpeg ffprobe; then
   frames=$(ls "$TMP/r/frames" | wc -l)
   check "real ffmpeg: film.mp4 has every frame ($n of $frames)" test "$n" = "$frames"
   check "real ffmpeg: film.gif written" test -s "$TMP/r/film.gif"
+  # the default film, as a person would post it
+  "$DELVE" film -o "$TMP/d" --quiet --video > /dev/null
+  probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_name,pix_fmt,r_frame_rate \
+          -of csv=p=0 "$TMP/d/film.mp4")
+  check "default film: film.mp4 is h264, yuv420p, 12 fps ($probe)" test "$probe" = "h264,yuv420p,12/1"
+  size=$(wc -c < "$TMP/d/film.gif")
+  check "default film: film.gif under 5 MB ($size bytes)" test "$size" -lt 5000000
+  gw=$(od -An -tu1 -j6 -N2 "$TMP/d/film.gif" | awk '{ print $1 + 256 * $2 }')
+  check "default film: film.gif 640 px wide ($gw)" test "$gw" = 640
+  # Ctrl-C while the real encoder runs
+  "$DELVE" film tests/fixtures/short.film -o "$TMP/e/film" --quiet > /dev/null
+  before=$(cd "$TMP/e/film" && find . -type f | sort | xargs sha256sum)
+  "$DELVE" film -o "$TMP/e/film" --quiet --video > /dev/null 2>&1 &
+  pid=$!
+  for i in $(seq 1200); do compgen -G "$TMP/e/.film.delve-tmp-*/film.tmp.mp4" > /dev/null && break; sleep 0.05; done
+  check "real ffmpeg started writing" compgen -G "$TMP/e/.film.delve-tmp-*/film.tmp.mp4"
+  kill -INT -- -"$pid"
+  wait "$pid"; rc=$?
+  check "real ffmpeg, SIGINT: exit 130 (rc $rc)" test $rc = 130
+  check "real ffmpeg, SIGINT: the earlier film byte for byte" \
+    test "$before" = "$(cd "$TMP/e/film" && find . -type f | sort | xargs sha256sum)"
+  check "real ffmpeg, SIGINT: nothing beside it ($(ls -A "$TMP/e" | tr '\n' ' '))" \
+    test "$(ls -A "$TMP/e")" = film
 fi
 finish
