@@ -11,12 +11,12 @@
 #include "tests/fuzz/fuzz.h"
 
 /* A rehearsal stops after this many shots (delve film allows RECORDER_MAX_FRAMES), or
- * once the Shoals tide has stepped this many times (about 11 h of game time, past a
- * station's STATION_DRY_S; a wait of days is a shot per DIRECTOR_WAIT_CHUNK_S with
- * hundreds of tide steps each): the tide repeats every TIDE_PERIOD steps, so a long
- * film costs time, not coverage. */
+ * once the Shoals tide has stepped this many times (20 cycles of TIDE_PERIOD, 67 min
+ * of game time; a wait of days is a shot per DIRECTOR_WAIT_CHUNK_S with hundreds of
+ * tide steps each): the tide repeats every cycle, so a long film costs time, not
+ * coverage (a station's STATION_DRY_S countdown still runs out on the other types). */
 #define FUZZ_FILM_MAX_SHOTS 2000
-#define FUZZ_FILM_MAX_TIDE_STEPS 20000
+#define FUZZ_FILM_MAX_TIDE_STEPS 2000
 
 typedef struct rehearsal {
     int shots;
