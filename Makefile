@@ -52,13 +52,18 @@ test-arm64:
 
 # libFuzzer (clang, DELVE_FUZZ) in its own folder: each target of tests/fuzz/ for
 # FUZZ_SECONDS, one after another, new inputs into $(FUZZ_BUILD)/corpus/NAME (not
-# committed), crashes into $(FUZZ_BUILD)/crashes/NAME; README "Fuzzing" says what next
-FUZZ_BUILD = $(BUILD)/fuzz
+# committed), crashes into $(FUZZ_BUILD)/crashes/NAME; README "Fuzzing" says what next.
+# FUZZ_SANITIZERS: beside libFuzzer, ASan and UBSan unless told (`undefined` alone, or
+# `none`, fuzz faster in $(BUILD)/fuzz-undefined or $(BUILD)/fuzz-none)
+comma := ,
+FUZZ_SANITIZERS ?= address,undefined
+FUZZ_BUILD = $(BUILD)/fuzz$(if $(filter-out address$(comma)undefined,$(FUZZ_SANITIZERS)),-$(subst $(comma),-,$(FUZZ_SANITIZERS)))
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 fuzz: deps-fuzz
 	@test -f $(FUZZ_BUILD)/CMakeCache.txt || CC=clang cmake -S . -B $(FUZZ_BUILD) \
-	  -DCMAKE_BUILD_TYPE=Release -DDELVE_FUZZ=ON -DDELVE_O0_TWIN=OFF
+	  -DCMAKE_BUILD_TYPE=Release -DDELVE_FUZZ=ON -DDELVE_O0_TWIN=OFF \
+	  -DDELVE_FUZZ_SANITIZERS="$(filter-out none,$(FUZZ_SANITIZERS))"
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz-targets
 	sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 

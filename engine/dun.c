@@ -25,14 +25,6 @@ int dun_glyph_terrain(char g)
     return -1;
 }
 
-static int way_glyph_kind(char g)
-{
-    for (int k = 0; k < WAY_KIND_COUNT; k++)
-        if (way_kind_glyph((way_kind)k) == g)
-            return k;
-    return -1;
-}
-
 /* A name as the file spells it: the table's name with spaces as '-'. */
 static void file_name(const char *name, char *out, size_t cap)
 {
@@ -798,13 +790,29 @@ delve_status dun_load(const char *file, dungeon *out, delve_err *err)
 
 /* ---- the map block ---- */
 
+/* What each byte of a map row stands for, a terrain (dun_glyph_terrain) or a way kind
+ * (way_kind_glyph), looked up once per map block, not once per square (-1: neither). */
+typedef struct glyph_table {
+    int8_t terrain[256], kind[256];
+} glyph_table;
+
+static void glyph_table_fill(glyph_table *g)
+{
+    memset(g, -1, sizeof *g);
+    /* backwards, so that the first match wins, as in dun_glyph_terrain */
+    for (int t = T_TERRAIN_COUNT - 1; t >= 0; t--)
+        g->terrain[(unsigned char)dun_terrain_glyph((terrain)t)] = (int8_t)t;
+    for (int k = WAY_KIND_COUNT - 1; k >= 0; k--)
+        g->kind[(unsigned char)way_kind_glyph((way_kind)k)] = (int8_t)k;
+}
+
 /* Glyph c of a map row at square (x, y) of f; ways as dun_map_read. */
 static delve_status map_glyph(const lex *x, const char *c, dfloor *f, int sx, int sy,
-                              int8_t *ways)
+                              int8_t *ways, const glyph_table *g)
 {
     if (sx >= f->w)
         return lex_fail(x, c, "map row is longer than the floor's %d columns", f->w);
-    int t = dun_glyph_terrain(*c), k = way_glyph_kind(*c);
+    int t = g->terrain[(unsigned char)*c], k = g->kind[(unsigned char)*c];
     if (t < 0 && (k < 0 || !ways)) {
         unsigned char u = (unsigned char)*c;
         if (u >= 33 && u < 127)
@@ -820,6 +828,8 @@ static delve_status map_glyph(const lex *x, const char *c, dfloor *f, int sx, in
 
 delve_status dun_map_read(lex *x, dfloor *f, int x0, int y0, int8_t *ways)
 {
+    glyph_table g;
+    glyph_table_fill(&g);
     for (int row = 0;; row++) {
         if (!lex_next(x)) {
             x->line++;
@@ -832,7 +842,7 @@ delve_status dun_map_read(lex *x, dfloor *f, int x0, int y0, int8_t *ways)
             return lex_fail(x, x->ls, "map row %d is past the floor's %d rows (or 'endmap' is "
                             "missing)", row + 1, f->h);
         for (const char *c = x->ls; c < x->le; c++) {
-            delve_status st = map_glyph(x, c, f, x0 + (int)(c - x->ls), y0 + row, ways);
+            delve_status st = map_glyph(x, c, f, x0 + (int)(c - x->ls), y0 + row, ways, &g);
             if (st)
                 return st;
         }

@@ -33,6 +33,18 @@ void dungeon_free(dungeon *d)
     memset(d, 0, sizeof *d);
 }
 
+delve_status dungeon_copy(dungeon *dst, const dungeon *src, delve_err *err)
+{
+    delve_status st = dungeon_init(dst, src->seed, src->floor_count, err);
+    for (int i = 0; i < src->floor_count && !st; i++) {
+        st = floor_copy(&dst->floors[i], &src->floors[i], err);
+        dst->datum_cm[i] = src->datum_cm[i];
+    }
+    if (st)
+        dungeon_free(dst);
+    return st;
+}
+
 static int32_t height_at(const dfloor *f, int x, int y)
 {
     return floor_in(f, x, y) ? f->height_cm[y * f->w + x] : 0;

@@ -24,6 +24,9 @@ typedef struct dungeon {
  * zeroed). DELVE_ELIMIT past DUNGEON_MAX_FLOORS. */
 delve_status dungeon_init(dungeon *d, uint64_t seed, int count, delve_err *err);
 void dungeon_free(dungeon *d);
+/* Deep copy of src into dst (dst uninitialised): every floor (floor_copy) and datum.
+ * DELVE_ENOMEM leaves dst freed. */
+delve_status dungeon_copy(dungeon *dst, const dungeon *src, delve_err *err);
 
 /* Computes datum_cm for every floor from the floors' ground: each lower floor stands
  * so that its tallest roof within STACK_REACH of any open square of the floor above

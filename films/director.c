@@ -56,7 +56,7 @@ static delve_status build_dungeon(const film_script *fs, dungeon *d, delve_err *
     stored_rooms *stored = NULL;
     delve_status st = stored_attach(&o, &stored, err);
     if (!st)
-        st = gen_dungeon(&o, d, err);
+        st = fs->gen_with ? fs->gen_with(fs->gen_ctx, &o, d, err) : gen_dungeon(&o, d, err);
     stored_free(stored);
     return st;
 }

@@ -69,6 +69,11 @@ typedef struct film_action {
     char text[FILM_TEXT_MAX]; /* OP_CAPTION, OP_TITLE; OP_SAVE: the file, relative */
 } film_action;
 
+/* Makes the dungeon of generator settings o into *d exactly as gen/gen.h's gen_dungeon
+ * does (same dungeon, same status and message): a caller's own way to it, such as a
+ * cache of dungeons by settings (tests/fuzz). */
+typedef delve_status (*film_gen_fn)(void *ctx, const gen_opts *o, dungeon *d, delve_err *err);
+
 typedef struct film_script {
     char path[FILM_PATH_MAX];
     char name[FILM_PATH_MAX]; /* file name without folder and .film: the output folder */
@@ -104,6 +109,9 @@ typedef struct film_script {
     int start_line, start_col; /* where start= was written, for errors */
     film_action *actions;
     int action_count;
+    film_gen_fn gen_with;     /* NULL (as film_parse leaves it): the director generates
+                                 with gen_dungeon; else through gen_with(gen_ctx, ...) */
+    void *gen_ctx;
 } film_script;
 
 /* Parses text (NUL-terminated; path is for messages and the film's name) into *out.

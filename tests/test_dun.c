@@ -332,6 +332,45 @@ static void test_map_block_alone(void **state)
     floor_free(&f);
 }
 
+/* Every byte as a map square reads as dun_glyph_terrain and the way glyphs say: a
+ * terrain, a way (floor under it), or refused. */
+static void test_every_map_byte(void **state)
+{
+    (void)state;
+    int terrains = 0, ways_seen = 0;
+    for (int c = 1; c < 256; c++) {
+        if (c == '\n' || c == '\r')
+            continue;
+        dfloor f;
+        delve_err err = { "" };
+        assert_int_equal(floor_init(&f, 0, 1, 1, &err), DELVE_OK);
+        const char text[] = { (char)c, '\n', 'e', 'n', 'd', 'm', 'a', 'p', '\n', '\0' };
+        int8_t wk = 7;
+        lex x;
+        lex_init(&x, "b.dun", text, &err);
+        delve_status st = dun_map_read(&x, &f, 0, 0, &wk);
+        int t = dun_glyph_terrain((char)c), k = -1;
+        for (int i = 0; i < WAY_KIND_COUNT && k < 0; i++)
+            k = way_kind_glyph((way_kind)i) == (char)c ? i : -1;
+        if (t >= 0) {
+            assert_int_equal(st, DELVE_OK);
+            assert_int_equal(floor_at(&f, 0, 0), t);
+            assert_int_equal(wk, -1);
+            terrains++;
+        } else if (k >= 0) {
+            assert_int_equal(st, DELVE_OK);
+            assert_int_equal(floor_at(&f, 0, 0), T_FLOOR);
+            assert_int_equal(wk, k);
+            ways_seen++;
+        } else {
+            assert_int_equal(st, DELVE_EINPUT);
+        }
+        floor_free(&f);
+    }
+    assert_int_equal(terrains, T_TERRAIN_COUNT);
+    assert_int_equal(ways_seen, WAY_KIND_COUNT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_crlf_reads_as_lf),
         cmocka_unit_test(test_empty_and_junk_refused),
         cmocka_unit_test(test_map_block_alone),
+        cmocka_unit_test(test_every_map_byte),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "engine/dun.h"
 #include "engine/fsio.h"
 #include "engine/station.h"
 #include "films/director.h"
@@ -18,6 +19,59 @@
 #include "gen/gen.h"
 #include "render/side.h"
 #include "render/view.h"
+
+/* A film_gen_fn handing out copies of one dungeon made before (ctx), counting calls. */
+typedef struct kept_dungeon {
+    dungeon d;
+    int calls;
+} kept_dungeon;
+
+static delve_status from_kept(void *ctx, const gen_opts *o, dungeon *d, delve_err *err)
+{
+    kept_dungeon *k = ctx;
+    k->calls++;
+    assert_true(o->seed == k->d.seed);
+    return dungeon_copy(d, &k->d, err);
+}
+
+static char *dun_text(const dungeon *d)
+{
+    char *text = NULL;
+    assert_int_equal(dun_write(d, d->seed, &text, NULL), DELVE_OK);
+    return text;
+}
+
+/* The director makes a seeded dungeon through gen_with when set (a copy of one made
+ * before: dungeon_copy keeps every byte), and a copy owns its own squares. */
+static void test_director_gen_with(void **state)
+{
+    (void)state;
+    film_script fs;
+    kept_dungeon k = { .calls = 0 };
+    world plain, hooked;
+    assert_int_equal(film_parse("t.film", "dungeon seed=58 type=shoals floors=2\n", &fs, NULL),
+                     DELVE_OK);
+    assert_int_equal(gen_dungeon(&fs.gen, &k.d, NULL), DELVE_OK);
+    assert_int_equal(director_build_world(&fs, &plain, NULL), DELVE_OK);
+    fs.gen_with = from_kept;
+    fs.gen_ctx = &k;
+    assert_int_equal(director_build_world(&fs, &hooked, NULL), DELVE_OK);
+    assert_int_equal(k.calls, 1);
+    char *a = dun_text(&plain.dg), *b = dun_text(&hooked.dg), *kept = dun_text(&k.d);
+    assert_string_equal(a, b);
+    assert_true(hooked.dg.floors[0].terrain != k.d.floors[0].terrain);
+    hooked.dg.floors[0].terrain[0] ^= 1;
+    char *after = dun_text(&k.d);
+    assert_string_equal(kept, after);
+    free(a);
+    free(b);
+    free(kept);
+    free(after);
+    world_free(&plain);
+    world_free(&hooked);
+    dungeon_free(&k.d);
+    film_free(&fs);
+}
 
 static void expect_error(const char *text, const char *want)
 {
@@ -735,6 +789,7 @@ int main(void)
         cmocka_unit_test(test_director_shots),
         cmocka_unit_test(test_director_script_errors),
         cmocka_unit_test(test_hover_line),
+        cmocka_unit_test(test_director_gen_with),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

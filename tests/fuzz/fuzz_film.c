@@ -2,16 +2,21 @@
  * `delve film` does before it records anything: the world built and every action
  * played with no recorder (films/director.h), `save FILE` making its text and writing
  * nothing. Scripts naming a .dun file or a save are parsed only: the dun and sav
- * targets read those, and a fuzzed path must not open arbitrary files. */
+ * targets read those, and a fuzzed path must not open arbitrary files. The dungeon
+ * comes from fuzz_gen_cached: the same settings give the same dungeon, made once. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "films/director.h"
 #include "tests/fuzz/fuzz.h"
 
-/* A rehearsal stops after this many shots (delve film allows RECORDER_MAX_FRAMES): a
- * long film costs time, not coverage. */
-#define FUZZ_FILM_MAX_SHOTS 20000
+/* A rehearsal stops after this many shots (delve film allows RECORDER_MAX_FRAMES), or
+ * once the Shoals tide has stepped this many times (20 cycles of TIDE_PERIOD, 67 min
+ * of game time; a wait of days is a shot per DIRECTOR_WAIT_CHUNK_S with hundreds of
+ * tide steps each): the tide repeats every cycle, so a long film costs time, not
+ * coverage (a station's STATION_DRY_S countdown still runs out on the other types). */
+#define FUZZ_FILM_MAX_SHOTS 2000
+#define FUZZ_FILM_MAX_TIDE_STEPS 2000
 
 typedef struct rehearsal {
     int shots;
@@ -29,7 +34,7 @@ static delve_status take(void *ctx, const world *w, const shot *s, delve_err *er
     fuzz_require(s->recent_count >= 0 && s->recent_count <= DIRECTOR_RECENT,
                  "at most DIRECTOR_RECENT recent lines");
     r->shots = s->frame_no;
-    if (r->shots < FUZZ_FILM_MAX_SHOTS)
+    if (r->shots < FUZZ_FILM_MAX_SHOTS && w->tide.steps < FUZZ_FILM_MAX_TIDE_STEPS)
         return DELVE_OK;
     return delve_fail(err, DELVE_ELIMIT, "fuzz: enough shots");
 }
@@ -55,8 +60,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     delve_err err = { "" };
     memset(&fs, 0, sizeof fs);
     if (film_parse("fuzz.film", text, &fs, &err) == DELVE_OK && !fs.dun_file[0] &&
-        !fs.save_file[0])
+        !fs.save_file[0]) {
+        fs.gen_with = fuzz_gen_cached;
         rehearse(&fs);
+    }
     film_free(&fs);
     free(text);
     return 0;

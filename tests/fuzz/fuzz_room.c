@@ -1,11 +1,13 @@
 /* fuzz_room: a stored room (a NAME.room of assets/rooms/) parsed (gen/stored.h's stored_parse)
  * and, when it parses, laid into a room just its size with stored_lay, then handed to
  * the generator as the only stored room of a one-floor rooms dungeon, as `--rooms DIR`
- * does (the rising tries lay it where a room is big enough). */
+ * does (the rising tries lay it where a room is big enough); a room and seed generated
+ * with before are not generated again. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/floor.h"
+#include "engine/hash.h"
 #include "gen/gen.h"
 #include "gen/stored.h"
 #include "tests/fuzz/fuzz.h"
@@ -41,8 +43,29 @@ static void lay(const stored_room *s)
     floor_free(&f);
 }
 
+/* 1 when this process generated with the same room (the parsed struct, which
+ * stored_parse zeroes first) and seed before: generation is deterministic, so doing it
+ * again tests nothing new. Remembers the last FUZZ_ROOM_SEEN pairs by their hash. The
+ * one state the target keeps between inputs. */
+#define FUZZ_ROOM_SEEN 4096
+static int seen_before(const stored_room *s, uint64_t seed)
+{
+    static uint64_t seen[FUZZ_ROOM_SEEN];
+    static int next, count;
+    uint64_t h = hash_fnv1a64_i64(hash_fnv1a64(HASH_FNV1A64_BASIS, s, sizeof *s), (int64_t)seed);
+    for (int k = 0; k < count; k++)
+        if (seen[k] == h)
+            return 1;
+    seen[next] = h;
+    next = (next + 1) % FUZZ_ROOM_SEEN;
+    count += count < FUZZ_ROOM_SEEN;
+    return 0;
+}
+
 static void generate(const stored_room *s, uint64_t seed)
 {
+    if (seen_before(s, seed))
+        return;
     stored_rooms *rooms = malloc(sizeof *rooms);
     if (!rooms)
         return;

@@ -4,7 +4,8 @@
  * Each input is tried as it is, and again with its last line's checksum made right
  * when it ends in a `check` line, so the fuzzer's edits reach the lines the checksum
  * guards. Sources naming a .dun file (`file=`) are parsed, not loaded: the dun target
- * reads those, and a fuzzed path must not open arbitrary files. */
+ * reads those, and a fuzzed path must not open arbitrary files. The dungeon comes from
+ * fuzz_gen_cached: the same source line gives the same dungeon, made once. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     delve_err err = { "" };
     memset(&fs, 0, sizeof fs);
     if (film_parse("fuzz.film", "", &fs, &err) == DELVE_OK) {
+        fs.gen_with = fuzz_gen_cached;
         char *signed_text = re_sign(text);
         try_save(text, &fs);
         if (signed_text && strcmp(signed_text, text))
