@@ -1,12 +1,6 @@
-/* png: PNG encoding (rows filtered "up", libdeflate, byte for byte what stb_image_write
- * with its deflate handed to libdeflate wrote: tests/test_png.c keeps stb as the
- * reference) and the atomic write; PNG decoding with libspng (Debian's libspng-dev) and
- * a fast path of its own.
- *
- * Why the writer of its own: stb filtered a byte at a time, copied the rows and the
- * zlib stream once more and ran a table CRC: a quarter of a shot's time (perf, docs in
- * README "Benchmarks"); here rows are filtered eight bytes at a time, compressed straight
- * into the file's buffer and summed by libdeflate's CRC.
+/* png: PNG encoding with stb_image_write (Debian's libstb-dev), its deflate handed to
+ * libdeflate through STBIW_ZLIB_COMPRESS, and the atomic write; PNG decoding with
+ * libspng (Debian's libspng-dev) and a fast path of its own.
  *
  * Why filter "up" for every row (stbi_write_force_png_filter = 2): stb's adaptive
  * choice tries five filters a row and costs 2-4x the time; of the fixed filters "up"
@@ -30,6 +24,7 @@
 #include <errno.h>
 #include <libdeflate.h>
 #include <spng.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,8 +37,50 @@
 
 #define PNG_DEFLATE_LEVEL 4  /* libdeflate 1..12: 4 measured 18 % faster than 6 on film frames, 8 % larger */
 #define PNG_FILTER_UP 2
-#define PNG_HEAD_BYTES (8 + 12 + 13 + 8)  /* signature, IHDR chunk, IDAT's length and tag */
-#define PNG_TAIL_BYTES (4 + 12)           /* IDAT's CRC, the IEND chunk */
+
+/* stb's zlib hook: a zlib stream of data, malloc'ed (stb frees it with STBIW_FREE). */
+static unsigned char *png_zlib(unsigned char *data, int len, int *out_len, int quality)
+{
+    (void)quality;
+    *out_len = 0;
+    struct libdeflate_compressor *z = libdeflate_alloc_compressor(PNG_DEFLATE_LEVEL);
+    if (!z)
+        return NULL;
+    size_t cap = libdeflate_zlib_compress_bound(z, (size_t)len);
+    unsigned char *out = malloc(cap);
+    size_t n = out ? libdeflate_zlib_compress(z, data, (size_t)len, out, cap) : 0;
+    libdeflate_free_compressor(z);
+    if (n == 0 || n > 0x7fffffff) {
+        free(out);
+        return NULL;
+    }
+    *out_len = (int)n;
+    return out;
+}
+
+/* stb's CRC-32 of each chunk through libdeflate's (the same sums, 8 bytes at a time) */
+static unsigned int png_crc32(unsigned char *data, int len)
+{
+    return (unsigned int)libdeflate_crc32(0, data, (size_t)len);
+}
+
+#define STBIW_ZLIB_COMPRESS png_zlib
+#define STBIW_CRC32 png_crc32
+#define STBI_WRITE_NO_STDIO
+#define STB_IMAGE_WRITE_STATIC
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#if defined(__GNUC__) /* stb declares writers this file never uses; warned at the end */
+#pragma GCC diagnostic ignored "-Wunused-function"
+#endif
+#include "stb_image_write.h"
+
+static pthread_once_t filter_once = PTHREAD_ONCE_INIT;
+
+/* stb keeps its filter choice in a global: set it once, before any thread encodes. */
+static void force_filter_up(void)
+{
+    stbi_write_force_png_filter = PNG_FILTER_UP;
+}
 
 void png_tune_malloc(void)
 {
@@ -55,106 +92,22 @@ void png_tune_malloc(void)
 #endif
 }
 
-static void put_be32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
-typedef uint8_t png_v16 __attribute__((vector_size(16))); /* gcc and clang */
-
-/* dst[i] = a[i] - b[i] (mod 256) for n bytes, sixteen at a time. */
-static void sub_bytes(uint8_t *restrict dst, const uint8_t *restrict a,
-                      const uint8_t *restrict b, size_t n)
-{
-    size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        png_v16 x, y;
-        memcpy(&x, a + i, 16);
-        memcpy(&y, b + i, 16);
-        x -= y;
-        memcpy(dst + i, &x, 16);
-    }
-    for (; i < n; i++)
-        dst[i] = (uint8_t)(a[i] - b[i]);
-}
-
-/* The filtered rows of c as stb_image_write lays them out with its filter forced to
- * "up": every row starts with filter byte 2; row 0 is copied as it is (up over a row of
- * zeros), each later row is minus the row above. *out is malloc'ed, *len its bytes. */
-static delve_status filter_rows(const canvas *c, uint8_t **out, size_t *len, delve_err *err)
-{
-    size_t row = (size_t)c->w * 4, n = (row + 1) * (size_t)c->h;
-    uint8_t *f = malloc(n);
-    if (!f)
-        return delve_fail(err, DELVE_ENOMEM, "png: out of memory filtering %d x %d", c->w,
-                          c->h);
-    for (int y = 0; y < c->h; y++) {
-        uint8_t *d = f + (size_t)y * (row + 1);
-        const uint8_t *px = c->px + (size_t)y * (size_t)c->stride;
-        d[0] = PNG_FILTER_UP;
-        if (y == 0)
-            memcpy(d + 1, px, row);
-        else
-            sub_bytes(d + 1, px, px - c->stride, row);
-    }
-    *out = f;
-    *len = n;
-    return DELVE_OK;
-}
-
-/* Signature, IHDR (8-bit RGBA, not interlaced) and IDAT's length and tag into p. */
-static void put_head(uint8_t *p, const canvas *c, size_t zlen)
-{
-    static const uint8_t sig[8] = { 137, 80, 78, 71, 13, 10, 26, 10 };
-    memcpy(p, sig, 8);
-    put_be32(p + 8, 13);
-    memcpy(p + 12, "IHDR", 4);
-    put_be32(p + 16, (uint32_t)c->w);
-    put_be32(p + 20, (uint32_t)c->h);
-    const uint8_t rest[5] = { 8, 6, 0, 0, 0 };
-    memcpy(p + 24, rest, 5);
-    put_be32(p + 29, (uint32_t)libdeflate_crc32(0, p + 12, 17));
-    put_be32(p + 33, (uint32_t)zlen);
-    memcpy(p + 37, "IDAT", 4);
-}
-
-/* The same bytes stb_image_write made here before (tests/test_png.c compares them):
- * rows filtered "up", one zlib stream by libdeflate at PNG_DEFLATE_LEVEL written
- * straight into the file's buffer, one IDAT chunk, CRCs by libdeflate. */
 delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *err)
 {
     *out = NULL;
     *len = 0;
     if (!c->px || c->w < 1 || c->h < 1)
         return delve_fail(err, DELVE_EINPUT, "png: empty canvas");
-    uint8_t *filt = NULL, *png = NULL;
-    size_t flen = 0, zlen = 0;
-    delve_status st = filter_rows(c, &filt, &flen, err);
-    struct libdeflate_compressor *z = st ? NULL : libdeflate_alloc_compressor(PNG_DEFLATE_LEVEL);
-    size_t cap = z ? libdeflate_zlib_compress_bound(z, flen) : 0;
-    if (z)
-        png = malloc(PNG_HEAD_BYTES + cap + PNG_TAIL_BYTES);
-    if (png)
-        zlen = libdeflate_zlib_compress(z, filt, flen, png + PNG_HEAD_BYTES, cap);
-    libdeflate_free_compressor(z);
-    free(filt);
-    if (!st && (zlen == 0 || zlen > 0x7fffffff)) {
+    pthread_once(&filter_once, force_filter_up);
+    int n = 0;
+    unsigned char *png = stbi_write_png_to_mem(c->px, c->stride, c->w, c->h, 4, &n);
+    if (!png || n <= 0) {
         free(png);
         return delve_fail(err, DELVE_ENOMEM, "png: out of memory encoding %d x %d", c->w,
                           c->h);
     }
-    if (st)
-        return st;
-    put_head(png, c, zlen);
-    uint8_t *t = png + PNG_HEAD_BYTES + zlen;
-    put_be32(t, (uint32_t)libdeflate_crc32(0, png + 37, zlen + 4));
-    static const uint8_t iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82 };
-    memcpy(t + 4, iend, sizeof iend);
     *out = png;
-    *len = PNG_HEAD_BYTES + zlen + PNG_TAIL_BYTES;
+    *len = (size_t)n;
     return DELVE_OK;
 }
 

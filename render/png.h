@@ -1,9 +1,9 @@
-/* png: the one PNG reader and writer of delve. Writing: every row filtered "up",
- * libdeflate (the bytes stb_image_write made with libdeflate as its deflate), written
+/* png: the one PNG reader and writer of delve. Writing: stb_image_write (Debian's
+ * libstb-dev) with its deflate handed to libdeflate and every row filtered "up", written
  * atomically through a temporary file. Reading: libspng (Debian's libspng-dev), with a
  * faster path of its own for the 8-bit RGB/RGBA files delve and most tools write
  * (libdeflate), which agrees with libspng on every file. Measurements: render/README.md.
- * Uses engine/fsio, libspng, libdeflate and libc only. */
+ * Uses engine/fsio, stb_image_write, libspng, libdeflate and libc only. */
 #ifndef DELVE_RENDER_PNG_H
 #define DELVE_RENDER_PNG_H
 
