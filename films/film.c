@@ -22,6 +22,7 @@ typedef struct token {
     char val[FILM_PATH_MAX];
     int col;                 /* 1-based column of the token */
     int vcol;                /* column of the value */
+    int quoted;              /* the value was a "quoted string" */
 } token;
 
 typedef struct line_ctx {
@@ -52,6 +53,7 @@ static delve_status tokenize(line_ctx *c, lex *x)
         t->col = lex_col(x, x->p);
         lex_key(x, t->key, sizeof t->key);
         t->vcol = lex_col(x, x->p);
+        t->quoted = !lex_at_end(x) && *x->p == '"';
         delve_status st = lex_value(x, t->val, sizeof t->val);
         if (st != DELVE_OK)
             return st;
@@ -603,6 +605,10 @@ static delve_status card(line_ctx *c, const char *what, char *text, int64_t *ms)
         st = no_more(c, 2);
     if (!st && c->tok[1].key[0])
         st = unknown_key(c, &c->tok[1], c->tok[0].val);
+    if (!st && !c->tok[1].quoted) /* `title Seed 58` would be a 58 s card reading "Seed" */
+        st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[1].vcol,
+                           "%s's text goes in quotes: %s \"%s ...\"", what, c->tok[0].val,
+                           c->tok[1].val);
     if (!st)
         st = copy_text(c, &c->tok[1], text, FILM_TEXT_MAX);
     *ms = 3000;

@@ -26,6 +26,8 @@ wait 31d' "$TMP/wait_31d.film:2:6: a wait is at most 30 days"
 expect_bad speed 'speed x0' "$TMP/speed.film:1:8: 0 is out of range 1..64"
 expect_bad hold 'hold 2x' "$TMP/hold.film:1:7: bad duration '2x'"
 expect_bad title_long 'title "x" 11m' "$TMP/title_long.film:1:11: a title is at most 10 minutes of film"
+expect_bad title_bare 'title Seed 58' "$TMP/title_bare.film:1:7: a title's text goes in quotes: title \"Seed ...\""
+expect_bad end_bare 'end The 3' "$TMP/end_bare.film:1:5: an end card's text goes in quotes: end \"The ...\""
 expect_bad camera 'camera at 3' "$TMP/camera.film:1:11: at is a square X,Y, not '3'"
 expect_bad fps 'fps 61' "$TMP/fps.film:1:5: 61 is out of range 1..60"
 expect_bad start_wall 'dungeon seed=58 floors=3 start=1,0,0' \
