@@ -502,6 +502,12 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
     case OP_SAVE:
         return do_save(ds, a, err);
     case OP_VIEW:
+        if (a->n && a->y >= ds->w->dg.floors[0].h) { /* the cut is a row of floor 1 */
+            char why[96];
+            snprintf(why, sizeof why, "view side: row %d is off floor 1 (rows 0..%d)", a->y,
+                     ds->w->dg.floors[0].h - 1);
+            return script_fail(ds, a, why, err);
+        }
         ds->side = a->n;
         ds->side_row = a->y;
         ds->view_changed = 1;
