@@ -16,7 +16,7 @@
 #include "gen/check.h"
 #include "gen/family.h"
 
-#define SHOT_PROGRESS_LINES 1000 /* progress lines of a set at most (then every k-th seed) */
+#define SHOT_PROGRESS_LINES 100 /* progress lines of a set at most (then every k-th seed) */
 
 /* One set's run, shared by its workers (mu guards what follows it). */
 typedef struct set_run {
