@@ -166,14 +166,24 @@ static delve_status part_read(const char *dir, part *p, delve_err *err)
     return DELVE_OK;
 }
 
-/* 1 when p's catalog has a line for seed's floor. */
+/* 1 when p's catalog has a line for seed's floor: a binary search of its lines, which
+ * part_rows found whole and in (seed, floor) order. */
 static int catalog_lists(const part *p, unsigned long long seed, int floor)
 {
-    for (const char *l = p->text + p->head_len; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != 0)) {
-        unsigned long long s;
-        int f;
-        if (sscanf(l, "%llu\t%d\t", &s, &f) == 2 && s == seed && f == floor)
+    const char *lo = p->text + p->head_len, *hi = lo + strlen(lo);
+    while (lo < hi) {
+        const char *m = lo + (hi - lo) / 2;
+        while (m > lo && m[-1] != '\n')
+            m--;
+        unsigned long long s = 0;
+        int f = 0;
+        sscanf(m, "%llu\t%d", &s, &f);
+        if (s == seed && f == floor)
             return 1;
+        if (s < seed || (s == seed && f < floor))
+            lo = m + strcspn(m, "\n") + 1;
+        else
+            hi = m;
     }
     return 0;
 }
@@ -195,7 +205,8 @@ static int png_whole(const char *file)
 }
 
 /* Each line of p's catalog (after its head) is whole (as many tabs as the column line,
- * a newline), names a seed of p's range and a whole PNG in p's folder; *rows: the lines. */
+ * a newline), in (seed, floor) order, names a seed of p's range and a whole PNG in p's
+ * folder; *rows: the lines. */
 static delve_status part_rows(const part *p, long *rows, delve_err *err)
 {
     const char *cols = p->text + p->head_len, *l = cols;
@@ -204,6 +215,8 @@ static delve_status part_rows(const part *p, long *rows, delve_err *err)
     size_t tabs = 0;
     for (const char *c = cols; c < p->text + p->head_len; c++)
         tabs += *c == '\t';
+    unsigned long long last = 0;
+    int last_floor = 0;
     for (*rows = 0; *l; l += strcspn(l, "\n") + 1, ++*rows) {
         unsigned long long seed;
         int floor, end = 0;
@@ -211,7 +224,8 @@ static delve_status part_rows(const part *p, long *rows, delve_err *err)
         for (size_t i = 0; i < n; i++)
             t += l[i] == '\t';
         if (!l[n] || t != tabs || sscanf(l, "%llu\t%d\t%n", &seed, &floor, &end) != 2 || !end ||
-            seed < p->lo || seed > p->hi)
+            seed < p->lo || seed > p->hi ||
+            (*rows && (seed < last || (seed == last && floor <= last_floor))))
             return delve_fail(err, DELVE_EINPUT, "%s/catalog.tsv: truncated or not delve's "
                               "(line %ld: '%.60s')", p->dir, *rows + 1, l);
         char file[4200];
@@ -220,6 +234,8 @@ static delve_status part_rows(const part *p, long *rows, delve_err *err)
             return delve_fail(err, DELVE_EINPUT, "%s: missing (its catalog.tsv lists it)", file);
         if (!png_whole(file))
             return delve_fail(err, DELVE_EINPUT, "%s: truncated (not a whole PNG)", file);
+        last = seed;
+        last_floor = floor;
     }
     return DELVE_OK;
 }
