@@ -259,3 +259,19 @@ void cli_settings_help(unsigned bits)
     for (int i = 0; i < family_type_count(); i++)
         printf("  %-12s %s\n", family_type_at(i)->name, family_type_at(i)->help);
 }
+
+delve_status cli_parts_tile(const char *a, uint64_t a_hi, const char *b, uint64_t b_lo,
+                            delve_err *err)
+{
+    unsigned long long x = a_hi, y = b_lo;
+    if (y == x + 1)
+        return DELVE_OK;
+    char what[96];
+    if (y > x + 1)
+        snprintf(what, sizeof what, "seeds %llu-%llu missing", x + 1, y - 1);
+    else
+        snprintf(what, sizeof what, "seeds %llu-%llu in both", y, x);
+    return delve_fail(err, DELVE_EINPUT, "%s starts at %llu, %s ended at %llu: %s (not parts "
+                      "of one range: they must cover it without a gap or an overlap)", b, y,
+                      a, x, what);
+}

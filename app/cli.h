@@ -124,4 +124,10 @@ int cli_flag_index(const cli_spec *s, const char *name);
  * else from the source folder the build came from. */
 const char *cli_default_film(void);
 
+/* Parts of a seed range made apart (delve merge): DELVE_OK when part b (seeds b_lo..)
+ * starts right after part a (seeds ..a_hi); else DELVE_EINPUT naming both and the seeds
+ * missing between them or held by both. */
+delve_status cli_parts_tile(const char *a, uint64_t a_hi, const char *b, uint64_t b_lo,
+                            delve_err *err);
+
 #endif

@@ -265,9 +265,12 @@ int check_merge_run(int n, char **files)
     if (!st)
         qsort(p, (size_t)n, sizeof *p, by_first_seed);
     for (int i = 0; i < n && !st; i++) {
-        if (i && (p[i].lo != p[i - 1].hi + 1 || p[i].floors != p[0].floors))
-            st = delve_fail(&err, DELVE_EINPUT, "%s and %s: not parts of one range (a gap, "
-                            "an overlap or other floors)", p[i - 1].file, p[i].file);
+        if (i)
+            st = cli_parts_tile(p[i - 1].file, p[i - 1].hi, p[i].file, p[i].lo, &err);
+        if (i && !st && p[i].floors != p[0].floors)
+            st = delve_fail(&err, DELVE_EINPUT, "%s and %s: not parts of one run: --floors "
+                            "differs (%d and %d)", p[0].file, p[i].file, p[0].floors,
+                            p[i].floors);
         tally_join(t, &p[i].t);
         secs += p[i].secs;
     }

@@ -166,6 +166,110 @@ static delve_status part_read(const char *dir, part *p, delve_err *err)
     return DELVE_OK;
 }
 
+/* 1 when p's catalog has a line for seed's floor: a binary search of its lines, which
+ * part_rows found whole and in (seed, floor) order. */
+static int catalog_lists(const part *p, unsigned long long seed, int floor)
+{
+    const char *lo = p->text + p->head_len, *hi = lo + strlen(lo);
+    while (lo < hi) {
+        const char *m = lo + (hi - lo) / 2;
+        while (m > lo && m[-1] != '\n')
+            m--;
+        unsigned long long s = 0;
+        int f = 0;
+        sscanf(m, "%llu\t%d", &s, &f);
+        if (s == seed && f == floor)
+            return 1;
+        if (s < seed || (s == seed && f < floor))
+            lo = m + strcspn(m, "\n") + 1;
+        else
+            hi = m;
+    }
+    return 0;
+}
+
+/* 1 when file is a whole PNG: its signature first and its IEND chunk last (a copy or a
+ * download cut short ends elsewhere). */
+static int png_whole(const char *file)
+{
+    static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+    static const unsigned char iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D',
+                                            0xae, 0x42, 0x60, 0x82 };
+    unsigned char a[8], b[12];
+    FILE *f = fopen(file, "rb");
+    int ok = f && fread(a, 1, 8, f) == 8 && !memcmp(a, sig, 8) && !fseek(f, -12, SEEK_END) &&
+             fread(b, 1, 12, f) == 12 && !memcmp(b, iend, 12);
+    if (f)
+        fclose(f);
+    return ok;
+}
+
+/* Each line of p's catalog (after its head) is whole (as many tabs as the column line,
+ * a newline), in (seed, floor) order, names a seed of p's range and a whole PNG in p's
+ * folder; *rows: the lines. */
+static delve_status part_rows(const part *p, long *rows, delve_err *err)
+{
+    const char *cols = p->text + p->head_len, *l = cols;
+    while (cols > p->text + 1 && cols[-2] != '\n')  /* the column line: the head's last */
+        cols--;
+    size_t tabs = 0;
+    for (const char *c = cols; c < p->text + p->head_len; c++)
+        tabs += *c == '\t';
+    unsigned long long last = 0;
+    int last_floor = 0;
+    for (*rows = 0; *l; l += strcspn(l, "\n") + 1, ++*rows) {
+        unsigned long long seed;
+        int floor, end = 0;
+        size_t n = strcspn(l, "\n"), t = 0;
+        for (size_t i = 0; i < n; i++)
+            t += l[i] == '\t';
+        if (!l[n] || t != tabs || sscanf(l, "%llu\t%d\t%n", &seed, &floor, &end) != 2 || !end ||
+            seed < p->lo || seed > p->hi ||
+            (*rows && (seed < last || (seed == last && floor <= last_floor))))
+            return delve_fail(err, DELVE_EINPUT, "%s/catalog.tsv: truncated or not delve's "
+                              "(line %ld: '%.60s')", p->dir, *rows + 1, l);
+        char file[4200];
+        snprintf(file, sizeof file, "%s/seed-%020llu-floor-%02d.png", p->dir, seed, floor);
+        if (access(file, F_OK))
+            return delve_fail(err, DELVE_EINPUT, "%s: missing (its catalog.tsv lists it)", file);
+        if (!png_whole(file))
+            return delve_fail(err, DELVE_EINPUT, "%s: truncated (not a whole PNG)", file);
+        last = seed;
+        last_floor = floor;
+    }
+    return DELVE_OK;
+}
+
+/* p's folder holds a whole PNG for each line of its catalog and no other PNG (a catalog
+ * cut short at a line's end leaves PNGs it does not list). */
+static delve_status part_verify(const part *p, delve_err *err)
+{
+    long rows = 0, pngs = 0;
+    delve_status st = part_rows(p, &rows, err);
+    DIR *d = st ? NULL : opendir(p->dir);
+    if (!st && !d)
+        return delve_fail(err, DELVE_EIO, "%s: %s", p->dir, strerror(errno));
+    struct dirent *e;
+    while (d && !st && (e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        unsigned long long seed = 0;
+        int floor = 0;
+        if (e->d_name[0] == '.' || n < 4 || strcmp(e->d_name + n - 4, ".png"))
+            continue;
+        pngs++;
+        if (sscanf(e->d_name, "seed-%llu-floor-%d.png", &seed, &floor) != 2 ||
+            !catalog_lists(p, seed, floor))
+            st = delve_fail(err, DELVE_EINPUT, "%s/%s: a PNG its catalog.tsv does not list "
+                            "(the catalog is cut short?)", p->dir, e->d_name);
+    }
+    if (d)
+        closedir(d);
+    if (!st && pngs != rows)
+        st = delve_fail(err, DELVE_EINPUT, "%s: %ld PNGs for %ld catalog lines", p->dir, pngs,
+                        rows);
+    return st;
+}
+
 static void part_free(part *p)
 {
     free(p->text);
@@ -173,16 +277,35 @@ static void part_free(part *p)
         free(p->words[i]);
 }
 
-/* "delve shot ...": the command line of p with --seeds set to seeds and -o to out.
- * DELVE_EINPUT when either option is not in it. */
+/* 1 when words[i] is -o/--out or its value (-o DIR, --out DIR, --out=DIR, -oDIR). */
+static int is_out(char **words, int i)
+{
+    const char *w = words[i], *prev = i > 0 ? words[i - 1] : "";
+    return !strcmp(w, "-o") || !strcmp(w, "--out") || !strncmp(w, "--out=", 6) ||
+           (w[0] == '-' && w[1] == 'o' && w[2] != '-') || !strcmp(prev, "-o") ||
+           !strcmp(prev, "--out");
+}
+
+/* "delve shot ...": the command line of p with --seeds set to seeds, -o taken out wherever
+ * the part had it and "-o out" put last (docs/catalog-format.md: a merged catalog's
+ * command). DELVE_EINPUT when either option is not in it. */
 static delve_status part_command(part *p, const char *seeds, const char *out, char *buf,
                                  size_t cap, delve_err *err)
 {
-    if (!set_option(p->words + 1, p->word_count - 1, "seeds", 0, seeds) ||
-        !set_option(p->words + 1, p->word_count - 1, "out", 'o', out))
-        return delve_fail(err, DELVE_EINPUT, "%s: its '# command:' line names no --seeds or -o",
+    char *w[MERGE_WORDS_MAX + 2];
+    int n = 0;
+    if (!set_option(p->words + 1, p->word_count - 1, "seeds", 0, seeds))
+        return delve_fail(err, DELVE_EINPUT, "%s: its '# command:' line names no --seeds",
                           p->dir);
-    return catalog_command_line(p->word_count - 1, p->words + 1, buf, cap, err);
+    for (int i = 1; i < p->word_count; i++) {
+        if (!is_out(p->words + 1, i - 1))
+            w[n++] = p->words[i];
+    }
+    if (n == p->word_count - 1)
+        return delve_fail(err, DELVE_EINPUT, "%s: its '# command:' line names no -o", p->dir);
+    w[n++] = "-o";
+    w[n++] = (char *)out;
+    return catalog_command_line(n, w, buf, cap, err);
 }
 
 /* The head of p without its command and seeds lines: the same in every part. */
@@ -202,32 +325,59 @@ static int by_lo(const void *a, const void *b)
 /* Sorted parts tile lo..hi: each starts where the one before ends. */
 static delve_status check_tiling(const part *p, int n, delve_err *err)
 {
-    for (int i = 1; i < n; i++)
-        if (p[i].lo != p[i - 1].hi + 1)
-            return delve_fail(err, DELVE_EINPUT, "%s (seeds %llu-%llu) and %s (seeds "
-                              "%llu-%llu): the parts must cover the range without a gap or "
-                              "an overlap", p[i - 1].dir, (unsigned long long)p[i - 1].lo,
-                              (unsigned long long)p[i - 1].hi, p[i].dir,
-                              (unsigned long long)p[i].lo, (unsigned long long)p[i].hi);
-    return DELVE_OK;
+    delve_status st = DELVE_OK;
+    for (int i = 1; i < n && !st; i++)
+        st = cli_parts_tile(p[i - 1].dir, p[i - 1].hi, p[i].dir, p[i].lo, err);
+    return st;
 }
 
-/* Every part ran the same command (but --seeds and -o) of the same delve and settings. */
+/* The first word (split at spaces, tabs, newlines) where a and b differ into x and y,
+ * with the word before it when that is an option ("--floors 3"); "nothing" past the end.
+ * 0 when they do not differ. */
+static int first_diff(const char *a, const char *b, char *x, char *y, size_t size)
+{
+    const char *prev = NULL;
+    while (*a || *b) {
+        size_t na = strcspn(a, " \t\n"), nb = strcspn(b, " \t\n");
+        if (na != nb || strncmp(a, b, na)) {
+            size_t back = prev && *prev == '-' && *a != '-' ? (size_t)(a - prev) : 0;
+            if (*a)
+                snprintf(x, size, "'%.*s'", (int)(na + back), a - back);
+            else
+                snprintf(x, size, "nothing");
+            if (*b)
+                snprintf(y, size, "'%.*s'", (int)(nb + back), b - back);
+            else
+                snprintf(y, size, "nothing");
+            return 1;
+        }
+        prev = a;
+        a += na + (a[na] != 0);
+        b += nb + (b[nb] != 0);
+    }
+    return 0;
+}
+
+/* Every part ran the same command (but --seeds and -o) of the same delve and settings;
+ * else DELVE_EINPUT naming the first word (setting, option, version) that differs. */
 static delve_status check_same(part *p, int n, delve_err *err)
 {
-    char a[CATALOG_HEAD_MAX], b[CATALOG_HEAD_MAX];
+    char a[CATALOG_HEAD_MAX], b[CATALOG_HEAD_MAX], x[160], y[160];
     textbuf ha = { 0 }, hb = { 0 };
     delve_status st = part_command(&p[0], "A-B", "DIR", a, sizeof a, err);
     head_rest(&p[0], &ha);
+    textbuf_put(&ha, "", 1);
     for (int i = 1; i < n && !st; i++) {
         hb.len = 0;
         head_rest(&p[i], &hb);
+        textbuf_put(&hb, "", 1);
         st = part_command(&p[i], "A-B", "DIR", b, sizeof b, err);
-        if (!st && (strcmp(a, b) || ha.oom || hb.oom || ha.len != hb.len ||
-                    memcmp(ha.s, hb.s, ha.len)))
-            st = delve_fail(err, DELVE_EINPUT, "%s and %s: not parts of one run (their "
-                            "catalogs' comment lines differ in more than seeds and -o)",
-                            p[0].dir, p[i].dir);
+        if (!st && (ha.oom || hb.oom))
+            st = delve_fail(err, DELVE_ENOMEM, "out of memory");
+        if (!st && (first_diff(ha.s, hb.s, x, y, sizeof x) || first_diff(a, b, x, y, sizeof x)))
+            st = delve_fail(err, DELVE_EINPUT, "%s and %s: not parts of one run: a setting "
+                            "differs (%s has %s, %s has %s)", p[0].dir, p[i].dir, p[0].dir, x,
+                            p[i].dir, y);
     }
     textbuf_free(&ha);
     textbuf_free(&hb);
@@ -323,8 +473,11 @@ static int merge_shots(int argc, char **argv)
             out = i + 1 < argc ? argv[++i] : NULL;
         else if (n == MERGE_MAX_PARTS)
             rc = cli_usage_error("merge", "at most %d parts", MERGE_MAX_PARTS);
-        else
-            st = part_read(argv[i], &p[n], &err), n++;
+        else {
+            st = part_read(argv[i], &p[n], &err);
+            st = st ? st : part_verify(&p[n], &err);
+            n++;
+        }
     }
     if (!rc && !st && (!out || n == 0))
         rc = cli_usage_error("merge", "merge shots takes -o DIR and the shot sets to join");
@@ -341,8 +494,9 @@ static int merge_shots(int argc, char **argv)
         rc = folder_close(od, "merge", st, &err);
         st = DELVE_OK;
         if (!rc)
-            printf("delve merge: %d shots and %s/catalog.tsv (seeds %llu-%llu, %d parts)\n",
-                   shots, out, (unsigned long long)p[0].lo, (unsigned long long)p[n - 1].hi, n);
+            printf("delve merge: %d shots and %s/catalog.tsv (seeds %llu-%llu, %d part%s)\n",
+                   shots, out, (unsigned long long)p[0].lo, (unsigned long long)p[n - 1].hi, n,
+                   n == 1 ? "" : "s");
     }
     for (int i = 0; i < n; i++)
         part_free(&p[i]);

@@ -1,7 +1,8 @@
 /* delve stats --shard and delve merge stats: a part of a range as exact integer sums, and
  * the parts of a range joined and printed as one run over it (app/stats_shard.h).
  * A part's text: '#' lines (what it is, version, seeds, each argument), then
- * "floors TYPE N", "acc TYPE MEASURE n sum sumsq min max" and "count KIND N" lines. */
+ * "floors TYPE N", "acc TYPE MEASURE n sum sumsq min max" and "count KIND N" lines, and
+ * last "# end: N lines" (N: the lines before it), so that a part cut short is refused. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,10 +10,12 @@
 #include "app/cli.h"
 #include "app/stats_shard.h"
 #include "engine/fsio.h"
+#include "engine/textbuf.h"
 
 #define SHARD_MAX_BYTES (1u << 20)  /* bytes of one part */
 #define SHARD_MAX_ARGS 128          /* arguments of the command a part records */
 #define SHARD_MAX_PARTS 4096        /* parts of one merge */
+#define SHARD_END "# end: "    /* the last line: "# end: N lines" */
 #define SHARD_TITLE "# delve stats part: join the parts of a range with 'delve merge stats'"
 
 /* 1 for argv[i] that a part does not record: --seeds (its value too) and --shard. */
@@ -23,29 +26,55 @@ static int skipped(char **argv, int i)
            !strcmp(prev, "--seeds");
 }
 
+/* The part's lines (all but the end line) into tb. */
+static void shard_lines(textbuf *tb, const stats_shard *s, int argc, char **argv, uint64_t lo,
+                        uint64_t hi)
+{
+    textbuf_printf(tb, "%s\n# version: %s\n# seeds: %llu-%llu\n# kind: %s\n", SHARD_TITLE,
+                   DELVE_VERSION, (unsigned long long)lo, (unsigned long long)hi,
+                   s->rooms ? "rooms" : "per-floor");
+    for (int i = 1; i < argc; i++)
+        if (!skipped(argv, i))
+            textbuf_printf(tb, "# arg: %s\n", argv[i]);
+    for (int k = 0; k < RK_COUNT && s->rooms; k++)
+        if (s->counts[k])
+            textbuf_printf(tb, "count\t%d\t%lld\n", k, (long long)s->counts[k]);
+    for (int t = 0; t < LT_COUNT && !s->rooms; t++) {
+        if (s->table.floors[t])
+            textbuf_printf(tb, "floors\t%d\t%lld\n", t, (long long)s->table.floors[t]);
+        for (int m = 0; m < STATS_MAX_MEASURES; m++) {
+            const stats_acc *a = &s->table.acc[t][m];
+            if (a->n)
+                textbuf_printf(tb, "acc\t%d\t%d\t%lld\t%lld\t%lld\t%d\t%d\n", t, m,
+                               (long long)a->n, (long long)a->sum, (long long)a->sumsq,
+                               a->min, a->max);
+        }
+    }
+}
+
+/* Lines (newlines) of text[0..len). */
+static long line_count(const char *text, size_t len)
+{
+    long n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += text[i] == '\n';
+    return n;
+}
+
 int stats_shard_print(const stats_shard *s, int argc, char **argv, uint64_t lo, uint64_t hi)
 {
     for (int i = 1; i < argc; i++)
         if (strchr(argv[i], '\n'))
             return cli_usage_error("stats", "--shard: an argument with a newline");
-    printf("%s\n# version: %s\n# seeds: %llu-%llu\n# kind: %s\n", SHARD_TITLE, DELVE_VERSION,
-           (unsigned long long)lo, (unsigned long long)hi, s->rooms ? "rooms" : "per-floor");
-    for (int i = 1; i < argc; i++)
-        if (!skipped(argv, i))
-            printf("# arg: %s\n", argv[i]);
-    for (int k = 0; k < RK_COUNT && s->rooms; k++)
-        if (s->counts[k])
-            printf("count\t%d\t%lld\n", k, (long long)s->counts[k]);
-    for (int t = 0; t < LT_COUNT && !s->rooms; t++) {
-        if (s->table.floors[t])
-            printf("floors\t%d\t%lld\n", t, (long long)s->table.floors[t]);
-        for (int m = 0; m < STATS_MAX_MEASURES; m++) {
-            const stats_acc *a = &s->table.acc[t][m];
-            if (a->n)
-                printf("acc\t%d\t%d\t%lld\t%lld\t%lld\t%d\t%d\n", t, m, (long long)a->n,
-                       (long long)a->sum, (long long)a->sumsq, a->min, a->max);
-        }
+    textbuf tb = { 0 };
+    shard_lines(&tb, s, argc, argv, lo, hi);
+    if (tb.oom) {
+        textbuf_free(&tb);
+        return cli_fail("stats", DELVE_ENOMEM, NULL);
     }
+    fwrite(tb.s, 1, tb.len, stdout);
+    printf("%s%ld lines\n", SHARD_END, line_count(tb.s, tb.len));
+    textbuf_free(&tb);
     return EXIT_OK;
 }
 
@@ -88,6 +117,23 @@ static int read_sum_line(const char *l, stats_shard *s)
     return 1;
 }
 
+/* Where the end line of a part's text[0..len) starts, -1 when it is not there (a part cut
+ * short) or counts other than the lines before it. */
+static long shard_end(const char *text, size_t len)
+{
+    if (len < 2 || text[len - 1] != '\n' || memchr(text, '\0', len))
+        return -1;
+    size_t start = len - 1;
+    while (start > 0 && text[start - 1] != '\n')
+        start--;
+    long n = -1;
+    char tail[32];
+    if (sscanf(text + start, SHARD_END "%ld lines%31s", &n, tail) != 1 ||
+        n != line_count(text, start))
+        return -1;
+    return (long)start;
+}
+
 static delve_status read_part(const char *file, stats_part *p, delve_err *err)
 {
     char *text = NULL;
@@ -96,6 +142,13 @@ static delve_status read_part(const char *file, stats_part *p, delve_err *err)
     delve_status st = fsio_read_all(file, SHARD_MAX_BYTES, &text, &len, err);
     if (st)
         return st;
+    long end = shard_end(text, len);
+    if (end < 0) {
+        free(text);
+        return delve_fail(err, DELVE_EINPUT, "%s: truncated (a part of delve stats --shard "
+                          "ends with its line '%sN lines'; this one does not)", file, SHARD_END);
+    }
+    text[end] = '\0';  /* the end line off */
     p->head = calloc(1, len + 1);
     unsigned long long lo, hi;
     int seeds = 0;
@@ -124,16 +177,49 @@ static int by_lo(const void *a, const void *b)
     return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
+/* 1 when text (lines) holds the line l[0..n). */
+static int has_line(const char *text, const char *l, size_t n)
+{
+    for (const char *t = text; *t; t += strcspn(t, "\n") + (t[strcspn(t, "\n")] != 0))
+        if (strcspn(t, "\n") == n && !strncmp(t, l, n))
+            return 1;
+    return 0;
+}
+
+/* The first line of a's head not in b's (or "nothing more") into buf. */
+static void head_only(const char *a, const char *b, char *buf, size_t size)
+{
+    for (const char *l = a; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != 0)) {
+        size_t n = strcspn(l, "\n");
+        if (!has_line(b, l, n)) {
+            snprintf(buf, size, "'%.*s'", (int)n, l);
+            return;
+        }
+    }
+    snprintf(buf, size, "nothing more");
+}
+
+/* DELVE_EINPUT naming the line of the heads (an argument, the version) that differs. */
+static delve_status head_differs(const stats_part *a, const stats_part *b, delve_err *err)
+{
+    char x[256], y[256];
+    head_only(a->head, b->head, x, sizeof x);
+    head_only(b->head, a->head, y, sizeof y);
+    return delve_fail(err, DELVE_EINPUT, "%s and %s: not parts of one run: their settings "
+                      "differ (%s has %s, %s has %s)", a->file, b->file, a->file, x, b->file, y);
+}
+
 /* The parts, sorted, tile one range and share one head; their sums joined into s. */
 static delve_status join_parts(stats_part *p, int n, stats_shard *s, delve_err *err)
 {
     qsort(p, (size_t)n, sizeof *p, by_lo);
     *s = p[0].s;
     for (int i = 1; i < n; i++) {
-        if (p[i].lo != p[i - 1].hi + 1 || strcmp(p[i].head, p[0].head))
-            return delve_fail(err, DELVE_EINPUT, "%s and %s: not parts of one run (a gap or "
-                              "an overlap in the seeds, or another command or version)",
-                              p[i - 1].file, p[i].file);
+        delve_status st = cli_parts_tile(p[i - 1].file, p[i - 1].hi, p[i].file, p[i].lo, err);
+        if (!st && strcmp(p[i].head, p[0].head))
+            st = head_differs(&p[0], &p[i], err);
+        if (st)
+            return st;
         for (int k = 0; k < RK_COUNT; k++)
             s->counts[k] += p[i].s.counts[k];
         for (int t = 0; t < LT_COUNT; t++) {

@@ -16,7 +16,8 @@ typedef struct stats_shard {
 } stats_shard;
 
 /* Prints s as a part's text: provenance ('#' lines: version, seeds lo-hi, each word of
- * argv but --seeds, its value and --shard), then a line per non-zero sum. argv[0] is
+ * argv but --seeds, its value and --shard), then a line per non-zero sum, and last
+ * "# end: N lines" (N: the lines before it; a part without it is refused). argv[0] is
  * "stats". Returns the exit code (2 for a word with a newline, which no line holds). */
 int stats_shard_print(const stats_shard *s, int argc, char **argv, uint64_t lo, uint64_t hi);
 

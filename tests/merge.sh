@@ -2,7 +2,8 @@
 # the whole range: 4 shot sets (given out of order, one made with --jobs 2) into the
 # same folder bytes, catalog's provenance included; 4 parts of delve stats (rooms' table,
 # DoomRL's TSV, --per-floor) and of delve check --seeds; gaps, overlaps and parts of
-# other commands refused.
+# other commands refused, naming the seeds or the setting; parts cut short (a stats
+# part's last lines, a catalog's, a PNG) or missing a PNG refused.
 . tests/lib.bash "$@"
 cd "$TMP" || exit 1
 S="--floors 2 --zoom 6"
@@ -33,7 +34,27 @@ expect2 "a part of another command refused" "not parts of one run" shots -o x p1
 mkdir plain && cp p1/catalog.tsv plain/
 expect2 "a folder delve shot did not make refused" "not a shot set" shots -o x plain
 expect2 "no -o refused" "-o DIR" shots p1
+# parts damaged after they were made: refused, naming the part and the file
+cp -r p1 d1 && rm d1/seed-00000000000000000002-floor-01.png
+expect2 "a part missing a PNG its catalog lists refused" "d1/seed-00000000000000000002-floor-01.png: missing" shots -o x d1 p2
+cp -r p1 d2 && head -n -2 p1/catalog.tsv > d2/catalog.tsv
+expect2 "a catalog cut at a line's end refused" "a PNG its catalog.tsv does not list" shots -o x d2 p2
+cp -r p1 d3 && head -c -40 p1/catalog.tsv > d3/catalog.tsv
+expect2 "a catalog cut mid-line refused" "d3/catalog.tsv: truncated" shots -o x d3 p2
+cp -r p1 d4 && f=d4/seed-00000000000000000003-floor-02.png && head -c 5000 p1/${f#d4/} > $f
+expect2 "a truncated PNG refused" "$f: truncated" shots -o x d4 p2
 check "nothing left by refused merges" test ! -e x
+expect2 "a gap names the seeds missing" "p3 starts at 7, p1 ended at 3: seeds 4-6 missing" shots -o x p1 p3
+expect2 "an overlap names the seeds in both" "p2b starts at 4, p2 ended at 6: seeds 4-6 in both" shots -o x p1 p2 p2b
+expect2 "another setting is named" "p1 has 'floors=2', q2 has 'floors=3'" shots -o x p1 q2
+"$DELVE" merge shots -o one p1 > out; rc=$?
+check "one part says '1 part' (rc $rc: $(cat out))" grep -qxF "delve merge: 6 shots and one/catalog.tsv (seeds 1-3, 1 part)" out
+# the merged command does not depend on where each part put -o: -o DIR goes last
+"$DELVE" shot -o o1 --seeds 1-6 $S > /dev/null 2>&1
+"$DELVE" shot --seeds 7-12 --out=o2 $S > /dev/null 2>&1
+rm -rf set && "$DELVE" merge shots -o set o2 o1 > /dev/null; rc=$?
+check "parts with -o anywhere merge into the whole run's bytes (rc $rc)" diff -r whole set
+rm -rf set && "$DELVE" merge shots -o set p1 p2 p3 p4 > /dev/null
 
 # stats: each kind of table, 4 parts in any order, the same bytes as the whole run
 stats_case() { # stats_case NAME ARGS...
@@ -50,6 +71,12 @@ check "  a part's sums are exact integers" grep -qP '^acc\t0\t0\t9\t\d+\t\d+\t\d
 "$DELVE" stats --seeds 1-10 --shard > p-a 2> /dev/null
 "$DELVE" stats --seeds 11-20 --floors 2 --shard > p-b 2> /dev/null
 expect2 "merge stats: parts of other settings refused" "not parts of one run" stats p-a p-b
+expect2 "merge stats: the setting that differs is named" "p-b has '# arg: --floors'" stats p-a p-b
+"$DELVE" stats --seeds 21-30 --shard > p-c 2> /dev/null
+expect2 "merge stats: a gap names the seeds" "p-c starts at 21, p-a ended at 10: seeds 11-20 missing" stats p-a p-c
+check "  a part ends with its line count" sh -c "tail -n 1 p-a | grep -qxF \"# end: \$(( \$(wc -l < p-a) - 1 )) lines\""
+head -n -3 part-1-9 > cut
+expect2 "merge stats: a part cut short refused" "cut: truncated" stats cut part-10-20 part-21-30 part-31-40
 "$DELVE" stats --type shoals --seeds 1-3 --shard > /dev/null 2> e; rc=$?
 check "stats --shard of Shoals' table refused (rc $rc)" sh -c "test $rc = 2 && grep -qF 'percentiles' e"
 
