@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/catrow.h"
 #include "engine/fsio.h"
 #include "engine/lex.h"
 
@@ -54,30 +55,6 @@ static delve_status read_header(compare_side *s, char *line, delve_err *err)
     return DELVE_OK;
 }
 
-/* The bad cell of a data line as DELVE_EINPUT at its file:line:col: a seed or floor
- * that is not a whole number, fewer or more cells than the column names. */
-static delve_status check_row(const compare_side *s, const char *line, const lex *x)
-{
-    const char *at = line + strspn(line, "0123456789"), *extra = NULL;
-    if (at == line || *at != '\t')
-        return lex_fail(x, x->ls + (at - line), "expected seed, a tab, "
-                        "floor, ...");
-    const char *f = at + 1 + (at[1] == '-'), *fe = f + strspn(f, "0123456789");
-    if (fe == f || (*fe && *fe != '\t'))
-        return lex_fail(x, x->ls + (fe - line), "expected a floor (a whole number)");
-    int cells = 1;
-    for (const char *p = line; *p; p++)
-        if (*p == '\t' && ++cells == s->cols + 1)
-            extra = p;
-    if (extra)
-        return lex_fail(x, x->ls + (extra - line), "more cells than the %d column names",
-                        s->cols);
-    if (cells < s->cols)
-        return lex_fail(x, x->ls + strlen(line), "%d of %d cells: the line ends early",
-                        cells, s->cols);
-    return DELVE_OK;
-}
-
 /* A data line: its cols cells appended to s->cell. */
 static delve_status read_row(compare_side *s, char *line, const lex *x, int *cap,
                              delve_err *err)
@@ -85,7 +62,7 @@ static delve_status read_row(compare_side *s, char *line, const lex *x, int *cap
     if (!s->cols)
         return lex_fail(x, x->ls, "a data line before the column names "
                         "('# seed\tfloor\t...')");
-    if (check_row(s, line, x))
+    if (catrow_check(x, s->cols))
         return DELVE_EINPUT;
     if (grow((void **)&s->cell, cap, (s->rows + 1) * s->cols, sizeof *s->cell, err))
         return DELVE_ENOMEM;

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/catrow.h"
 #include "engine/fsio.h"
 #include "engine/outdir.h"
 
@@ -151,34 +152,6 @@ typedef struct cat_line {
     size_t key;  /* bytes of the key: up to the second tab (or the end) */
 } cat_line;
 
-/* The bad cell of data line s (line lineno of file name) as DELVE_EINPUT
- * "name:line:col: ...": a seed or floor that is not a whole number, fewer or more cells
- * than the column names (cols; 0 when there are none: not counted). The same rules as
- * app/compare.c's reader (`delve stats --compare`). */
-static delve_status check_row(const char *s, const char *name, int lineno, int cols,
-                              delve_err *err)
-{
-    const char *at = s + strspn(s, "0123456789"), *extra = NULL, *why = NULL;
-    const char *f = at + 1 + (at[1] == '-'), *fe = NULL;
-    int cells = 1;
-    if (at == s || *at != '\t')
-        why = "expected seed, a tab, floor, ...";
-    else if (fe = f + strspn(f, "0123456789"), fe == f || (*fe && *fe != '\t'))
-        why = "expected a floor (a whole number)", at = fe;
-    for (const char *p = s; !why && *p; p++)
-        if (*p == '\t' && ++cells == cols + 1 && cols)
-            extra = p;
-    if (!why && extra)
-        return delve_fail(err, DELVE_EINPUT, "%s:%d:%d: more cells than the %d column names",
-                          name, lineno, (int)(extra - s) + 1, cols);
-    if (!why && cols && cells < cols)
-        return delve_fail(err, DELVE_EINPUT, "%s:%d:%d: %d of %d cells: the line ends early",
-                          name, lineno, (int)strlen(s) + 1, cells, cols);
-    return why ? delve_fail(err, DELVE_EINPUT, "%s:%d:%d: %s", name, lineno,
-                            (int)(at - s) + 1, why)
-               : DELVE_OK;
-}
-
 static int count_cells(const char *s)
 {
     int n = 1;
@@ -187,48 +160,50 @@ static int count_cells(const char *s)
     return n;
 }
 
-/* Splits a catalog text (file name) into its lines (in place: text is modified). */
+static delve_status append_line(cat_line **v, int *n, int *cap, cat_line l, delve_err *err)
+{
+    if (*n == *cap) {
+        int nc = *cap ? *cap * 2 : 256;
+        cat_line *nv = realloc(*v, (size_t)nc * sizeof *nv);
+        if (!nv)
+            return delve_fail(err, DELVE_ENOMEM, "out of memory");
+        *v = nv;
+        *cap = nc;
+    }
+    (*v)[(*n)++] = l;
+    return DELVE_OK;
+}
+
+/* Splits a catalog text (file name) into its lines by engine/lex (in place: each line is
+ * cut at its end); data lines checked by engine/catrow, like `delve stats --compare`. */
 static delve_status cat_lines(char *text, const char *name, cat_line **out, int *count,
                               char **header, char **prov, int *nprov, delve_err *err)
 {
-    int n = 0, cap = 0, lineno = 0, cols = 0;
+    int n = 0, cap = 0, cols = 0;
     cat_line *v = NULL;
-    for (char *s = text; s && *s;) {
-        char *nl = strchr(s, '\n'), *next = nl ? nl + 1 : NULL;
-        if (nl)
-            *nl = '\0';
-        size_t len = strlen(s);
-        if (len && s[len - 1] == '\r')
-            s[--len] = '\0';
-        lineno++;
+    delve_status st = DELVE_OK;
+    lex x;
+    lex_init(&x, name, text, err);
+    while (!st && lex_next(&x)) {
+        char *s = text + (x.ls - text);
+        size_t len = (size_t)(x.le - x.ls);
+        s[len] = '\0';
         /* the column names: the last comment line with a tab before the first data line
            (provenance lines, "# key: value", come before it) */
         if (s[0] == '#' && header && !n && strchr(s, '\t'))
             *header = s, cols = count_cells(s);
         else if (s[0] == '#' && s[1] == ' ' && !n && strstr(s, ": ") && *nprov < REVIEW_MAX_PROV)
             prov[(*nprov)++] = s + 2;  /* "# key: value" (docs/catalog-format.md) */
-        if (len && s[0] != '#') {
-            char *t1 = strchr(s, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
-            if (check_row(s, name, lineno, cols, err)) {
-                free(v);
-                return DELVE_EINPUT;
-            }
-            if (n == cap) {
-                cap = cap ? cap * 2 : 256;
-                cat_line *nv = realloc(v, (size_t)cap * sizeof *nv);
-                if (!nv) {
-                    free(v);
-                    return delve_fail(err, DELVE_ENOMEM, "out of memory");
-                }
-                v = nv;
-            }
-            v[n++] = (cat_line){ s, t2 ? (size_t)(t2 - s) : len };
+        if (len && s[0] != '#' && !(st = catrow_check(&x, cols))) {
+            char *t2 = strchr(strchr(s, '\t') + 1, '\t');
+            st = append_line(&v, &n, &cap, (cat_line){ s, t2 ? (size_t)(t2 - s) : len }, err);
         }
-        s = next;
     }
-    *out = v;
-    *count = n;
-    return DELVE_OK;
+    if (st)
+        free(v);
+    *out = st ? NULL : v;
+    *count = st ? 0 : n;
+    return st;
 }
 
 /* Compares keys: seed then floor as numbers when both parse, else as text; a key whose
