@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "app/cli.h"
@@ -42,7 +43,12 @@ static void help(void)
            "most that many changed pixels (both limits when both are given) counts as the\n"
            "same. --format json prints the review as JSON (docs/review.md) instead of the\n"
            "summary line; then -o may be left out (no page). --junit FILE writes JUnit XML:\n"
-           "a testcase per pair, failing when it changed, was added or removed.\n\n"
+           "a testcase per pair, failing when it changed, was added or removed; --junit - prints\n"
+           "it on standard output (the summary line then goes to stderr; not with --format\n"
+           "json). Output paths are checked before any work, and the report and the JUnit\n"
+           "file are written together or not at all. Each side must hold a catalog.tsv or\n"
+           "PNGs; a catalog.tsv row with a seed or floor that is not a whole number, or with\n"
+           "fewer or more cells than the column names, is refused at its file:line:col.\n\n"
            "Exit 0 when nothing changed, 1 when anything did, 2 on bad input.\n\n"
            "  delve shot --seeds 1-100 -o old    # with the old build\n"
            "  delve shot --seeds 1-100 -o new    # with the new build\n"
@@ -199,6 +205,54 @@ static int parse_args(review_args *a, int argc, char **argv)
         return cli_usage_error("review", "-o REPORT_DIR is required");
     if (a->o.diff.aa && a->o.diff.threshold_milli < 0)
         return cli_usage_error("review", "--aa needs --threshold T");
+    if (a->junit && !strcmp(a->junit, "-") && !strcmp(a->format, "json"))
+        return cli_usage_error("review", "--junit - and --format json both want standard "
+                               "output: give --junit a file");
+    return EXIT_OK;
+}
+
+/* --junit FILE checked before any work, so that a review never ends with the report
+ * swapped in and no JUnit file: not a folder, in a folder that exists and is writable. */
+static int check_junit(const char *path)
+{
+    char dir[REL_CAP];
+    struct stat sb;
+    if (!strcmp(path, "-"))
+        return EXIT_OK;
+    if (!stat(path, &sb) && S_ISDIR(sb.st_mode))
+        return cli_usage_error("review", "--junit %s: a folder, not a file", path);
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        slash[slash == dir] = '\0';
+    if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
+        return cli_usage_error("review", "--junit %s: no folder %s", path, dir);
+    if (access(dir, W_OK | X_OK))
+        return cli_usage_error("review", "--junit %s: cannot write in %s", path, dir);
+    return EXIT_OK;
+}
+
+/* Each side is a shot set: a catalog.tsv or at least one PNG (a mistyped folder must not
+ * read as "everything added"). */
+static int check_sides(const review_args *a)
+{
+    for (int side = 0; side < 2; side++) {
+        char p[REL_CAP], **names = NULL;
+        int n = 0;
+        delve_err err = { "" };
+        snprintf(p, sizeof p, "%s/catalog.tsv", a->dirs[side]);
+        if (!access(p, F_OK))
+            continue;
+        delve_status st = review_list_pngs(a->dirs[side], &names, &n, &err);
+        review_names_free(names, n);
+        if (st)
+            return cli_fail("review", st, &err);
+        if (!n)
+            return cli_usage_error("review", "%s: not a shot set (no catalog.tsv, no PNGs)",
+                                   a->dirs[side]);
+    }
     return EXIT_OK;
 }
 
@@ -216,6 +270,35 @@ static void distributions(const review_args *a, review_dist *d, cJSON **json)
         return;
     if (stats_compare_review(pa, pb, d, json, &err))
         fprintf(stderr, "delve review: no distribution table: %s\n", err.msg);
+}
+
+/* The JUnit file and the report folder as one outcome: the XML written beside its path
+ * first, the report swapped in, then the XML renamed into place; on any failure neither
+ * changes. The exit code. */
+static int finish(const review_args *a, outdir *od, const review_result *r,
+                  delve_status st, delve_err *err)
+{
+    char *xml = NULL, tmp[REL_CAP + 32];
+    size_t len = 0;
+    int staged = 0;
+    if (!st && a->junit && strcmp(a->junit, "-"))
+        st = review_ci_junit(r, &xml, &len, err);
+    if (xml) {
+        snprintf(tmp, sizeof tmp, "%s.tmp-%ld", a->junit, (long)getpid());
+        st = fsio_write_atomic(od ? tmp : a->junit, xml, len, err);
+        staged = !st && od;
+        free(xml);
+    }
+    int rc = od ? folder_close(od, "review", st, err)
+                : st ? cli_fail("review", st, err) : EXIT_OK;
+    if (staged && rc)
+        unlink(tmp);
+    if (staged && !rc && rename(tmp, a->junit)) {
+        unlink(tmp);
+        fprintf(stderr, "delve review: cannot write %s (the report is in place)\n", a->junit);
+        rc = EXIT_USAGE;
+    }
+    return rc;
 }
 
 /* The review into r (and the report folder when -o); the exit code of a failure. */
@@ -247,16 +330,22 @@ static int run(review_args *a, int argc, char **argv, review_result *r, const cJ
             st = fsio_write_atomic(p, text, strlen(text), &err);
         free(text);
     }
-    if (od)
-        return folder_close(od, "review", st, &err);
-    return st ? cli_fail("review", st, &err) : EXIT_OK;
+    return finish(a, od, r, st, &err);
 }
 
 /* The summary line, the JSON or the JUnit file after a review. */
 static int outputs(const review_args *a, const review_result *r, const cJSON *dj)
 {
     delve_err err = { "" };
-    delve_status st = a->junit ? review_ci_junit(r, a->junit, &err) : DELVE_OK;
+    delve_status st = DELVE_OK;
+    int junit_out = a->junit && !strcmp(a->junit, "-");
+    if (junit_out) { /* the XML on standard output, the summary line on stderr */
+        char *xml = NULL;
+        size_t len;
+        if (!(st = review_ci_junit(r, &xml, &len, &err)) && fwrite(xml, 1, len, stdout) != len)
+            st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
+        free(xml);
+    }
     if (!st && !strcmp(a->format, "json")) {
         char *text = NULL;
         if (!(st = review_ci_json(r, a->dirs[0], a->dirs[1], &a->o, dj, &text, &err)))
@@ -268,10 +357,11 @@ static int outputs(const review_args *a, const review_result *r, const cJSON *dj
         int n = a->out ? (int)strlen(a->out) : 0;
         while (n > 1 && a->out[n - 1] == '/')
             n--;
+        FILE *f = junit_out ? stderr : stdout;
         if (a->out)
-            printf("%s; report: %.*s/index.html\n", sum, n, a->out);
+            fprintf(f, "%s; report: %.*s/index.html\n", sum, n, a->out);
         else
-            printf("%s\n", sum);
+            fprintf(f, "%s\n", sum);
     }
     if (!st && fflush(stdout) != 0)
         st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
@@ -287,6 +377,10 @@ int cmd_review(int argc, char **argv)
         }
     review_args a;
     int rc = parse_args(&a, argc, argv);
+    if (!rc && a.junit)
+        rc = check_junit(a.junit);
+    if (!rc)
+        rc = check_sides(&a);
     if (rc)
         return rc;
     review_dist dist;

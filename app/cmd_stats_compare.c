@@ -318,7 +318,7 @@ static void dist_row(const compare_col *c, review_dist_row *w)
     if (c->kind != COMPARE_CATEGORY)
         snprintf(w->cats, sizeof w->cats, "%s", KIND_NAMES[c->kind]);
     for (int i = 0; c->kind == COMPARE_CATEGORY && i < c->cat_count && n < 120; i++)
-        n += (size_t)snprintf(w->cats + n, sizeof w->cats - n, "%s%s %.1f%% > %.1f%%",
+        n += (size_t)snprintf(w->cats + n, sizeof w->cats - n, "%s%s %.1f%% → %.1f%%",
                               i ? ", " : "", c->cats[i].name,
                               100.0 * (double)c->cats[i].a / (c->na ? c->na : 1),
                               100.0 * (double)c->cats[i].b / (c->nb ? c->nb : 1));

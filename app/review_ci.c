@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/fsio.h"
 #include "engine/textbuf.h"
 
 static const char *const STATE[REVIEW_STATE_COUNT] = {
@@ -223,7 +222,8 @@ static int untied_lines(const review_result *r)
     return n;
 }
 
-delve_status review_ci_junit(const review_result *r, const char *path, delve_err *err)
+delve_status review_ci_junit(const review_result *r, char **text, size_t *len,
+                             delve_err *err)
 {
     textbuf b = { 0 };
     int failures = 0, untied = untied_lines(r);
@@ -255,8 +255,11 @@ delve_status review_ci_junit(const review_result *r, const char *path, delve_err
              "without a PNG changed, were added or removed\"/></testcase>\n", untied);
     put(&b, untied ? line : "/>\n");
     put(&b, "</testsuite>\n</testsuites>\n");
-    delve_status st = b.oom ? delve_fail(err, DELVE_ENOMEM, "out of memory")
-                            : fsio_write_atomic(path, b.s, b.len, err);
-    free(b.s);
-    return st;
+    if (b.oom) {
+        free(b.s);
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    }
+    *text = b.s;
+    *len = b.len;
+    return DELVE_OK;
 }

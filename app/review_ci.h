@@ -23,11 +23,11 @@ delve_status review_ci_json(const review_result *r, const char *base, const char
  * changed, added or removed. */
 int review_ci_fails(const review_result *r, const review_item *it);
 
-/* Writes the JUnit XML of r to path (atomic): <testsuites> with one <testsuite
+/* The JUnit XML of r into *text (malloc'd, NUL-terminated, *len bytes): <testsuites> with one <testsuite
  * name="delve review"> holding a <testcase> per pair (classname "delve.review", name the
  * file name), a <failure> on each that review_ci_fails, and one testcase "catalog.tsv"
- * for catalog lines without a PNG. tests/junit.xsd is its schema. DELVE_EIO naming the
- * path, DELVE_ENOMEM. */
-delve_status review_ci_junit(const review_result *r, const char *path, delve_err *err);
+ * for catalog lines without a PNG. tests/junit.xsd is its schema. DELVE_ENOMEM. */
+delve_status review_ci_junit(const review_result *r, char **text, size_t *len,
+                             delve_err *err);
 
 #endif

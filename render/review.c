@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/catrow.h"
 #include "engine/fsio.h"
 #include "engine/outdir.h"
 
@@ -151,49 +152,58 @@ typedef struct cat_line {
     size_t key;  /* bytes of the key: up to the second tab (or the end) */
 } cat_line;
 
-/* Splits a catalog text into its lines (in place: text is modified). */
-static delve_status cat_lines(char *text, const char *side, cat_line **out, int *count,
+static int count_cells(const char *s)
+{
+    int n = 1;
+    for (; *s; s++)
+        n += *s == '\t';
+    return n;
+}
+
+static delve_status append_line(cat_line **v, int *n, int *cap, cat_line l, delve_err *err)
+{
+    if (*n == *cap) {
+        int nc = *cap ? *cap * 2 : 256;
+        cat_line *nv = realloc(*v, (size_t)nc * sizeof *nv);
+        if (!nv)
+            return delve_fail(err, DELVE_ENOMEM, "out of memory");
+        *v = nv;
+        *cap = nc;
+    }
+    (*v)[(*n)++] = l;
+    return DELVE_OK;
+}
+
+/* Splits a catalog text (file name) into its lines by engine/lex (in place: each line is
+ * cut at its end); data lines checked by engine/catrow, like `delve stats --compare`. */
+static delve_status cat_lines(char *text, const char *name, cat_line **out, int *count,
                               char **header, char **prov, int *nprov, delve_err *err)
 {
-    int n = 0, cap = 0, lineno = 0;
+    int n = 0, cap = 0, cols = 0;
     cat_line *v = NULL;
-    for (char *s = text; s && *s;) {
-        char *nl = strchr(s, '\n'), *next = nl ? nl + 1 : NULL;
-        if (nl)
-            *nl = '\0';
-        size_t len = strlen(s);
-        if (len && s[len - 1] == '\r')
-            s[--len] = '\0';
-        lineno++;
+    delve_status st = DELVE_OK;
+    lex x;
+    lex_init(&x, name, text, err);
+    while (!st && lex_next(&x)) {
+        char *s = text + (x.ls - text);
+        size_t len = (size_t)(x.le - x.ls);
+        s[len] = '\0';
         /* the column names: the last comment line with a tab before the first data line
            (provenance lines, "# key: value", come before it) */
         if (s[0] == '#' && header && !n && strchr(s, '\t'))
-            *header = s;
+            *header = s, cols = count_cells(s);
         else if (s[0] == '#' && s[1] == ' ' && !n && strstr(s, ": ") && *nprov < REVIEW_MAX_PROV)
             prov[(*nprov)++] = s + 2;  /* "# key: value" (docs/catalog-format.md) */
-        if (len && s[0] != '#') {
-            char *t1 = strchr(s, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
-            if (!t1) {
-                free(v);
-                return delve_fail(err, DELVE_EINPUT, "%s catalog.tsv:%d:1: expected seed, "
-                                  "a tab, floor, ...", side, lineno);
-            }
-            if (n == cap) {
-                cap = cap ? cap * 2 : 256;
-                cat_line *nv = realloc(v, (size_t)cap * sizeof *nv);
-                if (!nv) {
-                    free(v);
-                    return delve_fail(err, DELVE_ENOMEM, "out of memory");
-                }
-                v = nv;
-            }
-            v[n++] = (cat_line){ s, t2 ? (size_t)(t2 - s) : len };
+        if (len && s[0] != '#' && !(st = catrow_check(&x, cols))) {
+            char *t2 = strchr(strchr(s, '\t') + 1, '\t');
+            st = append_line(&v, &n, &cap, (cat_line){ s, t2 ? (size_t)(t2 - s) : len }, err);
         }
-        s = next;
     }
-    *out = v;
-    *count = n;
-    return DELVE_OK;
+    if (st)
+        free(v);
+    *out = st ? NULL : v;
+    *count = st ? 0 : n;
+    return st;
 }
 
 /* Compares keys: seed then floor as numbers when both parse, else as text; a key whose
@@ -226,7 +236,7 @@ static delve_status no_repeats(const cat_line *v, int n, const char *side, delve
 {
     for (int i = 1; i < n; i++)
         if (!key_cmp(&v[i - 1], &v[i]))
-            return delve_fail(err, DELVE_EINPUT, "%s catalog.tsv: the key '%.*s' repeats",
+            return delve_fail(err, DELVE_EINPUT, "%s: the key '%.*s' repeats",
                               side, (int)v[i].key, v[i].text);
     return DELVE_OK;
 }
@@ -267,8 +277,9 @@ static delve_status merge_lines(const cat_line *b, int nb, const cat_line *h, in
     return st;
 }
 
-delve_status review_catalog_diff(const char *base, const char *head, review_result *r,
-                                 delve_err *err)
+/* review_catalog_diff with the two files' names for messages. */
+static delve_status catalog_diff(const char *base, const char *head, const char *bname,
+                                 const char *hname, review_result *r, delve_err *err)
 {
     char *bt = dup_or_null(base), *ht = dup_or_null(head), *bh = NULL, *hh = NULL;
     char *prov[2][REVIEW_MAX_PROV];
@@ -279,18 +290,18 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
     if ((base && !bt) || (head && !ht))
         st = delve_fail(err, DELVE_ENOMEM, "out of memory");
     if (!st && bt)
-        st = cat_lines(bt, "BASE", &bv, &nb, &bh, prov[0], &np[0], err);
+        st = cat_lines(bt, bname, &bv, &nb, &bh, prov[0], &np[0], err);
     if (!st && ht)
-        st = cat_lines(ht, "HEAD", &hv, &nh, &hh, prov[1], &np[1], err);
+        st = cat_lines(ht, hname, &hv, &nh, &hh, prov[1], &np[1], err);
     if (!st) {
         if (nb > 1) /* qsort wants a real array even for 0 lines: bv is NULL then */
             qsort(bv, (size_t)nb, sizeof *bv, key_cmp_q);
         if (nh > 1)
             qsort(hv, (size_t)nh, sizeof *hv, key_cmp_q);
-        st = no_repeats(bv, nb, "BASE", err);
+        st = no_repeats(bv, nb, bname, err);
     }
     if (!st)
-        st = no_repeats(hv, nh, "HEAD", err);
+        st = no_repeats(hv, nh, hname, err);
     if (!st)
         st = merge_lines(bv, nb, hv, nh, r, err);
     if (!st && (hh || bh) && !(r->header = strdup(hh ? hh : bh)))
@@ -305,6 +316,12 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
     free(bt);
     free(ht);
     return st;
+}
+
+delve_status review_catalog_diff(const char *base, const char *head, review_result *r,
+                                 delve_err *err)
+{
+    return catalog_diff(base, head, "BASE catalog.tsv", "HEAD catalog.tsv", r, err);
 }
 
 /* --- pairs: bytes first, then pixels, on a pool of workers --------------------------- */
@@ -696,14 +713,17 @@ static delve_status fill_report(const char *base, const char *head, const char *
         st = review_list_pngs(head, &hn, &nh, err);
     if (!st)
         st = pair_names(bn, nb, hn, nh, r, err);
-    if (!st)
-        st = diff_all(base, head, tmp, o, stop, r, err);
-    if (!st)
+    char bname[PATH_CAP], hname[PATH_CAP];
+    join3_fit(bname, base, "/", "catalog.tsv");
+    join3_fit(hname, head, "/", "catalog.tsv");
+    if (!st) /* before the pixels: a broken catalog is refused at once */
         st = read_catalog(base, &bc, err);
     if (!st)
         st = read_catalog(head, &hc, err);
     if (!st)
-        st = review_catalog_diff(bc, hc, r, err);
+        st = catalog_diff(bc, hc, bname, hname, r, err);
+    if (!st)
+        st = diff_all(base, head, tmp, o, stop, r, err);
     if (!st) {
         tie_lines(r);
         if (r->item_count > 1) /* items is NULL when there are none */

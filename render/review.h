@@ -67,7 +67,7 @@ typedef struct review_dist_row {
     int numeric;              /* 1: mean and sd; 0: categories (shares in cats) */
     int na, nb;               /* floors with a value on each side */
     double mean_a, sd_a, mean_b, sd_b;
-    char cats[160];           /* "rooms 60% > 40%, caves 40% > 60%" */
+    char cats[160];           /* "rooms 60% → 40%, caves 40% → 60%" */
     int up, down, changed;    /* paired: floors up and down; categories: floors changed */
     int tested, flagged;
     char test[16];            /* "signed-rank", "rank-sum", "bowker", ... */

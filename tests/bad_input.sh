@@ -108,7 +108,7 @@ check "film save onto its frames folder: nothing written, nothing left beside" \
 mkdir -p "$TMP/rv-a" "$TMP/rv-b"
 "$DELVE" review "$TMP/rv-a" "$TMP/rv-b" -o "$TMP/rv" > /dev/null 2> "$TMP/err"; rc=$?
 check "review of two empty folders: exit 2 (rc $rc)" \
-  sh -c "test $rc = 2 && grep -q 'nothing to review' '$TMP/err'"
+  sh -c "test $rc = 2 && grep -q 'rv-a: not a shot set (no catalog.tsv, no PNGs)' '$TMP/err'"
 # small things a new user hit
 "$DELVE" gen --islands 5 --seed 1 > /dev/null 2>&1; rc=$?
 check "gen --islands without --type shoals: exit 2 (rc $rc)" test $rc = 2

@@ -14,7 +14,7 @@ rm head/seed-00000000000000000001-floor-03.png                                  
 mkdir head/sub && "$DELVE" shot --seed 4 --floor 1 -o head/sub/seed-00000000000000000004-floor-01.png > /dev/null  # added, in a subfolder
 mkdir base/.hidden && cp base/seed-00000000000000000001-floor-01.png base/.hidden/x.png                  # skipped
 sed -i 's/^1\t2\trooms\t8/1\t2\trooms\t9/; /^3\t3\t/d' head/catalog.tsv
-printf '4\t1\trooms\t12\t1\t0\t2\t0\tok\n' >> head/catalog.tsv
+awk -F'\t' -v OFS='\t' '$1 == 3 && $2 == 1 { $1 = 4; print }' head/catalog.tsv >> head/catalog.tsv  # added: a whole row
 
 "$DELVE" review base head -o report > out 2> err; rc=$?
 check "a change: exit 1 (rc $rc: $(cat err))" test $rc = 1

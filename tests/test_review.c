@@ -54,6 +54,31 @@ static void test_catalog_errors(void **state)
     review_result_free(&r);
 }
 
+/* Data lines are checked by engine/catrow: seed and floor whole numbers, as many cells as
+ * the column names, the place given as file:line:col. */
+static void test_catalog_rows_checked(void **state)
+{
+    (void)state;
+    static const struct { const char *text, *msg; } cases[] = {
+        { "# seed\tfloor\ttype\nabc\t1\trooms\n",
+          "BASE catalog.tsv:2:1: expected seed, a tab, floor, ..." },
+        { "# seed\tfloor\ttype\n1\t1x\trooms\n",
+          "BASE catalog.tsv:2:4: expected a floor (a whole number)" },
+        { "# seed\tfloor\ttype\n1\t1\trooms\n2\t1",
+          "BASE catalog.tsv:3:4: 2 of 3 cells: the line ends early" },
+        { "# seed\tfloor\ttype\n1\t1\trooms\tmore\n",
+          "BASE catalog.tsv:2:10: more cells than the 3 column names" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        review_result r;
+        memset(&r, 0, sizeof r);
+        delve_err err = { "" };
+        assert_int_equal(review_catalog_diff(cases[i].text, NULL, &r, &err), DELVE_EINPUT);
+        assert_string_equal(err.msg, cases[i].msg);
+        review_result_free(&r);
+    }
+}
+
 static void test_summary_without_catalogs(void **state)
 {
     (void)state;
@@ -128,6 +153,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_catalog_keys_numeric),
         cmocka_unit_test(test_catalog_errors),
+        cmocka_unit_test(test_catalog_rows_checked),
         cmocka_unit_test(test_summary_without_catalogs),
         cmocka_unit_test(test_provenance_and_reproduce),
         cmocka_unit_test(test_item_order),

@@ -1,0 +1,17 @@
+/* catrow: one data line of a catalog.tsv (docs/catalog-format.md) checked the same way
+ * by every reader (render/review's catalog diff, app/compare's `delve stats --compare`):
+ * a whole-number seed and floor, as many tab-separated cells as the column names. */
+#ifndef DELVE_ENGINE_CATROW_H
+#define DELVE_ENGINE_CATROW_H
+
+#include "engine/lex.h"
+#include "engine/status.h"
+
+/* Checks x's current line (x->ls up to x->le) as a data line under cols column names
+ * (0: no names read, cells not counted). DELVE_EINPUT through lex_fail at
+ * "path:line:col": "expected seed, a tab, floor, ..." (the seed is not digits), "expected
+ * a floor (a whole number)", "N of COLS cells: the line ends early" (at the line's end),
+ * "more cells than the COLS column names" (at the tab before the first extra cell). */
+delve_status catrow_check(const lex *x, int cols);
+
+#endif

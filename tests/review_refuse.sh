@@ -1,0 +1,61 @@
+# delve review refuses bad input before any work and leaves an earlier report byte for
+# byte: --junit in a missing folder or onto a folder, a side that is not a shot set
+# (no catalog.tsv, no PNGs), a broken catalog.tsv (seed not a number, a row cut short,
+# a row with extra cells: file:line:col, also in `delve stats --compare`); --junit -
+# prints the XML on standard output (refused with --format json); the type row of the
+# distribution table reads "old% → new%".
+. tests/lib.bash "$@"
+cd "$TMP" || exit 1
+"$DELVE" shot --seeds 1-2 --floors 2 -o old > /dev/null 2>&1
+cp -r old new
+"$DELVE" shot --seed 2 --floor 2 --floors 2 --zoom 5 -o new/seed-00000000000000000002-floor-02.png > /dev/null
+"$DELVE" review old new -o rj1 > /dev/null 2>&1
+echo "an earlier report" > rj1/mark
+snap() { (cd rj1 && find . -type f | sort | xargs md5sum); }
+snap > before
+refused() { # refused NAME WORD ARGS...: exit 2 naming WORD, rj1 as it was, no temp left
+  local name=$1 word=$2; shift 2
+  "$DELVE" "$@" > out 2> err; local rc=$?
+  if [ $rc = 2 ] && grep -qF -- "$word" err && snap | cmp -s - before &&
+     [ -z "$(ls -A | grep -E '^\.?rj1.|\.tmp-')" ]; then ok "$name"
+  else bad "$name (rc $rc: $(cat err))"; fi
+}
+refused "--junit in a missing folder: the report stays" "--junit /nonexistent/j.xml: no folder /nonexistent" \
+  review old new -o rj1 --junit /nonexistent/j.xml
+mkdir jdir
+refused "--junit onto a folder" "--junit jdir: a folder, not a file" review old new -o rj1 --junit jdir
+mkdir notset
+refused "a side with no PNGs and no catalog" "notset: not a shot set (no catalog.tsv, no PNGs)" \
+  review notset old -o rj1
+refused "--junit - with --format json" "--junit - and --format json both want standard output" \
+  review old new --format json --junit -
+
+# a broken catalog.tsv: refused by review and stats --compare at file:line:col
+broken() { # broken NAME SED-OR-CMD WHERE
+  rm -rf bad && cp -r new bad && eval "$2"
+  refused "review: $1" "bad/catalog.tsv:$3" review old bad -o rj1
+  "$DELVE" stats --compare old/catalog.tsv bad/catalog.tsv > /dev/null 2> err; local rc=$?
+  check "stats --compare: $1 (rc $rc: $(cat err))" sh -c "test $rc = 2 && grep -qF 'bad/catalog.tsv:$3' err"
+}
+last=$(wc -l < new/catalog.tsv)
+broken "a seed that is not a number" "sed -i '\$s/^[0-9]*/abc/' bad/catalog.tsv" "$last:1: expected seed"
+broken "a row cut short, no final newline" \
+  "head -c -1 new/catalog.tsv | sed '\$s/\t[^\t]*\$//' | head -c -1 > bad/catalog.tsv" \
+  "$last:"
+grep -qF "of 27 cells: the line ends early" err && ok "the cut row: '26 of 27 cells'" || bad "the cut row: $(cat err)"
+broken "a row with an extra cell" "sed -i '\$s/\$/\textra/' bad/catalog.tsv" "$last:"
+grep -qF "more cells than the 27 column names" err && ok "the extra cell named" || bad "the extra cell: $(cat err)"
+broken "a floor that is not a number" "sed -i '\$s/^\([0-9]*\)\t[0-9]*/\1\tx/' bad/catalog.tsv" "$last:"
+
+# --junit - : the XML on stdout, the summary on stderr; --junit FILE with the report
+"$DELVE" review old new -o rj2 --junit - > out 2> err; rc=$?
+check "--junit -: exit 1, XML on stdout (rc $rc)" sh -c "test $rc = 1 && head -1 out | grep -q '^<?xml' && grep -q '</testsuites>' out"
+check "--junit -: the summary line on stderr" grep -q '^review: 1 changed' err
+check "--junit -: no file named -" test ! -e ./-
+"$DELVE" review old new -o rj2 --junit j.xml > /dev/null 2>&1; rc=$?
+check "--junit FILE with -o: both written (rc $rc)" sh -c "test $rc = 1 && grep -q '</testsuites>' j.xml && test -s rj2/index.html && test -z \"\$(ls | grep tmp-)\""
+
+# the type row of the distribution table uses → like the rest of the page
+check "type row: 'rooms 100.0% → ...'" grep -qE '<td>type</td>.*[a-z]+ [0-9.]+% → [0-9.]+%' rj2/index.html
+check "no '% > ' left on the page" sh -c "! grep -q '% &gt; ' rj2/index.html"
+finish
