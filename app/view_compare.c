@@ -138,9 +138,9 @@ void viewer_compare_swap(viewer *v)
 /* "KEY: A shown; N squares on floor F unlike B (d rings them)" on the status line. */
 void viewer_compare_say(viewer *v, const char *key)
 {
-    int fi = viewer_shown_floor(v);
-    viewer_say(v, "%s: %c shown; %d squares on floor %d unlike %c (d rings them)", key,
-               v->showing_b ? 'B' : 'A', diffs_on(v, fi), fi + 1, v->showing_b ? 'A' : 'B');
+    int fi = viewer_shown_floor(v), n = diffs_on(v, fi);
+    viewer_say(v, "%s: %c shown; %d square%s on floor %d unlike %c (d rings them)", key,
+               v->showing_b ? 'B' : 'A', n, n == 1 ? "" : "s", fi + 1, v->showing_b ? 'A' : 'B');
 }
 
 /* After the shown dungeon was reloaded (n, p, r): the other one from v->alt, its seed

@@ -97,7 +97,7 @@ check "--compare without B is a usage error" grep -q 'needs two dungeons' "$TMP/
 "$DELVE" gen --seed 58 --floors 2 --format dun > "$TMP/a.dun"
 awk 'NR==12{$0=substr($0,1,33) "#" substr($0,35)}1' "$TMP/a.dun" > "$TMP/b.dun"
 shot d1 --compare "$TMP/a.dun" "$TMP/b.dun" --keys d
-says d1 "d: A shown; 1 squares on floor 1 unlike B"
+says d1 "d: A shown; 1 square on floor 1 unlike B"
 shot dmark --compare "$TMP/a.dun" "$TMP/b.dun" --keys "d x"
 shot dsame --compare "$TMP/a.dun" "$TMP/a.dun" --keys "d x"
 box=$(json "$TMP/dsame.png" "$TMP/dmark.png" | sed -n 's/.*"box":{"x0":\([0-9]*\),"y0":\([0-9]*\),"x1":\([0-9]*\),"y1":\([0-9]*\)}.*/\1 \2 \3 \4/p')
