@@ -31,7 +31,7 @@ static const rgba C_LABEL_BG = { 16, 16, 20, 255 };
 
 int side_ruler_px(int pct)
 {
-    return SIDE_RULER_PX * (pct > 0 ? pct : 100) / 100;
+    return SIDE_RULER_PX * (pct > 100 ? pct : 100) / 100;
 }
 
 int side_y(const side_layout *l, int32_t h_cm)
@@ -65,7 +65,7 @@ delve_status side_layout_of(const dungeon *d, const side_opts *o, side_layout *l
                             delve_err *err)
 {
     const dfloor *f0 = &d->floors[0];
-    int pct = o->pct > 0 ? o->pct : 100;
+    int pct = o->pct > 100 ? o->pct : 100;
     *l = (side_layout){ .zoom = o->zoom, .row = o->row < 0 ? default_row(f0) : o->row,
                         .x0 = side_ruler_px(pct), .pct = pct };
     if (l->row < 0 || l->row >= f0->h)

@@ -16,7 +16,7 @@ typedef struct side_opts {
     int row;   /* cut row y on floor 1's grid; -1: the row of floor 1's first pit, else of
                   its entrance */
     int pct;   /* the ruler, its labels and the party's counter in percent of their sizes
-                  on a 1280 x 720 frame, as the HUD (view_hud_scale); 0: 100 */
+                  on a 1280 x 720 frame, as the HUD (view_hud_scale); below 100: 100 */
 } side_opts;
 
 /* Where things land on the picture: x of common grid column c is x0 + (c - c0) * zoom;
@@ -25,7 +25,7 @@ typedef struct side_layout {
     int zoom, row;     /* the cut row resolved on floor 1's grid */
     int c0, cols;      /* first common column and column count */
     int x0;            /* SIDE_RULER_PX at pct */
-    int pct;           /* side_opts.pct, 100 for 0 */
+    int pct;           /* side_opts.pct, at least 100 */
     int32_t top_cm;    /* height drawn at y = 0 */
     int w, h;          /* picture size in px */
     int sx;            /* px the picture is scrolled left (0: from its left edge); the
@@ -47,7 +47,7 @@ typedef struct side_party {
  * floor 1, DELVE_ELIMIT when the picture is past CANVAS_MAX_SIDE. */
 delve_status side_layout_of(const dungeon *d, const side_opts *o, side_layout *l,
                             delve_err *err);
-/* The depth ruler's width in px at pct (side_opts.pct; 0: 100): l->x0. */
+/* The depth ruler's width in px at pct (side_opts.pct; below 100: 100): l->x0. */
 int side_ruler_px(int pct);
 /* The pixel row of height h_cm: rounded down, zoom px per 200 cm. */
 int side_y(const side_layout *l, int32_t h_cm);
