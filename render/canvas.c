@@ -134,6 +134,22 @@ void canvas_blend_px(canvas *c, int x, int y, rgba col)
     blend_at(canvas_at(c, x, y), col, col.a);
 }
 
+/* Are the 8 pixels from d opaque? */
+static inline int opaque8(const uint8_t *d)
+{
+    return (d[3] & d[7] & d[11] & d[15] & d[19] & d[23] & d[27] & d[31]) == 255;
+}
+
+/* blend_at's result on an opaque pixel for any a (0 leaves d as it is, 255 puts col:
+ * canvas_div255 is exact on multiples of 255). */
+static inline void over_opaque(uint8_t *d, rgba col, uint32_t a)
+{
+    uint32_t ia = 255 - a;
+    d[0] = canvas_div255(col.r * a + d[0] * ia);
+    d[1] = canvas_div255(col.g * a + d[1] * ia);
+    d[2] = canvas_div255(col.b * a + d[2] * ia);
+}
+
 /* One pixel of canvas_blend_mask: coverage m of col at d. */
 static inline void mask_px(uint8_t *d, uint32_t m, rgba col)
 {
@@ -155,7 +171,10 @@ void canvas_blend_mask(canvas *c, int x, int y, const uint8_t *mask, int mw, int
         for (; i + 8 <= w; i += 8) { /* text masks are mostly empty: 8 at a time */
             uint64_t any;
             memcpy(&any, m + i, 8);
-            if (any)
+            if (any && opaque8(d + 4 * i))
+                for (int k = i; k < i + 8; k++) /* no branches: edges of glyphs mix */
+                    over_opaque(d + 4 * k, col, canvas_div255(m[k] * col.a)); /* 0, 255 */
+            else if (any)
                 for (int k = i; k < i + 8; k++)
                     mask_px(d + 4 * k, m[k], col);
         }
