@@ -114,28 +114,67 @@ static int pack_opaque(const canvas *c, uint8_t *rgb)
     return 1;
 }
 
+/* stb's PNG of rows of n bytes a pixel (3 or 4) from px, stride bytes apart. */
+static delve_status stb_png(const uint8_t *px, int stride, int w, int h, int n, uint8_t **out,
+                            size_t *len, delve_err *err)
+{
+    pthread_once(&filter_once, force_filter);
+    int got = 0;
+    unsigned char *png = stbi_write_png_to_mem(px, stride, w, h, n, &got);
+    if (!png || got <= 0) {
+        free(png);
+        return delve_fail(err, DELVE_ENOMEM, "png: out of memory encoding %d x %d", w, h);
+    }
+    *out = png;
+    *len = (size_t)got;
+    return DELVE_OK;
+}
+
 delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *err)
 {
     *out = NULL;
     *len = 0;
     if (!c->px || c->w < 1 || c->h < 1)
         return delve_fail(err, DELVE_EINPUT, "png: empty canvas");
-    pthread_once(&filter_once, force_filter);
-    int n = 0;
-    size_t rgb_len = (size_t)c->w * (size_t)c->h * 3 + 1;
-    uint8_t *rgb = malloc(rgb_len);
-    unsigned char *png = rgb && pack_opaque(c, rgb)
-                             ? stbi_write_png_to_mem(rgb, c->w * 3, c->w, c->h, 3, &n)
-                             : stbi_write_png_to_mem(c->px, c->stride, c->w, c->h, 4, &n);
+    uint8_t *rgb = malloc((size_t)c->w * (size_t)c->h * 3 + 1);
+    delve_status st = rgb && pack_opaque(c, rgb)
+                          ? stb_png(rgb, c->w * 3, c->w, c->h, 3, out, len, err)
+                          : stb_png(c->px, c->stride, c->w, c->h, 4, out, len, err);
     free(rgb);
-    if (!png || n <= 0) {
-        free(png);
-        return delve_fail(err, DELVE_ENOMEM, "png: out of memory encoding %d x %d", c->w,
-                          c->h);
+    return st;
+}
+
+/* Is every alpha of c 255? */
+static int opaque(const canvas *c)
+{
+    uint8_t alpha = 255;
+    for (int y = 0; y < c->h && alpha == 255; y++) {
+        const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
+        for (int x = 0; x < c->w; x++)
+            alpha &= p[4 * x + 3];
     }
-    *out = png;
-    *len = (size_t)n;
-    return DELVE_OK;
+    return alpha == 255;
+}
+
+/* Packs c's rows to RGB at the start of its own pixels (each byte moves to an earlier
+ * place or stays, so a forward pass reads every byte before it is overwritten). */
+static void pack_in_place(canvas *c)
+{
+    for (int y = 0; y < c->h; y++) {
+        const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
+        uint8_t *o = c->px + (size_t)y * (size_t)c->w * 3;
+        for (int x = 0; x < c->w; x++, p += 4, o += 3)
+            o[0] = p[0], o[1] = p[1], o[2] = p[2];
+    }
+}
+
+static delve_status write_png(const char *path, uint8_t *png, size_t len, delve_status st,
+                              delve_err *err)
+{
+    if (st == DELVE_OK)
+        st = fsio_write_atomic(path, png, len, err);
+    free(png);
+    return st;
 }
 
 delve_status png_write(const char *path, const canvas *c, delve_err *err)
@@ -143,10 +182,18 @@ delve_status png_write(const char *path, const canvas *c, delve_err *err)
     uint8_t *png = NULL;
     size_t len = 0;
     delve_status st = png_encode(c, &png, &len, err);
-    if (st == DELVE_OK)
-        st = fsio_write_atomic(path, png, len, err);
-    free(png);
-    return st;
+    return write_png(path, png, len, st, err);
+}
+
+delve_status png_write_owned(const char *path, canvas *c, delve_err *err)
+{
+    if (!c->px || c->w < 1 || c->h < 1 || !opaque(c))
+        return png_write(path, c, err);
+    uint8_t *png = NULL;
+    size_t len = 0;
+    pack_in_place(c);
+    delve_status st = stb_png(c->px, c->w * 3, c->w, c->h, 3, &png, &len, err);
+    return write_png(path, png, len, st, err);
 }
 
 

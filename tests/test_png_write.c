@@ -11,7 +11,9 @@
 
 #include <libdeflate.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/world.h"
 #include "films/film.h"
@@ -130,6 +132,44 @@ static void test_last_pixel_not_opaque(void **state)
     same_as_stb(&c, 0);
 }
 
+/* png_write_owned writes png_encode's bytes of the canvas as it was, opaque (packed in
+ * place) or not: a w x h canvas with a padded stride. */
+static void owned_same(int w, int h, int opaq)
+{
+    int stride = w * 4 + 8;
+    uint8_t *px = malloc((size_t)stride * (size_t)h);
+    assert_non_null(px);
+    for (size_t i = 0; i < (size_t)stride * (size_t)h; i++)
+        px[i] = (uint8_t)(i % 4 == 3 && opaq ? 255 : i * 131 + i / 7);
+    canvas c = { .w = w, .h = h, .stride = stride, .px = px };
+    uint8_t *want = NULL;
+    size_t want_len = 0;
+    assert_int_equal(png_encode(&c, &want, &want_len, NULL), DELVE_OK);
+    char tmp[] = "/tmp/test_png_write.XXXXXX";
+    int fd = mkstemp(tmp);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(png_write_owned(tmp, &c, NULL), DELVE_OK);
+    FILE *f = fopen(tmp, "rb");
+    assert_non_null(f);
+    uint8_t *got = malloc(want_len + 1);
+    assert_int_equal(fread(got, 1, want_len + 1, f), want_len);
+    fclose(f);
+    unlink(tmp);
+    assert_memory_equal(got, want, want_len);
+    free(got);
+    free(want);
+    free(px);
+}
+
+static void test_write_owned(void **state)
+{
+    (void)state;
+    owned_same(37, 23, 1);
+    owned_same(37, 23, 0);
+    owned_same(1, 5, 1);
+}
+
 /* Floor 2 of seed 3 as `delve shot` draws it. */
 static void test_rendered_floor(void **state)
 {
@@ -158,6 +198,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_and_flat),
         cmocka_unit_test(test_last_pixel_not_opaque),
+        cmocka_unit_test(test_write_owned),
         cmocka_unit_test(test_rendered_floor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
