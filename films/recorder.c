@@ -423,7 +423,7 @@ static delve_status write_sheets(recorder *r, delve_err *err)
             snprintf(fpath, sizeof fpath, "%s/sheet.png", r->dir);
         else
             snprintf(fpath, sizeof fpath, "%s/sheet-%d.png", r->dir, p + 1);
-        st = png_write(fpath, &sheet, err);
+        st = png_write_owned(fpath, &sheet, err); /* packs the sheet in place */
         canvas_free(&sheet);
     }
     return st;

@@ -2,11 +2,15 @@
  * libdeflate through STBIW_ZLIB_COMPRESS, and the atomic write; PNG decoding with
  * libspng (Debian's libspng-dev) and a fast path of its own.
  *
- * Why filter "up" for every row (stbi_write_force_png_filter = 2): stb's adaptive
- * choice tries five filters a row and costs 2-4x the time; of the fixed filters "up"
- * is within 2 % of adaptive's size on film frames, because rows inside a tile row
- * repeat the row above, while "none" is about 19 % larger (render/README.md has the
- * table). stb's own deflate takes ~90 ms a frame; libdeflate level 4 about 9 ms.
+ * What is written, for speed (a 1280x720 film frame, one core, `delve-bench --frame-only`;
+ * render/README.md has the table): an opaque canvas as 8-bit RGB (colour type 2: a
+ * quarter less to filter and deflate, and the same pixels read back), any other as RGBA;
+ * every row filtered "none" (stbi_write_force_png_filter = 0; stb's adaptive choice
+ * tries five filters a row and costs 2-4x the time) and deflated by libdeflate at level
+ * 1: 4.4 ms and 207 KB against 8.0 ms and 141 KB for RGBA, "up" and level 4. Level 1
+ * finds tiles repeated along a row in unfiltered rows quickly; "up" or "sub" at levels
+ * 1-4 take 5.4-6.1 ms of deflate alone on RGB rows (with "up" at level 4 the bytes stay
+ * within 1 % of before), so the 5 ms a frame costs about 45 % more bytes.
  *
  * Why a fast path beside libspng: libspng inflates with zlib, libdeflate about twice
  * as fast; decoding a 1920x1080 frame takes ~10.5 ms with libspng and ~5 ms here, which
@@ -35,8 +39,8 @@
 #include <malloc.h>
 #endif
 
-#define PNG_DEFLATE_LEVEL 4  /* libdeflate 1..12: 4 measured 18 % faster than 6 on film frames, 8 % larger */
-#define PNG_FILTER_UP 2
+#define PNG_DEFLATE_LEVEL 1 /* libdeflate 1..12 */
+#define PNG_FILTER 0        /* stb's filter numbers: 0 none, 1 sub, 2 up, 4 paeth */
 
 /* stb's zlib hook: a zlib stream of data, malloc'ed (stb frees it with STBIW_FREE). */
 static unsigned char *png_zlib(unsigned char *data, int len, int *out_len, int quality)
@@ -77,9 +81,9 @@ static unsigned int png_crc32(unsigned char *data, int len)
 static pthread_once_t filter_once = PTHREAD_ONCE_INIT;
 
 /* stb keeps its filter choice in a global: set it once, before any thread encodes. */
-static void force_filter_up(void)
+static void force_filter(void)
 {
-    stbi_write_force_png_filter = PNG_FILTER_UP;
+    stbi_write_force_png_filter = PNG_FILTER;
 }
 
 void png_tune_malloc(void)
@@ -92,23 +96,85 @@ void png_tune_malloc(void)
 #endif
 }
 
+/* Packs the canvas's pixels into rgb (w * h * 3 bytes and 1 to spare), row after row;
+ * 0 when a pixel's alpha is not 255 (rgb then holds nothing of use). */
+static int pack_opaque(const canvas *c, uint8_t *rgb)
+{
+    uint8_t alpha = 255;
+    for (int y = 0; y < c->h; y++) {
+        const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
+        uint8_t *o = rgb + (size_t)y * (size_t)c->w * 3;
+        for (int x = 0; x < c->w; x++, p += 4, o += 3) {
+            memcpy(o, p, 4); /* its alpha byte is overwritten by the next pixel, or spare */
+            alpha &= p[3];
+        }
+        if (alpha != 255)
+            return 0;
+    }
+    return 1;
+}
+
+/* stb's PNG of rows of n bytes a pixel (3 or 4) from px, stride bytes apart. */
+static delve_status stb_png(const uint8_t *px, int stride, int w, int h, int n, uint8_t **out,
+                            size_t *len, delve_err *err)
+{
+    pthread_once(&filter_once, force_filter);
+    int got = 0;
+    unsigned char *png = stbi_write_png_to_mem(px, stride, w, h, n, &got);
+    if (!png || got <= 0) {
+        free(png);
+        return delve_fail(err, DELVE_ENOMEM, "png: out of memory encoding %d x %d", w, h);
+    }
+    *out = png;
+    *len = (size_t)got;
+    return DELVE_OK;
+}
+
 delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *err)
 {
     *out = NULL;
     *len = 0;
     if (!c->px || c->w < 1 || c->h < 1)
         return delve_fail(err, DELVE_EINPUT, "png: empty canvas");
-    pthread_once(&filter_once, force_filter_up);
-    int n = 0;
-    unsigned char *png = stbi_write_png_to_mem(c->px, c->stride, c->w, c->h, 4, &n);
-    if (!png || n <= 0) {
-        free(png);
-        return delve_fail(err, DELVE_ENOMEM, "png: out of memory encoding %d x %d", c->w,
-                          c->h);
+    uint8_t *rgb = malloc((size_t)c->w * (size_t)c->h * 3 + 1);
+    delve_status st = rgb && pack_opaque(c, rgb)
+                          ? stb_png(rgb, c->w * 3, c->w, c->h, 3, out, len, err)
+                          : stb_png(c->px, c->stride, c->w, c->h, 4, out, len, err);
+    free(rgb);
+    return st;
+}
+
+/* Is every alpha of c 255? */
+static int opaque(const canvas *c)
+{
+    uint8_t alpha = 255;
+    for (int y = 0; y < c->h && alpha == 255; y++) {
+        const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
+        for (int x = 0; x < c->w; x++)
+            alpha &= p[4 * x + 3];
     }
-    *out = png;
-    *len = (size_t)n;
-    return DELVE_OK;
+    return alpha == 255;
+}
+
+/* Packs c's rows to RGB at the start of its own pixels (each byte moves to an earlier
+ * place or stays, so a forward pass reads every byte before it is overwritten). */
+static void pack_in_place(canvas *c)
+{
+    for (int y = 0; y < c->h; y++) {
+        const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
+        uint8_t *o = c->px + (size_t)y * (size_t)c->w * 3;
+        for (int x = 0; x < c->w; x++, p += 4, o += 3)
+            o[0] = p[0], o[1] = p[1], o[2] = p[2];
+    }
+}
+
+static delve_status write_png(const char *path, uint8_t *png, size_t len, delve_status st,
+                              delve_err *err)
+{
+    if (st == DELVE_OK)
+        st = fsio_write_atomic(path, png, len, err);
+    free(png);
+    return st;
 }
 
 delve_status png_write(const char *path, const canvas *c, delve_err *err)
@@ -116,10 +182,18 @@ delve_status png_write(const char *path, const canvas *c, delve_err *err)
     uint8_t *png = NULL;
     size_t len = 0;
     delve_status st = png_encode(c, &png, &len, err);
-    if (st == DELVE_OK)
-        st = fsio_write_atomic(path, png, len, err);
-    free(png);
-    return st;
+    return write_png(path, png, len, st, err);
+}
+
+delve_status png_write_owned(const char *path, canvas *c, delve_err *err)
+{
+    if (!c->px || c->w < 1 || c->h < 1 || !opaque(c))
+        return png_write(path, c, err);
+    uint8_t *png = NULL;
+    size_t len = 0;
+    pack_in_place(c);
+    delve_status st = stb_png(c->px, c->w * 3, c->w, c->h, 3, &png, &len, err);
+    return write_png(path, png, len, st, err);
 }
 
 
@@ -287,9 +361,9 @@ static int unfilter(uint8_t *row, const uint8_t *prev, size_t n, size_t bpp, int
 }
 
 /* Unfilters the inflated rows (bpp 3 or 4 bytes a pixel) and writes them as RGBA8 rows
- * to out: a w*h*4 buffer of its own for RGB; raw itself for RGBA, each row moved left
- * over the filter bytes (the row above stays whole until the next move). 0 on a bad
- * filter. */
+ * to out, row by row: raw itself for RGBA, each row moved left over the filter bytes
+ * (the row above stays whole until the next move); for RGB, a buffer whose rows end
+ * before raw's row of the same y begins (fast_decode). 0 on a bad filter. */
 static int fast_rows(uint8_t *raw, const png_hdr *h, size_t bpp, uint8_t *out)
 {
     size_t n = (size_t)h->w * bpp;
@@ -304,8 +378,12 @@ static int fast_rows(uint8_t *raw, const png_hdr *h, size_t bpp, uint8_t *out)
             continue;
         }
         prev = row + 1;
-        for (uint32_t x = 0; x < h->w; x++, o += 4)
-            o[0] = row[1 + x * 3], o[1] = row[2 + x * 3], o[2] = row[3 + x * 3], o[3] = 255;
+        const uint8_t *p = row + 1;
+        for (uint32_t x = 0; x + 1 < h->w; x++, p += 3, o += 4) { /* 4 bytes: the last */
+            memcpy(o, p, 4);                                     /* pixel's come below */
+            o[3] = 255;
+        }
+        o[0] = p[0], o[1] = p[1], o[2] = p[2], o[3] = 255;
     }
     return 1;
 }
@@ -322,26 +400,26 @@ static int fast_inflate(const uint8_t *z, size_t n, uint8_t *out, size_t out_len
     return ok;
 }
 
-/* RGBA8 pixels of a file the fast path takes (sizes already checked), or NULL. RGBA
- * is inflated into the pixel buffer itself (less memory to fault in). */
+/* RGBA8 pixels of a file the fast path takes (sizes already checked), or NULL. Both
+ * are inflated into the pixel buffer itself (less memory to fault in): RGBA at its
+ * start, RGB rows far enough in that each RGBA row written ends before the RGB row it
+ * comes from (row y: 4w(y + 1) <= at + y(3w + 1) for every y), so the buffer is
+ * 4wh + 3w + 1 bytes. */
 static uint8_t *fast_decode(const uint8_t *d, size_t len, const png_hdr *h, const png_scan *s)
 {
-    size_t bpp = h->ctype == 6 ? 4 : 3;
-    uint8_t *joined, *px = NULL;
+    size_t bpp = h->ctype == 6 ? 4 : 3, w = h->w, rows = h->h;
+    uint8_t *joined;
     const uint8_t *z = fast_idat(d, len, s, &joined);
-    size_t raw_len = (size_t)h->h * ((size_t)h->w * bpp + 1);
-    uint8_t *raw = png_alloc_big(raw_len);
-    int ok = z && raw && fast_inflate(z, (size_t)s->idat_bytes, raw, raw_len);
-    if (ok && bpp == 4 && fast_rows(raw, h, 4, raw)) {
-        px = raw;
-        raw = NULL;
-    } else if (ok && bpp == 3 && (px = png_alloc_big((size_t)h->w * (size_t)h->h * 4)) &&
-               !fast_rows(raw, h, 3, px)) {
-        free(px);
-        px = NULL;
-    }
-    free(raw);
+    size_t raw_len = rows * (w * bpp + 1);
+    size_t at = bpp == 4 ? 0 : 4 * w + (rows - 1) * (w - 1);
+    uint8_t *px = png_alloc_big(at + raw_len);
+    int ok = z && px && fast_inflate(z, (size_t)s->idat_bytes, px + at, raw_len) &&
+             fast_rows(px + at, h, bpp, px);
     free(joined);
+    if (!ok) {
+        free(px);
+        return NULL;
+    }
     return px;
 }
 

@@ -12,8 +12,9 @@
 
 #include "render/canvas.h"
 
-/* Encodes c as an RGBA PNG in memory; *out is malloc'ed (free it). The same pixels
- * give the same bytes. DELVE_EINPUT on an empty canvas, DELVE_ENOMEM. Thread-safe. */
+/* Encodes c as a PNG in memory: 8-bit RGB when every alpha is 255, else RGBA (png.c
+ * says why); *out is malloc'ed (free it). The same pixels give the same bytes.
+ * DELVE_EINPUT on an empty canvas, DELVE_ENOMEM. Thread-safe. */
 delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *err);
 
 /* Encodes and writes c to path through a temporary name in the same folder
@@ -21,6 +22,11 @@ delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *
  * removed on failure. The file is made 0644. DELVE_EIO with the path and strerror.
  * Thread-safe. */
 delve_status png_write(const char *path, const canvas *c, delve_err *err);
+
+/* png_write of a canvas the caller frees or redraws whole afterwards: the same file,
+ * but an opaque c is packed to RGB in its own pixels instead of a copy (a film's
+ * sheet, 12 MB, needs 9 MB less). c's pixels are undefined afterwards. */
+delve_status png_write_owned(const char *path, canvas *c, delve_err *err);
 
 /* Limits of every read, checked from the header before anything is allocated. */
 #define PNG_READ_MAX_SIDE 16384              /* pixels a side */

@@ -853,7 +853,7 @@ static void test_diff_png_write(void **state)
         uint8_t hdr[26];
         assert_int_equal(fread(hdr, 1, 26, f), 26);
         fclose(f);
-        assert_int_equal(hdr[25], many ? 6 : 3);    /* colour type: RGBA or palette */
+        assert_int_equal(hdr[25], many ? 2 : 3);    /* colour type: RGB (opaque) or palette */
         diff_image_free(&d);
         canvas_free(&c);
     }
