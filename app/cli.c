@@ -275,3 +275,23 @@ delve_status cli_parts_tile(const char *a, uint64_t a_hi, const char *b, uint64_
                       "of one range: they must cover it without a gap or an overlap)", b, y,
                       a, x, what);
 }
+
+delve_status cli_part_end(const char *path, const char *text, const char *what, int *lines,
+                          delve_err *err)
+{
+    lex x;
+    int64_t n = -1;
+    lex_init(&x, path, text, err);
+    while (lex_next(&x))
+        ;
+    size_t len = strlen(text);
+    int whole = x.line > 0 && text[len - 1] == '\n' && !lex_expect(&x, "#") &&
+                !lex_expect(&x, "end:") && !lex_i64(&x, 0, INT_MAX, ' ', &n, "lines") &&
+                !lex_expect(&x, "lines") && !lex_end(&x) && n == x.line - 1;
+    if (!whole)
+        return delve_fail_at(err, DELVE_EINPUT, path, x.line > 0 ? x.line : 1, 1,
+                             "truncated: a part of %s ends with its line '%sN lines' (N: "
+                             "the lines before it), and this one does not", what, CLI_PART_END);
+    *lines = (int)n;
+    return DELVE_OK;
+}

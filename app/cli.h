@@ -130,4 +130,13 @@ const char *cli_default_film(void);
 delve_status cli_parts_tile(const char *a, uint64_t a_hi, const char *b, uint64_t b_lo,
                             delve_err *err);
 
+/* A part of a seed range made to be merged (delve check --shard, delve stats --shard)
+ * ends with the line CLI_PART_END "N lines", N the lines before it, so that a part cut
+ * short is refused. */
+#define CLI_PART_END "# end: "
+/* The lines of text (path's whole text) before its end line into *lines; else
+ * DELVE_EINPUT "path:LINE:1: truncated: a part of WHAT ends with ..." at its last line. */
+delve_status cli_part_end(const char *path, const char *text, const char *what, int *lines,
+                          delve_err *err);
+
 #endif

@@ -1,6 +1,7 @@
 /* delve check: the importer's checks (gen/check.h) on a .dun file, or on every dungeon
  * of a range of seeds with counts by kind. Exit 1 when any error is found. */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,7 @@
 
 #include "app/cli.h"
 #include "engine/dun.h"
-#include "engine/fsio.h"
+#include "engine/lex.h"
 #include "gen/check.h"
 #include "gen/family.h"
 #include "gen/gen.h"
@@ -23,14 +24,15 @@
 static void help(void)
 {
     printf("usage: delve check FILE.dun\n"
-           "       delve check --seeds A-B [SETTINGS]\n\n"
+           "       delve check --seeds A-B [SETTINGS] [--shard]\n\n"
            "Reads FILE.dun and runs the importer's checks, then each floor's family's own\n"
            "rules (DoomRL's validator, Shoals' high tide): every error names the floor, the\n"
            "square and the reason (exit 1); warnings are printed (exit 0). A file that cannot\n"
            "be read is exit 2 with file:line:col. --seeds generates the dungeon of every seed\n"
            "from A to B with the settings (as for delve gen), checks each and prints the\n"
            "counts of errors and warnings by kind, with the first seeds of each (progress\n"
-           "on stderr).\n"
+           "on stderr). --shard ends that report with its line '# end: N lines': a part\n"
+           "of a range for 'delve merge check', which refuses a part cut short.\n"
            "Kinds: ");
     for (int k = 0; k < CK_KIND_COUNT; k++)
         printf("%s%s", check_kind_name((check_kind)k), k + 1 < CK_KIND_COUNT ? ", " : "\n");
@@ -85,8 +87,10 @@ static void tally_add(tally *t, uint64_t seed, const check_list *l)
     t->warnings += l->warnings;
 }
 
-static void tally_print(const tally *t, uint64_t a, uint64_t b, int floors, double secs)
+/* The report's lines (summary, kinds, then not-generated); returns how many. */
+static int tally_print(const tally *t, uint64_t a, uint64_t b, int floors, double secs)
 {
+    int lines = 1;
     uint64_t n = b - a + 1;
     printf("delve check: seeds %" PRIu64 "-%" PRIu64 ", %d floor%s: %" PRIu64 " dungeon%s, %ld "
            "error%s, %ld warning%s, %ld not generated (%.1f s)\n", a, b, floors,
@@ -95,6 +99,7 @@ static void tally_print(const tally *t, uint64_t a, uint64_t b, int floors, doub
     for (int k = 0; k < CK_KIND_COUNT; k++) {
         if (!t->count[k])
             continue;
+        lines++;
         printf("  %-8s %-22s %6ld  seeds", check_kind_severity((check_kind)k) == CHECK_ERROR
                                                 ? "error" : "warning",
                check_kind_name((check_kind)k), t->count[k]);
@@ -103,14 +108,17 @@ static void tally_print(const tally *t, uint64_t a, uint64_t b, int floors, doub
         printf("%s\n", t->count[k] > t->shown[k] ? " ..." : "");
     }
     if (t->failed) {
+        lines++;
         printf("  %-8s %-22s %6ld  seeds", "error", "not-generated", t->failed);
         for (int i = 0; i < t->failed && i < CHECK_SEEDS_SHOWN; i++)
             printf(" %" PRIu64, t->failed_seed[i]);
         printf("\n");
     }
+    return lines;
 }
 
-static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b)
+/* shard: end the report with its end line (CLI_PART_END), a part for delve merge check */
+static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b, int shard)
 {
     int floors = go->floors;
     tally *t = calloc(1, sizeof *t);
@@ -148,8 +156,10 @@ static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b)
     if (tty)
         fprintf(stderr, "\n");
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    tally_print(t, a, b, floors, (double)(t1.tv_sec - t0.tv_sec) +
-                                     (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+    int lines = tally_print(t, a, b, floors, (double)(t1.tv_sec - t0.tv_sec) +
+                                                 (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+    if (shard)
+        printf("%s%d lines\n", CLI_PART_END, lines);
     int rc = t->errors || t->failed ? EXIT_DIFF : EXIT_OK;
     free(t);
     return rc;
@@ -158,12 +168,13 @@ static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b)
 /* --- delve merge check: the printed reports of parts of a range, joined ------------ */
 
 #define CHECK_MERGE_MAX_BYTES (1u << 20)  /* bytes of one part's report */
+#define CHECK_PART "delve check --seeds --shard"  /* what a part is, in messages */
 
 typedef struct check_part {
     const char *file;
     uint64_t lo, hi;
     int floors;
-    double secs;
+    int64_t tenths;  /* its time in tenths of a second, as printed */
     tally t;
 } check_part;
 
@@ -176,55 +187,107 @@ static int kind_named(const char *name)
     return -1;
 }
 
-/* One "  error    KIND    COUNT  seeds S S ... [...]" line of a report into p->t. */
-static int read_kind_line(const char *line, check_part *p)
+/* The word one (after a count of 1) or many, as tally_print writes it. */
+static delve_status expect_plural(lex *x, int64_t count, const char *one, const char *many)
 {
-    char sev[16], name[64];
-    long count;
-    int at = 0;
-    if (sscanf(line, " %15s %63s %ld seeds%n", sev, name, &count, &at) != 3 || !at)
-        return 0;
-    int k = kind_named(name), failed = !strcmp(name, "not-generated");
-    if (k < 0 && !failed)
-        return 0;
-    uint64_t *seeds = failed ? p->t.failed_seed : p->t.seeds[k];
-    int n = 0, used;
-    unsigned long long s;
-    for (const char *q = line + at; n < CHECK_SEEDS_SHOWN && sscanf(q, "%llu%n", &s, &used) == 1;
-         q += used)
-        seeds[n++] = s;
-    if (failed)
-        p->t.failed = count;
-    else {
-        p->t.count[k] = count;
-        p->t.shown[k] = n;
-    }
-    return 1;
+    return lex_expect(x, count == 1 ? one : many);
 }
 
-/* A part's report: the summary line, then a line per kind found. */
+/* A count (0.. a long) of what and its word, as tally_print writes "N error(s),". */
+static delve_status count_word(lex *x, long *n, const char *what, const char *one,
+                               const char *many)
+{
+    int64_t v = 0;
+    delve_status st = lex_i64(x, 0, LONG_MAX, ' ', &v, what);
+    *n = (long)v;
+    return st ? st : expect_plural(x, v, one, many);
+}
+
+/* "delve check: seeds A-B, K floors: N dungeons, E errors, W warnings, F not generated
+ * (T s)", tally_print's first line, into p. */
+static delve_status read_summary(lex *x, check_part *p)
+{
+    int64_t n = 0, secs = 0, tenth = 0;
+    long failed = 0;
+    delve_status st = lex_expect(x, "delve");
+    st = st ? st : lex_expect(x, "check:");
+    st = st ? st : lex_expect(x, "seeds");
+    st = st ? st : lex_u64(x, UINT64_MAX, '-', &p->lo, "the first seed");
+    st = st ? st : lex_char(x, '-');
+    st = st ? st : lex_u64(x, UINT64_MAX, ',', &p->hi, "the last seed");
+    st = st ? st : lex_char(x, ',');
+    st = st ? st : lex_int(x, 1, DUNGEON_MAX_FLOORS, &p->floors, "floors");
+    st = st ? st : expect_plural(x, p->floors, "floor:", "floors:");
+    st = st ? st : lex_i64(x, 1, INT64_MAX, ' ', &n, "dungeons");
+    st = st ? st : expect_plural(x, n, "dungeon,", "dungeons,");
+    st = st ? st : count_word(x, &p->t.errors, "errors", "error,", "errors,");
+    st = st ? st : count_word(x, &p->t.warnings, "warnings", "warning,",
+                                   "warnings,");
+    st = st ? st : count_word(x, &failed, "seeds not generated", "not", "not");
+    st = st ? st : lex_expect(x, "generated");
+    st = st ? st : lex_char(x, ' ');
+    st = st ? st : lex_char(x, '(');
+    st = st ? st : lex_i64(x, 0, INT64_MAX / 20, '.', &secs, "the time");
+    st = st ? st : lex_char(x, '.');
+    st = st ? st : lex_i64(x, 0, 9, ' ', &tenth, "the time's tenths");
+    st = st ? st : lex_expect(x, "s)");
+    st = st ? st : lex_end(x);
+    if (!st && (p->hi < p->lo || n != (int64_t)(p->hi - p->lo + 1)))
+        st = lex_fail(x, x->ls, "%" PRId64 " dungeons for seeds %" PRIu64 "-%" PRIu64, n,
+                      p->lo, p->hi);
+    p->tenths = secs * 10 + tenth;
+    return st;
+}
+
+/* One "  error    KIND    COUNT  seeds S S ... [...]" line of a report into p->t. */
+static delve_status read_kind_line(lex *x, check_part *p)
+{
+    char sev[16], name[64];
+    int64_t count = 0;
+    uint64_t seed = 0;
+    const char *at = NULL;
+    if (!lex_word(x, sev, sizeof sev, "error or warning") ||
+        !(at = lex_word(x, name, sizeof name, "a kind of finding")))
+        return DELVE_EINPUT;
+    int k = kind_named(name), failed = !strcmp(name, "not-generated");
+    if (k < 0 && !failed)
+        return lex_fail(x, at, "'%s' is not a kind delve check finds", name);
+    int error = failed || check_kind_severity((check_kind)k) == CHECK_ERROR;
+    if (strcmp(sev, error ? "error" : "warning"))
+        return lex_fail(x, x->ls, "%s is %s, not %s", name, error ? "an error" : "a warning",
+                        sev);
+    delve_status st = lex_i64(x, 1, LONG_MAX, ' ', &count, "the count");
+    st = st ? st : lex_expect(x, "seeds");
+    uint64_t *seeds = failed ? p->t.failed_seed : p->t.seeds[k];
+    int n = 0;
+    while (!st && !lex_at_end(x) && !lex_keyword(x, "...")) {
+        if (n == CHECK_SEEDS_SHOWN)
+            return lex_fail(x, x->p, "more than %d seeds on a line", CHECK_SEEDS_SHOWN);
+        st = lex_u64(x, UINT64_MAX, ' ', &seed, "a seed");
+        seeds[n++] = seed;
+    }
+    st = st ? st : lex_end(x);
+    if (failed)
+        p->t.failed = (long)count;
+    else
+        p->t.count[k] = (long)count, p->t.shown[k] = n;
+    return st;
+}
+
+/* A part's report: the summary line, a line per kind found, its end line. */
 static delve_status read_part(const char *file, check_part *p, delve_err *err)
 {
     char *text = NULL;
-    size_t len;
+    int lines = 0;
     *p = (check_part){ .file = file };
-    delve_status st = fsio_read_all(file, CHECK_MERGE_MAX_BYTES, &text, &len, err);
-    if (st)
-        return st;
-    unsigned long long lo = 0, hi = 0;
-    char *first = strtok(text, "\n"), *paren = first ? strrchr(first, '(') : NULL;
-    const char *dng = first ? strstr(first, " dungeon") : NULL;
-    const char *e = dng ? strchr(dng, ',') : NULL, *w = e ? strchr(e + 1, ',') : NULL;
-    if (!first || sscanf(first, "delve check: seeds %llu-%llu, %d floor", &lo, &hi,
-                         &p->floors) != 3 || !paren || sscanf(paren, "(%lf s)", &p->secs) != 1 ||
-        !w || sscanf(e + 1, "%ld", &p->t.errors) != 1 || sscanf(w + 1, "%ld", &p->t.warnings) != 1)
-        st = delve_fail(err, DELVE_EINPUT, "%s: not a report of delve check --seeds", file);
-    for (char *l = strtok(NULL, "\n"); l && !st; l = strtok(NULL, "\n"))
-        if (!read_kind_line(l, p))
-            st = delve_fail(err, DELVE_EINPUT, "%s: a line delve check did not write: %s",
-                            file, l);
-    p->lo = lo;
-    p->hi = hi;
+    delve_status st = lex_read_file(file, CHECK_MERGE_MAX_BYTES, "report", &text, err);
+    st = st ? st : cli_part_end(file, text, CHECK_PART, &lines, err);
+    lex x;
+    lex_init(&x, file, text ? text : "", err);
+    if (!st && lines == 0)
+        st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "not a part of %s", CHECK_PART);
+    while (!st && lex_next(&x) && x.line <= lines)
+        st = x.line == 1 ? read_summary(&x, p) : read_kind_line(&x, p);
     free(text);
     return st;
 }
@@ -254,12 +317,13 @@ static int by_first_seed(const void *a, const void *b)
 int check_merge_run(int n, char **files)
 {
     if (n < 1)
-        return cli_usage_error("merge", "merge check takes the reports of delve check --seeds");
+        return cli_usage_error("merge", "merge check takes the parts of delve check --seeds "
+                               "--shard");
     check_part *p = calloc((size_t)n, sizeof *p);
     tally *t = calloc(1, sizeof *t);
     delve_err err = { "" };
     delve_status st = p && t ? DELVE_OK : delve_fail(&err, DELVE_ENOMEM, "out of memory");
-    double secs = 0;
+    int64_t tenths = 0;
     for (int i = 0; i < n && !st; i++)
         st = read_part(files[i], &p[i], &err);
     if (!st)
@@ -272,11 +336,11 @@ int check_merge_run(int n, char **files)
                             "differs (%d and %d)", p[0].file, p[i].file, p[0].floors,
                             p[i].floors);
         tally_join(t, &p[i].t);
-        secs += p[i].secs;
+        tenths += p[i].tenths;
     }
     int rc = st ? cli_fail("merge", st, &err) : EXIT_OK;
     if (!st) {
-        tally_print(t, p[0].lo, p[n - 1].hi, p[0].floors, secs);
+        tally_print(t, p[0].lo, p[n - 1].hi, p[0].floors, (double)tenths / 10);
         rc = t->errors || t->failed ? EXIT_DIFF : EXIT_OK;
     }
     free(p);
@@ -284,10 +348,10 @@ int check_merge_run(int n, char **files)
     return rc;
 }
 
-enum { F_SEEDS };
-static const cli_flag FLAGS[] = { { "seeds", 0, 1 } };
+enum { F_SEEDS, F_SHARD };
+static const cli_flag FLAGS[] = { { "seeds", 0, 1 }, { "shard", 0, 0 } };
 /* every setting but the one seed and the one floor: a bulk check makes whole dungeons */
-static const cli_spec SPEC = { .cmd = "check", .flags = FLAGS, .flag_count = 1,
+static const cli_spec SPEC = { .cmd = "check", .flags = FLAGS, .flag_count = 2,
                                .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
                                            ~OPTS_BIT(OPTS_FLOOR),
                                .max_pos = 2, .help = help };
@@ -307,6 +371,8 @@ int cmd_check(int argc, char **argv)
     if (file && c.given)
         return cli_usage_error("check", "a .dun file holds its own dungeon: no generator "
                                "settings with FILE.dun");
+    if (file && c.flag[F_SHARD])
+        return cli_usage_error("check", "--shard is a part of --seeds A-B, not of a file");
     if (file)
         return check_file(file);
     uint64_t a, b;
@@ -316,7 +382,7 @@ int cmd_check(int argc, char **argv)
     stored_rooms *stored = NULL;
     if (stored_attach(&c.o, &stored, &err))
         return cli_fail("check", DELVE_EINPUT, &err);
-    rc = check_seeds(&c.o, a, b);
+    rc = check_seeds(&c.o, a, b, c.flag[F_SHARD] != NULL);
     stored_free(stored);
     return rc;
 }

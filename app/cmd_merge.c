@@ -12,6 +12,7 @@
 #include "app/cli.h"
 #include "app/folder.h"
 #include "engine/fsio.h"
+#include "engine/lex.h"
 #include "engine/textbuf.h"
 #include "gen/catalog.h"
 
@@ -114,6 +115,19 @@ static int set_option(char **words, int n, const char *name, char c, const char 
 
 /* --- shot sets ------------------------------------------------------------------- */
 
+typedef struct merge_row {
+    uint64_t seed;
+    int floor;
+} merge_row;
+
+/* -1, 0 or 1 as a is before, at or after b in (seed, floor) order. */
+static int row_order(merge_row a, merge_row b)
+{
+    if (a.seed != b.seed)
+        return a.seed < b.seed ? -1 : 1;
+    return (a.floor > b.floor) - (a.floor < b.floor);
+}
+
 typedef struct part {
     const char *dir;
     char *text;             /* its catalog.tsv */
@@ -121,6 +135,8 @@ typedef struct part {
     uint64_t lo, hi;        /* "# seeds: A-B" */
     char *words[MERGE_WORDS_MAX];
     int word_count;         /* "# command:" split, without "delve" */
+    merge_row *rows;        /* each catalog line's seed and floor, in order */
+    long row_count;
 } part;
 
 /* The value after "# KEY: " in the head of p, up to the newline (NUL-ended in buf). */
@@ -139,6 +155,26 @@ static int head_value(const part *p, const char *key, char *buf, size_t size)
     return 0;
 }
 
+/* The "# seeds: A-B" line of p's head (file names it) into p->lo, p->hi (*seeds = 1). */
+static delve_status head_seeds(part *p, const char *file, int *seeds, delve_err *err)
+{
+    lex x;
+    delve_status st = DELVE_OK;
+    lex_init(&x, file, p->text, err);
+    while (!st && !*seeds && lex_next(&x) && x.ls < p->text + p->head_len) {
+        if (!lex_keyword(&x, "#") || !lex_keyword(&x, "seeds:"))
+            continue;
+        st = lex_u64(&x, UINT64_MAX, '-', &p->lo, "the first seed");
+        st = st ? st : lex_char(&x, '-');
+        st = st ? st : lex_u64(&x, UINT64_MAX, ' ', &p->hi, "the last seed");
+        st = st ? st : lex_end(&x);
+        if (!st && p->hi < p->lo)
+            st = lex_fail(&x, x.ls, "the last seed before the first");
+        *seeds = 1;
+    }
+    return st;
+}
+
 /* Reads a shot set's catalog and provenance into p. */
 static delve_status part_read(const char *dir, part *p, delve_err *err)
 {
@@ -154,34 +190,29 @@ static delve_status part_read(const char *dir, part *p, delve_err *err)
     while (p->head_len < len && p->text[p->head_len] == '#' &&
            memchr(p->text + p->head_len, '\n', len - p->head_len))
         p->head_len = (size_t)(strchr(p->text + p->head_len, '\n') - p->text) + 1;
-    unsigned long long lo, hi;
-    if (!head_value(p, "seeds", line, sizeof line) || sscanf(line, "%llu-%llu", &lo, &hi) != 2 ||
-        !head_value(p, "command", line, sizeof line) ||
-        (p->word_count = split_words(line, p->words, MERGE_WORDS_MAX)) < 2 ||
-        strcmp(p->words[0], "delve"))
-        return delve_fail(err, DELVE_EINPUT, "%s: its catalog.tsv has no '# seeds:' or "
-                          "'# command:' line delve wrote", file);
-    p->lo = lo;
-    p->hi = hi;
-    return DELVE_OK;
+    int seeds = 0;
+    st = head_seeds(p, file, &seeds, err);
+    if (!st && (!seeds || !head_value(p, "command", line, sizeof line) ||
+                (p->word_count = split_words(line, p->words, MERGE_WORDS_MAX)) < 2 ||
+                strcmp(p->words[0], "delve")))
+        st = delve_fail(err, DELVE_EINPUT, "%s: its catalog.tsv has no '# seeds:' or "
+                        "'# command:' line delve wrote", file);
+    return st;
 }
 
-/* 1 when p's catalog has a line for seed's floor: a binary search of its lines, which
- * part_rows found whole and in (seed, floor) order. */
-static int catalog_lists(const part *p, unsigned long long seed, int floor)
+/* 1 when p's catalog has a line for seed's floor: a binary search of its rows, which
+ * part_rows read whole and in (seed, floor) order. */
+static int catalog_lists(const part *p, uint64_t seed, int floor)
 {
-    const char *lo = p->text + p->head_len, *hi = lo + strlen(lo);
+    long lo = 0, hi = p->row_count;
+    merge_row want = { seed, floor };
     while (lo < hi) {
-        const char *m = lo + (hi - lo) / 2;
-        while (m > lo && m[-1] != '\n')
-            m--;
-        unsigned long long s = 0;
-        int f = 0;
-        sscanf(m, "%llu\t%d", &s, &f);
-        if (s == seed && f == floor)
+        long m = lo + (hi - lo) / 2;
+        int o = row_order(p->rows[m], want);
+        if (o == 0)
             return 1;
-        if (s < seed || (s == seed && f < floor))
-            lo = m + strcspn(m, "\n") + 1;
+        if (o < 0)
+            lo = m + 1;
         else
             hi = m;
     }
@@ -204,75 +235,124 @@ static int png_whole(const char *file)
     return ok;
 }
 
+/* The PNG of seed's floor in p's folder is there and whole. */
+static delve_status row_png(const part *p, uint64_t seed, int floor, delve_err *err)
+{
+    char file[4200];
+    snprintf(file, sizeof file, "%s/seed-%020llu-floor-%02d.png", p->dir,
+             (unsigned long long)seed, floor);
+    if (access(file, F_OK))
+        return delve_fail(err, DELVE_EINPUT, "%s: missing (its catalog.tsv lists it)", file);
+    if (!png_whole(file))
+        return delve_fail(err, DELVE_EINPUT, "%s: truncated (not a whole PNG)", file);
+    return DELVE_OK;
+}
+
+/* The seed and floor that open catalog line x (through the tab after the floor), in
+ * p's range. */
+static delve_status row_key(lex *x, const part *p, uint64_t *seed, int *floor)
+{
+    delve_status st = lex_u64(x, UINT64_MAX, '\t', seed, "a seed");
+    st = st ? st : lex_char(x, '\t');
+    st = st ? st : lex_int(x, 1, DUNGEON_MAX_FLOORS, floor, "a floor");
+    st = st ? st : lex_char(x, '\t');
+    if (!st && (*seed < p->lo || *seed > p->hi))
+        st = lex_fail(x, x->ls, "seed %llu is not in the part's seeds %llu-%llu",
+                      (unsigned long long)*seed, (unsigned long long)p->lo,
+                      (unsigned long long)p->hi);
+    return st;
+}
+
 /* Each line of p's catalog (after its head) is whole (as many tabs as the column line,
  * a newline), in (seed, floor) order, names a seed of p's range and a whole PNG in p's
- * folder; *rows: the lines. */
-static delve_status part_rows(const part *p, long *rows, delve_err *err)
+ * folder; p->rows: their keys. file names the catalog. */
+static delve_status part_rows(part *p, const char *file, delve_err *err)
 {
-    const char *cols = p->text + p->head_len, *l = cols;
+    const char *cols = p->text + p->head_len;
     while (cols > p->text + 1 && cols[-2] != '\n')  /* the column line: the head's last */
         cols--;
-    size_t tabs = 0;
+    size_t tabs = 0, cap = 0;
     for (const char *c = cols; c < p->text + p->head_len; c++)
         tabs += *c == '\t';
-    unsigned long long last = 0;
-    int last_floor = 0;
-    for (*rows = 0; *l; l += strcspn(l, "\n") + 1, ++*rows) {
-        unsigned long long seed;
-        int floor, end = 0;
-        size_t n = strcspn(l, "\n"), t = 0;
-        for (size_t i = 0; i < n; i++)
-            t += l[i] == '\t';
-        if (!l[n] || t != tabs || sscanf(l, "%llu\t%d\t%n", &seed, &floor, &end) != 2 || !end ||
-            seed < p->lo || seed > p->hi ||
-            (*rows && (seed < last || (seed == last && floor <= last_floor))))
-            return delve_fail(err, DELVE_EINPUT, "%s/catalog.tsv: truncated or not delve's "
-                              "(line %ld: '%.60s')", p->dir, *rows + 1, l);
-        char file[4200];
-        snprintf(file, sizeof file, "%s/seed-%020llu-floor-%02d.png", p->dir, seed, floor);
-        if (access(file, F_OK))
-            return delve_fail(err, DELVE_EINPUT, "%s: missing (its catalog.tsv lists it)", file);
-        if (!png_whole(file))
-            return delve_fail(err, DELVE_EINPUT, "%s: truncated (not a whole PNG)", file);
-        last = seed;
-        last_floor = floor;
+    lex x;
+    lex_init(&x, file, p->text, err);
+    delve_status st = DELVE_OK;
+    while (!st && lex_next(&x)) {
+        uint64_t seed = 0;
+        int floor = 0;
+        size_t t = 0;
+        if (x.ls < p->text + p->head_len)
+            continue;
+        for (const char *c = x.ls; c < x.le; c++)
+            t += *c == '\t';
+        if (*x.le != '\n' && !(*x.le == '\r' && x.le[1] == '\n'))
+            st = lex_fail(&x, x.le, "truncated: the line has no end");
+        else if (t != tabs)
+            st = lex_fail(&x, x.le, "truncated or not delve's: %zu tabs, the column line has "
+                          "%zu", t, tabs);
+        st = st ? st : row_key(&x, p, &seed, &floor);
+        merge_row key = { seed, floor };
+        if (!st && p->row_count && row_order(key, p->rows[p->row_count - 1]) <= 0)
+            st = lex_fail(&x, x.ls, "not after the line before (lines are in seed and "
+                          "floor order)");
+        if (!st && (size_t)p->row_count == cap) {
+            merge_row *r = realloc(p->rows, (cap = cap ? cap * 2 : 256) * sizeof *r);
+            st = r ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "out of memory");
+            p->rows = r ? r : p->rows;
+        }
+        if (!st)
+            p->rows[p->row_count++] = key;
+        if (!st)
+            st = row_png(p, seed, floor, err);
     }
-    return DELVE_OK;
+    return st;
+}
+
+/* "seed-SSSSSSSSSSSSSSSSSSSS-floor-FF.png", the name delve shot gives a floor's PNG (20
+ * and 2 digits), into *seed and *floor; 0 for any other name. */
+static int png_name(const char *name, uint64_t *seed, int *floor)
+{
+    return strlen(name) == 38 && !strncmp(name, "seed-", 5) &&
+           !strncmp(name + 25, "-floor-", 7) && !strcmp(name + 34, ".png") &&
+           lex_parse_u64(name + 5, 20, UINT64_MAX, seed, NULL) == LEX_OK &&
+           lex_parse_int(name + 32, 2, 1, DUNGEON_MAX_FLOORS, floor, NULL) == LEX_OK;
 }
 
 /* p's folder holds a whole PNG for each line of its catalog and no other PNG (a catalog
  * cut short at a line's end leaves PNGs it does not list). */
-static delve_status part_verify(const part *p, delve_err *err)
+static delve_status part_verify(part *p, delve_err *err)
 {
-    long rows = 0, pngs = 0;
-    delve_status st = part_rows(p, &rows, err);
+    char file[4200];
+    long pngs = 0;
+    snprintf(file, sizeof file, "%s/catalog.tsv", p->dir);
+    delve_status st = part_rows(p, file, err);
     DIR *d = st ? NULL : opendir(p->dir);
     if (!st && !d)
         return delve_fail(err, DELVE_EIO, "%s: %s", p->dir, strerror(errno));
     struct dirent *e;
     while (d && !st && (e = readdir(d))) {
         size_t n = strlen(e->d_name);
-        unsigned long long seed = 0;
+        uint64_t seed = 0;
         int floor = 0;
         if (e->d_name[0] == '.' || n < 4 || strcmp(e->d_name + n - 4, ".png"))
             continue;
         pngs++;
-        if (sscanf(e->d_name, "seed-%llu-floor-%d.png", &seed, &floor) != 2 ||
-            !catalog_lists(p, seed, floor))
+        if (!png_name(e->d_name, &seed, &floor) || !catalog_lists(p, seed, floor))
             st = delve_fail(err, DELVE_EINPUT, "%s/%s: a PNG its catalog.tsv does not list "
                             "(the catalog is cut short?)", p->dir, e->d_name);
     }
     if (d)
         closedir(d);
-    if (!st && pngs != rows)
+    if (!st && pngs != p->row_count)
         st = delve_fail(err, DELVE_EINPUT, "%s: %ld PNGs for %ld catalog lines", p->dir, pngs,
-                        rows);
+                        p->row_count);
     return st;
 }
 
 static void part_free(part *p)
 {
     free(p->text);
+    free(p->rows);
     for (int i = 0; i < p->word_count; i++)
         free(p->words[i]);
 }

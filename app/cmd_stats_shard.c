@@ -3,19 +3,19 @@
  * A part's text: '#' lines (what it is, version, seeds, each argument), then
  * "floors TYPE N", "acc TYPE MEASURE n sum sumsq min max" and "count KIND N" lines, and
  * last "# end: N lines" (N: the lines before it), so that a part cut short is refused. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/cli.h"
 #include "app/stats_shard.h"
-#include "engine/fsio.h"
+#include "engine/lex.h"
 #include "engine/textbuf.h"
 
 #define SHARD_MAX_BYTES (1u << 20)  /* bytes of one part */
 #define SHARD_MAX_ARGS 128          /* arguments of the command a part records */
 #define SHARD_MAX_PARTS 4096        /* parts of one merge */
-#define SHARD_END "# end: "    /* the last line: "# end: N lines" */
 #define SHARD_TITLE "# delve stats part: join the parts of a range with 'delve merge stats'"
 
 /* 1 for argv[i] that a part does not record: --seeds (its value too) and --shard. */
@@ -73,7 +73,7 @@ int stats_shard_print(const stats_shard *s, int argc, char **argv, uint64_t lo, 
         return cli_fail("stats", DELVE_ENOMEM, NULL);
     }
     fwrite(tb.s, 1, tb.len, stdout);
-    printf("%s%ld lines\n", SHARD_END, line_count(tb.s, tb.len));
+    printf("%s%ld lines\n", CLI_PART_END, line_count(tb.s, tb.len));
     textbuf_free(&tb);
     return EXIT_OK;
 }
@@ -98,74 +98,92 @@ static void acc_join(stats_acc *a, const stats_acc *b)
     a->sumsq += b->sumsq;
 }
 
-/* One data line of a part into s; 0 when delve did not write it. */
-static int read_sum_line(const char *l, stats_shard *s)
+/* A tab, then a number in lo..hi (what names it in messages). */
+static delve_status tab_i64(lex *x, int64_t lo, int64_t hi, int64_t *v, const char *what)
 {
-    int t, m, mn, mx;
-    long long n, sum, sq;
-    stats_acc a;
-    if (sscanf(l, "count\t%d\t%lld", &t, &n) == 2 && t >= 0 && t < RK_COUNT)
-        s->counts[t] += n;
-    else if (sscanf(l, "floors\t%d\t%lld", &t, &n) == 2 && t >= 0 && t < LT_COUNT)
-        s->table.floors[t] += n;
-    else if (sscanf(l, "acc\t%d\t%d\t%lld\t%lld\t%lld\t%d\t%d", &t, &m, &n, &sum, &sq, &mn,
-                    &mx) == 7 && t >= 0 && t < LT_COUNT && m >= 0 && m < STATS_MAX_MEASURES) {
-        a = (stats_acc){ .n = n, .sum = sum, .sumsq = sq, .min = mn, .max = mx };
-        acc_join(&s->table.acc[t][m], &a);
-    } else
-        return 0;
-    return 1;
+    delve_status st = lex_char(x, '\t');
+    return st ? st : lex_i64(x, lo, hi, '\t', v, what);
 }
 
-/* Where the end line of a part's text[0..len) starts, -1 when it is not there (a part cut
- * short) or counts other than the lines before it. */
-static long shard_end(const char *text, size_t len)
+/* An "acc TYPE MEASURE n sum sumsq min max" line after its word into s. */
+static delve_status read_acc(lex *x, stats_shard *s)
 {
-    if (len < 2 || text[len - 1] != '\n' || memchr(text, '\0', len))
-        return -1;
-    size_t start = len - 1;
-    while (start > 0 && text[start - 1] != '\n')
-        start--;
-    long n = -1;
-    char tail[32];
-    if (sscanf(text + start, SHARD_END "%ld lines%31s", &n, tail) != 1 ||
-        n != line_count(text, start))
-        return -1;
-    return (long)start;
+    int64_t v[7] = { 0 };
+    delve_status st = tab_i64(x, 0, LT_COUNT - 1, &v[0], "a level type");
+    st = st ? st : tab_i64(x, 0, STATS_MAX_MEASURES - 1, &v[1], "a measure");
+    st = st ? st : tab_i64(x, 1, INT64_MAX, &v[2], "a count");
+    st = st ? st : tab_i64(x, INT64_MIN, INT64_MAX, &v[3], "a sum");
+    st = st ? st : tab_i64(x, 0, INT64_MAX, &v[4], "a sum of squares");
+    st = st ? st : tab_i64(x, INT_MIN, INT_MAX, &v[5], "a least value");
+    st = st ? st : tab_i64(x, v[5], INT_MAX, &v[6], "a greatest value");
+    if (st)
+        return st;
+    stats_acc a = { .n = v[2], .sum = v[3], .sumsq = v[4], .min = (int)v[5], .max = (int)v[6] };
+    acc_join(&s->table.acc[v[0]][v[1]], &a);
+    return DELVE_OK;
+}
+
+/* One data line of a part ("count", "floors" or "acc") into s. */
+static delve_status read_sum_line(lex *x, stats_shard *s)
+{
+    int64_t k = 0, n = 0;
+    delve_status st = DELVE_OK;
+    if (lex_keyword(x, "count")) {
+        st = tab_i64(x, 0, RK_COUNT - 1, &k, "a kind of room");
+        st = st ? st : tab_i64(x, 0, INT64_MAX, &n, "a count");
+        s->counts[st ? 0 : k] += st ? 0 : n;
+    } else if (lex_keyword(x, "floors")) {
+        st = tab_i64(x, 0, LT_COUNT - 1, &k, "a level type");
+        st = st ? st : tab_i64(x, 0, INT64_MAX, &n, "a count");
+        s->table.floors[st ? 0 : k] += st ? 0 : n;
+    } else if (lex_keyword(x, "acc")) {
+        st = read_acc(x, s);
+    } else {
+        return lex_fail(x, x->p, "a line delve stats --shard did not write");
+    }
+    return st ? st : lex_end(x);
+}
+
+/* A '#' line of a part: "# seeds: A-B" into p's range (*seeds = 1), any other into its
+ * head as written. */
+static delve_status read_head_line(lex *x, stats_part *p, textbuf *head, int *seeds)
+{
+    lex y = *x;
+    if (!lex_keyword(&y, "#") || !lex_keyword(&y, "seeds:")) {
+        textbuf_put(head, x->ls, (size_t)(x->le - x->ls));
+        textbuf_put(head, "\n", 1);
+        return DELVE_OK;
+    }
+    *x = y;
+    delve_status st = lex_u64(x, UINT64_MAX, '-', &p->lo, "the first seed");
+    st = st ? st : lex_char(x, '-');
+    st = st ? st : lex_u64(x, UINT64_MAX, ' ', &p->hi, "the last seed");
+    st = st ? st : lex_end(x);
+    if (!st && p->hi < p->lo)
+        st = lex_fail(x, x->ls, "seeds %llu-%llu: the last before the first",
+                      (unsigned long long)p->lo, (unsigned long long)p->hi);
+    *seeds = 1;
+    return st;
 }
 
 static delve_status read_part(const char *file, stats_part *p, delve_err *err)
 {
     char *text = NULL;
-    size_t len;
+    int lines = 0, seeds = 0;
+    textbuf head = { 0 };
     *p = (stats_part){ .file = file };
-    delve_status st = fsio_read_all(file, SHARD_MAX_BYTES, &text, &len, err);
-    if (st)
-        return st;
-    long end = shard_end(text, len);
-    if (end < 0) {
-        free(text);
-        return delve_fail(err, DELVE_EINPUT, "%s: truncated (a part of delve stats --shard "
-                          "ends with its line '%sN lines'; this one does not)", file, SHARD_END);
-    }
-    text[end] = '\0';  /* the end line off */
-    p->head = calloc(1, len + 1);
-    unsigned long long lo, hi;
-    int seeds = 0;
-    for (char *l = strtok(text, "\n"); l && !st && p->head; l = strtok(NULL, "\n")) {
-        if (sscanf(l, "# seeds: %llu-%llu", &lo, &hi) == 2)
-            seeds = 1;
-        else if (l[0] == '#')
-            strcat(strcat(p->head, l), "\n");
-        else if (!read_sum_line(l, &p->s))
-            st = delve_fail(err, DELVE_EINPUT, "%s: a line delve stats --shard did not "
-                            "write: %s", file, l);
-    }
-    if (!st && (!p->head || !seeds || strncmp(p->head, SHARD_TITLE "\n", strlen(SHARD_TITLE) + 1)))
-        st = delve_fail(err, p->head ? DELVE_EINPUT : DELVE_ENOMEM, "%s: not a part of "
-                        "delve stats --shard", file);
-    p->lo = lo;
-    p->hi = hi;
+    delve_status st = lex_read_file(file, SHARD_MAX_BYTES, "part", &text, err);
+    st = st ? st : cli_part_end(file, text, "delve stats --shard", &lines, err);
+    lex x;
+    lex_init(&x, file, text ? text : "", err);
+    while (!st && lex_next(&x) && x.line <= lines)
+        st = *x.ls == '#' ? read_head_line(&x, p, &head, &seeds) : read_sum_line(&x, &p->s);
+    textbuf_put(&head, "", 1);
+    if (!st && head.oom)
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory");
+    if (!st && (!seeds || strncmp(head.s, SHARD_TITLE "\n", strlen(SHARD_TITLE) + 1)))
+        st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "not a part of delve stats --shard");
+    p->head = head.s;
     p->s.rooms = p->head && strstr(p->head, "\n# kind: rooms\n") != NULL;
     free(text);
     return st;

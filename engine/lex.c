@@ -249,6 +249,38 @@ delve_status lex_int(lex *x, int lo, int hi, int *out, const char *what)
     return st;
 }
 
+delve_status lex_u64(lex *x, uint64_t hi, char stop, uint64_t *out, const char *what)
+{
+    lex_skip_space(x);
+    const char *at = x->p, *end = at;
+    while (end < x->le && !is_space(*end) && *end != stop)
+        end++;
+    size_t n = (size_t)(end - at), bad = 0;
+    switch (lex_parse_u64(at, n, hi, out, &bad)) {
+    case LEX_OK:
+        x->p = end;
+        return DELVE_OK;
+    case LEX_NOT_NUMBER:
+        return lex_fail(x, at, "expected %s (a number)", what);
+    case LEX_JUNK:
+        return lex_fail(x, at + bad, "unexpected '%c' in %s", at[bad], what);
+    default:
+        return lex_fail(x, at, "%s %.*s is outside 0..%" PRIu64, what,
+                        (int)(n > 24 ? 24 : n), at, hi);
+    }
+}
+
+delve_status lex_char(lex *x, char c)
+{
+    if (x->p < x->le && *x->p == c) {
+        x->p++;
+        return DELVE_OK;
+    }
+    if (c == '\t')
+        return lex_fail(x, x->p, "expected a tab");
+    return lex_fail(x, x->p, "expected '%c'", c);
+}
+
 /* ---- key=value, quoted strings, fields ---- */
 
 static int is_key_char(char c)

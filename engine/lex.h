@@ -103,6 +103,11 @@ delve_status lex_i64(lex *x, int64_t lo, int64_t hi, char stop, int64_t *out,
                      const char *what);
 /* As lex_i64 for int, ended by a space, a tab or the line's end. */
 delve_status lex_int(lex *x, int lo, int hi, int *out, const char *what);
+/* As lex_i64 for 0..hi of uint64_t (a seed): any '-' is "expected WHAT (a number)". */
+delve_status lex_u64(lex *x, uint64_t hi, char stop, uint64_t *out, const char *what);
+/* The byte c right at the cursor (no spaces skipped), moving past it; else DELVE_EINPUT
+ * "expected 'C'" there (a separator between numbers: the '-' of A-B, a tab). */
+delve_status lex_char(lex *x, char c);
 
 /* An optional `key=` at the cursor (key: 1 to cap - 1 letters, digits, '_' or '-'):
  * copies the key into key, moves past the '=' and returns 1; else key is "" and 0. */

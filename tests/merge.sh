@@ -40,7 +40,17 @@ expect2 "a part missing a PNG its catalog lists refused" "d1/seed-00000000000000
 cp -r p1 d2 && head -n -2 p1/catalog.tsv > d2/catalog.tsv
 expect2 "a catalog cut at a line's end refused" "a PNG its catalog.tsv does not list" shots -o x d2 p2
 cp -r p1 d3 && head -c -40 p1/catalog.tsv > d3/catalog.tsv
-expect2 "a catalog cut mid-line refused" "d3/catalog.tsv: truncated" shots -o x d3 p2
+expect2 "a catalog cut mid-line refused, naming file:line:col" "d3/catalog.tsv:$(wc -l < d3/catalog.tsv | awk '{print $1 + 1}'):" shots -o x d3 p2
+expect2 "  and saying it is truncated" "truncated: the line has no end" shots -o x d3 p2
+# numbers read through engine/lex: range-checked, named by file:line:col
+cp -r p1 d5 && sed 's/^2\t1\t/99999999999999999999\t1\t/' p1/catalog.tsv > d5/catalog.tsv
+n5=$(grep -n '^99999999999999999999' d5/catalog.tsv | cut -d: -f1)
+expect2 "a seed past 64 bits in a catalog refused at its file:line:col" "d5/catalog.tsv:$n5:1: a seed 99999999999999999999 is outside 0..18446744073709551615" shots -o x d5 p2
+cp -r p1 d6 && sed 's/^# seeds: 1-3$/# seeds: 1-3x/' p1/catalog.tsv > d6/catalog.tsv
+expect2 "a '# seeds:' line with junk refused at its column" "d6/catalog.tsv:5:13: unexpected 'x' in the last seed" shots -o x d6 p2
+cp -r p1 d7 && sed 's/^3\t2\t/3\t40\t/' p1/catalog.tsv > d7/catalog.tsv
+n7=$(grep -nP '^3\t40\t' d7/catalog.tsv | cut -d: -f1)
+expect2 "a floor out of range refused at its column" "d7/catalog.tsv:$n7:3: a floor 40 is outside 1..32" shots -o x d7 p2
 cp -r p1 d4 && f=d4/seed-00000000000000000003-floor-02.png && head -c 5000 p1/${f#d4/} > $f
 expect2 "a truncated PNG refused" "$f: truncated" shots -o x d4 p2
 check "nothing left by refused merges" test ! -e x
@@ -76,22 +86,41 @@ expect2 "merge stats: the setting that differs is named" "p-b has '# arg: --floo
 expect2 "merge stats: a gap names the seeds" "p-c starts at 21, p-a ended at 10: seeds 11-20 missing" stats p-a p-c
 check "  a part ends with its line count" sh -c "tail -n 1 p-a | grep -qxF \"# end: \$(( \$(wc -l < p-a) - 1 )) lines\""
 head -n -3 part-1-9 > cut
-expect2 "merge stats: a part cut short refused" "cut: truncated" stats cut part-10-20 part-21-30 part-31-40
+expect2 "merge stats: a part cut short refused" "cut:$(wc -l < cut | awk '{print $1}'):1: truncated" stats cut part-10-20 part-21-30 part-31-40
+n=$(grep -n '^acc' part-1-9 | head -1 | cut -d: -f1)
+sed "${n}s/^acc\t0\t0\t9\t/acc\t0\t0\t99999999999999999999\t/" part-1-9 > big
+expect2 "merge stats: a count past 64 bits refused at file:line:col" "big:$n:9: a count 99999999999999999999 is outside 1..9223372036854775807" stats big part-10-20 part-21-30 part-31-40
+sed "${n}s/^acc\t0\t0\t9\t/acc\t0\t0\t-9\t/" part-1-9 > neg
+expect2 "merge stats: a negative count refused" "neg:$n:9: a count -9 is outside" stats neg part-10-20 part-21-30 part-31-40
 "$DELVE" stats --type shoals --seeds 1-3 --shard > /dev/null 2> e; rc=$?
 check "stats --shard of Shoals' table refused (rc $rc)" sh -c "test $rc = 2 && grep -qF 'percentiles' e"
 
 # check: 4 parts' reports into the whole run's (the time is the parts' sum: masked)
 "$DELVE" check --seeds 1-40 > whole.txt 2> /dev/null
-for r in 1-9 10-20 21-30 31-40; do "$DELVE" check --seeds $r > "check-$r.txt" 2> /dev/null; done
+for r in 1-9 10-20 21-30 31-40; do "$DELVE" check --seeds $r --shard > "check-$r.txt" 2> /dev/null; done
 "$DELVE" merge check check-21-30.txt check-1-9.txt check-31-40.txt check-10-20.txt > merged.txt; rc=$?
 untime() { sed 's/([0-9.]* s)$/(T s)/' "$1"; }
 untime whole.txt > whole.t; untime merged.txt > merged.t
 check "merge check: 4 parts are the whole run's report (rc $rc)" sh -c "test $rc = 0 && grep -q '40 dungeons' whole.t && cmp whole.t merged.t"
 # findings (hand-made reports in delve check's words): counts summed, first 10 seeds kept
-printf 'delve check: seeds 1-5, 3 floors: 5 dungeons, 3 errors, 1 warning, 1 not generated (1.0 s)\n  error    way-no-partner              3  seeds 2 4\n  warning  pit-only-across             1  seeds 5\n  error    not-generated               1  seeds 3\n' > a.txt
-printf 'delve check: seeds 6-20, 3 floors: 15 dungeons, 12 errors, 0 warnings, 0 not generated (2.5 s)\n  error    way-no-partner             12  seeds 6 7 8 9 10 11 12 13 14 15 ...\n' > b.txt
+printf 'delve check: seeds 1-5, 3 floors: 5 dungeons, 3 errors, 1 warning, 1 not generated (1.0 s)\n  error    way-no-partner              3  seeds 2 4\n  warning  pit-only-across             1  seeds 5\n  error    not-generated               1  seeds 3\n# end: 4 lines\n' > a.txt
+printf 'delve check: seeds 6-20, 3 floors: 15 dungeons, 12 errors, 0 warnings, 0 not generated (2.5 s)\n  error    way-no-partner             12  seeds 6 7 8 9 10 11 12 13 14 15 ...\n# end: 2 lines\n' > b.txt
 "$DELVE" merge check b.txt a.txt > merged.txt; rc=$?
 printf 'delve check: seeds 1-20, 3 floors: 20 dungeons, 15 errors, 1 warning, 1 not generated (3.5 s)\n  error    way-no-partner             15  seeds 2 4 6 7 8 9 10 11 12 13 ...\n  warning  pit-only-across             1  seeds 5\n  error    not-generated               1  seeds 3\n' > want.txt
 check "merge check: findings joined in seed order, exit 1 as the whole run (rc $rc)" sh -c "test $rc = 1 && cmp want.txt merged.txt"
 expect2 "merge check: a gap refused" "not parts of one range" check a.txt check-21-30.txt
+# a check part ends with its line count (as a stats part does): one cut short is refused
+check "  a check part ends with its line count" sh -c "tail -n 1 check-1-9.txt | grep -qxF \"# end: \$(( \$(wc -l < check-1-9.txt) - 1 )) lines\""
+head -n 1 a.txt > a-cut.txt
+expect2 "merge check: a part cut short refused" "a-cut.txt:1:1: truncated: a part of delve check --seeds --shard ends with its line" check a-cut.txt b.txt
+"$DELVE" check --seeds 1-9 > plain.txt 2> /dev/null
+expect2 "merge check: a report made without --shard refused" "plain.txt:1:1: truncated" check plain.txt check-10-20.txt
+sed 's/3 errors/3x errors/' a.txt > a-junk.txt
+expect2 "merge check: a number with junk refused at file:line:col (no %d on text)" "a-junk.txt:1:48: unexpected 'x' in errors" check a-junk.txt b.txt
+sed 's/seeds 2 4$/seeds 2 99999999999999999999/' a.txt > a-big.txt
+expect2 "merge check: a seed past 64 bits refused at its column" "a-big.txt:2:51: a seed 99999999999999999999 is outside 0..18446744073709551615" check a-big.txt b.txt
+sed 's/^  warning  pit-only-across /  error    pit-only-across /' a.txt > a-sev.txt
+expect2 "merge check: a kind under the wrong severity refused" "a-sev.txt:3:1: pit-only-across is a warning, not error" check a-sev.txt b.txt
+"$DELVE" check --seeds 1-3 --shard tests/x.dun > /dev/null 2> e; rc=$?
+check "check --shard with a file refused (rc $rc)" test $rc = 2
 finish

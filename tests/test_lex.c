@@ -162,6 +162,43 @@ static void test_cursor_numbers_name_their_column(void **state)
     assert_string_equal(err.msg, "f.txt:1:12: unexpected ';' in x");
 }
 
+/* A seed is a whole uint64_t; a separator is a byte right at the cursor. */
+static void test_u64_and_separators(void **state)
+{
+    (void)state;
+    lex x;
+    delve_err err = { "" };
+    uint64_t a = 0, b = 0;
+    on_line(&x, "seeds 18446744073709551615-7, x", &err);
+    lex_keyword(&x, "seeds");
+    assert_int_equal(lex_u64(&x, UINT64_MAX, '-', &a, "a seed"), DELVE_OK);
+    assert_true(a == UINT64_MAX);
+    assert_int_equal(lex_char(&x, '-'), DELVE_OK);
+    assert_int_equal(lex_u64(&x, UINT64_MAX, ',', &b, "a seed"), DELVE_OK);
+    assert_true(b == 7);
+    assert_int_equal(lex_char(&x, ','), DELVE_OK);
+    assert_int_equal(lex_char(&x, ','), DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:30: expected ','");
+    on_line(&x, "n 18446744073709551616\t-1", &err);
+    lex_keyword(&x, "n");
+    assert_int_equal(lex_u64(&x, UINT64_MAX, '\t', &a, "n"), DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:3: n 18446744073709551616 is outside "
+                                 "0..18446744073709551615");
+    x.p = x.ls + 22;
+    assert_int_equal(lex_char(&x, ','), DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:23: expected ','");
+    assert_int_equal(lex_u64(&x, 9, '\t', &a, "n"), DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:24: expected n (a number)");
+    on_line(&x, "n 12a", &err);
+    lex_keyword(&x, "n");
+    assert_int_equal(lex_u64(&x, 99, ' ', &a, "n"), DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:5: unexpected 'a' in n");
+    on_line(&x, "x", &err);
+    x.p = x.le;
+    assert_int_equal(lex_char(&x, '\t'), DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:2: expected a tab");
+}
+
 static void test_words_keywords_and_line_ends(void **state)
 {
     (void)state;
@@ -327,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_words_keywords_and_line_ends),
         cmocka_unit_test(test_key_value_and_quoted_strings),
         cmocka_unit_test(test_tab_fields),
+        cmocka_unit_test(test_u64_and_separators),
         cmocka_unit_test(test_limits_and_control_bytes),
         cmocka_unit_test(test_read_file_names_a_nul_byte),
     };
