@@ -47,20 +47,25 @@ delve_status stats_compare_review(const char *file_a, const char *file_b,
 /* --compare's part of delve stats --help. */
 void stats_compare_help(void);
 
-/* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and
- * return 0. */
+/* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and the
+ * hint (cli_usage_error) and return 0. */
 int cli_u64(const char *cmd, const char *opt, const char *s, uint64_t *out);
 int cli_int(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out);
-/* --seeds A-B: *lo = A, *hi = B with A <= B and at most max seeds; on failure prints
- * "delve CMD: --seeds ...: why" and returns 0. */
+/* --seeds A-B (or one seed A, the range A-A): *lo = A, *hi = B with A <= B and at most
+ * max seeds; on failure prints "delve CMD: --seeds ...: why" and returns 0. */
 int cli_seeds(const char *cmd, const char *s, uint64_t max, uint64_t *lo, uint64_t *hi);
+
+/* "A<sep>B" (WxH, X,Y) with A in lo_a..hi_a and B in lo_b..hi_b (engine/lex's strict
+ * integers) into *a, *b: 1, or 0 without printing. */
+int cli_pair(const char *s, char sep, int lo_a, int hi_a, int lo_b, int hi_b, int *a, int *b);
 
 /* Takes the value of option argv[*i] (advancing *i), or prints that it is missing. */
 const char *cli_value(const char *cmd, int argc, char **argv, int *i);
 
 /* Prints "delve CMD: message" and returns the exit code for st. */
 int cli_fail(const char *cmd, delve_status st, const delve_err *err);
-/* Prints "delve CMD: message\nTry 'delve CMD --help'." and returns EXIT_USAGE. */
+/* Prints "delve CMD: message\nTry 'delve CMD --help'." (cmd NULL: "delve: message\nTry
+ * 'delve --help'.") and returns EXIT_USAGE: the one place the hint is worded. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

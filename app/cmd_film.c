@@ -23,7 +23,8 @@ static void help(void)
            "  DIR/events.tsv                  frame, game time, floor, square, event, health, power\n"
            "  DIR/film.mp4, DIR/film.gif      with --video, when ffmpeg is installed: the MP4\n"
            "                                  H.264 yuv420p at the film's 12 fps, the GIF at\n"
-           "                                  4 fps, W px wide (--gif-width, default %d)\n"
+           "                                  4 fps, W px wide (--gif-width, default %d; only\n"
+           "                                  with --video)\n"
            "Progress (\"frame 120/330\") goes to stderr: on a terminal as one line kept up\n"
            "to date; with --progress also when stderr is not a terminal, a line every 5 %%\n"
            "of the frames; never with --quiet.\n"
@@ -77,6 +78,9 @@ static int parse(int argc, char **argv, film_args *a)
             a->script = argv[i];
         }
     }
+    if (a->gif_w && !a->video)
+        return cli_usage_error("film", "--gif-width sets the width of film.gif, which only "
+                               "--video makes: add --video, or leave --gif-width out");
     if (!a->script)
         a->script = cli_default_film();
     return EXIT_OK;

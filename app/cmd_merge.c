@@ -586,11 +586,20 @@ static int merge_shots(int argc, char **argv)
 
 int cmd_merge(int argc, char **argv)
 {
-    if (argc < 2 || cli_is_help(argv[1])) {
+    if (argc < 2)
+        return cli_usage_error("merge", "merge shots, check or stats: which parts to join?");
+    if (cli_is_help(argv[1])) {
         help();
-        return argc < 2 ? EXIT_USAGE : EXIT_OK;
+        return EXIT_OK;
     }
-    if (!strcmp(argv[1], "shots"))
+    int shots = !strcmp(argv[1], "shots");
+    for (int i = 2; i < argc; i++) { /* parts are files and folders; shots takes -o DIR */
+        if (shots && (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--out")))
+            i++;
+        else if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage_error("merge", "unknown option '%s'", argv[i]);
+    }
+    if (shots)
         return merge_shots(argc - 1, argv + 1);
     if (!strcmp(argv[1], "check"))
         return check_merge_run(argc - 2, argv + 2);

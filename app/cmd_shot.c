@@ -76,10 +76,7 @@ static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLA
 /* "A<sep>B" of two ints into *x, *y: 1, or 0 with a usage error said. */
 static int int_pair(const char *opt, const char *s, char sep, int lo, int hi, int *x, int *y)
 {
-    int n = 0;
-    char fmt[16];
-    snprintf(fmt, sizeof fmt, "%%d%c%%d%%n", sep);
-    if (sscanf(s, fmt, x, y, &n) == 2 && !s[n] && *x >= lo && *x <= hi && *y >= lo && *y <= hi)
+    if (cli_pair(s, sep, lo, hi, lo, hi, x, y))
         return 1;
     cli_usage_error("shot", "%s: '%s' is not A%cB with A and B in %d..%d", opt, s, sep, lo, hi);
     return 0;

@@ -42,7 +42,8 @@ static void help(void)
            "A film that cannot go on (no pit on this floor) stops with its message on the\n"
            "status line. --keys plays EVENTS first, as if typed: key names (a character,\n"
            "space, left, right, up, down, pgup, pgdn, home, end, tab, f5, f12, esc) and mouse\n"
-           "events (move:X,Y press:X,Y release:X,Y wheel:N, resize:W,H), space-separated.\n"
+           "events (move:X,Y press:X,Y release:X,Y wheel:N, resize:W,H with W,H as --size\n"
+           "takes), space-separated.\n"
            "--screenshot writes the view the events end on (without --keys, the first frame)\n"
            "to OUT.png and quits; with --headless no window is opened (for machines without\n"
            "a display; the canvas is --size, default the film's frame): same pixels.\n"
@@ -111,14 +112,11 @@ static int parse_b(int argc, char **argv, int cut, const cli_args *c, viewer_arg
 /* --size WxH into a; 0, or a usage error. */
 static int parse_size(const char *s, viewer_args *a)
 {
-    int n = 0;
     if (!s)
         return EXIT_OK;
-    if (sscanf(s, "%dx%d%n", &a->size_w, &a->size_h, &n) != 2 || s[n] ||
-        a->size_w < VIEWER_MIN_W || a->size_h < VIEWER_MIN_H || a->size_w > VIEWER_SIZE_MAX ||
-        a->size_h > VIEWER_SIZE_MAX)
-        return cli_usage_error("view", "--size: '%s' is not WxH with W in %d..%d and H in %d..%d",
-                               s, VIEWER_MIN_W, VIEWER_SIZE_MAX, VIEWER_MIN_H, VIEWER_SIZE_MAX);
+    if (!viewer_size_parse(s, 'x', &a->size_w, &a->size_h))
+        return cli_usage_error("view", "--size: '%s' is not WxH with " VIEWER_SIZE_RULE, s,
+                               VIEWER_SIZE_RANGE);
     return EXIT_OK;
 }
 

@@ -53,7 +53,5 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         if (!strcmp(argv[1], COMMANDS[i].name))
             return COMMANDS[i].fn(argc - 1, argv + 1);
-    fprintf(stderr, "delve: unknown command '%s'\n", argv[1]);
-    usage(stderr);
-    return EXIT_USAGE;
+    return cli_usage_error(NULL, "unknown command '%s'", argv[1]);
 }

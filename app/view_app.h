@@ -97,8 +97,16 @@ delve_status viewer_event(viewer *v, const SDL_Event *e, delve_err *err);
 /* The next event: a scripted one first, then (with a window) SDL's, waiting up to
  * wait_ms. 0 when there is none. */
 int viewer_next_event(viewer *v, SDL_Event *e, int wait_ms, delve_err *err);
-/* Checks a --keys script: 0, or DELVE_EINPUT naming the first token not understood. */
+/* Checks a --keys script: 0, or DELVE_EINPUT naming the first token not understood, or a
+ * resize:W,H outside the sizes --size takes (VIEWER_SIZE_RULE). */
 delve_status viewer_keys_check(const char *keys, delve_err *err);
+/* "W<sep>H" (--size WxH, --keys resize:W,H) with W in VIEWER_MIN_W..VIEWER_SIZE_MAX and H
+ * in VIEWER_MIN_H..VIEWER_SIZE_MAX into *w, *h: 1, else 0 (nothing printed). A window a
+ * person drags smaller is held at the least size instead (SDL's minimum, viewer_resize). */
+int viewer_size_parse(const char *s, char sep, int *w, int *h);
+/* The sizes viewer_size_parse takes, for messages: printf format and its four values. */
+#define VIEWER_SIZE_RULE "W in %d..%d and H in %d..%d"
+#define VIEWER_SIZE_RANGE VIEWER_MIN_W, VIEWER_SIZE_MAX, VIEWER_MIN_H, VIEWER_SIZE_MAX
 
 /* view_camera.c */
 int viewer_map_w(const viewer *v);

@@ -5,9 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/cli.h"
 #include "app/view_app.h"
+#include "engine/lex.h"
 
 #define TOKEN_MAX 32
+#define VIEWER_WHEEL_MAX 1000  /* notches of one wheel:N */
 
 /* Names a script may use for keys that are not one character. */
 static const struct {
@@ -32,24 +35,39 @@ static SDL_Keycode key_named(const char *t)
     return SDLK_UNKNOWN;
 }
 
+int viewer_size_parse(const char *s, char sep, int *w, int *h)
+{
+    return cli_pair(s, sep, VIEWER_MIN_W, VIEWER_SIZE_MAX, VIEWER_MIN_H, VIEWER_SIZE_MAX, w, h);
+}
+
+/* "A,B" after verb (a mouse place, in canvas px) into *a, *b: 1, or 0. */
+static int place(const char *t, const char *verb, int *a, int *b)
+{
+    size_t n = strlen(verb);
+    return !strncmp(t, verb, n) && cli_pair(t + n, ',', -VIEWER_SIZE_MAX, VIEWER_SIZE_MAX,
+                                            -VIEWER_SIZE_MAX, VIEWER_SIZE_MAX, a, b);
+}
+
 /* A mouse or window token "verb:A,B" into e; 0 when t is none. */
 static int mouse_token(const viewer *v, const char *t, SDL_Event *e)
 {
-    int a = 0, b = 0, n = 0;
+    int a = 0, b = 0;
     memset(e, 0, sizeof *e);
-    if (sscanf(t, "move:%d,%d%n", &a, &b, &n) == 2 && !t[n]) {
+    if (place(t, "move:", &a, &b)) {
         e->type = SDL_MOUSEMOTION, e->motion.x = a, e->motion.y = b;
         e->motion.xrel = v ? a - v->mx : 0, e->motion.yrel = v ? b - v->my : 0;
         e->motion.state = v && v->dragging ? SDL_BUTTON_LMASK : 0;
-    } else if (sscanf(t, "press:%d,%d%n", &a, &b, &n) == 2 && !t[n]) {
+    } else if (place(t, "press:", &a, &b)) {
         e->type = SDL_MOUSEBUTTONDOWN, e->button.button = SDL_BUTTON_LEFT;
         e->button.x = a, e->button.y = b;
-    } else if (sscanf(t, "release:%d,%d%n", &a, &b, &n) == 2 && !t[n]) {
+    } else if (place(t, "release:", &a, &b)) {
         e->type = SDL_MOUSEBUTTONUP, e->button.button = SDL_BUTTON_LEFT;
         e->button.x = a, e->button.y = b;
-    } else if (sscanf(t, "wheel:%d%n", &a, &n) == 1 && !t[n]) {
+    } else if (!strncmp(t, "wheel:", 6) &&
+               lex_parse_int(t + 6, strlen(t + 6), -VIEWER_WHEEL_MAX, VIEWER_WHEEL_MAX, &a,
+                             NULL) == LEX_OK) {
         e->type = SDL_MOUSEWHEEL, e->wheel.y = a;
-    } else if (sscanf(t, "resize:%d,%d%n", &a, &b, &n) == 2 && !t[n]) {
+    } else if (!strncmp(t, "resize:", 7) && viewer_size_parse(t + 7, ',', &a, &b)) {
         e->type = SDL_WINDOWEVENT, e->window.event = SDL_WINDOWEVENT_SIZE_CHANGED;
         e->window.data1 = a, e->window.data2 = b;
     } else {
@@ -93,7 +111,11 @@ delve_status viewer_keys_check(const char *keys, delve_err *err)
     char t[TOKEN_MAX];
     SDL_Event e;
     while (next_token(&keys, t))
-        if (!token_event(NULL, t, &e))
+        if (!strncmp(t, "resize:", 7) && !token_event(NULL, t, &e))
+            return delve_fail(err, DELVE_EINPUT, "--keys: '%s' is not resize:W,H with "
+                              VIEWER_SIZE_RULE " (the sizes --size takes)", t,
+                              VIEWER_SIZE_RANGE);
+        else if (!token_event(NULL, t, &e))
             return delve_fail(err, DELVE_EINPUT, "--keys: '%s' is not a key or mouse event "
                               "(keys: a character, space, left, right, up, down, pgup, "
                               "pgdn, home, end, tab, f5, f12, esc; mouse: move:X,Y press:X,Y "

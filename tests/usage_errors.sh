@@ -1,0 +1,53 @@
+# Usage errors read alike in every command: "delve CMD: why", then the one hint
+# "Try 'delve CMD --help'." (worded once, in app/cli.c), exit 2. Options that cannot
+# take effect are refused (--gif-width without --video), one seed is a range
+# (--seeds 5 is 5-5), and a scripted resize takes the sizes --size takes.
+. tests/lib.bash "$@"
+cd "$TMP" || exit 1
+usage() { # usage NAME WORD CMD ARGS...: exit 2, WORD in the message, the hint last
+  local name=$1 word=$2 cmd=$3; shift 3
+  "$DELVE" $cmd "$@" > out 2> e; local rc=$?
+  local hint="Try 'delve $cmd --help'."
+  [ -z "$cmd" ] && hint="Try 'delve --help'."
+  if [ $rc = 2 ] && grep -qF -- "$word" e && [ "$(tail -n 1 e)" = "$hint" ]; then
+    ok "$name"
+  else
+    bad "$name (rc $rc: $(tr '\n' '|' < e))"
+  fi
+}
+for c in gen film view shot sheet diff review check stats gallery settings merge; do
+  usage "$c: an unknown option" "unknown option '--bogus'" $c shots --bogus
+done
+usage "film: a number out of range" "--threads: '0' is not a number in 1..16" film --threads 0
+usage "sheet: not a number" "--columns: 'x' is not a number in 1..48" sheet --columns x
+usage "gallery: not a dlevel" "--dlevels: 'x' is not a number in 1..99" gallery --dlevels x -o g.png
+usage "shot: a bad seed in a range" "--seeds: 'x' is not a whole number" shot --seeds 1-x -o s
+usage "check: a bad first seed" "--seeds: 'x' is not a whole number" check --seeds x-1
+usage "film: a missing value" "-o needs a value" film -o
+usage "merge: nothing to merge" "merge shots, check or stats" merge
+usage "an unknown command" "delve: unknown command 'bogus'" "" bogus
+usage "gen: a bad setting" "--floors: '40' is not a number in 1..32" gen --floors 40
+
+# --gif-width only shapes film.gif, which only --video makes
+usage "film: --gif-width without --video refused" "--gif-width sets the width of film.gif, which only --video makes" film --gif-width 300 -o f
+check "  and nothing was written" test ! -e f -a ! -e out/films
+
+# one seed is the range A-A
+"$DELVE" check --seeds 5 > one.txt 2> /dev/null; rc1=$?
+"$DELVE" check --seeds 5-5 > range.txt 2> /dev/null; rc2=$?
+untime() { sed 's/([0-9.]* s)$/(T s)/' "$1"; }
+check "check --seeds 5 is --seeds 5-5 (rc $rc1 $rc2)" sh -c "test $rc1 = $rc2 && grep -q 'seeds 5-5, 3 floors: 1 dungeon,' one.txt && test \"\$(sed 's/([0-9.]* s)\$//' one.txt)\" = \"\$(sed 's/([0-9.]* s)\$//' range.txt)\""
+"$DELVE" stats --seeds 7 --format tsv > one.tsv 2> /dev/null; rc1=$?
+"$DELVE" stats --seeds 7-7 --format tsv > range.tsv 2> /dev/null
+check "stats --seeds 7 is --seeds 7-7 (rc $rc1)" sh -c "test $rc1 = 0 && test -s one.tsv && cmp one.tsv range.tsv"
+usage "--seeds with an empty first seed still refused" "expected A-B or one seed A" stats --seeds -5
+
+# a scripted resize takes exactly the sizes --size takes, with the same rule in words
+rule="W in 640..8192 and H in 480..8192"
+usage "view --size 100x100 refused" "--size: '100x100' is not WxH with $rule" view --seed 7 --headless --screenshot v.png --size 100x100
+usage "view --keys resize:0,0 refused as --size is" "--keys: 'resize:0,0' is not resize:W,H with $rule" view --seed 7 --headless --screenshot v.png --keys "resize:0,0"
+usage "view --keys resize:640,479 refused (one px short)" "'resize:640,479'" view --seed 7 --headless --screenshot v.png --keys "resize:640,479"
+usage "view --keys move:1,x refused" "'move:1,x' is not a key or mouse event" view --seed 7 --headless --screenshot v.png --keys "move:1,x"
+"$DELVE" view --seed 7 --headless --screenshot small.png --keys "resize:640,480" > /dev/null 2>&1; rc=$?
+check "view --keys resize:640,480 (the least) is taken (rc $rc, $(png_size small.png 2>/dev/null))" sh -c "test $rc = 0 && test \"$(png_size small.png 2>/dev/null)\" = '640 x 480'"
+finish
