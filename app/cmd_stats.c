@@ -20,8 +20,8 @@ static void help(void)
     printf("usage: delve stats --seeds A-B [SETTINGS] [--format table|tsv] [--shard]\n"
            "       delve stats --compare A.tsv B.tsv [--alpha P] [--format table|tsv|json]\n\n"
            "Generates many dungeons and prints what their floors hold, per family:\n"
-           "  rooms (the default): the dungeon of K floors (--floors: 1 here unless given) of every\n"
-           "    seed, checked, and the counts per kind of what rising laid: bends, curve\n"
+           "  rooms (the default): the dungeon of K floors (--floors, default 3 as everywhere)\n"
+           "    of every seed, checked, and the counts per kind of what rising laid: bends, curve\n"
            "    marks, turning stair, ramp and stair squares, sunk, raised and graded rooms,\n"
            "    spirals within and between floors, lifts, ladders, tries, pieces taken off\n"
            "    again, and failures (a dungeon that did not generate or has a check error).\n"
@@ -222,8 +222,8 @@ int stats_main(int argc, char **argv, const stats_shard *in)
     if ((c.given & OPTS_BIT(OPTS_FLOORS)) && fam != FAMILY_ROOMS)
         return cli_usage_error("stats", "--floors: %s stats measure floor 1 alone",
                                family_get(fam)->name);
-    if (!(c.given & OPTS_BIT(OPTS_FLOORS)))
-        a.o.floors = 1;  /* stats measure one floor unless asked for more */
+    if (fam != FAMILY_ROOMS)
+        a.o.floors = 1;  /* DoomRL and Shoals stats measure floor 1 alone */
     delve_err err = { "" };
     stored_rooms *stored = NULL;
     if (stored_attach(&a.o, &stored, &err))

@@ -22,7 +22,7 @@ check "stats: -O0 equals -O2" cmp -s "$TMP/a.tsv" "$TMP/b.tsv"
 check "stats --seeds 9-3: exit 2 (got $rc)" test $rc = 2
 check "stats --seeds 9-3: says why" grep -q "need A <= B" "$TMP/err"
 # without --type (or --type rooms): what rising laid, counts per kind (spec/rising.md)
-"$DELVE" stats --seeds 1-40 --format tsv > "$TMP/r.tsv"; rc=$?
+"$DELVE" stats --seeds 1-40 --floors 1 --format tsv > "$TMP/r.tsv"; rc=$?
 check "stats without --type: rising counts, exit 0 (got $rc)" test $rc = 0
 check "rising tsv header" test "$(head -n 1 "$TMP/r.tsv")" = "$(printf 'kind\tcount\tseeds\tfloors')"
 check "rising over 1-40, one floor: 82 bends" grep -qxP 'bends\t82\t40\t1' "$TMP/r.tsv"
