@@ -478,6 +478,17 @@ static delve_status do_save(dir_state *ds, const film_action *a, delve_err *err)
     return st;
 }
 
+/* camera at X,Y off the party's floor: an error at the square's column naming the
+ * floor's size (never clamped to its edge). */
+static delve_status camera_off_floor(const dir_state *ds, const film_action *a, delve_err *err)
+{
+    const dfloor *f = &ds->w->dg.floors[ds->w->floor];
+    return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, a->col,
+                         "camera at %d,%d is off floor %d, which is %d x %d squares (X 0..%d, "
+                         "Y 0..%d)", a->x, a->y, ds->w->floor + 1, f->w, f->h, f->w - 1,
+                         f->h - 1);
+}
+
 static delve_status do_action(dir_state *ds, const film_action *a, delve_err *err)
 {
     delve_err e;
@@ -516,6 +527,8 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
         ds->speed = a->n;
         return DELVE_OK;
     case OP_CAMERA:
+        if (a->aim == AIM_AT && !floor_in(&ds->w->dg.floors[ds->w->floor], a->x, a->y))
+            return camera_off_floor(ds, a, err);
         cam_move(&ds->cam, a, ds->w, film_frames_of(a->ms, ds->fs->fps));
         return DELVE_OK;
     case OP_HOLD:

@@ -25,9 +25,13 @@ typedef struct token {
     int quoted;              /* the value was a "quoted string" */
 } token;
 
+#define FILM_DIRECTIVES 19 /* rows of DIRECTIVES */
+
 typedef struct line_ctx {
     const char *path;
     int line;
+    int k;                   /* the line's directive: its row of DIRECTIVES */
+    int first[FILM_DIRECTIVES]; /* a setting's first line (0: not given yet) */
     token tok[MAX_TOKENS];
     int n;
     film_script *fs;
@@ -88,11 +92,53 @@ static delve_status int_field(line_ctx *c, const token *t, int lo, int hi, int *
     return st;
 }
 
+/* s with every byte that is not printable ASCII written \xNN, cut to fit out (cap
+ * bytes with the NUL): a message never echoes raw control bytes to a terminal. */
+static const char *escaped(const char *s, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *s && n + 5 <= cap; s++) {
+        unsigned char b = (unsigned char)*s;
+        if (b >= 0x20 && b < 0x7f)
+            out[n++] = (char)b;
+        else
+            n += (size_t)snprintf(out + n, cap - n, "\\x%02x", b);
+    }
+    out[n] = '\0';
+    return out;
+}
+
 static delve_status unknown_key(line_ctx *c, const token *t, const char *directive)
 {
+    char word[FILM_PATH_MAX];
     return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->col,
-                         "unknown %s '%s%s%s' for '%s'", t->key[0] ? "key" : "word",
-                         t->key[0] ? t->key : t->val, t->key[0] ? "=" : "", "", directive);
+                         "unknown %s '%s%s' for '%s'", t->key[0] ? "key" : "word",
+                         escaped(t->key[0] ? t->key : t->val, word, sizeof word),
+                         t->key[0] ? "=" : "", directive);
+}
+
+/* A setting written a second time: an error at the second, naming the first's line,
+ * never a silent last word (films/README.md: each setting once). */
+static delve_status once(line_ctx *c)
+{
+    int *first = &c->first[c->k];
+    if (*first)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[0].col,
+                             "a second '%s' (the first is on line %d): a setting is "
+                             "written once", c->tok[0].val, *first);
+    *first = c->line;
+    return DELVE_OK;
+}
+
+/* A key written twice on one line ("fall slow=2s slow=3s"): an error at the second. */
+static delve_status keys_once(line_ctx *c)
+{
+    for (int i = 2; i < c->n; i++)
+        for (int j = 1; j < i && c->tok[i].key[0]; j++)
+            if (!strcmp(c->tok[i].key, c->tok[j].key))
+                return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[i].col,
+                                     "%s= is written twice on this line", c->tok[i].key);
+    return DELVE_OK;
 }
 
 static delve_status need_args(line_ctx *c, int min, const char *usage)
@@ -365,6 +411,7 @@ static delve_status d_view(line_ctx *c)
     if (c->n > 1 && !c->tok[1].key[0] && (!strcmp(c->tok[1].val, "side") ||
                                           !strcmp(c->tok[1].val, "top")))
         return view_cut(c);
+    st = once(c); /* `view follow|whole zoom=N` is a setting; side and top are actions */
     for (int i = 1; i < c->n && !st; i++) {
         token *t = &c->tok[i];
         if (!t->key[0] && !strcmp(t->val, "follow"))
@@ -681,6 +728,7 @@ static delve_status d_camera(line_ctx *c)
             a.aim = AIM_AT;
             a.x = v[0];
             a.y = v[1];
+            a.col = c->tok[i].vcol;
         } else if (!strcmp(w, "zoom") || !strcmp(t->key, "zoom")) {
             st = int_field(c, &c->tok[w[0] ? ++i : i], 4, 96, &a.n);
         } else if (!strcmp(w, "over")) {
@@ -724,31 +772,41 @@ static delve_status d_save(line_ctx *c)
 
 typedef delve_status (*directive_fn)(line_ctx *c);
 
-/* name, handler: every directive of spec/films-and-review.md */
+/* name, handler, once (a setting: a second line of it is an error; `view` checks its
+ * setting form itself): every directive of spec/films-and-review.md */
 static const struct {
     const char *name;
     directive_fn fn;
+    int once;
 } DIRECTIVES[] = {
-    { "film", d_film },     { "dungeon", d_dungeon }, { "party", d_party },
-    { "frame", d_frame },   { "view", d_view },       { "record", d_record },
-    { "walk", d_walk },     { "use", d_use },         { "wait", d_wait },
-    { "caption", d_caption }, { "sheet", d_sheet },     { "save", d_save },
+    { "film", d_film, 1 },       { "dungeon", d_dungeon, 0 }, { "party", d_party, 0 },
+    { "frame", d_frame, 1 },     { "view", d_view, 0 },       { "record", d_record, 1 },
+    { "walk", d_walk, 0 },       { "use", d_use, 0 },         { "wait", d_wait, 0 },
+    { "caption", d_caption, 0 }, { "sheet", d_sheet, 1 },     { "save", d_save, 0 },
     /* the direction */
-    { "speed", d_speed },   { "hold", d_hold },       { "title", d_title },
-    { "end", d_end },       { "fps", d_fps },         { "fall", d_fall },
-    { "camera", d_camera },
+    { "speed", d_speed, 0 },     { "hold", d_hold, 0 },       { "title", d_title, 0 },
+    { "end", d_end, 1 },         { "fps", d_fps, 1 },         { "fall", d_fall, 1 },
+    { "camera", d_camera, 0 },
 };
+_Static_assert(sizeof DIRECTIVES / sizeof DIRECTIVES[0] == FILM_DIRECTIVES,
+               "FILM_DIRECTIVES counts DIRECTIVES' rows");
 
 static delve_status parse_line(line_ctx *c, lex *x)
 {
     delve_status st = tokenize(c, x);
     if (st || c->n == 0)
         return st;
-    for (size_t k = 0; k < sizeof DIRECTIVES / sizeof DIRECTIVES[0]; k++)
-        if (!c->tok[0].key[0] && !strcmp(c->tok[0].val, DIRECTIVES[k].name))
-            return DIRECTIVES[k].fn(c);
-    return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[0].col,
-                         "unknown directive '%s'", c->tok[0].val);
+    st = keys_once(c);
+    for (int k = 0; !st && k < FILM_DIRECTIVES; k++)
+        if (!c->tok[0].key[0] && !strcmp(c->tok[0].val, DIRECTIVES[k].name)) {
+            c->k = k;
+            st = DIRECTIVES[k].once ? once(c) : DELVE_OK;
+            return st ? st : DIRECTIVES[k].fn(c);
+        }
+    char word[FILM_PATH_MAX];
+    return st ? st : delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[0].col,
+                                   "unknown directive '%s'",
+                                   escaped(c->tok[0].val, word, sizeof word));
 }
 
 static void set_defaults(film_script *fs, const char *path)

@@ -718,6 +718,64 @@ static void test_fall_frames(void **state)
 
 /* camera at X,Y over 1 s at 4 fps: four eased integer steps from the party (square 1,
  * 300 cm) to square 6 (1300 cm); then it stays. */
+/* Settings are written once; a key once a line; an unknown word's bytes are escaped;
+ * a duration is seconds when bare (hold as wait), and one shorter than a frame lasts a
+ * frame (films/README.md). */
+static void test_once_escapes_and_short_holds(void **state)
+{
+    (void)state;
+    expect_error("fps 12\nwait 1m\nfps 24\n",
+                 "t.film:3:1: a second 'fps' (the first is on line 1): a setting is written once");
+    expect_error("record every=2\n  record every=3\n",
+                 "t.film:2:3: a second 'record' (the first is on line 1): a setting is "
+                 "written once");
+    expect_error("view zoom=10\nview follow\n",
+                 "t.film:2:1: a second 'view' (the first is on line 1): a setting is written once");
+    expect_error("frame 1280x720\nframe 960x540\n",
+                 "t.film:2:1: a second 'frame' (the first is on line 1): a setting is written once");
+    expect_error("fall slow=2s slow=3s\n", "t.film:1:14: slow= is written twice on this line");
+    expect_error("\x1b[2Jboom\n", "t.film:1:1: unknown directive '\\x1b[2Jboom'");
+    expect_error("walk to=pit\nd\xc3\xa9j\x7f\n", "t.film:2:1: unknown directive 'd\\xc3\\xa9j\\x7f'");
+    expect_error("fall slow=1s colour=\x07\n", "t.film:1:14: unknown key 'colour=' for 'fall'");
+    film_script fs;
+    delve_err err = { "" };
+    /* view side and view top are actions: as many as the film wants */
+    assert_int_equal(film_parse("v.film", "view zoom=20\nview side\nview top\nview side\n", &fs,
+                                &err), DELVE_OK);
+    film_free(&fs);
+    /* a bare number is seconds, for hold as for wait */
+    assert_int_equal(film_parse("b.film", "hold 2\nwait 90\n", &fs, &err), DELVE_OK);
+    assert_int_equal(fs.actions[0].ms, 2000);
+    assert_int_equal(fs.actions[1].seconds, 90);
+    film_free(&fs);
+    static dir_log c;
+    play_hand("hold 1ms\n", &c); /* shorter than a frame (83 ms at 12 fps): one frame */
+    assert_int_equal(count_of(&c, EV_STEP, CARD_HOLD), 1);
+    play_hand("hold 2\n", &c);
+    assert_int_equal(count_of(&c, EV_STEP, CARD_HOLD), 24);
+}
+
+/* camera at a square off the party's floor is an error at the square, naming the floor's
+ * size: never clamped to the edge. */
+static void test_camera_off_floor(void **state)
+{
+    (void)state;
+    film_script fs;
+    delve_err err = { "" };
+    assert_int_equal(film_parse("c.film", "wait 1m\ncamera zoom 32 at 100,100\n", &fs, &err),
+                     DELVE_OK);
+    world w;
+    hand_world(&w);
+    static dir_log c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(director_play(&fs, &w, log_dir, &c, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "c.film:2:19: camera at 100,100 is off floor 1, which is 8 x 3 "
+                                 "squares (X 0..7, Y 0..2)");
+    world_free(&w);
+    film_free(&fs);
+    play_hand("camera at 7,2\n", &c); /* the last square is on it */
+}
+
 static void test_camera_ease(void **state)
 {
     (void)state;
@@ -784,6 +842,8 @@ int main(void)
         cmocka_unit_test(test_hold_title_end),
         cmocka_unit_test(test_fall_frames),
         cmocka_unit_test(test_camera_ease),
+        cmocka_unit_test(test_once_escapes_and_short_holds),
+        cmocka_unit_test(test_camera_off_floor),
         cmocka_unit_test(test_start),
         cmocka_unit_test(test_parse_errors),
         cmocka_unit_test(test_dungeon_file),
