@@ -30,7 +30,7 @@ static const opts_row ROWS[OPTS_COUNT] = {
     [OPTS_SINGLE_MONSTER] = { "single-monster", OPTS_KIND_ON_OFF, 0, 1, "on|off", "off",
                               "DoomRL: a floor past dlevel 15 may be single-monster, 1 in 25" },
     [OPTS_ISLANDS] = { "islands", OPTS_KIND_INT, 1, SHOALS_ISLANDS_MAX, "N",
-                       STR(SHOALS_ISLANDS), "Shoals: how many islands the heightmap raises" },
+                       STR(SHOALS_ISLANDS), "Shoals: island centres the heightmap raises (islands may merge)" },
     [OPTS_RISING] = { "rising", OPTS_KIND_ON_OFF, 0, 1, "on|off", "on",
                       "rooms: every way up and down (off: the bytes from before rising)" },
     [OPTS_ROOMS] = { "rooms", OPTS_KIND_PATH, 0, 0, "DIR", "none",

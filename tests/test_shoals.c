@@ -607,6 +607,103 @@ static void test_stats(void **state)
     free(text);
 }
 
+/* The draws of a layout try's stream, counted (island k's first two are its centre's y
+ * and x: spec/shoals.md b, "cy, cx, R, ..."). */
+typedef struct draw_log {
+    rng r;
+    int n;
+    int v[8192];
+} draw_log;
+
+static int logged_draw(void *ctx, int max)
+{
+    draw_log *l = ctx;
+    int v = max <= 1 ? 0 : rng_range(&l->r, 0, max - 1);
+    if (l->n < (int)(sizeof l->v / sizeof l->v[0]))
+        l->v[l->n] = v;
+    l->n++;
+    return v;
+}
+
+/* 8-connected dry land (floor and high ground) from square at into part (-1: none yet),
+ * numbered p; returns its squares. */
+static int label_land(const dfloor *f, int *part, int at, int p, int *q)
+{
+    int head = 0, tail = 0;
+    q[tail++] = at;
+    part[at] = p;
+    while (head < tail) {
+        int x = q[head] % f->w, y = q[head] / f->w;
+        head++;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int nx = x + dx, ny = y + dy, i = ny * f->w + nx;
+                if (floor_in(f, nx, ny) && part[i] < 0 &&
+                    (f->terrain[i] == T_FLOOR || f->terrain[i] == T_HIGH))
+                    part[i] = p, q[tail++] = i;
+            }
+    }
+    return tail;
+}
+
+/* islands=N is how many island centres the seed's program raises, not how many islands
+ * stay apart: centres are drawn with no spacing, so islands may overlap and merge, and an
+ * auxiliary high point (2-10 squares from its centre) may stand apart as an islet, as the
+ * seed says ("islands often overlap, and overlapping islands make for more interesting
+ * maps", seed 003; spec/shoals.md b). Seed 11 with islands=4 (the golden
+ * shoals-seed-00011-islands-4-floor-1.png, the floor of the first try) raises centres at
+ * 35,12 and 28,11, which grow into one island, and at 20,42 and 17,44, which grow into
+ * another; the 10-square islet with the goal (17,51) and a 2-square speck (29,19) lie
+ * within 10 squares of a centre: high points of those islands standing apart. So the
+ * floor shows 3 islands for islands=4, by design. */
+static void test_islands_merge(void **state)
+{
+    (void)state;
+    gen_opts o = gen_defaults(11);
+    o.type = LT_SHOALS;
+    o.islands = 4;
+    o.floors = 1;
+    dfloor f;
+    delve_err e = { "" };
+    assert_int_equal(gen_floor_alone(&o, 0, &f, &e), DELVE_OK);
+    static draw_log l;
+    static int h[SHOALS_W * SHOALS_H], part[SHOALS_W * SHOALS_H], q[SHOALS_W * SHOALS_H];
+    int cx[4], cy[4], first[4];
+    for (int k = 0; k <= 4; k++) { /* the draws of islands 0..k-1 are a prefix */
+        memset(&l, 0, sizeof l);
+        l.r = rng_stream(11, RNG_LAYOUT, 0, 0);
+        shoals_heightmap(h, SHOALS_W, SHOALS_H, k, logged_draw, &l, k == 4);
+        if (k < 4)
+            first[k] = l.n; /* island k's draws start here */
+    }
+    for (int k = 0; k < 4; k++) {
+        cy[k] = 10 + l.v[first[k]];
+        cx[k] = 10 + l.v[first[k] + 1];
+    }
+    for (int i = 0; i < SHOALS_W * SHOALS_H; i++) /* the floor is the first try's heights */
+        assert_int_equal(f.height_cm[i], h[i] * TIDE_CM_PER_UNIT);
+    int parts = 0, size[16];
+    for (int i = 0; i < SHOALS_W * SHOALS_H; i++)
+        part[i] = -1;
+    for (int i = 0; i < SHOALS_W * SHOALS_H; i++)
+        if (part[i] < 0 && (f.terrain[i] == T_FLOOR || f.terrain[i] == T_HIGH)) {
+            assert_true(parts < 16);
+            size[parts] = label_land(&f, part, i, parts, q);
+            parts++;
+        }
+    assert_int_equal(parts, 4);
+    int want[4] = { 101, 2, 117, 10 };
+    for (int p = 0; p < 4; p++)
+        assert_int_equal(size[p], want[p]);
+    int want_x[4] = { 35, 28, 20, 17 }, want_y[4] = { 12, 11, 42, 44 }, want_part[4] = { 0, 0, 2, 2 };
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(cx[k], want_x[k]);
+        assert_int_equal(cy[k], want_y[k]);
+        assert_int_equal(part[cy[k] * SHOALS_W + cx[k]], want_part[k]);
+    }
+    floor_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -623,6 +720,7 @@ int main(void)
         cmocka_unit_test(test_stairs_between_islands),
         cmocka_unit_test(test_shore_look),
         cmocka_unit_test(test_stats),
+        cmocka_unit_test(test_islands_merge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
