@@ -87,7 +87,7 @@ int cli_seeds(const char *cmd, const char *s, uint64_t max, uint64_t *lo, uint64
     size_t n = dash ? (size_t)(dash - s) : 0;
     if (!dash && *s) /* one seed A is the range A-A */
         return cli_u64(cmd, "--seeds", s, lo) && (*hi = *lo, 1);
-    if (!dash || n == 0 || n >= sizeof first) {
+    if (!dash || n == 0 || n >= sizeof first || !dash[1]) {
         cli_usage_error(cmd, "--seeds '%s': expected A-B or one seed A, e.g. 1-100", s);
         return 0;
     }

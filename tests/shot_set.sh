@@ -41,7 +41,9 @@ check "100 001 seeds refused, the limit named (rc $rc: $(cat "$TMP/e"))" \
   sh -c "test $rc = 2 && grep -qxF 'delve shot: --seeds 1-100001: need A <= B and at most 100000 seeds' '$TMP/e'"
 expect2 "--jobs 0 refused" "--jobs" --seeds 1-2 --jobs 0 -o "$TMP/x"
 expect2 "--jobs without --seeds refused" "for shot sets" --seed 1 --jobs 2 -o "$TMP/x.png"
-expect2 "--seeds 7 refused" "expected A-B" --seeds 7 -o "$TMP/x"
+"$DELVE" shot --seeds 7 --floors 1 --zoom 4 -o "$TMP/one" > /dev/null 2>&1; rc=$?
+check "--seeds 7 is the set of seed 7 alone (rc $rc)" sh -c "test $rc = 0 && grep -qxF '# seeds: 7-7' '$TMP/one/catalog.tsv' && test -f '$TMP/one/seed-00000000000000000007-floor-01.png'"
+expect2 "--seeds 7- refused" "expected A-B" --seeds 7- -o "$TMP/x"
 expect2 "--seeds a-3 refused" "not a whole number" --seeds a-3 -o "$TMP/x"
 expect2 "--seed with --seeds refused" "not both" --seed 1 --seeds 1-2 -o "$TMP/x"
 expect2 "unknown --type refused" "not a level type" --type nowhere --seed 1 -o "$TMP/x.png"
