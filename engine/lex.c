@@ -218,26 +218,42 @@ lex_fault lex_parse_u64(const char *s, size_t n, uint64_t hi, uint64_t *out, siz
     return f;
 }
 
+/* After spaces, the bytes of the number at the cursor: up to a space, a tab, the line's
+ * end or stop. */
+static size_t number_len(lex *x, char stop)
+{
+    lex_skip_space(x);
+    const char *end = x->p;
+    while (end < x->le && !is_space(*end) && *end != stop)
+        end++;
+    return (size_t)(end - x->p);
+}
+
+/* What a strict parse f of the n bytes at the cursor gives but LEX_RANGE (its caller
+ * names the range): past them on LEX_OK, else the message naming what. */
+static delve_status number_done(lex *x, lex_fault f, size_t n, size_t bad, const char *what)
+{
+    if (f == LEX_OK) {
+        x->p += n;
+        return DELVE_OK;
+    }
+    if (f == LEX_JUNK)
+        return lex_fail(x, x->p + bad, "unexpected '%c' in %s", x->p[bad], what);
+    return lex_fail(x, x->p, "expected %s (a number)", what);
+}
+
+/* At most this many bytes of a number out of range are quoted. */
+#define LEX_QUOTED_NUMBER 24
+
 delve_status lex_i64(lex *x, int64_t lo, int64_t hi, char stop, int64_t *out,
                      const char *what)
 {
-    lex_skip_space(x);
-    const char *at = x->p, *end = at;
-    while (end < x->le && !is_space(*end) && *end != stop)
-        end++;
-    size_t n = (size_t)(end - at), bad = 0;
-    switch (lex_parse_i64(at, n, lo, hi, out, &bad)) {
-    case LEX_OK:
-        x->p = end;
-        return DELVE_OK;
-    case LEX_NOT_NUMBER:
-        return lex_fail(x, at, "expected %s (a number)", what);
-    case LEX_JUNK:
-        return lex_fail(x, at + bad, "unexpected '%c' in %s", at[bad], what);
-    default:
-        return lex_fail(x, at, "%s %.*s is outside %" PRId64 "..%" PRId64, what,
-                        (int)(n > 24 ? 24 : n), at, lo, hi);
-    }
+    size_t n = number_len(x, stop), bad = 0;
+    lex_fault f = lex_parse_i64(x->p, n, lo, hi, out, &bad);
+    if (f != LEX_RANGE)
+        return number_done(x, f, n, bad, what);
+    return lex_fail(x, x->p, "%s %.*s is outside %" PRId64 "..%" PRId64, what,
+                    (int)(n > LEX_QUOTED_NUMBER ? LEX_QUOTED_NUMBER : n), x->p, lo, hi);
 }
 
 delve_status lex_int(lex *x, int lo, int hi, int *out, const char *what)
@@ -251,23 +267,12 @@ delve_status lex_int(lex *x, int lo, int hi, int *out, const char *what)
 
 delve_status lex_u64(lex *x, uint64_t hi, char stop, uint64_t *out, const char *what)
 {
-    lex_skip_space(x);
-    const char *at = x->p, *end = at;
-    while (end < x->le && !is_space(*end) && *end != stop)
-        end++;
-    size_t n = (size_t)(end - at), bad = 0;
-    switch (lex_parse_u64(at, n, hi, out, &bad)) {
-    case LEX_OK:
-        x->p = end;
-        return DELVE_OK;
-    case LEX_NOT_NUMBER:
-        return lex_fail(x, at, "expected %s (a number)", what);
-    case LEX_JUNK:
-        return lex_fail(x, at + bad, "unexpected '%c' in %s", at[bad], what);
-    default:
-        return lex_fail(x, at, "%s %.*s is outside 0..%" PRIu64, what,
-                        (int)(n > 24 ? 24 : n), at, hi);
-    }
+    size_t n = number_len(x, stop), bad = 0;
+    lex_fault f = lex_parse_u64(x->p, n, hi, out, &bad);
+    if (f != LEX_RANGE)
+        return number_done(x, f, n, bad, what);
+    return lex_fail(x, x->p, "%s %.*s is outside 0..%" PRIu64, what,
+                    (int)(n > LEX_QUOTED_NUMBER ? LEX_QUOTED_NUMBER : n), x->p, hi);
 }
 
 delve_status lex_char(lex *x, char c)
