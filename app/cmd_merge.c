@@ -263,9 +263,43 @@ static delve_status row_key(lex *x, const part *p, uint64_t *seed, int *floor)
     return st;
 }
 
-/* Each line of p's catalog (after its head) is whole (as many tabs as the column line,
- * a newline), in (seed, floor) order, names a seed of p's range and a whole PNG in p's
- * folder; p->rows: their keys. file names the catalog. */
+/* Catalog line x is whole (tabs: the column line's, a newline), names a seed of p's
+ * range and comes after p's rows so far; its seed and floor into *key. */
+static delve_status row_read(lex *x, const part *p, size_t tabs, merge_row *key)
+{
+    size_t t = 0;
+    for (const char *c = x->ls; c < x->le; c++)
+        t += *c == '\t';
+    if (*x->le != '\n' && !(*x->le == '\r' && x->le[1] == '\n'))
+        return lex_fail(x, x->le, "truncated: the line has no end");
+    if (t != tabs)
+        return lex_fail(x, x->le, "truncated or not delve's: %zu tabs, the column line has "
+                        "%zu", t, tabs);
+    delve_status st = row_key(x, p, &key->seed, &key->floor);
+    if (!st && p->row_count && row_order(*key, p->rows[p->row_count - 1]) <= 0)
+        st = lex_fail(x, x->ls, "not after the line before (lines are in seed and floor "
+                      "order)");
+    return st;
+}
+
+/* Appends key to p->rows (*cap: the room it has). */
+static delve_status rows_push(part *p, merge_row key, size_t *cap, delve_err *err)
+{
+    if ((size_t)p->row_count == *cap) {
+        size_t more = *cap ? *cap * 2 : 256;
+        merge_row *r = realloc(p->rows, more * sizeof *r);
+        if (!r)
+            return delve_fail(err, DELVE_ENOMEM, "out of memory");
+        p->rows = r;
+        *cap = more;
+    }
+    p->rows[p->row_count++] = key;
+    return DELVE_OK;
+}
+
+/* Each line of p's catalog (after its head) is whole, in (seed, floor) order, names a
+ * seed of p's range and a whole PNG in p's folder (row_read, row_png); p->rows: their
+ * keys. file names the catalog. */
 static delve_status part_rows(part *p, const char *file, delve_err *err)
 {
     const char *cols = p->text + p->head_len;
@@ -278,32 +312,12 @@ static delve_status part_rows(part *p, const char *file, delve_err *err)
     lex_init(&x, file, p->text, err);
     delve_status st = DELVE_OK;
     while (!st && lex_next(&x)) {
-        uint64_t seed = 0;
-        int floor = 0;
-        size_t t = 0;
+        merge_row key = { 0, 0 };
         if (x.ls < p->text + p->head_len)
             continue;
-        for (const char *c = x.ls; c < x.le; c++)
-            t += *c == '\t';
-        if (*x.le != '\n' && !(*x.le == '\r' && x.le[1] == '\n'))
-            st = lex_fail(&x, x.le, "truncated: the line has no end");
-        else if (t != tabs)
-            st = lex_fail(&x, x.le, "truncated or not delve's: %zu tabs, the column line has "
-                          "%zu", t, tabs);
-        st = st ? st : row_key(&x, p, &seed, &floor);
-        merge_row key = { seed, floor };
-        if (!st && p->row_count && row_order(key, p->rows[p->row_count - 1]) <= 0)
-            st = lex_fail(&x, x.ls, "not after the line before (lines are in seed and "
-                          "floor order)");
-        if (!st && (size_t)p->row_count == cap) {
-            merge_row *r = realloc(p->rows, (cap = cap ? cap * 2 : 256) * sizeof *r);
-            st = r ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "out of memory");
-            p->rows = r ? r : p->rows;
-        }
-        if (!st)
-            p->rows[p->row_count++] = key;
-        if (!st)
-            st = row_png(p, seed, floor, err);
+        st = row_read(&x, p, tabs, &key);
+        st = st ? st : rows_push(p, key, &cap, err);
+        st = st ? st : row_png(p, key.seed, key.floor, err);
     }
     return st;
 }
