@@ -1,7 +1,8 @@
 # Every front end takes its defaults from the one settings table (gen/opts.c): what each
 # command used when given no setting (read from what it prints or writes) is the
-# default `delve settings --format tsv` lists. gen, shot --seeds, stats, check --seeds,
-# a film without a `dungeon` line and the viewer on such a film; rooms, caves, shoals.
+# default `delve settings --format tsv` lists. gen, shot, shot --seeds, stats, check
+# --seeds, a film without a `dungeon` line and the viewer on such a film; rooms, caves,
+# shoals. (gallery draws floor 1 of each DoomRL type at its own dlevels: no default.)
 . tests/lib.bash "$@"
 cd "$TMP" || exit 1
 "$DELVE" settings --format tsv > rows.tsv
@@ -21,6 +22,8 @@ for t in rooms caves shoals; do
   ty="--type $t"
   # gen: "floor 1 of K  seed S"
   agree "gen $ty" "$("$DELVE" gen $ty | head -n 1 | awk '{ print "floors=" $4, "seed=" $6 }')"
+  # shot (one floor): "(W x H, seed S, floor 1 of K)"
+  agree "shot $ty" "$("$DELVE" shot $ty --zoom 4 -o one-$t.png | sed -n 's/.*seed \([0-9]*\), floor 1 of \([0-9]*\)).*/seed=\1 floors=\2/p')"
   # shot --seeds: the catalog's settings line names every setting it used
   "$DELVE" shot $ty --seeds 1-1 --zoom 4 -o set-$t > /dev/null 2>&1
   agree "shot --seeds $ty" "$(sed -n 's/^# settings: //p' set-$t/catalog.tsv | tr ' ' '\n' | grep -v '^type=')"
