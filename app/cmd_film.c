@@ -27,7 +27,7 @@ static void help(void)
            "                                  W px wide (--gif-width, default %d); made while\n"
            "                                  the frames render. --video mp4,gif,webp says\n"
            "                                  which: DIR/film.webp is the GIF's frames, lossy\n"
-           "Progress (\"frame 120/297\") goes to stderr: on a terminal as one line kept up\n"
+           "Progress (\"frame 120/330\") goes to stderr: on a terminal as one line kept up\n"
            "to date; with --progress also when stderr is not a terminal, a line every 5 %%\n"
            "of the frames; never with --quiet.\n"
            "The script format is in films/README.md. Exit 2 with file:line:col on a bad script;\n"

@@ -747,7 +747,7 @@ static void draw_overlays(frame *fr, text_ctx *txt)
 static delve_status side_layout_for(const world *w, const view_opts *o, side_layout *l,
                                     delve_err *err)
 {
-    side_opts so = { .zoom = clamp_zoom(o->zoom), .row = o->side_row };
+    side_opts so = { .zoom = clamp_zoom(o->zoom), .row = o->side_row, .pct = o->side_pct };
     delve_status st = side_layout_of(&w->dg, &so, l, err);
     if (!st && (int64_t)l->w * l->h > VIEW_SIDE_MAX_PX)
         st = delve_fail(err, DELVE_ELIMIT, "the side view is %d x %d px at %d px a square, "

@@ -5,11 +5,12 @@
 film="$TMP/film"
 "$DELVE" film tests/fixtures/short.film -o "$film" --progress > /dev/null 2> "$TMP/progress"
 check "film with --progress: exit 0" test $? = 0
-check "progress: 30 lines, frame 1/30 first ($(head -1 "$TMP/progress"))" \
-  test "$(grep -c '^delve film: frame [0-9]*/30$' "$TMP/progress")" = 30 -a \
-       "$(head -1 "$TMP/progress")" = "delve film: frame 1/30"
-check "progress: the last frame line is 30/30, then the sheet" \
-  test "$(grep frame "$TMP/progress" | tail -1)" = "delve film: frame 30/30" -a \
+# a line every 5 % of the 63 frames (the fall's 36 among them): every 63 / 20 = 3 frames
+check "progress: 21 lines, frame 3/63 first ($(head -1 "$TMP/progress"))" \
+  test "$(grep -c '^delve film: frame [0-9]*/63$' "$TMP/progress")" = 21 -a \
+       "$(head -1 "$TMP/progress")" = "delve film: frame 3/63"
+check "progress: the last frame line is 63/63, then the sheet" \
+  test "$(grep frame "$TMP/progress" | tail -1)" = "delve film: frame 63/63" -a \
        "$(tail -1 "$TMP/progress")" = "delve film: sheet"
 "$DELVE" film tests/fixtures/short.film -o "$TMP/quiet" > /dev/null 2> "$TMP/none"
 check "stderr not a terminal, no --progress: nothing on it" test ! -s "$TMP/none"
@@ -19,7 +20,7 @@ check "the folder notes seed and floors" grep -qx "seed 58 floors 3" "$film/.del
 
 # the film's sheet: 7 event frames in 6 columns (short.film's sheet default)
 "$DELVE" sheet "$film" --chart --columns 6 -o "$TMP/chart.png" > "$TMP/out"
-check "sheet --chart: exit 0 ($(cat "$TMP/out"))" grep -q "the chart of 30 frames" "$TMP/out"
+check "sheet --chart: exit 0 ($(cat "$TMP/out"))" grep -q "the chart of 63 frames" "$TMP/out"
 "$DELVE" sheet "$film" --columns 6 --title "A title" -o "$TMP/remade.png" > /dev/null
 if needs "a PNG crop (python3)" python3; then
   cat > "$TMP/crop.py" <<'PY'
