@@ -7,7 +7,7 @@
 # ffmpeg the test ends skipped, exit 77; scripts/deps.sh --test installs it).
 . tests/lib.bash "$@"
 set -m # job control: each background run is its own process group, SIGINT not ignored
-fake="$TMP/bin"
+fake="${TMP:?tests/lib.bash sets it: run from the source folder}/bin"
 mkdir -p "$fake"
 cat > "$fake/ffmpeg" <<'SH'
 #!/bin/sh
@@ -20,6 +20,7 @@ for a; do
   case "$a" in *.mp4|*.gif|*.webp) printf 'fake video\n' > "$a" ;; esac
 done
 if [ -n "${FAKE_SLOW:-}" ]; then echo $$ > "${0%/*}/pid"; exec "$FAKE_SLOW" 60; fi
+if [ -n "${FAKE_FAIL:-}" ]; then echo "Unknown encoder 'libx264'" >&2; exit 1; fi
 WC -c > "${0%/*}/bytes"
 SH
 sed -i "s|^WC |$(command -v wc) |" "$fake/ffmpeg"
@@ -79,6 +80,14 @@ check "SIGINT while encoding: the earlier film byte for byte" \
 check "SIGINT while encoding: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" \
   test "$(ls -A "$TMP/c")" = film
 check "SIGINT while encoding: the encoder is gone" sh -c "! kill -0 $(cat "$fake/pid") 2> /dev/null"
+# an ffmpeg that dies without reading: exit 2 with its last line, the earlier film as it was
+FAKE_FAIL=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
+  > /dev/null 2> "$TMP/err"; rc=$?
+check "ffmpeg failing: exit 2 with its message ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -q \"ffmpeg failed.*(exit 1): Unknown encoder 'libx264'\" '$TMP/err'"
+check "ffmpeg failing: the earlier film byte for byte" \
+  test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)"
+check "ffmpeg failing: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" test "$(ls -A "$TMP/c")" = film
 check "says where the video went" grep -q "video   $TMP/f/film.mp4" "$TMP/out"
 empty="$TMP/empty"
 mkdir -p "$empty"
