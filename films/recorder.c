@@ -535,6 +535,7 @@ delve_status recorder_finish(recorder *r, delve_err *err)
     delve_status st = wait_frames(r, err);
     for (int i = 0; r->pool && i < r->slots; i++)
         canvas_free(&r->pool[i]); /* every frame is written: room for the sheet */
+    give_back();
     char fpath[FILM_PATH_MAX + 128];
     snprintf(fpath, sizeof fpath, "%s/events.tsv", r->dir);
     if (!st)
