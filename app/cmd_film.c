@@ -16,15 +16,18 @@
 static void help(void)
 {
     printf("usage: delve film [SCRIPT.film] [-o DIR] [--font PATH] [--threads N] [--quiet]\n"
-           "                  [--progress] [--video] [--gif-width W]\n\n"
+           "                  [--progress] [--video [mp4,gif,webp]] [--gif-width W]\n\n"
            "Plays SCRIPT (default %s) on its dungeon and writes\n"
            "  DIR/frames/frame_0001.png ...   every frame (DIR defaults to out/films/NAME)\n"
            "  DIR/sheet.png                   the captioned contact sheet\n"
            "  DIR/events.tsv                  frame, game time, floor, square, event, health, power\n"
            "  DIR/film.mp4, DIR/film.gif      with --video, when ffmpeg is installed: the MP4\n"
-           "                                  H.264 yuv420p at the film's 12 fps, the GIF at\n"
-           "                                  4 fps, W px wide (--gif-width, default %d; only\n"
-           "                                  with --video)\n"
+           "                                  H.264 yuv420p at the film's fps (12 unless its\n"
+           "                                  script says `fps N`), the GIF at a third of it,\n"
+           "                                  W px wide (--gif-width, default %d; only with\n"
+           "                                  --video); made while\n"
+           "                                  the frames render. --video mp4,gif,webp says\n"
+           "                                  which: DIR/film.webp is the GIF's frames, lossy\n"
            "Progress (\"frame 120/330\") goes to stderr: on a terminal as one line kept up\n"
            "to date; with --progress also when stderr is not a terminal, a line every 5 %%\n"
            "of the frames; never with --quiet.\n"
@@ -39,6 +42,7 @@ static void help(void)
 typedef struct film_args {
     const char *script, *out_dir, *font;
     int threads, quiet, video, progress, gif_w;
+    unsigned formats; /* VIDEO_* */
 } film_args;
 
 static int parse(int argc, char **argv, film_args *a)
@@ -65,8 +69,10 @@ static int parse(int argc, char **argv, film_args *a)
                 return EXIT_USAGE;
         } else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
             a->quiet = 1;
-        } else if (!strcmp(argv[i], "--video")) {
+        } else if (!strcmp(argv[i], "--video")) { /* a list after it is its own */
             a->video = 1;
+            if (i + 1 < argc && video_formats(argv[i + 1]))
+                a->formats = video_formats(argv[++i]);
         } else if (!strcmp(argv[i], "--progress")) {
             a->progress = 1;
         } else if (argv[i][0] == '-') {
@@ -169,9 +175,10 @@ static delve_status rehearse(const film_script *fs, int *frames, delve_err *err)
     return st;
 }
 
-/* What the run wrote, under the film's folder (its final name). */
+/* What the run wrote, under the film's folder (its final name); videos: the VIDEO_*
+ * bits asked for. */
 static void report(const film_script *fs, const recorder *r, const world *w, const char *dir,
-                   int video, int found)
+                   unsigned videos, int found)
 {
     int n = recorder_frames(r);
     printf("delve film: \"%s\": %d frames, seed %llu, %d floor%s, %d of %d standing\n",
@@ -188,10 +195,20 @@ static void report(const film_script *fs, const recorder *r, const world *w, con
     for (int i = 0; i < fs->action_count; i++)
         if (fs->actions[i].op == OP_SAVE)
             printf("  save    %s/%s\n", dir, fs->actions[i].text);
-    if (video && !found)
+    static const struct { unsigned bit; const char *name; } KINDS[] = {
+        { VIDEO_MP4, "film.mp4" }, { VIDEO_GIF, "film.gif" }, { VIDEO_WEBP, "film.webp" } };
+    if (videos && !found)
         printf("  video   not made: ffmpeg is not installed (Debian: apt-get install ffmpeg)\n");
-    else if (video)
-        printf("  video   %s/film.mp4, %s/film.gif\n", dir, dir);
+    if (!videos || !found)
+        return;
+    const char *sep = "  video   ";
+    for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++) {
+        if (videos & KINDS[i].bit) {
+            printf("%s%s/%s", sep, dir, KINDS[i].name);
+            sep = ", ";
+        }
+    }
+    printf("\n");
 }
 
 /* Every `save FILE` of the script can be written in dir (the film's temporary folder):
@@ -215,16 +232,34 @@ static delve_status saves_writable(const film_script *fs, const char *dir, const
     return DELVE_OK;
 }
 
+/* With --video, ffmpeg started beside the film (*vid NULL, *found 0 when it is not
+ * installed). */
+static delve_status video_begin(const film_args *a, const film_script *fs, const char *dir,
+                                video **vid, int *found, delve_err *err)
+{
+    video_opts vo = { .fps = fs->fps, .gif_w = a->gif_w, .w = fs->frame_w, .h = fs->frame_h,
+                      .formats = a->formats };
+    *vid = NULL;
+    delve_status st = a->video ? video_start(vid, dir, &vo, folder_stop(), err) : DELVE_OK;
+    *found = *vid != NULL;
+    return st;
+}
+
 /* Records the film into the output folder's temporary folder: frames, events, sheet,
- * saves and, with --video, the videos (*found 0 when ffmpeg is missing). */
+ * saves and, with --video, the videos made while the frames render (*found 0 when
+ * ffmpeg is missing). On a failure the recorder is closed (*rec NULL). */
 static delve_status record(const film_args *a, const film_script *fs, world *w, outdir *od,
                            int total, recorder **rec, int *found, delve_err *err)
 {
     progress_out po = progress_setup(a, total);
     const char *dir = outdir_path(od);
+    video *vid;
+    delve_status st = video_begin(a, fs, dir, &vid, found, err);
     recorder_opts ro = { .out_dir = dir, .font_path = a->font, .threads = a->threads,
-                         .progress = progress, .progress_ctx = &po, .stop = folder_stop() };
-    delve_status st = recorder_open(rec, fs, w->dg.seed, w->dg.floor_count, &ro, err);
+                         .progress = progress, .progress_ctx = &po, .stop = folder_stop(),
+                         .sink = vid ? video_frame : NULL, .sink_ctx = vid };
+    if (!st)
+        st = recorder_open(rec, fs, w->dg.seed, w->dg.floor_count, &ro, err);
     if (!st)
         st = saves_writable(fs, dir, outdir_target(od), err);
     if (!st)
@@ -235,11 +270,15 @@ static delve_status record(const film_args *a, const film_script *fs, world *w, 
         st = recorder_finish(*rec, err);
     if (!st)
         st = note_dungeon(dir, w, err);
-    if (!st && a->video) {
-        video_opts vo = { .fps = VIDEO_FPS, .gif_w = a->gif_w };
+    if (!st && vid) {
         progress_phase(&po, "video");
-        st = video_make(dir, &vo, folder_stop(), found, err);
+        st = video_finish(vid, err);
     }
+    if (st) { /* its frame workers stop writing before the temporary folder goes */
+        recorder_close(*rec);
+        *rec = NULL;
+    }
+    video_free(vid); /* after the recorder's threads: they write to it */
     if (po.mode == PROGRESS_TTY)
         fprintf(stderr, "\r%40s\r", "");
     return st;
@@ -273,14 +312,11 @@ int cmd_film(int argc, char **argv)
     rc = st ? cli_fail("film", st, &err) : folder_open(&od, "film", target, argc, argv);
     if (rc == EXIT_OK) {
         st = record(&a, &fs, &w, od, total, &rec, &found, &err);
-        if (st) { /* its frame workers stop writing before the temporary folder goes */
-            recorder_close(rec);
-            rec = NULL;
-        }
         rc = folder_close(od, "film", st, &err);
     }
     if (rc == EXIT_OK)
-        report(&fs, rec, &w, target, a.video, found);
+        report(&fs, rec, &w, target, a.video ? (a.formats ? a.formats : VIDEO_DEFAULT) : 0,
+               found);
     recorder_close(rec);
     if (have_world)
         world_free(&w);

@@ -1,31 +1,57 @@
-/* video: film.mp4 and film.gif from a film's frames through ffmpeg, found on PATH at
- * run time (optional: without it, a note, not a failure). Runs ffmpeg as a child
- * process, writes to temporary names and renames, like every output of delve. */
+/* video: film.mp4, film.gif and film.webp through ffmpeg, found on PATH at run time
+ * (optional: without it, a note, not a failure). ffmpeg runs beside the film as a child
+ * process, fed each frame's pixels through a pipe as the frame is rendered, and writes
+ * to temporary names that are renamed at the end, like every output of delve. */
 #ifndef DELVE_APP_VIDEO_H
 #define DELVE_APP_VIDEO_H
 
 #include <signal.h>
 
 #include "engine/status.h"
+#include "render/canvas.h"
 
 #define VIDEO_FPS 12       /* the recorder's animation clock: 83 ms a frame */
 #define VIDEO_GIF_W 640    /* film.gif's default width in px */
 #define VIDEO_GIF_MIN_W 160
 #define VIDEO_GIF_EVERY 3  /* film.gif keeps every third frame (4 fps at 12) */
 
+/* What --video makes; VIDEO_DEFAULT when not told. */
+enum { VIDEO_MP4 = 1, VIDEO_GIF = 2, VIDEO_WEBP = 4, VIDEO_DEFAULT = VIDEO_MP4 | VIDEO_GIF };
+
 typedef struct video_opts {
-    int fps;    /* the film's frames a second; 0: VIDEO_FPS */
-    int gif_w;  /* film.gif's width in px (height in proportion, even); 0: VIDEO_GIF_W */
+    int fps;           /* the film's frames a second; 0: VIDEO_FPS */
+    int gif_w;         /* film.gif's and film.webp's width in px; 0: VIDEO_GIF_W */
+    int w, h;          /* every frame's size in px */
+    unsigned formats;  /* VIDEO_* bits; 0: VIDEO_DEFAULT */
 } video_opts;
 
-/* Writes DIR/film.mp4 (H.264, yuv420p, every frame at o->fps) and DIR/film.gif (every
- * VIDEO_GIF_EVERY-th frame at o->gif_w px, one palette) from DIR/frames/frame_%04d.png in
- * one ffmpeg run (DIR is the film's temporary folder: a failed or stopped run leaves its
- * files to go with it).
- * Returns DELVE_OK and sets *found 0 when ffmpeg is not on PATH; DELVE_EIO with
- * ffmpeg's exit status and the last line of its log when it fails; DELVE_ESTOP after
- * killing and waiting for ffmpeg when *stop goes up (stop may be NULL). */
-delve_status video_make(const char *dir, const video_opts *o, const volatile sig_atomic_t *stop,
-                        int *found, delve_err *err);
+typedef struct video video;
+
+/* "mp4,gif,webp" (any of the three, comma-separated, in any order) as VIDEO_* bits;
+ * 0 when a word is none of them or the list is empty. */
+unsigned video_formats(const char *list);
+
+/* Starts ffmpeg in folder dir (the film's temporary folder: a failed or stopped run
+ * leaves its files to go with it) reading o->w x o->h RGBA frames at o->fps from a
+ * pipe, writing film.tmp.mp4 (H.264 yuv420p, every frame), film.tmp.gif (every
+ * VIDEO_GIF_EVERY-th frame at o->gif_w px, one 64-colour palette) and film.tmp.webp
+ * (the GIF's frames, lossy). *out is NULL, with DELVE_OK, when ffmpeg is not on PATH;
+ * DELVE_EIO when it cannot be started. Ignores SIGPIPE from here on (a dead ffmpeg is
+ * an error, not a kill). Call before any thread starts. */
+delve_status video_start(video **out, const char *dir, const video_opts *o,
+                         const volatile sig_atomic_t *stop, delve_err *err);
+
+/* A recorder sink (films/recorder.h): writes frame (o->w x o->h) to ffmpeg, waiting while
+ * the pipe is full. DELVE_EIO with ffmpeg's exit status and the last line of its log
+ * when it stopped reading; DELVE_ESTOP when the stop flag goes up meanwhile. */
+delve_status video_frame(void *v, const canvas *frame, delve_err *err);
+
+/* Ends the input, waits for ffmpeg and renames its files into place. DELVE_EIO as
+ * video_frame when it fails; DELVE_ESTOP after killing it when the stop flag goes up. */
+delve_status video_finish(video *v, delve_err *err);
+
+/* Kills ffmpeg if it still runs and waits for it, closes the pipe and frees v (NULL:
+ * nothing). Only once nothing writes frames any more (the recorder is closed). */
+void video_free(video *v);
 
 #endif

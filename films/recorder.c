@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_trim */
+#endif
 
 #include "engine/fsio.h"
 #include "films/events.h"
@@ -17,7 +20,7 @@
 #include "render/view.h"
 
 typedef struct job {
-    int slot;       /* canvas index */
+    int slot;       /* canvas index; -1: the sheet page in sheet_pic */
     int frame_no;
 } job;
 
@@ -29,17 +32,19 @@ struct recorder {
     char dir[FILM_PATH_MAX + 64], frames_dir[FILM_PATH_MAX + 80]; /* a temporary folder */
     text_ctx *txt;
     view_cache *cache;          /* tiles kept between frames (main thread only) */
-    /* encoder pool */
-    pthread_t threads[RECORDER_MAX_THREADS];
-    int nthreads, slots;
+    /* encoder pool, and the sink's thread */
+    pthread_t threads[RECORDER_MAX_THREADS], sink_thread;
+    int nthreads, slots, sinking;
     canvas *pool;
-    int *slot_free;
-    job *queue;                 /* ring of `slots` jobs */
-    int q_head, q_count, stopping;
+    int *slot_refs;             /* 0: free; else the encoder and the sink still to come */
+    job *queue, *sink_queue;    /* rings of `slots` jobs */
+    int q_head, q_count, s_head, s_count, stopping;
     pthread_mutex_t mu;
-    pthread_cond_t cv_job, cv_slot;
+    pthread_cond_t cv_job, cv_slot, cv_sink;
     delve_status worker_st;
     delve_err worker_err;
+    canvas *sheet_pic;          /* a sheet page being encoded (packed in place), NULL when done */
+    char sheet_path[FILM_PATH_MAX + 128];
     /* film */
     int frames;
     textbuf tsv;               /* events.tsv (films/events.h) */
@@ -49,6 +54,17 @@ struct recorder {
     int cell_count, cell_cap;
     int sheet_pages;
 };
+
+/* Under r->mu: keeps a worker's failure (the first one) and lets go of the slot. */
+static void job_done(recorder *r, int slot, delve_status st, const delve_err *e)
+{
+    if (st && !r->worker_st) {
+        r->worker_st = st;
+        r->worker_err = *e;
+    }
+    if (--r->slot_refs[slot] == 0)
+        pthread_cond_signal(&r->cv_slot);
+}
 
 static void *encoder(void *arg)
 {
@@ -69,19 +85,50 @@ static void *encoder(void *arg)
         char fpath[FILM_PATH_MAX + 128];
         snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", r->frames_dir, j.frame_no);
         delve_err e;
-        delve_status st = png_write(fpath, &r->pool[j.slot], &e);
-
+        delve_status st = j.slot < 0 ? png_write_owned(r->sheet_path, r->sheet_pic, &e)
+                                     : png_write(fpath, &r->pool[j.slot], &e);
         pthread_mutex_lock(&r->mu);
-        if (st && !r->worker_st) {
-            r->worker_st = st;
-            r->worker_err = e;
+        if (j.slot >= 0) {
+            job_done(r, j.slot, st, &e);
+        } else {
+            if (st && !r->worker_st) {
+                r->worker_st = st;
+                r->worker_err = e;
+            }
+            r->sheet_pic = NULL;
+            pthread_cond_signal(&r->cv_slot);
         }
-        r->slot_free[j.slot] = 1;
-        pthread_cond_signal(&r->cv_slot);
         pthread_mutex_unlock(&r->mu);
     }
 }
 
+/* The sink's thread: frames in the order they were rendered; after a failure anywhere
+ * the rest are let go unseen. */
+static void *sinker(void *arg)
+{
+    recorder *r = arg;
+    pthread_mutex_lock(&r->mu);
+    for (;;) {
+        while (r->s_count == 0 && !r->stopping)
+            pthread_cond_wait(&r->cv_sink, &r->mu);
+        if (r->s_count == 0)
+            break;
+        job j = r->sink_queue[r->s_head];
+        r->s_head = (r->s_head + 1) % r->slots;
+        r->s_count--;
+        int go = !r->worker_st;
+        pthread_mutex_unlock(&r->mu);
+        delve_err e = { "" };
+        delve_status st = go ? r->o.sink(r->o.sink_ctx, &r->pool[j.slot], &e) : DELVE_OK;
+        pthread_mutex_lock(&r->mu);
+        job_done(r, j.slot, st, &e);
+    }
+    pthread_mutex_unlock(&r->mu);
+    return NULL;
+}
+
+/* Frames in flight: one rendering, one ready for each encoder as it finishes, one
+ * more for the sink to lag behind by. */
 static delve_status start_pool(recorder *r, delve_err *err)
 {
     int n = r->o.threads > 0 ? r->o.threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -92,23 +139,27 @@ static delve_status start_pool(recorder *r, delve_err *err)
     pthread_mutex_init(&r->mu, NULL);
     pthread_cond_init(&r->cv_job, NULL);
     pthread_cond_init(&r->cv_slot, NULL);
-    r->slots = n + 2;
+    pthread_cond_init(&r->cv_sink, NULL);
+    r->slots = n + 2 + (r->o.sink != NULL);
     r->pool = calloc((size_t)r->slots, sizeof *r->pool);
-    r->slot_free = calloc((size_t)r->slots, sizeof *r->slot_free);
+    r->slot_refs = calloc((size_t)r->slots, sizeof *r->slot_refs);
     r->queue = calloc((size_t)r->slots, sizeof *r->queue);
-    if (!r->pool || !r->slot_free || !r->queue)
+    r->sink_queue = calloc((size_t)r->slots, sizeof *r->sink_queue);
+    if (!r->pool || !r->slot_refs || !r->queue || !r->sink_queue)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for frames");
     for (int i = 0; i < r->slots; i++) {
         delve_status st = canvas_init(&r->pool[i], r->fs->frame_w, r->fs->frame_h, err);
         if (st)
             return st;
-        r->slot_free[i] = 1;
     }
     for (int i = 0; i < n; i++) {
         if (pthread_create(&r->threads[i], NULL, encoder, r) != 0)
             return delve_fail(err, DELVE_ENOMEM, "cannot start an encoder thread");
         r->nthreads++;
     }
+    if (r->o.sink && pthread_create(&r->sink_thread, NULL, sinker, r) != 0)
+        return delve_fail(err, DELVE_ENOMEM, "cannot start the video thread");
+    r->sinking = r->o.sink != NULL;
     return DELVE_OK;
 }
 
@@ -144,7 +195,7 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
         const char *names[PARTY_MAX];
         for (int i = 0; i < fs->party.count && i < PARTY_MAX; i++)
             names[i] = fs->party.m[i].name;
-        chart_begin(&r->chart, fs->party.count, names, 0);
+        chart_begin(&r->chart, fs->party.count, names, fs->fps);
     }
     if (!st && r->tsv.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory");
@@ -291,13 +342,13 @@ static int take_slot(recorder *r)
     int slot = -1;
     while (slot < 0 && !r->worker_st) {
         for (int i = 0; i < r->slots && slot < 0; i++)
-            if (r->slot_free[i])
+            if (!r->slot_refs[i])
                 slot = i;
         if (slot < 0)
             pthread_cond_wait(&r->cv_slot, &r->mu);
     }
     if (slot >= 0)
-        r->slot_free[slot] = 0;
+        r->slot_refs[slot] = 1 + r->sinking;
     pthread_mutex_unlock(&r->mu);
     return slot;
 }
@@ -364,10 +415,14 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for events");
     pthread_mutex_lock(&r->mu);
     if (st) {
-        r->slot_free[slot] = 1;
+        r->slot_refs[slot] = 0;
     } else {
         r->queue[(r->q_head + r->q_count++) % r->slots] = (job){ slot, s->frame_no };
         pthread_cond_signal(&r->cv_job);
+        if (r->sinking) {
+            r->sink_queue[(r->s_head + r->s_count++) % r->slots] = (job){ slot, s->frame_no };
+            pthread_cond_signal(&r->cv_sink);
+        }
     }
     pthread_mutex_unlock(&r->mu);
     if (!st) {
@@ -385,10 +440,57 @@ static void stop_pool(recorder *r)
     pthread_mutex_lock(&r->mu);
     r->stopping = 1;
     pthread_cond_broadcast(&r->cv_job);
+    pthread_cond_broadcast(&r->cv_sink);
     pthread_mutex_unlock(&r->mu);
     for (int i = 0; i < r->nthreads; i++)
         pthread_join(r->threads[i], NULL);
+    if (r->sinking)
+        pthread_join(r->sink_thread, NULL);
     r->nthreads = 0;
+    r->sinking = 0;
+}
+
+/* Hands freed memory back to the system: glibc keeps it for the frames' encoders
+ * (render/png.h png_tune_malloc), and a sheet page's encoder wants it in one piece. */
+static void give_back(void)
+{
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
+
+/* Waits for every frame to be encoded and sunk (the encoders stay for the sheet); the
+ * first failure among them. */
+static delve_status wait_frames(recorder *r, delve_err *err)
+{
+    pthread_mutex_lock(&r->mu);
+    for (int i = 0; i < r->slots; i++)
+        while (r->slot_refs[i])
+            pthread_cond_wait(&r->cv_slot, &r->mu);
+    delve_status st = r->worker_st;
+    if (st && err)
+        *err = r->worker_err;
+    pthread_mutex_unlock(&r->mu);
+    return st;
+}
+
+/* Encodes a sheet page to r->sheet_path on an encoder thread, as its frames were: the
+ * memory glibc keeps in that thread's arena for them goes to the page (the peak of a
+ * film is its sheet's encoding). */
+static delve_status encode_sheet(recorder *r, canvas *sheet, delve_err *err)
+{
+    give_back();
+    pthread_mutex_lock(&r->mu);
+    r->sheet_pic = sheet;
+    r->queue[(r->q_head + r->q_count++) % r->slots] = (job){ -1, 0 };
+    pthread_cond_signal(&r->cv_job);
+    while (r->sheet_pic)
+        pthread_cond_wait(&r->cv_slot, &r->mu);
+    delve_status st = r->worker_st;
+    if (st && err)
+        *err = r->worker_err;
+    pthread_mutex_unlock(&r->mu);
+    return st;
 }
 
 static delve_status write_sheets(recorder *r, delve_err *err)
@@ -418,12 +520,11 @@ static delve_status write_sheets(recorder *r, delve_err *err)
             canvas_free(&r->thumbs[i]);
         if (st)
             break;
-        char fpath[FILM_PATH_MAX + 128];
         if (pages == 1)
-            snprintf(fpath, sizeof fpath, "%s/sheet.png", r->dir);
+            snprintf(r->sheet_path, sizeof r->sheet_path, "%s/sheet.png", r->dir);
         else
-            snprintf(fpath, sizeof fpath, "%s/sheet-%d.png", r->dir, p + 1);
-        st = png_write_owned(fpath, &sheet, err); /* packs the sheet in place */
+            snprintf(r->sheet_path, sizeof r->sheet_path, "%s/sheet-%d.png", r->dir, p + 1);
+        st = encode_sheet(r, &sheet, err);
         canvas_free(&sheet);
     }
     return st;
@@ -431,18 +532,18 @@ static delve_status write_sheets(recorder *r, delve_err *err)
 
 delve_status recorder_finish(recorder *r, delve_err *err)
 {
-    stop_pool(r);
+    delve_status st = wait_frames(r, err);
     for (int i = 0; r->pool && i < r->slots; i++)
         canvas_free(&r->pool[i]); /* every frame is written: room for the sheet */
-    if (r->worker_st) {
-        if (err)
-            *err = r->worker_err;
-        return r->worker_st;
-    }
+    give_back();
     char fpath[FILM_PATH_MAX + 128];
     snprintf(fpath, sizeof fpath, "%s/events.tsv", r->dir);
-    delve_status st = fsio_write_atomic(fpath, r->tsv.s, r->tsv.len, err);
-    return st ? st : write_sheets(r, err);
+    if (!st)
+        st = fsio_write_atomic(fpath, r->tsv.s, r->tsv.len, err);
+    if (!st)
+        st = write_sheets(r, err);
+    stop_pool(r);
+    return st;
 }
 
 int recorder_frames(const recorder *r) { return r->frames; }
@@ -460,8 +561,9 @@ void recorder_close(recorder *r)
     for (int i = 0; i < r->cell_count; i++)
         canvas_free(&r->thumbs[i]);
     free(r->pool);
-    free(r->slot_free);
+    free(r->slot_refs);
     free(r->queue);
+    free(r->sink_queue);
     free(r->cells);
     free(r->thumbs);
     chart_free(&r->chart);
@@ -473,6 +575,7 @@ void recorder_close(recorder *r)
         pthread_mutex_destroy(&r->mu);
         pthread_cond_destroy(&r->cv_job);
         pthread_cond_destroy(&r->cv_slot);
+        pthread_cond_destroy(&r->cv_sink);
     }
     free(r);
 }

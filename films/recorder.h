@@ -1,7 +1,8 @@
 /* recorder: turns shots into a film on disk: frames/frame_0001.png ... (rendered on the
  * calling thread, encoded and written on every core while the next ones render),
  * events.tsv (one row a frame) and the captioned contact sheet, all written through
- * temporary files. Progress goes to a callback; the recorder never prints. */
+ * temporary files; optionally every frame, in order, to a sink (a video encoder's pipe).
+ * Progress goes to a callback; the recorder never prints. */
 #ifndef DELVE_FILMS_RECORDER_H
 #define DELVE_FILMS_RECORDER_H
 
@@ -23,6 +24,11 @@ typedef struct recorder_opts {
     void (*progress)(void *ctx, int frames, const char *note);
     void *progress_ctx;
     const volatile sig_atomic_t *stop; /* NULL, or a flag polled before each frame */
+    /* NULL, or given every frame in frame order on a thread of the recorder's own while
+       the next frames render and encode (the canvas is the recorder's until it returns);
+       a status other than DELVE_OK ends the film with it */
+    delve_status (*sink)(void *ctx, const canvas *frame, delve_err *err);
+    void *sink_ctx;
 } recorder_opts;
 
 /* Makes out_dir/frames and starts the encoders. Writes only into out_dir and never
@@ -35,8 +41,8 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
  * stop flag is up. */
 delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *err);
 
-/* Waits for every frame to be written, then writes events.tsv and the sheet (or
- * sheet-1.png, sheet-2.png ... when one would pass SHEET_MAX_SIDE). */
+/* Waits for every frame to be written (and given to the sink), then writes events.tsv
+ * and the sheet (or sheet-1.png, sheet-2.png ... when one would pass SHEET_MAX_SIDE). */
 delve_status recorder_finish(recorder *r, delve_err *err);
 
 /* Frames recorded so far, and the paths written (valid until recorder_close). */

@@ -1,35 +1,62 @@
-# --video: film.mp4 and film.gif through ffmpeg found on PATH at run time; without
-# ffmpeg a note and exit 0. A stand-in ffmpeg checks how delve calls it and that Ctrl-C
-# during encoding leaves nothing behind; the real one checks the files: H.264 yuv420p
-# at 12 fps with every frame, the default film's GIF 640 px wide and under 5 MB (without
+# --video: film.mp4 and film.gif (and film.webp when asked) through ffmpeg found on PATH
+# at run time, fed raw frames through a pipe while the film renders; without ffmpeg a
+# note and exit 0. A stand-in ffmpeg checks how delve calls it, that every frame's bytes
+# come down the pipe and that Ctrl-C during encoding leaves nothing behind; the real one
+# checks the files: H.264 yuv420p at 12 fps with every frame, a film's `fps 24` reaching
+# the MP4, the default film's GIF 640 px wide and under 5 MB, an animated WebP (without
 # ffmpeg the test ends skipped, exit 77; scripts/deps.sh --test installs it).
 . tests/lib.bash "$@"
 set -m # job control: each background run is its own process group, SIGINT not ignored
-fake="$TMP/bin"
+fake="${TMP:?tests/lib.bash sets it: run from the source folder}/bin"
 mkdir -p "$fake"
 cat > "$fake/ffmpeg" <<'SH'
 #!/bin/sh
-# stand-in: log the arguments, write each output (a .mp4 or .gif argument) as a small
-# file; with FAKE_SLOW set to sleep's path (PATH holds only this folder), start the
-# outputs and wait to be stopped
+# stand-in: log the arguments, write each output (a .mp4, .gif or .webp argument) as a
+# small file, count the bytes of frames read from stdin into "bytes"; with FAKE_SLOW set
+# to sleep's path (PATH holds only this folder), read nothing and wait to be stopped
 echo "$@" >> "${0%/*}/calls"
+case "$PWD" in */.*.delve-tmp-*) ;; *) echo "not run in the film's folder" >> "${0%/*}/calls" ;; esac
 for a; do
-  case "$a" in *.mp4|*.gif) printf 'fake video\n' > "$a" ;; esac
+  case "$a" in *.mp4|*.gif|*.webp) printf 'fake video\n' > "$a" ;; esac
 done
-[ -f frame_0001.png ] || echo "not run in the frames folder" >> "${0%/*}/calls"
 if [ -n "${FAKE_SLOW:-}" ]; then echo $$ > "${0%/*}/pid"; exec "$FAKE_SLOW" 60; fi
+if [ -n "${FAKE_FAIL:-}" ]; then echo "Unknown encoder 'libx264'" >&2; exit 1; fi
+WC -c > "${0%/*}/bytes"
 SH
+sed -i "s|^WC |$(command -v wc) |" "$fake/ffmpeg"
 chmod +x "$fake/ffmpeg"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video > "$TMP/out"
 check "with a stand-in ffmpeg: exit 0" test $? = 0
 check "film.mp4 renamed into place" test -s "$TMP/f/film.mp4"
 check "film.gif renamed into place" test -s "$TMP/f/film.gif"
 check "no temporary video left" test -z "$(ls "$TMP/f" | grep tmp)"
-check "ffmpeg read the frames at 12 fps, from the frames folder" grep -q -- "-nostdin -y -loglevel error -framerate 12 -i frame_%04d.png" "$fake/calls"
-check "one run of ffmpeg, in the frames folder" test "$(wc -l < "$fake/calls")" = 1
+check "ffmpeg reads 960x540 RGBA frames at 12 fps from a pipe" grep -q -- "-nostdin -y -loglevel error -f rawvideo -pixel_format rgba -video_size 960x540 -framerate 12 -i pipe:0 " "$fake/calls"
+check "one run of ffmpeg, in the film's folder ($(cat "$fake/calls"))" test "$(wc -l < "$fake/calls")" = 1
+frames=$(ls "$TMP/f/frames" | wc -l)
+check "every frame's pixels down the pipe ($(cat "$fake/bytes") bytes, $frames frames)" \
+  test "$(cat "$fake/bytes")" = $((frames * 960 * 540 * 4))
 check "mp4: H.264, yuv420p, 12 fps" grep -q -- "format=yuv420p.*-c:v libx264 .*-r 12 " "$fake/calls"
 check "gif: a third of the rate, 640 px, one palette" \
-  grep -q -- "fps=4,scale=640:-2:flags=lanczos,split\[a\]\[b\];\[a\]palettegen" "$fake/calls"
+  grep -q -- "fps=4,scale=640:-2:flags=area\[g\];\[g\]split\[a\]\[b\];\[a\]palettegen" "$fake/calls"
+check "no webp unless asked" sh -c "! grep -q webp '$fake/calls'"
+rm "$fake/calls"
+PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video mp4,webp > "$TMP/out"
+check "--video mp4,webp: exit 0, film.webp, no film.gif" \
+  test -s "$TMP/f/film.webp" -a -s "$TMP/f/film.mp4" -a ! -e "$TMP/f/film.gif"
+check "--video mp4,webp: WebP through libwebp_anim, no palette" \
+  grep -q -- "fps=4,scale=640:-2:flags=area\[wo\] .*-map \[wo\] -c:v libwebp_anim .* film.tmp.webp" "$fake/calls"
+check "--video mp4,webp: says so" grep -q "video   $TMP/f/film.mp4, $TMP/f/film.webp\$" "$TMP/out"
+rm "$fake/calls"
+PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video gif > /dev/null
+check "--video gif: no H.264, no split" sh -c "! grep -q 'libx264\|split\[m\]' '$fake/calls'"
+"$DELVE" film tests/fixtures/short.film -o "$TMP/f" --video avi 2> "$TMP/err"; rc=$?
+check "--video avi: not a format, so a second script: a usage error ($(cat "$TMP/err"))" test $rc = 2
+# fps 24 in the script: the MP4 at 24, the GIF at 8
+{ cat tests/fixtures/short.film; echo "fps 24"; } > "$TMP/fps24.film"
+rm "$fake/calls"
+PATH="$fake" "$DELVE" film "$TMP/fps24.film" -o "$TMP/f24" --quiet --video > /dev/null
+check "fps 24: ffmpeg reads at 24 and the GIF is at 8" \
+  grep -q -- "-framerate 24 -i pipe:0 .*fps=8,.*-r 24 film.tmp.mp4" "$fake/calls"
 rm "$fake/calls"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video --gif-width 480 > /dev/null
 check "--gif-width 480 goes to the GIF's scale" grep -q "scale=480:-2" "$fake/calls"
@@ -53,6 +80,14 @@ check "SIGINT while encoding: the earlier film byte for byte" \
 check "SIGINT while encoding: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" \
   test "$(ls -A "$TMP/c")" = film
 check "SIGINT while encoding: the encoder is gone" sh -c "! kill -0 $(cat "$fake/pid") 2> /dev/null"
+# an ffmpeg that dies without reading: exit 2 with its last line, the earlier film as it was
+FAKE_FAIL=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
+  > /dev/null 2> "$TMP/err"; rc=$?
+check "ffmpeg failing: exit 2 with its message ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -q \"ffmpeg failed.*(exit 1): Unknown encoder 'libx264'\" '$TMP/err'"
+check "ffmpeg failing: the earlier film byte for byte" \
+  test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)"
+check "ffmpeg failing: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" test "$(ls -A "$TMP/c")" = film
 check "says where the video went" grep -q "video   $TMP/f/film.mp4" "$TMP/out"
 empty="$TMP/empty"
 mkdir -p "$empty"
@@ -80,6 +115,17 @@ if needs "the real ffmpeg's video (Debian's ffmpeg)" ffmpeg ffprobe; then
   probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_name,pix_fmt,r_frame_rate \
           -of csv=p=0 "$TMP/d/film.mp4")
   check "default film: film.mp4 is h264, yuv420p, 12 fps ($probe)" test "$probe" = "h264,yuv420p,12/1"
+  "$DELVE" film "$TMP/fps24.film" -o "$TMP/r24" --quiet --video mp4,gif,webp > /dev/null
+  probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=r_frame_rate,nb_frames \
+          -of csv=p=0 "$TMP/r24/film.mp4")
+  frames=$(ls "$TMP/r24/frames" | wc -l)
+  check "fps 24: film.mp4 at 24 fps with every frame ($probe, $frames frames)" \
+    test "$probe" = "24/1,$frames"
+  magic=$(od -An -c -j8 -N8 "$TMP/r24/film.webp" | tr -d ' ')
+  anmf=$(grep -a -o ANMF "$TMP/r24/film.webp" | wc -l)
+  ww=$(od -An -tu1 -j24 -N3 "$TMP/r24/film.webp" | awk '{ print 1 + $1 + 256 * $2 + 65536 * $3 }')
+  check "real ffmpeg: film.webp an animated WebP 640 px wide ($magic, $ww px, $anmf frame chunks)" \
+    test "$magic" = "WEBPVP8X" -a "$ww" = 640 -a "$anmf" -ge 2
   size=$(wc -c < "$TMP/d/film.gif")
   check "default film: film.gif under 5 MB ($size bytes)" test "$size" -lt 5000000
   gw=$(od -An -tu1 -j6 -N2 "$TMP/d/film.gif" | awk '{ print $1 + 256 * $2 }')
