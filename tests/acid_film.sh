@@ -1,7 +1,7 @@
 # The acid film (seeds 000 and 002): the party wades into acid on a DoomRL floor and every member
 # loses exactly 6 a square entered and 6 an action stood in it, armour or not; the
 # frames show it (a burn row forces a frame) and -O0 plays it the same.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 "$DELVE" film films/scripts/acid-wade.film -o "$TMP/a" --quiet > /dev/null
 check "delve film exits 0" test $? = 0
 tsv="$TMP/a/events.tsv"

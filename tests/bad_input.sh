@@ -1,5 +1,5 @@
 # Bad input: exit 2 with file:line:col: message, and nothing written.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 expect_bad() { # expect_bad NAME SCRIPT_TEXT EXPECTED_MESSAGE
   local name=$1 text=$2 want=$3 f="$TMP/$1.film" out="$TMP/out-$1"
   printf '%s\n' "$text" > "$f"

@@ -2,7 +2,7 @@
 # command, every setting, the version and the revision; the "# shot:" line, filled in
 # with a catalog line's seed and floor, makes that very PNG (same bytes as the set's),
 # and the "# view:" line opens that floor.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 reproduce() { # reproduce DIR NAME: every catalog line's shot made again and compared
   local dir=$1 name=$2 shot seed floor rest n=0 same=0
   shot=$(sed -n 's/^# shot: //p' "$dir/catalog.tsv")

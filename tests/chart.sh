@@ -1,7 +1,7 @@
 # The health chart on a film's sheet and `delve sheet --chart` on the folder: the same
 # pixels; a remade sheet keeps seed and floors under a title; progress lines with the
 # film's total when stderr is not a terminal (--progress), none without it.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 film="$TMP/film"
 "$DELVE" film tests/fixtures/short.film -o "$film" --progress > /dev/null 2> "$TMP/progress"
 check "film with --progress: exit 0" test $? = 0

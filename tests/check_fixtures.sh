@@ -1,7 +1,7 @@
 # delve check on the hand-made fixtures (tests/fixtures/dun/*.dun): each says what it
 # must find in "# expect:" lines (severity, kind, floor, square); the findings must be
 # exactly those, and the exit code 1 with an error, 0 with only warnings.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 for f in tests/fixtures/dun/*.dun; do
   name=$(basename "$f" .dun)
   want=$(sed -n 's/^# expect: //p' "$f" | sort)

@@ -1,7 +1,7 @@
 # The same bytes with gcc and clang (DESIGN.md: determinism): builds a clang copy of
 # delve in the build folder and compares `delve gen` output and a short film's frames
 # with the gcc build's. scripts/deps.sh --test installs clang.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 needs "gcc against clang (scripts/deps.sh --test installs clang)" clang || { finish; exit; }
 twin="$BUILD/clang-twin"
 if ! { cmake -S . -B "$twin" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release \

@@ -3,7 +3,7 @@
 # default `delve settings --format tsv` lists. gen, shot, shot --seeds, stats, check
 # --seeds, a film without a `dungeon` line and the viewer on such a film; rooms, caves,
 # shoals. (gallery draws floor 1 of each DoomRL type at its own dlevels: no default.)
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
 "$DELVE" settings --format tsv > rows.tsv
 dflt() { awk -F'\t' -v k="$1" '$1 == k { print $3 }' rows.tsv; }

@@ -1,6 +1,6 @@
 # Determinism: the same seed gives the same bytes twice, and between the -O0 and -O2
 # builds; floor 3 generated alone equals floor 3 of the whole dungeon; frames too.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 for seed in 1 7 42 20261129; do
   "$DELVE" gen --seed $seed --floors 3 > "$TMP/a.txt"
   "$DELVE" gen --seed $seed --floors 3 > "$TMP/b.txt"

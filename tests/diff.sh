@@ -1,6 +1,6 @@
 # delve diff on the command line: exit codes, messages, limits, JSON, the diff image.
 # The fixture PNGs come from `test_diff --fixtures DIR` (made by code, see test_diff.c).
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 F="$TMP/fx"
 mkdir -p "$F"
 "$BUILD/tests/test_diff" --fixtures "$F" || { bad "fixtures"; finish; exit 1; }

@@ -2,7 +2,7 @@
 # file, binary junk, overlong lines, a file past the size limit) are refused with an
 # error: by delve check (exit 2, file:line:col), and by the reader and the checks built
 # with AddressSanitizer and UBSan (tests/asan/dun_hostile.c, built here into BUILD).
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 H="$TMP/h"; mkdir -p "$H"
 head1='delve-dun 1
 floors 1'

@@ -1,7 +1,7 @@
 # delve check runs each family's own rules on a .dun file: DoomRL's validator and
 # Shoals' high tide (seed 003: ways stand on ground the tide never floods). A generated
 # file passes; a hand-edited one that breaks the rule is an error naming the floor.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 # setsq IN OUT X Y CHAR: CHAR at square X,Y of floor 1's map block
 setsq() {
   awk -v x="$3" -v y="$4" -v c="$5" '/^map$/ { m++; r = -1; print; next }

@@ -1,7 +1,7 @@
 # The default film end to end: frames, sheet and events.tsv, and the health story in
 # events.tsv: every living member is lower on the land row than on the start row, and
 # higher on the heal row than on the land row.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 out="$TMP/film"
 "$DELVE" film films/scripts/pits-and-stations.film -o "$out" --quiet > "$TMP/stdout"
 check "delve film exits 0" test $? = 0

@@ -3,7 +3,7 @@
 # 3 s end card at 12 fps, the clock exact through them, frames drawn as asked (the
 # title card plain, the fall from the side, the hold after the landing the landing's
 # frame again), and -O0 draws the same bytes.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 "$DELVE" film films/scripts/devlog.film -o "$TMP/d" --quiet > /dev/null
 check "delve film exits 0" test $? = 0
 tsv="$TMP/d/events.tsv"

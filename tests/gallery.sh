@@ -1,6 +1,6 @@
 # delve gallery (seed 002): one contact sheet, a row per DoomRL level type and a column
 # per dlevel; the same bytes from the -O0 build; bad --dlevels refused with exit 2.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 "$DELVE" gallery --seed 4 --dlevels 3,15 -o "$TMP/g.png" > /dev/null 2> "$TMP/err"
 check "gallery exits 0" test $? = 0
 check "progress names each type" test "$(grep -c ' done (' "$TMP/err")" = 8

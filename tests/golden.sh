@@ -10,7 +10,7 @@
 # the environment it fails, as Playwright's and Jest's snapshots do.
 # Environment (tests/golden_rules.sh uses it): GOLDEN_DIR (default tests/golden),
 # GOLDEN_FAILURES (default BUILD/golden-failures), GOLDEN_ONLY (globs, as `make golden`).
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 GOLD=${GOLDEN_DIR:-tests/golden}
 FAIL=${GOLDEN_FAILURES:-$BUILD/golden-failures}
 # shellcheck source=scripts/golden-lib.bash

@@ -5,7 +5,7 @@
 # written and reported as new; a golden that differs leaves its diff image, both files,
 # report.txt and a review page in the failures folder after the test; `make golden
 # ONLY=PATTERN` rewrites the matching goldens and touches no other file.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 G="$TMP/gold"
 F="$TMP/failures"
 mkdir -p "$G"

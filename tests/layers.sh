@@ -5,7 +5,7 @@
 # headers), no SDL outside app but render/text.c, which takes SDL2_ttf and SDL's
 # surface type for glyphs and nothing else of SDL. A planted tree checks that each
 # rule can fail, naming file:line and the rule.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 
 # scan ROOT: one line per include or SDL name against the arrows: "file:line: what: rule"
 scan() {

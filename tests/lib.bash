@@ -2,7 +2,7 @@
 DELVE=${1:?delve binary}
 DELVE_O0=${2:?delve -O0 binary}
 BUILD=${3:?build dir}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/delve-test.XXXXXX")
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/delve-test.XXXXXX") || exit 2 # never an empty TMP: tests write under it
 trap 'rm -rf "$TMP"' EXIT
 fails=0
 passes=0

@@ -4,7 +4,7 @@
 # DoomRL's TSV, --per-floor) and of delve check --seeds; gaps, overlaps and parts of
 # other commands refused, naming the seeds or the setting; parts cut short (a stats
 # part's last lines, a catalog's, a PNG) or missing a PNG refused.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
 S="--floors 2 --zoom 6"
 "$DELVE" shot --seeds 1-12 $S -o set > /dev/null 2>&1 && mv set whole

@@ -3,7 +3,7 @@
 # a kill, a failing run or a full disk leave the earlier output byte for byte and no
 # temporary file; a second run into a folder in use exits 2 naming the first; a folder
 # delve did not make is refused unless empty; a re-run replaces, never mixes.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 set -m # job control: each background run is its own process group, SIGINT not ignored
 W="$TMP/w"
 mkdir -p "$W"

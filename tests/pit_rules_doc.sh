@@ -1,7 +1,7 @@
 # The pit rules the generator keeps (gen/pits.c) are written down where pits are
 # (docs/dun-format.md, "Pits: the rules"): every pit kind `delve check` reports is
 # named there, with the two rules a landing's way up and an unsplit walking part.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 DOC=docs/dun-format.md
 kinds=$("$DELVE" check --help | tr ',: ' '\n\n\n' | grep '^pit-')
 check "delve check names pit kinds ($(echo $kinds))" test -n "$kinds"

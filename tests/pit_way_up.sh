@@ -2,7 +2,7 @@
 # their two promises (gen/pits.c): DoomRL seeds whose pit dropped into a caves pocket with
 # no way up (pit-no-way-up), warehouse seeds whose pit cut off squares between boxes
 # (pit-only-across). Each now checks clean.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 # seeds type expected: each seed's `delve check --seeds S-S` says "expected"
 clean() {
   local type=$1 want=$2 s bad_seeds=""; shift 2

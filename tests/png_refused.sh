@@ -2,7 +2,7 @@
 # a message naming the file for an unknown critical chunk and for a bad CRC, and an IDAT
 # that declares 2 GB in a file of 60 bytes (over an 8000 x 8000 header) is refused at
 # once in little memory. The files come from `test_png --fixtures DIR` (see test_png.c).
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 F="$TMP/fx"
 mkdir -p "$F"
 "$BUILD/tests/test_png" --fixtures "$F" || { bad "fixtures"; finish; exit 1; }

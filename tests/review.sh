@@ -4,7 +4,7 @@
 # images instead of copying them (lazily). The page is loaded in headless Chromium
 # (index.html#selftest) after moving it together with the two sets: the changed pairs'
 # three images load, and "only changes" hides the unchanged pairs and nothing else.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
 "$DELVE" shot --seeds 1-3 -o base > /dev/null 2>&1
 cp -r base head

@@ -5,7 +5,7 @@
 # bounds, a corrupt PNG pair with the same bytes counted as the same without decoding,
 # --jobs 1 and 2 give the same bytes, 3 000 pairs give an index under 2 MB, and the
 # reproduce line of a real pair remakes its PNG byte for byte.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
 needs "PNG fixtures and JSON checks" python3 || { finish; exit; }
 

@@ -4,7 +4,7 @@
 # a row with extra cells: file:line:col, also in `delve stats --compare`); --junit -
 # prints the XML on standard output (refused with --format json); the type row of the
 # distribution table reads "old% → new%".
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
 "$DELVE" shot --seeds 1-2 --floors 2 -o old > /dev/null 2>&1
 cp -r old new

@@ -4,7 +4,7 @@
 # again when stocking added monsters, a pass that is not rising). Never regenerate them
 # for a rising change; for another pass, only after reading the diff, saying why in the
 # commit message.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 off=""
 if "$DELVE" gen --help | grep -q -- '--rising'; then
   off="--rising off"

@@ -1,7 +1,7 @@
 # The rising tour film (films/scripts/rising-tour.film, seed 004): it plays to the end,
 # up a turning stair into the raised room (1 m up), down the spiral to floor 2, down a
 # turning stair into the sunk room (1 m down) and down the lift to floor 3.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 "$DELVE" film films/scripts/rising-tour.film -o "$TMP/tour" --quiet > "$TMP/out"; rc=$?
 check "rising tour: exit 0 (rc $rc)" test $rc = 0
 ev="$TMP/tour/events.tsv"

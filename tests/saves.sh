@@ -3,7 +3,7 @@
 # the right countdown); a cut or edited save is refused with exit 2, nothing written. A
 # Shoals save made after the tide moved loads and plays on as the uninterrupted film; a
 # .dun (or a save of one) that delve check refuses is refused by film, view and shot.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 cat > "$TMP/a.film" <<'FILM'
 film "Fall, heal, save"
 dungeon seed=58 floors=3

@@ -1,7 +1,7 @@
 # The settings table (gen/opts.h) seen from every front end: for each row `delve
 # settings --format tsv` lists, gen, shot, view, stats, check --seeds and a film's
 # `dungeon` line take a good value and refuse a bad one with the same message.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 "$DELVE" settings --format tsv > "$TMP/rows.tsv"
 check "delve settings lists ten settings" test "$(tail -n +2 "$TMP/rows.tsv" | wc -l)" = 10
 

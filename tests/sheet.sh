@@ -1,6 +1,6 @@
 # delve sheet: a contact sheet made again from a film's folder; a missing frame keeps
 # its cell; a bad events.tsv is refused with file:line:col.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216+$2*65536+$3*256+$4 "x" $5*16777216+$6*65536+$7*256+$8 }'; }
 film="$TMP/film"
 "$DELVE" film tests/fixtures/short.film -o "$film" --quiet > /dev/null

@@ -8,7 +8,7 @@
 # the sheet: the film's events.tsv golden (tests/golden.sh) catches that one. The cases run on the
 # default film recorded every 30 ticks (84 frames, 36 of them the fall, all on the sheet), so they cost a
 # second each; each sheet comes with its DejaVu Serif twin, as tests/golden.sh does.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 SC="$BUILD/tests/sheet-compare"
 FILM=films/scripts/pits-and-stations.film
 SERIF=/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf

@@ -1,7 +1,7 @@
 # Shoals (seed 003): `delve gen --type shoals` maps and heights agree with the seed's
 # thresholds, --islands changes the land, bad options exit 2, and the Shoals film plays
 # the same bytes at -O0 and -O2 with the tide in its captions.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 "$DELVE" gen --type shoals --seed 3 --floors 1 > "$TMP/map.txt"; rc=$?
 check "gen --type shoals: exit 0 (rc $rc)" test $rc = 0
 check "title names the type and size" grep -qx 'floor 1 of 1  seed 3  70x60  shoals' "$TMP/map.txt"

@@ -1,7 +1,7 @@
 # delve shot --seeds A-B -o DIR: one PNG per floor with stable names, each the same bytes
 # as the single shot, and catalog.tsv with one exact line per floor; bad ranges and an
 # unsupported level type exit 2.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 set_dir="$TMP/set"
 "$DELVE" shot --seeds 1-3 -o "$set_dir" > "$TMP/out" 2> "$TMP/err"
 check "shot set exits 0" test $? = 0

@@ -2,7 +2,7 @@
 # along its first pit's row) equals tests/golden/side-seed-00058.png exactly, and the -O0
 # build draws the same bytes; --row outside floor 1 is refused; a --size window past
 # 1280 x 720 scales the ruler. `make golden` rewrites it.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 GOLD=tests/golden/side-seed-00058.png
 "$DELVE" shot --seed 58 --side -o "$TMP/side.png" > "$TMP/out"
 check "shot --side names its size and row" grep -q "1608 x 325, seed 58, side view of 3 floors, row 24" "$TMP/out"

@@ -1,5 +1,5 @@
 # delve stats (seed 002's level types): exact values the rules fix, TSV shape, bad input.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 "$DELVE" stats --type arena --seeds 1-300 --dlevel 9 --format tsv > "$TMP/arena.tsv"
 check "arena: a header and 13 rows" test "$(wc -l < "$TMP/arena.tsv")" = 14
 check "arena: 300 floors, always 10 items" \

@@ -1,7 +1,7 @@
 # delve stats --compare A.tsv B.tsv (app/compare.c, spec review-stats.md): two sets of
 # the same settings over different seed ranges flag nothing; rising on vs off over the
 # same seeds flags the ways; too few floors, a column on one side only, TSV and JSON.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 set_of() { # set_of NAME SEEDS [SETTINGS...]: a shot set's catalog at TMP/NAME.tsv
   local name=$1 seeds=$2; shift 2
   "$DELVE" shot --seeds "$seeds" --zoom 4 "$@" -o "$TMP/$name" > /dev/null 2>&1

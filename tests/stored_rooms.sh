@@ -1,7 +1,7 @@
 # Stored rooms (spec/rising.md "Pieces"): `delve gen --rooms DIR` lays a hand-drawn room from DIR/*.room
 # (map-block syntax of the .dun format) in the rising tries; its squares come out drawn
 # and pinned, and the closet's secret door marked. A bad folder or file: exit 2.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 "$DELVE" gen --seed 7 --floors 1 --rooms assets/rooms --format dun -o "$TMP/7.dun"; rc=$?
 check "gen --rooms: exit 0 (rc $rc)" test $rc = 0
 check "  the hidden closet laid, drawn and pinned at 24,9 (6 x 5)" \

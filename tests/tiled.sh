@@ -8,7 +8,7 @@
 # raised lighter) yet, so floors with sunk or raised parts would differ there. A Shoals
 # floor's squares show tiles typed by their terrain, and Tiled draws its ground as delve.
 # Rooms and DoomRL exports keep their bytes.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
 "$DELVE" gen --seed 2 --floor 3 --rising off --format tmj -o floor.tmj > out; rc=$?
 check "gen --format tmj exits 0 (rc $rc)" test $rc = 0

@@ -2,7 +2,7 @@
 # "Try 'delve CMD --help'." (worded once, in app/cli.c), exit 2. Options that cannot
 # take effect are refused (--gif-width without --video), one seed is a range
 # (--seeds 5 is 5-5), and a scripted resize takes the sizes --size takes.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
 usage() { # usage NAME WORD CMD ARGS...: exit 2, WORD in the message, the hint last
   local name=$1 word=$2 cmd=$3; shift 3

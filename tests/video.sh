@@ -5,7 +5,7 @@
 # checks the files: H.264 yuv420p at 12 fps with every frame, a film's `fps 24` reaching
 # the MP4, the default film's GIF 640 px wide and under 5 MB, an animated WebP (without
 # ffmpeg the test ends skipped, exit 77; scripts/deps.sh --test installs it).
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 set -m # job control: each background run is its own process group, SIGINT not ignored
 fake="${TMP:?tests/lib.bash sets it: run from the source folder}/bin"
 mkdir -p "$fake"

@@ -1,7 +1,7 @@
 # The viewer: under Xvfb, `delve view` opens a real window, renders, takes a screenshot
 # and quits; the screenshot equals the headless render of the same view (without Xvfb
 # that part is skipped and the test ends skipped, exit 77).
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 "$DELVE" view --seed 7 --headless --screenshot "$TMP/headless.png" > /dev/null
 check "headless screenshot" test -s "$TMP/headless.png"
 if needs "the window under Xvfb (scripts/deps.sh --test installs xvfb, xauth)" xvfb-run Xvfb xauth; then

@@ -4,7 +4,7 @@
 # differences layer) and --unchecked. Sizes differ on purpose: `delve diff` counts the
 # pixels only one image has, so "changed = W*H - w*h" says the smaller image is the
 # larger's top-left corner byte for byte.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 shot() { # shot NAME ARGS...: a headless screenshot into $TMP/NAME.png
   local name=$1; shift
   "$DELVE" view --headless --screenshot "$TMP/$name.png" "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"

@@ -1,7 +1,7 @@
 # The viewer driven by --keys, headless: each scripted view is compared byte for byte
 # with the same view made another way (the settings on the command line, another key
 # sequence, a canvas of that size), so a key that stops working breaks a comparison.
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 shot() { # shot NAME ARGS...: a headless screenshot into $TMP/NAME.png, exit status kept
   local name=$1; shift
   "$DELVE" view --headless --screenshot "$TMP/$name.png" "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"

@@ -5,7 +5,7 @@
 # on disk while the window is open is shown (the file watch); --compare's Tab, d and v
 # give what they give headless. Skipped (77)
 # without xvfb-run, Xvfb, xauth or xdotool (scripts/deps.sh --test installs them).
-. tests/lib.bash "$@"
+. "${0%/*}/lib.bash" "$@" || exit 2
 needs "the window under Xvfb" xvfb-run Xvfb xauth xdotool || { finish; exit; }
 # the same views headless first: F12 writes delve-view.png in the current folder; the
 # window part below waits for these pictures rather than for fixed times (a busy machine)
