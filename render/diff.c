@@ -110,6 +110,8 @@ typedef struct diff_ctx {
     diff_result *r;
     canvas *out;              /* the diff image as RGBA, or NULL */
     uint8_t *idx;             /* or as palette indices: rows of 1 + W bytes (PAL_*), or NULL */
+    const diff_image *a, *b;
+    int exact;                /* 1: the exact rule, 0: the threshold rule */
 } diff_ctx;
 
 /* The palette of diff images written by diff_files: greys 255 - i for i in 0..26 (all
@@ -129,18 +131,53 @@ static void put_kind(diff_ctx *c, int x, int y, int kind)
 
 /* A's pixel as pixelmatch draws an unchanged one: its luma faded to 10 % toward white
  * (by its alpha), in integers: 255 - ceil((255 - Y) * 0.1 * a / 255), fade 0..26. */
-static void put_grey(diff_ctx *c, int x, int y, const uint8_t *p)
+static inline uint8_t grey_fade(const uint8_t *p)
 {
     int32_t y1000 = 299 * p[0] + 587 * p[1] + 114 * p[2];
-    int32_t fade = p[3] == 255 ? (255000 - y1000 + 9999) / 10000
-                               : ((255000 - y1000) * p[3] + 2549999) / 2550000;
+    return (uint8_t)(p[3] == 255 ? (255000 - y1000 + 9999) / 10000
+                                 : ((255000 - y1000) * p[3] + 2549999) / 2550000);
+}
+
+static void put_grey(diff_ctx *c, int x, int y, const uint8_t *p)
+{
+    uint8_t fade = grey_fade(p);
     if (c->idx) {
-        c->idx[(size_t)y * ((size_t)c->W + 1) + 1 + (size_t)x] = (uint8_t)fade;
+        c->idx[(size_t)y * ((size_t)c->W + 1) + 1 + (size_t)x] = fade;
         return;
     }
     uint8_t *q = canvas_at(c->out, x, y);
     q[0] = q[1] = q[2] = (uint8_t)(255 - fade);
     q[3] = 255;
+}
+
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define DIFF_V4 1 /* gcc and clang vectors of 4 pixels (SSE2, NEON, or scalar code) */
+typedef uint32_t diff_v4 __attribute__((vector_size(16)));
+#endif
+
+/* grey_fade of n pixels p into q, 4 opaque pixels at a time where it can: the same
+ * (264999 - Y) / 10000, as ((x >> 4) * 214749) >> 27 (10000 = 16 * 625; exact for every
+ * Y of 0..255000 and inside 32 bits, tests/test_diff.c compares the two ways). */
+static void grey_row(uint8_t *q, const uint8_t *p, int n)
+{
+    int x = 0;
+#ifdef DIFF_V4
+    for (; x + 4 <= n; x += 4) {
+        diff_v4 v;
+        memcpy(&v, p + (size_t)x * 4, 16);
+        if ((v[0] & v[1] & v[2] & v[3]) >> 24 != 255) {
+            for (int k = 0; k < 4; k++)
+                q[x + k] = grey_fade(p + (size_t)(x + k) * 4);
+            continue;
+        }
+        diff_v4 y = 299 * (v & 255) + 587 * (v >> 8 & 255) + 114 * (v >> 16 & 255);
+        diff_v4 f = (((264999 - y) >> 4) * 214749) >> 27;
+        q[x] = (uint8_t)f[0], q[x + 1] = (uint8_t)f[1], q[x + 2] = (uint8_t)f[2],
+        q[x + 3] = (uint8_t)f[3];
+    }
+#endif
+    for (; x < n; x++)
+        q[x] = grey_fade(p + (size_t)x * 4);
 }
 
 static void mark(diff_ctx *c, int x, int y, int kind)
@@ -182,6 +219,23 @@ static int same16(const diff_image *a, const diff_image *b, size_t ia, size_t ib
     return 1;
 }
 
+/* exact_row of two 8-bit images into palette indices: row y all grey, then the pixels
+ * that differ marked over it, 4 pixels compared at a time. */
+static void exact_row_idx(diff_ctx *c, const uint8_t *pa, const uint8_t *pb, int y)
+{
+    grey_row(c->idx + (size_t)y * ((size_t)c->W + 1) + 1, pa, c->w);
+    for (int x = 0; x < c->w; x += 4) {
+        int n = c->w - x < 4 ? c->w - x : 4;
+        const uint8_t *qa = pa + (size_t)x * 4, *qb = pb + (size_t)x * 4;
+        if (!memcmp(qa, qb, (size_t)n * 4))
+            continue;
+        for (int k = 0; k < n; k++, qa += 4, qb += 4)
+            if (word(qa) != word(qb))
+                mark(c, x + k, y,
+                     luma_on_white(qb) < luma_on_white(qa) ? PX_DARKER : PX_CHANGED);
+    }
+}
+
 static void exact_row(diff_ctx *c, const diff_image *a, const diff_image *b, int y)
 {
     const uint8_t *pa = c->a8 + (size_t)y * (size_t)c->aw * 4;
@@ -189,6 +243,10 @@ static void exact_row(diff_ctx *c, const diff_image *a, const diff_image *b, int
     int both8 = a->bits == 8 && b->bits == 8;
     if (both8 && !c->out && !c->idx && !memcmp(pa, pb, (size_t)c->w * 4))
         return;
+    if (both8 && c->idx && !c->out) {
+        exact_row_idx(c, pa, pb, y);
+        return;
+    }
     for (int x = 0; x < c->w; x++, pa += 4, pb += 4) {
         int same = both8 ? word(pa) == word(pb)
                          : same16(a, b, (size_t)y * (size_t)a->w + (size_t)x,
@@ -357,6 +415,68 @@ static delve_status check_opts(const diff_image *a, const diff_image *b, const d
     return DELVE_OK;
 }
 
+/* Rows y0..y1-1 of the padded canvas, counted into c->r. */
+static void diff_rows(diff_ctx *c, int y0, int y1)
+{
+    for (int y = y0; y < y1; y++) {
+        if (c->idx)
+            c->idx[(size_t)y * ((size_t)c->W + 1)] = 0; /* PNG filter "none" */
+        if (y < c->h && c->exact)
+            exact_row(c, c->a, c->b, y);
+        else if (y < c->h)
+            threshold_row(c, y);
+        outside_row(c, y, c->W);
+    }
+}
+
+/* The lower rows of a canvas diffed on a thread of their own. */
+typedef struct diff_half {
+    diff_ctx c;
+    diff_result r;
+    int y0, y1;
+} diff_half;
+
+static void *diff_half_thread(void *arg)
+{
+    diff_half *h = arg;
+    diff_rows(&h->c, h->y0, h->y1);
+    return NULL;
+}
+
+/* Adds to r (the upper rows' counts) those of the rows below them. */
+static void diff_merge(diff_result *r, const diff_result *lower)
+{
+    r->changed += lower->changed;
+    r->aa += lower->aa;
+    if (lower->x0 < 0)
+        return;
+    if (r->x0 < 0 || lower->x0 < r->x0)
+        r->x0 = lower->x0;
+    if (lower->x1 > r->x1)
+        r->x1 = lower->x1;
+    if (r->y0 < 0)
+        r->y0 = lower->y0;
+    r->y1 = lower->y1;
+}
+
+#define DIFF_SPLIT_PIXELS (1 << 18) /* canvases this large are diffed on two threads */
+
+/* Every row of the canvas, H rows: the lower half on a second thread when the canvas
+ * is large and a thread can be made (memory bandwidth is shared, so about 1.6x). */
+static void diff_all_rows(diff_ctx *c, int H)
+{
+    diff_half low = { .c = *c, .r = *c->r, .y0 = H / 2, .y1 = H };
+    low.c.r = &low.r;
+    pthread_t t;
+    int threaded = (int64_t)c->W * H >= DIFF_SPLIT_PIXELS &&
+                   pthread_create(&t, NULL, diff_half_thread, &low) == 0;
+    diff_rows(c, 0, threaded ? H / 2 : H);
+    if (threaded) {
+        pthread_join(t, NULL);
+        diff_merge(c->r, &low.r);
+    }
+}
+
 /* diff_images with the diff image drawn into out (a new canvas) or, when idx is not
  * NULL, as palette indices into *idx (malloc'ed, H rows of 1 + W bytes, filter 0). */
 static delve_status diff_run(const diff_image *a, const diff_image *b, const diff_opts *o,
@@ -378,22 +498,16 @@ static delve_status diff_run(const diff_image *a, const diff_image *b, const dif
     uint8_t *ca = NULL, *cb = NULL;
     diff_ctx c = { .a8 = pixels8(a, &ca), .b8 = pixels8(b, &cb), .aw = a->w, .bw = b->w,
                    .w = a->w < b->w ? a->w : b->w, .h = a->h < b->h ? a->h : b->h, .W = W,
-                   .aa = o->aa, .r = r, .out = out };
+                   .aa = o->aa, .r = r, .out = out, .a = a, .b = b,
+                   .exact = o->threshold_milli < 0 };
     if (!c.a8 || !c.b8 || (idx && !(c.idx = png_alloc_big((size_t)H * ((size_t)W + 1)))))
         st = delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
     if (!st && out)
         st = canvas_init(out, W, H, err);
     double t = o->threshold_milli / 1000.0;
     c.max_delta = 35215 * t * t;
-    for (int y = 0; !st && y < H; y++) {
-        if (c.idx)
-            c.idx[(size_t)y * ((size_t)W + 1)] = 0; /* PNG filter "none" */
-        if (y < c.h && o->threshold_milli < 0)
-            exact_row(&c, a, b, y);
-        else if (y < c.h)
-            threshold_row(&c, y);
-        outside_row(&c, y, W);
-    }
+    if (!st)
+        diff_all_rows(&c, H);
     free(ca);
     free(cb);
     if (st && out)

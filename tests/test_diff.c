@@ -859,6 +859,50 @@ static void test_diff_png_write(void **state)
     }
 }
 
+/* diff_files' palette image (grey computed 4 pixels at a time, the rows on two threads
+ * for a canvas this large) has the pixels of diff_images' RGBA canvas (one pixel at a
+ * time, the obvious formula) and the same counts and box: every grey level on random
+ * colours, opaque and not, over odd widths (vector tails), sizes equal or not. */
+static void test_diff_files_is_diff_images(void **state)
+{
+    (void)state;
+    uint32_t s = 21;
+    const int size[3][4] = { { 701, 403, 701, 403 }, { 13, 7, 13, 7 }, { 640, 480, 601, 500 } };
+    for (int t = 0; t < 3; t++) {
+        pic a = pic_new(size[t][0], size[t][1], 0, 0, 0, 255);
+        pic b = pic_new(size[t][2], size[t][3], 0, 0, 0, 255);
+        for (int i = 0; i < a.w * a.h * 4; i++)
+            a.p[i] = (uint8_t)(i % 4 == 3 && lcg(&s) % 16 ? 255 : lcg(&s));
+        for (int y = 0; y < b.h; y++)
+            for (int x = 0; x < b.w; x++) /* B: A with a few pixels changed */
+                for (int c = 0; c < 4; c++)
+                    px(&b, x, y)[c] = x < a.w && y < a.h && lcg(&s) % 97
+                                          ? px(&a, x, y)[c] : (uint8_t)lcg(&s);
+        char pa[4096], pb[4096], po[4096];
+        write_pic(cat(pa, fixdir, "both-a.png"), &a, 6);
+        write_pic(cat(pb, fixdir, "both-b.png"), &b, 6);
+        diff_opts o = diff_defaults();
+        diff_result rf, ri;
+        assert_int_equal(diff_files(pa, pb, cat(po, fixdir, "both-d.png"), &o, &rf, NULL),
+                         DELVE_OK);
+        diff_image da, db, dd;
+        assert_int_equal(diff_load(pa, &da, NULL), DELVE_OK);
+        assert_int_equal(diff_load(pb, &db, NULL), DELVE_OK);
+        assert_int_equal(diff_load(po, &dd, NULL), DELVE_OK);
+        canvas out;
+        assert_int_equal(diff_images(&da, &db, &o, &ri, &out, NULL), DELVE_OK);
+        assert_true(rf.changed > 0);
+        assert_int_equal(rf.changed, ri.changed);
+        assert_int_equal(rf.x0, ri.x0), assert_int_equal(rf.y0, ri.y0);
+        assert_int_equal(rf.x1, ri.x1), assert_int_equal(rf.y1, ri.y1);
+        assert_int_equal(dd.w, out.w), assert_int_equal(dd.h, out.h);
+        assert_memory_equal(dd.px, out.px, (size_t)out.w * (size_t)out.h * 4);
+        canvas_free(&out);
+        diff_image_free(&da), diff_image_free(&db), diff_image_free(&dd);
+        free(a.p), free(b.p);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--fixtures")) {
@@ -879,6 +923,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_fast_decoder_is_spng),
         cmocka_unit_test(test_damaged_files),
         cmocka_unit_test(test_diff_png_write),
+        cmocka_unit_test(test_diff_files_is_diff_images),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
