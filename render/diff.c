@@ -33,6 +33,7 @@
 
 #include "engine/fsio.h"
 #include "render/png.h"
+#include "render/zrow.h"
 
 enum { PX_SAME, PX_CHANGED, PX_DARKER, PX_AA, PX_OUTSIDE };
 
@@ -527,8 +528,6 @@ delve_status diff_images(const diff_image *a, const diff_image *b, const diff_op
 
 /* --- writing the diff image ------------------------------------------------------ */
 
-#define DIFF_PNG_LEVEL 4   /* libdeflate level, as render/png.c */
-
 typedef struct pal_map {
     int16_t grey[256];        /* index of grey v, or -1 */
     uint32_t rgb[256];        /* palette entries as 0xRRGGBB */
@@ -569,19 +568,56 @@ static uint8_t *put_chunk(uint8_t *o, const char *type, const uint8_t *data, siz
     return o;
 }
 
+/* One part of a zlib stream being encoded (render/zrow.h). */
+typedef struct zrow_job {
+    const uint8_t *data;
+    size_t from, to, row;
+    int last;
+    uint8_t *out;
+    size_t n;                 /* bytes written */
+} zrow_job;
+
+static void *zrow_thread(void *arg)
+{
+    zrow_job *j = arg;
+    j->n = zrow_part(j->data, j->from, j->to, j->row, j->last, j->out);
+    return NULL;
+}
+
+/* The zlib stream of idx (raw bytes, rows of row bytes) into *zd (malloc'ed), its length
+ * returned, 0 when out of memory: render/zrow's encoder, the lower half of a large image
+ * on a second thread. */
+static size_t pal_zlib(const uint8_t *idx, size_t raw, size_t row, uint8_t **zd)
+{
+    size_t split = raw >= DIFF_SPLIT_PIXELS ? raw / row / 2 * row : raw;
+    size_t cap1 = zrow_part_bound(split), cap2 = zrow_part_bound(raw - split);
+    uint8_t *z = *zd = malloc(2 + cap1 + cap2 + 4);
+    if (!z)
+        return 0;
+    zrow_job low = { idx, split, raw, row, 1, z + 2 + cap1, 0 };
+    pthread_t t;
+    int threaded = split < raw && pthread_create(&t, NULL, zrow_thread, &low) == 0;
+    zrow_zlib_head(z);
+    size_t n = 2 + zrow_part(idx, 0, split, row, split == raw, z + 2);
+    if (threaded)
+        pthread_join(t, NULL);
+    else if (split < raw)
+        zrow_thread(&low);
+    memmove(z + n, low.out, low.n);
+    n += low.n;
+    zrow_zlib_tail(idx, raw, z + n);
+    return n + 4;
+}
+
 /* The PNG file of a palette image: idx holds h rows of 1 + w bytes (filter 0). */
 static delve_status pal_png(const char *path, int w, int h, const uint32_t *rgb, int n,
                             const uint8_t *idx, delve_err *err)
 {
-    size_t raw = (size_t)h * ((size_t)w + 1);
-    struct libdeflate_compressor *z = libdeflate_alloc_compressor(DIFF_PNG_LEVEL);
-    size_t cap = z ? libdeflate_zlib_compress_bound(z, raw) : 0;
-    uint8_t *file = z ? malloc(cap + 8 + 25 + 12 + 768 + 12 + 12) : NULL;
-    uint8_t *zd = file ? malloc(cap) : NULL;
-    size_t zn = zd ? libdeflate_zlib_compress(z, idx, raw, zd, cap) : 0;
-    libdeflate_free_compressor(z);
+    uint8_t *zd = NULL;
+    size_t zn = pal_zlib(idx, (size_t)h * ((size_t)w + 1), (size_t)w + 1, &zd);
+    uint8_t *file = zn ? malloc(zn + 8 + 25 + 12 + 768 + 12 + 12) : NULL;
     delve_status st = DELVE_OK;
-    if (!zn) {
+    if (!file) {
         st = delve_fail(err, DELVE_ENOMEM, "diff: out of memory writing %s", path);
     } else {
         uint8_t ihdr[13] = { (uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8),
