@@ -151,34 +151,66 @@ static void put_grey(diff_ctx *c, int x, int y, const uint8_t *p)
     q[3] = 255;
 }
 
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define DIFF_V4 1 /* gcc and clang vectors of 4 pixels (SSE2, NEON, or scalar code) */
-typedef uint32_t diff_v4 __attribute__((vector_size(16)));
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    (defined(__clang__) || __GNUC__ >= 9)
+#define DIFF_V16 1 /* gcc and clang vectors of 16 pixels (SSE2, NEON, or scalar code) */
+typedef uint32_t diff_v16u __attribute__((vector_size(64)));
+typedef int32_t diff_v16i __attribute__((vector_size(64)));
+typedef float diff_v16f __attribute__((vector_size(64)));
+typedef uint8_t diff_v16b __attribute__((vector_size(16)));
 #endif
 
-/* grey_fade of n pixels p into q, 4 opaque pixels at a time where it can: the same
- * (264999 - Y) / 10000, as ((x >> 4) * 214749) >> 27 (10000 = 16 * 625; exact for every
- * Y of 0..255000 and inside 32 bits, tests/test_diff.c compares the two ways). */
+/* 1 when the 16 pixels at p are all opaque. */
+static int opaque16(const uint8_t *p)
+{
+    uint64_t w[8];
+    memcpy(w, p, 64);
+    uint64_t all = w[0] & w[1] & w[2] & w[3] & w[4] & w[5] & w[6] & w[7];
+    return (all & 0xff000000ff000000u) == 0xff000000ff000000u;
+}
+
+/* grey_fade of n pixels p into q, 16 opaque pixels at a time where it can, in floats:
+ * Y = 299 r + 587 g + 114 b is exact in a float (under 2^24), and so is 264999.5 - Y;
+ * one rounding of the product with 1e-4f then stays within 2e-6 of the quotient, whose
+ * fraction is k / 10000 + 0.00005, so truncation gives (264999 - Y) / 10000 exactly
+ * (checked for all 2^24 colours with gcc and clang; tests/test_diff.c compares the two
+ * ways on random images). This file has no fused multiply-add (CMakeLists.txt). */
 static void grey_row(uint8_t *q, const uint8_t *p, int n)
 {
     int x = 0;
-#ifdef DIFF_V4
-    for (; x + 4 <= n; x += 4) {
-        diff_v4 v;
-        memcpy(&v, p + (size_t)x * 4, 16);
-        if ((v[0] & v[1] & v[2] & v[3]) >> 24 != 255) {
-            for (int k = 0; k < 4; k++)
-                q[x + k] = grey_fade(p + (size_t)(x + k) * 4);
+#ifdef DIFF_V16
+    for (; x + 16 <= n; x += 16) {
+        const uint8_t *p16 = p + (size_t)x * 4;
+        if (!opaque16(p16)) {
+            for (int k = 0; k < 16; k++)
+                q[x + k] = grey_fade(p16 + k * 4);
             continue;
         }
-        diff_v4 y = 299 * (v & 255) + 587 * (v >> 8 & 255) + 114 * (v >> 16 & 255);
-        diff_v4 f = (((264999 - y) >> 4) * 214749) >> 27;
-        q[x] = (uint8_t)f[0], q[x + 1] = (uint8_t)f[1], q[x + 2] = (uint8_t)f[2],
-        q[x + 3] = (uint8_t)f[3];
+        diff_v16u v;
+        memcpy(&v, p16, 64);
+        diff_v16i r = (diff_v16i)(v & 255), g = (diff_v16i)(v >> 8 & 255),
+                  b = (diff_v16i)(v >> 16 & 255);
+        diff_v16f y = __builtin_convertvector(r, diff_v16f) * 299.0f +
+                      __builtin_convertvector(g, diff_v16f) * 587.0f +
+                      __builtin_convertvector(b, diff_v16f) * 114.0f;
+        diff_v16i f = __builtin_convertvector((264999.5f - y) * 1e-4f, diff_v16i);
+        diff_v16b f8 = __builtin_convertvector(f, diff_v16b);
+        memcpy(q + x, &f8, 16);
     }
 #endif
     for (; x < n; x++)
         q[x] = grey_fade(p + (size_t)x * 4);
+}
+
+/* 1 when the 16 pixels at a and b are equal (as memcmp, without a call). */
+static int equal16(const uint8_t *a, const uint8_t *b)
+{
+    uint64_t u[8], v[8], d = 0;
+    memcpy(u, a, 64);
+    memcpy(v, b, 64);
+    for (int i = 0; i < 8; i++)
+        d |= u[i] ^ v[i];
+    return d == 0;
 }
 
 static void mark(diff_ctx *c, int x, int y, int kind)
@@ -220,19 +252,22 @@ static int same16(const diff_image *a, const diff_image *b, size_t ia, size_t ib
     return 1;
 }
 
-/* exact_row of two 8-bit images into palette indices: row y all grey, then the pixels
- * that differ marked over it, 4 pixels compared at a time. */
-static void exact_row_idx(diff_ctx *c, const uint8_t *pa, const uint8_t *pb, int y)
+/* The exact rule on n pixels of row y from column x0 of two 8-bit images (pa and pb
+ * at pixel x0), into palette indices when c->idx: all grey, then the pixels that differ
+ * marked over it, 16 pixels compared at a time. */
+static void exact_span(diff_ctx *c, const uint8_t *pa, const uint8_t *pb, int y, int x0,
+                       int n)
 {
-    grey_row(c->idx + (size_t)y * ((size_t)c->W + 1) + 1, pa, c->w);
-    for (int x = 0; x < c->w; x += 4) {
-        int n = c->w - x < 4 ? c->w - x : 4;
+    if (c->idx)
+        grey_row(c->idx + (size_t)y * ((size_t)c->W + 1) + 1 + (size_t)x0, pa, n);
+    for (int x = 0; x < n; x += 16) {
+        int m = n - x < 16 ? n - x : 16;
         const uint8_t *qa = pa + (size_t)x * 4, *qb = pb + (size_t)x * 4;
-        if (!memcmp(qa, qb, (size_t)n * 4))
+        if (m == 16 ? equal16(qa, qb) : !memcmp(qa, qb, (size_t)m * 4))
             continue;
-        for (int k = 0; k < n; k++, qa += 4, qb += 4)
+        for (int k = 0; k < m; k++, qa += 4, qb += 4)
             if (word(qa) != word(qb))
-                mark(c, x + k, y,
+                mark(c, x0 + x + k, y,
                      luma_on_white(qb) < luma_on_white(qa) ? PX_DARKER : PX_CHANGED);
     }
 }
@@ -245,7 +280,7 @@ static void exact_row(diff_ctx *c, const diff_image *a, const diff_image *b, int
     if (both8 && !c->out && !c->idx && !memcmp(pa, pb, (size_t)c->w * 4))
         return;
     if (both8 && c->idx && !c->out) {
-        exact_row_idx(c, pa, pb, y);
+        exact_span(c, pa, pb, y, 0, c->w);
         return;
     }
     for (int x = 0; x < c->w; x++, pa += 4, pb += 4) {
@@ -444,20 +479,21 @@ static void *diff_half_thread(void *arg)
     return NULL;
 }
 
-/* Adds to r (the upper rows' counts) those of the rows below them. */
-static void diff_merge(diff_result *r, const diff_result *lower)
+/* Adds to r the counts of another part of the same canvas (rows or columns apart). */
+static void diff_merge(diff_result *r, const diff_result *part)
 {
-    r->changed += lower->changed;
-    r->aa += lower->aa;
-    if (lower->x0 < 0)
+    r->changed += part->changed;
+    r->aa += part->aa;
+    if (part->x0 < 0)
         return;
-    if (r->x0 < 0 || lower->x0 < r->x0)
-        r->x0 = lower->x0;
-    if (lower->x1 > r->x1)
-        r->x1 = lower->x1;
-    if (r->y0 < 0)
-        r->y0 = lower->y0;
-    r->y1 = lower->y1;
+    if (r->x0 < 0 || part->x0 < r->x0)
+        r->x0 = part->x0;
+    if (r->y0 < 0 || part->y0 < r->y0)
+        r->y0 = part->y0;
+    if (part->x1 > r->x1)
+        r->x1 = part->x1;
+    if (part->y1 > r->y1)
+        r->y1 = part->y1;
 }
 
 #define DIFF_SPLIT_PIXELS (1 << 18) /* canvases this large are diffed on two threads */
@@ -478,6 +514,15 @@ static void diff_all_rows(diff_ctx *c, int H)
     }
 }
 
+/* *r before any pixel is compared: sizes, total, no box. */
+static void diff_start(diff_result *r, const diff_image *a, const diff_image *b)
+{
+    int W = a->w > b->w ? a->w : b->w, H = a->h > b->h ? a->h : b->h;
+    *r = (diff_result){ .total = (int64_t)W * H, .x0 = -1, .y0 = -1, .x1 = -1, .y1 = -1,
+                        .aw = a->w, .ah = a->h, .bw = b->w, .bh = b->h,
+                        .size_differs = a->w != b->w || a->h != b->h };
+}
+
 /* diff_images with the diff image drawn into out (a new canvas) or, when idx is not
  * NULL, as palette indices into *idx (malloc'ed, H rows of 1 + W bytes, filter 0). */
 static delve_status diff_run(const diff_image *a, const diff_image *b, const diff_opts *o,
@@ -493,9 +538,7 @@ static delve_status diff_run(const diff_image *a, const diff_image *b, const dif
     if (st)
         return st;
     int W = a->w > b->w ? a->w : b->w, H = a->h > b->h ? a->h : b->h;
-    *r = (diff_result){ .total = (int64_t)W * H, .x0 = -1, .y0 = -1, .x1 = -1, .y1 = -1,
-                        .aw = a->w, .ah = a->h, .bw = b->w, .bh = b->h,
-                        .size_differs = a->w != b->w || a->h != b->h };
+    diff_start(r, a, b);
     uint8_t *ca = NULL, *cb = NULL;
     diff_ctx c = { .a8 = pixels8(a, &ca), .b8 = pixels8(b, &cb), .aw = a->w, .bw = b->w,
                    .w = a->w < b->w ? a->w : b->w, .h = a->h < b->h ? a->h : b->h, .W = W,
@@ -706,19 +749,145 @@ static delve_status load_pair(const char *a_png, const char *b_png, diff_image *
     return st;
 }
 
+/* --- from scanlines: both files as "none"/"up" rows (png_rows_load) ----------------- */
+
+/* Columns x0..x1-1 of two same-sized images compared a row at a time as they are
+ * unfiltered (each row is the raw bytes, plus the row above for "up"), so both stay in
+ * the cache; rows of n bytes in prev and cur, for a and b. */
+typedef struct span_job {
+    diff_ctx c;
+    diff_result r;
+    const png_rows *a, *b;
+    int x0, x1;
+    int ok;                   /* 0 when out of memory */
+} span_job;
+
+/* Row y of im, columns from x0, n bytes, unfiltered into cur (prev: row y - 1's). */
+static void span_unfilter(uint8_t *cur, const uint8_t *prev, const png_rows *im, int y,
+                          int x0, size_t n)
+{
+    const uint8_t *row = im->raw + (size_t)y * ((size_t)im->w * 4 + 1);
+    if (row[0] == 2 && y > 0)
+        png_add_up(cur, row + 1 + (size_t)x0 * 4, prev, n);
+    else
+        memcpy(cur, row + 1 + (size_t)x0 * 4, n);
+}
+
+static void *span_thread(void *arg)
+{
+    span_job *j = arg;
+    size_t n = (size_t)(j->x1 - j->x0) * 4;
+    uint8_t *buf = malloc(4 * n);
+    j->ok = buf != NULL;
+    uint8_t *pa = buf, *ca = buf + n, *pb = buf + 2 * n, *cb = buf + 3 * n, *t;
+    for (int y = 0; buf && y < j->c.h; y++) {
+        span_unfilter(ca, pa, j->a, y, j->x0, n);
+        span_unfilter(cb, pb, j->b, y, j->x0, n);
+        if (j->c.idx && j->x0 == 0)
+            j->c.idx[(size_t)y * ((size_t)j->c.W + 1)] = 0; /* PNG filter "none" */
+        exact_span(&j->c, ca, cb, y, j->x0, j->x1 - j->x0);
+        t = pa, pa = ca, ca = t;
+        t = pb, pb = cb, cb = t;
+    }
+    free(buf);
+    return NULL;
+}
+
+/* diff_run's exact rule on two same-sized scanline images: the left and right halves of
+ * a large canvas on two threads. */
+static delve_status diff_spans(const png_rows *a, const png_rows *b, const diff_opts *o,
+                               diff_result *r, uint8_t **idx, delve_err *err)
+{
+    diff_image va = { a->w, a->h, 8, NULL }, vb = { b->w, b->h, 8, NULL };
+    delve_status st = check_opts(&va, &vb, o, err);
+    if (st)
+        return st;
+    diff_start(r, &va, &vb);
+    int W = a->w, H = a->h;
+    diff_ctx c = { .aw = W, .bw = W, .w = W, .h = H, .W = W, .exact = 1 };
+    if (idx && !(c.idx = *idx = png_alloc_big((size_t)H * ((size_t)W + 1))))
+        return delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    int split = (int64_t)W * H >= DIFF_SPLIT_PIXELS ? W / 2 : 0;
+    span_job job[2] = { { .c = c, .r = *r, .a = a, .b = b, .x0 = 0, .x1 = split ? split : W },
+                        { .c = c, .r = *r, .a = a, .b = b, .x0 = split, .x1 = W } };
+    job[0].c.r = &job[0].r, job[1].c.r = &job[1].r;
+    pthread_t t;
+    int threaded = split && pthread_create(&t, NULL, span_thread, &job[1]) == 0;
+    span_thread(&job[0]);
+    if (threaded)
+        pthread_join(t, NULL);
+    else if (split)
+        span_thread(&job[1]);
+    for (int k = 0; k < (split ? 2 : 1); k++) {
+        diff_merge(r, &job[k].r);
+        st = st ? st : job[k].ok ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    }
+    return st;
+}
+
+typedef struct rows_job {
+    const char *path;
+    png_rows rows;
+    int taken;
+} rows_job;
+
+static void *rows_thread(void *arg)
+{
+    rows_job *j = arg;
+    j->taken = png_rows_load(j->path, DIFF_MAX_SIDE, &j->rows);
+    return NULL;
+}
+
+/* Both files as scanlines (B on a second thread), when png_rows_load takes both and
+ * they are the same size; else 0 with nothing kept. */
+static int rows_pair(const char *a_png, const char *b_png, png_rows *a, png_rows *b)
+{
+    rows_job jb = { .path = b_png };
+    pthread_t t;
+    int threaded = pthread_create(&t, NULL, rows_thread, &jb) == 0;
+    int taken = png_rows_load(a_png, DIFF_MAX_SIDE, a);
+    if (threaded)
+        pthread_join(t, NULL);
+    else
+        rows_thread(&jb);
+    *b = jb.rows;
+    if (taken && jb.taken && a->w == b->w && a->h == b->h)
+        return 1;
+    free(a->raw);
+    free(b->raw);
+    return 0;
+}
+
+/* The comparison of diff_files: from scanlines when both files allow it (the exact rule,
+ * 8-bit RGBA, "none" and "up" rows, same size: the bench's case and shots'), else from
+ * the decoded images (diff_run). idx as diff_run's. */
+static delve_status diff_paths(const char *a_png, const char *b_png, const diff_opts *o,
+                               diff_result *r, uint8_t **idx, delve_err *err)
+{
+    png_rows ra, rb;
+    if (o->threshold_milli < 0 && rows_pair(a_png, b_png, &ra, &rb)) {
+        delve_status st = diff_spans(&ra, &rb, o, r, idx, err);
+        free(ra.raw);
+        free(rb.raw);
+        return st;
+    }
+    diff_image a, b;
+    delve_status st = load_pair(a_png, b_png, &a, &b, err);
+    if (st)
+        return st;
+    st = diff_run(&a, &b, o, r, NULL, idx, err);
+    diff_image_free(&a);
+    diff_image_free(&b);
+    return st;
+}
+
 delve_status diff_files(const char *a_png, const char *b_png, const char *out_png,
                         const diff_opts *o, diff_result *r, delve_err *err)
 {
     memset(r, 0, sizeof *r);
     r->x0 = r->y0 = r->x1 = r->y1 = -1;
-    diff_image a, b;
-    delve_status st = load_pair(a_png, b_png, &a, &b, err);
-    if (st)
-        return st;
     uint8_t *idx = NULL;
-    st = diff_run(&a, &b, o, r, NULL, out_png ? &idx : NULL, err);
-    diff_image_free(&a);
-    diff_image_free(&b);
+    delve_status st = diff_paths(a_png, b_png, o, r, out_png ? &idx : NULL, err);
     if (!st && out_png) {
         uint32_t pal[PAL_COUNT];
         for (int i = 0; i < PAL_GREYS; i++)

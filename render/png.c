@@ -290,10 +290,8 @@ static int unfilter(uint8_t *row, const uint8_t *prev, size_t n, size_t bpp, int
 typedef uint8_t png_v16 __attribute__((vector_size(16)));
 #endif
 
-/* dst[i] = src[i] + up[i] for n bytes, the "up" filter undone. dst may be src or lie
- * before it (each 16 bytes are loaded before they are stored, in order) but not overlap
- * up. */
-static void add_up(uint8_t *dst, const uint8_t *src, const uint8_t *up, size_t n)
+/* Each 16 bytes are loaded before they are stored, in order, so dst may lie before src. */
+void png_add_up(uint8_t *dst, const uint8_t *src, const uint8_t *up, size_t n)
 {
     size_t i = 0;
 #if defined(__GNUC__)
@@ -322,12 +320,12 @@ static int fast_rows(uint8_t *raw, const png_hdr *h, size_t bpp, uint8_t *out)
         uint8_t *row = raw + (size_t)y * (n + 1), *o = out + (size_t)y * (size_t)h->w * 4;
         int f = row[0];
         if (bpp == 4 && prev && f == 2) {
-            add_up(o, row + 1, prev, n);
+            png_add_up(o, row + 1, prev, n);
             prev = o;
             continue;
         }
         if (f == 2 && prev)
-            add_up(row + 1, row + 1, prev, n);
+            png_add_up(row + 1, row + 1, prev, n);
         else if (!unfilter(row + 1, prev, n, bpp, f))
             return 0;
         if (bpp == 4) {
@@ -354,16 +352,30 @@ static int fast_inflate(const uint8_t *z, size_t n, uint8_t *out, size_t out_len
     return ok;
 }
 
+/* The inflated scanlines of a file the fast path takes (sizes already checked), or NULL
+ * (png_alloc_big'ed, h rows of 1 + w * bpp bytes). */
+static uint8_t *fast_raw(const uint8_t *d, size_t len, const png_hdr *h, const png_scan *s,
+                         size_t bpp)
+{
+    uint8_t *joined;
+    const uint8_t *z = fast_idat(d, len, s, &joined);
+    size_t raw_len = (size_t)h->h * ((size_t)h->w * bpp + 1);
+    uint8_t *raw = z ? png_alloc_big(raw_len) : NULL;
+    if (raw && !fast_inflate(z, (size_t)s->idat_bytes, raw, raw_len)) {
+        free(raw);
+        raw = NULL;
+    }
+    free(joined);
+    return raw;
+}
+
 /* RGBA8 pixels of a file the fast path takes (sizes already checked), or NULL. RGBA
  * is inflated into the pixel buffer itself (less memory to fault in). */
 static uint8_t *fast_decode(const uint8_t *d, size_t len, const png_hdr *h, const png_scan *s)
 {
     size_t bpp = h->ctype == 6 ? 4 : 3;
-    uint8_t *joined, *px = NULL;
-    const uint8_t *z = fast_idat(d, len, s, &joined);
-    size_t raw_len = (size_t)h->h * ((size_t)h->w * bpp + 1);
-    uint8_t *raw = png_alloc_big(raw_len);
-    int ok = z && raw && fast_inflate(z, (size_t)s->idat_bytes, raw, raw_len);
+    uint8_t *px = NULL, *raw = fast_raw(d, len, h, s, bpp);
+    int ok = raw != NULL;
     if (ok && bpp == 4 && fast_rows(raw, h, 4, raw)) {
         px = raw;
         raw = NULL;
@@ -373,7 +385,6 @@ static uint8_t *fast_decode(const uint8_t *d, size_t len, const png_hdr *h, cons
         px = NULL;
     }
     free(raw);
-    free(joined);
     return px;
 }
 
@@ -483,6 +494,36 @@ delve_status png_load(const char *path, int max_side, int flags, png_image *out,
     st = png_decode(data, len, path, max_side, flags, out, err);
     free(data);
     return st;
+}
+
+int png_rows_load(const char *path, int max_side, png_rows *out)
+{
+    memset(out, 0, sizeof *out);
+    char *data;
+    size_t len;
+    if (fsio_read_all(path, PNG_READ_MAX_FILE_BYTES, &data, &len, NULL))
+        return 0;
+    const uint8_t *d = (const uint8_t *)data;
+    png_hdr h;
+    png_scan s;
+    read_hdr(d, len, &h);
+    scan_chunks(d, len, &s);
+    if (max_side < 1 || max_side > PNG_READ_MAX_SIDE)
+        max_side = PNG_READ_MAX_SIDE;
+    uint8_t *raw = h.has_ihdr && h.ctype == 6 && fast_takes(&h, &s) &&
+                           !check_sizes(&h, &s, path, max_side, 0, NULL)
+                       ? fast_raw(d, len, &h, &s, 4)
+                       : NULL;
+    free(data);
+    size_t row = (size_t)h.w * 4 + 1;
+    for (uint32_t y = 0; raw && y < h.h; y++)
+        if (raw[(size_t)y * row] != 0 && raw[(size_t)y * row] != 2) {
+            free(raw);
+            raw = NULL;
+        }
+    if (raw)
+        *out = (png_rows){ .w = (int)h.w, .h = (int)h.h, .raw = raw };
+    return raw != NULL;
 }
 
 delve_status png_read_max(const char *path, int max_side, canvas *out, delve_err *err)
