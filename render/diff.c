@@ -113,6 +113,8 @@ typedef struct diff_ctx {
     uint8_t *idx;             /* or as palette indices: rows of 1 + W bytes (PAL_*), or NULL */
     const diff_image *a, *b;
     int exact;                /* 1: the exact rule, 0: the threshold rule */
+    int y_first;              /* first row of this part (whose greys can be copied from
+                               * the row above only below it) */
 } diff_ctx;
 
 /* The palette of diff images written by diff_files: greys 255 - i for i in 0..26 (all
@@ -169,18 +171,45 @@ static int opaque16(const uint8_t *p)
     return (all & 0xff000000ff000000u) == 0xff000000ff000000u;
 }
 
-/* grey_fade of n pixels p into q, 16 opaque pixels at a time where it can, in floats:
+/* 1 when the 16 pixels at a and b are equal (as memcmp, without a call). */
+static int equal16(const uint8_t *a, const uint8_t *b)
+{
+    uint64_t u[8], v[8], d = 0;
+    memcpy(u, a, 64);
+    memcpy(v, b, 64);
+    for (int i = 0; i < 8; i++)
+        d |= u[i] ^ v[i];
+    return d == 0;
+}
+
+/* 1 when the 16 palette indices at q are all greys (none marked as a change). */
+static int greys16(const uint8_t *q)
+{
+    uint8_t most = 0;
+    for (int k = 0; k < 16; k++)
+        most = q[k] > most ? q[k] : most;
+    return most < PAL_GREYS;
+}
+
+/* grey_fade of n pixels p into q, 16 opaque pixels at a time where it can; 16 pixels
+ * equal to those above (up, or NULL: none) whose greys q_up holds are copied from there
+ * (in screenshots most are: rows repeat inside a tile). In floats:
  * Y = 299 r + 587 g + 114 b is exact in a float (under 2^24), and so is 264999.5 - Y;
  * one rounding of the product with 1e-4f then stays within 2e-6 of the quotient, whose
  * fraction is k / 10000 + 0.00005, so truncation gives (264999 - Y) / 10000 exactly
  * (checked for all 2^24 colours with gcc and clang; tests/test_diff.c compares the two
  * ways on random images). This file has no fused multiply-add (CMakeLists.txt). */
-static void grey_row(uint8_t *q, const uint8_t *p, int n)
+static void grey_row(uint8_t *q, const uint8_t *p, const uint8_t *up, const uint8_t *q_up,
+                     int n)
 {
     int x = 0;
 #ifdef DIFF_V16
     for (; x + 16 <= n; x += 16) {
         const uint8_t *p16 = p + (size_t)x * 4;
+        if (up && equal16(p16, up + (size_t)x * 4) && greys16(q_up + x)) {
+            memcpy(q + x, q_up + x, 16);
+            continue;
+        }
         if (!opaque16(p16)) {
             for (int k = 0; k < 16; k++)
                 q[x + k] = grey_fade(p16 + k * 4);
@@ -200,17 +229,6 @@ static void grey_row(uint8_t *q, const uint8_t *p, int n)
 #endif
     for (; x < n; x++)
         q[x] = grey_fade(p + (size_t)x * 4);
-}
-
-/* 1 when the 16 pixels at a and b are equal (as memcmp, without a call). */
-static int equal16(const uint8_t *a, const uint8_t *b)
-{
-    uint64_t u[8], v[8], d = 0;
-    memcpy(u, a, 64);
-    memcpy(v, b, 64);
-    for (int i = 0; i < 8; i++)
-        d |= u[i] ^ v[i];
-    return d == 0;
 }
 
 static void mark(diff_ctx *c, int x, int y, int kind)
@@ -253,13 +271,18 @@ static int same16(const diff_image *a, const diff_image *b, size_t ia, size_t ib
 }
 
 /* The exact rule on n pixels of row y from column x0 of two 8-bit images (pa and pb
- * at pixel x0), into palette indices when c->idx: all grey, then the pixels that differ
- * marked over it, 16 pixels compared at a time. */
-static void exact_span(diff_ctx *c, const uint8_t *pa, const uint8_t *pb, int y, int x0,
-                       int n)
+ * at pixel x0; pa_up: a's row above there, NULL on the part's first row), into palette
+ * indices when c->idx: all grey, then the pixels that differ marked over it, 16 pixels
+ * compared at a time. */
+static void exact_span(diff_ctx *c, const uint8_t *pa, const uint8_t *pa_up, const uint8_t *pb,
+                       int y, int x0, int n)
 {
-    if (c->idx)
-        grey_row(c->idx + (size_t)y * ((size_t)c->W + 1) + 1 + (size_t)x0, pa, n);
+    size_t row = (size_t)c->W + 1;
+    uint8_t *q = c->idx ? c->idx + (size_t)y * row + 1 + (size_t)x0 : NULL;
+    if (q && y > c->y_first)
+        grey_row(q, pa, pa_up, q - row, n);
+    else if (q)
+        grey_row(q, pa, NULL, NULL, n);
     for (int x = 0; x < n; x += 16) {
         int m = n - x < 16 ? n - x : 16;
         const uint8_t *qa = pa + (size_t)x * 4, *qb = pb + (size_t)x * 4;
@@ -280,7 +303,7 @@ static void exact_row(diff_ctx *c, const diff_image *a, const diff_image *b, int
     if (both8 && !c->out && !c->idx && !memcmp(pa, pb, (size_t)c->w * 4))
         return;
     if (both8 && c->idx && !c->out) {
-        exact_span(c, pa, pb, y, 0, c->w);
+        exact_span(c, pa, y > c->y_first ? pa - (size_t)c->aw * 4 : NULL, pb, y, 0, c->w);
         return;
     }
     for (int x = 0; x < c->w; x++, pa += 4, pb += 4) {
@@ -454,6 +477,7 @@ static delve_status check_opts(const diff_image *a, const diff_image *b, const d
 /* Rows y0..y1-1 of the padded canvas, counted into c->r. */
 static void diff_rows(diff_ctx *c, int y0, int y1)
 {
+    c->y_first = y0;
     for (int y = y0; y < y1; y++) {
         if (c->idx)
             c->idx[(size_t)y * ((size_t)c->W + 1)] = 0; /* PNG filter "none" */
@@ -785,7 +809,7 @@ static void *span_thread(void *arg)
         span_unfilter(cb, pb, j->b, y, j->x0, n);
         if (j->c.idx && j->x0 == 0)
             j->c.idx[(size_t)y * ((size_t)j->c.W + 1)] = 0; /* PNG filter "none" */
-        exact_span(&j->c, ca, cb, y, j->x0, j->x1 - j->x0);
+        exact_span(&j->c, ca, pa, cb, y, j->x0, j->x1 - j->x0);
         t = pa, pa = ca, ca = t;
         t = pb, pb = cb, cb = t;
     }

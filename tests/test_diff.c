@@ -869,21 +869,25 @@ static void test_diff_png_write(void **state)
 /* diff_files' palette image has the pixels of diff_images' RGBA canvas (one pixel at a
  * time, the obvious formula) and the same counts and box: grey 16 pixels at a time,
  * rows or columns on two threads for a canvas this large, every grey level on random
- * colours, opaque and not, over odd widths (vector tails); same-sized files of "none"
- * and "up" rows compared as they are unfiltered, other filters and other sizes from
- * the decoded images. */
+ * colours, opaque and not, over odd widths (vector tails), greys copied from the row
+ * above where A repeats it (but not over a change); same-sized files of "none" and "up"
+ * rows compared as they are unfiltered, other filters and other sizes from the decoded
+ * images. */
 static void test_diff_files_is_diff_images(void **state)
 {
     (void)state;
     uint32_t s = 21;
-    const int size[5][5] = { { 701, 403, 701, 403, 2 }, { 13, 7, 13, 7, 2 },
+    const int size[7][5] = { { 701, 403, 701, 403, 2 }, { 13, 7, 13, 7, 2 },
                              { 640, 480, 601, 500, 2 }, { 701, 403, 701, 403, 1 },
-                             { 701, 403, 701, 403, 2 } };
-    for (int t = 0; t < 5; t++) {
+                             { 701, 403, 701, 403, 2 }, { 701, 403, 701, 403, 2 },
+                             { 701, 403, 701, 403, 1 } };
+    for (int t = 0; t < 7; t++) {
         pic a = pic_new(size[t][0], size[t][1], 0, 0, 0, 255);
         pic b = pic_new(size[t][2], size[t][3], 0, 0, 0, 255);
         for (int i = 0; i < a.w * a.h * 4; i++)
             a.p[i] = (uint8_t)(i % 4 == 3 && lcg(&s) % 16 ? 255 : lcg(&s));
+        for (int y = 0; t >= 5 && y < a.h; y++) /* rows repeating in eights, as tiles do */
+            memcpy(px(&a, 0, y), px(&a, 0, y / 8 * 8), (size_t)a.w * 4);
         for (int y = 0; y < b.h; y++)
             for (int x = 0; x < b.w; x++) /* B: A with a few pixels changed */
                 for (int c = 0; c < 4; c++)
