@@ -1,10 +1,14 @@
-/* diff: the image diff. Four parts: loading (render/png's reader at the file's own
+/* diff: the image diff. Five parts: loading (render/png's reader at the file's own
  * depth; A and B on two threads), the exact comparison (integers, 16 bits when either
  * image has them, 8-bit values widened x257), the threshold comparison (pixelmatch 7's
  * rule on 8-bit values, in doubles evaluated in pixelmatch's order so the counts are
- * the same; this file is compiled with -ffp-contract=off for that), and writing the
- * diff image as a small palette PNG. Where the time goes for a 1920x1080 pair: inflate
- * and page faults (hence huge pages for the big buffers), then the palette PNG's deflate.
+ * the same; this file is compiled with -ffp-contract=off for that), the exact
+ * comparison straight from two files' "none"/"up" scanlines (png_rows_load: unfiltered
+ * a row at a time and compared while in the cache), and writing the diff image as a
+ * palette PNG (render/zrow). Large canvases are split between two threads (rows, or
+ * columns when unfiltering). Where the time goes for the bench's 1920x1080 pair, about
+ * 14 ms CPU: libdeflate's inflate and the kernel's clearing of fresh pages (the two
+ * 8 MB scanline buffers) near half, reading those buffers back, the greys, zrow, start.
  *
  * pixelmatch 7 (npm pixelmatch 7.0-7.2, default options), as this file follows it:
  * - a pixel pair whose RGBA words are equal has distance 0; otherwise the channel
@@ -43,6 +47,19 @@ static const uint8_t KIND_RGB[][3] = {
     [PX_AA] = { DIFF_RGB_AA },
     [PX_OUTSIDE] = { DIFF_RGB_OUTSIDE },
 };
+
+/* Runs f(here) on this thread and f(there) on a second one at the same time (or after
+ * f(here) when no thread can be made); f(here) alone when there is NULL. */
+static void run_pair(void *(*f)(void *), void *here, void *there)
+{
+    pthread_t t;
+    int threaded = there && pthread_create(&t, NULL, f, there) == 0;
+    f(here);
+    if (threaded)
+        pthread_join(t, NULL);
+    else if (there)
+        f(there);
+}
 
 diff_opts diff_defaults(void)
 {
@@ -489,7 +506,7 @@ static void diff_rows(diff_ctx *c, int y0, int y1)
     }
 }
 
-/* The lower rows of a canvas diffed on a thread of their own. */
+/* Rows y0..y1-1 of a canvas, counted into r unless c.r points elsewhere. */
 typedef struct diff_half {
     diff_ctx c;
     diff_result r;
@@ -523,19 +540,16 @@ static void diff_merge(diff_result *r, const diff_result *part)
 #define DIFF_SPLIT_PIXELS (1 << 18) /* canvases this large are diffed on two threads */
 
 /* Every row of the canvas, H rows: the lower half on a second thread when the canvas
- * is large and a thread can be made (memory bandwidth is shared, so about 1.6x). */
+ * is large. */
 static void diff_all_rows(diff_ctx *c, int H)
 {
+    int split = (int64_t)c->W * H >= DIFF_SPLIT_PIXELS;
+    diff_half up = { .c = *c, .y0 = 0, .y1 = split ? H / 2 : H };
     diff_half low = { .c = *c, .r = *c->r, .y0 = H / 2, .y1 = H };
     low.c.r = &low.r;
-    pthread_t t;
-    int threaded = (int64_t)c->W * H >= DIFF_SPLIT_PIXELS &&
-                   pthread_create(&t, NULL, diff_half_thread, &low) == 0;
-    diff_rows(c, 0, threaded ? H / 2 : H);
-    if (threaded) {
-        pthread_join(t, NULL);
+    run_pair(diff_half_thread, &up, split ? &low : NULL);
+    if (split)
         diff_merge(c->r, &low.r);
-    }
 }
 
 /* *r before any pixel is compared: sizes, total, no box. */
@@ -661,15 +675,11 @@ static size_t pal_zlib(const uint8_t *idx, size_t raw, size_t row, uint8_t **zd)
     uint8_t *z = *zd = malloc(2 + cap1 + cap2 + 4);
     if (!z)
         return 0;
+    zrow_job top = { idx, 0, split, row, split == raw, z + 2, 0 };
     zrow_job low = { idx, split, raw, row, 1, z + 2 + cap1, 0 };
-    pthread_t t;
-    int threaded = split < raw && pthread_create(&t, NULL, zrow_thread, &low) == 0;
     zrow_zlib_head(z);
-    size_t n = 2 + zrow_part(idx, 0, split, row, split == raw, z + 2);
-    if (threaded)
-        pthread_join(t, NULL);
-    else if (split < raw)
-        zrow_thread(&low);
+    run_pair(zrow_thread, &top, split < raw ? &low : NULL);
+    size_t n = 2 + top.n;
     memmove(z + n, low.out, low.n);
     n += low.n;
     zrow_zlib_tail(idx, raw, z + n);
@@ -747,25 +757,17 @@ static void *load_thread(void *arg)
     return NULL;
 }
 
-/* Loads A here and B on a second thread at the same time (or here too when no thread
- * can be made). A's error comes first. */
+/* Loads A here and B on a second thread at the same time. A's error comes first. */
 static delve_status load_pair(const char *a_png, const char *b_png, diff_image *a,
                               diff_image *b, delve_err *err)
 {
-    load_job jb = { .path = b_png, .err = { "" } };
-    pthread_t t;
-    int threaded = pthread_create(&t, NULL, load_thread, &jb) == 0;
-    delve_status st = diff_load(a_png, a, err);
-    if (threaded)
-        pthread_join(t, NULL);
-    else
-        load_thread(&jb);
+    load_job ja = { .path = a_png, .err = { "" } }, jb = { .path = b_png, .err = { "" } };
+    run_pair(load_thread, &ja, &jb);
+    *a = ja.im;
     *b = jb.im;
-    if (!st && jb.st) {
-        st = jb.st;
-        if (err)
-            *err = jb.err;
-    }
+    delve_status st = ja.st ? ja.st : jb.st;
+    if (st && err)
+        *err = ja.st ? ja.err : jb.err;
     if (st) {
         diff_image_free(a);
         diff_image_free(b);
@@ -835,13 +837,7 @@ static delve_status diff_spans(const png_rows *a, const png_rows *b, const diff_
     span_job job[2] = { { .c = c, .r = *r, .a = a, .b = b, .x0 = 0, .x1 = split ? split : W },
                         { .c = c, .r = *r, .a = a, .b = b, .x0 = split, .x1 = W } };
     job[0].c.r = &job[0].r, job[1].c.r = &job[1].r;
-    pthread_t t;
-    int threaded = split && pthread_create(&t, NULL, span_thread, &job[1]) == 0;
-    span_thread(&job[0]);
-    if (threaded)
-        pthread_join(t, NULL);
-    else if (split)
-        span_thread(&job[1]);
+    run_pair(span_thread, &job[0], split ? &job[1] : NULL);
     for (int k = 0; k < (split ? 2 : 1); k++) {
         diff_merge(r, &job[k].r);
         st = st ? st : job[k].ok ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
@@ -866,16 +862,11 @@ static void *rows_thread(void *arg)
  * they are the same size; else 0 with nothing kept. */
 static int rows_pair(const char *a_png, const char *b_png, png_rows *a, png_rows *b)
 {
-    rows_job jb = { .path = b_png };
-    pthread_t t;
-    int threaded = pthread_create(&t, NULL, rows_thread, &jb) == 0;
-    int taken = png_rows_load(a_png, DIFF_MAX_SIDE, a);
-    if (threaded)
-        pthread_join(t, NULL);
-    else
-        rows_thread(&jb);
+    rows_job ja = { .path = a_png }, jb = { .path = b_png };
+    run_pair(rows_thread, &ja, &jb);
+    *a = ja.rows;
     *b = jb.rows;
-    if (taken && jb.taken && a->w == b->w && a->h == b->h)
+    if (ja.taken && jb.taken && a->w == b->w && a->h == b->h)
         return 1;
     free(a->raw);
     free(b->raw);

@@ -15,7 +15,9 @@
  * IEND, with every CRC right and nothing after IEND, whose zlib stream inflates to
  * exactly the rows; anything else, or anything that fails, goes to libspng, which then
  * decides and words the error. So both accept the same files with the same pixels
- * (tests/test_png.c checks it on damaged files). */
+ * (tests/test_png.c checks it on damaged files). png_rows_load is that path stopped
+ * before unfiltering, for readers that unfilter as they go; it takes less (8-bit RGBA,
+ * "none" and "up" rows only) and leaves everything else to png_load. */
 #define _DEFAULT_SOURCE /* madvise */
 #include "render/png.h"
 
