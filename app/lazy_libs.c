@@ -1,22 +1,25 @@
-/* sdl_lazy: each SDL_ and TTF_ function delve calls, defined here as a call through a
- * pointer that the first call of any of them fills in (dlopen of SDL2 and SDL2_ttf by
- * their sonames, dlsym of every name in the list). app/sdl_lazy.h says why. The table
+/* lazy_libs: each SDL_, TTF_ and Fc function delve calls, defined here as a call through
+ * a pointer that the first call of any of them fills in (dlopen of SDL2, SDL2_ttf and
+ * fontconfig by their sonames, dlsym of every name in the list). app/lazy_libs.h says
+ * why. The table
  * of pointers is the one static that is written, once, under pthread_once; after that
  * it is only read, from any thread. A library or name that cannot be loaded ends the
  * process with the loader's message and exit code 127, as a missing library did when
  * it was linked in. */
-#include "app/sdl_lazy.h"
+#include "app/lazy_libs.h"
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_ttf.h>
+#include <fontconfig/fontconfig.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { LIB_SDL, LIB_TTF, LIB_COUNT };
+enum { LIB_SDL, LIB_TTF, LIB_FC, LIB_COUNT };
 
-static const char *const SONAME[LIB_COUNT] = { "libSDL2-2.0.so.0", "libSDL2_ttf-2.0.so.0" };
+static const char *const SONAME[LIB_COUNT] = { "libSDL2-2.0.so.0", "libSDL2_ttf-2.0.so.0",
+                                                "libfontconfig.so.1" };
 
 /* X(library, return type, name, parameters, arguments): every function delve calls;
  * V for those returning void */
@@ -61,7 +64,20 @@ static const char *const SONAME[LIB_COUNT] = { "libSDL2-2.0.so.0", "libSDL2_ttf-
     V(LIB_TTF, void, TTF_Quit, (void), ())                                                 \
     X(LIB_TTF, SDL_Surface *, TTF_RenderUTF8_Blended, (TTF_Font *f, const char *t, SDL_Color c), (f, t, c)) \
     V(LIB_TTF, void, TTF_SetFontHinting, (TTF_Font *f, int h), (f, h))                     \
-    X(LIB_TTF, int, TTF_SizeUTF8, (TTF_Font *f, const char *t, int *w, int *h), (f, t, w, h))
+    X(LIB_TTF, int, TTF_SizeUTF8, (TTF_Font *f, const char *t, int *w, int *h), (f, t, w, h)) \
+    X(LIB_FC, FcBool, FcCharSetHasChar, (const FcCharSet *s, FcChar32 c), (s, c))         \
+    V(LIB_FC, void, FcConfigDestroy, (FcConfig *c), (c))                                   \
+    X(LIB_FC, FcBool, FcConfigSubstitute, (FcConfig *c, FcPattern *p, FcMatchKind k), (c, p, k)) \
+    V(LIB_FC, void, FcDefaultSubstitute, (FcPattern *p), (p))                              \
+    X(LIB_FC, FcPattern *, FcFontMatch, (FcConfig *c, FcPattern *p, FcResult *r), (c, p, r)) \
+    V(LIB_FC, void, FcFontSetDestroy, (FcFontSet *s), (s))                                 \
+    X(LIB_FC, FcFontSet *, FcFontSort, (FcConfig *c, FcPattern *p, FcBool t, FcCharSet **cs, FcResult *r), (c, p, t, cs, r)) \
+    X(LIB_FC, FcConfig *, FcInitLoadConfigAndFonts, (void), ())                            \
+    X(LIB_FC, FcPattern *, FcNameParse, (const FcChar8 *n), (n))                           \
+    V(LIB_FC, void, FcPatternDestroy, (FcPattern *p), (p))                                 \
+    X(LIB_FC, FcResult, FcPatternGetCharSet, (const FcPattern *p, const char *o, int n, FcCharSet **c), (p, o, n, c)) \
+    X(LIB_FC, FcResult, FcPatternGetInteger, (const FcPattern *p, const char *o, int n, int *i), (p, o, n, i)) \
+    X(LIB_FC, FcResult, FcPatternGetString, (const FcPattern *p, const char *o, int n, FcChar8 **s), (p, o, n, s))
 
 /* The real functions, filled in once by lazy_load. */
 typedef struct lazy_table {
