@@ -498,14 +498,10 @@ delve_status png_load(const char *path, int max_side, int flags, png_image *out,
     return st;
 }
 
-int png_rows_load(const char *path, int max_side, png_rows *out)
+int png_rows_decode(const void *data, size_t len, int max_side, png_rows *out)
 {
     memset(out, 0, sizeof *out);
-    char *data;
-    size_t len;
-    if (fsio_read_all(path, PNG_READ_MAX_FILE_BYTES, &data, &len, NULL))
-        return 0;
-    const uint8_t *d = (const uint8_t *)data;
+    const uint8_t *d = data;
     png_hdr h;
     png_scan s;
     read_hdr(d, len, &h);
@@ -513,10 +509,9 @@ int png_rows_load(const char *path, int max_side, png_rows *out)
     if (max_side < 1 || max_side > PNG_READ_MAX_SIDE)
         max_side = PNG_READ_MAX_SIDE;
     uint8_t *raw = h.has_ihdr && h.ctype == 6 && fast_takes(&h, &s) &&
-                           !check_sizes(&h, &s, path, max_side, 0, NULL)
+                           !check_sizes(&h, &s, "", max_side, 0, NULL)
                        ? fast_raw(d, len, &h, &s, 4)
                        : NULL;
-    free(data);
     size_t row = (size_t)h.w * 4 + 1;
     for (uint32_t y = 0; raw && y < h.h; y++)
         if (raw[(size_t)y * row] != 0 && raw[(size_t)y * row] != 2) {
@@ -526,6 +521,18 @@ int png_rows_load(const char *path, int max_side, png_rows *out)
     if (raw)
         *out = (png_rows){ .w = (int)h.w, .h = (int)h.h, .raw = raw };
     return raw != NULL;
+}
+
+int png_rows_load(const char *path, int max_side, png_rows *out)
+{
+    memset(out, 0, sizeof *out);
+    char *data;
+    size_t len;
+    if (fsio_read_all(path, PNG_READ_MAX_FILE_BYTES, &data, &len, NULL))
+        return 0;
+    int taken = png_rows_decode(data, len, max_side, out);
+    free(data);
+    return taken;
 }
 
 delve_status png_read_max(const char *path, int max_side, canvas *out, delve_err *err)

@@ -76,6 +76,9 @@ typedef struct png_rows {
  * png_load's pixels. Thread-safe. */
 int png_rows_load(const char *path, int max_side, png_rows *out);
 
+/* png_rows_load of the len bytes of a PNG file in memory. */
+int png_rows_decode(const void *data, size_t len, int max_side, png_rows *out);
+
 /* dst[i] = src[i] + up[i] (mod 256) for n bytes: the "up" filter undone. dst may be src
  * or lie before it, but must not overlap up. 16 bytes at a time. */
 void png_add_up(uint8_t *dst, const uint8_t *src, const uint8_t *up, size_t n);
