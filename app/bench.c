@@ -8,7 +8,7 @@
  * `pixelmatch` and `odiff`, or named by DELVE_BENCH_PIXELMATCH and DELVE_BENCH_ODIFF:
  * `make bench` installs odiff's native binary for it, scripts/bench-tools.sh), and
  * `delve review` of 3 000 changed and of 3 000 identical pairs of real shots on 2 jobs.
- * `--diff-only` and `--review-only` print those alone.
+ * `--diff-only`, `--review-only` and `--frame-only` print those alone.
  * A benchmark, never a test: it prints figures and fails on nothing but errors. */
 #define _DEFAULT_SOURCE /* wait4 */
 #include <stdio.h>
@@ -597,6 +597,8 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "--review-only"))
         return review_figures(delve);
     frame_ms fm = { 0, 0 };
+    if (argc > 1 && !strcmp(argv[1], "--frame-only")) /* the frame figures alone */
+        return frame_figures(argc > 2 ? argv[2] : "films/scripts/pits-and-stations.film", &fm);
     if (argc > 1 && !strcmp(argv[1], "--film-only")) { /* frames, side view, film, video */
         script = argc > 2 ? argv[2] : "films/scripts/pits-and-stations.film";
         int rc = frame_figures(script, &fm);

@@ -24,7 +24,7 @@ static void help(void)
            "  DIR/film.mp4, DIR/film.gif      with --video, when ffmpeg is installed: the MP4\n"
            "                                  H.264 yuv420p at the film's 12 fps, the GIF at\n"
            "                                  4 fps, W px wide (--gif-width, default %d)\n"
-           "Progress (\"frame 120/297\") goes to stderr: on a terminal as one line kept up\n"
+           "Progress (\"frame 120/330\") goes to stderr: on a terminal as one line kept up\n"
            "to date; with --progress also when stderr is not a terminal, a line every 5 %%\n"
            "of the frames; never with --quiet.\n"
            "The script format is in films/README.md. Exit 2 with file:line:col on a bad script;\n"

@@ -197,6 +197,7 @@ static delve_status shoot_window(const world *w, int k, const shot_args *a, delv
     vo.cam_x_cm = a->at_x < 0 ? f->w * FLOOR_SQUARE_CM / 2 : a->at_x;
     vo.cam_y_cm = a->at_y < 0 ? f->h * FLOOR_SQUARE_CM / 2 : a->at_y;
     vo.side = a->side, vo.side_row = a->row, vo.side_x = a->at_x, vo.side_y = a->at_y;
+    vo.side_pct = view_hud_scale(a->win_w, a->win_h); /* as a film's frame of that size */
     canvas c = { 0 };
     delve_status st = canvas_init(&c, a->win_w, a->win_h, err);
     if (!st)

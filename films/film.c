@@ -260,7 +260,6 @@ static delve_status dungeon_start(line_ctx *c, const token *t)
     c->fs->start_x = v[1];
     c->fs->start_y = v[2];
     c->fs->start_col = t->vcol;
-    c->fs->directed = 1;
     c->fs->start_line = c->line;
     return DELVE_OK;
 }
@@ -350,7 +349,6 @@ static delve_status d_frame(line_ctx *c)
 static delve_status view_cut(line_ctx *c)
 {
     film_action a = { .op = OP_VIEW, .n = !strcmp(c->tok[1].val, "side"), .y = -1 };
-    c->fs->directed = 1;
     delve_status st = DELVE_OK;
     for (int i = 2; i < c->n && !st; i++) {
         if (a.n && !strcmp(c->tok[i].key, "row"))
@@ -726,8 +724,6 @@ static delve_status d_save(line_ctx *c)
 
 typedef delve_status (*directive_fn)(line_ctx *c);
 
-#define FIRST_DIRECTION 12 /* DIRECTIVES' index of `speed`, the first of the direction */
-
 /* name, handler: every directive of spec/films-and-review.md */
 static const struct {
     const char *name;
@@ -737,7 +733,7 @@ static const struct {
     { "frame", d_frame },   { "view", d_view },       { "record", d_record },
     { "walk", d_walk },     { "use", d_use },         { "wait", d_wait },
     { "caption", d_caption }, { "sheet", d_sheet },     { "save", d_save },
-    /* the direction, from FIRST_DIRECTION on */
+    /* the direction */
     { "speed", d_speed },   { "hold", d_hold },       { "title", d_title },
     { "end", d_end },       { "fps", d_fps },         { "fall", d_fall },
     { "camera", d_camera },
@@ -749,10 +745,8 @@ static delve_status parse_line(line_ctx *c, lex *x)
     if (st || c->n == 0)
         return st;
     for (size_t k = 0; k < sizeof DIRECTIVES / sizeof DIRECTIVES[0]; k++)
-        if (!c->tok[0].key[0] && !strcmp(c->tok[0].val, DIRECTIVES[k].name)) {
-            c->fs->directed |= k >= FIRST_DIRECTION;
+        if (!c->tok[0].key[0] && !strcmp(c->tok[0].val, DIRECTIVES[k].name))
             return DIRECTIVES[k].fn(c);
-        }
     return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[0].col,
                          "unknown directive '%s'", c->tok[0].val);
 }
@@ -815,8 +809,6 @@ delve_status film_parse(const char *path, const char *text, film_script *out,
     }
     if (out->party.count == 0)
         film_default_party(&out->party);
-    if (!out->directed) /* a film without direction keeps its frames a tube tick */
-        out->fall_ms = 0;
     return check_sheet_width(out, err);
 }
 

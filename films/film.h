@@ -96,11 +96,9 @@ typedef struct film_script {
     int pick_every;
     int sheet_line, frame_line; /* where they were set, for the sheet width check */
     int fps;                  /* frames a second of film, default FILM_FPS */
-    int fall_ms;              /* film time of a fall, plates to landing (slow motion);
-                                 0: one frame a tube tick (fall slow=off, and the default
-                                 of a film without direction: its events.tsv as before) */
-    int directed;             /* the script uses a direction directive (view side|top,
-                                 speed, hold, title, end, fps, fall, camera, start=) */
+    int fall_ms;              /* film time of a fall, plates to landing (slow motion):
+                                 FILM_FALL_MS by default in every film; 0: one frame a
+                                 tube tick (fall slow=off) */
     int fall_side;            /* 1 (default): falls are drawn in the side view */
     char end_text[FILM_TEXT_MAX]; /* end "TEXT": the end card; empty: none */
     int64_t end_ms;

@@ -216,9 +216,9 @@ static delve_status draw_side(canvas *c, const world *w, const shot *s, delve_er
         p.feet_cm -= s->fallen_cm;
     for (int i = 0; s->landed && i < w->party.count && i < 6; i++)
         p.damage[p.damage_count++] = s->damage[i];
-    int mw = c->w - VIEW_PANEL_W * view_hud_scale(c->w, c->h) / 100;
+    int pct = view_hud_scale(c->w, c->h), mw = c->w - VIEW_PANEL_W * pct / 100;
     side_layout l;
-    delve_status st = side_fit(d, s->side_row, mw, c->h, p.col, &l, err);
+    delve_status st = side_fit(d, s->side_row, mw, c->h, p.col, pct, &l, err);
     if (st)
         return st;
     canvas map = canvas_view(c, 0, 0, mw, c->h);
@@ -423,7 +423,7 @@ static delve_status write_sheets(recorder *r, delve_err *err)
             snprintf(fpath, sizeof fpath, "%s/sheet.png", r->dir);
         else
             snprintf(fpath, sizeof fpath, "%s/sheet-%d.png", r->dir, p + 1);
-        st = png_write(fpath, &sheet, err);
+        st = png_write_owned(fpath, &sheet, err); /* packs the sheet in place */
         canvas_free(&sheet);
     }
     return st;

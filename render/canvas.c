@@ -112,10 +112,18 @@ void canvas_blend_rect(canvas *c, int x, int y, int w, int h, rgba col)
     }
     if (col.a == 0 || !c->px || !clip(c->w, c->h, &x, &y, &w, &h))
         return;
+    uint32_t a = col.a, ia = 255 - a, r = col.r * a, g = col.g * a, b = col.b * a;
     for (int j = 0; j < h; j++) {
         uint8_t *d = canvas_at(c, x, y + j);
-        for (int i = 0; i < w; i++, d += 4)
-            blend_one(d, col.r, col.g, col.b, col.a);
+        for (int i = 0; i < w; i++, d += 4) {
+            if (d[3] != 255) {
+                blend_one(d, col.r, col.g, col.b, a);
+                continue;
+            }
+            d[0] = canvas_div255(r + d[0] * ia); /* blend_one's opaque case */
+            d[1] = canvas_div255(g + d[1] * ia);
+            d[2] = canvas_div255(b + d[2] * ia);
+        }
     }
 }
 
@@ -124,6 +132,30 @@ void canvas_blend_px(canvas *c, int x, int y, rgba col)
     if (!c->px || x < 0 || y < 0 || x >= c->w || y >= c->h)
         return;
     blend_at(canvas_at(c, x, y), col, col.a);
+}
+
+/* Are the 8 pixels from d opaque? */
+static inline int opaque8(const uint8_t *d)
+{
+    return (d[3] & d[7] & d[11] & d[15] & d[19] & d[23] & d[27] & d[31]) == 255;
+}
+
+/* blend_at's result on an opaque pixel for any a (0 leaves d as it is, 255 puts col:
+ * canvas_div255 is exact on multiples of 255). */
+static inline void over_opaque(uint8_t *d, rgba col, uint32_t a)
+{
+    uint32_t ia = 255 - a;
+    d[0] = canvas_div255(col.r * a + d[0] * ia);
+    d[1] = canvas_div255(col.g * a + d[1] * ia);
+    d[2] = canvas_div255(col.b * a + d[2] * ia);
+}
+
+/* One pixel of canvas_blend_mask: coverage m of col at d. */
+static inline void mask_px(uint8_t *d, uint32_t m, rgba col)
+{
+    if (m == 0)
+        return;
+    blend_at(d, col, col.a == 255 ? m : canvas_div255(m * col.a));
 }
 
 void canvas_blend_mask(canvas *c, int x, int y, const uint8_t *mask, int mw, int mh,
@@ -135,14 +167,19 @@ void canvas_blend_mask(canvas *c, int x, int y, const uint8_t *mask, int mw, int
     for (int j = 0; j < h; j++) {
         const uint8_t *m = mask + (long)(cy - y + j) * mstride + (cx - x);
         uint8_t *d = canvas_at(c, cx, cy + j);
-        for (int i = 0; i < w; i++, d += 4) {
-            uint32_t a = m[i];
-            if (a == 0)
-                continue;
-            if (col.a != 255)
-                a = canvas_div255(a * col.a);
-            blend_at(d, col, a);
+        int i = 0;
+        for (; i + 8 <= w; i += 8) { /* text masks are mostly empty: 8 at a time */
+            uint64_t any;
+            memcpy(&any, m + i, 8);
+            if (any && opaque8(d + 4 * i))
+                for (int k = i; k < i + 8; k++) /* no branches: edges of glyphs mix */
+                    over_opaque(d + 4 * k, col, canvas_div255(m[k] * col.a)); /* 0, 255 */
+            else if (any)
+                for (int k = i; k < i + 8; k++)
+                    mask_px(d + 4 * k, m[k], col);
         }
+        for (; i < w; i++)
+            mask_px(d + 4 * i, m[i], col);
     }
 }
 
@@ -183,6 +220,21 @@ void canvas_blit_scaled(canvas *dst, const canvas *src, int x, int y, int w, int
     }
 }
 
+/* Copies n pixels from s to d: tiles' rows are short (24 px at the films' zoom), where
+ * inline 16-byte moves beat a call to memcpy. */
+static inline void copy_px(uint8_t *d, const uint8_t *s, int n)
+{
+    size_t len = (size_t)n * 4, i = 0;
+    if (len > 256) {
+        memcpy(d, s, len);
+        return;
+    }
+    for (; i + 16 <= len; i += 16)
+        memcpy(d + i, s + i, 16);
+    for (; i < len; i += 4)
+        memcpy(d + i, s + i, 4);
+}
+
 void canvas_blit(canvas *dst, const canvas *src, int x, int y, int blend)
 {
     int cx = x, cy = y, w = src->w, h = src->h;
@@ -192,7 +244,7 @@ void canvas_blit(canvas *dst, const canvas *src, int x, int y, int blend)
         const uint8_t *s = canvas_at(src, cx - x, cy - y + j);
         uint8_t *d = canvas_at(dst, cx, cy + j);
         if (!blend) {
-            memcpy(d, s, (size_t)w * 4);
+            copy_px(d, s, w);
             continue;
         }
         for (int i = 0; i < w; i++, s += 4, d += 4) {
@@ -202,6 +254,29 @@ void canvas_blit(canvas *dst, const canvas *src, int x, int y, int blend)
                 blend_one(d, s[0], s[1], s[2], s[3]);
         }
     }
+}
+
+/* Row j of src in dst with src's left edge at dst x, clipped to dst's columns. */
+static void copy_row(canvas *dst, const canvas *src, int x, int dy, int j)
+{
+    int sx = x < 0 ? -x : 0, w = src->w - sx;
+    if (x + src->w > dst->w)
+        w = dst->w - x - sx;
+    if (w > 0)
+        copy_px(canvas_at(dst, x + sx, dy), canvas_at(src, sx, j), w);
+}
+
+void canvas_blit_row(canvas *dst, const canvas *const *src, int n, int x, int y, int step)
+{
+    int h = 0;
+    for (int k = 0; k < n; k++)
+        h = src[k] && src[k]->px && src[k]->h > h ? src[k]->h : h;
+    if (!dst->px)
+        return;
+    for (int j = y < 0 ? -y : 0; j < h && y + j < dst->h; j++)
+        for (int k = 0; k < n; k++)
+            if (src[k] && src[k]->px && j < src[k]->h)
+                copy_row(dst, src[k], x + k * step, y + j, j);
 }
 
 void canvas_frame_rect(canvas *c, int x, int y, int w, int h, int t, rgba col)

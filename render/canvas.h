@@ -56,6 +56,11 @@ void canvas_blend_mask(canvas *c, int x, int y, const uint8_t *mask, int mw, int
 void canvas_blit_scaled(canvas *dst, const canvas *src, int x, int y, int w, int h);
 /* Copies src at (x, y) in dst, clipped, alpha-blended when blend != 0. */
 void canvas_blit(canvas *dst, const canvas *src, int x, int y, int blend);
+/* Copies src[0..n) side by side, src[k] at (x + k * step, y), clipped, as n
+ * canvas_blit calls without blending in that order would (a NULL src is skipped), but a
+ * pixel row at a time across all of them: the writes run along dst's rows (a row of map
+ * tiles). */
+void canvas_blit_row(canvas *dst, const canvas *const *src, int n, int x, int y, int step);
 /* Outline of the rectangle, t pixels thick, inside it; opaque, clipped. */
 void canvas_frame_rect(canvas *c, int x, int y, int w, int h, int t, rgba col);
 

@@ -254,7 +254,8 @@ static int64_t clock_at(const chart_data *d, int f)
     return d->pts[lo].time_s;
 }
 
-/* Ticks under the plots: film time (m:ss) and, under it, the game clock then. */
+/* Ticks under the plots: film time (m:ss) and, under it, the game clock then, each
+ * pair starting at its tick. */
 static void time_axis(canvas *c, const chart_data *d, const chart_layout *l, text_ctx *t)
 {
     int fps = d->fps > 0 ? d->fps : CHART_FPS, step = tick_step(l, fps), y = l->py1 + 6;
@@ -271,10 +272,11 @@ static void time_axis(canvas *c, const chart_data *d, const chart_layout *l, tex
         snprintf(buf, sizeof buf, "%d:%02d", s / 60, s % 60);
         world_clock_text(clock_at(d, f), clk, sizeof clk);
         int tw = text_width(t, 11, TEXT_MONO, clk), tx = x + 2;
-        if (tx + tw > c->w - 4) /* the last tick's words end at it */
-            tx = x - 2 - tw;
-        if (tx < right + 8)
-            continue;  /* they would run into the last tick's: the mark alone */
+        /* the words start at their tick, as every tick's do: words that would pass the
+         * band's edge (drawn left of the tick they read as the one before's) or run
+         * into the last tick's leave the mark alone */
+        if (tx + tw > c->w - 4 || tx < right + 8)
+            continue;
         right = tx + tw;
         text_draw(c, t, tx, y, 11, TEXT_MONO, LOOK_TEXT, buf);
         text_draw(c, t, tx, y + 15, 11, TEXT_MONO, LOOK_TEXT_DIM, clk);

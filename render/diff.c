@@ -779,7 +779,7 @@ static delve_status load_pair(const char *a_png, const char *b_png, diff_image *
 
 /* Columns x0..x1-1 of two same-sized images compared a row at a time as they are
  * unfiltered (each row is the raw bytes, plus the row above for "up"), so both stay in
- * the cache; rows of n bytes in prev and cur, for a and b. */
+ * the cache. */
 typedef struct span_job {
     diff_ctx c;
     diff_result r;
@@ -788,32 +788,49 @@ typedef struct span_job {
     int ok;                   /* 0 when out of memory */
 } span_job;
 
-/* Row y of im, columns from x0, n bytes, unfiltered into cur (prev: row y - 1's). */
-static void span_unfilter(uint8_t *cur, const uint8_t *prev, const png_rows *im, int y,
-                          int x0, size_t n)
+/* One image's rows in a span: the row above, unfiltered as in the file (in buf[] or in
+ * the file's rows themselves), buffers for this row, and RGBA for an RGB file (px). */
+typedef struct span_img {
+    const png_rows *im;
+    const uint8_t *up;
+    uint8_t *buf[2], *px[2];
+} span_img;
+
+/* Row y of s, npx pixels from column x0, unfiltered (into buf[y % 2] for "up"; a "none"
+ * row is read where it is) and made RGBA; returns its RGBA. */
+static const uint8_t *span_row(span_img *s, int y, int x0, int npx)
 {
-    const uint8_t *row = im->raw + (size_t)y * ((size_t)im->w * 4 + 1);
-    if (row[0] == 2 && y > 0)
-        png_add_up(cur, row + 1 + (size_t)x0 * 4, prev, n);
-    else
-        memcpy(cur, row + 1 + (size_t)x0 * 4, n);
+    size_t bpp = (size_t)s->im->bpp, n = (size_t)npx * bpp;
+    int k = y & 1;
+    const uint8_t *row = s->im->raw + (size_t)y * ((size_t)s->im->w * bpp + 1);
+    const uint8_t *cur = row + 1 + (size_t)x0 * bpp;
+    if (row[0] == 2 && y > 0) {
+        png_add_up(s->buf[k], cur, s->up, n);
+        cur = s->buf[k];
+    }
+    s->up = cur;
+    if (bpp == 4)
+        return cur;
+    png_rgb_to_rgba(s->px[k], cur, (size_t)npx);
+    return s->px[k];
 }
 
 static void *span_thread(void *arg)
 {
     span_job *j = arg;
-    size_t n = (size_t)(j->x1 - j->x0) * 4;
-    uint8_t *buf = malloc(4 * n);
+    int npx = j->x1 - j->x0;
+    size_t n = (size_t)npx * 4;
+    uint8_t *buf = malloc(8 * n);
     j->ok = buf != NULL;
-    uint8_t *pa = buf, *ca = buf + n, *pb = buf + 2 * n, *cb = buf + 3 * n, *t;
+    span_img sa = { j->a, NULL, { buf, buf + n }, { buf + 2 * n, buf + 3 * n } };
+    span_img sb = { j->b, NULL, { buf + 4 * n, buf + 5 * n }, { buf + 6 * n, buf + 7 * n } };
+    const uint8_t *ca_up = NULL;
     for (int y = 0; buf && y < j->c.h; y++) {
-        span_unfilter(ca, pa, j->a, y, j->x0, n);
-        span_unfilter(cb, pb, j->b, y, j->x0, n);
+        const uint8_t *ca = span_row(&sa, y, j->x0, npx), *cb = span_row(&sb, y, j->x0, npx);
         if (j->c.idx && j->x0 == 0)
             j->c.idx[(size_t)y * ((size_t)j->c.W + 1)] = 0; /* PNG filter "none" */
-        exact_span(&j->c, ca, pa, cb, y, j->x0, j->x1 - j->x0);
-        t = pa, pa = ca, ca = t;
-        t = pb, pb = cb, cb = t;
+        exact_span(&j->c, ca, ca_up, cb, y, j->x0, npx);
+        ca_up = ca;
     }
     free(buf);
     return NULL;
@@ -874,7 +891,7 @@ static int rows_pair(const char *a_png, const char *b_png, png_rows *a, png_rows
 }
 
 /* The comparison of diff_files: from scanlines when both files allow it (the exact rule,
- * 8-bit RGBA, "none" and "up" rows, same size: the bench's case and shots'), else from
+ * 8-bit RGB or RGBA, "none" and "up" rows, same size: the bench's case and shots'), else from
  * the decoded images (diff_run). idx as diff_run's. */
 static delve_status diff_paths(const char *a_png, const char *b_png, const diff_opts *o,
                                diff_result *r, uint8_t **idx, delve_err *err)

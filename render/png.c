@@ -2,11 +2,15 @@
  * libdeflate through STBIW_ZLIB_COMPRESS, and the atomic write; PNG decoding with
  * libspng (Debian's libspng-dev) and a fast path of its own.
  *
- * Why filter "up" for every row (stbi_write_force_png_filter = 2): stb's adaptive
- * choice tries five filters a row and costs 2-4x the time; of the fixed filters "up"
- * is within 2 % of adaptive's size on film frames, because rows inside a tile row
- * repeat the row above, while "none" is about 19 % larger (render/README.md has the
- * table). stb's own deflate takes ~90 ms a frame; libdeflate level 4 about 9 ms.
+ * What is written, for speed (a 1280x720 film frame, one core, `delve-bench --frame-only`;
+ * render/README.md has the table): an opaque canvas as 8-bit RGB (colour type 2: a
+ * quarter less to filter and deflate, and the same pixels read back), any other as RGBA;
+ * every row filtered "none" (stbi_write_force_png_filter = 0; stb's adaptive choice
+ * tries five filters a row and costs 2-4x the time) and deflated by libdeflate at level
+ * 1: 4.4 ms and 207 KB against 8.0 ms and 141 KB for RGBA, "up" and level 4. Level 1
+ * finds tiles repeated along a row in unfiltered rows quickly; "up" or "sub" at levels
+ * 1-4 take 5.4-6.1 ms of deflate alone on RGB rows (with "up" at level 4 the bytes stay
+ * within 1 % of before), so the 5 ms a frame costs about 45 % more bytes.
  *
  * Why a fast path beside libspng: libspng inflates with zlib, libdeflate about twice
  * as fast; decoding a 1920x1080 frame takes ~10.5 ms with libspng and ~5 ms here, which
@@ -16,8 +20,8 @@
  * exactly the rows; anything else, or anything that fails, goes to libspng, which then
  * decides and words the error. So both accept the same files with the same pixels
  * (tests/test_png.c checks it on damaged files). png_rows_load is that path stopped
- * before unfiltering, for readers that unfilter as they go; it takes less (8-bit RGBA,
- * "none" and "up" rows only) and leaves everything else to png_load. */
+ * before unfiltering, for readers that unfilter as they go; it takes less ("none" and
+ * "up" rows only) and leaves everything else to png_load. */
 #define _DEFAULT_SOURCE /* madvise */
 #include "render/png.h"
 
@@ -37,8 +41,8 @@
 #include <malloc.h>
 #endif
 
-#define PNG_DEFLATE_LEVEL 4  /* libdeflate 1..12: 4 measured 18 % faster than 6 on film frames, 8 % larger */
-#define PNG_FILTER_UP 2
+#define PNG_DEFLATE_LEVEL 1 /* libdeflate 1..12 */
+#define PNG_FILTER 0        /* stb's filter numbers: 0 none, 1 sub, 2 up, 4 paeth */
 
 /* stb's zlib hook: a zlib stream of data, malloc'ed (stb frees it with STBIW_FREE). */
 static unsigned char *png_zlib(unsigned char *data, int len, int *out_len, int quality)
@@ -79,9 +83,9 @@ static unsigned int png_crc32(unsigned char *data, int len)
 static pthread_once_t filter_once = PTHREAD_ONCE_INIT;
 
 /* stb keeps its filter choice in a global: set it once, before any thread encodes. */
-static void force_filter_up(void)
+static void force_filter(void)
 {
-    stbi_write_force_png_filter = PNG_FILTER_UP;
+    stbi_write_force_png_filter = PNG_FILTER;
 }
 
 void png_tune_malloc(void)
@@ -94,23 +98,85 @@ void png_tune_malloc(void)
 #endif
 }
 
+/* Packs the canvas's pixels into rgb (w * h * 3 bytes and 1 to spare), row after row;
+ * 0 when a pixel's alpha is not 255 (rgb then holds nothing of use). */
+static int pack_opaque(const canvas *c, uint8_t *rgb)
+{
+    uint8_t alpha = 255;
+    for (int y = 0; y < c->h; y++) {
+        const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
+        uint8_t *o = rgb + (size_t)y * (size_t)c->w * 3;
+        for (int x = 0; x < c->w; x++, p += 4, o += 3) {
+            memcpy(o, p, 4); /* its alpha byte is overwritten by the next pixel, or spare */
+            alpha &= p[3];
+        }
+        if (alpha != 255)
+            return 0;
+    }
+    return 1;
+}
+
+/* stb's PNG of rows of n bytes a pixel (3 or 4) from px, stride bytes apart. */
+static delve_status stb_png(const uint8_t *px, int stride, int w, int h, int n, uint8_t **out,
+                            size_t *len, delve_err *err)
+{
+    pthread_once(&filter_once, force_filter);
+    int got = 0;
+    unsigned char *png = stbi_write_png_to_mem(px, stride, w, h, n, &got);
+    if (!png || got <= 0) {
+        free(png);
+        return delve_fail(err, DELVE_ENOMEM, "png: out of memory encoding %d x %d", w, h);
+    }
+    *out = png;
+    *len = (size_t)got;
+    return DELVE_OK;
+}
+
 delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *err)
 {
     *out = NULL;
     *len = 0;
     if (!c->px || c->w < 1 || c->h < 1)
         return delve_fail(err, DELVE_EINPUT, "png: empty canvas");
-    pthread_once(&filter_once, force_filter_up);
-    int n = 0;
-    unsigned char *png = stbi_write_png_to_mem(c->px, c->stride, c->w, c->h, 4, &n);
-    if (!png || n <= 0) {
-        free(png);
-        return delve_fail(err, DELVE_ENOMEM, "png: out of memory encoding %d x %d", c->w,
-                          c->h);
+    uint8_t *rgb = malloc((size_t)c->w * (size_t)c->h * 3 + 1);
+    delve_status st = rgb && pack_opaque(c, rgb)
+                          ? stb_png(rgb, c->w * 3, c->w, c->h, 3, out, len, err)
+                          : stb_png(c->px, c->stride, c->w, c->h, 4, out, len, err);
+    free(rgb);
+    return st;
+}
+
+/* Is every alpha of c 255? */
+static int opaque(const canvas *c)
+{
+    uint8_t alpha = 255;
+    for (int y = 0; y < c->h && alpha == 255; y++) {
+        const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
+        for (int x = 0; x < c->w; x++)
+            alpha &= p[4 * x + 3];
     }
-    *out = png;
-    *len = (size_t)n;
-    return DELVE_OK;
+    return alpha == 255;
+}
+
+/* Packs c's rows to RGB at the start of its own pixels (each byte moves to an earlier
+ * place or stays, so a forward pass reads every byte before it is overwritten). */
+static void pack_in_place(canvas *c)
+{
+    for (int y = 0; y < c->h; y++) {
+        const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
+        uint8_t *o = c->px + (size_t)y * (size_t)c->w * 3;
+        for (int x = 0; x < c->w; x++, p += 4, o += 3)
+            o[0] = p[0], o[1] = p[1], o[2] = p[2];
+    }
+}
+
+static delve_status write_png(const char *path, uint8_t *png, size_t len, delve_status st,
+                              delve_err *err)
+{
+    if (st == DELVE_OK)
+        st = fsio_write_atomic(path, png, len, err);
+    free(png);
+    return st;
 }
 
 delve_status png_write(const char *path, const canvas *c, delve_err *err)
@@ -118,10 +184,18 @@ delve_status png_write(const char *path, const canvas *c, delve_err *err)
     uint8_t *png = NULL;
     size_t len = 0;
     delve_status st = png_encode(c, &png, &len, err);
-    if (st == DELVE_OK)
-        st = fsio_write_atomic(path, png, len, err);
-    free(png);
-    return st;
+    return write_png(path, png, len, st, err);
+}
+
+delve_status png_write_owned(const char *path, canvas *c, delve_err *err)
+{
+    if (!c->px || c->w < 1 || c->h < 1 || !opaque(c))
+        return png_write(path, c, err);
+    uint8_t *png = NULL;
+    size_t len = 0;
+    pack_in_place(c);
+    delve_status st = stb_png(c->px, c->w * 3, c->w, c->h, 3, &png, &len, err);
+    return write_png(path, png, len, st, err);
 }
 
 
@@ -309,11 +383,33 @@ void png_add_up(uint8_t *dst, const uint8_t *src, const uint8_t *up, size_t n)
         dst[i] = (uint8_t)(src[i] + up[i]);
 }
 
+/* 4 pixels at a time from two 8-byte words (baseline x86-64 has no byte shuffle), 14
+ * bytes read for 12 (so not the last 2 of src). */
+void png_rgb_to_rgba(uint8_t *dst, const uint8_t *src, size_t npx)
+{
+    size_t x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t opaque = 0xff000000ff000000u, rgb = 0xffffff;
+    for (; x + 5 <= npx; x += 4) {
+        uint64_t a, b;
+        memcpy(&a, src + x * 3, 8);     /* pixels x, x + 1 and 2 bytes of x + 2 */
+        memcpy(&b, src + x * 3 + 6, 8); /* pixels x + 2, x + 3 and 2 bytes more */
+        uint64_t lo = (a & rgb) | (a >> 24 & rgb) << 32 | opaque;
+        uint64_t hi = (b & rgb) | (b >> 24 & rgb) << 32 | opaque;
+        memcpy(dst + x * 4, &lo, 8);
+        memcpy(dst + x * 4 + 8, &hi, 8);
+    }
+#endif
+    for (; x < npx; x++)
+        dst[x * 4] = src[x * 3], dst[x * 4 + 1] = src[x * 3 + 1],
+        dst[x * 4 + 2] = src[x * 3 + 2], dst[x * 4 + 3] = 255;
+}
+
 /* Unfilters the inflated rows (bpp 3 or 4 bytes a pixel) and writes them as RGBA8 rows
- * to out: a w*h*4 buffer of its own for RGB; raw itself for RGBA, each row moved left
- * over the filter bytes (the row above stays whole until the next move; "none" and "up",
- * what encoders mostly choose for screens, are undone while moving). 0 on a bad
- * filter. */
+ * to out, row by row: raw itself for RGBA, each row moved left over the filter bytes
+ * (the row above stays whole until the next move); for RGB, a buffer whose rows end
+ * before raw's row of the same y begins (fast_decode). "up" rows are undone 16 bytes at
+ * a time. 0 on a bad filter. */
 static int fast_rows(uint8_t *raw, const png_hdr *h, size_t bpp, uint8_t *out)
 {
     size_t n = (size_t)h->w * bpp;
@@ -336,8 +432,7 @@ static int fast_rows(uint8_t *raw, const png_hdr *h, size_t bpp, uint8_t *out)
             continue;
         }
         prev = row + 1;
-        for (uint32_t x = 0; x < h->w; x++, o += 4)
-            o[0] = row[1 + x * 3], o[1] = row[2 + x * 3], o[2] = row[3 + x * 3], o[3] = 255;
+        png_rgb_to_rgba(o, row + 1, h->w);
     }
     return 1;
 }
@@ -354,39 +449,37 @@ static int fast_inflate(const uint8_t *z, size_t n, uint8_t *out, size_t out_len
     return ok;
 }
 
-/* The inflated scanlines of a file the fast path takes (sizes already checked), or NULL
- * (png_alloc_big'ed, h rows of 1 + w * bpp bytes). */
+/* The inflated scanlines of a file the fast path takes (sizes already checked), at byte
+ * `at` of a png_alloc_big'ed buffer (h rows of 1 + w * bpp bytes from there), or NULL. */
 static uint8_t *fast_raw(const uint8_t *d, size_t len, const png_hdr *h, const png_scan *s,
-                         size_t bpp)
+                         size_t bpp, size_t at)
 {
     uint8_t *joined;
     const uint8_t *z = fast_idat(d, len, s, &joined);
     size_t raw_len = (size_t)h->h * ((size_t)h->w * bpp + 1);
-    uint8_t *raw = z ? png_alloc_big(raw_len) : NULL;
-    if (raw && !fast_inflate(z, (size_t)s->idat_bytes, raw, raw_len)) {
-        free(raw);
-        raw = NULL;
+    uint8_t *buf = z ? png_alloc_big(at + raw_len) : NULL;
+    if (buf && !fast_inflate(z, (size_t)s->idat_bytes, buf + at, raw_len)) {
+        free(buf);
+        buf = NULL;
     }
     free(joined);
-    return raw;
+    return buf;
 }
 
-/* RGBA8 pixels of a file the fast path takes (sizes already checked), or NULL. RGBA
- * is inflated into the pixel buffer itself (less memory to fault in). */
+/* RGBA8 pixels of a file the fast path takes (sizes already checked), or NULL. Both
+ * are inflated into the pixel buffer itself (less memory to fault in): RGBA at its
+ * start, RGB rows far enough in that each RGBA row written ends before the RGB row it
+ * comes from (row y: 4w(y + 1) <= at + y(3w + 1) for every y), so the buffer is
+ * 4wh + 3w + 1 bytes. */
 static uint8_t *fast_decode(const uint8_t *d, size_t len, const png_hdr *h, const png_scan *s)
 {
-    size_t bpp = h->ctype == 6 ? 4 : 3;
-    uint8_t *px = NULL, *raw = fast_raw(d, len, h, s, bpp);
-    int ok = raw != NULL;
-    if (ok && bpp == 4 && fast_rows(raw, h, 4, raw)) {
-        px = raw;
-        raw = NULL;
-    } else if (ok && bpp == 3 && (px = png_alloc_big((size_t)h->w * (size_t)h->h * 4)) &&
-               !fast_rows(raw, h, 3, px)) {
+    size_t bpp = h->ctype == 6 ? 4 : 3, w = h->w, rows = h->h;
+    size_t at = bpp == 4 ? 0 : 4 * w + (rows - 1) * (w - 1);
+    uint8_t *px = fast_raw(d, len, h, s, bpp, at);
+    if (px && !fast_rows(px + at, h, bpp, px)) {
         free(px);
         px = NULL;
     }
-    free(raw);
     return px;
 }
 
@@ -508,18 +601,19 @@ int png_rows_decode(const void *data, size_t len, int max_side, png_rows *out)
     scan_chunks(d, len, &s);
     if (max_side < 1 || max_side > PNG_READ_MAX_SIDE)
         max_side = PNG_READ_MAX_SIDE;
-    uint8_t *raw = h.has_ihdr && h.ctype == 6 && fast_takes(&h, &s) &&
+    size_t bpp = h.ctype == 6 ? 4 : 3;
+    uint8_t *raw = h.has_ihdr && fast_takes(&h, &s) &&
                            !check_sizes(&h, &s, "", max_side, 0, NULL)
-                       ? fast_raw(d, len, &h, &s, 4)
+                       ? fast_raw(d, len, &h, &s, bpp, 0)
                        : NULL;
-    size_t row = (size_t)h.w * 4 + 1;
+    size_t row = (size_t)h.w * bpp + 1;
     for (uint32_t y = 0; raw && y < h.h; y++)
         if (raw[(size_t)y * row] != 0 && raw[(size_t)y * row] != 2) {
             free(raw);
             raw = NULL;
         }
     if (raw)
-        *out = (png_rows){ .w = (int)h.w, .h = (int)h.h, .raw = raw };
+        *out = (png_rows){ .w = (int)h.w, .h = (int)h.h, .bpp = (int)bpp, .raw = raw };
     return raw != NULL;
 }
 

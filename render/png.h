@@ -12,8 +12,9 @@
 
 #include "render/canvas.h"
 
-/* Encodes c as an RGBA PNG in memory; *out is malloc'ed (free it). The same pixels
- * give the same bytes. DELVE_EINPUT on an empty canvas, DELVE_ENOMEM. Thread-safe. */
+/* Encodes c as a PNG in memory: 8-bit RGB when every alpha is 255, else RGBA (png.c
+ * says why); *out is malloc'ed (free it). The same pixels give the same bytes.
+ * DELVE_EINPUT on an empty canvas, DELVE_ENOMEM. Thread-safe. */
 delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *err);
 
 /* Encodes and writes c to path through a temporary name in the same folder
@@ -21,6 +22,11 @@ delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *
  * removed on failure. The file is made 0644. DELVE_EIO with the path and strerror.
  * Thread-safe. */
 delve_status png_write(const char *path, const canvas *c, delve_err *err);
+
+/* png_write of a canvas the caller frees or redraws whole afterwards: the same file,
+ * but an opaque c is packed to RGB in its own pixels instead of a copy (a film's
+ * sheet, 12 MB, needs 9 MB less). c's pixels are undefined afterwards. */
+delve_status png_write_owned(const char *path, canvas *c, delve_err *err);
 
 /* Limits of every read, checked from the header before anything is allocated. */
 #define PNG_READ_MAX_SIDE 16384              /* pixels a side */
@@ -62,22 +68,26 @@ delve_status png_load(const char *path, int max_side, int flags, png_image *out,
 void png_image_free(png_image *im);
 
 /* The scanlines of a PNG as the fast path inflates them, before unfiltering: h rows of
- * a filter byte then w * 4 bytes of RGBA8. */
+ * a filter byte then w * bpp bytes of RGB8 or RGBA8. */
 typedef struct png_rows {
     int w, h;
+    int bpp;               /* 3: RGB (alpha 255 when read), 4: RGBA */
     uint8_t *raw;          /* png_alloc_big'ed; free with free */
 } png_rows;
 
 /* The file at path as scanlines, for readers that unfilter as they go (render/diff):
- * 1 when it is a file png_load's fast path takes (8-bit RGBA, see render/png.c) within
- * max_side and every row is filtered "none" or "up" (so columns unfilter apart: new
- * pixels are raw + the pixel above); else 0 with *out zeroed, and png_load then reads
- * (or refuses, with its message) the file as before. Unfiltered, the rows are
- * png_load's pixels. Thread-safe. */
+ * 1 when it is a file png_load's fast path takes (8-bit RGB or RGBA, see render/png.c)
+ * within max_side and every row is filtered "none" or "up" (so columns unfilter apart:
+ * new pixels are raw + the pixel above); else 0 with *out zeroed, and png_load then
+ * reads (or refuses, with its message) the file as before. Unfiltered (RGB with alpha
+ * 255), the rows are png_load's pixels. Thread-safe. */
 int png_rows_load(const char *path, int max_side, png_rows *out);
 
 /* png_rows_load of the len bytes of a PNG file in memory. */
 int png_rows_decode(const void *data, size_t len, int max_side, png_rows *out);
+
+/* npx RGB8 pixels from src as RGBA8 (alpha 255) into dst, which must not overlap src. */
+void png_rgb_to_rgba(uint8_t *dst, const uint8_t *src, size_t npx);
 
 /* dst[i] = src[i] + up[i] (mod 256) for n bytes: the "up" filter undone. dst may be src
  * or lie before it, but must not overlap up. 16 bytes at a time. */

@@ -29,9 +29,20 @@ static const rgba C_LABEL_BG = { 16, 16, 20, 255 };
 
 #define SLAB_CM 40   /* the ground slab's drawn thickness (set) */
 
+int side_ruler_px(int pct)
+{
+    return SIDE_RULER_PX * (pct > 100 ? pct : 100) / 100;
+}
+
 int side_y(const side_layout *l, int32_t h_cm)
 {
     return (int)((int64_t)(l->top_cm - h_cm) * l->zoom / 200);
+}
+
+/* v px of a 1280 x 720 frame at the layout's pct. */
+static int spx(const side_layout *l, int v)
+{
+    return v * l->pct / 100;
 }
 
 static int col_x(const side_layout *l, int c)
@@ -54,8 +65,9 @@ delve_status side_layout_of(const dungeon *d, const side_opts *o, side_layout *l
                             delve_err *err)
 {
     const dfloor *f0 = &d->floors[0];
+    int pct = o->pct > 100 ? o->pct : 100;
     *l = (side_layout){ .zoom = o->zoom, .row = o->row < 0 ? default_row(f0) : o->row,
-                        .x0 = SIDE_RULER_PX };
+                        .x0 = side_ruler_px(pct), .pct = pct };
     if (l->row < 0 || l->row >= f0->h)
         return delve_fail(err, DELVE_EINPUT, "row %d is off floor 1 (rows 0..%d)", o->row,
                           f0->h - 1);
@@ -242,20 +254,22 @@ static void label(canvas *c, int x, int y, const char *s, int sc, rgba k)
         glyph(c, x, y, *s, sc, k);
 }
 
-/* The depth ruler: metres below floor 1's datum, a tick per metre, numbers every 5 m,
- * and each floor's label at its datum ("F2 -7.0"). */
+/* The depth ruler: metres below floor 1's datum, a tick per metre, numbers every 5 m
+ * (above their tick, kept inside the picture at its top), and each floor's label at its
+ * datum ("F2 -7.0"); sizes at the layout's pct. */
 static void ruler(canvas *c, const dungeon *d, const side_layout *l)
 {
     canvas_fill_rect(c, 0, 0, l->x0, l->h, C_RULER_BG);
     int32_t top_m = l->top_cm / 100 + 1;
+    int sc = spx(l, 2), line = spx(l, 1);
     for (int32_t m = top_m; side_y(l, m * 100) < l->h; m--) {
         int y = side_y(l, m * 100);
-        int len = m % 5 ? 6 : 14;
-        canvas_fill_rect(c, l->x0 - len, y, len, 1, C_RULER);
-        if (m % 5 == 0 && y > 6) {
+        int len = spx(l, m % 5 ? 6 : 14);
+        canvas_fill_rect(c, l->x0 - len, y, len, line, C_RULER);
+        if (m % 5 == 0 && y > spx(l, 6)) {
             char t[16];
             snprintf(t, sizeof t, "%d", (int)-m);
-            label(c, 4, y - 12, t, 2, C_RULER);
+            label(c, spx(l, 4), y - 6 * sc < 0 ? 0 : y - 6 * sc, t, sc, C_RULER);
         }
     }
     for (int f = 0; f < d->floor_count; f++) {
@@ -264,8 +278,8 @@ static void ruler(canvas *c, const dungeon *d, const side_layout *l)
         snprintf(t, sizeof t, "F%d %s%d.%d", f + 1, dm < 0 ? "-" : "", (int)(dm < 0 ? -dm : dm) / 100,
                  (int)(dm < 0 ? -dm : dm) % 100 / 10);
         int y = side_y(l, dm);
-        label(c, l->x0 + 4, y + 6, t, 2, C_ENTRANCE);
-        canvas_fill_rect(c, l->x0 - 20, y, 20, 1, C_ENTRANCE);
+        label(c, l->x0 + spx(l, 4), y + 3 * sc, t, sc, C_ENTRANCE);
+        canvas_fill_rect(c, l->x0 - spx(l, 20), y, spx(l, 20), line, C_ENTRANCE);
     }
 }
 
@@ -307,10 +321,10 @@ void side_render(canvas *c, const dungeon *d, const side_layout *l)
     ruler(&cv, d, l);
 }
 
-delve_status side_fit(const dungeon *d, int row, int mw, int mh, int col, side_layout *l,
-                      delve_err *err)
+delve_status side_fit(const dungeon *d, int row, int mw, int mh, int col, int pct,
+                      side_layout *l, delve_err *err)
 {
-    side_opts o = { .zoom = 48, .row = row };
+    side_opts o = { .zoom = pct > 100 ? 48 * pct / 100 : 48, .row = row, .pct = pct };
     delve_status st = side_layout_of(d, &o, l, err);
     while ((st == DELVE_ELIMIT || (!st && l->h > mh)) && o.zoom > 4) {
         int z = st ? o.zoom / 2 : o.zoom * mh / l->h; /* too wide: halve it */
@@ -350,7 +364,7 @@ void side_draw_party(canvas *c, const side_layout *l, const side_party *p)
     tall = tall < 6 ? 6 : tall;
     canvas_fill_rect(c, x + (z - w) / 2 - 1, feet - tall - 1, w + 2, tall + 2, C_PARTY_EDGE);
     canvas_fill_rect(c, x + (z - w) / 2, feet - tall, w, tall, C_PARTY);
-    int sc = z >= 24 ? 4 : 3, tx = x + z + 2 * sc;
+    int sc = spx(l, z * 100 / l->pct >= 24 ? 4 : 3), tx = x + z + 2 * sc;
     char t[32];
     if (p->fallen_cm >= 0)
         plate(c, tx, feet - tall, side_depth_text(p->fallen_cm, t, sizeof t), sc, C_COUNTER);

@@ -8,13 +8,15 @@
 #include "engine/dungeon.h"
 #include "render/canvas.h"
 
-#define SIDE_RULER_PX 72   /* the depth ruler's width on the left (set) */
+#define SIDE_RULER_PX 72   /* the depth ruler's width on the left at pct 100 (set) */
 #define SIDE_MARGIN_CM 200 /* air above the top ceiling and rock under the lowest ground */
 
 typedef struct side_opts {
     int zoom;  /* px per square across; 1 m down is zoom / 2 px (spec: 1 m = 1/2 square) */
     int row;   /* cut row y on floor 1's grid; -1: the row of floor 1's first pit, else of
                   its entrance */
+    int pct;   /* the ruler, its labels and the party's counter in percent of their sizes
+                  on a 1280 x 720 frame, as the HUD (view_hud_scale); below 100: 100 */
 } side_opts;
 
 /* Where things land on the picture: x of common grid column c is x0 + (c - c0) * zoom;
@@ -22,7 +24,8 @@ typedef struct side_opts {
 typedef struct side_layout {
     int zoom, row;     /* the cut row resolved on floor 1's grid */
     int c0, cols;      /* first common column and column count */
-    int x0;            /* SIDE_RULER_PX */
+    int x0;            /* SIDE_RULER_PX at pct */
+    int pct;           /* side_opts.pct, at least 100 */
     int32_t top_cm;    /* height drawn at y = 0 */
     int w, h;          /* picture size in px */
     int sx;            /* px the picture is scrolled left (0: from its left edge); the
@@ -44,18 +47,21 @@ typedef struct side_party {
  * floor 1, DELVE_ELIMIT when the picture is past CANVAS_MAX_SIDE. */
 delve_status side_layout_of(const dungeon *d, const side_opts *o, side_layout *l,
                             delve_err *err);
+/* The depth ruler's width in px at pct (side_opts.pct; below 100: 100): l->x0. */
+int side_ruler_px(int pct);
 /* The pixel row of height h_cm: rounded down, zoom px per 200 cm. */
 int side_y(const side_layout *l, int32_t h_cm);
 /* Draws the side view of d into c (at least l->w - l->sx x l->h; larger parts are
  * left; a smaller c is clipped). */
 void side_render(canvas *c, const dungeon *d, const side_layout *l);
 
-/* Lays out d cut along row for a map area of mw x mh px: the largest zoom (4..96)
- * whose picture is at most mh px high and CANVAS_MAX_SIDE wide (48 at most), scrolled
- * so common column col is in the middle of the area (within the picture). Errors as
- * side_layout_of. */
-delve_status side_fit(const dungeon *d, int row, int mw, int mh, int col, side_layout *l,
-                      delve_err *err);
+/* Lays out d cut along row for a map area of mw x mh px at pct (side_opts.pct): the
+ * largest zoom (4 up) whose picture is at most mh px high and CANVAS_MAX_SIDE wide (48
+ * at most at pct 100, 48 * pct / 100 above it, so the picture grows with the frame as
+ * the HUD does), scrolled so common column col is in the middle of the area (within the
+ * picture). Errors as side_layout_of. */
+delve_status side_fit(const dungeon *d, int row, int mw, int mh, int col, int pct,
+                      side_layout *l, delve_err *err);
 
 /* Draws the party p onto a side view drawn with l (same canvas and layout). */
 void side_draw_party(canvas *c, const side_layout *l, const side_party *p);

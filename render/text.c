@@ -24,6 +24,8 @@
 #define TEXT_FONT_CACHE 24    /* open (slot, size) faces */
 #define TEXT_RUN_CACHE 384    /* rasterised strings */
 #define TEXT_RUN_MAX_LEN 512  /* longer strings are drawn but not cached */
+#define TEXT_WIDTHS 512       /* measured strings, by their hash (one each) */
+#define TEXT_WIDTH_KEY 64     /* longer strings are measured each time */
 #define TEXT_MAX_PX 256       /* font sizes are clamped to 4..TEXT_MAX_PX */
 #define TEXT_FALLBACKS 8      /* fallback font files a context keeps */
 #define TEXT_SLOTS (TEXT_STYLE_COUNT + TEXT_FALLBACKS) /* styles, then fallbacks */
@@ -50,6 +52,13 @@ typedef struct text_run {
     uint32_t used;
 } text_run;
 
+/* A width text_width measured: shaping a string costs more than drawing it from the
+ * run cache, and the HUD measures the same strings every frame. */
+typedef struct text_width_memo {
+    int style, px, w;     /* px 0: empty */
+    char str[TEXT_WIDTH_KEY];
+} text_width_memo;
+
 struct text_ctx {
     char path[TEXT_SLOTS][TEXT_PATH_MAX]; /* by slot: the styles' files, then fallbacks */
     int face[TEXT_SLOTS];                 /* face index in the file (collections) */
@@ -59,6 +68,7 @@ struct text_ctx {
     int fc_failed;                        /* 1: fontconfig gave nothing; no fallback */
     text_font fonts[TEXT_FONT_CACHE];
     text_run runs[TEXT_RUN_CACHE];
+    text_width_memo widths[TEXT_WIDTHS];
     uint32_t tick;
 };
 
@@ -478,18 +488,33 @@ int text_draw(canvas *c, text_ctx *t, int x, int y, int px_size, int style, rgba
     return w;
 }
 
-int text_width(text_ctx *t, int px_size, int style, const char *str)
+/* Width of str (style and px already clamped), measured by SDL_ttf. */
+static int measure(text_ctx *t, int px, int style, const char *str)
 {
-    if (!t || !str || !*str)
-        return 0;
-    style = clamp_style(style);
-    int px = clamp_px(px_size);
     TTF_Font *f = font_get(t, style, px);
     int w = 0, h = 0;
     if (f && !own_font_draws_all(t, f, style, str))
         return runs_width(t, f, style, px, str);
     if (!f || TTF_SizeUTF8(f, str, &w, &h) != 0)
         return 0;
+    return w;
+}
+
+int text_width(text_ctx *t, int px_size, int style, const char *str)
+{
+    if (!t || !str || !*str)
+        return 0;
+    style = clamp_style(style);
+    int px = clamp_px(px_size);
+    size_t len = strlen(str);
+    if (len >= TEXT_WIDTH_KEY)
+        return measure(t, px, style, str);
+    text_width_memo *m = &t->widths[run_hash(style, px, str) % TEXT_WIDTHS];
+    if (m->px == px && m->style == style && memcmp(m->str, str, len + 1) == 0)
+        return m->w;
+    int w = measure(t, px, style, str);
+    *m = (text_width_memo){ .style = style, .px = px, .w = w };
+    memcpy(m->str, str, len + 1);
     return w;
 }
 

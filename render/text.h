@@ -3,8 +3,9 @@
  * or given with --font; a character the font lacks comes from the first font fontconfig
  * lists for DejaVu Sans that has it. Uses SDL2_ttf and SDL's surface type for glyphs,
  * nothing else of SDL.
- * A text_ctx keeps the open fonts and the coverage masks of recently drawn strings, so
- * a HUD that draws the same strings every frame rasterises each only once. A text_ctx
+ * A text_ctx keeps the open fonts, the coverage masks of recently drawn strings and the
+ * widths it measured, so a HUD that draws the same strings every frame rasterises and
+ * shapes each only once. A text_ctx
  * is for one thread at a time (FreeType inside SDL_ttf is not thread-safe either: give
  * each drawing thread its own context, or draw text from one thread). Text is never
  * part of a golden (hud = 0 draws none): glyphs may differ between FreeType builds. */

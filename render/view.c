@@ -295,11 +295,18 @@ static void draw_ground(frame *fr)
         draw_shore(fr);
         return;
     }
+    enum { CHUNK = 64 };
+    const canvas *row[CHUNK];
     for (int y = fr->sy0; y < fr->sy1; y++)
-        for (int x = fr->sx0; x < fr->sx1; x++) {
-            int v = 0;
-            tile_kind k = ground_tile(fr, x, y, &v);
-            put(fr, k, v, x, y, 0);
+        for (int x0 = fr->sx0; x0 < fr->sx1; x0 += CHUNK) {
+            int n = fr->sx1 - x0 < CHUNK ? fr->sx1 - x0 : CHUNK;
+            for (int i = 0; i < n; i++) {
+                int v = 0;
+                tile_kind k = ground_tile(fr, x0 + i, y, &v);
+                row[i] = tiles_get(fr->ts, k, v);
+                fr->oom |= !row[i];
+            }
+            canvas_blit_row(&fr->map, row, n, fr->ox + x0 * fr->z, fr->oy + y * fr->z, fr->z);
         }
 }
 
@@ -747,7 +754,7 @@ static void draw_overlays(frame *fr, text_ctx *txt)
 static delve_status side_layout_for(const world *w, const view_opts *o, side_layout *l,
                                     delve_err *err)
 {
-    side_opts so = { .zoom = clamp_zoom(o->zoom), .row = o->side_row };
+    side_opts so = { .zoom = clamp_zoom(o->zoom), .row = o->side_row, .pct = o->side_pct };
     delve_status st = side_layout_of(&w->dg, &so, l, err);
     if (!st && (int64_t)l->w * l->h > VIEW_SIDE_MAX_PX)
         st = delve_fail(err, DELVE_ELIMIT, "the side view is %d x %d px at %d px a square, "

@@ -5,11 +5,12 @@
 film="$TMP/film"
 "$DELVE" film tests/fixtures/short.film -o "$film" --progress > /dev/null 2> "$TMP/progress"
 check "film with --progress: exit 0" test $? = 0
-check "progress: 30 lines, frame 1/30 first ($(head -1 "$TMP/progress"))" \
-  test "$(grep -c '^delve film: frame [0-9]*/30$' "$TMP/progress")" = 30 -a \
-       "$(head -1 "$TMP/progress")" = "delve film: frame 1/30"
-check "progress: the last frame line is 30/30, then the sheet" \
-  test "$(grep frame "$TMP/progress" | tail -1)" = "delve film: frame 30/30" -a \
+# a line every 5 % of the 63 frames (the fall's 36 among them): every 63 / 20 = 3 frames
+check "progress: 21 lines, frame 3/63 first ($(head -1 "$TMP/progress"))" \
+  test "$(grep -c '^delve film: frame [0-9]*/63$' "$TMP/progress")" = 21 -a \
+       "$(head -1 "$TMP/progress")" = "delve film: frame 3/63"
+check "progress: the last frame line is 63/63, then the sheet" \
+  test "$(grep frame "$TMP/progress" | tail -1)" = "delve film: frame 63/63" -a \
        "$(tail -1 "$TMP/progress")" = "delve film: sheet"
 "$DELVE" film tests/fixtures/short.film -o "$TMP/quiet" > /dev/null 2> "$TMP/none"
 check "stderr not a terminal, no --progress: nothing on it" test ! -s "$TMP/none"
@@ -19,29 +20,30 @@ check "the folder notes seed and floors" grep -qx "seed 58 floors 3" "$film/.del
 
 # the film's sheet: 7 event frames in 6 columns (short.film's sheet default)
 "$DELVE" sheet "$film" --chart --columns 6 -o "$TMP/chart.png" > "$TMP/out"
-check "sheet --chart: exit 0 ($(cat "$TMP/out"))" grep -q "the chart of 30 frames" "$TMP/out"
+check "sheet --chart: exit 0 ($(cat "$TMP/out"))" grep -q "the chart of 63 frames" "$TMP/out"
 "$DELVE" sheet "$film" --columns 6 --title "A title" -o "$TMP/remade.png" > /dev/null
 if needs "a PNG crop (python3)" python3; then
   cat > "$TMP/crop.py" <<'PY'
 import struct, sys, zlib
-def rgba(path):  # 8-bit RGBA, non-interlaced: what delve writes
+def rgba(path):  # 8-bit RGB or RGBA, non-interlaced: what delve writes; rows as RGB(A)
     data = open(path, 'rb').read()
-    pos, idat, w, h = 8, b'', 0, 0
+    pos, idat, w, h, bpp = 8, b'', 0, 0, 4
     while pos < len(data):
         n, kind = struct.unpack('>I4s', data[pos:pos + 8])
         body = data[pos + 8:pos + 8 + n]
         if kind == b'IHDR':
             w, h = struct.unpack('>II', body[:8])
+            bpp = 3 if body[9] == 2 else 4
         elif kind == b'IDAT':
             idat += body
         pos += 12 + n
-    raw, rows, stride, prev = zlib.decompress(idat), [], w * 4, bytearray(w * 4)
+    raw, rows, stride, prev = zlib.decompress(idat), [], w * bpp, bytearray(w * bpp)
     for y in range(h):
         f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
         for i in range(stride):
-            a = line[i - 4] if i >= 4 else 0
+            a = line[i - bpp] if i >= bpp else 0
             b = prev[i]
-            c = prev[i - 4] if i >= 4 else 0
+            c = prev[i - bpp] if i >= bpp else 0
             if f == 1: line[i] = (line[i] + a) & 255
             elif f == 2: line[i] = (line[i] + b) & 255
             elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
@@ -49,7 +51,8 @@ def rgba(path):  # 8-bit RGBA, non-interlaced: what delve writes
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line))
+        rows.append(bytes(line) if bpp == 4 else
+                    b''.join(bytes(line[i:i + 3]) + b'\xff' for i in range(0, stride, 3)))
         prev = line
     return w, h, rows
 sw, sh, sheet = rgba(sys.argv[1])

@@ -35,12 +35,13 @@ check "health drops at the fall and rises at the font ($story)" test "$story" = 
 check "exact fall damage on the land row" awk -F'\t' '
   $6 == "start" && !s { a = $7; b = $9; c = $11; s = 1 }
   $6 == "land" && !l { l = 1; exit !(a - $7 == 12 && b - $9 == 14 && c - $11 == 11) }' "$tsv"
-# a film without direction keeps a frame a tube tick (its events.tsv as before slow
-# motion): 3 fall rows at plates + 1, + 2, + 3, landing at + 4, 297 frames
+# every film's fall is 3 s of slow motion by default: 36 fall rows at 12 fps, 12 at each
+# tube tick (plates + 1, + 2, + 3), the clock the rules' (landing at + 4): 297 frames
+# with a frame a tube tick, 297 - 3 + 36 = 330 with slow motion
 fall=$(awk -F'\t' '$6 == "plates" { p = $2 } $6 == "fall" { n[$2 - p]++ }
   $6 == "land" && !l { l = $2 - p } END { printf "%d,%d,%d,%d", n[1], n[2], n[3], l }' "$tsv")
-check "the fall: a frame a tube tick, landing 4 s after the plates ($fall)" test "$fall" = "1,1,1,4"
-check "297 frames" test "$(($(wc -l < "$tsv") - 1))" = 297
+check "the fall: 12 frames a tube tick, landing 4 s after the plates ($fall)" test "$fall" = "12,12,12,4"
+check "330 frames" test "$(($(wc -l < "$tsv") - 1))" = 330
 frames=$(ls "$out/frames" | wc -l)
 rows=$(($(wc -l < "$tsv") - 1))
 check "one events.tsv row per frame ($rows rows, $frames frames)" test "$rows" = "$frames"

@@ -167,11 +167,13 @@ check "a failing review re-run: the old report byte for byte" cmp -s "$TMP/rep" 
 check "a review into a shot set: exit 2 ($(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -qF 'holds the output of delve shot, not a review report' '$TMP/err'"
 # --- a sheet in pages: Ctrl-C while a page is made leaves every earlier page as it was
+# (157 frames with the fall's 36: a page holds 77 cells of 1 column of 960x540 frames
+# under the chart, (16000 - 330) / 201, so 77 + 77 + 3: three pages)
 sed 's/^record  every=10$/record  every=2/' tests/fixtures/short.film > "$TMP/mid.film"
 film "$TMP/mid.film" -o "$W/mid"
 mkdir "$W/pages"
 "$DELVE" sheet "$W/mid" -o "$W/pages/s.png" --columns 1 --pick all --title old > /dev/null
-check "a sheet in two pages" test "$(ls -A "$W/pages" | tr '\n' ' ')" = "s-1.png s-2.png "
+check "a sheet in three pages" test "$(ls -A "$W/pages" | tr '\n' ' ')" = "s-1.png s-2.png s-3.png "
 sums "$W/pages" > "$TMP/pages"
 "$DELVE" sheet "$W/mid" -o "$W/pages/s.png" --columns 1 --pick all --title new > /dev/null 2> "$TMP/err" &
 pid=$!
@@ -180,11 +182,11 @@ kill -INT -- -"$pid"
 wait "$pid"; rc=$?
 check "SIGINT mid-sheet: exit 130 ($rc: $(cat "$TMP/err"))" \
   sh -c "test $rc = 130 && grep -qx 'delve sheet: interrupted; $W/pages/s.png left as it was' '$TMP/err'"
-check "SIGINT mid-sheet: both pages as they were, nothing staged left" cmp -s "$TMP/pages" <(sums "$W/pages")
+check "SIGINT mid-sheet: every page as it was, nothing staged left" cmp -s "$TMP/pages" <(sums "$W/pages")
 "$DELVE" sheet "$W/mid" -o "$W/pages/s.png" --columns 1 --pick all --title new > /dev/null
-check "a finished sheet run moves both new pages in" \
-  test "$(ls -A "$W/pages" | tr '\n' ' ')" = "s-1.png s-2.png "
-check "  (the new title's, not the old)" bash -c "! cmp -s '$TMP/pages' <(cd '$W/pages' && sha256sum ./s-1.png ./s-2.png)"
+check "a finished sheet run moves the three new pages in" \
+  test "$(ls -A "$W/pages" | tr '\n' ' ')" = "s-1.png s-2.png s-3.png "
+check "  (the new title's, not the old)" bash -c "! cmp -s '$TMP/pages' <(cd '$W/pages' && sha256sum ./s-1.png ./s-2.png ./s-3.png)"
 check "no temporary folder or lock anywhere" test -z "$(find "$TMP" -name '.*.delve-*')"
 # frame workers still writing when the stop comes: the temporary folder must still go
 # (it used to be removed before the workers were joined, and a late frame re-made it)

@@ -6,7 +6,7 @@ film="$TMP/film"
 "$DELVE" film tests/fixtures/short.film -o "$film" --quiet > /dev/null
 "$DELVE" sheet "$film" -o "$TMP/all.png" --pick all --columns 5 > "$TMP/out"
 check "sheet --pick all: exit 0" test $? = 0
-check "sheet says how many frames ($(cat "$TMP/out"))" grep -q "(30 frames of 30)" "$TMP/out"
+check "sheet says how many frames ($(cat "$TMP/out"))" grep -q "(63 frames of 63)" "$TMP/out"
 # thumbnails of 960x540 frames are 240x135: 8 px gutter + 5 x (240 + 8) = 1248 px wide
 check "sheet is 1248 px wide for 5 columns ($(png_size "$TMP/all.png"))" \
   sh -c "png_size() { od -An -tu1 -j16 -N4 \"\$1\" | awk '{ print \$1*16777216+\$2*65536+\$3*256+\$4 }'; }; test \$(png_size '$TMP/all.png') = 1248"
@@ -16,11 +16,11 @@ check "a missing frame: still exit 0" test $? = 0
 check "a missing frame keeps its cell (same size)" test "$(png_size "$TMP/all.png")" = "$(png_size "$TMP/missing.png")"
 check "a missing frame is drawn differently" sh -c "! cmp -s '$TMP/all.png' '$TMP/missing.png'"
 "$DELVE" sheet "$film" -o "$TMP/events.png" > "$TMP/out"
-check "default pick is events: start, plates, 3 in the tube, land, end ($(cat "$TMP/out"))" grep -q "(7 frames of 30)" "$TMP/out"
+check "default pick is events: start, plates, 3 in the tube, land, end ($(cat "$TMP/out"))" grep -q "(7 frames of 63)" "$TMP/out"
 cp "$film/events.tsv" "$TMP/events.good"
 sed 's/$/\r/' "$TMP/events.good" > "$film/events.tsv"
 "$DELVE" sheet "$film" -o "$TMP/crlf.png" > "$TMP/out"
-check "CRLF line ends are read ($(cat "$TMP/out"))" grep -q "(7 frames of 30)" "$TMP/out"
+check "CRLF line ends are read ($(cat "$TMP/out"))" grep -q "(7 frames of 63)" "$TMP/out"
 awk 'NR == 4 { $1 = 2 } 1' OFS='\t' "$TMP/events.good" > "$film/events.tsv"
 "$DELVE" sheet "$film" -o "$TMP/bad.png" 2> "$TMP/err"; rc=$?
 check "frame numbers must go up ($(cat "$TMP/err"))" \

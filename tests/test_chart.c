@@ -94,6 +94,43 @@ static void test_chart_fall_drop(void **state)
     chart_free(&d);
 }
 
+/* 37 frames at 12 fps: ticks at 0, 1, 2 and 3 s (frames 1, 13, 25, 37), the last one at
+ * the plot's right end, where its words cannot start at it: the mark alone, no words
+ * left of it (they would read as the 2 s tick's); the 2 s tick keeps its words. */
+static void test_chart_last_tick(void **state)
+{
+    (void)state;
+    const char *names[] = { "Ash" };
+    chart_data d;
+    memset(&d, 0, sizeof d);
+    chart_begin(&d, 1, names, 12);
+    for (int f = 1; f <= 37; f++) {
+        chart_point p = { .frame = f, .time_s = 28800 + f, .kind = f == 1 ? EV_START : EV_STEP,
+                          .health = { 30 }, .power = { 10 } };
+        assert_int_equal(chart_add(&d, &p, NULL), DELVE_OK);
+    }
+    text_ctx *t = open_text();
+    canvas c;
+    assert_int_equal(canvas_init(&c, 900, CHART_H, NULL), DELVE_OK);
+    chart_render(&c, &d, t);
+    chart_layout l = chart_layout_of(&d, c.w);
+    assert_int_equal(chart_x(&l, 37), l.x1);
+    int x2 = chart_x(&l, 25), words = 0, left = 0;
+    rgba bg = px(&c, l.x1 - 3, l.py1 + 20);
+    for (int y = l.py1 + 6; y < l.py1 + 32; y++) {
+        for (int x = x2 + 2; x < x2 + 40; x++)
+            words += !same(px(&c, x, y), bg);
+        for (int x = x2 + 100; x < l.x1 - 2; x++)
+            left += !same(px(&c, x, y), bg);
+    }
+    assert_true(words > 20);  /* "0:02" and its clock */
+    assert_int_equal(left, 0);
+    assert_false(same(px(&c, l.x1, l.py1 + 2), bg)); /* the last tick's mark */
+    canvas_free(&c);
+    text_close(t);
+    chart_free(&d);
+}
+
 static void test_chart_kinds_and_limits(void **state)
 {
     (void)state;
@@ -229,6 +266,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chart_fall_drop),
+        cmocka_unit_test(test_chart_last_tick),
         cmocka_unit_test(test_chart_kinds_and_limits),
         cmocka_unit_test(test_sheet_band),
         cmocka_unit_test(test_hud_scale),

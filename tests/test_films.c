@@ -201,20 +201,26 @@ static void test_parse_direction(void **state)
     assert_int_equal(a[7].y, 9);
     assert_int_equal(a[8].n, 0);
     film_free(&fs);
-    /* defaults: 12 fps, a fall seen from the side at a frame a tube tick without
-     * direction (the events as before), in 3 s with it; no end card, no start */
+    /* defaults: 12 fps, a fall seen from the side in 3 s of slow motion in every film,
+     * with direction or without; no end card, no start */
     assert_int_equal(film_parse("q.film", "wait 30d\n", &fs, &err), DELVE_OK);
     assert_int_equal(fs.fps, 12);
-    assert_int_equal(fs.directed, 0);
-    assert_int_equal(fs.fall_ms, 0);
+    assert_int_equal(fs.fall_ms, 3000);
     assert_int_equal(fs.fall_side, 1);
     assert_string_equal(fs.end_text, "");
     assert_int_equal(fs.start_floor, -1);
     assert_int_equal(fs.actions[0].seconds, 30 * 86400);
     film_free(&fs);
     assert_int_equal(film_parse("q.film", "speed x1\n", &fs, &err), DELVE_OK);
-    assert_int_equal(fs.directed, 1);
     assert_int_equal(fs.fall_ms, 3000);
+    film_free(&fs);
+    /* slow=off turns it off (a frame a tube tick), slow= sets its length */
+    assert_int_equal(film_parse("q.film", "fall slow=off\n", &fs, &err), DELVE_OK);
+    assert_int_equal(fs.fall_ms, 0);
+    assert_int_equal(fs.fall_side, 1);
+    film_free(&fs);
+    assert_int_equal(film_parse("q.film", "fall slow=1500ms\n", &fs, &err), DELVE_OK);
+    assert_int_equal(fs.fall_ms, 1500);
     film_free(&fs);
     assert_int_equal(film_frames_of(2000, 12), 24);
     assert_int_equal(film_frames_of(1500, 25), 38); /* 37.5 rounds up */
@@ -662,15 +668,14 @@ static void test_hold_title_end(void **state)
     assert_int_equal(count_of(&c, EV_STEP, CARD_HOLD), 50);
 }
 
-/* The fall: 3 s at 12 fps is 36 frames in the tube (the default of a film with
- * direction), seen from the side, 12 a tube tick with the tick's clock; the depth counter
- * follows free fall; the landing shows the damage. A film without direction keeps one
- * frame a tick, as before slow motion. */
+/* The fall: 3 s at 12 fps is 36 frames in the tube (the default of every film), seen
+ * from the side, 12 a tube tick with the tick's clock; the depth counter follows free
+ * fall; the landing shows the damage. fall slow=off keeps one frame a tick. */
 static void test_fall_frames(void **state)
 {
     (void)state;
     static dir_log c;
-    play_hand("record every=100\nwalk to=pit\n", &c); /* no direction: a frame a tick */
+    play_hand("record every=100\nfall slow=off\nwalk to=pit\n", &c); /* a frame a tick */
     assert_int_equal(count_of(&c, EV_FALL, CARD_NONE), 3);
     int q = 0;
     while (c.kind[q] != EV_PLATES)
@@ -678,7 +683,7 @@ static void test_fall_frames(void **state)
     assert_int_equal(c.side[q + 1], 1);      /* but seen from the side */
     assert_int_equal(c.fallen[q + 1], 600 * 1 / 16); /* tick 1 of 4 */
     assert_int_equal(c.fallen[q + 3], 600 * 9 / 16);
-    play_hand("record every=100\nfall side=on\nwalk to=pit\n", &c);
+    play_hand("record every=100\nwalk to=pit\n", &c); /* no direction: 3 s all the same */
     int p = 0;
     while (c.kind[p] != EV_PLATES)
         p++;

@@ -1,7 +1,8 @@
-/* test_png_write: render/png's writer gives, byte for byte, the file stb_image_write made
- * with its deflate handed to libdeflate (level 4) and every row filtered "up" (the
- * writer delve used before; it is the slow, obvious reference here): on canvases of
- * odd sizes and strides, random and flat pixels, 1 x 1 and a rendered floor. */
+/* test_png_write: render/png's writer gives, byte for byte, the file plain stb_image_write
+ * makes with its deflate handed to libdeflate (level 1) and every row filtered "none":
+ * 8-bit RGB for an opaque canvas (from the pixels packed here the obvious way), RGBA for
+ * any other; and the file reads back as the same pixels. On canvases of odd sizes and
+ * strides, random, opaque and flat pixels, 1 x 1 and a rendered floor. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -10,7 +11,9 @@
 
 #include <libdeflate.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/world.h"
 #include "films/film.h"
@@ -18,11 +21,11 @@
 #include "render/png.h"
 #include "render/view.h"
 
-/* stb's zlib hook as delve had it: libdeflate at level 4. */
+/* stb's zlib hook: libdeflate at level 1. */
 static unsigned char *ref_zlib(unsigned char *data, int len, int *out_len, int quality)
 {
     (void)quality;
-    struct libdeflate_compressor *z = libdeflate_alloc_compressor(4);
+    struct libdeflate_compressor *z = libdeflate_alloc_compressor(1);
     size_t cap = libdeflate_zlib_compress_bound(z, (size_t)len);
     unsigned char *out = malloc(cap);
     *out_len = (int)libdeflate_zlib_compress(z, data, (size_t)len, out, cap);
@@ -39,44 +42,132 @@ static unsigned char *ref_zlib(unsigned char *data, int len, int *out_len, int q
 #endif
 #include "stb_image_write.h"
 
-/* png_encode's bytes equal stb's for c. */
-static void same_as_stb(const canvas *c)
+/* Is every alpha byte of c 255? */
+static int opaque(const canvas *c)
 {
-    stbi_write_force_png_filter = 2;
+    for (int y = 0; y < c->h; y++)
+        for (int x = 0; x < c->w; x++)
+            if (c->px[(size_t)y * (size_t)c->stride + (size_t)x * 4 + 3] != 255)
+                return 0;
+    return 1;
+}
+
+/* png_encode's bytes equal stb's for c (RGB when opaque, else RGBA), and read back as
+ * c's pixels. */
+static void same_as_stb(const canvas *c, int want_rgb)
+{
+    assert_int_equal(opaque(c), want_rgb);
+    stbi_write_force_png_filter = 0;
     int n = 0;
-    unsigned char *want = stbi_write_png_to_mem(c->px, c->stride, c->w, c->h, 4, &n);
+    unsigned char *want, *rgb = malloc((size_t)c->w * (size_t)c->h * 3);
+    assert_non_null(rgb);
+    for (int y = 0; y < c->h; y++)
+        for (int x = 0; x < c->w; x++)
+            for (int i = 0; i < 3; i++)
+                rgb[((size_t)y * (size_t)c->w + (size_t)x) * 3 + (size_t)i] =
+                    c->px[(size_t)y * (size_t)c->stride + (size_t)x * 4 + (size_t)i];
+    if (want_rgb)
+        want = stbi_write_png_to_mem(rgb, c->w * 3, c->w, c->h, 3, &n);
+    else
+        want = stbi_write_png_to_mem(c->px, c->stride, c->w, c->h, 4, &n);
     uint8_t *got = NULL;
     size_t len = 0;
     assert_int_equal(png_encode(c, &got, &len, NULL), DELVE_OK);
     assert_non_null(want);
     assert_int_equal(len, (size_t)n);
     assert_memory_equal(got, want, len);
+    assert_int_equal(got[25], want_rgb ? 2 : 6); /* IHDR's colour type */
+    png_image im;
+    assert_int_equal(png_decode(got, len, "got", 0, 0, &im, NULL), DELVE_OK);
+    assert_int_equal(im.w, c->w);
+    assert_int_equal(im.h, c->h);
+    for (int y = 0; y < c->h; y++)
+        assert_memory_equal(im.px + (size_t)y * (size_t)c->w * 4,
+                            c->px + (size_t)y * (size_t)c->stride, (size_t)c->w * 4);
+    png_image_free(&im);
     free(got);
     free(want);
+    free(rgb);
 }
 
-/* A w x h view with stride bytes a row over random bytes (a fixed xorshift). */
-static void random_canvas(int w, int h, int stride, uint32_t seed, int flat)
+/* A w x h view with stride bytes a row over random bytes (a fixed xorshift); opaque:
+ * every alpha 255; flat: one colour. */
+static void random_canvas(int w, int h, int stride, uint32_t seed, int flat, int opaq)
 {
     uint8_t *px = malloc((size_t)stride * (size_t)h);
     uint32_t x = seed;
     for (size_t i = 0; i < (size_t)stride * (size_t)h; i++) {
         x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-        px[i] = flat ? (uint8_t)(i % 4 == 3 ? 255 : 40 + i % 4) : (uint8_t)x;
+        px[i] = flat ? (uint8_t)(i % 4 == 3 ? 255 : 40 + i % 4)
+                     : (uint8_t)(opaq && i % 4 == 3 ? 255 : x);
     }
     canvas c = { .w = w, .h = h, .stride = stride, .px = px };
-    same_as_stb(&c);
+    same_as_stb(&c, flat || opaq);
     free(px);
 }
 
 static void test_random_and_flat(void **state)
 {
     (void)state;
-    random_canvas(1, 1, 4, 7, 0);
-    random_canvas(37, 23, 37 * 4, 11, 0);       /* rows not a multiple of 16 bytes */
-    random_canvas(41, 9, 41 * 4 + 12, 13, 0);   /* a padded stride */
-    random_canvas(64, 64, 256, 17, 1);          /* flat: long matches */
-    random_canvas(3, 200, 12, 19, 0);
+    random_canvas(1, 1, 4, 7, 0, 0);
+    random_canvas(1, 1, 4, 7, 0, 1);
+    random_canvas(37, 23, 37 * 4, 11, 0, 0);       /* rows not a multiple of 16 bytes */
+    random_canvas(37, 23, 37 * 4, 11, 0, 1);
+    random_canvas(41, 9, 41 * 4 + 12, 13, 0, 0);   /* a padded stride */
+    random_canvas(41, 9, 41 * 4 + 12, 13, 0, 1);
+    random_canvas(64, 64, 256, 17, 1, 1);          /* flat: long matches */
+    random_canvas(3, 200, 12, 19, 0, 0);
+    random_canvas(1, 300, 4, 23, 0, 1);            /* one pixel a row */
+}
+
+/* Opaque but for the last pixel: the writer packs RGB up to it, then writes RGBA. */
+static void test_last_pixel_not_opaque(void **state)
+{
+    (void)state;
+    uint8_t px[5 * 4 * 4];
+    for (size_t i = 0; i < sizeof px; i++)
+        px[i] = i % 4 == 3 ? 255 : (uint8_t)(i * 7);
+    px[3 * 5 * 4 + 3 * 4 + 3] = 254; /* (3, 3); the padding after it stays 255 */
+    canvas c = { .w = 4, .h = 4, .stride = 5 * 4, .px = px };
+    same_as_stb(&c, 0);
+}
+
+/* png_write_owned writes png_encode's bytes of the canvas as it was, opaque (packed in
+ * place) or not: a w x h canvas with a padded stride. */
+static void owned_same(int w, int h, int opaq)
+{
+    int stride = w * 4 + 8;
+    uint8_t *px = malloc((size_t)stride * (size_t)h);
+    assert_non_null(px);
+    for (size_t i = 0; i < (size_t)stride * (size_t)h; i++)
+        px[i] = (uint8_t)(i % 4 == 3 && opaq ? 255 : i * 131 + i / 7);
+    canvas c = { .w = w, .h = h, .stride = stride, .px = px };
+    uint8_t *want = NULL;
+    size_t want_len = 0;
+    assert_int_equal(png_encode(&c, &want, &want_len, NULL), DELVE_OK);
+    char tmp[] = "/tmp/test_png_write.XXXXXX";
+    int fd = mkstemp(tmp);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(png_write_owned(tmp, &c, NULL), DELVE_OK);
+    FILE *f = fopen(tmp, "rb");
+    assert_non_null(f);
+    uint8_t *got = malloc(want_len + 1);
+    assert_int_equal(fread(got, 1, want_len + 1, f), want_len);
+    fclose(f);
+    unlink(tmp);
+    assert_memory_equal(got, want, want_len);
+    free(got);
+    free(want);
+    free(px);
+}
+
+static void test_write_owned(void **state)
+{
+    (void)state;
+    owned_same(37, 23, 1);
+    owned_same(37, 23, 0);
+    owned_same(1, 5, 1);
 }
 
 /* Floor 2 of seed 3 as `delve shot` draws it. */
@@ -97,7 +188,7 @@ static void test_rendered_floor(void **state)
     canvas c;
     assert_int_equal(canvas_init(&c, wpx, hpx, NULL), DELVE_OK);
     assert_int_equal(view_render(&c, &w, &vo, NULL, NULL), DELVE_OK);
-    same_as_stb(&c);
+    same_as_stb(&c, 1);
     canvas_free(&c);
     world_free(&w);
 }
@@ -106,6 +197,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_and_flat),
+        cmocka_unit_test(test_last_pixel_not_opaque),
+        cmocka_unit_test(test_write_owned),
         cmocka_unit_test(test_rendered_floor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

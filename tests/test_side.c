@@ -92,11 +92,11 @@ static void test_fit_and_party(void **state)
     side_layout l;
     delve_err err = { "" };
     /* 1400 cm from the top (600) to the bottom (-800): zoom 48 is 337 px, 28 is 197 */
-    assert_int_equal(side_fit(&d, 2, 400, 200, 4, &l, &err), DELVE_OK);
+    assert_int_equal(side_fit(&d, 2, 400, 200, 4, 100, &l, &err), DELVE_OK);
     assert_int_equal(l.zoom, 28);
     assert_int_equal(l.h, 197);
     assert_int_equal(l.sx, 0);  /* 352 px wide: the whole fits */
-    assert_int_equal(side_fit(&d, 2, 200, 200, 4, &l, &err), DELVE_OK);
+    assert_int_equal(side_fit(&d, 2, 200, 200, 4, 100, &l, &err), DELVE_OK);
     assert_int_equal(l.sx, 62); /* column 4's middle (198) to the area's middle (136) */
     canvas c;
     assert_int_equal(canvas_init(&c, 200, l.h, &err), DELVE_OK);
@@ -119,11 +119,47 @@ static void test_fit_and_party(void **state)
     dungeon_free(&d);
 }
 
+/* A frame past 1280 x 720 scales the side view as the HUD: at 150 % (1920 x 1080) the
+ * zoom may reach 72 (48 at 100 %), the ruler is 108 px wide, the counter's glyphs 6 px a
+ * dot (4 at 100 %), the damage under it 8 dots lower. */
+static void test_fit_scaled(void **state)
+{
+    (void)state;
+    dungeon d;
+    make(&d);
+    side_layout l;
+    delve_err err = { "" };
+    assert_int_equal(side_fit(&d, 2, 1440, 1080, 4, 100, &l, &err), DELVE_OK);
+    assert_int_equal(l.zoom, 48);
+    assert_int_equal(l.x0, SIDE_RULER_PX);
+    assert_int_equal(side_fit(&d, 2, 1440, 1080, 4, 150, &l, &err), DELVE_OK);
+    assert_int_equal(l.zoom, 72);
+    assert_int_equal(l.x0, 108);
+    assert_int_equal(l.h, 1400 * 72 / 200 + 1);
+    canvas c;
+    assert_int_equal(canvas_init(&c, 1440, l.h, &err), DELVE_OK);
+    side_render(&c, &d, &l);
+    px_is(&c, 100, side_y(&l, -150), 22, 22, 26);  /* still the ruler at x 100 */
+    px_is(&c, 108, side_y(&l, -150), 46, 40, 36);  /* the rock right of it */
+    side_party p = { .col = 4, .feet_cm = -300, .fallen_cm = 300, .damage = { 12 },
+                     .damage_count = 1 };
+    side_draw_party(&c, &l, &p);
+    int x = 108 + 4 * 72 - l.sx, feet = side_y(&l, -300);
+    int top = feet - (side_y(&l, 0) - side_y(&l, 180)), tx = x + 72 + 12;
+    px_is(&c, tx, top, 255, 226, 120);             /* '3' of "3.0 m": its top row */
+    px_is(&c, tx + 17, top + 5, 255, 226, 120);    /* 6 px a dot: its top row's third */
+    px_is(&c, tx, top + 48, 16, 16, 20);           /* '-' of "-12": blank top row */
+    px_is(&c, tx, top + 60, 255, 96, 80);          /* and its bar */
+    canvas_free(&c);
+    dungeon_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stacking_and_pixels),
         cmocka_unit_test(test_fit_and_party),
+        cmocka_unit_test(test_fit_scaled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

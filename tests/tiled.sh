@@ -32,7 +32,7 @@ check "an unknown format: exit 2" test $rc = 2
 # Rooms and DoomRL exports keep their bytes (a Shoals floor's ground tiles come after
 # the view's and are only in a Shoals export): change these sums only on purpose
 "$DELVE" gen --type doomrl --seed 5 --dlevel 12 --floor 2 --floors 2 --format tmj -o dm.tmj > /dev/null
-check "rooms and DoomRL maps and tilesets keep their bytes" sh -c "sha256sum floor.tmj dm.tmj floor-tiles.png dm-tiles.png | cut -c1-16 | tr '\n' ' ' | grep -qx '8bcd4ea4f0252f1d bf5d1ac8e29e272d 0d8e5bb3a01e0237 0d8e5bb3a01e0237 '"
+check "rooms and DoomRL maps and tilesets keep their bytes" sh -c "sha256sum floor.tmj dm.tmj floor-tiles.png dm-tiles.png | cut -c1-16 | tr '\n' ' ' | grep -qx '8bcd4ea4f0252f1d bf5d1ac8e29e272d a2e0d1dcf9a26fba a2e0d1dcf9a26fba '"
 
 # Shoals: the ground as the view paints it at tide 0, a tile per different square picture,
 # named by its terrain; every square of seed 11's floor shows one of its terrain
