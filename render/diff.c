@@ -1,10 +1,14 @@
-/* diff: the image diff. Four parts: loading (render/png's reader at the file's own
+/* diff: the image diff. Five parts: loading (render/png's reader at the file's own
  * depth; A and B on two threads), the exact comparison (integers, 16 bits when either
  * image has them, 8-bit values widened x257), the threshold comparison (pixelmatch 7's
  * rule on 8-bit values, in doubles evaluated in pixelmatch's order so the counts are
- * the same; this file is compiled with -ffp-contract=off for that), and writing the
- * diff image as a small palette PNG. Where the time goes for a 1920x1080 pair: inflate
- * and page faults (hence huge pages for the big buffers), then the palette PNG's deflate.
+ * the same; this file is compiled with -ffp-contract=off for that), the exact
+ * comparison straight from two files' "none"/"up" scanlines (png_rows_load: unfiltered
+ * a row at a time and compared while in the cache), and writing the diff image as a
+ * palette PNG (render/zrow). Large canvases are split between two threads (rows, or
+ * columns when unfiltering). Where the time goes for the bench's 1920x1080 pair, about
+ * 14 ms CPU: libdeflate's inflate and the kernel's clearing of fresh pages (the two
+ * 8 MB scanline buffers) near half, reading those buffers back, the greys, zrow, start.
  *
  * pixelmatch 7 (npm pixelmatch 7.0-7.2, default options), as this file follows it:
  * - a pixel pair whose RGBA words are equal has distance 0; otherwise the channel
@@ -33,6 +37,7 @@
 
 #include "engine/fsio.h"
 #include "render/png.h"
+#include "render/zrow.h"
 
 enum { PX_SAME, PX_CHANGED, PX_DARKER, PX_AA, PX_OUTSIDE };
 
@@ -42,6 +47,19 @@ static const uint8_t KIND_RGB[][3] = {
     [PX_AA] = { DIFF_RGB_AA },
     [PX_OUTSIDE] = { DIFF_RGB_OUTSIDE },
 };
+
+/* Runs f(here) on this thread and f(there) on a second one at the same time (or after
+ * f(here) when no thread can be made); f(here) alone when there is NULL. */
+static void run_pair(void *(*f)(void *), void *here, void *there)
+{
+    pthread_t t;
+    int threaded = there && pthread_create(&t, NULL, f, there) == 0;
+    f(here);
+    if (threaded)
+        pthread_join(t, NULL);
+    else if (there)
+        f(there);
+}
 
 diff_opts diff_defaults(void)
 {
@@ -110,6 +128,10 @@ typedef struct diff_ctx {
     diff_result *r;
     canvas *out;              /* the diff image as RGBA, or NULL */
     uint8_t *idx;             /* or as palette indices: rows of 1 + W bytes (PAL_*), or NULL */
+    const diff_image *a, *b;
+    int exact;                /* 1: the exact rule, 0: the threshold rule */
+    int y_first;              /* first row of this part (whose greys can be copied from
+                               * the row above only below it) */
 } diff_ctx;
 
 /* The palette of diff images written by diff_files: greys 255 - i for i in 0..26 (all
@@ -129,18 +151,101 @@ static void put_kind(diff_ctx *c, int x, int y, int kind)
 
 /* A's pixel as pixelmatch draws an unchanged one: its luma faded to 10 % toward white
  * (by its alpha), in integers: 255 - ceil((255 - Y) * 0.1 * a / 255), fade 0..26. */
-static void put_grey(diff_ctx *c, int x, int y, const uint8_t *p)
+static inline uint8_t grey_fade(const uint8_t *p)
 {
     int32_t y1000 = 299 * p[0] + 587 * p[1] + 114 * p[2];
-    int32_t fade = p[3] == 255 ? (255000 - y1000 + 9999) / 10000
-                               : ((255000 - y1000) * p[3] + 2549999) / 2550000;
+    return (uint8_t)(p[3] == 255 ? (255000 - y1000 + 9999) / 10000
+                                 : ((255000 - y1000) * p[3] + 2549999) / 2550000);
+}
+
+static void put_grey(diff_ctx *c, int x, int y, const uint8_t *p)
+{
+    uint8_t fade = grey_fade(p);
     if (c->idx) {
-        c->idx[(size_t)y * ((size_t)c->W + 1) + 1 + (size_t)x] = (uint8_t)fade;
+        c->idx[(size_t)y * ((size_t)c->W + 1) + 1 + (size_t)x] = fade;
         return;
     }
     uint8_t *q = canvas_at(c->out, x, y);
     q[0] = q[1] = q[2] = (uint8_t)(255 - fade);
     q[3] = 255;
+}
+
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    (defined(__clang__) || __GNUC__ >= 9)
+#define DIFF_V16 1 /* gcc and clang vectors of 16 pixels (SSE2, NEON, or scalar code) */
+typedef uint32_t diff_v16u __attribute__((vector_size(64)));
+typedef int32_t diff_v16i __attribute__((vector_size(64)));
+typedef float diff_v16f __attribute__((vector_size(64)));
+typedef uint8_t diff_v16b __attribute__((vector_size(16)));
+#endif
+
+/* 1 when the 16 pixels at p are all opaque. */
+static int opaque16(const uint8_t *p)
+{
+    uint64_t w[8];
+    memcpy(w, p, 64);
+    uint64_t all = w[0] & w[1] & w[2] & w[3] & w[4] & w[5] & w[6] & w[7];
+    return (all & 0xff000000ff000000u) == 0xff000000ff000000u;
+}
+
+/* 1 when the 16 pixels at a and b are equal (as memcmp, without a call). */
+static int equal16(const uint8_t *a, const uint8_t *b)
+{
+    uint64_t u[8], v[8], d = 0;
+    memcpy(u, a, 64);
+    memcpy(v, b, 64);
+    for (int i = 0; i < 8; i++)
+        d |= u[i] ^ v[i];
+    return d == 0;
+}
+
+/* 1 when the 16 palette indices at q are all greys (none marked as a change). */
+static int greys16(const uint8_t *q)
+{
+    uint8_t most = 0;
+    for (int k = 0; k < 16; k++)
+        most = q[k] > most ? q[k] : most;
+    return most < PAL_GREYS;
+}
+
+/* grey_fade of n pixels p into q, 16 opaque pixels at a time where it can; 16 pixels
+ * equal to those above (up, or NULL: none) whose greys q_up holds are copied from there
+ * (in screenshots most are: rows repeat inside a tile). In floats:
+ * Y = 299 r + 587 g + 114 b is exact in a float (under 2^24), and so is 264999.5 - Y;
+ * one rounding of the product with 1e-4f then stays within 2e-6 of the quotient, whose
+ * fraction is k / 10000 + 0.00005, so truncation gives (264999 - Y) / 10000 exactly
+ * (checked for all 2^24 colours with gcc and clang; tests/test_diff.c compares the two
+ * ways on random images). This file has no fused multiply-add (CMakeLists.txt). */
+static void grey_row(uint8_t *q, const uint8_t *p, const uint8_t *up, const uint8_t *q_up,
+                     int n)
+{
+    int x = 0;
+#ifdef DIFF_V16
+    for (; x + 16 <= n; x += 16) {
+        const uint8_t *p16 = p + (size_t)x * 4;
+        if (up && equal16(p16, up + (size_t)x * 4) && greys16(q_up + x)) {
+            memcpy(q + x, q_up + x, 16);
+            continue;
+        }
+        if (!opaque16(p16)) {
+            for (int k = 0; k < 16; k++)
+                q[x + k] = grey_fade(p16 + k * 4);
+            continue;
+        }
+        diff_v16u v;
+        memcpy(&v, p16, 64);
+        diff_v16i r = (diff_v16i)(v & 255), g = (diff_v16i)(v >> 8 & 255),
+                  b = (diff_v16i)(v >> 16 & 255);
+        diff_v16f y = __builtin_convertvector(r, diff_v16f) * 299.0f +
+                      __builtin_convertvector(g, diff_v16f) * 587.0f +
+                      __builtin_convertvector(b, diff_v16f) * 114.0f;
+        diff_v16i f = __builtin_convertvector((264999.5f - y) * 1e-4f, diff_v16i);
+        diff_v16b f8 = __builtin_convertvector(f, diff_v16b);
+        memcpy(q + x, &f8, 16);
+    }
+#endif
+    for (; x < n; x++)
+        q[x] = grey_fade(p + (size_t)x * 4);
 }
 
 static void mark(diff_ctx *c, int x, int y, int kind)
@@ -182,6 +287,31 @@ static int same16(const diff_image *a, const diff_image *b, size_t ia, size_t ib
     return 1;
 }
 
+/* The exact rule on n pixels of row y from column x0 of two 8-bit images (pa and pb
+ * at pixel x0; pa_up: a's row above there, NULL on the part's first row), into palette
+ * indices when c->idx: all grey, then the pixels that differ marked over it, 16 pixels
+ * compared at a time. */
+static void exact_span(diff_ctx *c, const uint8_t *pa, const uint8_t *pa_up, const uint8_t *pb,
+                       int y, int x0, int n)
+{
+    size_t row = (size_t)c->W + 1;
+    uint8_t *q = c->idx ? c->idx + (size_t)y * row + 1 + (size_t)x0 : NULL;
+    if (q && y > c->y_first)
+        grey_row(q, pa, pa_up, q - row, n);
+    else if (q)
+        grey_row(q, pa, NULL, NULL, n);
+    for (int x = 0; x < n; x += 16) {
+        int m = n - x < 16 ? n - x : 16;
+        const uint8_t *qa = pa + (size_t)x * 4, *qb = pb + (size_t)x * 4;
+        if (m == 16 ? equal16(qa, qb) : !memcmp(qa, qb, (size_t)m * 4))
+            continue;
+        for (int k = 0; k < m; k++, qa += 4, qb += 4)
+            if (word(qa) != word(qb))
+                mark(c, x0 + x + k, y,
+                     luma_on_white(qb) < luma_on_white(qa) ? PX_DARKER : PX_CHANGED);
+    }
+}
+
 static void exact_row(diff_ctx *c, const diff_image *a, const diff_image *b, int y)
 {
     const uint8_t *pa = c->a8 + (size_t)y * (size_t)c->aw * 4;
@@ -189,6 +319,10 @@ static void exact_row(diff_ctx *c, const diff_image *a, const diff_image *b, int
     int both8 = a->bits == 8 && b->bits == 8;
     if (both8 && !c->out && !c->idx && !memcmp(pa, pb, (size_t)c->w * 4))
         return;
+    if (both8 && c->idx && !c->out) {
+        exact_span(c, pa, y > c->y_first ? pa - (size_t)c->aw * 4 : NULL, pb, y, 0, c->w);
+        return;
+    }
     for (int x = 0; x < c->w; x++, pa += 4, pb += 4) {
         int same = both8 ? word(pa) == word(pb)
                          : same16(a, b, (size_t)y * (size_t)a->w + (size_t)x,
@@ -357,6 +491,76 @@ static delve_status check_opts(const diff_image *a, const diff_image *b, const d
     return DELVE_OK;
 }
 
+/* Rows y0..y1-1 of the padded canvas, counted into c->r. */
+static void diff_rows(diff_ctx *c, int y0, int y1)
+{
+    c->y_first = y0;
+    for (int y = y0; y < y1; y++) {
+        if (c->idx)
+            c->idx[(size_t)y * ((size_t)c->W + 1)] = 0; /* PNG filter "none" */
+        if (y < c->h && c->exact)
+            exact_row(c, c->a, c->b, y);
+        else if (y < c->h)
+            threshold_row(c, y);
+        outside_row(c, y, c->W);
+    }
+}
+
+/* Rows y0..y1-1 of a canvas, counted into r unless c.r points elsewhere. */
+typedef struct diff_half {
+    diff_ctx c;
+    diff_result r;
+    int y0, y1;
+} diff_half;
+
+static void *diff_half_thread(void *arg)
+{
+    diff_half *h = arg;
+    diff_rows(&h->c, h->y0, h->y1);
+    return NULL;
+}
+
+/* Adds to r the counts of another part of the same canvas (rows or columns apart). */
+static void diff_merge(diff_result *r, const diff_result *part)
+{
+    r->changed += part->changed;
+    r->aa += part->aa;
+    if (part->x0 < 0)
+        return;
+    if (r->x0 < 0 || part->x0 < r->x0)
+        r->x0 = part->x0;
+    if (r->y0 < 0 || part->y0 < r->y0)
+        r->y0 = part->y0;
+    if (part->x1 > r->x1)
+        r->x1 = part->x1;
+    if (part->y1 > r->y1)
+        r->y1 = part->y1;
+}
+
+#define DIFF_SPLIT_PIXELS (1 << 18) /* canvases this large are diffed on two threads */
+
+/* Every row of the canvas, H rows: the lower half on a second thread when the canvas
+ * is large. */
+static void diff_all_rows(diff_ctx *c, int H)
+{
+    int split = (int64_t)c->W * H >= DIFF_SPLIT_PIXELS;
+    diff_half up = { .c = *c, .y0 = 0, .y1 = split ? H / 2 : H };
+    diff_half low = { .c = *c, .r = *c->r, .y0 = H / 2, .y1 = H };
+    low.c.r = &low.r;
+    run_pair(diff_half_thread, &up, split ? &low : NULL);
+    if (split)
+        diff_merge(c->r, &low.r);
+}
+
+/* *r before any pixel is compared: sizes, total, no box. */
+static void diff_start(diff_result *r, const diff_image *a, const diff_image *b)
+{
+    int W = a->w > b->w ? a->w : b->w, H = a->h > b->h ? a->h : b->h;
+    *r = (diff_result){ .total = (int64_t)W * H, .x0 = -1, .y0 = -1, .x1 = -1, .y1 = -1,
+                        .aw = a->w, .ah = a->h, .bw = b->w, .bh = b->h,
+                        .size_differs = a->w != b->w || a->h != b->h };
+}
+
 /* diff_images with the diff image drawn into out (a new canvas) or, when idx is not
  * NULL, as palette indices into *idx (malloc'ed, H rows of 1 + W bytes, filter 0). */
 static delve_status diff_run(const diff_image *a, const diff_image *b, const diff_opts *o,
@@ -372,28 +576,20 @@ static delve_status diff_run(const diff_image *a, const diff_image *b, const dif
     if (st)
         return st;
     int W = a->w > b->w ? a->w : b->w, H = a->h > b->h ? a->h : b->h;
-    *r = (diff_result){ .total = (int64_t)W * H, .x0 = -1, .y0 = -1, .x1 = -1, .y1 = -1,
-                        .aw = a->w, .ah = a->h, .bw = b->w, .bh = b->h,
-                        .size_differs = a->w != b->w || a->h != b->h };
+    diff_start(r, a, b);
     uint8_t *ca = NULL, *cb = NULL;
     diff_ctx c = { .a8 = pixels8(a, &ca), .b8 = pixels8(b, &cb), .aw = a->w, .bw = b->w,
                    .w = a->w < b->w ? a->w : b->w, .h = a->h < b->h ? a->h : b->h, .W = W,
-                   .aa = o->aa, .r = r, .out = out };
+                   .aa = o->aa, .r = r, .out = out, .a = a, .b = b,
+                   .exact = o->threshold_milli < 0 };
     if (!c.a8 || !c.b8 || (idx && !(c.idx = png_alloc_big((size_t)H * ((size_t)W + 1)))))
         st = delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
     if (!st && out)
         st = canvas_init(out, W, H, err);
     double t = o->threshold_milli / 1000.0;
     c.max_delta = 35215 * t * t;
-    for (int y = 0; !st && y < H; y++) {
-        if (c.idx)
-            c.idx[(size_t)y * ((size_t)W + 1)] = 0; /* PNG filter "none" */
-        if (y < c.h && o->threshold_milli < 0)
-            exact_row(&c, a, b, y);
-        else if (y < c.h)
-            threshold_row(&c, y);
-        outside_row(&c, y, W);
-    }
+    if (!st)
+        diff_all_rows(&c, H);
     free(ca);
     free(cb);
     if (st && out)
@@ -412,8 +608,6 @@ delve_status diff_images(const diff_image *a, const diff_image *b, const diff_op
 }
 
 /* --- writing the diff image ------------------------------------------------------ */
-
-#define DIFF_PNG_LEVEL 4   /* libdeflate level, as render/png.c */
 
 typedef struct pal_map {
     int16_t grey[256];        /* index of grey v, or -1 */
@@ -455,19 +649,52 @@ static uint8_t *put_chunk(uint8_t *o, const char *type, const uint8_t *data, siz
     return o;
 }
 
+/* One part of a zlib stream being encoded (render/zrow.h). */
+typedef struct zrow_job {
+    const uint8_t *data;
+    size_t from, to, row;
+    int last;
+    uint8_t *out;
+    size_t n;                 /* bytes written */
+} zrow_job;
+
+static void *zrow_thread(void *arg)
+{
+    zrow_job *j = arg;
+    j->n = zrow_part(j->data, j->from, j->to, j->row, j->last, j->out);
+    return NULL;
+}
+
+/* The zlib stream of idx (raw bytes, rows of row bytes) into *zd (malloc'ed), its length
+ * returned, 0 when out of memory: render/zrow's encoder, the lower half of a large image
+ * on a second thread. */
+static size_t pal_zlib(const uint8_t *idx, size_t raw, size_t row, uint8_t **zd)
+{
+    size_t split = raw >= DIFF_SPLIT_PIXELS ? raw / row / 2 * row : raw;
+    size_t cap1 = zrow_part_bound(split), cap2 = zrow_part_bound(raw - split);
+    uint8_t *z = *zd = malloc(2 + cap1 + cap2 + 4);
+    if (!z)
+        return 0;
+    zrow_job top = { idx, 0, split, row, split == raw, z + 2, 0 };
+    zrow_job low = { idx, split, raw, row, 1, z + 2 + cap1, 0 };
+    zrow_zlib_head(z);
+    run_pair(zrow_thread, &top, split < raw ? &low : NULL);
+    size_t n = 2 + top.n;
+    memmove(z + n, low.out, low.n);
+    n += low.n;
+    zrow_zlib_tail(idx, raw, z + n);
+    return n + 4;
+}
+
 /* The PNG file of a palette image: idx holds h rows of 1 + w bytes (filter 0). */
 static delve_status pal_png(const char *path, int w, int h, const uint32_t *rgb, int n,
                             const uint8_t *idx, delve_err *err)
 {
-    size_t raw = (size_t)h * ((size_t)w + 1);
-    struct libdeflate_compressor *z = libdeflate_alloc_compressor(DIFF_PNG_LEVEL);
-    size_t cap = z ? libdeflate_zlib_compress_bound(z, raw) : 0;
-    uint8_t *file = z ? malloc(cap + 8 + 25 + 12 + 768 + 12 + 12) : NULL;
-    uint8_t *zd = file ? malloc(cap) : NULL;
-    size_t zn = zd ? libdeflate_zlib_compress(z, idx, raw, zd, cap) : 0;
-    libdeflate_free_compressor(z);
+    uint8_t *zd = NULL;
+    size_t zn = pal_zlib(idx, (size_t)h * ((size_t)w + 1), (size_t)w + 1, &zd);
+    uint8_t *file = zn ? malloc(zn + 8 + 25 + 12 + 768 + 12 + 12) : NULL;
     delve_status st = DELVE_OK;
-    if (!zn) {
+    if (!file) {
         st = delve_fail(err, DELVE_ENOMEM, "diff: out of memory writing %s", path);
     } else {
         uint8_t ihdr[13] = { (uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8),
@@ -530,29 +757,159 @@ static void *load_thread(void *arg)
     return NULL;
 }
 
-/* Loads A here and B on a second thread at the same time (or here too when no thread
- * can be made). A's error comes first. */
+/* Loads A here and B on a second thread at the same time. A's error comes first. */
 static delve_status load_pair(const char *a_png, const char *b_png, diff_image *a,
                               diff_image *b, delve_err *err)
 {
-    load_job jb = { .path = b_png, .err = { "" } };
-    pthread_t t;
-    int threaded = pthread_create(&t, NULL, load_thread, &jb) == 0;
-    delve_status st = diff_load(a_png, a, err);
-    if (threaded)
-        pthread_join(t, NULL);
-    else
-        load_thread(&jb);
+    load_job ja = { .path = a_png, .err = { "" } }, jb = { .path = b_png, .err = { "" } };
+    run_pair(load_thread, &ja, &jb);
+    *a = ja.im;
     *b = jb.im;
-    if (!st && jb.st) {
-        st = jb.st;
-        if (err)
-            *err = jb.err;
-    }
+    delve_status st = ja.st ? ja.st : jb.st;
+    if (st && err)
+        *err = ja.st ? ja.err : jb.err;
     if (st) {
         diff_image_free(a);
         diff_image_free(b);
     }
+    return st;
+}
+
+/* --- from scanlines: both files as "none"/"up" rows (png_rows_load) ----------------- */
+
+/* Columns x0..x1-1 of two same-sized images compared a row at a time as they are
+ * unfiltered (each row is the raw bytes, plus the row above for "up"), so both stay in
+ * the cache. */
+typedef struct span_job {
+    diff_ctx c;
+    diff_result r;
+    const png_rows *a, *b;
+    int x0, x1;
+    int ok;                   /* 0 when out of memory */
+} span_job;
+
+/* One image's rows in a span: the row above, unfiltered as in the file (in buf[] or in
+ * the file's rows themselves), buffers for this row, and RGBA for an RGB file (px). */
+typedef struct span_img {
+    const png_rows *im;
+    const uint8_t *up;
+    uint8_t *buf[2], *px[2];
+} span_img;
+
+/* Row y of s, npx pixels from column x0, unfiltered (into buf[y % 2] for "up"; a "none"
+ * row is read where it is) and made RGBA; returns its RGBA. */
+static const uint8_t *span_row(span_img *s, int y, int x0, int npx)
+{
+    size_t bpp = (size_t)s->im->bpp, n = (size_t)npx * bpp;
+    int k = y & 1;
+    const uint8_t *row = s->im->raw + (size_t)y * ((size_t)s->im->w * bpp + 1);
+    const uint8_t *cur = row + 1 + (size_t)x0 * bpp;
+    if (row[0] == 2 && y > 0) {
+        png_add_up(s->buf[k], cur, s->up, n);
+        cur = s->buf[k];
+    }
+    s->up = cur;
+    if (bpp == 4)
+        return cur;
+    png_rgb_to_rgba(s->px[k], cur, (size_t)npx);
+    return s->px[k];
+}
+
+static void *span_thread(void *arg)
+{
+    span_job *j = arg;
+    int npx = j->x1 - j->x0;
+    size_t n = (size_t)npx * 4;
+    uint8_t *buf = malloc(8 * n);
+    j->ok = buf != NULL;
+    span_img sa = { j->a, NULL, { buf, buf + n }, { buf + 2 * n, buf + 3 * n } };
+    span_img sb = { j->b, NULL, { buf + 4 * n, buf + 5 * n }, { buf + 6 * n, buf + 7 * n } };
+    const uint8_t *ca_up = NULL;
+    for (int y = 0; buf && y < j->c.h; y++) {
+        const uint8_t *ca = span_row(&sa, y, j->x0, npx), *cb = span_row(&sb, y, j->x0, npx);
+        if (j->c.idx && j->x0 == 0)
+            j->c.idx[(size_t)y * ((size_t)j->c.W + 1)] = 0; /* PNG filter "none" */
+        exact_span(&j->c, ca, ca_up, cb, y, j->x0, npx);
+        ca_up = ca;
+    }
+    free(buf);
+    return NULL;
+}
+
+/* diff_run's exact rule on two same-sized scanline images: the left and right halves of
+ * a large canvas on two threads. */
+static delve_status diff_spans(const png_rows *a, const png_rows *b, const diff_opts *o,
+                               diff_result *r, uint8_t **idx, delve_err *err)
+{
+    diff_image va = { a->w, a->h, 8, NULL }, vb = { b->w, b->h, 8, NULL };
+    delve_status st = check_opts(&va, &vb, o, err);
+    if (st)
+        return st;
+    diff_start(r, &va, &vb);
+    int W = a->w, H = a->h;
+    diff_ctx c = { .aw = W, .bw = W, .w = W, .h = H, .W = W, .exact = 1 };
+    if (idx && !(c.idx = *idx = png_alloc_big((size_t)H * ((size_t)W + 1))))
+        return delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    int split = (int64_t)W * H >= DIFF_SPLIT_PIXELS ? W / 2 : 0;
+    span_job job[2] = { { .c = c, .r = *r, .a = a, .b = b, .x0 = 0, .x1 = split ? split : W },
+                        { .c = c, .r = *r, .a = a, .b = b, .x0 = split, .x1 = W } };
+    job[0].c.r = &job[0].r, job[1].c.r = &job[1].r;
+    run_pair(span_thread, &job[0], split ? &job[1] : NULL);
+    for (int k = 0; k < (split ? 2 : 1); k++) {
+        diff_merge(r, &job[k].r);
+        st = st ? st : job[k].ok ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    }
+    return st;
+}
+
+typedef struct rows_job {
+    const char *path;
+    png_rows rows;
+    int taken;
+} rows_job;
+
+static void *rows_thread(void *arg)
+{
+    rows_job *j = arg;
+    j->taken = png_rows_load(j->path, DIFF_MAX_SIDE, &j->rows);
+    return NULL;
+}
+
+/* Both files as scanlines (B on a second thread), when png_rows_load takes both and
+ * they are the same size; else 0 with nothing kept. */
+static int rows_pair(const char *a_png, const char *b_png, png_rows *a, png_rows *b)
+{
+    rows_job ja = { .path = a_png }, jb = { .path = b_png };
+    run_pair(rows_thread, &ja, &jb);
+    *a = ja.rows;
+    *b = jb.rows;
+    if (ja.taken && jb.taken && a->w == b->w && a->h == b->h)
+        return 1;
+    free(a->raw);
+    free(b->raw);
+    return 0;
+}
+
+/* The comparison of diff_files: from scanlines when both files allow it (the exact rule,
+ * 8-bit RGB or RGBA, "none" and "up" rows, same size: the bench's case and shots'), else from
+ * the decoded images (diff_run). idx as diff_run's. */
+static delve_status diff_paths(const char *a_png, const char *b_png, const diff_opts *o,
+                               diff_result *r, uint8_t **idx, delve_err *err)
+{
+    png_rows ra, rb;
+    if (o->threshold_milli < 0 && rows_pair(a_png, b_png, &ra, &rb)) {
+        delve_status st = diff_spans(&ra, &rb, o, r, idx, err);
+        free(ra.raw);
+        free(rb.raw);
+        return st;
+    }
+    diff_image a, b;
+    delve_status st = load_pair(a_png, b_png, &a, &b, err);
+    if (st)
+        return st;
+    st = diff_run(&a, &b, o, r, NULL, idx, err);
+    diff_image_free(&a);
+    diff_image_free(&b);
     return st;
 }
 
@@ -561,14 +918,8 @@ delve_status diff_files(const char *a_png, const char *b_png, const char *out_pn
 {
     memset(r, 0, sizeof *r);
     r->x0 = r->y0 = r->x1 = r->y1 = -1;
-    diff_image a, b;
-    delve_status st = load_pair(a_png, b_png, &a, &b, err);
-    if (st)
-        return st;
     uint8_t *idx = NULL;
-    st = diff_run(&a, &b, o, r, NULL, out_png ? &idx : NULL, err);
-    diff_image_free(&a);
-    diff_image_free(&b);
+    delve_status st = diff_paths(a_png, b_png, o, r, out_png ? &idx : NULL, err);
     if (!st && out_png) {
         uint32_t pal[PAL_COUNT];
         for (int i = 0; i < PAL_GREYS; i++)

@@ -67,6 +67,32 @@ delve_status png_load(const char *path, int max_side, int flags, png_image *out,
                       delve_err *err);
 void png_image_free(png_image *im);
 
+/* The scanlines of a PNG as the fast path inflates them, before unfiltering: h rows of
+ * a filter byte then w * bpp bytes of RGB8 or RGBA8. */
+typedef struct png_rows {
+    int w, h;
+    int bpp;               /* 3: RGB (alpha 255 when read), 4: RGBA */
+    uint8_t *raw;          /* png_alloc_big'ed; free with free */
+} png_rows;
+
+/* The file at path as scanlines, for readers that unfilter as they go (render/diff):
+ * 1 when it is a file png_load's fast path takes (8-bit RGB or RGBA, see render/png.c)
+ * within max_side and every row is filtered "none" or "up" (so columns unfilter apart:
+ * new pixels are raw + the pixel above); else 0 with *out zeroed, and png_load then
+ * reads (or refuses, with its message) the file as before. Unfiltered (RGB with alpha
+ * 255), the rows are png_load's pixels. Thread-safe. */
+int png_rows_load(const char *path, int max_side, png_rows *out);
+
+/* png_rows_load of the len bytes of a PNG file in memory. */
+int png_rows_decode(const void *data, size_t len, int max_side, png_rows *out);
+
+/* npx RGB8 pixels from src as RGBA8 (alpha 255) into dst, which must not overlap src. */
+void png_rgb_to_rgba(uint8_t *dst, const uint8_t *src, size_t npx);
+
+/* dst[i] = src[i] + up[i] (mod 256) for n bytes: the "up" filter undone. dst may be src
+ * or lie before it, but must not overlap up. 16 bytes at a time. */
+void png_add_up(uint8_t *dst, const uint8_t *src, const uint8_t *up, size_t n);
+
 /* png_load at 8 bits into a new canvas *out (free with canvas_free), refusing more than
  * max_side pixels a side; errors as png_load. png_read: max_side PNG_READ_MAX_SIDE. */
 delve_status png_read_max(const char *path, int max_side, canvas *out, delve_err *err);

@@ -24,7 +24,8 @@ typedef struct png_spec {
     int w, h, depth, ctype;          /* ctype: 0 grey, 2 RGB, 3 palette, 4 grey-alpha, 6 RGBA */
     const uint8_t *plte, *trns;      /* palette (3 bytes an entry) and its alphas */
     int nplte, ntrns;
-    int filters;                     /* 0: filter 0 on every row; 1: row y gets (y * 3) % 5 */
+    int filters;                     /* 0: filter 0 on every row; 1: row y gets (y * 3) % 5;
+                                      * 2: "up" but on every third row ("none") */
     int split;                       /* > 0: IDAT chunks of this many bytes */
 } png_spec;
 
@@ -79,7 +80,7 @@ static void write_png(const char *path, const png_spec *s, const uint8_t *raw)
     size_t n = (row + 1) * (size_t)s->h, bpp = (size_t)channels(s->ctype) * (size_t)s->depth / 8;
     uint8_t *filt = calloc(n, 1);
     for (int y = 0; y < s->h; y++) {
-        int f = s->filters ? y * 3 % 5 : 0;
+        int f = s->filters == 1 ? y * 3 % 5 : s->filters == 2 ? (y % 3 ? 2 : 0) : 0;
         filt[(size_t)y * (row + 1)] = (uint8_t)f;
         filter_row(filt + (size_t)y * (row + 1) + 1, raw + (size_t)y * row,
                    y ? raw + (size_t)(y - 1) * row : NULL, row, bpp ? bpp : 1, f);
@@ -128,16 +129,22 @@ static uint8_t *px(pic *q, int x, int y)
     return q->p + ((size_t)y * (size_t)q->w + (size_t)x) * 4;
 }
 
-/* Writes q as 8-bit RGBA (ctype 6) or RGB (ctype 2, alpha dropped). */
-static void write_pic(const char *path, const pic *q, int ctype)
+/* Writes q as 8-bit RGBA (ctype 6) or RGB (ctype 2, alpha dropped), filters as
+ * png_spec's. */
+static void write_pic_filtered(const char *path, const pic *q, int ctype, int filters)
 {
     int n = channels(ctype);
     uint8_t *raw = malloc((size_t)q->w * (size_t)q->h * (size_t)n);
     for (int i = 0; i < q->w * q->h; i++)
         memcpy(raw + (size_t)i * (size_t)n, q->p + (size_t)i * 4, (size_t)n);
-    png_spec s = { q->w, q->h, 8, ctype, NULL, NULL, 0, 0, 1, 0 };
+    png_spec s = { q->w, q->h, 8, ctype, NULL, NULL, 0, 0, filters, 0 };
     write_png(path, &s, raw);
     free(raw);
+}
+
+static void write_pic(const char *path, const pic *q, int ctype)
+{
+    write_pic_filtered(path, q, ctype, 1);
 }
 
 /* Writes q as 16-bit RGBA, each sample v*257 + noise(x, y, c) with |noise| < 100, so it
@@ -859,6 +866,65 @@ static void test_diff_png_write(void **state)
     }
 }
 
+/* diff_files' palette image has the pixels of diff_images' RGBA canvas (one pixel at a
+ * time, the obvious formula) and the same counts and box: grey 16 pixels at a time,
+ * rows or columns on two threads for a canvas this large, every grey level on random
+ * colours, opaque and not, over odd widths (vector tails), greys copied from the row
+ * above where A repeats it (but not over a change); same-sized files of "none" and "up"
+ * rows compared as they are unfiltered (RGBA and RGB, alike or mixed), other filters
+ * and other sizes from the decoded images. */
+static void test_diff_files_is_diff_images(void **state)
+{
+    (void)state;
+    uint32_t s = 21;
+    const int size[9][5] = { { 701, 403, 701, 403, 2 }, { 13, 7, 13, 7, 2 },
+                             { 640, 480, 601, 500, 2 }, { 701, 403, 701, 403, 1 },
+                             { 701, 403, 701, 403, 2 }, { 701, 403, 701, 403, 2 },
+                             { 701, 403, 701, 403, 1 }, { 701, 403, 701, 403, 2 },
+                             { 701, 403, 701, 403, 0 } };
+    for (int t = 0; t < 9; t++) {
+        pic a = pic_new(size[t][0], size[t][1], 0, 0, 0, 255);
+        pic b = pic_new(size[t][2], size[t][3], 0, 0, 0, 255);
+        for (int i = 0; i < a.w * a.h * 4; i++)
+            a.p[i] = (uint8_t)(i % 4 == 3 && lcg(&s) % 16 ? 255 : lcg(&s));
+        for (int y = 0; t >= 5 && y < a.h; y++) /* rows repeating in eights, as tiles do */
+            memcpy(px(&a, 0, y), px(&a, 0, y / 8 * 8), (size_t)a.w * 4);
+        for (int y = 0; y < b.h; y++)
+            for (int x = 0; x < b.w; x++) /* B: A with a few pixels changed */
+                for (int c = 0; c < 4; c++)
+                    px(&b, x, y)[c] = x < a.w && y < a.h && (t == 4 || lcg(&s) % 97)
+                                          ? px(&a, x, y)[c] : (uint8_t)lcg(&s);
+        if (t == 4) /* two pixels: the right half's higher, the left half's wider */
+            px(&b, 600, 10)[0] ^= 1, px(&b, 5, 300)[2] ^= 1;
+        char pa[4096], pb[4096], po[4096];
+        /* RGB in the last two: A, or both (B opaque where it differs from A's RGB) */
+        write_pic_filtered(cat(pa, fixdir, "both-a.png"), &a, t >= 7 ? 2 : 6, size[t][4]);
+        write_pic_filtered(cat(pb, fixdir, "both-b.png"), &b, t >= 8 ? 2 : 6, size[t][4]);
+        diff_opts o = diff_defaults();
+        diff_result rf, ri;
+        assert_int_equal(diff_files(pa, pb, cat(po, fixdir, "both-d.png"), &o, &rf, NULL),
+                         DELVE_OK);
+        diff_image da, db, dd;
+        assert_int_equal(diff_load(pa, &da, NULL), DELVE_OK);
+        assert_int_equal(diff_load(pb, &db, NULL), DELVE_OK);
+        assert_int_equal(diff_load(po, &dd, NULL), DELVE_OK);
+        canvas out;
+        assert_int_equal(diff_images(&da, &db, &o, &ri, &out, NULL), DELVE_OK);
+        assert_true(rf.changed > 0);
+        if (t == 4)
+            assert_true(rf.changed == 2 && rf.x0 == 5 && rf.y0 == 10 && rf.x1 == 600 &&
+                        rf.y1 == 300);
+        assert_int_equal(rf.changed, ri.changed);
+        assert_int_equal(rf.x0, ri.x0), assert_int_equal(rf.y0, ri.y0);
+        assert_int_equal(rf.x1, ri.x1), assert_int_equal(rf.y1, ri.y1);
+        assert_int_equal(dd.w, out.w), assert_int_equal(dd.h, out.h);
+        assert_memory_equal(dd.px, out.px, (size_t)out.w * (size_t)out.h * 4);
+        canvas_free(&out);
+        diff_image_free(&da), diff_image_free(&db), diff_image_free(&dd);
+        free(a.p), free(b.p);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--fixtures")) {
@@ -879,6 +945,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_fast_decoder_is_spng),
         cmocka_unit_test(test_damaged_files),
         cmocka_unit_test(test_diff_png_write),
+        cmocka_unit_test(test_diff_files_is_diff_images),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

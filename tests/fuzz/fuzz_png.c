@@ -3,7 +3,8 @@
  * libspng alone gives the same pixels (render/png.h: the fast path agrees with libspng
  * on every file); as the viewer and sheets read it (8 bits) it decodes too; the image
  * diffed with itself counts no change, and with one channel of its first pixel changed
- * counts exactly that pixel (render/diff.h). */
+ * counts exactly that pixel (render/diff.h); when png_rows_decode takes the file (as
+ * `delve diff` does to compare from scanlines), its rows unfiltered are those pixels. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,12 +72,42 @@ static void eight_bits(const uint8_t *data, size_t size)
     png_image_free(&c);
 }
 
+/* png_rows_decode takes only what png_decode reads at 8 bits, and its "none"/"up" rows,
+ * unfiltered here the obvious way, are png_decode's pixels. */
+static void rows_agree(const uint8_t *data, size_t size, const png_image *a)
+{
+    png_rows r;
+    if (!png_rows_decode(data, size, DIFF_MAX_SIDE, &r))
+        return;
+    fuzz_require(a && a->bits == 8 && r.w == a->w && r.h == a->h,
+                 "png_rows_decode takes only files png_decode reads, at their size");
+    size_t bpp = (size_t)r.bpp, n = (size_t)r.w * bpp;
+    const uint8_t *px = a->px;
+    uint8_t *rows = malloc(n * (size_t)r.h); /* unfiltered, as in the file */
+    for (int y = 0; rows && y < r.h; y++) {
+        const uint8_t *row = r.raw + (size_t)y * (n + 1);
+        fuzz_require(row[0] == 0 || row[0] == 2, "rows are \"none\" or \"up\"");
+        for (size_t i = 0; i < n; i++) {
+            uint8_t up = row[0] == 2 && y > 0 ? rows[(size_t)(y - 1) * n + i] : 0;
+            uint8_t v = rows[(size_t)y * n + i] = (uint8_t)(row[1 + i] + up);
+            const uint8_t *q = px + ((size_t)y * (size_t)r.w + i / bpp) * 4;
+            fuzz_require(v == q[i % bpp] && (bpp == 4 || q[3] == 255),
+                         "unfiltered rows are the decoded pixels");
+        }
+    }
+    free(rows);
+    free(r.raw);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     png_image a;
     delve_err err = { "" };
-    if (png_decode(data, size, "fuzz.png", DIFF_MAX_SIDE, PNG_READ_DEEP, &a, &err))
+    if (png_decode(data, size, "fuzz.png", DIFF_MAX_SIDE, PNG_READ_DEEP, &a, &err)) {
+        rows_agree(data, size, NULL);
         return 0;
+    }
+    rows_agree(data, size, &a);
     fuzz_require(a.w >= 1 && a.h >= 1 && (a.bits == 8 || a.bits == 16),
                  "a decoded image has pixels at 8 or 16 bits");
     same_as_libspng(data, size, &a);

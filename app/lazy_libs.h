@@ -1,0 +1,14 @@
+/* lazy_libs: SDL2, SDL2_ttf and fontconfig loaded on first use, so that commands which
+ * never open a window or draw text (`delve diff`, `delve gen`...) start without mapping
+ * and relocating their fifty-odd libraries (4 ms of every start, README "Benchmark").
+ * app/lazy_libs.c defines each SDL_, TTF_ and Fc function delve calls under its own
+ * name, and the delve executables are linked against it instead of the three libraries
+ * (CMakeLists.txt, DELVE_LAZY_LIBS); tests and delve-bench link the libraries as before.
+ * A function used for the first time must be added to the list in app/lazy_libs.c (the
+ * link fails until it is). Needs nothing of delve's. */
+#ifndef DELVE_APP_LAZY_LIBS_H
+#define DELVE_APP_LAZY_LIBS_H
+
+/* No declarations of its own: the SDL and SDL_ttf headers declare what it defines. */
+
+#endif
