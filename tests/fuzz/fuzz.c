@@ -49,13 +49,15 @@ void fuzz_require(int ok, const char *what)
 typedef struct cache_slot {
     int used;
     gen_opts key;   /* stored is NULL in every key */
+    uint64_t hash;  /* of key: most slots are told apart without same_opts */
+    uint64_t last;  /* cache.clock when last made or handed out */
     dungeon d;
     long squares;
 } cache_slot;
 
 static struct {
     cache_slot slot[FUZZ_CACHE_SLOTS];
-    int next;       /* the slot to fill next: the oldest */
+    uint64_t clock;
     long squares;
 } cache;
 
@@ -67,6 +69,20 @@ static int same_opts(const gen_opts *a, const gen_opts *b)
            a->islands == b->islands && a->rising == b->rising && !strcmp(a->rooms, b->rooms);
 }
 
+/* FNV-1a over the settings same_opts compares. */
+static uint64_t hash_opts(const gen_opts *o)
+{
+    const long long v[] = { (long long)o->seed, o->floors, o->floor, o->w, o->h, o->type,
+                            o->dlevel, o->difficulty, o->single_monster, o->islands,
+                            o->rising };
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        h = (h ^ (uint64_t)v[i]) * 1099511628211u;
+    for (const char *c = o->rooms; *c; c++)
+        h = (h ^ (uint8_t)*c) * 1099511628211u;
+    return h;
+}
+
 static long squares_of(const dungeon *d)
 {
     long n = 0;
@@ -75,33 +91,49 @@ static long squares_of(const dungeon *d)
     return n;
 }
 
-/* Keeps a copy of d for o in the oldest slot, when it fits at all. */
-static void cache_keep(const gen_opts *o, const dungeon *d)
+static void cache_drop(cache_slot *s)
+{
+    cache.squares -= s->squares;
+    dungeon_free(&s->d);
+    s->used = 0;
+}
+
+/* The slot used longest ago (NULL when none is used), or with free 1 a free slot when
+ * there is one. */
+static cache_slot *cache_oldest(int free)
+{
+    cache_slot *old = NULL;
+    for (int k = 0; k < FUZZ_CACHE_SLOTS; k++) {
+        cache_slot *s = &cache.slot[k];
+        if (!s->used && free)
+            return s;
+        if (s->used && (!old || s->last < old->last))
+            old = s;
+    }
+    return old;
+}
+
+/* Keeps a copy of d for o, dropping the least recently used dungeons to make room,
+ * when it fits at all. */
+static void cache_keep(const gen_opts *o, uint64_t hash, const dungeon *d)
 {
     long n = squares_of(d);
     if (n > FUZZ_CACHE_SQUARES)
         return;
-    for (int k = 0; k < FUZZ_CACHE_SLOTS && cache.squares + n > FUZZ_CACHE_SQUARES; k++) {
-        cache_slot *old = &cache.slot[(cache.next + k) % FUZZ_CACHE_SLOTS];
-        if (old->used) {
-            cache.squares -= old->squares;
-            dungeon_free(&old->d);
-            old->used = 0;
-        }
-    }
-    cache_slot *s = &cache.slot[cache.next];
-    if (s->used) {
-        cache.squares -= s->squares;
-        dungeon_free(&s->d);
-        s->used = 0;
-    }
+    cache_slot *s;
+    while (cache.squares + n > FUZZ_CACHE_SQUARES && (s = cache_oldest(0)) != NULL)
+        cache_drop(s);
+    s = cache_oldest(1);
+    if (s->used)
+        cache_drop(s);
     if (dungeon_copy(&s->d, d, NULL) != DELVE_OK)
         return;
     s->used = 1;
     s->key = *o;
+    s->hash = hash;
+    s->last = ++cache.clock;
     s->squares = n;
     cache.squares += n;
-    cache.next = (cache.next + 1) % FUZZ_CACHE_SLOTS;
 }
 
 delve_status fuzz_gen_cached(void *ctx, const gen_opts *o, dungeon *d, delve_err *err)
@@ -109,11 +141,16 @@ delve_status fuzz_gen_cached(void *ctx, const gen_opts *o, dungeon *d, delve_err
     (void)ctx;
     if (o->stored)
         return gen_dungeon(o, d, err);
-    for (int k = 0; k < FUZZ_CACHE_SLOTS; k++)
-        if (cache.slot[k].used && same_opts(&cache.slot[k].key, o))
-            return dungeon_copy(d, &cache.slot[k].d, err);
+    uint64_t hash = hash_opts(o);
+    for (int k = 0; k < FUZZ_CACHE_SLOTS; k++) {
+        cache_slot *s = &cache.slot[k];
+        if (s->used && s->hash == hash && same_opts(&s->key, o)) {
+            s->last = ++cache.clock;
+            return dungeon_copy(d, &s->d, err);
+        }
+    }
     delve_status st = gen_dungeon(o, d, err);
     if (st == DELVE_OK)
-        cache_keep(o, d);
+        cache_keep(o, hash, d);
     return st;
 }

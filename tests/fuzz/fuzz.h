@@ -34,12 +34,13 @@ void fuzz_require(int ok, const char *what);
 
 /* A films/film.h film_gen_fn (ctx unused): gen_dungeon's dungeon for o, a copy of the
  * one made before for the same settings when this process still keeps it (at most
- * FUZZ_CACHE_SLOTS dungeons, FUZZ_CACHE_SQUARES squares in all; the oldest goes). A
- * dungeon from the same settings is the same bytes (README "Determinism"), so this
- * only saves time. Settings with stored rooms (o->stored) and failures are not kept.
- * The cache lives as long as the process: the one state the targets keep. */
-#define FUZZ_CACHE_SLOTS 16
-#define FUZZ_CACHE_SQUARES (4L << 20)
+ * FUZZ_CACHE_SLOTS dungeons, FUZZ_CACHE_SQUARES squares in all; the least recently
+ * used goes). A dungeon from the same settings is the same bytes (README
+ * "Determinism"), so this only saves time. Settings with stored rooms (o->stored) and
+ * failures are not kept. The cache lives as long as the process: the one state the
+ * targets keep. */
+#define FUZZ_CACHE_SLOTS 1024
+#define FUZZ_CACHE_SQUARES (32L << 20)
 delve_status fuzz_gen_cached(void *ctx, const gen_opts *o, dungeon *d, delve_err *err);
 
 #endif

@@ -3,7 +3,10 @@
  * played with no recorder (films/director.h), `save FILE` making its text and writing
  * nothing. Scripts naming a .dun file or a save are parsed only: the dun and sav
  * targets read those, and a fuzzed path must not open arbitrary files. The dungeon
- * comes from fuzz_gen_cached: the same settings give the same dungeon, made once. */
+ * comes from fuzz_gen_cached: the same settings give the same dungeon, made once.
+ * Every byte reaches film_parse; in the fuzz build generation and the simulation (the
+ * tide, paths, monsters) keep their edge coverage but not libFuzzer's comparison
+ * tracing (CMakeLists.txt), the parser and the director keep both. */
 #include <stdlib.h>
 #include <string.h>
 

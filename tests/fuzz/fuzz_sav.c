@@ -5,7 +5,10 @@
  * when it ends in a `check` line, so the fuzzer's edits reach the lines the checksum
  * guards. Sources naming a .dun file (`file=`) are parsed, not loaded: the dun target
  * reads those, and a fuzzed path must not open arbitrary files. The dungeon comes from
- * fuzz_gen_cached: the same source line gives the same dungeon, made once. */
+ * fuzz_gen_cached: the same source line gives the same dungeon, made once (a miss
+ * generates: no seed is mapped to another). Every byte reaches save_parse; in the fuzz
+ * build generation and the simulation keep their edge coverage but not libFuzzer's
+ * comparison tracing (CMakeLists.txt), the save, source and settings readers keep both. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
