@@ -136,28 +136,42 @@ static int frame_figures(const char *script, frame_ms *out)
     canvas c = sc.c;
     view_opts vo = sc.vo;
     vo.cache = view_cache_new();
-    static double render_ms[RUNS], encode_ms[RUNS], clear_ms[RUNS];
+    static double render_ms[RUNS], encode_ms[RUNS], clear_ms[RUNS], anew_ms[RUNS];
     size_t bytes = 0;
-    for (int i = 0; i < RUNS; i++) {
+    /* the second pass changes the caption every frame, so each panel is drawn anew
+       (a film keeps the panel of most frames: the default film 316 of 330) */
+    const char *captions[] = { sc.vo.caption, "The plates give way" };
+    for (int i = 0; i < 2 * RUNS; i++) {
         vo.t_ms = (uint32_t)i * 83u; /* thread CPU time: one core even on a busy machine */
+        vo.caption = i < RUNS ? captions[0] : captions[i & 1];
         double t0 = cpu_ms();
         memset(c.px, i & 1, (size_t)c.stride * (size_t)c.h);
         double t1 = cpu_ms();
         view_render(&c, &sc.w, &vo, sc.txt, &err);
         double t2 = cpu_ms();
         uint8_t *png;
-        png_encode(&c, &png, &bytes, &err);
+        size_t n = 0;
+        png_encode(&c, &png, &n, &err);
         double t3 = cpu_ms();
         free(png);
+        if (i >= RUNS) {
+            anew_ms[i - RUNS] = t2 - t1;
+            continue;
+        }
+        bytes = n;
         clear_ms[i] = t1 - t0;
         render_ms[i] = t2 - t1;
         encode_ms[i] = t3 - t2;
     }
     out->render = median(render_ms, RUNS);
     out->encode = median(encode_ms, RUNS);
+    double clear = median(clear_ms, RUNS);
     printf("frame 1280x720, median of %d:\n", RUNS);
-    printf("  memset of the frame   %7.3f ms\n", median(clear_ms, RUNS));
-    printf("  render (map + HUD)    %7.3f ms   target < 2x the memset\n", out->render);
+    printf("  memset of the frame   %7.3f ms\n", clear);
+    printf("  render (map + HUD)    %7.3f ms   %.2fx the memset, target < 2x\n", out->render,
+           clear > 0 ? out->render / clear : 0.0);
+    printf("  ... the HUD drawn anew %6.3f ms   (a frame whose panel differs from the last)\n",
+           median(anew_ms, RUNS));
     printf("  encode PNG, one core  %7.3f ms   target <= 5 ms  (%zu bytes)\n", out->encode,
            bytes);
     side_layout sl = { 0 };

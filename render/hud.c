@@ -5,6 +5,7 @@
  * maths): at 100 every size is itself, so those frames keep their bytes. */
 #include "render/hud.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -272,4 +273,65 @@ void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
         overlay_legend(&area, o, t);
     }
     recent_events(&h, o, y + S(&h, 10), bottom - S(&h, 6), inner);
+}
+
+/* --- the key of a panel ----------------------------------------------------------- */
+
+typedef struct key_buf {
+    uint8_t *b;
+    size_t n;
+    int full;
+} key_buf;
+
+static void key_bytes(key_buf *k, const void *p, size_t n)
+{
+    if (k->full || n > HUD_KEY_MAX - k->n) {
+        k->full = 1;
+        return;
+    }
+    memcpy(k->b + k->n, p, n);
+    k->n += n;
+}
+
+/* A string with its length first, so "ab" "c" and "a" "bc" differ; NULL is not "". */
+static void key_str(key_buf *k, const char *s)
+{
+    size_t n = s ? strnlen(s, HUD_KEY_MAX) : SIZE_MAX;
+    key_bytes(k, &n, sizeof n);
+    if (s)
+        key_bytes(k, s, n);
+}
+
+static void key_member(key_buf *k, const member *m)
+{
+    size_t n = strnlen(m->name, sizeof m->name);
+    key_bytes(k, &n, sizeof n);
+    key_bytes(k, m->name, n);
+    int64_t v[] = { member_alive(m), m->armour_pct, m->health, m->max_health, m->power,
+                    m->max_power };
+    key_bytes(k, v, sizeof v);
+}
+
+size_t hud_key(uint8_t *key, const canvas *panel, const world *w, const view_opts *o,
+               const text_ctx *txt, const char *station_line, int scale_pct)
+{
+    key_buf k = { key, 0, 0 };
+    char clk[32];
+    int shown = o->follow ? w->floor : o->cam_floor;
+    int shoals = shown >= 0 && shown < w->dg.floor_count &&
+                 w->dg.floors[shown].level_type == LT_SHOALS;
+    int64_t v[] = { panel->w, panel->h, scale_pct, (int64_t)(uintptr_t)txt, shown, w->floor,
+                    w->dg.floor_count, shoals, shoals ? w->tide.raw : 0,
+                    shoals ? w->tide.vel : 0, o->overlays, w->party.count, o->recent_count };
+    key_bytes(&k, v, sizeof v);
+    key_str(&k, o->title);
+    key_str(&k, world_clock_text(w->clock_s, clk, sizeof clk));
+    key_str(&k, o->caption);
+    key_str(&k, station_line);
+    key_str(&k, o->legend);
+    for (int i = 0; i < w->party.count && i < PARTY_MAX; i++)
+        key_member(&k, &w->party.m[i]);
+    for (int i = 0; o->recent && i < o->recent_count; i++)
+        key_str(&k, o->recent[i]);
+    return k.full ? 0 : k.n;
 }

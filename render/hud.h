@@ -18,4 +18,13 @@
 void hud_draw(canvas *panel, const world *w, const view_opts *o, text_ctx *txt,
               const char *station_line, int scale_pct);
 
+#define HUD_KEY_MAX 4096 /* bytes of a hud_key; a panel that needs more is not kept */
+
+/* Everything hud_draw reads, as bytes into key (HUD_KEY_MAX): two calls that give the
+ * same bytes draw the same panel, so view.c keeps the last panel and copies it while
+ * the key holds (most frames of a film: the clock shows minutes). Returns the length,
+ * or 0 when it does not fit. Whatever hud_draw comes to read must be added here. */
+size_t hud_key(uint8_t *key, const canvas *panel, const world *w, const view_opts *o,
+               const text_ctx *txt, const char *station_line, int scale_pct);
+
 #endif

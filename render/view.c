@@ -39,11 +39,22 @@ static const int16_t DIR16[16][2] = {
 struct view_cache {
     tile_set ts;
     shore_tiles *shore;   /* Shoals ground tiles, made on the first Shoals frame */
+    canvas hud;           /* the last panel drawn, whose hud_key is hud_key[0..hud_key_n) */
+    int *hud_span;        /* per row of it: x0, x1 of the pixels other than LOOK_PANEL */
+    uint8_t hud_key[HUD_KEY_MAX];
+    size_t hud_key_n;
+    long hud_drawn, hud_kept; /* panels drawn anew, panels put back */
 };
 
 view_cache *view_cache_new(void)
 {
     return calloc(1, sizeof(view_cache));
+}
+
+void view_cache_hud_counts(const view_cache *vc, long *drawn, long *kept)
+{
+    *drawn = vc ? vc->hud_drawn : 0;
+    *kept = vc ? vc->hud_kept : 0;
 }
 
 void view_cache_free(view_cache *vc)
@@ -52,6 +63,8 @@ void view_cache_free(view_cache *vc)
         return;
     tiles_free(&vc->ts);
     shore_tiles_free(vc->shore);
+    canvas_free(&vc->hud);
+    free(vc->hud_span);
     free(vc);
 }
 
@@ -800,6 +813,90 @@ static delve_status draw_side(canvas *map, const world *w, const view_opts *o, d
     return DELVE_OK;
 }
 
+/* x0, x1 of row y of panel: the span outside which every pixel is the panel's colour
+ * (x0 == x1 when all are), compared two pixels at a time from either end. */
+static void panel_span(const canvas *panel, int y, int *x0_out, int *x1_out)
+{
+    rgba b = LOOK_PANEL;
+    uint32_t one;
+    memcpy(&one, &b, 4);
+    uint64_t two = (uint64_t)one << 32 | one, v;
+    const uint8_t *row = canvas_at(panel, 0, y);
+    int x0 = 0, x1 = panel->w;
+    while (x0 + 2 <= x1 && (memcpy(&v, row + 4 * x0, 8), v == two))
+        x0 += 2;
+    while (x0 < x1 && !memcmp(row + 4 * x0, &one, 4))
+        x0++;
+    while (x1 - 2 >= x0 && (memcpy(&v, row + 4 * (x1 - 2), 8), v == two))
+        x1 -= 2;
+    while (x1 > x0 && !memcmp(row + 4 * (x1 - 1), &one, 4))
+        x1--;
+    *x0_out = x0, *x1_out = x1;
+}
+
+/* Keeps panel's rows in vc (not when out of memory): each row's span of pixels that
+ * are not the panel's own colour, and those pixels. */
+static void hud_keep(view_cache *vc, const canvas *panel)
+{
+    if (vc->hud.w != panel->w || vc->hud.h != panel->h || !vc->hud_span) {
+        canvas_free(&vc->hud);
+        free(vc->hud_span);
+        vc->hud_span = malloc(sizeof(int) * 2 * (size_t)(panel->h > 0 ? panel->h : 1));
+        if (!vc->hud_span || canvas_init(&vc->hud, panel->w, panel->h, NULL) != DELVE_OK)
+            return; /* the next frame draws its panel anew */
+    }
+    for (int y = 0; y < panel->h; y++) {
+        int *sp = vc->hud_span + 2 * y;
+        panel_span(panel, y, &sp[0], &sp[1]);
+        if (sp[1] > sp[0])
+            memcpy(canvas_at(&vc->hud, sp[0], y), canvas_at(panel, sp[0], y),
+                   (size_t)(sp[1] - sp[0]) * 4);
+    }
+}
+
+/* The kept panel into panel: its colour where the kept one had it, a copy of the rest
+ * (reading only the spans: the kept canvas has left the cache by the next frame). */
+static void hud_restore(canvas *panel, const view_cache *vc)
+{
+    for (int y = 0; y < panel->h; y++) {
+        int x0 = vc->hud_span[2 * y], x1 = vc->hud_span[2 * y + 1];
+        canvas_fill_rect(panel, 0, y, x0, 1, LOOK_PANEL);
+        if (x1 > x0)
+            memcpy(canvas_at(panel, x0, y), canvas_at(&vc->hud, x0, y), (size_t)(x1 - x0) * 4);
+        canvas_fill_rect(panel, x1, y, panel->w - x1, 1, LOOK_PANEL);
+    }
+}
+
+/* The panel into c's right edge: put back from vc's last panel when its hud_key is
+ * the same (no text laid out or blended), else drawn and, with a cache vc, kept for
+ * the next frame. The same pixels either way. */
+static void draw_hud(canvas *c, const world *w, const view_opts *o, text_ctx *txt,
+                     view_cache *vc)
+{
+    char line[128];
+    uint8_t key[HUD_KEY_MAX];
+    int pw = view_panel_w(c, o), pct = hud_pct(c, o);
+    canvas panel = canvas_view(c, c->w - pw, 0, pw, c->h);
+    const char *dry = dry_line_in_sight(w, line, sizeof line);
+    size_t n = vc ? hud_key(key, &panel, w, o, txt, dry, pct) : 0;
+    if (n && n == vc->hud_key_n && !memcmp(key, vc->hud_key, n)) {
+        hud_restore(&panel, vc);
+        vc->hud_kept++;
+        return;
+    }
+    hud_draw(&panel, w, o, txt, dry, pct);
+    if (vc)
+        vc->hud_drawn++;
+    if (!n)
+        return;
+    vc->hud_key_n = 0;
+    hud_keep(vc, &panel);
+    if (vc->hud_span && vc->hud.px) {
+        memcpy(vc->hud_key, key, n);
+        vc->hud_key_n = n;
+    }
+}
+
 delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx *txt,
                          delve_err *err)
 {
@@ -835,12 +932,8 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
         if (fr.oom)
             st = delve_fail(err, DELVE_ENOMEM, "view: out of memory for tiles");
     }
-    if (st == DELVE_OK && o->hud) {
-        char line[128];
-        int pw = view_panel_w(c, o);
-        canvas panel = canvas_view(c, c->w - pw, 0, pw, c->h);
-        hud_draw(&panel, w, o, txt, dry_line_in_sight(w, line, sizeof line), hud_pct(c, o));
-    }
+    if (st == DELVE_OK && o->hud)
+        draw_hud(c, w, o, txt, vc == o->cache ? vc : NULL);
     if (vc != o->cache)
         view_cache_free(vc);
     return st;

@@ -35,6 +35,9 @@ typedef struct view_cache view_cache;
 /* NULL when out of memory. Free with view_cache_free (NULL is fine). */
 view_cache *view_cache_new(void);
 void view_cache_free(view_cache *vc);
+/* How many HUD panels frames through vc drew anew and how many they put back from the
+ * last one drawn (the same pixels, without laying out text again). */
+void view_cache_hud_counts(const view_cache *vc, long *drawn, long *kept);
 
 /* The viewer's layers over the map (render/overlay.c), bits of view_opts.overlays. */
 enum {

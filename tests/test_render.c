@@ -751,6 +751,56 @@ static void test_hud_no_overlap(void **state)
     world_free(&w);
 }
 
+/* The kept HUD panel: a frame whose HUD reads the same as the last one's puts that
+ * panel back, and every input the panel shows, changed alone, draws it anew; either
+ * way the frame is the one drawn without a cache, byte for byte. */
+static void test_hud_kept(void **state)
+{
+    (void)state;
+    world w;
+    seed_world(58, 3, &w);
+    text_ctx *t = NULL;
+    delve_err err = { "" };
+    if (text_open(&t, NULL, &err) != DELVE_OK)
+        fail_msg("text_open: %s", err.msg);
+    canvas want, got;
+    assert_int_equal(canvas_init(&want, 1280, 720, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&got, 1280, 720, NULL), DELVE_OK);
+    view_cache *vc = view_cache_new();
+    const char *recent[] = { "The party sets out", "Ash falls 7 m" };
+    view_opts o = view_defaults();
+    o.title = "Kept panels", o.caption = "A caption", o.recent = recent, o.recent_count = 1;
+    long drawn, kept;
+    for (int step = 0; step < 11; step++) {
+        switch (step) { /* 0, 1: the same; then one input each, then that one again */
+        case 2: w.party.m[0].health -= 3; break;
+        case 4: w.clock_s += 60; break;
+        case 5: o.caption = "Another caption"; break;
+        case 6: o.recent_count = 2; break;
+        case 7: o.title = "Kept panels!"; break;
+        case 8: w.party.m[0].power -= 1; break;
+        case 9: o.follow = 0, o.cam_floor = 1; break;
+        case 10: w.clock_s += 1; break; /* the minute the clock shows stays */
+        }
+        o.cache = NULL;
+        assert_int_equal(view_render(&want, &w, &o, t, &err), DELVE_OK);
+        o.cache = vc;
+        memset(got.px, step & 1 ? 0xff : 0, (size_t)got.stride * (size_t)got.h);
+        assert_int_equal(view_render(&got, &w, &o, t, &err), DELVE_OK);
+        for (int y = 0; y < want.h; y++)
+            if (memcmp(canvas_at(&want, 0, y), canvas_at(&got, 0, y), (size_t)want.w * 4))
+                fail_msg("step %d: row %d differs from the frame drawn without a cache", step, y);
+    }
+    view_cache_hud_counts(vc, &drawn, &kept);
+    assert_int_equal(drawn, 8); /* steps 0, 2, 4, 5, 6, 7, 8, 9 */
+    assert_int_equal(kept, 3);  /* steps 1, 3, 10 */
+    view_cache_free(vc);
+    canvas_free(&want);
+    canvas_free(&got);
+    text_close(t);
+    world_free(&w);
+}
+
 /* Each of the viewer's layers draws something on seed 4 (sunk and raised rooms, patrol
  * packs, a pit, ways, rooms; one check mark, one compare difference and two tide squares
  * given), and only on the map: with every layer off the frame is the plain one. */
@@ -893,6 +943,7 @@ int main(void)
         cmocka_unit_test(test_text_missing_font),
         cmocka_unit_test(test_view_golden),
         cmocka_unit_test(test_hud_no_overlap),
+        cmocka_unit_test(test_hud_kept),
         cmocka_unit_test(test_view_layers),
         cmocka_unit_test(test_view_fluids),
         cmocka_unit_test(test_grow_floor),
