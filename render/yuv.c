@@ -1,6 +1,8 @@
 /* yuv: RGBA canvases into I420 and BGRA for the video encoders. */
 #include "render/yuv.h"
 
+#include <string.h>
+
 /* BT.601 limited range, 8-bit fixed point (the coefficients of Rec. 601 scaled by
  * 219/255 for luma and 224/255 for chroma, times 256). Chroma is computed from sums of
  * four pixels, so it has two more bits to shift away; the offsets fold in 128 (or 16)
@@ -23,12 +25,14 @@ static inline uint8_t luma(const uint8_t *p)
     return (uint8_t)((YR * p[0] + YG * p[1] + YB * p[2] + Y_OFF) >> 8);
 }
 
-/* One pair of rows (a and b, w2 pixels, w2 even) into two luma rows and a row each of
- * U and V. */
-static void row_pair(const uint8_t *a, const uint8_t *b, int w2, uint8_t *ya, uint8_t *yb,
-                     uint8_t *u, uint8_t *v)
+/* Pixels x0 .. w2 (x0 and w2 even) of a pair of rows a and b into two luma rows and a
+ * row each of U and V. */
+static void row_pair(const uint8_t *a, const uint8_t *b, int x0, int w2, uint8_t *ya,
+                     uint8_t *yb, uint8_t *u, uint8_t *v)
 {
-    for (int x = 0; x < w2; x += 2, a += 8, b += 8) {
+    a += 4 * x0;
+    b += 4 * x0;
+    for (int x = x0; x < w2; x += 2, a += 8, b += 8) {
         ya[x] = luma(a);
         ya[x + 1] = luma(a + 4);
         yb[x] = luma(b);
@@ -41,15 +45,93 @@ static void row_pair(const uint8_t *a, const uint8_t *b, int w2, uint8_t *ya, ui
     }
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* Four pixels' luma as 32-bit lanes: the red and blue of each pixel (16-bit lanes) and
+ * its green and alpha, each pair multiplied and summed by pmaddwd. */
+static inline __m128i luma4(__m128i p)
+{
+    const __m128i rb = _mm_and_si128(p, _mm_set1_epi32(0x00ff00ff));
+    const __m128i ga = _mm_srli_epi16(p, 8);
+    __m128i s = _mm_add_epi32(_mm_madd_epi16(rb, _mm_set_epi16(YB, YR, YB, YR, YB, YR, YB, YR)),
+                              _mm_madd_epi16(ga, _mm_set1_epi32(YG)));
+    return _mm_srli_epi32(_mm_add_epi32(s, _mm_set1_epi32(Y_OFF)), 8);
+}
+
+/* Eight pixels' luma as bytes into y. */
+static inline void luma8(const uint8_t *p, uint8_t *y)
+{
+    __m128i l = _mm_packs_epi32(luma4(_mm_loadu_si128((const __m128i *)p)),
+                                luma4(_mm_loadu_si128((const __m128i *)(p + 16))));
+    _mm_storel_epi64((__m128i *)y, _mm_packus_epi16(l, l));
+}
+
+/* Two 2 x 2 blocks (four pixels of rows a and b) as U or V in 32-bit lanes 0 and 2:
+ * the rows' red and blue, and green, summed (16 bits hold 4 x 255), neighbours added,
+ * then weighted by crb (red, blue) and cg (green). */
+static inline __m128i chroma2(__m128i a, __m128i b, __m128i crb, __m128i cg)
+{
+    const __m128i m = _mm_set1_epi32(0x00ff00ff);
+    __m128i rb = _mm_add_epi16(_mm_and_si128(a, m), _mm_and_si128(b, m));
+    __m128i ga = _mm_add_epi16(_mm_srli_epi16(a, 8), _mm_srli_epi16(b, 8));
+    rb = _mm_add_epi16(rb, _mm_srli_epi64(rb, 32));
+    ga = _mm_add_epi16(ga, _mm_srli_epi64(ga, 32));
+    return _mm_add_epi32(_mm_madd_epi16(rb, crb), _mm_madd_epi16(ga, cg));
+}
+
+/* Four blocks' U or V (eight pixels of rows a and b) as bytes into out. */
+static inline void chroma4(const uint8_t *a, const uint8_t *b, __m128i crb, __m128i cg,
+                           uint8_t *out)
+{
+    __m128i lo = chroma2(_mm_loadu_si128((const __m128i *)a),
+                         _mm_loadu_si128((const __m128i *)b), crb, cg);
+    __m128i hi = chroma2(_mm_loadu_si128((const __m128i *)(a + 16)),
+                         _mm_loadu_si128((const __m128i *)(b + 16)), crb, cg);
+    __m128i q = _mm_unpacklo_epi64(_mm_shuffle_epi32(lo, _MM_SHUFFLE(3, 1, 2, 0)),
+                                   _mm_shuffle_epi32(hi, _MM_SHUFFLE(3, 1, 2, 0)));
+    q = _mm_srli_epi32(_mm_add_epi32(q, _mm_set1_epi32(C_OFF)), 10);
+    q = _mm_packs_epi32(q, q);
+    int32_t four = _mm_cvtsi128_si32(_mm_packus_epi16(q, q));
+    memcpy(out, &four, 4);
+}
+
+/* row_pair's first pixels, eight at a time (SSE2 is in every x86-64); the count done. */
+static int row_pair_simd(const uint8_t *a, const uint8_t *b, int w2, uint8_t *ya,
+                         uint8_t *yb, uint8_t *u, uint8_t *v)
+{
+    const __m128i u_rb = _mm_set_epi16(UB, -UR, UB, -UR, UB, -UR, UB, -UR);
+    const __m128i v_rb = _mm_set_epi16(-VB, VR, -VB, VR, -VB, VR, -VB, VR);
+    const __m128i u_g = _mm_set1_epi32((uint16_t)-UG), v_g = _mm_set1_epi32((uint16_t)-VG);
+    int x = 0;
+    for (; x + 8 <= w2; x += 8) {
+        luma8(a + 4 * x, ya + x);
+        luma8(b + 4 * x, yb + x);
+        chroma4(a + 4 * x, b + 4 * x, u_rb, u_g, u + x / 2);
+        chroma4(a + 4 * x, b + 4 * x, v_rb, v_g, v + x / 2);
+    }
+    return x;
+}
+#else
+static int row_pair_simd(const uint8_t *a, const uint8_t *b, int w2, uint8_t *ya,
+                         uint8_t *yb, uint8_t *u, uint8_t *v)
+{
+    (void)a, (void)b, (void)w2, (void)ya, (void)yb, (void)u, (void)v;
+    return 0;
+}
+#endif
+
 void yuv_i420(uint8_t *dst, const canvas *c)
 {
     int w2 = c->w & ~1, h2 = c->h & ~1;
     size_t luma_n = (size_t)w2 * (size_t)h2;
     uint8_t *y = dst, *u = dst + luma_n, *v = u + luma_n / 4;
     for (int j = 0; j < h2; j += 2) {
-        row_pair(canvas_at(c, 0, j), canvas_at(c, 0, j + 1), w2, y + (size_t)j * w2,
-                 y + (size_t)(j + 1) * w2, u + (size_t)(j / 2) * (w2 / 2),
-                 v + (size_t)(j / 2) * (w2 / 2));
+        const uint8_t *a = canvas_at(c, 0, j), *b = canvas_at(c, 0, j + 1);
+        uint8_t *ya = y + (size_t)j * w2, *yb = ya + w2;
+        uint8_t *uj = u + (size_t)(j / 2) * (w2 / 2), *vj = v + (size_t)(j / 2) * (w2 / 2);
+        int x = row_pair_simd(a, b, w2, ya, yb, uj, vj);
+        row_pair(a, b, x, w2, ya, yb, uj, vj);
     }
 }
 
