@@ -128,7 +128,7 @@ static int graph(char *buf, size_t size, unsigned f)
 
 /* What a run's command line says beyond its outputs' options. */
 typedef struct run_words {
-    char size[32], rate[32], fps[16], filter[512];
+    char size[32], rate[32], fps[16], threads[8], filter[512];
 } run_words;
 
 /* Run r's command line into argv (pointing into the strings of w). */
@@ -145,6 +145,9 @@ static void command(char *argv[VIDEO_ARGS], char *ffmpeg, const video *v, int r,
     if (r == RUN_SMALL) {
         argv[n++] = "-filter_complex";
         argv[n++] = w->filter;
+    } else {
+        argv[n++] = "-threads";
+        argv[n++] = w->threads;
     }
     for (int i = 0; i < VIDEO_OUTPUTS; i++) {
         if (OUTPUTS[i].run != r || !(v->o.formats & OUTPUTS[i].bit))
@@ -172,6 +175,11 @@ static int words(const video *v, int r, run_words *w)
     int fps = v->o.fps, every = r == RUN_SMALL ? VIDEO_GIF_EVERY : 1;
     snprintf(w->size, sizeof w->size, "%dx%d", u->w, u->h);
     snprintf(w->fps, sizeof w->fps, "%d", fps);
+    /* x264 on one thread where the film's own threads keep the cores busy: its frame
+       threads cost 9 % more CPU for the same frames (0.93 s against 0.85 s for the
+       default film's 330), and one thread encodes about 450 such frames a second, faster
+       than 2 cores render and write them; more cores: its own choice (0) */
+    snprintf(w->threads, sizeof w->threads, "%d", sysconf(_SC_NPROCESSORS_ONLN) <= 2 ? 1 : 0);
     if (fps % every == 0)
         snprintf(w->rate, sizeof w->rate, "%d", fps / every);
     else

@@ -37,7 +37,7 @@ check "with a stand-in ffmpeg: exit 0" test $? = 0
 check "film.mp4 renamed into place" test -s "$TMP/f/film.mp4"
 check "film.gif renamed into place" test -s "$TMP/f/film.gif"
 check "no temporary video left" test -z "$(ls "$TMP/f" | grep tmp)"
-check "the MP4's ffmpeg reads 960x540 yuv420p frames at 12 fps from a pipe" grep -q -- "-nostdin -y -loglevel error -f rawvideo -pixel_format yuv420p -video_size 960x540 -framerate 12 -i pipe:0 -c:v libx264 " "$fake/calls"
+check "the MP4's ffmpeg reads 960x540 yuv420p frames at 12 fps from a pipe" grep -q -- "-nostdin -y -loglevel error -f rawvideo -pixel_format yuv420p -video_size 960x540 -framerate 12 -i pipe:0 -threads [01] -c:v libx264 " "$fake/calls"
 check "the GIF's ffmpeg reads 640x360 BGRA frames at 4 fps from a pipe" grep -q -- "-nostdin -y -loglevel error -f rawvideo -pixel_format bgra -video_size 640x360 -framerate 4 -i pipe:0 -filter_complex " "$fake/calls"
 check "two runs of ffmpeg, in the film's folder ($(cat "$fake/calls"))" \
   test "$(wc -l < "$fake/calls")" = 2 -a "$(grep -c 'not run' "$fake/calls")" = 0
