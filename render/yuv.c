@@ -48,48 +48,48 @@ static void row_pair(const uint8_t *a, const uint8_t *b, int x0, int w2, uint8_t
 #if defined(__SSE2__)
 #include <emmintrin.h>
 
-/* Four pixels' luma as 32-bit lanes: the red and blue of each pixel (16-bit lanes) and
- * its green and alpha, each pair multiplied and summed by pmaddwd. */
-static inline __m128i luma4(__m128i p)
+/* Four pixels split into 16-bit lanes: red and blue of each, green and alpha. */
+typedef struct quad {
+    __m128i rb, ga;
+} quad;
+
+static inline quad split4(const uint8_t *p)
 {
-    const __m128i rb = _mm_and_si128(p, _mm_set1_epi32(0x00ff00ff));
-    const __m128i ga = _mm_srli_epi16(p, 8);
-    __m128i s = _mm_add_epi32(_mm_madd_epi16(rb, _mm_set_epi16(YB, YR, YB, YR, YB, YR, YB, YR)),
-                              _mm_madd_epi16(ga, _mm_set1_epi32(YG)));
-    return _mm_srli_epi32(_mm_add_epi32(s, _mm_set1_epi32(Y_OFF)), 8);
+    __m128i v = _mm_loadu_si128((const __m128i *)p);
+    return (quad){ _mm_and_si128(v, _mm_set1_epi32(0x00ff00ff)), _mm_srli_epi16(v, 8) };
 }
 
-/* Eight pixels' luma as bytes into y. */
-static inline void luma8(const uint8_t *p, uint8_t *y)
+/* Each pair of 16-bit lanes weighted by crb (red, blue) and cg (green, 0) and summed by
+ * pmaddwd: four 32-bit lanes. */
+static inline __m128i weigh(quad q, __m128i crb, __m128i cg)
 {
-    __m128i l = _mm_packs_epi32(luma4(_mm_loadu_si128((const __m128i *)p)),
-                                luma4(_mm_loadu_si128((const __m128i *)(p + 16))));
+    return _mm_add_epi32(_mm_madd_epi16(q.rb, crb), _mm_madd_epi16(q.ga, cg));
+}
+
+/* Eight pixels' luma (two quads) as bytes into y. */
+static inline void luma8(quad lo, quad hi, uint8_t *y)
+{
+    const __m128i crb = _mm_set_epi16(YB, YR, YB, YR, YB, YR, YB, YR), cg = _mm_set1_epi32(YG);
+    const __m128i off = _mm_set1_epi32(Y_OFF);
+    __m128i l = _mm_packs_epi32(_mm_srli_epi32(_mm_add_epi32(weigh(lo, crb, cg), off), 8),
+                                _mm_srli_epi32(_mm_add_epi32(weigh(hi, crb, cg), off), 8));
     _mm_storel_epi64((__m128i *)y, _mm_packus_epi16(l, l));
 }
 
-/* Two 2 x 2 blocks (four pixels of rows a and b) as U or V in 32-bit lanes 0 and 2:
- * the rows' red and blue, and green, summed (16 bits hold 4 x 255), neighbours added,
- * then weighted by crb (red, blue) and cg (green). */
-static inline __m128i chroma2(__m128i a, __m128i b, __m128i crb, __m128i cg)
+/* Two 2 x 2 blocks' sums (a quad of row a, one of row b) in 16-bit lanes 0-1 and 4-5:
+ * 16 bits hold 4 x 255. */
+static inline quad block2(quad a, quad b)
 {
-    const __m128i m = _mm_set1_epi32(0x00ff00ff);
-    __m128i rb = _mm_add_epi16(_mm_and_si128(a, m), _mm_and_si128(b, m));
-    __m128i ga = _mm_add_epi16(_mm_srli_epi16(a, 8), _mm_srli_epi16(b, 8));
-    rb = _mm_add_epi16(rb, _mm_srli_epi64(rb, 32));
-    ga = _mm_add_epi16(ga, _mm_srli_epi64(ga, 32));
-    return _mm_add_epi32(_mm_madd_epi16(rb, crb), _mm_madd_epi16(ga, cg));
+    __m128i rb = _mm_add_epi16(a.rb, b.rb), ga = _mm_add_epi16(a.ga, b.ga);
+    return (quad){ _mm_add_epi16(rb, _mm_srli_epi64(rb, 32)),
+                   _mm_add_epi16(ga, _mm_srli_epi64(ga, 32)) };
 }
 
-/* Four blocks' U or V (eight pixels of rows a and b) as bytes into out. */
-static inline void chroma4(const uint8_t *a, const uint8_t *b, __m128i crb, __m128i cg,
-                           uint8_t *out)
+/* Four blocks' U or V (the sums lo and hi) as bytes into out. */
+static inline void chroma4(quad lo, quad hi, __m128i crb, __m128i cg, uint8_t *out)
 {
-    __m128i lo = chroma2(_mm_loadu_si128((const __m128i *)a),
-                         _mm_loadu_si128((const __m128i *)b), crb, cg);
-    __m128i hi = chroma2(_mm_loadu_si128((const __m128i *)(a + 16)),
-                         _mm_loadu_si128((const __m128i *)(b + 16)), crb, cg);
-    __m128i q = _mm_unpacklo_epi64(_mm_shuffle_epi32(lo, _MM_SHUFFLE(3, 1, 2, 0)),
-                                   _mm_shuffle_epi32(hi, _MM_SHUFFLE(3, 1, 2, 0)));
+    __m128i q = _mm_unpacklo_epi64(_mm_shuffle_epi32(weigh(lo, crb, cg), _MM_SHUFFLE(3, 1, 2, 0)),
+                                   _mm_shuffle_epi32(weigh(hi, crb, cg), _MM_SHUFFLE(3, 1, 2, 0)));
     q = _mm_srli_epi32(_mm_add_epi32(q, _mm_set1_epi32(C_OFF)), 10);
     q = _mm_packs_epi32(q, q);
     int32_t four = _mm_cvtsi128_si32(_mm_packus_epi16(q, q));
@@ -105,10 +105,13 @@ static int row_pair_simd(const uint8_t *a, const uint8_t *b, int w2, uint8_t *ya
     const __m128i u_g = _mm_set1_epi32((uint16_t)-UG), v_g = _mm_set1_epi32((uint16_t)-VG);
     int x = 0;
     for (; x + 8 <= w2; x += 8) {
-        luma8(a + 4 * x, ya + x);
-        luma8(b + 4 * x, yb + x);
-        chroma4(a + 4 * x, b + 4 * x, u_rb, u_g, u + x / 2);
-        chroma4(a + 4 * x, b + 4 * x, v_rb, v_g, v + x / 2);
+        quad a0 = split4(a + 4 * x), a1 = split4(a + 4 * x + 16);
+        quad b0 = split4(b + 4 * x), b1 = split4(b + 4 * x + 16);
+        luma8(a0, a1, ya + x);
+        luma8(b0, b1, yb + x);
+        quad s0 = block2(a0, b0), s1 = block2(a1, b1);
+        chroma4(s0, s1, u_rb, u_g, u + x / 2);
+        chroma4(s0, s1, v_rb, v_g, v + x / 2);
     }
     return x;
 }
