@@ -1,7 +1,8 @@
 /* video: film.mp4, film.gif and film.webp through ffmpeg, found on PATH at run time
- * (optional: without it, a note, not a failure). ffmpeg runs beside the film as a child
- * process, fed each frame's pixels through a pipe as the frame is rendered, and writes
- * to temporary names that are renamed at the end, like every output of delve. */
+ * (optional: without it, a note, not a failure). ffmpeg runs beside the film as child
+ * processes (one for the MP4, one for the GIF and WebP), each fed the pixels it encodes
+ * through a pipe of its own as the frames are rendered, and writes to temporary names
+ * that are renamed at the end, like every output of delve. */
 #ifndef DELVE_APP_VIDEO_H
 #define DELVE_APP_VIDEO_H
 
