@@ -282,7 +282,7 @@ delve_status video_start(video **out, const char *dir, const video_opts *o,
         if (!wanted(v, r))
             continue;
         if (!words(v, r, &w))
-            st = delve_fail(err, DELVE_EIO, "video: folder name too long");
+            st = delve_fail(err, DELVE_EIO, "video: ffmpeg's filter graph too long");
         command(argv, ffmpeg, v, r, &w);
         if (!st)
             st = spawn(v, &v->runs[r], argv, err);
