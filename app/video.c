@@ -242,10 +242,10 @@ static delve_status setup(video *v, const char *dir, const video_opts *o, delve_
     v->o.gif_w = o->gif_w > 0 ? o->gif_w : VIDEO_GIF_W;
     v->o.formats = o->formats ? o->formats : VIDEO_DEFAULT;
     int gw = v->o.gif_w, gh = (int)(((long)gw * o->h + o->w) / (2L * o->w) * 2);
+    gh = gh > 2 ? gh : 2;
     v->runs[RUN_MP4] = (run){ .fd = -1, .w = o->w & ~1, .h = o->h & ~1,
                               .len = yuv_i420_size(o->w, o->h) };
-    v->runs[RUN_SMALL] = (run){ .fd = -1, .w = gw, .h = gh > 2 ? gh : 2,
-                                .len = (size_t)gw * (size_t)(gh > 2 ? gh : 2) * 4 };
+    v->runs[RUN_SMALL] = (run){ .fd = -1, .w = gw, .h = gh, .len = (size_t)gw * (size_t)gh * 4 };
     if ((size_t)snprintf(v->dir, sizeof v->dir, "%s", dir) >= sizeof v->dir)
         return delve_fail(err, DELVE_EIO, "video: folder name too long");
     for (int r = 0; r < RUNS; r++) {
