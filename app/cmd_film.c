@@ -264,6 +264,10 @@ static delve_status record(const film_args *a, const film_script *fs, world *w, 
         st = saves_writable(fs, dir, outdir_target(od), err);
     if (!st)
         st = director_play_saving(fs, w, recorder_shot, *rec, dir, err);
+    if (!st && vid) /* ffmpeg's last frames overlap the sheet */
+        st = recorder_drain(*rec, err);
+    if (!st && vid)
+        video_end(vid);
     if (!st)
         progress_phase(&po, "sheet");
     if (!st)

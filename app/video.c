@@ -1,4 +1,5 @@
-/* video: one ffmpeg child for the whole film, fed raw frames through a pipe. */
+/* video: ffmpeg children for the whole film (one for the MP4, one for the GIF and WebP),
+ * each fed raw frames through a pipe of its own. */
 #define _GNU_SOURCE /* pipe2, F_SETPIPE_SZ */
 #include "app/video.h"
 
@@ -6,7 +7,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "engine/fsio.h"
+#include "render/yuv.h"
 
 #define VIDEO_PATH_MAX 4096
 #define VIDEO_POLL_MS 5                   /* how often the stop flag is looked at */
@@ -23,32 +24,60 @@
 #define VIDEO_PIPE_BYTES (1 << 20)        /* the pipe's buffer asked for (Linux's default cap) */
 #define VIDEO_ARGS 64
 
-/* Each output: its VIDEO_* bit, file names, the graph's label and the encoder's options. */
+/* The two ffmpeg runs, each on a pipe of its own: film.mp4 from every frame as I420
+ * (yuv420p), the GIF and WebP from every VIDEO_GIF_EVERY-th frame scaled down, as BGRA.
+ * Two processes, not one with two inputs: ffmpeg reading two pipes can wait on one
+ * while delve waits to write the other. */
+enum { RUN_MP4, RUN_SMALL, RUNS };
+
+/* Each output: its VIDEO_* bit, the ffmpeg run that makes it, file names, the graph's
+ * label and the encoder's options. */
 static const struct {
     unsigned bit;
+    int run;
     const char *name, *tmp, *label;
     const char *args[12];
 } OUTPUTS[] = {
     /* ultrafast: the encoder's CPU time is the film's again otherwise (veryfast makes a
        third of the bytes at 1.4x the time of the whole ffmpeg run) */
-    { VIDEO_MP4, "film.mp4", "film.tmp.mp4", "[mo]",
+    { VIDEO_MP4, RUN_MP4, "film.mp4", "film.tmp.mp4", NULL,
       { "-c:v", "libx264", "-preset", "ultrafast", "-crf", "20", "-movflags", "+faststart",
         NULL } },
-    { VIDEO_GIF, "film.gif", "film.tmp.gif", "[go]", { NULL } },
+    { VIDEO_GIF, RUN_SMALL, "film.gif", "film.tmp.gif", "[go]", { NULL } },
     /* lossy at quality 75, compression 2 of 0-6: a sixth of the GIF's bytes */
-    { VIDEO_WEBP, "film.webp", "film.tmp.webp", "[wo]",
+    { VIDEO_WEBP, RUN_SMALL, "film.webp", "film.tmp.webp", "[wo]",
       { "-c:v", "libwebp_anim", "-quality", "75", "-compression_level", "2", "-loop", "0",
         NULL } },
 };
 enum { VIDEO_OUTPUTS = sizeof OUTPUTS / sizeof OUTPUTS[0] };
 
+/* Each run: the frames' layout it reads, its log (dropped when it succeeds) and the
+ * VIDEO_* outputs it makes. */
+static const struct {
+    const char *pix_fmt, *log;
+    unsigned bits;
+} RUN[RUNS] = {
+    [RUN_MP4] = { "yuv420p", "ffmpeg-mp4.log", VIDEO_MP4 },
+    [RUN_SMALL] = { "bgra", "ffmpeg-gif.log", VIDEO_GIF | VIDEO_WEBP },
+};
+
+typedef struct run {
+    pid_t pid;     /* 0 once waited for, or never started */
+    int fd;        /* the pipe's end we write, -1 once closed */
+    int status;    /* its exit status once waited for (-1: died, -2: stopped) */
+    int w, h;      /* the frames it reads, px */
+    char log[VIDEO_PATH_MAX];
+    uint8_t *buf;  /* a frame as it reads them */
+    size_t len;
+} run;
+
 struct video {
-    char dir[VIDEO_PATH_MAX], log[VIDEO_PATH_MAX];
+    char dir[VIDEO_PATH_MAX];
     video_opts o;
     const volatile sig_atomic_t *stop;
-    pid_t pid;     /* 0 once waited for */
-    int fd;        /* the pipe's end we write, -1 once closed */
-    int status;    /* ffmpeg's exit status once waited for (-1: died, -2: stopped) */
+    run runs[RUNS];
+    canvas small;  /* a frame scaled to the GIF's size */
+    long frames;   /* frames given so far */
 };
 
 unsigned video_formats(const char *list)
@@ -84,75 +113,78 @@ static int find_ffmpeg(char *out, size_t size)
     return 0;
 }
 
-/* Appends to buf (size bytes, *n used); 0 once it no longer fits. */
-static int add(char *buf, size_t size, int *n, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int add(char *buf, size_t size, int *n, const char *fmt, ...)
+/* The small run's filter graph: film.gif through one 64-colour palette made from the
+ * whole film, undithered, only changed rectangles stored (what keeps the default film's
+ * GIF under 5 MB); the WebP's encoder takes the frames as they come. */
+static int graph(char *buf, size_t size, unsigned f)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    int k = *n >= 0 && (size_t)*n < size ? vsnprintf(buf + *n, size - (size_t)*n, fmt, ap) : -1;
-    va_end(ap);
-    *n = k < 0 ? -1 : *n + k;
-    return *n >= 0 && (size_t)*n < size;
+    int gif = (f & VIDEO_GIF) != 0, webp = (f & VIDEO_WEBP) != 0;
+    int n = snprintf(buf, size, "%s%s",
+                     !gif ? "[0:v]null[wo]" : webp ? "[0:v]split=3[a][b][wo];" : "[0:v]split[a][b];",
+                     gif ? "[a]palettegen=max_colors=64:stats_mode=diff[p];"
+                           "[b][p]paletteuse=dither=none:diff_mode=rectangle[go]" : "");
+    return n > 0 && (size_t)n < size;
 }
 
-/* The filter graph: the frames split in two when both kinds are made; film.mp4's
- * even-sized yuv420p at the film's rate; the small ones at a third of it (gif_fps),
- * gif_w px wide (area: each pixel the mean of those it covers, 40 % less of ffmpeg's
- * time than lanczos), film.gif through one 64-colour palette made from the whole film,
- * undithered, only changed rectangles stored (what keeps the default film's GIF under
- * 5 MB). */
-static int graph(char *buf, size_t size, unsigned f, int gif_fps, int gif_w)
-{
-    int mp4 = (f & VIDEO_MP4) != 0, gif = (f & VIDEO_GIF) != 0, webp = (f & VIDEO_WEBP) != 0;
-    const char *in_mp4 = "[0:v]", *in_small = "[0:v]";
-    int n = 0;
-    buf[0] = '\0';
-    if (mp4 && (gif || webp)) {
-        add(buf, size, &n, "[0:v]split[m][s];");
-        in_mp4 = "[m]";
-        in_small = "[s]";
-    }
-    if (mp4)
-        add(buf, size, &n, "%sscale=trunc(iw/2)*2:trunc(ih/2)*2,format=yuv420p[mo];", in_mp4);
-    if (gif || webp)
-        add(buf, size, &n, "%sfps=%d,scale=%d:-2:flags=area%s;", in_small, gif_fps, gif_w,
-            gif && webp ? ",split[g][wo]" : gif ? "[g]" : "[wo]");
-    if (gif)
-        add(buf, size, &n, "[g]split[a][b];[a]palettegen=max_colors=64:stats_mode=diff[p];"
-                           "[b][p]paletteuse=dither=none:diff_mode=rectangle[go];");
-    if (n <= 0 || (size_t)n >= size)
-        return 0;
-    buf[n - 1] = '\0'; /* the last ';' */
-    return 1;
-}
+/* What a run's command line says beyond its outputs' options. */
+typedef struct run_words {
+    char size[32], rate[32], fps[16], threads[8], filter[512];
+} run_words;
 
-/* ffmpeg's command line into argv (pointing into the strings of bufs). */
-static void command(char *argv[VIDEO_ARGS], char *ffmpeg, const video_opts *o, char *size,
-                    char *fps, char *filter)
+/* Run r's command line into argv (pointing into the strings of w). */
+static void command(char *argv[VIDEO_ARGS], char *ffmpeg, const video *v, int r,
+                    run_words *w)
 {
     int n = 0;
     const char *head[] = { "-nostdin", "-y", "-loglevel", "error", "-f", "rawvideo",
-                           "-pixel_format", "rgba", "-video_size", size, "-framerate", fps,
-                           "-i", "pipe:0", "-filter_complex", filter };
+                           "-pixel_format", RUN[r].pix_fmt, "-video_size", w->size,
+                           "-framerate", w->rate, "-i", "pipe:0" };
     argv[n++] = ffmpeg;
     for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
         argv[n++] = (char *)head[i];
+    if (r == RUN_SMALL) {
+        argv[n++] = "-filter_complex";
+        argv[n++] = w->filter;
+    } else {
+        argv[n++] = "-threads";
+        argv[n++] = w->threads;
+    }
     for (int i = 0; i < VIDEO_OUTPUTS; i++) {
-        if (!(o->formats & OUTPUTS[i].bit))
+        if (OUTPUTS[i].run != r || !(v->o.formats & OUTPUTS[i].bit))
             continue;
-        argv[n++] = "-map";
-        argv[n++] = (char *)OUTPUTS[i].label;
+        if (OUTPUTS[i].label) {
+            argv[n++] = "-map";
+            argv[n++] = (char *)OUTPUTS[i].label;
+        }
         for (int k = 0; OUTPUTS[i].args[k]; k++)
             argv[n++] = (char *)OUTPUTS[i].args[k];
         if (OUTPUTS[i].bit == VIDEO_MP4) {
             argv[n++] = "-r";
-            argv[n++] = fps;
+            argv[n++] = w->fps;
         }
         argv[n++] = (char *)OUTPUTS[i].tmp;
     }
     argv[n] = NULL;
+}
+
+/* Run r's sizes, rate and graph into w: the small frames play at a third of the film's
+ * rate (as a fraction when it is not whole), so the GIF lasts as long as the MP4. */
+static int words(const video *v, int r, run_words *w)
+{
+    const run *u = &v->runs[r];
+    int fps = v->o.fps, every = r == RUN_SMALL ? VIDEO_GIF_EVERY : 1;
+    snprintf(w->size, sizeof w->size, "%dx%d", u->w, u->h);
+    snprintf(w->fps, sizeof w->fps, "%d", fps);
+    /* x264 on one thread where the film's own threads keep the cores busy: its frame
+       threads cost 9 % more CPU for the same frames (0.93 s against 0.85 s for the
+       default film's 330), and one thread encodes about 450 such frames a second, faster
+       than 2 cores render and write them; more cores: its own choice (0) */
+    snprintf(w->threads, sizeof w->threads, "%d", sysconf(_SC_NPROCESSORS_ONLN) <= 2 ? 1 : 0);
+    if (fps % every == 0)
+        snprintf(w->rate, sizeof w->rate, "%d", fps / every);
+    else
+        snprintf(w->rate, sizeof w->rate, "%d/%d", fps, every);
+    return r != RUN_SMALL || graph(w->filter, sizeof w->filter, v->o.formats);
 }
 
 /* In the child: stdin from the pipe, stdout and stderr into the log, in folder dir
@@ -175,8 +207,9 @@ static void child(int in, const char *dir, const char *log, char *const argv[])
     _exit(127);
 }
 
-/* Forks ffmpeg reading from a new pipe whose other end goes to v->fd. */
-static delve_status spawn(video *v, char *const argv[], delve_err *err)
+/* Forks ffmpeg reading from a new pipe whose other end goes to u->fd (close-on-exec, so
+ * the other run never holds it open). */
+static delve_status spawn(const video *v, run *u, char *const argv[], delve_err *err)
 {
     int p[2];
     if (pipe2(p, O_CLOEXEC) != 0)
@@ -185,72 +218,112 @@ static delve_status spawn(video *v, char *const argv[], delve_err *err)
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0)
-        child(p[0], v->dir, v->log, argv);
+        child(p[0], v->dir, u->log, argv);
     close(p[0]);
     if (pid < 0) {
         close(p[1]);
         return delve_fail(err, DELVE_EIO, "video: cannot start ffmpeg: %s", strerror(errno));
     }
     fcntl(p[1], F_SETFL, O_NONBLOCK); /* writes wait in poll, looking at the stop flag */
-    v->pid = pid;
-    v->fd = p[1];
+    u->pid = pid;
+    u->fd = p[1];
+    return DELVE_OK;
+}
+
+static int wanted(const video *v, int r) { return (v->o.formats & RUN[r].bits) != 0; }
+
+/* v's options with the defaults filled in, each wanted run's frame size, log name and
+ * buffer. The small frames are gif_w wide and as tall as keeps the frame's shape,
+ * rounded to an even number (ffmpeg's scale=W:-2). */
+static delve_status setup(video *v, const char *dir, const video_opts *o, delve_err *err)
+{
+    v->o = *o;
+    v->o.fps = o->fps > 0 ? o->fps : VIDEO_FPS;
+    v->o.gif_w = o->gif_w > 0 ? o->gif_w : VIDEO_GIF_W;
+    v->o.formats = o->formats ? o->formats : VIDEO_DEFAULT;
+    int gw = v->o.gif_w, gh = (int)(((long)gw * o->h + o->w) / (2L * o->w) * 2);
+    gh = gh > 2 ? gh : 2;
+    v->runs[RUN_MP4] = (run){ .fd = -1, .w = o->w & ~1, .h = o->h & ~1,
+                              .len = yuv_i420_size(o->w, o->h) };
+    v->runs[RUN_SMALL] = (run){ .fd = -1, .w = gw, .h = gh, .len = (size_t)gw * (size_t)gh * 4 };
+    if ((size_t)snprintf(v->dir, sizeof v->dir, "%s", dir) >= sizeof v->dir)
+        return delve_fail(err, DELVE_EIO, "video: folder name too long");
+    for (int r = 0; r < RUNS; r++) {
+        run *u = &v->runs[r];
+        if (!wanted(v, r))
+            continue;
+        if ((size_t)snprintf(u->log, sizeof u->log, "%s/%s", dir, RUN[r].log) >= sizeof u->log)
+            return delve_fail(err, DELVE_EIO, "video: folder name too long");
+        if (!(u->buf = malloc(u->len)))
+            return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    }
+    if (wanted(v, RUN_SMALL))
+        return canvas_init(&v->small, v->runs[RUN_SMALL].w, v->runs[RUN_SMALL].h, err);
     return DELVE_OK;
 }
 
 delve_status video_start(video **out, const char *dir, const video_opts *o,
                          const volatile sig_atomic_t *stop, delve_err *err)
 {
-    char ffmpeg[VIDEO_PATH_MAX], size[32], fps[16], filter[1024];
+    char ffmpeg[VIDEO_PATH_MAX];
     *out = NULL;
     if (!find_ffmpeg(ffmpeg, sizeof ffmpeg))
         return DELVE_OK;
     video *v = calloc(1, sizeof *v);
     if (!v)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
-    v->o = *o;
-    v->o.fps = o->fps > 0 ? o->fps : VIDEO_FPS;
-    v->o.gif_w = o->gif_w > 0 ? o->gif_w : VIDEO_GIF_W;
-    v->o.formats = o->formats ? o->formats : VIDEO_DEFAULT;
     v->stop = stop;
-    v->fd = -1;
-    int gif_fps = v->o.fps / VIDEO_GIF_EVERY > 0 ? v->o.fps / VIDEO_GIF_EVERY : 1;
-    snprintf(size, sizeof size, "%dx%d", o->w, o->h);
-    snprintf(fps, sizeof fps, "%d", v->o.fps);
-    char *argv[VIDEO_ARGS];
-    delve_status st = DELVE_OK;
-    if ((size_t)snprintf(v->dir, sizeof v->dir, "%s", dir) >= sizeof v->dir ||
-        (size_t)snprintf(v->log, sizeof v->log, "%s/ffmpeg.log", dir) >= sizeof v->log ||
-        !graph(filter, sizeof filter, v->o.formats, gif_fps, v->o.gif_w))
-        st = delve_fail(err, DELVE_EIO, "video: folder name too long");
-    if (!st) {
+    delve_status st = setup(v, dir, o, err);
+    if (!st)
         signal(SIGPIPE, SIG_IGN);
-        command(argv, ffmpeg, &v->o, size, fps, filter);
-        st = spawn(v, argv, err);
+    for (int r = 0; !st && r < RUNS; r++) {
+        char *argv[VIDEO_ARGS];
+        run_words w;
+        if (!wanted(v, r))
+            continue;
+        if (!words(v, r, &w))
+            st = delve_fail(err, DELVE_EIO, "video: ffmpeg's filter graph too long");
+        command(argv, ffmpeg, v, r, &w);
+        if (!st)
+            st = spawn(v, &v->runs[r], argv, err);
     }
     if (st) {
-        free(v);
+        video_free(v);
         return st;
     }
     *out = v;
     return DELVE_OK;
 }
 
-static void stop_child(video *v);
+/* Kills every run still going and waits for it; status: what they are marked (-1 died,
+ * -2 stopped). */
+static void stop_runs(video *v, int status)
+{
+    for (int r = 0; r < RUNS; r++) {
+        run *u = &v->runs[r];
+        int ws;
+        if (u->pid <= 0)
+            continue;
+        kill(u->pid, SIGKILL);
+        waitpid(u->pid, &ws, 0);
+        u->pid = 0;
+        u->status = status;
+    }
+}
 
-/* Waits for ffmpeg; with the stop flag up, kills it first (SIGKILL: its files are in a
- * temporary folder that goes anyway). Sets v->status: its exit status, -1 when it died
- * or could not be waited for, -2 when it was stopped. */
-static void wait_child(video *v, int block)
+/* Waits for run u; with the stop flag up, kills every run first (SIGKILL: their files
+ * are in a temporary folder that goes anyway). Sets u->status: its exit status, -1 when
+ * it died or could not be waited for, -2 when it was stopped. */
+static void wait_run(video *v, run *u, int block)
 {
     int status;
-    while (v->pid > 0) {
-        pid_t got = waitpid(v->pid, &status, WNOHANG);
-        if (got == v->pid || got < 0) {
-            v->status = got == v->pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-            v->pid = 0;
+    while (u->pid > 0) {
+        pid_t got = waitpid(u->pid, &status, WNOHANG);
+        if (got == u->pid || got < 0) {
+            u->status = got == u->pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            u->pid = 0;
         } else if (v->stop && *v->stop) {
-            stop_child(v);
-            v->status = -2;
+            stop_runs(v, -2);
         } else if (!block) {
             return;
         } else {
@@ -275,34 +348,39 @@ static void log_tail(const char *log, char *buf, size_t size)
     free(text);
 }
 
-/* ffmpeg ended or was stopped before its time: the status to return. */
-static delve_status failed(video *v, delve_err *err)
+/* Run u ended or was stopped before its time: the status to return (a Ctrl-C reaches
+ * ffmpeg too, which may exit on its own before the flag is seen). */
+static delve_status failed(video *v, run *u, delve_err *err)
 {
     char tail[200];
-    wait_child(v, 1);
-    if (v->status == -2)
+    wait_run(v, u, 1);
+    if (u->status == -2 || (v->stop && *v->stop)) {
+        stop_runs(v, -2);
         return delve_stopped(v->stop, err);
-    log_tail(v->log, tail, sizeof tail);
+    }
+    log_tail(u->log, tail, sizeof tail);
     return delve_fail(err, DELVE_EIO, "video: ffmpeg failed making the video (exit %d)%s%s",
-                      v->status, tail[0] ? ": " : "", tail);
+                      u->status, tail[0] ? ": " : "", tail);
 }
 
-/* Writes len bytes to the pipe, waiting while it is full. */
-static delve_status put(video *v, const uint8_t *p, size_t len, delve_err *err)
+/* Writes run u's buffer to its pipe, waiting while it is full. */
+static delve_status put(video *v, run *u, delve_err *err)
 {
+    const uint8_t *p = u->buf;
+    size_t len = u->len;
     while (len > 0) {
         if (v->stop && *v->stop) {
-            stop_child(v);
+            stop_runs(v, -2);
             return delve_stopped(v->stop, err);
         }
-        ssize_t n = write(v->fd, p, len);
+        ssize_t n = write(u->fd, p, len);
         if (n > 0) {
             p += n;
             len -= (size_t)n;
         } else if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
-            poll(&(struct pollfd){ .fd = v->fd, .events = POLLOUT }, 1, VIDEO_POLL_MS);
+            poll(&(struct pollfd){ .fd = u->fd, .events = POLLOUT }, 1, VIDEO_POLL_MS);
         } else {
-            return failed(v, err); /* EPIPE: ffmpeg is gone */
+            return failed(v, u, err); /* EPIPE: ffmpeg is gone */
         }
     }
     return DELVE_OK;
@@ -311,56 +389,73 @@ static delve_status put(video *v, const uint8_t *p, size_t len, delve_err *err)
 delve_status video_frame(void *vv, const canvas *frame, delve_err *err)
 {
     video *v = vv;
+    run *m = &v->runs[RUN_MP4], *s = &v->runs[RUN_SMALL];
     if (frame->w != v->o.w || frame->h != v->o.h)
         return delve_fail(err, DELVE_EINPUT, "video: a %d x %d frame in a %d x %d film",
                           frame->w, frame->h, v->o.w, v->o.h);
-    size_t row = (size_t)frame->w * 4;
-    if ((size_t)frame->stride == row)
-        return put(v, frame->px, row * (size_t)frame->h, err);
     delve_status st = DELVE_OK;
-    for (int y = 0; !st && y < frame->h; y++)
-        st = put(v, canvas_at(frame, 0, y), row, err);
+    if (m->buf) {
+        yuv_i420(m->buf, frame);
+        st = put(v, m, err);
+    }
+    if (!st && s->buf && v->frames % VIDEO_GIF_EVERY == 0) {
+        canvas_blit_scaled(&v->small, frame, 0, 0, s->w, s->h);
+        yuv_bgra(s->buf, &v->small);
+        st = put(v, s, err);
+    }
+    v->frames++;
     return st;
 }
 
-delve_status video_finish(video *v, delve_err *err)
+/* Renames run r's outputs into place and drops its log. */
+static delve_status keep(const video *v, int r, delve_err *err)
 {
     char from[VIDEO_PATH_MAX + 32], to[VIDEO_PATH_MAX + 32];
-    close(v->fd);
-    v->fd = -1;
-    wait_child(v, 1);
-    if (v->status != 0)
-        return failed(v, err);
     for (int i = 0; i < VIDEO_OUTPUTS; i++) {
-        if (!(v->o.formats & OUTPUTS[i].bit))
+        if (OUTPUTS[i].run != r || !(v->o.formats & OUTPUTS[i].bit))
             continue;
         snprintf(from, sizeof from, "%s/%s", v->dir, OUTPUTS[i].tmp);
         snprintf(to, sizeof to, "%s/%s", v->dir, OUTPUTS[i].name);
         if (rename(from, to) != 0)
             return delve_fail(err, DELVE_EIO, "video: ffmpeg did not make %s", OUTPUTS[i].name);
     }
-    unlink(v->log);
+    unlink(v->runs[r].log);
     return DELVE_OK;
 }
 
-/* Kills ffmpeg if it still runs and waits for it. */
-static void stop_child(video *v)
+void video_end(video *v)
 {
-    if (v->pid <= 0)
-        return;
-    int status;
-    kill(v->pid, SIGKILL);
-    waitpid(v->pid, &status, 0);
-    v->pid = 0;
-    v->status = -1;
+    for (int r = 0; r < RUNS; r++) {
+        if (v->runs[r].fd >= 0)
+            close(v->runs[r].fd);
+        v->runs[r].fd = -1;
+    }
+}
+
+delve_status video_finish(video *v, delve_err *err)
+{
+    video_end(v);
+    for (int r = 0; r < RUNS; r++)
+        wait_run(v, &v->runs[r], 1);
+    for (int r = 0; r < RUNS; r++)
+        if (wanted(v, r) && v->runs[r].status != 0)
+            return failed(v, &v->runs[r], err);
+    delve_status st = DELVE_OK;
+    for (int r = 0; !st && r < RUNS; r++)
+        st = wanted(v, r) ? keep(v, r, err) : DELVE_OK;
+    return st;
 }
 
 void video_free(video *v)
 {
     if (!v)
         return;
-    stop_child(v);
-    if (v->fd >= 0)
-        close(v->fd);
+    stop_runs(v, -1);
+    for (int r = 0; r < RUNS; r++) {
+        if (v->runs[r].fd >= 0)
+            close(v->runs[r].fd);
+        free(v->runs[r].buf);
+    }
+    canvas_free(&v->small);
     free(v);
 }

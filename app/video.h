@@ -1,7 +1,8 @@
 /* video: film.mp4, film.gif and film.webp through ffmpeg, found on PATH at run time
- * (optional: without it, a note, not a failure). ffmpeg runs beside the film as a child
- * process, fed each frame's pixels through a pipe as the frame is rendered, and writes
- * to temporary names that are renamed at the end, like every output of delve. */
+ * (optional: without it, a note, not a failure). ffmpeg runs beside the film as child
+ * processes (one for the MP4, one for the GIF and WebP), each fed the pixels it encodes
+ * through a pipe of its own as the frames are rendered, and writes to temporary names
+ * that are renamed at the end, like every output of delve. */
 #ifndef DELVE_APP_VIDEO_H
 #define DELVE_APP_VIDEO_H
 
@@ -32,22 +33,29 @@ typedef struct video video;
 unsigned video_formats(const char *list);
 
 /* Starts ffmpeg in folder dir (the film's temporary folder: a failed or stopped run
- * leaves its files to go with it) reading o->w x o->h RGBA frames at o->fps from a
- * pipe, writing film.tmp.mp4 (H.264 yuv420p, every frame), film.tmp.gif (every
- * VIDEO_GIF_EVERY-th frame at o->gif_w px, one 64-colour palette) and film.tmp.webp
- * (the GIF's frames, lossy). *out is NULL, with DELVE_OK, when ffmpeg is not on PATH;
- * DELVE_EIO when it cannot be started. Ignores SIGPIPE from here on (a dead ffmpeg is
- * an error, not a kill). Call before any thread starts. */
+ * leaves its files to go with it), twice when both kinds are wanted, each on a pipe of
+ * its own: one reading every frame as yuv420p at o->fps for film.tmp.mp4 (H.264), one
+ * reading every VIDEO_GIF_EVERY-th frame o->gif_w px wide as BGRA at a third of o->fps
+ * for film.tmp.gif (one 64-colour palette) and film.tmp.webp (lossy); the frames are
+ * converted and scaled by delve (render/yuv.h, canvas_blit_scaled). *out is NULL, with
+ * DELVE_OK, when ffmpeg is not on PATH; DELVE_EIO when it cannot be started, DELVE_ENOMEM.
+ * Ignores SIGPIPE from here on (a dead ffmpeg is an error, not a kill). Call before any
+ * thread starts. */
 delve_status video_start(video **out, const char *dir, const video_opts *o,
                          const volatile sig_atomic_t *stop, delve_err *err);
 
-/* A recorder sink (films/recorder.h): writes frame (o->w x o->h) to ffmpeg, waiting while
- * the pipe is full. DELVE_EIO with ffmpeg's exit status and the last line of its log
+/* A recorder sink (films/recorder.h): converts frame (o->w x o->h, in film order) and
+ * writes it to each ffmpeg that wants it, waiting while a pipe is full. DELVE_EIO with ffmpeg's exit status and the last line of its log
  * when it stopped reading; DELVE_ESTOP when the stop flag goes up meanwhile. */
 delve_status video_frame(void *v, const canvas *frame, delve_err *err);
 
-/* Ends the input, waits for ffmpeg and renames its files into place. DELVE_EIO as
- * video_frame when it fails; DELVE_ESTOP after killing it when the stop flag goes up. */
+/* Ends ffmpeg's input, so it finishes its files while delve does something else (the
+ * sheet). Only once nothing writes frames any more (recorder_drain). */
+void video_end(video *v);
+
+/* Ends the input (video_end) if it was not ended, waits for ffmpeg and renames its files
+ * into place. DELVE_EIO as video_frame when it fails; DELVE_ESTOP after killing it when
+ * the stop flag goes up. */
 delve_status video_finish(video *v, delve_err *err);
 
 /* Kills ffmpeg if it still runs and waits for it, closes the pipe and frees v (NULL:

@@ -530,6 +530,8 @@ static delve_status write_sheets(recorder *r, delve_err *err)
     return st;
 }
 
+delve_status recorder_drain(recorder *r, delve_err *err) { return wait_frames(r, err); }
+
 delve_status recorder_finish(recorder *r, delve_err *err)
 {
     delve_status st = wait_frames(r, err);

@@ -41,6 +41,11 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
  * stop flag is up. */
 delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *err);
 
+/* Waits for every frame recorded so far to be written and given to the sink (so a
+ * video encoder can be told its input ended while the sheet is drawn); the first
+ * failure of an encoder or of the sink. */
+delve_status recorder_drain(recorder *r, delve_err *err);
+
 /* Waits for every frame to be written (and given to the sink), then writes events.tsv
  * and the sheet (or sheet-1.png, sheet-2.png ... when one would pass SHEET_MAX_SIDE). */
 delve_status recorder_finish(recorder *r, delve_err *err);

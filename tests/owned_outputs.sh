@@ -80,7 +80,8 @@ mv "$W/film" "$W/.film.delve-old-AbC123"
 check "a film moved aside by a cut swap comes back" cmp -s "$TMP/before" <(sums "$W/film")
 check "  and nothing is left beside" only "$W/film" "film "
 
-# --- Ctrl-C and SIGTERM while ffmpeg runs: it is stopped and its files go
+# --- Ctrl-C and SIGTERM while ffmpeg runs (twice: the MP4's run and the GIF's): both
+# are stopped and their files go
 fake="$TMP/bin"
 mkdir -p "$fake"
 cat > "$fake/ffmpeg" <<SH
@@ -88,7 +89,7 @@ cat > "$fake/ffmpeg" <<SH
 # stand-in: begin the output, note the pid, then hang like a long encode
 for last; do :; done
 printf 'half a video' > "\$last"
-echo \$\$ > "$TMP/ffmpeg.pid"
+echo \$\$ >> "$TMP/ffmpeg.pid"
 exec $(command -v sleep) 30
 SH
 chmod +x "$fake/ffmpeg"
@@ -97,11 +98,13 @@ for how in INT TERM; do
   PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$W/film" --quiet --video > /dev/null 2> "$TMP/err" &
   pid=$!
   wait_for "$TMP/ffmpeg.pid" || bad "SIG$how: ffmpeg never ran"
+  for i in $(seq 100); do [ "$(wc -l < "$TMP/ffmpeg.pid")" = 2 ] && break; sleep 0.05; done
   sleep 0.1
   if [ $how = INT ]; then kill -INT -- -"$pid"; want=130; else kill -TERM "$pid"; want=143; fi
   wait "$pid"; rc=$?
   check "SIG$how during --video: exit $want (rc $rc: $(cat "$TMP/err"))" test $rc = $want
-  check "SIG$how during --video: ffmpeg is gone" sh -c "! kill -0 $(cat "$TMP/ffmpeg.pid") 2> /dev/null"
+  check "SIG$how during --video: both ffmpeg runs are gone ($(tr '\n' ' ' < "$TMP/ffmpeg.pid"))" \
+    sh -c "test $(wc -l < "$TMP/ffmpeg.pid") = 2 && ! kill -0 $(head -1 "$TMP/ffmpeg.pid") 2> /dev/null && ! kill -0 $(tail -1 "$TMP/ffmpeg.pid") 2> /dev/null"
   check "SIG$how during --video: the old film byte for byte" cmp -s "$TMP/before" <(sums "$W/film")
   check "SIG$how during --video: no film.tmp.mp4, no log, nothing beside" only "$W/film" "film "
 done

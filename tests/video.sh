@@ -1,10 +1,14 @@
 # --video: film.mp4 and film.gif (and film.webp when asked) through ffmpeg found on PATH
-# at run time, fed raw frames through a pipe while the film renders; without ffmpeg a
-# note and exit 0. A stand-in ffmpeg checks how delve calls it, that every frame's bytes
-# come down the pipe and that Ctrl-C during encoding leaves nothing behind; the real one
-# checks the files: H.264 yuv420p at 12 fps with every frame, a film's `fps 24` reaching
-# the MP4, the default film's GIF 640 px wide and under 5 MB, an animated WebP (without
-# ffmpeg the test ends skipped, exit 77; scripts/deps.sh --test installs it).
+# at run time, two runs each fed raw frames through a pipe of its own while the film
+# renders (the MP4's every frame as yuv420p, the GIF's and WebP's every third frame
+# scaled down as BGRA); without ffmpeg a note and exit 0. A stand-in ffmpeg checks how
+# delve calls it, that every frame's bytes come down the pipes and that Ctrl-C during
+# encoding leaves nothing behind, both runs stopped; the real one checks the files:
+# H.264 yuv420p at 12 fps with every frame, a film's `fps 24` reaching the MP4, the
+# default film's GIF 640 px wide, a third of the frames and under 5 MB, the MP4's and
+# the GIF's pictures close to the PNG frames (colours, not swapped channels), an odd
+# frame size, an animated WebP (without ffmpeg the test ends skipped, exit 77;
+# scripts/deps.sh --test installs it).
 . "${0%/*}/lib.bash" "$@" || exit 2
 set -m # job control: each background run is its own process group, SIGINT not ignored
 fake="${TMP:?tests/lib.bash sets it: run from the source folder}/bin"
@@ -12,16 +16,19 @@ mkdir -p "$fake"
 cat > "$fake/ffmpeg" <<'SH'
 #!/bin/sh
 # stand-in: log the arguments, write each output (a .mp4, .gif or .webp argument) as a
-# small file, count the bytes of frames read from stdin into "bytes"; with FAKE_SLOW set
-# to sleep's path (PATH holds only this folder), read nothing and wait to be stopped
+# small file, count the bytes of frames read from stdin into "bytes-OUTPUT" (its last
+# argument); with FAKE_SLOW set to sleep's path (PATH holds only this folder), read
+# nothing and wait to be stopped
 echo "$@" >> "${0%/*}/calls"
+for last; do :; done
 case "$PWD" in */.*.delve-tmp-*) ;; *) echo "not run in the film's folder" >> "${0%/*}/calls" ;; esac
 for a; do
   case "$a" in *.mp4|*.gif|*.webp) printf 'fake video\n' > "$a" ;; esac
 done
-if [ -n "${FAKE_SLOW:-}" ]; then echo $$ > "${0%/*}/pid"; exec "$FAKE_SLOW" 60; fi
+if [ -n "${FAKE_SLOW:-}" ]; then echo $$ >> "${0%/*}/pid"; exec "$FAKE_SLOW" 60; fi
 if [ -n "${FAKE_FAIL:-}" ]; then echo "Unknown encoder 'libx264'" >&2; exit 1; fi
-WC -c > "${0%/*}/bytes"
+if [ -n "${FAKE_FAIL_GIF:-}" ] && [ "$last" = film.tmp.gif ]; then echo "No such filter: 'palettegen'" >&2; exit 1; fi
+WC -c > "${0%/*}/bytes-$last"
 SH
 sed -i "s|^WC |$(command -v wc) |" "$fake/ffmpeg"
 chmod +x "$fake/ffmpeg"
@@ -30,36 +37,49 @@ check "with a stand-in ffmpeg: exit 0" test $? = 0
 check "film.mp4 renamed into place" test -s "$TMP/f/film.mp4"
 check "film.gif renamed into place" test -s "$TMP/f/film.gif"
 check "no temporary video left" test -z "$(ls "$TMP/f" | grep tmp)"
-check "ffmpeg reads 960x540 RGBA frames at 12 fps from a pipe" grep -q -- "-nostdin -y -loglevel error -f rawvideo -pixel_format rgba -video_size 960x540 -framerate 12 -i pipe:0 " "$fake/calls"
-check "one run of ffmpeg, in the film's folder ($(cat "$fake/calls"))" test "$(wc -l < "$fake/calls")" = 1
+check "the MP4's ffmpeg reads 960x540 yuv420p frames at 12 fps from a pipe" grep -q -- "-nostdin -y -loglevel error -f rawvideo -pixel_format yuv420p -video_size 960x540 -framerate 12 -i pipe:0 -threads [01] -c:v libx264 " "$fake/calls"
+check "the GIF's ffmpeg reads 640x360 BGRA frames at 4 fps from a pipe" grep -q -- "-nostdin -y -loglevel error -f rawvideo -pixel_format bgra -video_size 640x360 -framerate 4 -i pipe:0 -filter_complex " "$fake/calls"
+check "two runs of ffmpeg, in the film's folder ($(cat "$fake/calls"))" \
+  test "$(wc -l < "$fake/calls")" = 2 -a "$(grep -c 'not run' "$fake/calls")" = 0
 frames=$(ls "$TMP/f/frames" | wc -l)
-check "every frame's pixels down the pipe ($(cat "$fake/bytes") bytes, $frames frames)" \
-  test "$(cat "$fake/bytes")" = $((frames * 960 * 540 * 4))
-check "mp4: H.264, yuv420p, 12 fps" grep -q -- "format=yuv420p.*-c:v libx264 .*-r 12 " "$fake/calls"
+check "every frame's pixels down the MP4's pipe ($(cat "$fake/bytes-film.tmp.mp4") bytes, $frames frames)" \
+  test "$(cat "$fake/bytes-film.tmp.mp4")" = $((frames * 960 * 540 * 3 / 2))
+check "every third frame's down the GIF's ($(cat "$fake/bytes-film.tmp.gif") bytes)" \
+  test "$(cat "$fake/bytes-film.tmp.gif")" = $(((frames + 2) / 3 * 640 * 360 * 4))
+check "mp4: H.264, yuv420p, 12 fps" grep -q -- "yuv420p.*-c:v libx264 .*-r 12 film.tmp.mp4" "$fake/calls"
 check "gif: a third of the rate, 640 px, one palette" \
-  grep -q -- "fps=4,scale=640:-2:flags=area\[g\];\[g\]split\[a\]\[b\];\[a\]palettegen" "$fake/calls"
+  grep -q -- "-video_size 640x360 -framerate 4 -i pipe:0 -filter_complex \[0:v\]split\[a\]\[b\];\[a\]palettegen=max_colors=64:stats_mode=diff\[p\];\[b\]\[p\]paletteuse=dither=none:diff_mode=rectangle\[go\] -map \[go\] film.tmp.gif" "$fake/calls"
 check "no webp unless asked" sh -c "! grep -q webp '$fake/calls'"
 rm "$fake/calls"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video mp4,webp > "$TMP/out"
 check "--video mp4,webp: exit 0, film.webp, no film.gif" \
   test -s "$TMP/f/film.webp" -a -s "$TMP/f/film.mp4" -a ! -e "$TMP/f/film.gif"
 check "--video mp4,webp: WebP through libwebp_anim, no palette" \
-  grep -q -- "fps=4,scale=640:-2:flags=area\[wo\] .*-map \[wo\] -c:v libwebp_anim .* film.tmp.webp" "$fake/calls"
+  grep -q -- "-framerate 4 -i pipe:0 -filter_complex \[0:v\]null\[wo\] -map \[wo\] -c:v libwebp_anim .* film.tmp.webp" "$fake/calls"
+rm "$fake/calls"
+PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video gif,webp > /dev/null
+check "--video gif,webp: one run, the frames split three ways" \
+  test "$(grep -c -- '-filter_complex \[0:v\]split=3\[a\]\[b\]\[wo\];\[a\]palettegen.* -map \[go\] film.tmp.gif -map \[wo\] -c:v libwebp_anim' "$fake/calls")" = 1 -a "$(wc -l < "$fake/calls")" = 1
 check "--video mp4,webp: says so" grep -q "video   $TMP/f/film.mp4, $TMP/f/film.webp\$" "$TMP/out"
 rm "$fake/calls"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video gif > /dev/null
-check "--video gif: no H.264, no split" sh -c "! grep -q 'libx264\|split\[m\]' '$fake/calls'"
+check "--video gif: one run, no H.264" sh -c "test $(wc -l < "$fake/calls") = 1 && ! grep -q 'libx264\|yuv420p' '$fake/calls'"
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --video avi 2> "$TMP/err"; rc=$?
 check "--video avi: not a format, so a second script: a usage error ($(cat "$TMP/err"))" test $rc = 2
 # fps 24 in the script: the MP4 at 24, the GIF at 8
 { cat tests/fixtures/short.film; echo "fps 24"; } > "$TMP/fps24.film"
 rm "$fake/calls"
 PATH="$fake" "$DELVE" film "$TMP/fps24.film" -o "$TMP/f24" --quiet --video > /dev/null
-check "fps 24: ffmpeg reads at 24 and the GIF is at 8" \
-  grep -q -- "-framerate 24 -i pipe:0 .*fps=8,.*-r 24 film.tmp.mp4" "$fake/calls"
+check "fps 24: the MP4's ffmpeg reads at 24 and the GIF's at 8" \
+  sh -c "grep -q -- '-framerate 24 -i pipe:0 .*-r 24 film.tmp.mp4' '$fake/calls' && grep -q -- '-framerate 8 -i pipe:0 .*film.tmp.gif' '$fake/calls'"
+# fps 10: a third of it is no whole number; the GIF plays at 10/3, as long as the MP4
+{ cat tests/fixtures/short.film; echo "fps 10"; } > "$TMP/fps10.film"
+rm "$fake/calls"
+PATH="$fake" "$DELVE" film "$TMP/fps10.film" -o "$TMP/f10" --quiet --video > /dev/null
+check "fps 10: the GIF's ffmpeg reads at 10/3" grep -q -- "-framerate 10/3 -i pipe:0 .*film.tmp.gif" "$fake/calls"
 rm "$fake/calls"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video --gif-width 480 > /dev/null
-check "--gif-width 480 goes to the GIF's scale" grep -q "scale=480:-2" "$fake/calls"
+check "--gif-width 480: the GIF's frames are 480 x 270" grep -q -- "-pixel_format bgra -video_size 480x270 " "$fake/calls"
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --gif-width 100 2> "$TMP/err"; rc=$?
 check "--gif-width 100: a usage error ($(cat "$TMP/err"))" test $rc = 2
 # Ctrl-C (SIGINT to the process group) while the encoder runs: exit 130, the earlier
@@ -70,8 +90,8 @@ rm -f "$fake/pid"
 FAKE_SLOW=$(command -v sleep) PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
   > /dev/null 2> "$TMP/err" &
 pid=$!
-for i in $(seq 400); do [ -s "$fake/pid" ] && break; sleep 0.05; done
-check "the stand-in encoder started" test -s "$fake/pid"
+for i in $(seq 400); do [ "$(wc -l < "$fake/pid" 2> /dev/null)" = 2 ] && break; sleep 0.05; done
+check "both stand-in encoders started" test "$(wc -l < "$fake/pid")" = 2
 kill -INT -- -"$pid"
 wait "$pid"; rc=$?
 check "SIGINT while encoding: exit 130 (rc $rc: $(cat "$TMP/err"))" test $rc = 130
@@ -79,7 +99,7 @@ check "SIGINT while encoding: the earlier film byte for byte" \
   test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)"
 check "SIGINT while encoding: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" \
   test "$(ls -A "$TMP/c")" = film
-check "SIGINT while encoding: the encoder is gone" sh -c "! kill -0 $(cat "$fake/pid") 2> /dev/null"
+check "SIGINT while encoding: both encoders are gone" sh -c "! kill -0 $(head -1 "$fake/pid") 2> /dev/null && ! kill -0 $(tail -1 "$fake/pid") 2> /dev/null"
 # an ffmpeg that dies without reading: exit 2 with its last line, the earlier film as it was
 FAKE_FAIL=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
   > /dev/null 2> "$TMP/err"; rc=$?
@@ -88,6 +108,13 @@ check "ffmpeg failing: exit 2 with its message ($(cat "$TMP/err"))" \
 check "ffmpeg failing: the earlier film byte for byte" \
   test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)"
 check "ffmpeg failing: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" test "$(ls -A "$TMP/c")" = film
+# the GIF's run failing while the MP4's goes on: its message, the earlier film as it was
+FAKE_FAIL_GIF=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
+  > /dev/null 2> "$TMP/err"; rc=$?
+check "the GIF's ffmpeg failing: exit 2 with its message ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -q \"ffmpeg failed.*(exit 1): No such filter: 'palettegen'\" '$TMP/err'"
+check "the GIF's ffmpeg failing: the earlier film byte for byte, nothing beside it" \
+  test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)" -a "$(ls -A "$TMP/c")" = film
 check "says where the video went" grep -q "video   $TMP/f/film.mp4" "$TMP/out"
 empty="$TMP/empty"
 mkdir -p "$empty"
@@ -130,6 +157,26 @@ if needs "the real ffmpeg's video (Debian's ffmpeg)" ffmpeg ffprobe; then
   check "default film: film.gif under 5 MB ($size bytes)" test "$size" -lt 5000000
   gw=$(od -An -tu1 -j6 -N2 "$TMP/d/film.gif" | awk '{ print $1 + 256 * $2 }')
   check "default film: film.gif 640 px wide ($gw)" test "$gw" = 640
+  n=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames \
+      -of csv=p=0 "$TMP/d/film.gif")
+  frames=$(ls "$TMP/d/frames" | wc -l)
+  check "default film: film.gif has every third frame ($n of $frames)" test "$n" = $(((frames + 2) / 3))
+  # the pictures against the PNG frames (PSNR in dB over every frame: a swapped channel
+  # or a wrong matrix gives about 30, these files 54 and 34); the GIF's against every third frame scaled alike
+  db=$(ffmpeg -nostdin -v info -i "$TMP/d/film.mp4" -framerate 12 -i "$TMP/d/frames/frame_%04d.png" \
+       -lavfi "[1:v]format=yuv420p[r];[0:v][r]psnr" -f null - 2>&1 | sed -n 's/.* average:\([0-9.]*\).*/\1/p')
+  check "default film: film.mp4 looks like the frames (PSNR $db dB)" awk -v d="$db" 'BEGIN { exit !(d > 35) }'
+  db=$(ffmpeg -nostdin -v info -i "$TMP/d/film.gif" -framerate 12 -i "$TMP/d/frames/frame_%04d.png" \
+       -lavfi "[0:v]format=rgb24[g];[1:v]select=not(mod(n\\,3)),scale=640:-2:flags=area,format=rgb24,setpts=N/4/TB[r];[g]setpts=N/4/TB[g2];[g2][r]psnr" \
+       -f null - 2>&1 | sed -n 's/.* average:\([0-9.]*\).*/\1/p')
+  check "default film: film.gif looks like every third frame (PSNR $db dB)" awk -v d="$db" 'BEGIN { exit !(d > 25) }'
+  # an odd frame size: the MP4 drops the last column and row (4:2:0 wants even sides)
+  sed 's/^frame .*/frame   961x541/' tests/fixtures/short.film > "$TMP/odd.film"
+  "$DELVE" film "$TMP/odd.film" -o "$TMP/odd" --quiet --video > /dev/null
+  probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=p=0 "$TMP/odd/film.mp4")
+  check "961 x 541 frames: film.mp4 is 960 x 540 ($probe)" test "$probe" = "960,540"
+  probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=p=0 "$TMP/odd/film.gif")
+  check "961 x 541 frames: film.gif is 640 x 360 ($probe)" test "$probe" = "640,360"
   # Ctrl-C while the real encoder runs
   "$DELVE" film tests/fixtures/short.film -o "$TMP/e/film" --quiet > /dev/null
   before=$(cd "$TMP/e/film" && find . -type f | sort | xargs sha256sum)
