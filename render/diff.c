@@ -177,6 +177,7 @@ typedef uint32_t diff_v16u __attribute__((vector_size(64)));
 typedef int32_t diff_v16i __attribute__((vector_size(64)));
 typedef float diff_v16f __attribute__((vector_size(64)));
 typedef uint8_t diff_v16b __attribute__((vector_size(16)));
+typedef uint64_t diff_v2q __attribute__((vector_size(16)));
 #endif
 
 /* 1 when the 16 pixels at p are all opaque. */
@@ -633,6 +634,9 @@ static int pal_index(pal_map *m, const uint8_t *p)
     return m->n++;
 }
 
+
+/* Writes one chunk at o: length, type, the n bytes of data (already in place when data is
+ * o + 8), CRC; returns the end. */
 static uint8_t *put_chunk(uint8_t *o, const char *type, const uint8_t *data, size_t n)
 {
     uint8_t *start = o + 4;
@@ -640,7 +644,7 @@ static uint8_t *put_chunk(uint8_t *o, const char *type, const uint8_t *data, siz
     *o++ = (uint8_t)n;
     memcpy(o, type, 4);
     o += 4;
-    if (n)
+    if (n && data != o)
         memcpy(o, data, n);
     o += n;
     uint32_t crc = libdeflate_crc32(0, start, n + 4);
@@ -649,7 +653,8 @@ static uint8_t *put_chunk(uint8_t *o, const char *type, const uint8_t *data, siz
     return o;
 }
 
-/* One part of a zlib stream being encoded (render/zrow.h). */
+/* One part of a zlib stream being encoded (render/zrow.h): data[from..to), rows of row
+ * bytes, into out (malloc'ed, NULL when out of memory). */
 typedef struct zrow_job {
     const uint8_t *data;
     size_t from, to, row;
@@ -661,59 +666,73 @@ typedef struct zrow_job {
 static void *zrow_thread(void *arg)
 {
     zrow_job *j = arg;
-    j->n = zrow_part(j->data, j->from, j->to, j->row, j->last, j->out);
+    j->out = malloc(zrow_part_bound(j->to - j->from));
+    j->n = j->out ? zrow_part(j->data, j->from, j->to, j->row, j->last, j->out) : 0;
     return NULL;
 }
 
-/* The zlib stream of idx (raw bytes, rows of row bytes) into *zd (malloc'ed), its length
- * returned, 0 when out of memory: render/zrow's encoder, the lower half of a large image
- * on a second thread. */
-static size_t pal_zlib(const uint8_t *idx, size_t raw, size_t row, uint8_t **zd)
+/* The deflate parts of idx (raw bytes, rows of row bytes): render/zrow's encoder, the
+ * lower half of a large image on a second thread. Returns how many parts (1 or 2), 0
+ * when out of memory; free each part's out. */
+static int pal_zlib(const uint8_t *idx, size_t raw, size_t row, zrow_job part[2])
 {
     size_t split = raw >= DIFF_SPLIT_PIXELS ? raw / row / 2 * row : raw;
-    size_t cap1 = zrow_part_bound(split), cap2 = zrow_part_bound(raw - split);
-    uint8_t *z = *zd = malloc(2 + cap1 + cap2 + 4);
-    if (!z)
-        return 0;
-    zrow_job top = { idx, 0, split, row, split == raw, z + 2, 0 };
-    zrow_job low = { idx, split, raw, row, 1, z + 2 + cap1, 0 };
-    zrow_zlib_head(z);
-    run_pair(zrow_thread, &top, split < raw ? &low : NULL);
-    size_t n = 2 + top.n;
-    memmove(z + n, low.out, low.n);
-    n += low.n;
-    zrow_zlib_tail(idx, raw, z + n);
-    return n + 4;
+    part[0] = (zrow_job){ idx, 0, split, row, split == raw, NULL, 0 };
+    part[1] = (zrow_job){ idx, split, raw, row, 1, NULL, 0 };
+    run_pair(zrow_thread, &part[0], split < raw ? &part[1] : NULL);
+    int parts = split < raw ? 2 : 1;
+    return part[0].out && (parts == 1 || part[1].out) ? parts : 0;
 }
 
-/* The PNG file of a palette image: idx holds h rows of 1 + w bytes (filter 0). */
+/* The PNG file of a palette image: idx holds h rows of 1 + w bytes (filter 0), parts
+ * its deflate stream in order (zrow_part's). */
+static delve_status pal_file(const char *path, int w, int h, const uint32_t *rgb, int n,
+                             const uint8_t *idx, const zrow_job *part, int parts,
+                             delve_err *err)
+{
+    size_t zn = 2 + 4;
+    for (int k = 0; k < parts; k++)
+        zn += part[k].n;
+    uint8_t *file = malloc(8 + 25 + 12 + 768 + 12 + zn + 12);
+    if (!file)
+        return delve_fail(err, DELVE_ENOMEM, "diff: out of memory writing %s", path);
+    uint8_t ihdr[13] = { (uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8),
+                         (uint8_t)w, (uint8_t)(h >> 24), (uint8_t)(h >> 16),
+                         (uint8_t)(h >> 8), (uint8_t)h, 8, 3, 0, 0, 0 };
+    uint8_t plte[768];
+    for (int i = 0; i < n; i++)
+        plte[i * 3] = (uint8_t)(rgb[i] >> 16), plte[i * 3 + 1] = (uint8_t)(rgb[i] >> 8),
+        plte[i * 3 + 2] = (uint8_t)rgb[i];
+    uint8_t *o = file;
+    memcpy(o, "\x89PNG\r\n\x1a\n", 8);
+    o = put_chunk(o + 8, "IHDR", ihdr, 13);
+    o = put_chunk(o, "PLTE", plte, (size_t)n * 3);
+    uint8_t *z = o + 8; /* the zlib stream is put together where IDAT's data goes */
+    zrow_zlib_head(z);
+    size_t at = 2;
+    for (int k = 0; k < parts; k++) {
+        memcpy(z + at, part[k].out, part[k].n);
+        at += part[k].n;
+    }
+    zrow_zlib_tail(idx, (size_t)h * ((size_t)w + 1), z + at);
+    o = put_chunk(o, "IDAT", z, zn);
+    o = put_chunk(o, "IEND", NULL, 0);
+    delve_status st = fsio_write_atomic(path, file, (size_t)(o - file), err);
+    free(file);
+    return st;
+}
+
+/* pal_file of idx, deflated here (pal_zlib). */
 static delve_status pal_png(const char *path, int w, int h, const uint32_t *rgb, int n,
                             const uint8_t *idx, delve_err *err)
 {
-    uint8_t *zd = NULL;
-    size_t zn = pal_zlib(idx, (size_t)h * ((size_t)w + 1), (size_t)w + 1, &zd);
-    uint8_t *file = zn ? malloc(zn + 8 + 25 + 12 + 768 + 12 + 12) : NULL;
-    delve_status st = DELVE_OK;
-    if (!file) {
-        st = delve_fail(err, DELVE_ENOMEM, "diff: out of memory writing %s", path);
-    } else {
-        uint8_t ihdr[13] = { (uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8),
-                             (uint8_t)w, (uint8_t)(h >> 24), (uint8_t)(h >> 16),
-                             (uint8_t)(h >> 8), (uint8_t)h, 8, 3, 0, 0, 0 };
-        uint8_t plte[768];
-        for (int i = 0; i < n; i++)
-            plte[i * 3] = (uint8_t)(rgb[i] >> 16), plte[i * 3 + 1] = (uint8_t)(rgb[i] >> 8),
-            plte[i * 3 + 2] = (uint8_t)rgb[i];
-        uint8_t *o = file;
-        memcpy(o, "\x89PNG\r\n\x1a\n", 8);
-        o = put_chunk(o + 8, "IHDR", ihdr, 13);
-        o = put_chunk(o, "PLTE", plte, (size_t)n * 3);
-        o = put_chunk(o, "IDAT", zd, zn);
-        o = put_chunk(o, "IEND", NULL, 0);
-        st = fsio_write_atomic(path, file, (size_t)(o - file), err);
-    }
-    free(zd);
-    free(file);
+    zrow_job part[2];
+    int parts = pal_zlib(idx, (size_t)h * ((size_t)w + 1), (size_t)w + 1, part);
+    delve_status st = parts ? pal_file(path, w, h, rgb, n, idx, part, parts, err)
+                            : delve_fail(err, DELVE_ENOMEM, "diff: out of memory writing %s",
+                                         path);
+    free(part[0].out);
+    free(part[1].out);
     return st;
 }
 
@@ -775,71 +794,224 @@ static delve_status load_pair(const char *a_png, const char *b_png, diff_image *
     return st;
 }
 
+
 /* --- from scanlines: both files as "none"/"up" rows (png_rows_load) ----------------- */
 
-/* Columns x0..x1-1 of two same-sized images compared a row at a time as they are
- * unfiltered (each row is the raw bytes, plus the row above for "up"), so both stay in
- * the cache. */
-typedef struct span_job {
-    diff_ctx c;
-    diff_result r;
-    const png_rows *a, *b;
-    int x0, x1;
-    int ok;                   /* 0 when out of memory */
-} span_job;
+/* 1 when the 16 RGB pixels at a and b are equal (in three 16-byte vectors where there
+ * are vectors: through an array, gcc's code went by the stack). */
+static int equal16_rgb(const uint8_t *a, const uint8_t *b)
+{
+#ifdef DIFF_V16
+    diff_v2q d = { 0, 0 };
+    for (int i = 0; i < 48; i += 16) {
+        diff_v2q u, v;
+        memcpy(&u, a + i, 16);
+        memcpy(&v, b + i, 16);
+        d |= u ^ v;
+    }
+    return (d[0] | d[1]) == 0;
+#else
+    uint64_t d = 0;
+    for (int i = 0; i < 48; i += 8) {
+        uint64_t u, v;
+        memcpy(&u, a + i, 8);
+        memcpy(&v, b + i, 8);
+        d |= u ^ v;
+    }
+    return d == 0;
+#endif
+}
 
-/* One image's rows in a span: the row above, unfiltered as in the file (in buf[] or in
- * the file's rows themselves), buffers for this row, and RGBA for an RGB file (px). */
+/* Luma of an opaque RGB pixel times 1000: luma_on_white of it is 255 times this, so the
+ * two order pixels alike. */
+static inline int32_t luma_rgb(const uint8_t *p)
+{
+    return 299 * p[0] + 587 * p[1] + 114 * p[2];
+}
+
+/* grey_row of n opaque RGB pixels: grey_fade of an opaque pixel is (264999 - Y) / 10000.
+ * One pixel at a time where not copied: as fast here as making RGBA for the vectors. */
+static void grey_row_rgb(uint8_t *q, const uint8_t *p, const uint8_t *up, const uint8_t *q_up,
+                         int n)
+{
+    int x = 0;
+    for (; x + 16 <= n; x += 16) {
+        const uint8_t *p16 = p + (size_t)x * 3;
+        if (up && equal16_rgb(p16, up + (size_t)x * 3) && greys16(q_up + x)) {
+            memcpy(q + x, q_up + x, 16);
+            continue;
+        }
+        for (int k = 0; k < 16; k++)
+            q[x + k] = (uint8_t)((264999 - luma_rgb(p16 + k * 3)) / 10000);
+    }
+    for (; x < n; x++)
+        q[x] = (uint8_t)((264999 - luma_rgb(p + (size_t)x * 3)) / 10000);
+}
+
+/* exact_span for a row of n opaque RGB pixels of each image, from column 0: compared as
+ * they are, 16 at a time, without making RGBA. */
+static void exact_span_rgb(diff_ctx *c, const uint8_t *pa, const uint8_t *pa_up,
+                           const uint8_t *pb, int y, int n)
+{
+    size_t row = (size_t)c->W + 1;
+    uint8_t *q = c->idx ? c->idx + (size_t)y * row + 1 : NULL;
+    if (q)
+        grey_row_rgb(q, pa, y > c->y_first ? pa_up : NULL, q - row, n);
+    for (int x = 0; x < n; x += 16) {
+        int m = n - x < 16 ? n - x : 16;
+        const uint8_t *qa = pa + (size_t)x * 3, *qb = pb + (size_t)x * 3;
+        if (m == 16 ? equal16_rgb(qa, qb) : !memcmp(qa, qb, (size_t)m * 3))
+            continue;
+        for (int k = 0; k < m; k++, qa += 3, qb += 3)
+            if (qa[0] != qb[0] || qa[1] != qb[1] || qa[2] != qb[2])
+                mark(c, x + k, y, luma_rgb(qb) < luma_rgb(qa) ? PX_DARKER : PX_CHANGED);
+    }
+}
+
+/* One image's rows as a part reads them: the row above, unfiltered (in buf[] or in the
+ * file's rows themselves), two buffers for "up" rows, and two for RGBA (px) when the
+ * file is RGB and the other RGBA. */
 typedef struct span_img {
     const png_rows *im;
     const uint8_t *up;
     uint8_t *buf[2], *px[2];
 } span_img;
 
-/* Row y of s, npx pixels from column x0, unfiltered (into buf[y % 2] for "up"; a "none"
- * row is read where it is) and made RGBA; returns its RGBA. */
-static const uint8_t *span_row(span_img *s, int y, int x0, int npx)
+/* Row y of s unfiltered, in the file's own bytes a pixel: an "up" row into buf[y % 2],
+ * a "none" row read where it is. */
+static const uint8_t *span_row(span_img *s, int y)
 {
-    size_t bpp = (size_t)s->im->bpp, n = (size_t)npx * bpp;
-    int k = y & 1;
-    const uint8_t *row = s->im->raw + (size_t)y * ((size_t)s->im->w * bpp + 1);
-    const uint8_t *cur = row + 1 + (size_t)x0 * bpp;
+    size_t n = (size_t)s->im->w * (size_t)s->im->bpp;
+    const uint8_t *row = s->im->raw + (size_t)y * (n + 1), *cur = row + 1;
     if (row[0] == 2 && y > 0) {
-        png_add_up(s->buf[k], cur, s->up, n);
-        cur = s->buf[k];
+        png_add_up(s->buf[y & 1], cur, s->up, n);
+        cur = s->buf[y & 1];
     }
     s->up = cur;
-    if (bpp == 4)
-        return cur;
-    png_rgb_to_rgba(s->px[k], cur, (size_t)npx);
-    return s->px[k];
+    return cur;
+}
+
+/* Rows an image's row y0 needs unfiltered before it (the rows back to
+ * the last "none" row: an "up" row needs the row above unfiltered). */
+static int seek_rows(const png_rows *im, int y0)
+{
+    size_t stride = (size_t)im->w * (size_t)im->bpp + 1;
+    int y = y0;
+    while (y > 0 && im->raw[(size_t)y * stride] == 2)
+        y--;
+    return y0 - y;
+}
+
+/* Readies s for row y0 of a part that starts there: an "up" row needs the row above
+ * unfiltered, so the rows from the last "none" row above it are unfiltered first (all
+ * of them when every row is "up": a part's rows are then unfiltered twice). */
+static void span_seek(span_img *s, int y0)
+{
+    for (int y = y0 - seek_rows(s->im, y0); y < y0; y++)
+        span_row(s, y);
+}
+
+#define SPAN_MAX_PARTS 16    /* parts the rows of a large canvas are cut into */
+#define SPAN_MIN_PART_ROWS 32
+
+/* Rows y0..y1-1 of two same-sized images compared a row at a time as they are
+ * unfiltered, so both stay in the cache; then, with a diff image, those rows of it
+ * deflated as one part of its stream (zrow_part from y0 alone: no match reaches the
+ * rows of the part above, which may be another thread's). */
+typedef struct span_part {
+    diff_result r;
+    int y0, y1;
+    zrow_job z;               /* the part of the stream, when there is a diff image */
+} span_part;
+
+/* The parts of one comparison, taken in turn by the threads (so two threads share them
+ * evenly whatever else the machine runs); each thread's row buffers are its own. */
+typedef struct span_work {
+    diff_ctx c;               /* all but r, shared */
+    const png_rows *a, *b;
+    span_part part[SPAN_MAX_PARTS];
+    int parts;
+    pthread_mutex_t mu;
+    int next;                 /* the next part to take */
+    int failed;               /* a thread ran out of memory */
+} span_work;
+
+/* Row y of both images compared into c (RGBA made for the RGB one when they differ in
+ * that); *a_up: A's row above as compared, updated. */
+static void span_compare(diff_ctx *c, span_img *sa, span_img *sb, int y, const uint8_t **a_up)
+{
+    const uint8_t *ca = span_row(sa, y), *cb = span_row(sb, y);
+    if (c->idx)
+        c->idx[(size_t)y * ((size_t)c->W + 1)] = 0; /* PNG filter "none" */
+    if (sa->im->bpp == 3 && sb->im->bpp == 3) {
+        exact_span_rgb(c, ca, *a_up, cb, y, c->w);
+        *a_up = ca;
+        return;
+    }
+    if (sa->im->bpp == 3)
+        png_rgb_to_rgba(sa->px[y & 1], ca, (size_t)c->w), ca = sa->px[y & 1];
+    if (sb->im->bpp == 3)
+        png_rgb_to_rgba(sb->px[y & 1], cb, (size_t)c->w), cb = sb->px[y & 1];
+    exact_span(c, ca, *a_up, cb, y, 0, c->w);
+    *a_up = ca;
+}
+
+/* One part: its rows compared (buf: 8 rows of w RGBA pixels), then deflated; 0 when out
+ * of memory. */
+static int span_part_run(span_work *w, span_part *p, uint8_t *buf)
+{
+    size_t n = (size_t)w->c.w * 4;
+    span_img sa = { w->a, NULL, { buf, buf + n }, { buf + 2 * n, buf + 3 * n } };
+    span_img sb = { w->b, NULL, { buf + 4 * n, buf + 5 * n }, { buf + 6 * n, buf + 7 * n } };
+    span_seek(&sa, p->y0);
+    span_seek(&sb, p->y0);
+    diff_ctx c = w->c;
+    c.r = &p->r;
+    c.y_first = p->y0;
+    const uint8_t *a_up = NULL;
+    for (int y = p->y0; y < p->y1; y++)
+        span_compare(&c, &sa, &sb, y, &a_up);
+    if (c.idx)
+        zrow_thread(&p->z);
+    return !c.idx || p->z.out != NULL;
 }
 
 static void *span_thread(void *arg)
 {
-    span_job *j = arg;
-    int npx = j->x1 - j->x0;
-    size_t n = (size_t)npx * 4;
-    uint8_t *buf = malloc(8 * n);
-    j->ok = buf != NULL;
-    span_img sa = { j->a, NULL, { buf, buf + n }, { buf + 2 * n, buf + 3 * n } };
-    span_img sb = { j->b, NULL, { buf + 4 * n, buf + 5 * n }, { buf + 6 * n, buf + 7 * n } };
-    const uint8_t *ca_up = NULL;
-    for (int y = 0; buf && y < j->c.h; y++) {
-        const uint8_t *ca = span_row(&sa, y, j->x0, npx), *cb = span_row(&sb, y, j->x0, npx);
-        if (j->c.idx && j->x0 == 0)
-            j->c.idx[(size_t)y * ((size_t)j->c.W + 1)] = 0; /* PNG filter "none" */
-        exact_span(&j->c, ca, ca_up, cb, y, j->x0, npx);
-        ca_up = ca;
+    span_work *w = arg;
+    uint8_t *buf = malloc(8 * (size_t)w->c.w * 4);
+    for (int ok = buf != NULL;;) {
+        pthread_mutex_lock(&w->mu);
+        w->failed |= !ok;
+        int k = w->failed ? w->parts : w->next++;
+        pthread_mutex_unlock(&w->mu);
+        if (k >= w->parts)
+            break;
+        ok = span_part_run(w, &w->part[k], buf);
     }
     free(buf);
     return NULL;
 }
 
-/* diff_run's exact rule on two same-sized scanline images: the left and right halves of
- * a large canvas on two threads. */
+/* How many parts to cut H rows into: one for a small canvas, else as many as
+ * SPAN_MAX_PARTS and SPAN_MIN_PART_ROWS allow, unless "up" rows make them unfilter more
+ * than a quarter of the rows twice (then two halves). */
+static int span_parts(const png_rows *a, const png_rows *b)
+{
+    int H = a->h, n = H / SPAN_MIN_PART_ROWS;
+    if ((int64_t)a->w * H < DIFF_SPLIT_PIXELS)
+        return 1;
+    n = n > SPAN_MAX_PARTS ? SPAN_MAX_PARTS : n < 2 ? 2 : n;
+    int64_t seek = 0;
+    for (int k = 1; k < n; k++)
+        seek += seek_rows(a, (int)((int64_t)k * H / n)) + seek_rows(b, (int)((int64_t)k * H / n));
+    return seek <= H / 4 ? n : 2;
+}
+
+/* diff_run's exact rule on two same-sized scanline images, their rows in parts shared by
+ * two threads when the canvas is large, into w (parts and counts) and *idx. */
 static delve_status diff_spans(const png_rows *a, const png_rows *b, const diff_opts *o,
-                               diff_result *r, uint8_t **idx, delve_err *err)
+                               diff_result *r, uint8_t **idx, span_work *w, delve_err *err)
 {
     diff_image va = { a->w, a->h, 8, NULL }, vb = { b->w, b->h, 8, NULL };
     delve_status st = check_opts(&va, &vb, o, err);
@@ -847,19 +1019,24 @@ static delve_status diff_spans(const png_rows *a, const png_rows *b, const diff_
         return st;
     diff_start(r, &va, &vb);
     int W = a->w, H = a->h;
-    diff_ctx c = { .aw = W, .bw = W, .w = W, .h = H, .W = W, .exact = 1 };
-    if (idx && !(c.idx = *idx = png_alloc_big((size_t)H * ((size_t)W + 1))))
+    size_t row = (size_t)W + 1;
+    w->c = (diff_ctx){ .aw = W, .bw = W, .w = W, .h = H, .W = W, .exact = 1 };
+    w->a = a, w->b = b, w->parts = span_parts(a, b), w->next = 0, w->failed = 0;
+    if (idx && !(w->c.idx = *idx = png_alloc_big((size_t)H * row)))
         return delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
-    int split = (int64_t)W * H >= DIFF_SPLIT_PIXELS ? W / 2 : 0;
-    span_job job[2] = { { .c = c, .r = *r, .a = a, .b = b, .x0 = 0, .x1 = split ? split : W },
-                        { .c = c, .r = *r, .a = a, .b = b, .x0 = split, .x1 = W } };
-    job[0].c.r = &job[0].r, job[1].c.r = &job[1].r;
-    run_pair(span_thread, &job[0], split ? &job[1] : NULL);
-    for (int k = 0; k < (split ? 2 : 1); k++) {
-        diff_merge(r, &job[k].r);
-        st = st ? st : job[k].ok ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    for (int k = 0; k < w->parts; k++) {
+        span_part *p = &w->part[k];
+        p->r = *r;
+        p->y0 = (int)((int64_t)k * H / w->parts), p->y1 = (int)((int64_t)(k + 1) * H / w->parts);
+        p->z = (zrow_job){ idx ? w->c.idx + (size_t)p->y0 * row : NULL, 0,
+                           (size_t)(p->y1 - p->y0) * row, row, k == w->parts - 1, NULL, 0 };
     }
-    return st;
+    pthread_mutex_init(&w->mu, NULL);
+    run_pair(span_thread, w, w->parts > 1 ? w : NULL);
+    pthread_mutex_destroy(&w->mu);
+    for (int k = 0; k < w->parts; k++)
+        diff_merge(r, &w->part[k].r);
+    return w->failed ? delve_fail(err, DELVE_ENOMEM, "diff: out of memory") : DELVE_OK;
 }
 
 typedef struct rows_job {
@@ -891,14 +1068,16 @@ static int rows_pair(const char *a_png, const char *b_png, png_rows *a, png_rows
 }
 
 /* The comparison of diff_files: from scanlines when both files allow it (the exact rule,
- * 8-bit RGB or RGBA, "none" and "up" rows, same size: the bench's case and shots'), else from
- * the decoded images (diff_run). idx as diff_run's. */
+ * 8-bit RGB or RGBA, "none" and "up" rows, same size: the bench's case and shots'), the
+ * diff image's deflate parts then in w (w->parts of them), else from the decoded images
+ * (diff_run; w->parts 0). idx as diff_run's. */
 static delve_status diff_paths(const char *a_png, const char *b_png, const diff_opts *o,
-                               diff_result *r, uint8_t **idx, delve_err *err)
+                               diff_result *r, uint8_t **idx, span_work *w, delve_err *err)
 {
     png_rows ra, rb;
+    w->parts = 0;
     if (o->threshold_milli < 0 && rows_pair(a_png, b_png, &ra, &rb)) {
-        delve_status st = diff_spans(&ra, &rb, o, r, idx, err);
+        delve_status st = diff_spans(&ra, &rb, o, r, idx, w, err);
         free(ra.raw);
         free(rb.raw);
         return st;
@@ -913,23 +1092,40 @@ static delve_status diff_paths(const char *a_png, const char *b_png, const diff_
     return st;
 }
 
+/* The diff image's PNG: idx deflated already in w's parts, or here. */
+static delve_status diff_png(const char *path, const diff_result *r, const uint8_t *idx,
+                             const span_work *w, delve_err *err)
+{
+    uint32_t pal[PAL_COUNT];
+    for (int i = 0; i < PAL_GREYS; i++)
+        pal[i] = (uint32_t)(255 - i) * 0x010101u;
+    for (int k = PX_CHANGED; k <= PX_OUTSIDE; k++)
+        pal[PAL_KIND0 + k] = (uint32_t)KIND_RGB[k][0] << 16 | (uint32_t)KIND_RGB[k][1] << 8 |
+                             KIND_RGB[k][2];
+    int W = r->aw > r->bw ? r->aw : r->bw, H = r->ah > r->bh ? r->ah : r->bh;
+    if (!w->parts)
+        return pal_png(path, W, H, pal, PAL_COUNT, idx, err);
+    zrow_job z[SPAN_MAX_PARTS];
+    for (int k = 0; k < w->parts; k++)
+        z[k] = w->part[k].z;
+    return pal_file(path, W, H, pal, PAL_COUNT, idx, z, w->parts, err);
+}
+
 delve_status diff_files(const char *a_png, const char *b_png, const char *out_png,
                         const diff_opts *o, diff_result *r, delve_err *err)
 {
     memset(r, 0, sizeof *r);
     r->x0 = r->y0 = r->x1 = r->y1 = -1;
     uint8_t *idx = NULL;
-    delve_status st = diff_paths(a_png, b_png, o, r, out_png ? &idx : NULL, err);
-    if (!st && out_png) {
-        uint32_t pal[PAL_COUNT];
-        for (int i = 0; i < PAL_GREYS; i++)
-            pal[i] = (uint32_t)(255 - i) * 0x010101u;
-        for (int k = PX_CHANGED; k <= PX_OUTSIDE; k++)
-            pal[PAL_KIND0 + k] = (uint32_t)KIND_RGB[k][0] << 16 |
-                                 (uint32_t)KIND_RGB[k][1] << 8 | KIND_RGB[k][2];
-        int W = r->aw > r->bw ? r->aw : r->bw, H = r->ah > r->bh ? r->ah : r->bh;
-        st = pal_png(out_png, W, H, pal, PAL_COUNT, idx, err);
-    }
+    span_work *w = calloc(1, sizeof *w);
+    if (!w)
+        return delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    delve_status st = diff_paths(a_png, b_png, o, r, out_png ? &idx : NULL, w, err);
+    if (!st && out_png)
+        st = diff_png(out_png, r, idx, w, err);
+    for (int k = 0; k < w->parts; k++)
+        free(w->part[k].z.out);
+    free(w);
     free(idx);
     return st;
 }
