@@ -210,10 +210,11 @@ static const uint8_t SIGNATURE[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n
 void *png_alloc_big(size_t n)
 {
 #ifdef MADV_HUGEPAGE
-    if (n >= BIG_ALIGN) {
+    if (n > BIG_ALIGN / 2) {
         /* a last 2 MB less than half used stays in small pages: the kernel clears all
          * of a huge page (a 1920x1080 RGB file's rows are 3 x 2 MB and 0.2 MB; 0.25 ms
-         * less a buffer) */
+         * less a buffer); so a buffer of 1-2 MB is one huge page (a 1920x1080 diff
+         * image's palette rows, 1.98 MB: 507 page faults fewer) */
         size_t r = (n + BIG_ALIGN - 1) / BIG_ALIGN * BIG_ALIGN;
         size_t huge = r - n > BIG_ALIGN / 2 ? r - BIG_ALIGN : r;
         void *p = aligned_alloc(BIG_ALIGN, r);

@@ -98,7 +98,7 @@ void png_add_up(uint8_t *dst, const uint8_t *src, const uint8_t *up, size_t n);
 delve_status png_read_max(const char *path, int max_side, canvas *out, delve_err *err);
 delve_status png_read(const char *path, canvas *out, delve_err *err);
 
-/* malloc for big pixel or scanline buffers (free with free): from 2 MB up, 2 MB aligned
+/* malloc for big pixel or scanline buffers (free with free): past 1 MB, 2 MB aligned
  * and marked for transparent huge pages, so the kernel maps them 2 MB at a time instead
  * of taking a page fault every 4 KB (a quarter of the time of a 1920x1080 diff on the
  * VMs we run on). NULL when out of memory. */
