@@ -924,16 +924,27 @@ typedef struct span_part {
     zrow_job z;               /* the part of the stream, when there is a diff image */
 } span_part;
 
-/* The parts of one comparison, taken in turn by the threads (so two threads share them
- * evenly whatever else the machine runs); each thread's row buffers are its own. */
+/* One run of diff_files from scanlines, shared by its two threads: each takes the
+ * next file to load while one is left, then the next part to compare (so a thread that
+ * starts late or is held up by other work on the machine leaves more to the other);
+ * the one that loads the second file sets the comparison up. Guarded by mu; each
+ * thread's row buffers are its own. */
 typedef struct span_work {
+    const char *path[2];
+    png_rows rows[2];
+    int taken[2];             /* png_rows_load took the file */
+    int claimed, loaded;      /* files taken to load, and loaded */
+    int ready;                /* 0 while loading; 1 set up to compare; -1 not from scanlines */
+    int want_idx;             /* a diff image is drawn */
+    diff_result start;        /* diff_start's result, each part's first */
     diff_ctx c;               /* all but r, shared */
     const png_rows *a, *b;
     span_part part[SPAN_MAX_PARTS];
     int parts;
-    pthread_mutex_t mu;
     int next;                 /* the next part to take */
     int failed;               /* a thread ran out of memory */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;        /* ready was set */
 } span_work;
 
 /* Row y of both images compared into c (RGBA made for the RGB one when they differ in
@@ -976,23 +987,6 @@ static int span_part_run(span_work *w, span_part *p, uint8_t *buf)
     return !c.idx || p->z.out != NULL;
 }
 
-static void *span_thread(void *arg)
-{
-    span_work *w = arg;
-    uint8_t *buf = malloc(8 * (size_t)w->c.w * 4);
-    for (int ok = buf != NULL;;) {
-        pthread_mutex_lock(&w->mu);
-        w->failed |= !ok;
-        int k = w->failed ? w->parts : w->next++;
-        pthread_mutex_unlock(&w->mu);
-        if (k >= w->parts)
-            break;
-        ok = span_part_run(w, &w->part[k], buf);
-    }
-    free(buf);
-    return NULL;
-}
-
 /* How many parts to cut H rows into: one for a small canvas, else as many as
  * SPAN_MAX_PARTS and SPAN_MIN_PART_ROWS allow, unless "up" rows make them unfilter more
  * than a quarter of the rows twice (then two halves). */
@@ -1008,80 +1002,134 @@ static int span_parts(const png_rows *a, const png_rows *b)
     return seek <= H / 4 ? n : 2;
 }
 
-/* diff_run's exact rule on two same-sized scanline images, their rows in parts shared by
- * two threads when the canvas is large, into w (parts and counts) and *idx. */
-static delve_status diff_spans(const png_rows *a, const png_rows *b, const diff_opts *o,
-                               diff_result *r, uint8_t **idx, span_work *w, delve_err *err)
+/* Sets w up to compare once both files are loaded (mu held): ready 1 when both are
+ * scanlines of one size (the parts cut, the palette rows allocated), else -1 (failed
+ * too when out of memory). */
+static void span_setup(span_work *w)
 {
+    const png_rows *a = &w->rows[0], *b = &w->rows[1];
     diff_image va = { a->w, a->h, 8, NULL }, vb = { b->w, b->h, 8, NULL };
-    delve_status st = check_opts(&va, &vb, o, err);
-    if (st)
-        return st;
-    diff_start(r, &va, &vb);
+    diff_opts o = diff_defaults();
+    w->ready = -1;
+    if (!w->taken[0] || !w->taken[1] || a->w != b->w || a->h != b->h ||
+        check_opts(&va, &vb, &o, NULL))
+        return; /* diff_run then reads the files, or words what is wrong */
+    diff_start(&w->start, &va, &vb);
     int W = a->w, H = a->h;
     size_t row = (size_t)W + 1;
     w->c = (diff_ctx){ .aw = W, .bw = W, .w = W, .h = H, .W = W, .exact = 1 };
-    w->a = a, w->b = b, w->parts = span_parts(a, b), w->next = 0, w->failed = 0;
-    if (idx && !(w->c.idx = *idx = png_alloc_big((size_t)H * row)))
-        return delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    w->a = a, w->b = b, w->parts = span_parts(a, b);
+    if (w->want_idx && !(w->c.idx = png_alloc_big((size_t)H * row))) {
+        w->failed = 1;
+        return;
+    }
     for (int k = 0; k < w->parts; k++) {
         span_part *p = &w->part[k];
-        p->r = *r;
+        p->r = w->start;
         p->y0 = (int)((int64_t)k * H / w->parts), p->y1 = (int)((int64_t)(k + 1) * H / w->parts);
-        p->z = (zrow_job){ idx ? w->c.idx + (size_t)p->y0 * row : NULL, 0,
+        p->z = (zrow_job){ w->c.idx ? w->c.idx + (size_t)p->y0 * row : NULL, 0,
                            (size_t)(p->y1 - p->y0) * row, row, k == w->parts - 1, NULL, 0 };
     }
-    pthread_mutex_init(&w->mu, NULL);
-    run_pair(span_thread, w, w->parts > 1 ? w : NULL);
-    pthread_mutex_destroy(&w->mu);
-    for (int k = 0; k < w->parts; k++)
-        diff_merge(r, &w->part[k].r);
-    return w->failed ? delve_fail(err, DELVE_ENOMEM, "diff: out of memory") : DELVE_OK;
+    w->ready = 1;
 }
 
-typedef struct rows_job {
-    const char *path;
-    png_rows rows;
-    int taken;
-} rows_job;
-
-static void *rows_thread(void *arg)
+/* Loads file i of w as scanlines, and sets the comparison up after the second. */
+static void span_load(span_work *w, int i)
 {
-    rows_job *j = arg;
-    j->taken = png_rows_load(j->path, DIFF_MAX_SIDE, &j->rows);
+    int taken = png_rows_load(w->path[i], DIFF_MAX_SIDE, &w->rows[i]);
+    pthread_mutex_lock(&w->mu);
+    w->taken[i] = taken;
+    if (++w->loaded == 2) {
+        span_setup(w);
+        pthread_cond_broadcast(&w->cv);
+    }
+    pthread_mutex_unlock(&w->mu);
+}
+
+/* What a thread does next (mu held): a file to load (0 or 1, as *load), a part to
+ * compare (returned), or nothing (-1 and *load -1). Waits while the other thread loads
+ * the last file. */
+static int span_next(span_work *w, int *load)
+{
+    *load = w->claimed < 2 ? w->claimed++ : -1;
+    while (*load < 0 && !w->ready)
+        pthread_cond_wait(&w->cv, &w->mu);
+    if (*load >= 0 || w->ready < 0 || w->failed || w->next >= w->parts)
+        return -1;
+    return w->next++;
+}
+
+static void *span_thread(void *arg)
+{
+    span_work *w = arg;
+    uint8_t *buf = NULL;
+    for (int ok = 1;;) {
+        int load;
+        pthread_mutex_lock(&w->mu);
+        w->failed |= !ok;
+        int k = span_next(w, &load);
+        pthread_mutex_unlock(&w->mu);
+        if (load >= 0) {
+            span_load(w, load);
+            continue;
+        }
+        if (k < 0)
+            break;
+        if (!buf)
+            buf = malloc(8 * (size_t)w->c.w * 4);
+        ok = buf && span_part_run(w, &w->part[k], buf);
+    }
+    free(buf);
     return NULL;
 }
 
-/* Both files as scanlines (B on a second thread), when png_rows_load takes both and
- * they are the same size; else 0 with nothing kept. */
-static int rows_pair(const char *a_png, const char *b_png, png_rows *a, png_rows *b)
+/* diff_run's exact rule from the two files' scanlines when they allow it (w->ready 1
+ * after; the counts in *r, the palette rows in w->c.idx and their deflate parts in w's),
+ * else w->ready -1 with nothing kept. Both files are loaded at once, and the rows of a
+ * large canvas compared in parts, on two threads. */
+static delve_status diff_spans(const char *a_png, const char *b_png, diff_result *r,
+                               span_work *w, delve_err *err)
 {
-    rows_job ja = { .path = a_png }, jb = { .path = b_png };
-    run_pair(rows_thread, &ja, &jb);
-    *a = ja.rows;
-    *b = jb.rows;
-    if (ja.taken && jb.taken && a->w == b->w && a->h == b->h)
-        return 1;
-    free(a->raw);
-    free(b->raw);
-    return 0;
+    w->path[0] = a_png, w->path[1] = b_png;
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+    run_pair(span_thread, w, w);
+    pthread_cond_destroy(&w->cv);
+    pthread_mutex_destroy(&w->mu);
+    if (w->ready < 0) {
+        free(w->rows[0].raw);
+        free(w->rows[1].raw);
+        w->rows[0].raw = w->rows[1].raw = NULL;
+    }
+    if (w->failed)
+        return delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    if (w->ready > 0) {
+        *r = w->start;
+        for (int k = 0; k < w->parts; k++)
+            diff_merge(r, &w->part[k].r);
+    }
+    return DELVE_OK;
 }
 
 /* The comparison of diff_files: from scanlines when both files allow it (the exact rule,
  * 8-bit RGB or RGBA, "none" and "up" rows, same size: the bench's case and shots'), the
- * diff image's deflate parts then in w (w->parts of them), else from the decoded images
- * (diff_run; w->parts 0). idx as diff_run's. */
+ * diff image's deflate parts in w's then, else from the decoded images (diff_run,
+ * w->parts 0). The palette rows in *idx either way. */
 static delve_status diff_paths(const char *a_png, const char *b_png, const diff_opts *o,
                                diff_result *r, uint8_t **idx, span_work *w, delve_err *err)
 {
-    png_rows ra, rb;
-    w->parts = 0;
-    if (o->threshold_milli < 0 && rows_pair(a_png, b_png, &ra, &rb)) {
-        delve_status st = diff_spans(&ra, &rb, o, r, idx, w, err);
-        free(ra.raw);
-        free(rb.raw);
-        return st;
+    w->want_idx = idx != NULL;
+    if (o->threshold_milli < 0) {
+        delve_status st = diff_spans(a_png, b_png, r, w, err);
+        if (idx)
+            *idx = w->c.idx;
+        if (st || w->ready > 0) {
+            free(w->rows[0].raw);
+            free(w->rows[1].raw);
+            return st;
+        }
     }
+    w->parts = 0;
     diff_image a, b;
     delve_status st = load_pair(a_png, b_png, &a, &b, err);
     if (st)
