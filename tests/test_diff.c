@@ -25,7 +25,8 @@ typedef struct png_spec {
     const uint8_t *plte, *trns;      /* palette (3 bytes an entry) and its alphas */
     int nplte, ntrns;
     int filters;                     /* 0: filter 0 on every row; 1: row y gets (y * 3) % 5;
-                                      * 2: "up" but on every third row ("none") */
+                                      * 2: "up" but on every third row ("none"); 3: "up"
+                                      * on every row, the first too */
     int split;                       /* > 0: IDAT chunks of this many bytes */
 } png_spec;
 
@@ -80,7 +81,10 @@ static void write_png(const char *path, const png_spec *s, const uint8_t *raw)
     size_t n = (row + 1) * (size_t)s->h, bpp = (size_t)channels(s->ctype) * (size_t)s->depth / 8;
     uint8_t *filt = calloc(n, 1);
     for (int y = 0; y < s->h; y++) {
-        int f = s->filters == 1 ? y * 3 % 5 : s->filters == 2 ? (y % 3 ? 2 : 0) : 0;
+        int f = s->filters == 1   ? y * 3 % 5
+                : s->filters == 2 ? (y % 3 ? 2 : 0)
+                : s->filters == 3 ? 2
+                                  : 0;
         filt[(size_t)y * (row + 1)] = (uint8_t)f;
         filter_row(filt + (size_t)y * (row + 1) + 1, raw + (size_t)y * row,
                    y ? raw + (size_t)(y - 1) * row : NULL, row, bpp ? bpp : 1, f);
@@ -925,6 +929,80 @@ static void test_diff_files_is_diff_images(void **state)
     }
 }
 
+/* An "F" (catches flips and swapped axes) of colour c, h8 pixels a stroke, at x0, y0. */
+static void glyph_f(pic *q, int x0, int y0, int h8, const uint8_t c[4])
+{
+    rect(q, x0, y0, h8, 5 * h8, c);
+    rect(q, x0, y0, 3 * h8, h8, c);
+    rect(q, x0, y0 + 2 * h8, 2 * h8, h8, c);
+}
+
+/* B of the RGB pair: A with a pixel changed in every row (its column walking across,
+ * so every part's first and last rows and the columns of 16-pixel groups' edges are
+ * hit), the four corners, and channels moved by one alone (red, green, blue; darker and
+ * brighter). */
+static void edit_every_row(const pic *a, pic *b)
+{
+    memcpy(b->p, a->p, (size_t)a->w * (size_t)a->h * 4);
+    for (int y = 0; y < b->h; y++) {
+        uint8_t *p = px(b, (y * 37 + y / 16) % b->w, y);
+        p[y % 3] = (uint8_t)(p[y % 3] + (y % 2 ? 1 : 255));
+    }
+    const int corner[4][2] = { { 0, 0 }, { b->w - 1, 0 }, { 0, b->h - 1 }, { b->w - 1, b->h - 1 } };
+    for (int k = 0; k < 4; k++)
+        px(b, corner[k][0], corner[k][1])[k % 3] ^= 0x80;
+}
+
+/* Two RGB files compared straight from their scanlines (the path png_write's files take:
+ * RGB rows, greys from RGB, the rows in parts on two threads, each part deflated alone)
+ * give the counts, box and diff image of the obvious per-pixel rule on the decoded
+ * images (diff_images) and the reference's counts: an odd width (16-pixel groups with a
+ * tail), rows repeating in eights (greys copied from the row above), an "F", a change in
+ * every row, "none", "up" every third row and "up" everywhere (a part then unfilters
+ * from row 0), A and B filtered alike and not; with and without a diff image. */
+static void test_rgb_rows_match_reference(void **state)
+{
+    (void)state;
+    uint32_t s = 77;
+    const int filt[5][2] = { { 0, 0 }, { 2, 2 }, { 3, 3 }, { 0, 3 }, { 2, 0 } };
+    pic a = pic_new(613, 450, 0, 0, 0, 255), b = pic_new(613, 450, 0, 0, 0, 255);
+    for (int i = 0; i < a.w * a.h * 4; i++)
+        a.p[i] = (uint8_t)(i % 4 == 3 ? 255 : lcg(&s) % 4 * 60 + 15);
+    for (int y = 0; y < a.h; y++) /* rows repeating in eights, as tiles do */
+        memcpy(px(&a, 0, y), px(&a, 0, y / 8 * 8), (size_t)a.w * 4);
+    glyph_f(&a, 40, 30, 20, (const uint8_t[4]){ 250, 240, 10, 255 });
+    edit_every_row(&a, &b);
+    for (int t = 0; t < 5; t++) {
+        char pa[4096], pb[4096], po[4096];
+        write_pic_filtered(cat(pa, fixdir, "rgb-a.png"), &a, 2, filt[t][0]);
+        write_pic_filtered(cat(pb, fixdir, "rgb-b.png"), &b, 2, filt[t][1]);
+        diff_opts o = diff_defaults();
+        diff_result rf, rn, ri, want;
+        assert_int_equal(diff_files(pa, pb, cat(po, fixdir, "rgb-d.png"), &o, &rf, NULL),
+                         DELVE_OK);
+        assert_int_equal(diff_files(pa, pb, NULL, &o, &rn, NULL), DELVE_OK);
+        diff_image da, db, dd;
+        assert_int_equal(diff_load(pa, &da, NULL), DELVE_OK);
+        assert_int_equal(diff_load(pb, &db, NULL), DELVE_OK);
+        assert_int_equal(diff_load(po, &dd, NULL), DELVE_OK);
+        canvas out;
+        assert_int_equal(diff_images(&da, &db, &o, &ri, &out, NULL), DELVE_OK);
+        reference(&da, &db, &want);
+        assert_int_equal(want.changed, a.h + 3); /* a pixel a row (row 0's at 0, 0), 3 corners */
+        const diff_result *got[3] = { &rf, &rn, &ri };
+        for (int k = 0; k < 3; k++) {
+            assert_int_equal(got[k]->changed, want.changed);
+            assert_int_equal(got[k]->x0, want.x0), assert_int_equal(got[k]->y0, want.y0);
+            assert_int_equal(got[k]->x1, want.x1), assert_int_equal(got[k]->y1, want.y1);
+        }
+        assert_int_equal(dd.w, out.w), assert_int_equal(dd.h, out.h);
+        assert_memory_equal(dd.px, out.px, (size_t)out.w * (size_t)out.h * 4);
+        canvas_free(&out);
+        diff_image_free(&da), diff_image_free(&db), diff_image_free(&dd);
+    }
+    free(a.p), free(b.p);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--fixtures")) {
@@ -946,6 +1024,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_damaged_files),
         cmocka_unit_test(test_diff_png_write),
         cmocka_unit_test(test_diff_files_is_diff_images),
+        cmocka_unit_test(test_rgb_rows_match_reference),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
