@@ -132,6 +132,7 @@ typedef struct diff_ctx {
     int exact;                /* 1: the exact rule, 0: the threshold rule */
     int y_first;              /* first row of this part (whose greys can be copied from
                                * the row above only below it) */
+    int greys_done;           /* the greys of these rows are in idx already */
 } diff_ctx;
 
 /* The palette of diff images written by diff_files: greys 255 - i for i in 0..26 (all
@@ -296,7 +297,7 @@ static void exact_span(diff_ctx *c, const uint8_t *pa, const uint8_t *pa_up, con
                        int y, int x0, int n)
 {
     size_t row = (size_t)c->W + 1;
-    uint8_t *q = c->idx ? c->idx + (size_t)y * row + 1 + (size_t)x0 : NULL;
+    uint8_t *q = c->idx && !c->greys_done ? c->idx + (size_t)y * row + 1 + (size_t)x0 : NULL;
     if (q && y > c->y_first)
         grey_row(q, pa, pa_up, q - row, n);
     else if (q)
@@ -854,9 +855,11 @@ static void exact_span_rgb(diff_ctx *c, const uint8_t *pa, const uint8_t *pa_up,
                            const uint8_t *pb, int y, int n)
 {
     size_t row = (size_t)c->W + 1;
-    uint8_t *q = c->idx ? c->idx + (size_t)y * row + 1 : NULL;
-    if (q)
-        grey_row_rgb(q, pa, y > c->y_first ? pa_up : NULL, q - row, n);
+    uint8_t *q = c->idx && !c->greys_done ? c->idx + (size_t)y * row + 1 : NULL;
+    if (q && y > c->y_first)
+        grey_row_rgb(q, pa, pa_up, q - row, n);
+    else if (q)
+        grey_row_rgb(q, pa, NULL, NULL, n);
     for (int x = 0; x < n; x += 16) {
         int m = n - x < 16 ? n - x : 16;
         const uint8_t *qa = pa + (size_t)x * 3, *qb = pb + (size_t)x * 3;
@@ -914,6 +917,12 @@ static void span_seek(span_img *s, int y0)
 #define SPAN_MAX_PARTS 16    /* parts the rows of a large canvas are cut into */
 #define SPAN_MIN_PART_ROWS 32
 
+/* Where a part is: not taken; its greys being drawn, or drawn, from A alone while B
+ * loads; taken to compare (after its greys, or with them). */
+enum { PART_TODO, PART_GREYING, PART_GREYED, PART_TAKEN };
+/* What a thread does with a part it takes. */
+enum { SPAN_COMPARE, SPAN_MARKS, SPAN_GREYS_ONLY };
+
 /* Rows y0..y1-1 of two same-sized images compared a row at a time as they are
  * unfiltered, so both stay in the cache; then, with a diff image, those rows of it
  * deflated as one part of its stream (zrow_part from y0 alone: no match reaches the
@@ -940,8 +949,8 @@ typedef struct span_work {
     diff_ctx c;               /* all but r, shared */
     const png_rows *a, *b;
     span_part part[SPAN_MAX_PARTS];
+    int state[SPAN_MAX_PARTS]; /* PART_* */
     int parts;
-    int next;                 /* the next part to take */
     int failed;               /* a thread ran out of memory */
     pthread_mutex_t mu;
     pthread_cond_t cv;        /* ready was set */
@@ -967,18 +976,26 @@ static void span_compare(diff_ctx *c, span_img *sa, span_img *sb, int y, const u
     *a_up = ca;
 }
 
-/* One part: its rows compared (buf: 8 rows of w RGBA pixels), then deflated; 0 when out
- * of memory. */
-static int span_part_run(span_work *w, span_part *p, uint8_t *buf)
+/* sa and sb with their buffers in buf (8 rows of w RGBA pixels). */
+static void span_open(span_work *w, uint8_t *buf, span_img *sa, span_img *sb)
 {
     size_t n = (size_t)w->c.w * 4;
-    span_img sa = { w->a, NULL, { buf, buf + n }, { buf + 2 * n, buf + 3 * n } };
-    span_img sb = { w->b, NULL, { buf + 4 * n, buf + 5 * n }, { buf + 6 * n, buf + 7 * n } };
+    *sa = (span_img){ w->a, NULL, { buf, buf + n }, { buf + 2 * n, buf + 3 * n } };
+    *sb = (span_img){ w->b, NULL, { buf + 4 * n, buf + 5 * n }, { buf + 6 * n, buf + 7 * n } };
+}
+
+/* One part: its rows compared (with their greys unless mode is SPAN_MARKS), then
+ * deflated; 0 when out of memory. */
+static int span_part_run(span_work *w, span_part *p, uint8_t *buf, int mode)
+{
+    span_img sa, sb;
+    span_open(w, buf, &sa, &sb);
     span_seek(&sa, p->y0);
     span_seek(&sb, p->y0);
     diff_ctx c = w->c;
     c.r = &p->r;
     c.y_first = p->y0;
+    c.greys_done = mode == SPAN_MARKS;
     const uint8_t *a_up = NULL;
     for (int y = p->y0; y < p->y1; y++)
         span_compare(&c, &sa, &sb, y, &a_up);
@@ -987,10 +1004,33 @@ static int span_part_run(span_work *w, span_part *p, uint8_t *buf)
     return !c.idx || p->z.out != NULL;
 }
 
-/* How many parts to cut H rows into: one for a small canvas, else as many as
+/* The greys of part p's rows from A alone, while B loads (the values the comparison
+ * would draw: grey_row_rgb and grey_row agree on opaque pixels). */
+static int span_greys_run(span_work *w, span_part *p, uint8_t *buf)
+{
+    span_img sa, sb; /* B is being loaded: only sa is read */
+    span_open(w, buf, &sa, &sb);
+    span_seek(&sa, p->y0);
+    size_t row = (size_t)w->c.W + 1;
+    const uint8_t *up = NULL;
+    for (int y = p->y0; y < p->y1; y++) {
+        const uint8_t *ca = span_row(&sa, y);
+        uint8_t *q = w->c.idx + (size_t)y * row;
+        q[0] = 0; /* PNG filter "none" */
+        const uint8_t *q_up = up ? q + 1 - row : NULL;
+        if (sa.im->bpp == 3)
+            grey_row_rgb(q + 1, ca, up, q_up, w->c.w);
+        else
+            grey_row(q + 1, ca, up, q_up, w->c.w);
+        up = ca;
+    }
+    return 1;
+}
+
+/* How many parts to cut an image's rows into: one for a small canvas, else as many as
  * SPAN_MAX_PARTS and SPAN_MIN_PART_ROWS allow, unless "up" rows make them unfilter more
- * than a quarter of the rows twice (then two halves). */
-static int span_parts(const png_rows *a, const png_rows *b)
+ * than an eighth of the rows twice (then two halves). */
+static int span_parts(const png_rows *a)
 {
     int H = a->h, n = H / SPAN_MIN_PART_ROWS;
     if ((int64_t)a->w * H < DIFF_SPLIT_PIXELS)
@@ -998,14 +1038,33 @@ static int span_parts(const png_rows *a, const png_rows *b)
     n = n > SPAN_MAX_PARTS ? SPAN_MAX_PARTS : n < 2 ? 2 : n;
     int64_t seek = 0;
     for (int k = 1; k < n; k++)
-        seek += seek_rows(a, (int)((int64_t)k * H / n)) + seek_rows(b, (int)((int64_t)k * H / n));
-    return seek <= H / 4 ? n : 2;
+        seek += seek_rows(a, (int)((int64_t)k * H / n));
+    return seek <= H / 8 ? n : 2;
+}
+
+/* Cuts the rows of w->rows[i] (the first file loaded, mu held) into parts and allocates
+ * the palette rows; 0 when out of memory. The other file's rows are cut alike. */
+static int span_layout(span_work *w, int i)
+{
+    const png_rows *im = &w->rows[i];
+    int W = im->w, H = im->h;
+    size_t row = (size_t)W + 1;
+    w->c = (diff_ctx){ .aw = W, .bw = W, .w = W, .h = H, .W = W, .exact = 1 };
+    w->a = &w->rows[0], w->b = &w->rows[1], w->parts = span_parts(im);
+    if (w->want_idx && !(w->c.idx = png_alloc_big((size_t)H * row)))
+        return 0;
+    for (int k = 0; k < w->parts; k++) {
+        span_part *p = &w->part[k];
+        p->y0 = (int)((int64_t)k * H / w->parts), p->y1 = (int)((int64_t)(k + 1) * H / w->parts);
+        p->z = (zrow_job){ w->c.idx ? w->c.idx + (size_t)p->y0 * row : NULL, 0,
+                           (size_t)(p->y1 - p->y0) * row, row, k == w->parts - 1, NULL, 0 };
+    }
+    return 1;
 }
 
 /* Sets w up to compare once both files are loaded (mu held): ready 1 when both are
- * scanlines of one size (the parts cut, the palette rows allocated), else -1 (failed
- * too when out of memory). */
-static void span_setup(span_work *w)
+ * scanlines of one size, else -1 (failed too when out of memory). */
+static void span_setup(span_work *w, int last)
 {
     const png_rows *a = &w->rows[0], *b = &w->rows[1];
     diff_image va = { a->w, a->h, 8, NULL }, vb = { b->w, b->h, 8, NULL };
@@ -1014,60 +1073,80 @@ static void span_setup(span_work *w)
     if (!w->taken[0] || !w->taken[1] || a->w != b->w || a->h != b->h ||
         check_opts(&va, &vb, &o, NULL))
         return; /* diff_run then reads the files, or words what is wrong */
-    diff_start(&w->start, &va, &vb);
-    int W = a->w, H = a->h;
-    size_t row = (size_t)W + 1;
-    w->c = (diff_ctx){ .aw = W, .bw = W, .w = W, .h = H, .W = W, .exact = 1 };
-    w->a = a, w->b = b, w->parts = span_parts(a, b);
-    if (w->want_idx && !(w->c.idx = png_alloc_big((size_t)H * row))) {
+    if (!w->parts && !span_layout(w, last)) {
         w->failed = 1;
         return;
     }
-    for (int k = 0; k < w->parts; k++) {
-        span_part *p = &w->part[k];
-        p->r = w->start;
-        p->y0 = (int)((int64_t)k * H / w->parts), p->y1 = (int)((int64_t)(k + 1) * H / w->parts);
-        p->z = (zrow_job){ w->c.idx ? w->c.idx + (size_t)p->y0 * row : NULL, 0,
-                           (size_t)(p->y1 - p->y0) * row, row, k == w->parts - 1, NULL, 0 };
-    }
+    diff_start(&w->start, &va, &vb);
+    for (int k = 0; k < w->parts; k++)
+        w->part[k].r = w->start;
     w->ready = 1;
 }
 
-/* Loads file i of w as scanlines, and sets the comparison up after the second. */
+/* Loads file i of w as scanlines; after the first, when it is A and a diff image is
+ * drawn, cuts the parts so that A's greys can be drawn while B loads; after the
+ * second, sets the comparison up. */
 static void span_load(span_work *w, int i)
 {
     int taken = png_rows_load(w->path[i], DIFF_MAX_SIDE, &w->rows[i]);
     pthread_mutex_lock(&w->mu);
     w->taken[i] = taken;
     if (++w->loaded == 2) {
-        span_setup(w);
+        span_setup(w, i);
+        pthread_cond_broadcast(&w->cv);
+    } else if (i == 0 && taken && w->want_idx) {
+        w->failed = !span_layout(w, 0);
         pthread_cond_broadcast(&w->cv);
     }
     pthread_mutex_unlock(&w->mu);
 }
 
-/* What a thread does next (mu held): a file to load (0 or 1, as *load), a part to
- * compare (returned), or nothing (-1 and *load -1). Waits while the other thread loads
- * the last file. */
-static int span_next(span_work *w, int *load)
+/* The part a thread takes next (mu held), -1 for none: while B loads and A's parts are
+ * cut, the last one whose greys are not drawn (*mode SPAN_GREYS_ONLY); once both are
+ * loaded, the first one not taken (SPAN_COMPARE, or SPAN_MARKS when its greys were
+ * drawn). Waits while the other thread loads the last file and there is nothing to
+ * draw. */
+static int span_take(span_work *w, int *mode)
+{
+    for (;;) {
+        for (int k = w->parts - 1; !w->ready && !w->failed && k >= 0; k--)
+            if (w->state[k] == PART_TODO) {
+                w->state[k] = PART_GREYING;
+                *mode = SPAN_GREYS_ONLY;
+                return k;
+            }
+        if (w->ready || w->failed)
+            break;
+        pthread_cond_wait(&w->cv, &w->mu);
+    }
+    for (int k = 0; w->ready > 0 && !w->failed && k < w->parts; k++)
+        if (w->state[k] == PART_TODO || w->state[k] == PART_GREYED) {
+            *mode = w->state[k] == PART_GREYED ? SPAN_MARKS : SPAN_COMPARE;
+            w->state[k] = PART_TAKEN;
+            return k;
+        }
+    return -1;
+}
+
+/* What a thread does next (mu held): a file to load (0 or 1, as *load), else a part as
+ * span_take gives it. */
+static int span_next(span_work *w, int *load, int *mode)
 {
     *load = w->claimed < 2 ? w->claimed++ : -1;
-    while (*load < 0 && !w->ready)
-        pthread_cond_wait(&w->cv, &w->mu);
-    if (*load >= 0 || w->ready < 0 || w->failed || w->next >= w->parts)
-        return -1;
-    return w->next++;
+    return *load >= 0 ? -1 : span_take(w, mode);
 }
 
 static void *span_thread(void *arg)
 {
     span_work *w = arg;
     uint8_t *buf = NULL;
-    for (int ok = 1;;) {
-        int load;
+    for (int ok = 1, k = -1;;) {
+        int load, mode = SPAN_COMPARE;
         pthread_mutex_lock(&w->mu);
         w->failed |= !ok;
-        int k = span_next(w, &load);
+        if (k >= 0 && w->state[k] == PART_GREYING)
+            w->state[k] = PART_GREYED;
+        k = span_next(w, &load, &mode);
         pthread_mutex_unlock(&w->mu);
         if (load >= 0) {
             span_load(w, load);
@@ -1077,7 +1156,8 @@ static void *span_thread(void *arg)
             break;
         if (!buf)
             buf = malloc(8 * (size_t)w->c.w * 4);
-        ok = buf && span_part_run(w, &w->part[k], buf);
+        ok = buf && (mode == SPAN_GREYS_ONLY ? span_greys_run(w, &w->part[k], buf)
+                                             : span_part_run(w, &w->part[k], buf, mode));
     }
     free(buf);
     return NULL;
@@ -1099,7 +1179,10 @@ static delve_status diff_spans(const char *a_png, const char *b_png, diff_result
     if (w->ready < 0) {
         free(w->rows[0].raw);
         free(w->rows[1].raw);
+        free(w->c.idx);
         w->rows[0].raw = w->rows[1].raw = NULL;
+        w->c.idx = NULL;
+        w->parts = 0;
     }
     if (w->failed)
         return delve_fail(err, DELVE_ENOMEM, "diff: out of memory");

@@ -953,18 +953,57 @@ static void edit_every_row(const pic *a, pic *b)
         px(b, corner[k][0], corner[k][1])[k % 3] ^= 0x80;
 }
 
+static void assert_same_result(const diff_result *got, const diff_result *want)
+{
+    assert_int_equal(got->changed, want->changed);
+    assert_int_equal(got->x0, want->x0), assert_int_equal(got->y0, want->y0);
+    assert_int_equal(got->x1, want->x1), assert_int_equal(got->y1, want->y1);
+}
+
+/* diff_files of pa and pb, with and without a diff image, against diff_images (the
+ * obvious per-pixel path) and the reference: counts, box, the image's pixels. Run reps
+ * times: A's greys are drawn while B loads only when A is loaded first. */
+static void check_files_pair(const char *pa, const char *pb, int64_t changed, int reps)
+{
+    char po[4096];
+    diff_opts o = diff_defaults();
+    diff_image da, db, dd;
+    assert_int_equal(diff_load(pa, &da, NULL), DELVE_OK);
+    assert_int_equal(diff_load(pb, &db, NULL), DELVE_OK);
+    diff_result rf, ri, want;
+    canvas out;
+    assert_int_equal(diff_images(&da, &db, &o, &ri, &out, NULL), DELVE_OK);
+    reference(&da, &db, &want);
+    assert_int_equal(want.changed, changed);
+    assert_same_result(&ri, &want);
+    assert_int_equal(diff_files(pa, pb, NULL, &o, &rf, NULL), DELVE_OK);
+    assert_same_result(&rf, &want);
+    for (int k = 0; k < reps; k++) {
+        assert_int_equal(diff_files(pa, pb, cat(po, fixdir, "rows-d.png"), &o, &rf, NULL),
+                         DELVE_OK);
+        assert_same_result(&rf, &want);
+        assert_int_equal(diff_load(po, &dd, NULL), DELVE_OK);
+        assert_int_equal(dd.w, out.w), assert_int_equal(dd.h, out.h);
+        assert_memory_equal(dd.px, out.px, (size_t)out.w * (size_t)out.h * 4);
+        diff_image_free(&dd);
+    }
+    canvas_free(&out);
+    diff_image_free(&da), diff_image_free(&db);
+}
+
 /* Two RGB files compared straight from their scanlines (the path png_write's files take:
- * RGB rows, greys from RGB, the rows in parts on two threads, each part deflated alone)
- * give the counts, box and diff image of the obvious per-pixel rule on the decoded
- * images (diff_images) and the reference's counts: an odd width (16-pixel groups with a
+ * RGB rows, greys from RGB, the rows in parts on two threads, each part deflated alone,
+ * A's greys drawn while B loads) give the counts, box and diff image of the obvious
+ * per-pixel rule and the reference's counts: an odd width (16-pixel groups with a
  * tail), rows repeating in eights (greys copied from the row above), an "F", a change in
  * every row, "none", "up" every third row and "up" everywhere (a part then unfilters
- * from row 0), A and B filtered alike and not; with and without a diff image. */
+ * from row 0), A and B filtered alike and not; RGBA files too. */
 static void test_rgb_rows_match_reference(void **state)
 {
     (void)state;
     uint32_t s = 77;
-    const int filt[5][2] = { { 0, 0 }, { 2, 2 }, { 3, 3 }, { 0, 3 }, { 2, 0 } };
+    const int filt[6][3] = { { 0, 0, 2 }, { 2, 2, 2 }, { 3, 3, 2 }, { 0, 3, 2 }, { 2, 0, 2 },
+                             { 0, 0, 6 } }; /* A's, B's, colour type */
     pic a = pic_new(613, 450, 0, 0, 0, 255), b = pic_new(613, 450, 0, 0, 0, 255);
     for (int i = 0; i < a.w * a.h * 4; i++)
         a.p[i] = (uint8_t)(i % 4 == 3 ? 255 : lcg(&s) % 4 * 60 + 15);
@@ -972,33 +1011,12 @@ static void test_rgb_rows_match_reference(void **state)
         memcpy(px(&a, 0, y), px(&a, 0, y / 8 * 8), (size_t)a.w * 4);
     glyph_f(&a, 40, 30, 20, (const uint8_t[4]){ 250, 240, 10, 255 });
     edit_every_row(&a, &b);
-    for (int t = 0; t < 5; t++) {
-        char pa[4096], pb[4096], po[4096];
-        write_pic_filtered(cat(pa, fixdir, "rgb-a.png"), &a, 2, filt[t][0]);
-        write_pic_filtered(cat(pb, fixdir, "rgb-b.png"), &b, 2, filt[t][1]);
-        diff_opts o = diff_defaults();
-        diff_result rf, rn, ri, want;
-        assert_int_equal(diff_files(pa, pb, cat(po, fixdir, "rgb-d.png"), &o, &rf, NULL),
-                         DELVE_OK);
-        assert_int_equal(diff_files(pa, pb, NULL, &o, &rn, NULL), DELVE_OK);
-        diff_image da, db, dd;
-        assert_int_equal(diff_load(pa, &da, NULL), DELVE_OK);
-        assert_int_equal(diff_load(pb, &db, NULL), DELVE_OK);
-        assert_int_equal(diff_load(po, &dd, NULL), DELVE_OK);
-        canvas out;
-        assert_int_equal(diff_images(&da, &db, &o, &ri, &out, NULL), DELVE_OK);
-        reference(&da, &db, &want);
-        assert_int_equal(want.changed, a.h + 3); /* a pixel a row (row 0's at 0, 0), 3 corners */
-        const diff_result *got[3] = { &rf, &rn, &ri };
-        for (int k = 0; k < 3; k++) {
-            assert_int_equal(got[k]->changed, want.changed);
-            assert_int_equal(got[k]->x0, want.x0), assert_int_equal(got[k]->y0, want.y0);
-            assert_int_equal(got[k]->x1, want.x1), assert_int_equal(got[k]->y1, want.y1);
-        }
-        assert_int_equal(dd.w, out.w), assert_int_equal(dd.h, out.h);
-        assert_memory_equal(dd.px, out.px, (size_t)out.w * (size_t)out.h * 4);
-        canvas_free(&out);
-        diff_image_free(&da), diff_image_free(&db), diff_image_free(&dd);
+    for (int t = 0; t < 6; t++) {
+        char pa[4096], pb[4096];
+        write_pic_filtered(cat(pa, fixdir, "rows-a.png"), &a, filt[t][2], filt[t][0]);
+        write_pic_filtered(cat(pb, fixdir, "rows-b.png"), &b, filt[t][2], filt[t][1]);
+        /* a pixel a row (row 0's at 0, 0), 3 corners */
+        check_files_pair(pa, pb, a.h + 3, t == 0 || t == 5 ? 8 : 1);
     }
     free(a.p), free(b.p);
 }
