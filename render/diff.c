@@ -662,6 +662,7 @@ typedef struct zrow_job {
     int last;
     uint8_t *out;
     size_t n;                 /* bytes written */
+    uint32_t adler;           /* Adler-32 of data[from..to) */
 } zrow_job;
 
 static void *zrow_thread(void *arg)
@@ -669,6 +670,7 @@ static void *zrow_thread(void *arg)
     zrow_job *j = arg;
     j->out = malloc(zrow_part_bound(j->to - j->from));
     j->n = j->out ? zrow_part(j->data, j->from, j->to, j->row, j->last, j->out) : 0;
+    j->adler = (uint32_t)libdeflate_adler32(1, j->data + j->from, j->to - j->from);
     return NULL;
 }
 
@@ -678,18 +680,17 @@ static void *zrow_thread(void *arg)
 static int pal_zlib(const uint8_t *idx, size_t raw, size_t row, zrow_job part[2])
 {
     size_t split = raw >= DIFF_SPLIT_PIXELS ? raw / row / 2 * row : raw;
-    part[0] = (zrow_job){ idx, 0, split, row, split == raw, NULL, 0 };
-    part[1] = (zrow_job){ idx, split, raw, row, 1, NULL, 0 };
+    part[0] = (zrow_job){ idx, 0, split, row, split == raw, NULL, 0, 0 };
+    part[1] = (zrow_job){ idx, split, raw, row, 1, NULL, 0, 0 };
     run_pair(zrow_thread, &part[0], split < raw ? &part[1] : NULL);
     int parts = split < raw ? 2 : 1;
     return part[0].out && (parts == 1 || part[1].out) ? parts : 0;
 }
 
-/* The PNG file of a palette image: idx holds h rows of 1 + w bytes (filter 0), parts
- * its deflate stream in order (zrow_part's). */
+/* The PNG file of a palette image of h rows of 1 + w bytes (filter 0) from its deflate
+ * stream's parts in order (zrow_part's, each with the Adler-32 of its bytes). */
 static delve_status pal_file(const char *path, int w, int h, const uint32_t *rgb, int n,
-                             const uint8_t *idx, const zrow_job *part, int parts,
-                             delve_err *err)
+                             const zrow_job *part, int parts, delve_err *err)
 {
     size_t zn = 2 + 4;
     for (int k = 0; k < parts; k++)
@@ -711,11 +712,13 @@ static delve_status pal_file(const char *path, int w, int h, const uint32_t *rgb
     uint8_t *z = o + 8; /* the zlib stream is put together where IDAT's data goes */
     zrow_zlib_head(z);
     size_t at = 2;
+    uint32_t adler = 1;
     for (int k = 0; k < parts; k++) {
         memcpy(z + at, part[k].out, part[k].n);
         at += part[k].n;
+        adler = zrow_adler_join(adler, part[k].adler, part[k].to - part[k].from);
     }
-    zrow_zlib_tail(idx, (size_t)h * ((size_t)w + 1), z + at);
+    zrow_zlib_tail_of(adler, z + at);
     o = put_chunk(o, "IDAT", z, zn);
     o = put_chunk(o, "IEND", NULL, 0);
     delve_status st = fsio_write_atomic(path, file, (size_t)(o - file), err);
@@ -729,7 +732,7 @@ static delve_status pal_png(const char *path, int w, int h, const uint32_t *rgb,
 {
     zrow_job part[2];
     int parts = pal_zlib(idx, (size_t)h * ((size_t)w + 1), (size_t)w + 1, part);
-    delve_status st = parts ? pal_file(path, w, h, rgb, n, idx, part, parts, err)
+    delve_status st = parts ? pal_file(path, w, h, rgb, n, part, parts, err)
                             : delve_fail(err, DELVE_ENOMEM, "diff: out of memory writing %s",
                                          path);
     free(part[0].out);
@@ -1057,7 +1060,7 @@ static int span_layout(span_work *w, int i)
         span_part *p = &w->part[k];
         p->y0 = (int)((int64_t)k * H / w->parts), p->y1 = (int)((int64_t)(k + 1) * H / w->parts);
         p->z = (zrow_job){ w->c.idx ? w->c.idx + (size_t)p->y0 * row : NULL, 0,
-                           (size_t)(p->y1 - p->y0) * row, row, k == w->parts - 1, NULL, 0 };
+                           (size_t)(p->y1 - p->y0) * row, row, k == w->parts - 1, NULL, 0, 0 };
     }
     return 1;
 }
@@ -1239,7 +1242,7 @@ static delve_status diff_png(const char *path, const diff_result *r, const uint8
     zrow_job z[SPAN_MAX_PARTS];
     for (int k = 0; k < w->parts; k++)
         z[k] = w->part[k].z;
-    return pal_file(path, W, H, pal, PAL_COUNT, idx, z, w->parts, err);
+    return pal_file(path, W, H, pal, PAL_COUNT, z, w->parts, err);
 }
 
 delve_status diff_files(const char *a_png, const char *b_png, const char *out_png,

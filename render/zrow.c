@@ -175,7 +175,26 @@ void zrow_zlib_head(uint8_t out[2])
 
 void zrow_zlib_tail(const uint8_t *data, size_t n, uint8_t out[4])
 {
-    uint32_t a = libdeflate_adler32(1, data, n);
+    zrow_zlib_tail_of(libdeflate_adler32(1, data, n), out);
+}
+
+void zrow_zlib_tail_of(uint32_t adler, uint8_t out[4])
+{
     for (int i = 0; i < 4; i++)
-        out[i] = (uint8_t)(a >> (24 - 8 * i));
+        out[i] = (uint8_t)(adler >> (24 - 8 * i));
+}
+
+#define ADLER_MOD 65521u
+
+/* Adler-32 is s1 = 1 + the sum of the bytes and s2 = the sum of s1 after each byte, both
+ * mod 65521. Over the second piece every running s1 is the first's s1 - 1 more than it
+ * would be alone, so s1 = s1a + s1b - 1 and s2 = s2a + s2b + n2 (s1a - 1). */
+uint32_t zrow_adler_join(uint32_t a1, uint32_t a2, size_t n2)
+{
+    uint32_t s1a = a1 & 0xffff, s2a = a1 >> 16, s1b = a2 & 0xffff, s2b = a2 >> 16;
+    uint32_t n = (uint32_t)(n2 % ADLER_MOD);
+    uint32_t s1 = (s1a + s1b + ADLER_MOD - 1) % ADLER_MOD;
+    uint32_t s2 = (uint32_t)(((uint64_t)s2a + s2b + (uint64_t)n * ((s1a + ADLER_MOD - 1) % ADLER_MOD)) %
+                             ADLER_MOD);
+    return s2 << 16 | s1;
 }

@@ -28,4 +28,12 @@ size_t zrow_part(const uint8_t *data, size_t from, size_t to, size_t row, int la
 void zrow_zlib_head(uint8_t out[2]);
 void zrow_zlib_tail(const uint8_t *data, size_t n, uint8_t out[4]);
 
+/* The Adler-32 of two pieces of data end to end, from the first's (a1), the second's (a2,
+ * computed from 1 as libdeflate_adler32(1, ...) does) and the second's length n2: so
+ * parts encoded on separate threads can sum their own bytes. */
+uint32_t zrow_adler_join(uint32_t a1, uint32_t a2, size_t n2);
+
+/* The zlib trailer of a stream whose data's Adler-32 is adler (4 bytes). */
+void zrow_zlib_tail_of(uint32_t adler, uint8_t out[4]);
+
 #endif
