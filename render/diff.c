@@ -934,6 +934,7 @@ typedef struct span_part {
     diff_result r;
     int y0, y1;
     zrow_job z;               /* the part of the stream, when there is a diff image */
+    uint32_t adler[2];        /* Adler-32 of A's and B's scanlines of these rows */
 } span_part;
 
 /* One run of diff_files from scanlines, shared by its two threads: each takes the
@@ -987,6 +988,14 @@ static void span_open(span_work *w, uint8_t *buf, span_img *sa, span_img *sb)
     *sb = (span_img){ w->b, NULL, { buf + 4 * n, buf + 5 * n }, { buf + 6 * n, buf + 7 * n } };
 }
 
+/* Adds row y of s's file to the Adler-32 *sum (its zlib stream's, checked by
+ * diff_spans: png_rows_load leaves it to the reader, PNG_ROWS_ADLER_LATER). */
+static void span_sum(const span_img *s, int y, uint32_t *sum)
+{
+    size_t stride = (size_t)s->im->w * (size_t)s->im->bpp + 1;
+    *sum = (uint32_t)libdeflate_adler32(*sum, s->im->raw + (size_t)y * stride, stride);
+}
+
 /* One part: its rows compared (with their greys unless mode is SPAN_MARKS), then
  * deflated; 0 when out of memory. */
 static int span_part_run(span_work *w, span_part *p, uint8_t *buf, int mode)
@@ -1000,8 +1009,12 @@ static int span_part_run(span_work *w, span_part *p, uint8_t *buf, int mode)
     c.y_first = p->y0;
     c.greys_done = mode == SPAN_MARKS;
     const uint8_t *a_up = NULL;
-    for (int y = p->y0; y < p->y1; y++)
+    for (int y = p->y0; y < p->y1; y++) {
         span_compare(&c, &sa, &sb, y, &a_up);
+        if (mode != SPAN_MARKS) /* A's rows were summed with their greys */
+            span_sum(&sa, y, &p->adler[0]);
+        span_sum(&sb, y, &p->adler[1]);
+    }
     if (c.idx)
         zrow_thread(&p->z);
     return !c.idx || p->z.out != NULL;
@@ -1018,6 +1031,7 @@ static int span_greys_run(span_work *w, span_part *p, uint8_t *buf)
     const uint8_t *up = NULL;
     for (int y = p->y0; y < p->y1; y++) {
         const uint8_t *ca = span_row(&sa, y);
+        span_sum(&sa, y, &p->adler[0]);
         uint8_t *q = w->c.idx + (size_t)y * row;
         q[0] = 0; /* PNG filter "none" */
         const uint8_t *q_up = up ? q + 1 - row : NULL;
@@ -1061,6 +1075,7 @@ static int span_layout(span_work *w, int i)
         p->y0 = (int)((int64_t)k * H / w->parts), p->y1 = (int)((int64_t)(k + 1) * H / w->parts);
         p->z = (zrow_job){ w->c.idx ? w->c.idx + (size_t)p->y0 * row : NULL, 0,
                            (size_t)(p->y1 - p->y0) * row, row, k == w->parts - 1, NULL, 0, 0 };
+        p->adler[0] = p->adler[1] = 1;
     }
     return 1;
 }
@@ -1091,7 +1106,7 @@ static void span_setup(span_work *w, int last)
  * second, sets the comparison up. */
 static void span_load(span_work *w, int i)
 {
-    int taken = png_rows_load(w->path[i], DIFF_MAX_SIDE, &w->rows[i]);
+    int taken = png_rows_load(w->path[i], DIFF_MAX_SIDE, PNG_ROWS_ADLER_LATER, &w->rows[i]);
     pthread_mutex_lock(&w->mu);
     w->taken[i] = taken;
     if (++w->loaded == 2) {
@@ -1166,6 +1181,21 @@ static void *span_thread(void *arg)
     return NULL;
 }
 
+/* 1 when the parts' sums of both files' scanlines are the Adler-32s the files give. */
+static int span_sums_ok(const span_work *w)
+{
+    for (int i = 0; i < 2; i++) {
+        size_t stride = (size_t)w->rows[i].w * (size_t)w->rows[i].bpp + 1;
+        uint32_t sum = 1;
+        for (int k = 0; k < w->parts; k++)
+            sum = zrow_adler_join(sum, w->part[k].adler[i],
+                                  (size_t)(w->part[k].y1 - w->part[k].y0) * stride);
+        if (sum != w->rows[i].adler)
+            return 0;
+    }
+    return 1;
+}
+
 /* diff_run's exact rule from the two files' scanlines when they allow it (w->ready 1
  * after; the counts in *r, the palette rows in w->c.idx and their deflate parts in w's),
  * else w->ready -1 with nothing kept. Both files are loaded at once, and the rows of a
@@ -1179,10 +1209,14 @@ static delve_status diff_spans(const char *a_png, const char *b_png, diff_result
     run_pair(span_thread, w, w);
     pthread_cond_destroy(&w->cv);
     pthread_mutex_destroy(&w->mu);
+    if (w->ready > 0 && !w->failed && !span_sums_ok(w))
+        w->ready = -1; /* a damaged stream: png_load reads or refuses the files */
     if (w->ready < 0) {
         free(w->rows[0].raw);
         free(w->rows[1].raw);
         free(w->c.idx);
+        for (int k = 0; k < w->parts; k++)
+            free(w->part[k].z.out);
         w->rows[0].raw = w->rows[1].raw = NULL;
         w->c.idx = NULL;
         w->parts = 0;

@@ -1021,6 +1021,59 @@ static void test_rgb_rows_match_reference(void **state)
     free(a.p), free(b.p);
 }
 
+/* Copies the PNG at from to to with its zlib stream's Adler-32 wrong (the IDAT's CRC
+ * made right again), so only the inflated data's sum tells. */
+static void write_bad_adler(const char *from, const char *to)
+{
+    FILE *f = fopen(from, "rb");
+    assert_non_null(f);
+    static uint8_t d[1 << 21];
+    size_t n = fread(d, 1, sizeof d, f);
+    fclose(f);
+    for (size_t at = 8; at + 12 <= n;) {
+        size_t len = (size_t)d[at] << 24 | (size_t)d[at + 1] << 16 | (size_t)d[at + 2] << 8 | d[at + 3];
+        if (!memcmp(d + at + 4, "IDAT", 4)) {
+            d[at + 8 + len - 1] ^= 0x5a;
+            put32(d + at + 8 + len, (uint32_t)libdeflate_crc32(0, d + at + 4, len + 4));
+        }
+        at += len + 12;
+    }
+    f = fopen(to, "wb");
+    assert_int_equal(fwrite(d, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Files compared from their scanlines have the zlib stream's Adler-32 summed by the
+ * comparison rather than by the inflate (PNG_ROWS_ADLER_LATER): a file whose sum is
+ * wrong is refused as diff_load refuses it, A or B, a canvas of many parts or one. */
+static void test_rows_adler_checked(void **state)
+{
+    (void)state;
+    uint32_t s = 5;
+    const int size[2][2] = { { 613, 450 }, { 31, 9 } };
+    for (int t = 0; t < 2; t++) {
+        pic a = pic_new(size[t][0], size[t][1], 0, 0, 0, 255);
+        for (int i = 0; i < a.w * a.h * 4; i++)
+            a.p[i] = (uint8_t)(i % 4 == 3 ? 255 : lcg(&s) % 4 * 60);
+        char pa[4096], pb[4096];
+        write_pic_filtered(cat(pa, fixdir, "adler-a.png"), &a, 2, 0);
+        write_bad_adler(pa, cat(pb, fixdir, "adler-bad.png"));
+        diff_image im;
+        delve_err want = { "" };
+        assert_int_equal(diff_load(pb, &im, &want), DELVE_EINPUT);
+        diff_opts o = diff_defaults();
+        diff_result r;
+        for (int k = 0; k < 2; k++) {
+            delve_err err = { "" };
+            assert_int_equal(diff_files(k ? pb : pa, k ? pa : pb, NULL, &o, &r, &err), DELVE_EINPUT);
+            assert_string_equal(err.msg, want.msg);
+        }
+        assert_int_equal(diff_files(pa, pa, NULL, &o, &r, NULL), DELVE_OK);
+        assert_int_equal(r.changed, 0);
+        free(a.p);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--fixtures")) {
@@ -1043,6 +1096,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_diff_png_write),
         cmocka_unit_test(test_diff_files_is_diff_images),
         cmocka_unit_test(test_rgb_rows_match_reference),
+        cmocka_unit_test(test_rows_adler_checked),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
