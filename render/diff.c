@@ -4,11 +4,15 @@
  * rule on 8-bit values, in doubles evaluated in pixelmatch's order so the counts are
  * the same; this file is compiled with -ffp-contract=off for that), the exact
  * comparison straight from two files' "none"/"up" scanlines (png_rows_load: unfiltered
- * a row at a time and compared while in the cache), and writing the diff image as a
- * palette PNG (render/zrow). Large canvases are split between two threads (rows, or
- * columns when unfiltering). Where the time goes for the bench's 1920x1080 pair, about
- * 14 ms CPU: libdeflate's inflate and the kernel's clearing of fresh pages (the two
- * 8 MB scanline buffers) near half, reading those buffers back, the greys, zrow, start.
+ * a row at a time and compared while in the cache; RGB files as RGB), and writing the
+ * diff image as a palette PNG (render/zrow). Large canvases are split between two
+ * threads (rows; from scanlines, up to 16 parts of rows that two threads take in turn
+ * after loading a file each, the first loaded drawing A's greys while B still loads,
+ * each part deflated where it was compared). Where the time goes for the bench's
+ * 1920x1080 pair (2026-12-01, about 14 ms CPU, 9.4 ms wall): libdeflate's inflate of the
+ * two files 45 %, the kernel's clearing of their fresh 6 MB scanline buffers and of the
+ * palette rows 10-19 %, reading the rows back for greys and compare (memory-bound: the
+ * greys' arithmetic in SSSE3 was no faster), zrow 4 %, process start and exit.
  *
  * pixelmatch 7 (npm pixelmatch 7.0-7.2, default options), as this file follows it:
  * - a pixel pair whose RGBA words are equal has distance 0; otherwise the channel
