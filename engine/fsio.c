@@ -110,6 +110,18 @@ delve_status fsio_mkdirs(const char *dir, delve_err *err)
     return DELVE_OK;
 }
 
+/* The buffer fsio_read_all starts with: room for the whole file at once (a PNG of 400 KB
+ * took 7 reallocs and copies from 4 KB up), at least 4 KB; a file that grows meanwhile
+ * is still read on to its end or the limit. */
+static size_t first_cap(FILE *fp, size_t max_bytes)
+{
+    struct stat sb;
+    size_t cap = 4096;
+    if (fstat(fileno(fp), &sb) == 0 && sb.st_size > 0)
+        cap = (unsigned long long)sb.st_size < max_bytes ? (size_t)sb.st_size + 1 : max_bytes;
+    return cap < 4096 ? 4096 : cap;
+}
+
 delve_status fsio_read_all(const char *path, size_t max_bytes, char **out, size_t *len,
                            delve_err *err)
 {
@@ -123,12 +135,7 @@ delve_status fsio_read_all(const char *path, size_t max_bytes, char **out, size_
     FILE *fp = fopen(path, "rb");
     if (!fp)
         return delve_fail(err, DELVE_EIO, "cannot read %s: %s", path, strerror(errno));
-    /* room for the whole file at once (a PNG of 400 KB took 7 reallocs and copies from
-     * 4 KB up); a file that grows meanwhile is still read to its end or the limit */
-    size_t cap = 4096, n = 0;
-    if (fstat(fileno(fp), &sb) == 0 && sb.st_size > 0)
-        cap = (unsigned long long)sb.st_size < max_bytes ? (size_t)sb.st_size + 1 : max_bytes;
-    cap = cap < 4096 ? 4096 : cap;
+    size_t cap = first_cap(fp, max_bytes), n = 0;
     char *buf = malloc(cap + 1);
     delve_status st = DELVE_OK;
     while (buf) {
