@@ -4,11 +4,15 @@
  * rule on 8-bit values, in doubles evaluated in pixelmatch's order so the counts are
  * the same; this file is compiled with -ffp-contract=off for that), the exact
  * comparison straight from two files' "none"/"up" scanlines (png_rows_load: unfiltered
- * a row at a time and compared while in the cache), and writing the diff image as a
- * palette PNG (render/zrow). Large canvases are split between two threads (rows, or
- * columns when unfiltering). Where the time goes for the bench's 1920x1080 pair, about
- * 14 ms CPU: libdeflate's inflate and the kernel's clearing of fresh pages (the two
- * 8 MB scanline buffers) near half, reading those buffers back, the greys, zrow, start.
+ * a row at a time and compared while in the cache; RGB files as RGB), and writing the
+ * diff image as a palette PNG (render/zrow). Large canvases are split between two
+ * threads (rows; from scanlines, up to 16 parts of rows that two threads take in turn
+ * after loading a file each, the first loaded drawing A's greys while B still loads,
+ * each part deflated where it was compared). Where the time goes for the bench's
+ * 1920x1080 pair (2026-12-01, about 14 ms CPU, 9.4 ms wall): libdeflate's inflate of the
+ * two files 45 %, the kernel's clearing of their fresh 6 MB scanline buffers and of the
+ * palette rows 10-19 %, reading the rows back for greys and compare (memory-bound: the
+ * greys' arithmetic in SSSE3 was no faster), zrow 4 %, process start and exit.
  *
  * pixelmatch 7 (npm pixelmatch 7.0-7.2, default options), as this file follows it:
  * - a pixel pair whose RGBA words are equal has distance 0; otherwise the channel
@@ -132,6 +136,7 @@ typedef struct diff_ctx {
     int exact;                /* 1: the exact rule, 0: the threshold rule */
     int y_first;              /* first row of this part (whose greys can be copied from
                                * the row above only below it) */
+    int greys_done;           /* the greys of these rows are in idx already */
 } diff_ctx;
 
 /* The palette of diff images written by diff_files: greys 255 - i for i in 0..26 (all
@@ -177,6 +182,7 @@ typedef uint32_t diff_v16u __attribute__((vector_size(64)));
 typedef int32_t diff_v16i __attribute__((vector_size(64)));
 typedef float diff_v16f __attribute__((vector_size(64)));
 typedef uint8_t diff_v16b __attribute__((vector_size(16)));
+typedef uint64_t diff_v2q __attribute__((vector_size(16)));
 #endif
 
 /* 1 when the 16 pixels at p are all opaque. */
@@ -295,7 +301,7 @@ static void exact_span(diff_ctx *c, const uint8_t *pa, const uint8_t *pa_up, con
                        int y, int x0, int n)
 {
     size_t row = (size_t)c->W + 1;
-    uint8_t *q = c->idx ? c->idx + (size_t)y * row + 1 + (size_t)x0 : NULL;
+    uint8_t *q = c->idx && !c->greys_done ? c->idx + (size_t)y * row + 1 + (size_t)x0 : NULL;
     if (q && y > c->y_first)
         grey_row(q, pa, pa_up, q - row, n);
     else if (q)
@@ -633,6 +639,9 @@ static int pal_index(pal_map *m, const uint8_t *p)
     return m->n++;
 }
 
+
+/* Writes one chunk at o: length, type, the n bytes of data (already in place when data is
+ * o + 8), CRC; returns the end. */
 static uint8_t *put_chunk(uint8_t *o, const char *type, const uint8_t *data, size_t n)
 {
     uint8_t *start = o + 4;
@@ -640,7 +649,7 @@ static uint8_t *put_chunk(uint8_t *o, const char *type, const uint8_t *data, siz
     *o++ = (uint8_t)n;
     memcpy(o, type, 4);
     o += 4;
-    if (n)
+    if (n && data != o)
         memcpy(o, data, n);
     o += n;
     uint32_t crc = libdeflate_crc32(0, start, n + 4);
@@ -649,71 +658,89 @@ static uint8_t *put_chunk(uint8_t *o, const char *type, const uint8_t *data, siz
     return o;
 }
 
-/* One part of a zlib stream being encoded (render/zrow.h). */
+/* One part of a zlib stream being encoded (render/zrow.h): data[from..to), rows of row
+ * bytes, into out (malloc'ed, NULL when out of memory). */
 typedef struct zrow_job {
     const uint8_t *data;
     size_t from, to, row;
     int last;
     uint8_t *out;
     size_t n;                 /* bytes written */
+    uint32_t adler;           /* Adler-32 of data[from..to) */
 } zrow_job;
 
 static void *zrow_thread(void *arg)
 {
     zrow_job *j = arg;
-    j->n = zrow_part(j->data, j->from, j->to, j->row, j->last, j->out);
+    j->out = malloc(zrow_part_bound(j->to - j->from));
+    j->n = j->out ? zrow_part(j->data, j->from, j->to, j->row, j->last, j->out) : 0;
+    j->adler = (uint32_t)libdeflate_adler32(1, j->data + j->from, j->to - j->from);
     return NULL;
 }
 
-/* The zlib stream of idx (raw bytes, rows of row bytes) into *zd (malloc'ed), its length
- * returned, 0 when out of memory: render/zrow's encoder, the lower half of a large image
- * on a second thread. */
-static size_t pal_zlib(const uint8_t *idx, size_t raw, size_t row, uint8_t **zd)
+/* The deflate parts of idx (raw bytes, rows of row bytes): render/zrow's encoder, the
+ * lower half of a large image on a second thread. Returns how many parts (1 or 2), 0
+ * when out of memory; free each part's out. */
+static int pal_zlib(const uint8_t *idx, size_t raw, size_t row, zrow_job part[2])
 {
     size_t split = raw >= DIFF_SPLIT_PIXELS ? raw / row / 2 * row : raw;
-    size_t cap1 = zrow_part_bound(split), cap2 = zrow_part_bound(raw - split);
-    uint8_t *z = *zd = malloc(2 + cap1 + cap2 + 4);
-    if (!z)
-        return 0;
-    zrow_job top = { idx, 0, split, row, split == raw, z + 2, 0 };
-    zrow_job low = { idx, split, raw, row, 1, z + 2 + cap1, 0 };
-    zrow_zlib_head(z);
-    run_pair(zrow_thread, &top, split < raw ? &low : NULL);
-    size_t n = 2 + top.n;
-    memmove(z + n, low.out, low.n);
-    n += low.n;
-    zrow_zlib_tail(idx, raw, z + n);
-    return n + 4;
+    part[0] = (zrow_job){ idx, 0, split, row, split == raw, NULL, 0, 0 };
+    part[1] = (zrow_job){ idx, split, raw, row, 1, NULL, 0, 0 };
+    run_pair(zrow_thread, &part[0], split < raw ? &part[1] : NULL);
+    int parts = split < raw ? 2 : 1;
+    return part[0].out && (parts == 1 || part[1].out) ? parts : 0;
 }
 
-/* The PNG file of a palette image: idx holds h rows of 1 + w bytes (filter 0). */
+/* The PNG file of a palette image of h rows of 1 + w bytes (filter 0) from its deflate
+ * stream's parts in order (zrow_part's, each with the Adler-32 of its bytes). */
+static delve_status pal_file(const char *path, int w, int h, const uint32_t *rgb, int n,
+                             const zrow_job *part, int parts, delve_err *err)
+{
+    size_t zn = 2 + 4;
+    for (int k = 0; k < parts; k++)
+        zn += part[k].n;
+    uint8_t *file = malloc(8 + 25 + 12 + 768 + 12 + zn + 12);
+    if (!file)
+        return delve_fail(err, DELVE_ENOMEM, "diff: out of memory writing %s", path);
+    uint8_t ihdr[13] = { (uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8),
+                         (uint8_t)w, (uint8_t)(h >> 24), (uint8_t)(h >> 16),
+                         (uint8_t)(h >> 8), (uint8_t)h, 8, 3, 0, 0, 0 };
+    uint8_t plte[768];
+    for (int i = 0; i < n; i++)
+        plte[i * 3] = (uint8_t)(rgb[i] >> 16), plte[i * 3 + 1] = (uint8_t)(rgb[i] >> 8),
+        plte[i * 3 + 2] = (uint8_t)rgb[i];
+    uint8_t *o = file;
+    memcpy(o, "\x89PNG\r\n\x1a\n", 8);
+    o = put_chunk(o + 8, "IHDR", ihdr, 13);
+    o = put_chunk(o, "PLTE", plte, (size_t)n * 3);
+    uint8_t *z = o + 8; /* the zlib stream is put together where IDAT's data goes */
+    zrow_zlib_head(z);
+    size_t at = 2;
+    uint32_t adler = 1;
+    for (int k = 0; k < parts; k++) {
+        memcpy(z + at, part[k].out, part[k].n);
+        at += part[k].n;
+        adler = zrow_adler_join(adler, part[k].adler, part[k].to - part[k].from);
+    }
+    zrow_zlib_tail_of(adler, z + at);
+    o = put_chunk(o, "IDAT", z, zn);
+    o = put_chunk(o, "IEND", NULL, 0);
+    delve_status st = fsio_write_atomic(path, file, (size_t)(o - file), err);
+    free(file);
+    return st;
+}
+
+/* pal_file of idx, deflated here (pal_zlib). */
 static delve_status pal_png(const char *path, int w, int h, const uint32_t *rgb, int n,
                             const uint8_t *idx, delve_err *err)
 {
-    uint8_t *zd = NULL;
-    size_t zn = pal_zlib(idx, (size_t)h * ((size_t)w + 1), (size_t)w + 1, &zd);
-    uint8_t *file = zn ? malloc(zn + 8 + 25 + 12 + 768 + 12 + 12) : NULL;
-    delve_status st = DELVE_OK;
-    if (!file) {
-        st = delve_fail(err, DELVE_ENOMEM, "diff: out of memory writing %s", path);
-    } else {
-        uint8_t ihdr[13] = { (uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8),
-                             (uint8_t)w, (uint8_t)(h >> 24), (uint8_t)(h >> 16),
-                             (uint8_t)(h >> 8), (uint8_t)h, 8, 3, 0, 0, 0 };
-        uint8_t plte[768];
-        for (int i = 0; i < n; i++)
-            plte[i * 3] = (uint8_t)(rgb[i] >> 16), plte[i * 3 + 1] = (uint8_t)(rgb[i] >> 8),
-            plte[i * 3 + 2] = (uint8_t)rgb[i];
-        uint8_t *o = file;
-        memcpy(o, "\x89PNG\r\n\x1a\n", 8);
-        o = put_chunk(o + 8, "IHDR", ihdr, 13);
-        o = put_chunk(o, "PLTE", plte, (size_t)n * 3);
-        o = put_chunk(o, "IDAT", zd, zn);
-        o = put_chunk(o, "IEND", NULL, 0);
-        st = fsio_write_atomic(path, file, (size_t)(o - file), err);
-    }
-    free(zd);
-    free(file);
+    zrow_job part[2];
+    int parts = pal_zlib(idx, (size_t)h * ((size_t)w + 1), (size_t)w + 1, part);
+    delve_status st = parts ? pal_file(path, w, h, rgb, n, part, parts, err)
+                            : delve_fail(err, DELVE_ENOMEM, "diff: out of memory writing %s",
+                                         path);
+    free(part[0].out);
+    free(part[1].out);
     return st;
 }
 
@@ -775,134 +802,458 @@ static delve_status load_pair(const char *a_png, const char *b_png, diff_image *
     return st;
 }
 
+
 /* --- from scanlines: both files as "none"/"up" rows (png_rows_load) ----------------- */
 
-/* Columns x0..x1-1 of two same-sized images compared a row at a time as they are
- * unfiltered (each row is the raw bytes, plus the row above for "up"), so both stay in
- * the cache. */
-typedef struct span_job {
-    diff_ctx c;
-    diff_result r;
-    const png_rows *a, *b;
-    int x0, x1;
-    int ok;                   /* 0 when out of memory */
-} span_job;
+/* 1 when the 16 RGB pixels at a and b are equal (in three 16-byte vectors where there
+ * are vectors: through an array, gcc's code went by the stack). */
+static int equal16_rgb(const uint8_t *a, const uint8_t *b)
+{
+#ifdef DIFF_V16
+    diff_v2q d = { 0, 0 };
+    for (int i = 0; i < 48; i += 16) {
+        diff_v2q u, v;
+        memcpy(&u, a + i, 16);
+        memcpy(&v, b + i, 16);
+        d |= u ^ v;
+    }
+    return (d[0] | d[1]) == 0;
+#else
+    uint64_t d = 0;
+    for (int i = 0; i < 48; i += 8) {
+        uint64_t u, v;
+        memcpy(&u, a + i, 8);
+        memcpy(&v, b + i, 8);
+        d |= u ^ v;
+    }
+    return d == 0;
+#endif
+}
 
-/* One image's rows in a span: the row above, unfiltered as in the file (in buf[] or in
- * the file's rows themselves), buffers for this row, and RGBA for an RGB file (px). */
+/* Luma of an opaque RGB pixel times 1000: luma_on_white of it is 255 times this, so the
+ * two order pixels alike. */
+static inline int32_t luma_rgb(const uint8_t *p)
+{
+    return 299 * p[0] + 587 * p[1] + 114 * p[2];
+}
+
+/* grey_row of n opaque RGB pixels: grey_fade of an opaque pixel is (264999 - Y) / 10000.
+ * One pixel at a time where not copied: as fast here as making RGBA for the vectors. */
+static void grey_row_rgb(uint8_t *q, const uint8_t *p, const uint8_t *up, const uint8_t *q_up,
+                         int n)
+{
+    int x = 0;
+    for (; x + 16 <= n; x += 16) {
+        const uint8_t *p16 = p + (size_t)x * 3;
+        if (up && equal16_rgb(p16, up + (size_t)x * 3) && greys16(q_up + x)) {
+            memcpy(q + x, q_up + x, 16);
+            continue;
+        }
+        for (int k = 0; k < 16; k++)
+            q[x + k] = (uint8_t)((264999 - luma_rgb(p16 + k * 3)) / 10000);
+    }
+    for (; x < n; x++)
+        q[x] = (uint8_t)((264999 - luma_rgb(p + (size_t)x * 3)) / 10000);
+}
+
+/* exact_span for a row of n opaque RGB pixels of each image, from column 0: compared as
+ * they are, 16 at a time, without making RGBA. */
+static void exact_span_rgb(diff_ctx *c, const uint8_t *pa, const uint8_t *pa_up,
+                           const uint8_t *pb, int y, int n)
+{
+    size_t row = (size_t)c->W + 1;
+    uint8_t *q = c->idx && !c->greys_done ? c->idx + (size_t)y * row + 1 : NULL;
+    if (q && y > c->y_first)
+        grey_row_rgb(q, pa, pa_up, q - row, n);
+    else if (q)
+        grey_row_rgb(q, pa, NULL, NULL, n);
+    for (int x = 0; x < n; x += 16) {
+        int m = n - x < 16 ? n - x : 16;
+        const uint8_t *qa = pa + (size_t)x * 3, *qb = pb + (size_t)x * 3;
+        if (m == 16 ? equal16_rgb(qa, qb) : !memcmp(qa, qb, (size_t)m * 3))
+            continue;
+        for (int k = 0; k < m; k++, qa += 3, qb += 3)
+            if (qa[0] != qb[0] || qa[1] != qb[1] || qa[2] != qb[2])
+                mark(c, x + k, y, luma_rgb(qb) < luma_rgb(qa) ? PX_DARKER : PX_CHANGED);
+    }
+}
+
+/* One image's rows as a part reads them: the row above, unfiltered (in buf[] or in the
+ * file's rows themselves), two buffers for "up" rows, and two for RGBA (px) when the
+ * file is RGB and the other RGBA. */
 typedef struct span_img {
     const png_rows *im;
     const uint8_t *up;
     uint8_t *buf[2], *px[2];
 } span_img;
 
-/* Row y of s, npx pixels from column x0, unfiltered (into buf[y % 2] for "up"; a "none"
- * row is read where it is) and made RGBA; returns its RGBA. */
-static const uint8_t *span_row(span_img *s, int y, int x0, int npx)
+/* Row y of s unfiltered, in the file's own bytes a pixel: an "up" row into buf[y % 2],
+ * a "none" row read where it is. */
+static const uint8_t *span_row(span_img *s, int y)
 {
-    size_t bpp = (size_t)s->im->bpp, n = (size_t)npx * bpp;
-    int k = y & 1;
-    const uint8_t *row = s->im->raw + (size_t)y * ((size_t)s->im->w * bpp + 1);
-    const uint8_t *cur = row + 1 + (size_t)x0 * bpp;
+    size_t n = (size_t)s->im->w * (size_t)s->im->bpp;
+    const uint8_t *row = s->im->raw + (size_t)y * (n + 1), *cur = row + 1;
     if (row[0] == 2 && y > 0) {
-        png_add_up(s->buf[k], cur, s->up, n);
-        cur = s->buf[k];
+        png_add_up(s->buf[y & 1], cur, s->up, n);
+        cur = s->buf[y & 1];
     }
     s->up = cur;
-    if (bpp == 4)
-        return cur;
-    png_rgb_to_rgba(s->px[k], cur, (size_t)npx);
-    return s->px[k];
+    return cur;
+}
+
+/* Rows an image's row y0 needs unfiltered before it (the rows back to
+ * the last "none" row: an "up" row needs the row above unfiltered). */
+static int seek_rows(const png_rows *im, int y0)
+{
+    size_t stride = (size_t)im->w * (size_t)im->bpp + 1;
+    int y = y0;
+    while (y > 0 && im->raw[(size_t)y * stride] == 2)
+        y--;
+    return y0 - y;
+}
+
+/* Readies s for row y0 of a part that starts there: an "up" row needs the row above
+ * unfiltered, so the rows from the last "none" row above it are unfiltered first (all
+ * of them when every row is "up": a part's rows are then unfiltered twice). */
+static void span_seek(span_img *s, int y0)
+{
+    for (int y = y0 - seek_rows(s->im, y0); y < y0; y++)
+        span_row(s, y);
+}
+
+#define SPAN_MAX_PARTS 16    /* parts the rows of a large canvas are cut into */
+#define SPAN_MIN_PART_ROWS 32
+
+/* Where a part is: not taken; its greys being drawn, or drawn, from A alone while B
+ * loads; taken to compare (after its greys, or with them). */
+enum { PART_TODO, PART_GREYING, PART_GREYED, PART_TAKEN };
+/* What a thread does with a part it takes. */
+enum { SPAN_COMPARE, SPAN_MARKS, SPAN_GREYS_ONLY };
+
+/* Rows y0..y1-1 of two same-sized images compared a row at a time as they are
+ * unfiltered, so both stay in the cache; then, with a diff image, those rows of it
+ * deflated as one part of its stream (zrow_part from y0 alone: no match reaches the
+ * rows of the part above, which may be another thread's). */
+typedef struct span_part {
+    diff_result r;
+    int y0, y1;
+    zrow_job z;               /* the part of the stream, when there is a diff image */
+    uint32_t adler[2];        /* Adler-32 of A's and B's scanlines of these rows */
+} span_part;
+
+/* One run of diff_files from scanlines, shared by its two threads: each takes the
+ * next file to load while one is left, then the next part to compare (so a thread that
+ * starts late or is held up by other work on the machine leaves more to the other);
+ * the one that loads the second file sets the comparison up. Guarded by mu; each
+ * thread's row buffers are its own. */
+typedef struct span_work {
+    const char *path[2];
+    png_rows rows[2];
+    int taken[2];             /* png_rows_load took the file */
+    int claimed, loaded;      /* files taken to load, and loaded */
+    int ready;                /* 0 while loading; 1 set up to compare; -1 not from scanlines */
+    int want_idx;             /* a diff image is drawn */
+    diff_result start;        /* diff_start's result, each part's first */
+    diff_ctx c;               /* all but r, shared */
+    const png_rows *a, *b;
+    span_part part[SPAN_MAX_PARTS];
+    int state[SPAN_MAX_PARTS]; /* PART_* */
+    int parts;
+    int failed;               /* a thread ran out of memory */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;        /* ready was set */
+} span_work;
+
+/* Row y of both images compared into c (RGBA made for the RGB one when they differ in
+ * that); *a_up: A's row above as compared, updated. */
+static void span_compare(diff_ctx *c, span_img *sa, span_img *sb, int y, const uint8_t **a_up)
+{
+    const uint8_t *ca = span_row(sa, y), *cb = span_row(sb, y);
+    if (c->idx)
+        c->idx[(size_t)y * ((size_t)c->W + 1)] = 0; /* PNG filter "none" */
+    if (sa->im->bpp == 3 && sb->im->bpp == 3) {
+        exact_span_rgb(c, ca, *a_up, cb, y, c->w);
+        *a_up = ca;
+        return;
+    }
+    if (sa->im->bpp == 3)
+        png_rgb_to_rgba(sa->px[y & 1], ca, (size_t)c->w), ca = sa->px[y & 1];
+    if (sb->im->bpp == 3)
+        png_rgb_to_rgba(sb->px[y & 1], cb, (size_t)c->w), cb = sb->px[y & 1];
+    exact_span(c, ca, *a_up, cb, y, 0, c->w);
+    *a_up = ca;
+}
+
+/* sa and sb with their buffers in buf (8 rows of w RGBA pixels). */
+static void span_open(span_work *w, uint8_t *buf, span_img *sa, span_img *sb)
+{
+    size_t n = (size_t)w->c.w * 4;
+    *sa = (span_img){ w->a, NULL, { buf, buf + n }, { buf + 2 * n, buf + 3 * n } };
+    *sb = (span_img){ w->b, NULL, { buf + 4 * n, buf + 5 * n }, { buf + 6 * n, buf + 7 * n } };
+}
+
+/* Adds row y of s's file to the Adler-32 *sum (its zlib stream's, checked by
+ * diff_spans: png_rows_load leaves it to the reader, PNG_ROWS_ADLER_LATER). */
+static void span_sum(const span_img *s, int y, uint32_t *sum)
+{
+    size_t stride = (size_t)s->im->w * (size_t)s->im->bpp + 1;
+    *sum = (uint32_t)libdeflate_adler32(*sum, s->im->raw + (size_t)y * stride, stride);
+}
+
+/* One part: its rows compared (with their greys unless mode is SPAN_MARKS), then
+ * deflated; 0 when out of memory. */
+static int span_part_run(span_work *w, span_part *p, uint8_t *buf, int mode)
+{
+    span_img sa, sb;
+    span_open(w, buf, &sa, &sb);
+    span_seek(&sa, p->y0);
+    span_seek(&sb, p->y0);
+    diff_ctx c = w->c;
+    c.r = &p->r;
+    c.y_first = p->y0;
+    c.greys_done = mode == SPAN_MARKS;
+    const uint8_t *a_up = NULL;
+    for (int y = p->y0; y < p->y1; y++) {
+        span_compare(&c, &sa, &sb, y, &a_up);
+        if (mode != SPAN_MARKS) /* A's rows were summed with their greys */
+            span_sum(&sa, y, &p->adler[0]);
+        span_sum(&sb, y, &p->adler[1]);
+    }
+    if (c.idx)
+        zrow_thread(&p->z);
+    return !c.idx || p->z.out != NULL;
+}
+
+/* The greys of part p's rows from A alone, while B loads (the values the comparison
+ * would draw: grey_row_rgb and grey_row agree on opaque pixels). */
+static int span_greys_run(span_work *w, span_part *p, uint8_t *buf)
+{
+    span_img sa, sb; /* B is being loaded: only sa is read */
+    span_open(w, buf, &sa, &sb);
+    span_seek(&sa, p->y0);
+    size_t row = (size_t)w->c.W + 1;
+    const uint8_t *up = NULL;
+    for (int y = p->y0; y < p->y1; y++) {
+        const uint8_t *ca = span_row(&sa, y);
+        span_sum(&sa, y, &p->adler[0]);
+        uint8_t *q = w->c.idx + (size_t)y * row;
+        q[0] = 0; /* PNG filter "none" */
+        const uint8_t *q_up = up ? q + 1 - row : NULL;
+        if (sa.im->bpp == 3)
+            grey_row_rgb(q + 1, ca, up, q_up, w->c.w);
+        else
+            grey_row(q + 1, ca, up, q_up, w->c.w);
+        up = ca;
+    }
+    return 1;
+}
+
+/* How many parts to cut an image's rows into: one for a small canvas, else as many as
+ * SPAN_MAX_PARTS and SPAN_MIN_PART_ROWS allow, unless "up" rows make them unfilter more
+ * than an eighth of the rows twice (then two halves). */
+static int span_parts(const png_rows *a)
+{
+    int H = a->h, n = H / SPAN_MIN_PART_ROWS;
+    if ((int64_t)a->w * H < DIFF_SPLIT_PIXELS)
+        return 1;
+    n = n > SPAN_MAX_PARTS ? SPAN_MAX_PARTS : n < 2 ? 2 : n;
+    int64_t seek = 0;
+    for (int k = 1; k < n; k++)
+        seek += seek_rows(a, (int)((int64_t)k * H / n));
+    return seek <= H / 8 ? n : 2;
+}
+
+/* Cuts the rows of w->rows[i] (the first file loaded, mu held) into parts and allocates
+ * the palette rows; 0 when out of memory. The other file's rows are cut alike. */
+static int span_layout(span_work *w, int i)
+{
+    const png_rows *im = &w->rows[i];
+    int W = im->w, H = im->h;
+    size_t row = (size_t)W + 1;
+    w->c = (diff_ctx){ .aw = W, .bw = W, .w = W, .h = H, .W = W, .exact = 1 };
+    w->a = &w->rows[0], w->b = &w->rows[1], w->parts = span_parts(im);
+    if (w->want_idx && !(w->c.idx = png_alloc_big((size_t)H * row)))
+        return 0;
+    for (int k = 0; k < w->parts; k++) {
+        span_part *p = &w->part[k];
+        p->y0 = (int)((int64_t)k * H / w->parts), p->y1 = (int)((int64_t)(k + 1) * H / w->parts);
+        p->z = (zrow_job){ w->c.idx ? w->c.idx + (size_t)p->y0 * row : NULL, 0,
+                           (size_t)(p->y1 - p->y0) * row, row, k == w->parts - 1, NULL, 0, 0 };
+        p->adler[0] = p->adler[1] = 1;
+    }
+    return 1;
+}
+
+/* Sets w up to compare once both files are loaded (mu held): ready 1 when both are
+ * scanlines of one size, else -1 (failed too when out of memory). */
+static void span_setup(span_work *w, int last)
+{
+    const png_rows *a = &w->rows[0], *b = &w->rows[1];
+    diff_image va = { a->w, a->h, 8, NULL }, vb = { b->w, b->h, 8, NULL };
+    diff_opts o = diff_defaults();
+    w->ready = -1;
+    if (!w->taken[0] || !w->taken[1] || a->w != b->w || a->h != b->h ||
+        check_opts(&va, &vb, &o, NULL))
+        return; /* diff_run then reads the files, or words what is wrong */
+    if (!w->parts && !span_layout(w, last)) {
+        w->failed = 1;
+        return;
+    }
+    diff_start(&w->start, &va, &vb);
+    for (int k = 0; k < w->parts; k++)
+        w->part[k].r = w->start;
+    w->ready = 1;
+}
+
+/* Loads file i of w as scanlines; after the first, when it is A and a diff image is
+ * drawn, cuts the parts so that A's greys can be drawn while B loads; after the
+ * second, sets the comparison up. */
+static void span_load(span_work *w, int i)
+{
+    int taken = png_rows_load(w->path[i], DIFF_MAX_SIDE, PNG_ROWS_ADLER_LATER, &w->rows[i]);
+    pthread_mutex_lock(&w->mu);
+    w->taken[i] = taken;
+    if (++w->loaded == 2) {
+        span_setup(w, i);
+        pthread_cond_broadcast(&w->cv);
+    } else if (i == 0 && taken && w->want_idx) {
+        w->failed = !span_layout(w, 0);
+        pthread_cond_broadcast(&w->cv);
+    }
+    pthread_mutex_unlock(&w->mu);
+}
+
+/* The part a thread takes next (mu held), -1 for none: while B loads and A's parts are
+ * cut, the last one whose greys are not drawn (*mode SPAN_GREYS_ONLY); once both are
+ * loaded, the first one not taken (SPAN_COMPARE, or SPAN_MARKS when its greys were
+ * drawn). Waits while the other thread loads the last file and there is nothing to
+ * draw. */
+static int span_take(span_work *w, int *mode)
+{
+    for (;;) {
+        for (int k = w->parts - 1; !w->ready && !w->failed && k >= 0; k--)
+            if (w->state[k] == PART_TODO) {
+                w->state[k] = PART_GREYING;
+                *mode = SPAN_GREYS_ONLY;
+                return k;
+            }
+        if (w->ready || w->failed)
+            break;
+        pthread_cond_wait(&w->cv, &w->mu);
+    }
+    for (int k = 0; w->ready > 0 && !w->failed && k < w->parts; k++)
+        if (w->state[k] == PART_TODO || w->state[k] == PART_GREYED) {
+            *mode = w->state[k] == PART_GREYED ? SPAN_MARKS : SPAN_COMPARE;
+            w->state[k] = PART_TAKEN;
+            return k;
+        }
+    return -1;
+}
+
+/* What a thread does next (mu held): a file to load (0 or 1, as *load), else a part as
+ * span_take gives it. */
+static int span_next(span_work *w, int *load, int *mode)
+{
+    *load = w->claimed < 2 ? w->claimed++ : -1;
+    return *load >= 0 ? -1 : span_take(w, mode);
 }
 
 static void *span_thread(void *arg)
 {
-    span_job *j = arg;
-    int npx = j->x1 - j->x0;
-    size_t n = (size_t)npx * 4;
-    uint8_t *buf = malloc(8 * n);
-    j->ok = buf != NULL;
-    span_img sa = { j->a, NULL, { buf, buf + n }, { buf + 2 * n, buf + 3 * n } };
-    span_img sb = { j->b, NULL, { buf + 4 * n, buf + 5 * n }, { buf + 6 * n, buf + 7 * n } };
-    const uint8_t *ca_up = NULL;
-    for (int y = 0; buf && y < j->c.h; y++) {
-        const uint8_t *ca = span_row(&sa, y, j->x0, npx), *cb = span_row(&sb, y, j->x0, npx);
-        if (j->c.idx && j->x0 == 0)
-            j->c.idx[(size_t)y * ((size_t)j->c.W + 1)] = 0; /* PNG filter "none" */
-        exact_span(&j->c, ca, ca_up, cb, y, j->x0, npx);
-        ca_up = ca;
+    span_work *w = arg;
+    uint8_t *buf = NULL;
+    for (int ok = 1, k = -1;;) {
+        int load, mode = SPAN_COMPARE;
+        pthread_mutex_lock(&w->mu);
+        w->failed |= !ok;
+        if (k >= 0 && w->state[k] == PART_GREYING)
+            w->state[k] = PART_GREYED;
+        k = span_next(w, &load, &mode);
+        pthread_mutex_unlock(&w->mu);
+        if (load >= 0) {
+            span_load(w, load);
+            continue;
+        }
+        if (k < 0)
+            break;
+        if (!buf)
+            buf = malloc(8 * (size_t)w->c.w * 4);
+        ok = buf && (mode == SPAN_GREYS_ONLY ? span_greys_run(w, &w->part[k], buf)
+                                             : span_part_run(w, &w->part[k], buf, mode));
     }
     free(buf);
     return NULL;
 }
 
-/* diff_run's exact rule on two same-sized scanline images: the left and right halves of
- * a large canvas on two threads. */
-static delve_status diff_spans(const png_rows *a, const png_rows *b, const diff_opts *o,
-                               diff_result *r, uint8_t **idx, delve_err *err)
+/* 1 when the parts' sums of both files' scanlines are the Adler-32s the files give. */
+static int span_sums_ok(const span_work *w)
 {
-    diff_image va = { a->w, a->h, 8, NULL }, vb = { b->w, b->h, 8, NULL };
-    delve_status st = check_opts(&va, &vb, o, err);
-    if (st)
-        return st;
-    diff_start(r, &va, &vb);
-    int W = a->w, H = a->h;
-    diff_ctx c = { .aw = W, .bw = W, .w = W, .h = H, .W = W, .exact = 1 };
-    if (idx && !(c.idx = *idx = png_alloc_big((size_t)H * ((size_t)W + 1))))
-        return delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
-    int split = (int64_t)W * H >= DIFF_SPLIT_PIXELS ? W / 2 : 0;
-    span_job job[2] = { { .c = c, .r = *r, .a = a, .b = b, .x0 = 0, .x1 = split ? split : W },
-                        { .c = c, .r = *r, .a = a, .b = b, .x0 = split, .x1 = W } };
-    job[0].c.r = &job[0].r, job[1].c.r = &job[1].r;
-    run_pair(span_thread, &job[0], split ? &job[1] : NULL);
-    for (int k = 0; k < (split ? 2 : 1); k++) {
-        diff_merge(r, &job[k].r);
-        st = st ? st : job[k].ok ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    for (int i = 0; i < 2; i++) {
+        size_t stride = (size_t)w->rows[i].w * (size_t)w->rows[i].bpp + 1;
+        uint32_t sum = 1;
+        for (int k = 0; k < w->parts; k++)
+            sum = zrow_adler_join(sum, w->part[k].adler[i],
+                                  (size_t)(w->part[k].y1 - w->part[k].y0) * stride);
+        if (sum != w->rows[i].adler)
+            return 0;
     }
-    return st;
+    return 1;
 }
 
-typedef struct rows_job {
-    const char *path;
-    png_rows rows;
-    int taken;
-} rows_job;
-
-static void *rows_thread(void *arg)
+/* diff_run's exact rule from the two files' scanlines when they allow it (w->ready 1
+ * after; the counts in *r, the palette rows in w->c.idx and their deflate parts in w's),
+ * else w->ready -1 with nothing kept. Both files are loaded at once, and the rows of a
+ * large canvas compared in parts, on two threads. */
+static delve_status diff_spans(const char *a_png, const char *b_png, diff_result *r,
+                               span_work *w, delve_err *err)
 {
-    rows_job *j = arg;
-    j->taken = png_rows_load(j->path, DIFF_MAX_SIDE, &j->rows);
-    return NULL;
-}
-
-/* Both files as scanlines (B on a second thread), when png_rows_load takes both and
- * they are the same size; else 0 with nothing kept. */
-static int rows_pair(const char *a_png, const char *b_png, png_rows *a, png_rows *b)
-{
-    rows_job ja = { .path = a_png }, jb = { .path = b_png };
-    run_pair(rows_thread, &ja, &jb);
-    *a = ja.rows;
-    *b = jb.rows;
-    if (ja.taken && jb.taken && a->w == b->w && a->h == b->h)
-        return 1;
-    free(a->raw);
-    free(b->raw);
-    return 0;
+    w->path[0] = a_png, w->path[1] = b_png;
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+    run_pair(span_thread, w, w);
+    pthread_cond_destroy(&w->cv);
+    pthread_mutex_destroy(&w->mu);
+    if (w->ready > 0 && !w->failed && !span_sums_ok(w))
+        w->ready = -1; /* a damaged stream: png_load reads or refuses the files */
+    if (w->ready < 0) {
+        free(w->rows[0].raw);
+        free(w->rows[1].raw);
+        free(w->c.idx);
+        for (int k = 0; k < w->parts; k++)
+            free(w->part[k].z.out);
+        w->rows[0].raw = w->rows[1].raw = NULL;
+        w->c.idx = NULL;
+        w->parts = 0;
+    }
+    if (w->failed)
+        return delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    if (w->ready > 0) {
+        *r = w->start;
+        for (int k = 0; k < w->parts; k++)
+            diff_merge(r, &w->part[k].r);
+    }
+    return DELVE_OK;
 }
 
 /* The comparison of diff_files: from scanlines when both files allow it (the exact rule,
- * 8-bit RGB or RGBA, "none" and "up" rows, same size: the bench's case and shots'), else from
- * the decoded images (diff_run). idx as diff_run's. */
+ * 8-bit RGB or RGBA, "none" and "up" rows, same size: the bench's case and shots'), the
+ * diff image's deflate parts in w's then, else from the decoded images (diff_run,
+ * w->parts 0). The palette rows in *idx either way. */
 static delve_status diff_paths(const char *a_png, const char *b_png, const diff_opts *o,
-                               diff_result *r, uint8_t **idx, delve_err *err)
+                               diff_result *r, uint8_t **idx, span_work *w, delve_err *err)
 {
-    png_rows ra, rb;
-    if (o->threshold_milli < 0 && rows_pair(a_png, b_png, &ra, &rb)) {
-        delve_status st = diff_spans(&ra, &rb, o, r, idx, err);
-        free(ra.raw);
-        free(rb.raw);
-        return st;
+    w->want_idx = idx != NULL;
+    if (o->threshold_milli < 0) {
+        delve_status st = diff_spans(a_png, b_png, r, w, err);
+        if (idx)
+            *idx = w->c.idx;
+        if (st || w->ready > 0) {
+            free(w->rows[0].raw);
+            free(w->rows[1].raw);
+            return st;
+        }
     }
+    w->parts = 0;
     diff_image a, b;
     delve_status st = load_pair(a_png, b_png, &a, &b, err);
     if (st)
@@ -913,23 +1264,40 @@ static delve_status diff_paths(const char *a_png, const char *b_png, const diff_
     return st;
 }
 
+/* The diff image's PNG: idx deflated already in w's parts, or here. */
+static delve_status diff_png(const char *path, const diff_result *r, const uint8_t *idx,
+                             const span_work *w, delve_err *err)
+{
+    uint32_t pal[PAL_COUNT];
+    for (int i = 0; i < PAL_GREYS; i++)
+        pal[i] = (uint32_t)(255 - i) * 0x010101u;
+    for (int k = PX_CHANGED; k <= PX_OUTSIDE; k++)
+        pal[PAL_KIND0 + k] = (uint32_t)KIND_RGB[k][0] << 16 | (uint32_t)KIND_RGB[k][1] << 8 |
+                             KIND_RGB[k][2];
+    int W = r->aw > r->bw ? r->aw : r->bw, H = r->ah > r->bh ? r->ah : r->bh;
+    if (!w->parts)
+        return pal_png(path, W, H, pal, PAL_COUNT, idx, err);
+    zrow_job z[SPAN_MAX_PARTS];
+    for (int k = 0; k < w->parts; k++)
+        z[k] = w->part[k].z;
+    return pal_file(path, W, H, pal, PAL_COUNT, z, w->parts, err);
+}
+
 delve_status diff_files(const char *a_png, const char *b_png, const char *out_png,
                         const diff_opts *o, diff_result *r, delve_err *err)
 {
     memset(r, 0, sizeof *r);
     r->x0 = r->y0 = r->x1 = r->y1 = -1;
     uint8_t *idx = NULL;
-    delve_status st = diff_paths(a_png, b_png, o, r, out_png ? &idx : NULL, err);
-    if (!st && out_png) {
-        uint32_t pal[PAL_COUNT];
-        for (int i = 0; i < PAL_GREYS; i++)
-            pal[i] = (uint32_t)(255 - i) * 0x010101u;
-        for (int k = PX_CHANGED; k <= PX_OUTSIDE; k++)
-            pal[PAL_KIND0 + k] = (uint32_t)KIND_RGB[k][0] << 16 |
-                                 (uint32_t)KIND_RGB[k][1] << 8 | KIND_RGB[k][2];
-        int W = r->aw > r->bw ? r->aw : r->bw, H = r->ah > r->bh ? r->ah : r->bh;
-        st = pal_png(out_png, W, H, pal, PAL_COUNT, idx, err);
-    }
+    span_work *w = calloc(1, sizeof *w);
+    if (!w)
+        return delve_fail(err, DELVE_ENOMEM, "diff: out of memory");
+    delve_status st = diff_paths(a_png, b_png, o, r, out_png ? &idx : NULL, w, err);
+    if (!st && out_png)
+        st = diff_png(out_png, r, idx, w, err);
+    for (int k = 0; k < w->parts; k++)
+        free(w->part[k].z.out);
+    free(w);
     free(idx);
     return st;
 }

@@ -73,18 +73,25 @@ typedef struct png_rows {
     int w, h;
     int bpp;               /* 3: RGB (alpha 255 when read), 4: RGBA */
     uint8_t *raw;          /* png_alloc_big'ed; free with free */
+    uint32_t adler;        /* with PNG_ROWS_ADLER_LATER: the Adler-32 the file gives for
+                            * raw, not checked yet */
 } png_rows;
+
+/* png_rows_load flag: the zlib stream's Adler-32 is left to the caller, who must sum
+ * raw's h rows (libdeflate_adler32) and read the file through png_load instead when the
+ * sum is not png_rows.adler (so the two still take the same files). */
+#define PNG_ROWS_ADLER_LATER 1
 
 /* The file at path as scanlines, for readers that unfilter as they go (render/diff):
  * 1 when it is a file png_load's fast path takes (8-bit RGB or RGBA, see render/png.c)
  * within max_side and every row is filtered "none" or "up" (so columns unfilter apart:
  * new pixels are raw + the pixel above); else 0 with *out zeroed, and png_load then
  * reads (or refuses, with its message) the file as before. Unfiltered (RGB with alpha
- * 255), the rows are png_load's pixels. Thread-safe. */
-int png_rows_load(const char *path, int max_side, png_rows *out);
+ * 255), the rows are png_load's pixels. flags: 0, or PNG_ROWS_ADLER_LATER. Thread-safe. */
+int png_rows_load(const char *path, int max_side, int flags, png_rows *out);
 
 /* png_rows_load of the len bytes of a PNG file in memory. */
-int png_rows_decode(const void *data, size_t len, int max_side, png_rows *out);
+int png_rows_decode(const void *data, size_t len, int max_side, int flags, png_rows *out);
 
 /* npx RGB8 pixels from src as RGBA8 (alpha 255) into dst, which must not overlap src. */
 void png_rgb_to_rgba(uint8_t *dst, const uint8_t *src, size_t npx);
@@ -98,7 +105,7 @@ void png_add_up(uint8_t *dst, const uint8_t *src, const uint8_t *up, size_t n);
 delve_status png_read_max(const char *path, int max_side, canvas *out, delve_err *err);
 delve_status png_read(const char *path, canvas *out, delve_err *err);
 
-/* malloc for big pixel or scanline buffers (free with free): from 2 MB up, 2 MB aligned
+/* malloc for big pixel or scanline buffers (free with free): past 1 MB, 2 MB aligned
  * and marked for transparent huge pages, so the kernel maps them 2 MB at a time instead
  * of taking a page fault every 4 KB (a quarter of the time of a 1920x1080 diff on the
  * VMs we run on). NULL when out of memory. */

@@ -91,7 +91,7 @@ static void make_tabs(zrow_tabs *t, size_t row)
 }
 
 /* Appends c (at most 32 bits) and writes out whole 32-bit words. */
-static void put(zrow_out *w, zrow_code c)
+static inline void put(zrow_out *w, zrow_code c)
 {
     w->acc |= (uint64_t)c.bits << w->n;
     w->n += c.n;
@@ -111,7 +111,8 @@ static void flush(zrow_out *w)
     w->n = 0;
 }
 
-/* How many of the first max bytes of p equal those of q (8 at a time). */
+/* How many of the first max bytes of p equal those of q (8 at a time; on little-endian
+ * gcc and clang the first byte that differs found from the lowest set bit). */
 static size_t same_len(const uint8_t *p, const uint8_t *q, size_t max)
 {
     size_t k = 0;
@@ -119,8 +120,13 @@ static size_t same_len(const uint8_t *p, const uint8_t *q, size_t max)
         uint64_t a, b;
         memcpy(&a, p + k, 8);
         memcpy(&b, q + k, 8);
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (a != b)
+            return k + (size_t)(__builtin_ctzll(a ^ b) >> 3);
+#else
         if (a != b)
             break;
+#endif
     }
     while (k < max && p[k] == q[k])
         k++;
@@ -139,7 +145,12 @@ size_t zrow_part(const uint8_t *data, size_t from, size_t to, size_t row, int la
     make_tabs(&t, row >= 1 && row <= ZROW_WINDOW ? row : 1);
     zrow_out w = { 0, 0, out };
     put(&w, (zrow_code){ (last ? 1u : 0u) | 1u << 1, 3 }); /* BFINAL, BTYPE 01: fixed */
+    int above = row <= ZROW_WINDOW;
     for (size_t i = from; i < to;) {
+        if ((!above || i < row || data[i] != data[i - row]) && (i < 1 || data[i] != data[i - 1])) {
+            put(&w, t.sym[data[i++]]); /* unlike the byte above and the one before: no match */
+            continue;
+        }
         size_t max = to - i < ZROW_MAX_MATCH ? to - i : ZROW_MAX_MATCH;
         size_t up = row <= ZROW_WINDOW && i >= row ? same_len(data + i, data + i - row, max) : 0;
         size_t run = up < max && i >= 1 ? same_len(data + i, data + i - 1, max) : 0;
@@ -175,7 +186,26 @@ void zrow_zlib_head(uint8_t out[2])
 
 void zrow_zlib_tail(const uint8_t *data, size_t n, uint8_t out[4])
 {
-    uint32_t a = libdeflate_adler32(1, data, n);
+    zrow_zlib_tail_of(libdeflate_adler32(1, data, n), out);
+}
+
+void zrow_zlib_tail_of(uint32_t adler, uint8_t out[4])
+{
     for (int i = 0; i < 4; i++)
-        out[i] = (uint8_t)(a >> (24 - 8 * i));
+        out[i] = (uint8_t)(adler >> (24 - 8 * i));
+}
+
+#define ADLER_MOD 65521u
+
+/* Adler-32 is s1 = 1 + the sum of the bytes and s2 = the sum of s1 after each byte, both
+ * mod 65521. Over the second piece every running s1 is the first's s1 - 1 more than it
+ * would be alone, so s1 = s1a + s1b - 1 and s2 = s2a + s2b + n2 (s1a - 1). */
+uint32_t zrow_adler_join(uint32_t a1, uint32_t a2, size_t n2)
+{
+    uint32_t s1a = a1 & 0xffff, s2a = a1 >> 16, s1b = a2 & 0xffff, s2b = a2 >> 16;
+    uint32_t n = (uint32_t)(n2 % ADLER_MOD);
+    uint32_t s1 = (s1a + s1b + ADLER_MOD - 1) % ADLER_MOD;
+    uint32_t s2 = (uint32_t)(((uint64_t)s2a + s2b + (uint64_t)n * ((s1a + ADLER_MOD - 1) % ADLER_MOD)) %
+                             ADLER_MOD);
+    return s2 << 16 | s1;
 }

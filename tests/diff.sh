@@ -103,10 +103,11 @@ expect2 "format xml" "'xml' is not text or json" "$A" "$B" --format xml
 expect2 "unknown option" "unknown option '--frobnicate'" "$A" "$B" --frobnicate
 expect2 "-o without value" "-o needs a value" "$A" "$B" -o
 expect2 "-o into a missing folder" "$TMP/no/such/dir/d.png" "$A" "$B" -o "$TMP/no/such/dir/d.png"
-# app/lazy_libs.c: a diff neither opens a window nor draws text, so SDL is never loaded
+# app/lazy_libs.c, app/lazy_gsl.c: a diff neither opens a window, draws text nor tests
+# significance, so SDL and GSL are never loaded
 LD_DEBUG=libs "$DELVE" diff "$F/tile-a.png" "$F/tile-b.png" -o "$TMP/lazy.png" > /dev/null 2> "$TMP/libs"
-check "delve diff starts without SDL2, SDL2_ttf or fontconfig ($(grep -c 'calling init' "$TMP/libs") libraries)" \
-  sh -c "grep -q 'calling init: .*libdeflate' '$TMP/libs' && ! grep -q 'libSDL2\|libfontconfig' '$TMP/libs'"
+check "delve diff starts without SDL2, SDL2_ttf, fontconfig or GSL ($(grep -c 'calling init' "$TMP/libs") libraries)" \
+  sh -c "grep -q 'calling init: .*libdeflate' '$TMP/libs' && ! grep -q 'libSDL2\|libfontconfig\|libgsl' '$TMP/libs'"
 "$DELVE" diff --help > "$TMP/help"; rc=$?
 check "--help: exit 0, usage" sh -c "test $rc = 0 && grep -q '^usage: delve diff' '$TMP/help'"
 "$DELVE" --help | grep -q '^  diff '

@@ -25,7 +25,8 @@ typedef struct png_spec {
     const uint8_t *plte, *trns;      /* palette (3 bytes an entry) and its alphas */
     int nplte, ntrns;
     int filters;                     /* 0: filter 0 on every row; 1: row y gets (y * 3) % 5;
-                                      * 2: "up" but on every third row ("none") */
+                                      * 2: "up" but on every third row ("none"); 3: "up"
+                                      * on every row, the first too */
     int split;                       /* > 0: IDAT chunks of this many bytes */
 } png_spec;
 
@@ -80,7 +81,10 @@ static void write_png(const char *path, const png_spec *s, const uint8_t *raw)
     size_t n = (row + 1) * (size_t)s->h, bpp = (size_t)channels(s->ctype) * (size_t)s->depth / 8;
     uint8_t *filt = calloc(n, 1);
     for (int y = 0; y < s->h; y++) {
-        int f = s->filters == 1 ? y * 3 % 5 : s->filters == 2 ? (y % 3 ? 2 : 0) : 0;
+        int f = s->filters == 1   ? y * 3 % 5
+                : s->filters == 2 ? (y % 3 ? 2 : 0)
+                : s->filters == 3 ? 2
+                                  : 0;
         filt[(size_t)y * (row + 1)] = (uint8_t)f;
         filter_row(filt + (size_t)y * (row + 1) + 1, raw + (size_t)y * row,
                    y ? raw + (size_t)(y - 1) * row : NULL, row, bpp ? bpp : 1, f);
@@ -925,6 +929,151 @@ static void test_diff_files_is_diff_images(void **state)
     }
 }
 
+/* An "F" (catches flips and swapped axes) of colour c, h8 pixels a stroke, at x0, y0. */
+static void glyph_f(pic *q, int x0, int y0, int h8, const uint8_t c[4])
+{
+    rect(q, x0, y0, h8, 5 * h8, c);
+    rect(q, x0, y0, 3 * h8, h8, c);
+    rect(q, x0, y0 + 2 * h8, 2 * h8, h8, c);
+}
+
+/* B of the RGB pair: A with a pixel changed in every row (its column walking across,
+ * so every part's first and last rows and the columns of 16-pixel groups' edges are
+ * hit), the four corners, and channels moved by one alone (red, green, blue; darker and
+ * brighter). */
+static void edit_every_row(const pic *a, pic *b)
+{
+    memcpy(b->p, a->p, (size_t)a->w * (size_t)a->h * 4);
+    for (int y = 0; y < b->h; y++) {
+        uint8_t *p = px(b, (y * 37 + y / 16) % b->w, y);
+        p[y % 3] = (uint8_t)(p[y % 3] + (y % 2 ? 1 : 255));
+    }
+    const int corner[4][2] = { { 0, 0 }, { b->w - 1, 0 }, { 0, b->h - 1 }, { b->w - 1, b->h - 1 } };
+    for (int k = 0; k < 4; k++)
+        px(b, corner[k][0], corner[k][1])[k % 3] ^= 0x80;
+}
+
+static void assert_same_result(const diff_result *got, const diff_result *want)
+{
+    assert_int_equal(got->changed, want->changed);
+    assert_int_equal(got->x0, want->x0), assert_int_equal(got->y0, want->y0);
+    assert_int_equal(got->x1, want->x1), assert_int_equal(got->y1, want->y1);
+}
+
+/* diff_files of pa and pb, with and without a diff image, against diff_images (the
+ * obvious per-pixel path) and the reference: counts, box, the image's pixels. Run reps
+ * times: A's greys are drawn while B loads only when A is loaded first. */
+static void check_files_pair(const char *pa, const char *pb, int64_t changed, int reps)
+{
+    char po[4096];
+    diff_opts o = diff_defaults();
+    diff_image da, db, dd;
+    assert_int_equal(diff_load(pa, &da, NULL), DELVE_OK);
+    assert_int_equal(diff_load(pb, &db, NULL), DELVE_OK);
+    diff_result rf, ri, want;
+    canvas out;
+    assert_int_equal(diff_images(&da, &db, &o, &ri, &out, NULL), DELVE_OK);
+    reference(&da, &db, &want);
+    assert_int_equal(want.changed, changed);
+    assert_same_result(&ri, &want);
+    assert_int_equal(diff_files(pa, pb, NULL, &o, &rf, NULL), DELVE_OK);
+    assert_same_result(&rf, &want);
+    for (int k = 0; k < reps; k++) {
+        assert_int_equal(diff_files(pa, pb, cat(po, fixdir, "rows-d.png"), &o, &rf, NULL),
+                         DELVE_OK);
+        assert_same_result(&rf, &want);
+        assert_int_equal(diff_load(po, &dd, NULL), DELVE_OK);
+        assert_int_equal(dd.w, out.w), assert_int_equal(dd.h, out.h);
+        assert_memory_equal(dd.px, out.px, (size_t)out.w * (size_t)out.h * 4);
+        diff_image_free(&dd);
+    }
+    canvas_free(&out);
+    diff_image_free(&da), diff_image_free(&db);
+}
+
+/* Two RGB files compared straight from their scanlines (the path png_write's files take:
+ * RGB rows, greys from RGB, the rows in parts on two threads, each part deflated alone,
+ * A's greys drawn while B loads) give the counts, box and diff image of the obvious
+ * per-pixel rule and the reference's counts: an odd width (16-pixel groups with a
+ * tail), rows repeating in eights (greys copied from the row above), an "F", a change in
+ * every row, "none", "up" every third row and "up" everywhere (a part then unfilters
+ * from row 0), A and B filtered alike and not; RGBA files too. */
+static void test_rgb_rows_match_reference(void **state)
+{
+    (void)state;
+    uint32_t s = 77;
+    const int filt[6][3] = { { 0, 0, 2 }, { 2, 2, 2 }, { 3, 3, 2 }, { 0, 3, 2 }, { 2, 0, 2 },
+                             { 0, 0, 6 } }; /* A's, B's, colour type */
+    pic a = pic_new(613, 450, 0, 0, 0, 255), b = pic_new(613, 450, 0, 0, 0, 255);
+    for (int i = 0; i < a.w * a.h * 4; i++)
+        a.p[i] = (uint8_t)(i % 4 == 3 ? 255 : lcg(&s) % 4 * 60 + 15);
+    for (int y = 0; y < a.h; y++) /* rows repeating in eights, as tiles do */
+        memcpy(px(&a, 0, y), px(&a, 0, y / 8 * 8), (size_t)a.w * 4);
+    glyph_f(&a, 40, 30, 20, (const uint8_t[4]){ 250, 240, 10, 255 });
+    edit_every_row(&a, &b);
+    for (int t = 0; t < 6; t++) {
+        char pa[4096], pb[4096];
+        write_pic_filtered(cat(pa, fixdir, "rows-a.png"), &a, filt[t][2], filt[t][0]);
+        write_pic_filtered(cat(pb, fixdir, "rows-b.png"), &b, filt[t][2], filt[t][1]);
+        /* a pixel a row (row 0's at 0, 0), 3 corners */
+        check_files_pair(pa, pb, a.h + 3, t == 0 || t == 5 ? 8 : 1);
+    }
+    free(a.p), free(b.p);
+}
+
+/* Copies the PNG at from to to with its zlib stream's Adler-32 wrong (the IDAT's CRC
+ * made right again), so only the inflated data's sum tells. */
+static void write_bad_adler(const char *from, const char *to)
+{
+    FILE *f = fopen(from, "rb");
+    assert_non_null(f);
+    static uint8_t d[1 << 21];
+    size_t n = fread(d, 1, sizeof d, f);
+    fclose(f);
+    for (size_t at = 8; at + 12 <= n;) {
+        size_t len = (size_t)d[at] << 24 | (size_t)d[at + 1] << 16 | (size_t)d[at + 2] << 8 | d[at + 3];
+        if (!memcmp(d + at + 4, "IDAT", 4)) {
+            d[at + 8 + len - 1] ^= 0x5a;
+            put32(d + at + 8 + len, (uint32_t)libdeflate_crc32(0, d + at + 4, len + 4));
+        }
+        at += len + 12;
+    }
+    f = fopen(to, "wb");
+    assert_int_equal(fwrite(d, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Files compared from their scanlines have the zlib stream's Adler-32 summed by the
+ * comparison rather than by the inflate (PNG_ROWS_ADLER_LATER): a file whose sum is
+ * wrong is refused as diff_load refuses it, A or B, a canvas of many parts or one. */
+static void test_rows_adler_checked(void **state)
+{
+    (void)state;
+    uint32_t s = 5;
+    const int size[2][2] = { { 613, 450 }, { 31, 9 } };
+    for (int t = 0; t < 2; t++) {
+        pic a = pic_new(size[t][0], size[t][1], 0, 0, 0, 255);
+        for (int i = 0; i < a.w * a.h * 4; i++)
+            a.p[i] = (uint8_t)(i % 4 == 3 ? 255 : lcg(&s) % 4 * 60);
+        char pa[4096], pb[4096];
+        write_pic_filtered(cat(pa, fixdir, "adler-a.png"), &a, 2, 0);
+        write_bad_adler(pa, cat(pb, fixdir, "adler-bad.png"));
+        diff_image im;
+        delve_err want = { "" };
+        assert_int_equal(diff_load(pb, &im, &want), DELVE_EINPUT);
+        diff_opts o = diff_defaults();
+        diff_result r;
+        for (int k = 0; k < 2; k++) {
+            delve_err err = { "" };
+            assert_int_equal(diff_files(k ? pb : pa, k ? pa : pb, NULL, &o, &r, &err), DELVE_EINPUT);
+            assert_string_equal(err.msg, want.msg);
+        }
+        assert_int_equal(diff_files(pa, pa, NULL, &o, &r, NULL), DELVE_OK);
+        assert_int_equal(r.changed, 0);
+        free(a.p);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--fixtures")) {
@@ -946,6 +1095,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_damaged_files),
         cmocka_unit_test(test_diff_png_write),
         cmocka_unit_test(test_diff_files_is_diff_images),
+        cmocka_unit_test(test_rgb_rows_match_reference),
+        cmocka_unit_test(test_rows_adler_checked),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,7 +1,7 @@
 /* test_zrow: render/zrow's deflate streams inflate (with libdeflate, the reference) to
  * the bytes encoded: rows that repeat, runs, random bytes, every byte value; in one part
  * or several joined; rows of 1 byte, longer than the data, at the 32 KB window and
- * past it; and 0 to 3 bytes. */
+ * past it; and 0 to 3 bytes. Adler-32s of pieces joined. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -101,11 +101,35 @@ static void test_literals_and_matches(void **state)
     free(flat);
 }
 
+/* Adler-32s of pieces joined equal libdeflate's of the whole: at every cut of short
+ * data, and of long pieces whose sums wrap the modulus many times. */
+static void test_adler_join(void **state)
+{
+    (void)state;
+    uint32_t s = 3;
+    size_t n = 200000;
+    uint8_t *d = make_data(n, 1921, &s);
+    for (size_t i = 0; i < n; i++)
+        d[i] = i % 5 ? d[i] : 255;
+    for (size_t cut = 0; cut <= 40; cut++)
+        assert_int_equal(zrow_adler_join(libdeflate_adler32(1, d, cut),
+                                         libdeflate_adler32(1, d + cut, 40 - cut), 40 - cut),
+                         libdeflate_adler32(1, d, 40));
+    const size_t cuts[] = { 0, 1, 5552, 65521, 65522, 131042, 199999, 200000 };
+    for (size_t k = 0; k < sizeof cuts / sizeof cuts[0]; k++)
+        assert_int_equal(zrow_adler_join(libdeflate_adler32(1, d, cuts[k]),
+                                         libdeflate_adler32(1, d + cuts[k], n - cuts[k]),
+                                         n - cuts[k]),
+                         libdeflate_adler32(1, d, n));
+    free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_literals_and_matches),
+        cmocka_unit_test(test_adler_join),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -77,7 +77,7 @@ static void eight_bits(const uint8_t *data, size_t size)
 static void rows_agree(const uint8_t *data, size_t size, const png_image *a)
 {
     png_rows r;
-    if (!png_rows_decode(data, size, DIFF_MAX_SIDE, &r))
+    if (!png_rows_decode(data, size, DIFF_MAX_SIDE, 0, &r))
         return;
     fuzz_require(a && a->bits == 8 && r.w == a->w && r.h == a->h,
                  "png_rows_decode takes only files png_decode reads, at their size");
