@@ -201,6 +201,10 @@ static void child(int in, const char *dir, const char *log, char *const argv[])
         _exit(126);
     signal(SIGXFSZ, SIG_DFL); /* delve ignores them (app/folder.c, here); ffmpeg need not */
     signal(SIGPIPE, SIG_DFL);
+    /* a group of its own: a terminal's Ctrl-C (SIGINT to the foreground group) reaches
+       delve alone, which stops ffmpeg and says the film was interrupted, instead of
+       ffmpeg dying first and the run failing as "ffmpeg failed" */
+    setpgid(0, 0);
     if (chdir(dir) != 0)
         _exit(126);
     execv(argv[0], argv);
