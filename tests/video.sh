@@ -48,7 +48,7 @@ check "every third frame's down the GIF's ($(cat "$fake/bytes-film.tmp.gif") byt
   test "$(cat "$fake/bytes-film.tmp.gif")" = $(((frames + 2) / 3 * 640 * 360 * 4))
 check "mp4: H.264, yuv420p, 12 fps" grep -q -- "yuv420p.*-c:v libx264 .*-r 12 film.tmp.mp4" "$fake/calls"
 check "gif: a third of the rate, 640 px, one palette" \
-  grep -q -- "-video_size 640x360 -framerate 4 -i pipe:0 -filter_complex \[0:v\]split\[a\]\[b\];\[a\]palettegen=max_colors=64:stats_mode=diff\[p\];\[b\]\[p\]paletteuse=dither=none:diff_mode=rectangle\[go\] -map \[go\] film.tmp.gif" "$fake/calls"
+  grep -q -- "-video_size 640x360 -framerate 4 -i pipe:0 -filter_complex \[0:v\]split\[a\]\[b\];\[a\]palettegen=max_colors=64:stats_mode=full\[p\];\[b\]\[p\]paletteuse=dither=none:diff_mode=rectangle\[go\] -map \[go\] film.tmp.gif" "$fake/calls"
 check "no webp unless asked" sh -c "! grep -q webp '$fake/calls'"
 rm "$fake/calls"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video mp4,webp > "$TMP/out"
@@ -162,14 +162,16 @@ if needs "the real ffmpeg's video (Debian's ffmpeg)" ffmpeg ffprobe; then
   frames=$(ls "$TMP/d/frames" | wc -l)
   check "default film: film.gif has every third frame ($n of $frames)" test "$n" = $(((frames + 2) / 3))
   # the pictures against the PNG frames (PSNR in dB over every frame: a swapped channel
-  # or a wrong matrix gives about 30, these files 54 and 34); the GIF's against every third frame scaled alike
+  # or a wrong matrix gives about 30, these files 54 and 41; a palette counted from the
+  # changed pixels only, which turned the HUD's steady blues teal, gave the GIF 34); the
+  # GIF's against every third frame scaled alike
   db=$(ffmpeg -nostdin -v info -i "$TMP/d/film.mp4" -framerate 12 -i "$TMP/d/frames/frame_%04d.png" \
        -lavfi "[1:v]format=yuv420p[r];[0:v][r]psnr" -f null - 2>&1 | sed -n 's/.* average:\([0-9.]*\).*/\1/p')
   check "default film: film.mp4 looks like the frames (PSNR $db dB)" awk -v d="$db" 'BEGIN { exit !(d > 35) }'
   db=$(ffmpeg -nostdin -v info -i "$TMP/d/film.gif" -framerate 12 -i "$TMP/d/frames/frame_%04d.png" \
        -lavfi "[0:v]format=rgb24[g];[1:v]select=not(mod(n\\,3)),scale=640:-2:flags=area,format=rgb24,setpts=N/4/TB[r];[g]setpts=N/4/TB[g2];[g2][r]psnr" \
        -f null - 2>&1 | sed -n 's/.* average:\([0-9.]*\).*/\1/p')
-  check "default film: film.gif looks like every third frame (PSNR $db dB)" awk -v d="$db" 'BEGIN { exit !(d > 25) }'
+  check "default film: film.gif looks like every third frame (PSNR $db dB)" awk -v d="$db" 'BEGIN { exit !(d > 38) }'
   # an odd frame size: the MP4 drops the last column and row (4:2:0 wants even sides)
   sed 's/^frame .*/frame   961x541/' tests/fixtures/short.film > "$TMP/odd.film"
   "$DELVE" film "$TMP/odd.film" -o "$TMP/odd" --quiet --video > /dev/null
