@@ -926,7 +926,7 @@ static void span_seek(span_img *s, int y0)
 
 /* Where a part is: not taken; its greys being drawn, or drawn, from A alone while B
  * loads; taken to compare (after its greys, or with them). */
-enum { PART_TODO, PART_GREYING, PART_GREYED, PART_TAKEN };
+enum { PART_WAITING, PART_GREYING, PART_GREYED, PART_TAKEN };
 /* What a thread does with a part it takes. */
 enum { SPAN_COMPARE, SPAN_MARKS, SPAN_GREYS_ONLY };
 
@@ -1132,7 +1132,7 @@ static int span_take(span_work *w, int *mode)
 {
     for (;;) {
         for (int k = w->parts - 1; !w->ready && !w->failed && k >= 0; k--)
-            if (w->state[k] == PART_TODO) {
+            if (w->state[k] == PART_WAITING) {
                 w->state[k] = PART_GREYING;
                 *mode = SPAN_GREYS_ONLY;
                 return k;
@@ -1142,7 +1142,7 @@ static int span_take(span_work *w, int *mode)
         pthread_cond_wait(&w->cv, &w->mu);
     }
     for (int k = 0; w->ready > 0 && !w->failed && k < w->parts; k++)
-        if (w->state[k] == PART_TODO || w->state[k] == PART_GREYED) {
+        if (w->state[k] == PART_WAITING || w->state[k] == PART_GREYED) {
             *mode = w->state[k] == PART_GREYED ? SPAN_MARKS : SPAN_COMPARE;
             w->state[k] = PART_TAKEN;
             return k;
