@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "app/lazy_libs.h"
+
 typedef struct gsl_table {
     double (*ugaussian_Q)(double x);
     double (*chisq_Q)(double x, double nu);
@@ -21,25 +23,18 @@ typedef struct gsl_table {
 static gsl_table gsl;
 static pthread_once_t gsl_once = PTHREAD_ONCE_INIT;
 
-static void gsl_die(const char *what)
-{
-    const char *why = dlerror();
-    fprintf(stderr, "delve: cannot load %s: %s\n", what, why ? why : "not found");
-    exit(127);
-}
-
 /* dlopen libgsl, dlsym both names (pthread_once's routine). */
 static void gsl_load(void)
 {
     void *lib = dlopen(DELVE_GSL_SONAME, RTLD_NOW | RTLD_LOCAL);
     if (!lib)
-        gsl_die(DELVE_GSL_SONAME);
+        lazy_libs_die(DELVE_GSL_SONAME);
     *(void **)&gsl.ugaussian_Q = dlsym(lib, "gsl_cdf_ugaussian_Q");
     if (!gsl.ugaussian_Q)
-        gsl_die("gsl_cdf_ugaussian_Q");
+        lazy_libs_die("gsl_cdf_ugaussian_Q");
     *(void **)&gsl.chisq_Q = dlsym(lib, "gsl_cdf_chisq_Q");
     if (!gsl.chisq_Q)
-        gsl_die("gsl_cdf_chisq_Q");
+        lazy_libs_die("gsl_cdf_chisq_Q");
 }
 
 double gsl_cdf_ugaussian_Q(const double x)

@@ -89,7 +89,7 @@ typedef struct lazy_table {
 static lazy_table lazy;
 static pthread_once_t lazy_once = PTHREAD_ONCE_INIT;
 
-static void lazy_die(const char *what)
+void lazy_libs_die(const char *what)
 {
     const char *why = dlerror();
     fprintf(stderr, "delve: cannot load %s: %s\n", what, why ? why : "not found");
@@ -102,11 +102,11 @@ static void lazy_load(void)
     void *lib[LIB_COUNT];
     for (int i = 0; i < LIB_COUNT; i++)
         if (!(lib[i] = dlopen(SONAME[i], RTLD_NOW | RTLD_LOCAL)))
-            lazy_die(SONAME[i]);
+            lazy_libs_die(SONAME[i]);
 #define LAZY_SYM(l, ret, name, params, args)                                               \
     *(void **)&lazy.name = dlsym(lib[l], #name);                                           \
     if (!lazy.name)                                                                        \
-        lazy_die(#name);
+        lazy_libs_die(#name);
     SDL_LAZY_FUNCS(LAZY_SYM, LAZY_SYM)
 #undef LAZY_SYM
 }

@@ -9,6 +9,9 @@
 #ifndef DELVE_APP_LAZY_LIBS_H
 #define DELVE_APP_LAZY_LIBS_H
 
-/* No declarations of its own: the SDL and SDL_ttf headers declare what it defines. */
+/* The SDL and SDL_ttf headers declare what it defines; this only: the loader's message
+ * for what (a library or a name) on stderr, then exit 127, as a library missing at start
+ * would end the process (app/lazy_gsl.c too). */
+void lazy_libs_die(const char *what) __attribute__((noreturn));
 
 #endif
