@@ -223,31 +223,28 @@ static inline void span(int i, int n, int sn, int *s0, int *s1)
         *s1 = *s0 + 1;
 }
 
-/* The rounded mean of four pixels, each channel alike: channels 0 and 2, then 1 and 3,
- * summed two at a time in 16-bit fields of a word (4 x 255 fits), so the byte order of
- * the machine does not matter. */
-static inline uint32_t mean4(uint32_t p, uint32_t q, uint32_t r, uint32_t s)
+/* Row j of canvas_blit_scaled when src is exactly k times the rectangle (x, y) both
+ * ways, k 2 or 4 (--video's GIF frames, the sheet's thumbnails): every box is k x k, so
+ * no span is computed and the divide is a shift. Channels 0 and 2, then 1 and 3, are
+ * summed two at a time in 16-bit fields of a word (16 x 255 fits), so the byte order of
+ * the machine does not matter; the same sums and rounding as the general path, so the
+ * same bytes. */
+static inline void blit_box_row(canvas *dst, const canvas *src, int x, int y, int cx, int cw,
+                                int j, int k, int shift)
 {
-    const uint32_t m = 0x00ff00ffu, half = 0x00020002u;
-    uint32_t even = (p & m) + (q & m) + (r & m) + (s & m);
-    uint32_t odd = ((p >> 8) & m) + ((q >> 8) & m) + ((r >> 8) & m) + ((s >> 8) & m);
-    return (((even + half) >> 2) & m) | ((((odd + half) >> 2) & m) << 8);
-}
-
-/* Row j of canvas_blit_scaled when src is exactly twice the rectangle (x, y) both ways
- * (--video's GIF frames): every box is 2 x 2, so no span is computed and the divide
- * is a shift; the same sums and rounding, so the same bytes. */
-static void blit_half_row(canvas *dst, const canvas *src, int x, int y, int cx, int cw, int j)
-{
+    const uint32_t m = 0x00ff00ffu, half = (uint32_t)(k * k / 2) * 0x00010001u;
     uint8_t *d = canvas_at(dst, cx, j);
-    const uint8_t *a = canvas_at(src, (cx - x) * 2, (j - y) * 2), *b = a + src->stride;
-    for (int i = 0; i < cw; i++, d += 4, a += 8, b += 8) {
-        uint32_t p[4], out;
-        memcpy(&p[0], a, 4);
-        memcpy(&p[1], a + 4, 4);
-        memcpy(&p[2], b, 4);
-        memcpy(&p[3], b + 4, 4);
-        out = mean4(p[0], p[1], p[2], p[3]);
+    const uint8_t *row = canvas_at(src, (cx - x) * k, (j - y) * k);
+    for (int i = 0; i < cw; i++, d += 4, row += 4 * k) {
+        uint32_t even = 0, odd = 0;
+        for (int b = 0; b < k; b++)
+            for (int a = 0; a < k; a++) {
+                uint32_t p;
+                memcpy(&p, row + (size_t)b * (size_t)src->stride + 4 * (size_t)a, 4);
+                even += p & m;
+                odd += (p >> 8) & m;
+            }
+        uint32_t out = (((even + half) >> shift) & m) | ((((odd + half) >> shift) & m) << 8);
         memcpy(d, &out, 4);
     }
 }
@@ -260,7 +257,12 @@ void canvas_blit_scaled(canvas *dst, const canvas *src, int x, int y, int w, int
         return;
     if (src->w == 2 * w && src->h == 2 * h) {
         for (int j = cy; j < cy + ch; j++)
-            blit_half_row(dst, src, x, y, cx, cw, j);
+            blit_box_row(dst, src, x, y, cx, cw, j, 2, 2);
+        return;
+    }
+    if (src->w == 4 * w && src->h == 4 * h) {
+        for (int j = cy; j < cy + ch; j++)
+            blit_box_row(dst, src, x, y, cx, cw, j, 4, 4);
         return;
     }
     for (int j = cy; j < cy + ch; j++) {

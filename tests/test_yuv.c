@@ -151,6 +151,34 @@ static void test_blit_half(void **state)
     canvas_free(&dst);
 }
 
+/* The same from a source exactly four times the rectangle (the sheet's thumbnails),
+ * clipped on top: each pixel the rounded mean of its 4 x 4 box. */
+static void test_blit_quarter(void **state)
+{
+    (void)state;
+    canvas src, dst;
+    assert_int_equal(canvas_init(&src, 24, 16, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&dst, 6, 4, NULL), DELVE_OK);
+    fill_noise(&src, 7);
+    canvas_at(&src, 5, 9)[3] = 3;
+    memset(dst.px, 0xEE, (size_t)dst.stride * (size_t)dst.h);
+    canvas_blit_scaled(&dst, &src, 0, -1, 6, 4);
+    for (int j = 0; j < 4; j++)
+        for (int i = 0; i < 6; i++)
+            for (int k = 0; k < 4; k++) {
+                if (j == 3) { /* below the rectangle: left as it was */
+                    assert_int_equal(canvas_at(&dst, i, j)[k], 0xEE);
+                    continue;
+                }
+                int sx = i * 4, sy = (j + 1) * 4, sum = 0;
+                for (int b = 0; b < 16; b++)
+                    sum += canvas_at(&src, sx + b % 4, sy + b / 4)[k];
+                assert_int_equal(canvas_at(&dst, i, j)[k], (sum + 8) / 16);
+            }
+    canvas_free(&src);
+    canvas_free(&dst);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -158,6 +186,7 @@ int main(void)
         cmocka_unit_test(test_i420_matches_reference),
         cmocka_unit_test(test_bgra),
         cmocka_unit_test(test_blit_half),
+        cmocka_unit_test(test_blit_quarter),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
