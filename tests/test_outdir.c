@@ -208,6 +208,46 @@ static void test_killed_runs_are_cleaned_up(void **state)
     gone(root);
 }
 
+/* An earlier output with 300 files (unlinked by several threads), folders in folders
+ * and links to a file and a folder outside it is replaced whole: nothing of it is left,
+ * and what its links point at is untouched. */
+static void test_big_earlier_output_goes_whole(void **state)
+{
+    (void)state;
+    char root[256], target[300], p[400], q[400], buf[512];
+    fresh(root, target, "out");
+    outdir *od;
+    assert_int_equal(outdir_open(&od, target, &FILM, NULL), DELVE_OK);
+    snprintf(p, sizeof p, "%s/frames", outdir_path(od));
+    assert_int_equal(mkdir(p, 0755), 0);
+    for (int i = 0; i < 300; i++) {
+        snprintf(q, sizeof q, "frame_%04d.png", i);
+        put(p, q, "old frame");
+    }
+    snprintf(p, sizeof p, "%s/a/b/c", outdir_path(od));
+    assert_int_equal(fsio_mkdirs(p, NULL), DELVE_OK);
+    put(p, "deep.txt", "deep");
+    snprintf(p, sizeof p, "%s/keep", root);
+    assert_int_equal(mkdir(p, 0755), 0);
+    put(p, "precious.txt", "precious");
+    snprintf(q, sizeof q, "%s/link-to-folder", outdir_path(od));
+    assert_int_equal(symlink(p, q), 0);
+    snprintf(p, sizeof p, "%s/keep/precious.txt", root);
+    snprintf(q, sizeof q, "%s/a/link-to-file", outdir_path(od));
+    assert_int_equal(symlink(p, q), 0);
+    assert_int_equal(outdir_commit(od, NULL), DELVE_OK);
+    outdir_close(od);
+    assert_int_equal(outdir_open(&od, target, &FILM, NULL), DELVE_OK);
+    put(outdir_path(od), "new.txt", "new");
+    assert_int_equal(outdir_commit(od, NULL), DELVE_OK);
+    outdir_close(od);
+    assert_string_equal(names(target, buf, sizeof buf), ".delve-output new.txt ");
+    assert_string_equal(names(root, buf, sizeof buf), "keep out ");
+    snprintf(p, sizeof p, "%s/keep", root);
+    assert_string_equal(get(p, "precious.txt", buf, sizeof buf), "precious");
+    gone(root);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -216,6 +256,7 @@ int main(void)
         cmocka_unit_test(test_second_open_names_the_holder),
         cmocka_unit_test(test_what_may_be_replaced),
         cmocka_unit_test(test_killed_runs_are_cleaned_up),
+        cmocka_unit_test(test_big_earlier_output_goes_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
