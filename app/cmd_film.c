@@ -7,6 +7,7 @@
 
 #include "app/cli.h"
 #include "app/folder.h"
+#include "app/lazy_libs.h"
 #include "films/director.h"
 #include "films/film.h"
 #include "films/recorder.h"
@@ -294,6 +295,7 @@ int cmd_film(int argc, char **argv)
     int rc = parse(argc, argv, &a);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
+    lazy_libs_preload(); /* text is drawn from the first frame on */
     film_script fs;
     delve_err err = { "" };
     delve_status st = film_load(a.script, &fs, &err);

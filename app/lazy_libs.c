@@ -111,6 +111,27 @@ static void lazy_load(void)
 #undef LAZY_SYM
 }
 
+/* Maps the libraries and leaves them mapped (a failure is left to the first call to
+ * report), so the first call's dlopen finds them loaded. */
+static void *preload(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < LIB_COUNT; i++)
+        dlopen(SONAME[i], RTLD_NOW | RTLD_LOCAL);
+    return NULL;
+}
+
+void lazy_libs_preload(void)
+{
+    pthread_t t;
+    pthread_attr_t at;
+    if (pthread_attr_init(&at) != 0)
+        return;
+    pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+    pthread_create(&t, &at, preload, NULL); /* no thread: the first call loads them */
+    pthread_attr_destroy(&at);
+}
+
 #define LAZY_DEFINE(lib, ret, name, params, args)                                          \
     ret SDLCALL name params                                                                \
     {                                                                                      \

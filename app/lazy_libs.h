@@ -14,4 +14,10 @@
  * would end the process (app/lazy_gsl.c too). */
 void lazy_libs_die(const char *what) __attribute__((noreturn));
 
+/* Starts loading the libraries on a thread of their own, for a command that will draw
+ * text: SDL2's fifty-odd libraries take ~10 ms to map and relocate, which then overlap
+ * the command's own start (a film's script, rehearsal and dungeon). The first call of
+ * any function waits for it. */
+void lazy_libs_preload(void);
+
 #endif

@@ -2,11 +2,36 @@
 #include "engine/fsio.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* Writes len bytes to fd and closes it; 1 and the errno in *saved on a failure. */
+static int write_close(int fd, const void *data, size_t len, int *saved)
+{
+    const char *p = data;
+    size_t left = len;
+    int bad = 0;
+    while (left > 0 && !bad) {
+        ssize_t n = write(fd, p, left);
+        if (n < 0 && errno == EINTR)
+            continue;
+        bad = n <= 0;
+        if (!bad) {
+            p += n;
+            left -= (size_t)n;
+        }
+    }
+    *saved = bad ? (errno ? errno : EIO) : 0;
+    if (close(fd) != 0 && !bad) {
+        bad = 1;
+        *saved = errno;
+    }
+    return bad;
+}
 
 delve_status fsio_write_atomic(const char *path, const void *data, size_t len,
                                delve_err *err)
@@ -30,24 +55,7 @@ delve_status fsio_write_atomic(const char *path, const void *data, size_t len,
         free(tmp);
         return st;
     }
-    const char *p = data;
-    size_t left = len;
-    int bad = 0;
-    while (left > 0 && !bad) {
-        ssize_t n = write(fd, p, left);
-        if (n < 0 && errno == EINTR)
-            continue;
-        bad = n <= 0;
-        if (!bad) {
-            p += n;
-            left -= (size_t)n;
-        }
-    }
-    int saved = errno;
-    if (close(fd) != 0 && !bad) {
-        bad = 1;
-        saved = errno;
-    }
+    int saved = 0, bad = write_close(fd, data, len, &saved);
     if (!bad) {
         chmod(tmp, 0644); /* mkstemp makes 0600; outputs are for everyone to read */
         if (rename(tmp, path) != 0) {
@@ -62,6 +70,20 @@ delve_status fsio_write_atomic(const char *path, const void *data, size_t len,
     }
     free(tmp);
     return st;
+}
+
+delve_status fsio_write_new(const char *path, const void *data, size_t len, delve_err *err)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return delve_fail(err, DELVE_EIO, "cannot write %s: %s", path, strerror(errno));
+    fchmod(fd, 0644); /* whatever the umask: outputs are for everyone to read */
+    int saved = 0;
+    if (write_close(fd, data, len, &saved)) {
+        unlink(path);
+        return delve_fail(err, DELVE_EIO, "cannot write %s: %s", path, strerror(saved));
+    }
+    return DELVE_OK;
 }
 
 delve_status fsio_mkdirs(const char *dir, delve_err *err)

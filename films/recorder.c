@@ -86,7 +86,7 @@ static void *encoder(void *arg)
         snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", r->frames_dir, j.frame_no);
         delve_err e;
         delve_status st = j.slot < 0 ? png_write_owned(r->sheet_path, r->sheet_pic, &e)
-                                     : png_write(fpath, &r->pool[j.slot], &e);
+                                     : png_write_new(fpath, &r->pool[j.slot], &e);
         pthread_mutex_lock(&r->mu);
         if (j.slot >= 0) {
             job_done(r, j.slot, st, &e);

@@ -204,20 +204,31 @@ static void pack_in_place(canvas *c)
 }
 
 static delve_status write_png(const char *path, uint8_t *png, size_t len, delve_status st,
-                              delve_err *err)
+                              int fresh, delve_err *err)
 {
     if (st == DELVE_OK)
-        st = fsio_write_atomic(path, png, len, err);
+        st = fresh ? fsio_write_new(path, png, len, err)
+                   : fsio_write_atomic(path, png, len, err);
     free(png);
     return st;
 }
 
-delve_status png_write(const char *path, const canvas *c, delve_err *err)
+static delve_status encode_write(const char *path, const canvas *c, int fresh, delve_err *err)
 {
     uint8_t *png = NULL;
     size_t len = 0;
     delve_status st = png_encode(c, &png, &len, err);
-    return write_png(path, png, len, st, err);
+    return write_png(path, png, len, st, fresh, err);
+}
+
+delve_status png_write(const char *path, const canvas *c, delve_err *err)
+{
+    return encode_write(path, c, 0, err);
+}
+
+delve_status png_write_new(const char *path, const canvas *c, delve_err *err)
+{
+    return encode_write(path, c, 1, err);
 }
 
 delve_status png_write_owned(const char *path, canvas *c, delve_err *err)
@@ -228,7 +239,7 @@ delve_status png_write_owned(const char *path, canvas *c, delve_err *err)
     size_t len = 0;
     pack_in_place(c);
     delve_status st = stb_png(c->px, c->w * 3, c->w, c->h, 3, &png, &len, err);
-    return write_png(path, png, len, st, err);
+    return write_png(path, png, len, st, 0, err);
 }
 
 

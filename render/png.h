@@ -23,6 +23,10 @@ delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *
  * Thread-safe. */
 delve_status png_write(const char *path, const canvas *c, delve_err *err);
 
+/* png_write of a file that must not exist yet, written under its own name
+ * (engine/fsio.h fsio_write_new): for a folder swapped in whole, a film's frames. */
+delve_status png_write_new(const char *path, const canvas *c, delve_err *err);
+
 /* png_write of a canvas the caller frees or redraws whole afterwards: the same file,
  * but an opaque c is packed to RGB in its own pixels instead of a copy (a film's
  * sheet, 12 MB, needs 9 MB less). c's pixels are undefined afterwards. */

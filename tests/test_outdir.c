@@ -248,6 +248,28 @@ static void test_big_earlier_output_goes_whole(void **state)
     gone(root);
 }
 
+/* A file for a folder swapped in whole is written once under its own name: 0644
+ * whatever the umask, and never over a file already there (which is left as it was). */
+static void test_new_file_written_once(void **state)
+{
+    (void)state;
+    char root[256], target[300], buf[512];
+    fresh(root, target, "f.png");
+    mode_t was = umask(077);
+    delve_err err;
+    assert_int_equal(fsio_write_new(target, "first", 5, &err), DELVE_OK);
+    umask(was);
+    struct stat sb;
+    assert_int_equal(stat(target, &sb), 0);
+    assert_int_equal(sb.st_mode & 0777, 0644);
+    assert_int_equal(fsio_write_new(target, "second", 6, &err), DELVE_EIO);
+    assert_non_null(strstr(err.msg, target));
+    assert_non_null(strstr(err.msg, "File exists"));
+    assert_string_equal(get(root, "f.png", buf, sizeof buf), "first");
+    assert_string_equal(names(root, buf, sizeof buf), "f.png ");
+    gone(root);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -257,6 +279,7 @@ int main(void)
         cmocka_unit_test(test_what_may_be_replaced),
         cmocka_unit_test(test_killed_runs_are_cleaned_up),
         cmocka_unit_test(test_big_earlier_output_goes_whole),
+        cmocka_unit_test(test_new_file_written_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
