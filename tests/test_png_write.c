@@ -151,13 +151,15 @@ static void test_one_pixel_not_opaque(void **state)
 
 /* png_write_owned writes png_encode's bytes of the canvas as it was, opaque (packed in
  * place) or not: a w x h canvas with a padded stride. */
-static void owned_same(int w, int h, int opaq)
+static void owned_same_hole(int w, int h, int opaq, int hole_x, int hole_y)
 {
     int stride = w * 4 + 8;
     uint8_t *px = malloc((size_t)stride * (size_t)h);
     assert_non_null(px);
     for (size_t i = 0; i < (size_t)stride * (size_t)h; i++)
         px[i] = (uint8_t)(i % 4 == 3 && opaq ? 255 : i * 131 + i / 7);
+    if (hole_x >= 0) /* one alpha not 255: the file is RGBA */
+        px[(size_t)hole_y * (size_t)stride + (size_t)hole_x * 4 + 3] = 254;
     canvas c = { .w = w, .h = h, .stride = stride, .px = px };
     uint8_t *want = NULL;
     size_t want_len = 0;
@@ -179,9 +181,14 @@ static void owned_same(int w, int h, int opaq)
     free(px);
 }
 
+static void owned_same(int w, int h, int opaq) { owned_same_hole(w, h, opaq, -1, -1); }
+
 static void test_write_owned(void **state)
 {
     (void)state;
+    owned_same_hole(64, 9, 1, 63, 8); /* the last pixel: after the pairs checked at once */
+    owned_same_hole(63, 9, 1, 62, 8); /* an odd width's last pixel */
+    owned_same_hole(64, 9, 1, 20, 4); /* inside a pair */
     owned_same(37, 23, 1);
     owned_same(37, 23, 0);
     owned_same(1, 5, 1);
