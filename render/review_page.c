@@ -706,8 +706,22 @@ static void other_page(textbuf *b, const page_ctx *pc, int page)
     }
 }
 
-static void page_header(textbuf *b, const review_result *r, const char *sum)
+/* The header's "go to" line: index.html's sections, in its order. */
+static const struct nav_row {
+    const char *id, *label;
+} NAV[] = {
+    { "provenance", "provenance" }, { "distributions", "distributions" },
+    { "changed", "changed" },       { "added", "added" },
+    { "removed", "removed" },       { "same", "unchanged" },
+    { "catalog", "catalog" },
+};
+
+/* The sections NAV names are on index.html alone, so another page's "go to" links lead
+ * there: "../index.html#ID" from pages/N.html, "index.html#ID" from catalog.html (whose
+ * own catalog section its "catalog" link keeps), "#ID" on index.html itself. */
+static void page_header(textbuf *b, const review_result *r, const char *sum, int page)
 {
+    const char *index = page > 0 ? "../index.html" : page < 0 ? "index.html" : "";
     sb_str(b, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
               "<meta name=\"viewport\" content=\"width=device-width\"><title>delve review: ");
     sb_html(b, sum);
@@ -720,12 +734,14 @@ static void page_header(textbuf *b, const review_result *r, const char *sum)
                  "<a href=\"#game\">changed in game terms (%d)</a><span class=\"gamenote\">"
                  "(showing only those: <a href=\"#top\">show all</a>)</span>"
                  "<label>compare: <select id=\"mode\"><option value=\"slider\">slider</option>"
-                 "<option value=\"blink\">blink</option></select></label><nav>go to "
-                 "<a href=\"#provenance\">provenance</a> · <a href=\"#distributions\">"
-                 "distributions</a> · <a href=\"#changed\">changed</a> · <a href=\"#added\">"
-                 "added</a> · <a href=\"#removed\">removed</a> · <a href=\"#same\">unchanged</a>"
-                 " · <a href=\"#catalog\">catalog</a></nav></header>\n<main id=\"top\">",
+                 "<option value=\"blink\">blink</option></select></label><nav>go to ",
               r->game);
+    for (size_t i = 0; i < sizeof NAV / sizeof NAV[0]; i++) {
+        int own = page < 0 && !strcmp(NAV[i].id, "catalog");
+        sb_printf(b, "%s<a href=\"%s#%s\">%s</a>", i ? " · " : "", own ? "" : index, NAV[i].id,
+                  NAV[i].label);
+    }
+    sb_str(b, "</nav></header>\n<main id=\"top\">");
 }
 
 delve_status review_page(const review_result *r, const char *base, const char *head,
@@ -737,7 +753,7 @@ delve_status review_page(const review_result *r, const char *base, const char *h
     page_ctx pc = { r, { o && o->base_url ? o->base_url : base,
                          o && o->head_url ? o->head_url : head }, page > 0 ? "../" : "" };
     review_summary(r, sum, sizeof sum);
-    page_header(&b, r, sum);
+    page_header(&b, r, sum, page);
     if (page) {
         other_page(&b, &pc, page);
     } else {

@@ -3,11 +3,30 @@
 # the "changed in game terms" filter, --format json (docs/review.md) and --junit (valid
 # against tests/junit.xsd, counts), --max-diff-pixels and --max-diff-ratio at their
 # bounds, a corrupt PNG pair with the same bytes counted as the same without decoding,
-# --jobs 1 and 2 give the same bytes, 3 000 pairs give an index under 2 MB, and the
-# reproduce line of a real pair remakes its PNG byte for byte.
+# --jobs 1 and 2 give the same bytes, 3 000 pairs give an index under 2 MB, every link
+# of pages/N.html and catalog.html leads to a file and an id in it, and the reproduce
+# line of a real pair remakes its PNG byte for byte.
 . "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
 needs "PNG fixtures and JSON checks" python3 || { finish; exit; }
+
+# every href of a page leads to a file that exists and, after a '#', to an id in it
+links_resolve() {
+  python3 - "$@" <<'PY'
+import os, re, sys
+bad = []
+for page in sys.argv[1:]:
+    for href in re.findall(r'href="([^"]*)"', open(page, encoding='utf-8').read()):
+        path, _, anchor = href.partition('#')
+        target = os.path.normpath(os.path.join(os.path.dirname(page), path)) if path else page
+        if not os.path.isfile(target):
+            bad.append('%s: %s: no file %s' % (page, href, target))
+        elif anchor and 'id="%s"' % anchor not in open(target, encoding='utf-8').read():
+            bad.append('%s: %s: no id "%s" in %s' % (page, href, anchor, target))
+print('\n'.join(bad), file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
+}
 
 # 100 x 100 PNGs: base all grey; head with N pixels changed (pairs A..F, see below)
 python3 - <<'PY'
@@ -133,8 +152,18 @@ check "  100 pairs in full on index.html, 2 900 as rows linking to pages/" test 
 check "  29 pages of 100 pairs" test "$(ls big/pages | wc -l) $(grep -c '<section class="pair"' big/pages/29.html)" = "29 100"
 check "  a page links the images one folder up" grep -q 'src="../../bb/seed-00000000000000003000-floor-1.png"' big/pages/29.html
 check "  the last row links to its page" grep -q '<td>3000</td><td><a href="pages/29.html#p2999">seed-00000000000000003000-floor-1.png</a>' big/index.html
+check "  a page's links (the header's \"go to\" line too) lead to index.html's sections" links_resolve big/pages/1.html big/pages/29.html big/index.html
 "$DELVE" review same same -o idem > out; rc=$?
 check "3 000 identical pairs: exit 0, all the same" test $rc = 0 -a "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 3000 same; catalog: none; report: idem/index.html"
+
+# 201 catalog lines changed (past REVIEW_PAGE_LINES): they go to catalog.html, whose
+# header links back to index.html's sections
+mkdir cb ch && cp base/seed-00001-floor-1.png cb/ && cp head/seed-00001-floor-1.png ch/
+for s in $(seq 1 201); do printf '%d\t1\trooms\t9\t2\t5\n' $s; done > cb/catalog.tsv
+sed 's/\t5$/\t6/' cb/catalog.tsv > ch/catalog.tsv
+"$DELVE" review cb ch -o cr > /dev/null; rc=$?
+check "201 catalog lines changed: catalog.html apart (rc $rc)" test $rc = 1 -a -f cr/catalog.html
+check "  its links lead to index.html's sections and its own catalog" links_resolve cr/catalog.html cr/index.html
 
 # a real pair: its reproduce line remakes HEAD's PNG byte for byte
 "$DELVE" shot --seeds 1-2 --floors 2 --rising off -o ra > /dev/null 2>&1
