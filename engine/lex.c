@@ -309,6 +309,74 @@ int lex_key(lex *x, char *key, size_t cap)
     return 1;
 }
 
+/* ---- UTF-8 ---- */
+
+/* What is wrong with a byte sequence that is not UTF-8 (RFC 3629 section 3). */
+typedef enum utf8_fault {
+    UTF8_OK,
+    UTF8_STRAY,      /* a continuation byte (0x80..0xBF) with no lead byte */
+    UTF8_NEVER,      /* 0xF8..0xFF */
+    UTF8_SHORT,      /* a lead byte without all its continuation bytes */
+    UTF8_OVERLONG,   /* a code point in more bytes than it needs (0xC0 0xAF for '/') */
+    UTF8_SURROGATE,  /* U+D800..U+DFFF, UTF-16's halves */
+    UTF8_PAST,       /* past U+10FFFF */
+    UTF8_FAULT_COUNT
+} utf8_fault;
+
+static const char *const UTF8_WHY[UTF8_FAULT_COUNT] = {
+    [UTF8_OK] = "",
+    [UTF8_STRAY] = "continues a sequence that never started",
+    [UTF8_NEVER] = "never appears in UTF-8",
+    [UTF8_SHORT] = "starts a sequence that is cut short",
+    [UTF8_OVERLONG] = "is an overlong form",
+    [UTF8_SURROGATE] = "is a surrogate (U+D800..U+DFFF)",
+    [UTF8_PAST] = "is past U+10FFFF",
+};
+
+/* The smallest code point of a sequence of n bytes: below it, an overlong form. */
+static const uint32_t UTF8_MIN[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+
+/* The sequence at s (before end): *n its length by its lead byte (1 to 4; 1 for a byte
+ * that cannot lead), and whether it is UTF-8. */
+static utf8_fault utf8_seq(const unsigned char *s, const unsigned char *end, int *n)
+{
+    *n = s[0] < 0xC0 ? 1 : s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : s[0] < 0xF8 ? 4 : 1;
+    if (s[0] < 0x80)
+        return UTF8_OK;
+    if (s[0] < 0xC0)
+        return UTF8_STRAY;
+    if (s[0] >= 0xF8)
+        return UTF8_NEVER;
+    uint32_t cp = s[0] & (0x7Fu >> *n);
+    for (int i = 1; i < *n; i++) {
+        if (s + i >= end || (s[i] & 0xC0) != 0x80)
+            return UTF8_SHORT;
+        cp = cp << 6 | (s[i] & 0x3Fu);
+    }
+    if (cp < UTF8_MIN[*n])
+        return UTF8_OVERLONG;
+    if (cp >= 0xD800 && cp <= 0xDFFF)
+        return UTF8_SURROGATE;
+    return cp > 0x10FFFF ? UTF8_PAST : UTF8_OK;
+}
+
+/* The length of the UTF-8 character at `at` (before end); else 0 and in *st DELVE_EINPUT
+ * "not UTF-8: 0xNN ... WHY" at its first byte (films/README.md: a script's text is UTF-8). */
+static int utf8_char(const lex *x, const char *at, const char *end, delve_status *st)
+{
+    const unsigned char *s = (const unsigned char *)at;
+    int n = 1;
+    utf8_fault f = utf8_seq(s, (const unsigned char *)end, &n);
+    if (f == UTF8_OK)
+        return n;
+    int shown = f >= UTF8_OVERLONG ? n : 1; /* the whole sequence when it is all there */
+    char bytes[24] = "";
+    for (int i = 0, len = 0; i < shown; i++)
+        len += snprintf(bytes + len, sizeof bytes - (size_t)len, "%s0x%02x", i ? " " : "", s[i]);
+    *st = lex_fail(x, at, "not UTF-8: %s %s", bytes, UTF8_WHY[f]);
+    return 0;
+}
+
 /* A "quoted string" at the cursor (on its opening quote). */
 static delve_status quoted(lex *x, char *out, size_t cap)
 {
@@ -323,9 +391,15 @@ static delve_status quoted(lex *x, char *out, size_t cap)
             ch = *++x->p;
         if ((unsigned char)ch < 0x20)
             return lex_fail(x, x->p, "control character (such as a tab) in text");
-        if (n + 1 >= cap)
+        delve_status st = DELVE_OK;
+        int len = utf8_char(x, x->p, x->le, &st);
+        if (!len)
+            return st;
+        if (n + (size_t)len >= cap)
             return lex_fail(x, at, "value too long");
-        out[n++] = ch;
+        memcpy(out + n, x->p, (size_t)len);
+        n += (size_t)len;
+        x->p += len - 1;
     }
     out[n] = '\0';
     if (x->p == x->le)
@@ -339,6 +413,13 @@ delve_status lex_value(lex *x, char *out, size_t cap)
     if (x->p < x->le && *x->p == '"')
         return quoted(x, out, cap);
     const char *at = x->p, *end = word_end(x);
+    for (const char *c = at; c < end;) {
+        delve_status st = DELVE_OK;
+        int len = utf8_char(x, c, end, &st);
+        if (!len)
+            return st;
+        c += len;
+    }
     if ((size_t)(end - at) >= cap)
         return lex_fail(x, at, "value too long");
     memcpy(out, at, (size_t)(end - at));

@@ -114,9 +114,11 @@ delve_status lex_char(lex *x, char c);
 int lex_key(lex *x, char *key, size_t cap);
 /* A value at the cursor into out (cap bytes with the NUL): a "quoted string", whose only
  * escapes are \" and \\ (films/README.md), or else a bare word (as lex_word, possibly
- * empty). DELVE_EINPUT "unterminated string" (at the quote), "unknown escape: ..." (at
- * the backslash), "control character (such as a tab) in text" (at it), "value too long"
- * (at the value). */
+ * empty); either is UTF-8. DELVE_EINPUT "unterminated string" (at the quote), "unknown
+ * escape: ..." (at the backslash), "control character (such as a tab) in text" (at it),
+ * "not UTF-8: 0xNN ... why" (at the first byte of a stray continuation byte, a byte
+ * 0xF8..0xFF, a sequence cut short, an overlong form, a surrogate or a code point past
+ * U+10FFFF), "value too long" (at the value; cap counts bytes). */
 delve_status lex_value(lex *x, char *out, size_t cap);
 
 /* The field at the cursor up to sep or the line's end: its first byte and its length in

@@ -97,6 +97,19 @@ static void test_parse_errors(void **state)
     expect_error("caption \"a\\qb\"\n", "t.film:1:11: unknown escape: inside quotes only \\\" "
                                           "and \\\\ are escapes");
     expect_error("caption \"a\tb\"\n", "t.film:1:11: control character (such as a tab) in text");
+    /* every string is UTF-8 (films/README.md), the error at the bad byte's column */
+    expect_error("film \"x\"\ndungeon seed=58\nparty \"A\" health=30\n"
+                 "caption \"ab\xff" "c\xc3\"\nwait 1m\n",
+                 "t.film:4:12: not UTF-8: 0xff never appears in UTF-8");
+    expect_error("film \"R\xc3\xa9sum\xc3\"\n",
+                 "t.film:1:13: not UTF-8: 0xc3 starts a sequence that is cut short");
+    expect_error("party \"\xed\xa0\x80\"\n",
+                 "t.film:1:8: not UTF-8: 0xed 0xa0 0x80 is a surrogate (U+D800..U+DFFF)");
+    expect_error("title \"\xe0\x80\xaf\" 2s\n",
+                 "t.film:1:8: not UTF-8: 0xe0 0x80 0xaf is an overlong form");
+    expect_error("end \"\xf4\x90\x80\x80\"\n",
+                 "t.film:1:6: not UTF-8: 0xf4 0x90 0x80 0x80 is past U+10FFFF");
+    expect_error("caption ab\xff\n", "t.film:1:11: not UTF-8: 0xff never appears in UTF-8");
     expect_error("film \"a\" \"b\"\n", "t.film:1:10: unexpected 'b' after 'film'");
     expect_error("wait 1m 2m\n", "t.film:1:9: unexpected '2m' after 'wait'");
     expect_error("party health=3\n", "t.film:1:7: expected a name in quotes before health=");

@@ -1,6 +1,6 @@
 /* engine/lex: lines (LF, CRLF, a byte order mark), strict integers (sign, overflow,
- * junk), words and keywords, key=value, quoted strings, tab fields, and the exact
- * path:line:col of every error. */
+ * junk), words and keywords, key=value, quoted strings, UTF-8 values, tab fields, and
+ * the exact path:line:col of every error. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -291,6 +291,58 @@ static void test_key_value_and_quoted_strings(void **state)
     assert_string_equal(err.msg, "f.txt:1:3: value too long");
 }
 
+/* Every value (quoted or bare) is UTF-8 (RFC 3629): the shortest forms at each length's
+ * bounds pass; a stray continuation byte, 0xF8..0xFF, a cut sequence, an overlong form,
+ * a surrogate and anything past U+10FFFF fail at the sequence's first byte. */
+static void test_values_are_utf8(void **state)
+{
+    (void)state;
+    lex x;
+    delve_err err = { "" };
+    char key[32], val[16];
+    static const char *const good[] = {
+        "\"A\xc3\xa9\xe2\x9c\x93\xf0\x9d\x84\x9e\"",  /* é, a check mark, a G clef */
+        "caf\xc3\xa9",                                /* a bare word */
+        "\"\xc2\x80\xdf\xbf\"",                       /* U+0080, U+07FF */
+        "\"\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\"",   /* U+0800, U+D7FF, U+E000 */
+        "\"\xf0\x90\x80\x80\xf4\x8f\xbf\xbf\"",       /* U+10000, U+10FFFF */
+        "\"\\\\\xc3\xa9\\\"\"",                       /* beside escapes */
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        assert_int_equal(value_at(&x, good[i], key, val, sizeof val, &err), DELVE_OK);
+    assert_string_equal(val, "\\\xc3\xa9\"");
+    static const struct {
+        const char *text, *msg;
+    } bad[] = {
+        { "t=\"ab\xff" "c\"", "f.txt:1:6: not UTF-8: 0xff never appears in UTF-8" },
+        { "\"\x80\"", "f.txt:1:2: not UTF-8: 0x80 continues a sequence that never started" },
+        { "\"ab\xc3\"", "f.txt:1:4: not UTF-8: 0xc3 starts a sequence that is cut short" },
+        { "\"\xe2\x82" "A\"", "f.txt:1:2: not UTF-8: 0xe2 starts a sequence that is cut short" },
+        { "ab\xe2\x82", "f.txt:1:3: not UTF-8: 0xe2 starts a sequence that is cut short" },
+        { "\"\xc0\xaf\"", "f.txt:1:2: not UTF-8: 0xc0 0xaf is an overlong form" },
+        { "\"\xe0\x80\x80\"", "f.txt:1:2: not UTF-8: 0xe0 0x80 0x80 is an overlong form" },
+        { "\"\xf0\x8f\xbf\xbf\"",
+          "f.txt:1:2: not UTF-8: 0xf0 0x8f 0xbf 0xbf is an overlong form" },
+        { "\"\xed\xa0\x80\"", "f.txt:1:2: not UTF-8: 0xed 0xa0 0x80 is a surrogate "
+                              "(U+D800..U+DFFF)" },
+        { "x=\xed\xbf\xbf", "f.txt:1:3: not UTF-8: 0xed 0xbf 0xbf is a surrogate "
+                            "(U+D800..U+DFFF)" },
+        { "\"\xf4\x90\x80\x80\"", "f.txt:1:2: not UTF-8: 0xf4 0x90 0x80 0x80 is past U+10FFFF" },
+        { "\"\xf5\x80\x80\x80\"", "f.txt:1:2: not UTF-8: 0xf5 0x80 0x80 0x80 is past U+10FFFF" },
+        { "\"\\\"\xf8\"", "f.txt:1:4: not UTF-8: 0xf8 never appears in UTF-8" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(value_at(&x, bad[i].text, key, val, sizeof val, &err), DELVE_EINPUT);
+        assert_string_equal(err.msg, bad[i].msg);
+    }
+    /* the limit counts bytes: 13 + 2 fit in 16 with the NUL, 14 + 2 do not */
+    assert_int_equal(value_at(&x, "\"0123456789abc\xc3\xa9\"", key, val, sizeof val, &err),
+                     DELVE_OK);
+    assert_int_equal(value_at(&x, "\"0123456789abcd\xc3\xa9\"", key, val, sizeof val, &err),
+                     DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:1: value too long");
+}
+
 static void test_tab_fields(void **state)
 {
     (void)state;
@@ -363,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_cursor_numbers_name_their_column),
         cmocka_unit_test(test_words_keywords_and_line_ends),
         cmocka_unit_test(test_key_value_and_quoted_strings),
+        cmocka_unit_test(test_values_are_utf8),
         cmocka_unit_test(test_tab_fields),
         cmocka_unit_test(test_u64_and_separators),
         cmocka_unit_test(test_limits_and_control_bytes),
