@@ -43,18 +43,19 @@ typedef struct sheet_args {
     sheet_pick pick;
 } sheet_args;
 
+/* --pick's value into a: 1, else 0 with the one message said (a bad N of every=N is
+ * cli_int's, anything else names the three picks). */
 static int parse_pick(const char *v, sheet_args *a)
 {
-    if (!strcmp(v, "events"))
-        a->pick = PICK_EVENTS;
-    else if (!strcmp(v, "all"))
-        a->pick = PICK_ALL;
-    else if (!strncmp(v, "every=", 6) && cli_int("sheet", "--pick every=", v + 6, 1, 100000,
-                                                  &a->pick_every))
+    if (!strncmp(v, "every=", 6)) {
         a->pick = PICK_EVERY;
-    else
-        return 0;
-    return 1;
+        return cli_int("sheet", "--pick every=", v + 6, 1, 100000, &a->pick_every);
+    }
+    a->pick = !strcmp(v, "all") ? PICK_ALL : PICK_EVENTS;
+    if (!strcmp(v, "events") || !strcmp(v, "all"))
+        return 1;
+    cli_usage_error("sheet", "--pick is events, every=N or all, not '%s'", v);
+    return 0;
 }
 
 static int parse(int argc, char **argv, sheet_args *a)
@@ -88,7 +89,7 @@ static int parse(int argc, char **argv, sheet_args *a)
         else if (!strcmp(o, "--columns") && !cli_int("sheet", o, v, 1, SHEET_MAX_COLS, &a->columns))
             return EXIT_USAGE;
         else if (!strcmp(o, "--pick") && !parse_pick(v, a))
-            return cli_usage_error("sheet", "--pick is events, every=N or all, not '%s'", v);
+            return EXIT_USAGE;
     }
     if (!a->dir || !a->out)
         return cli_usage_error("sheet", "needs a film folder and -o SHEET.png");

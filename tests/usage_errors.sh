@@ -1,15 +1,16 @@
-# Usage errors read alike in every command: "delve CMD: why", then the one hint
+# Usage errors read alike in every command: "delve CMD: why" (one line), then the one hint
 # "Try 'delve CMD --help'." (worded once, in app/cli.c), exit 2. Options that cannot
 # take effect are refused (--gif-width without --video), one seed is a range
 # (--seeds 5 is 5-5), and a scripted resize takes the sizes --size takes.
 . "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
-usage() { # usage NAME WORD CMD ARGS...: exit 2, WORD in the message, the hint last
+usage() { # usage NAME WORD CMD ARGS...: exit 2, one line with WORD in it, then the hint
   local name=$1 word=$2 cmd=$3; shift 3
   "$DELVE" $cmd "$@" > out 2> e; local rc=$?
   local hint="Try 'delve $cmd --help'."
   [ -z "$cmd" ] && hint="Try 'delve --help'."
-  if [ $rc = 2 ] && grep -qF -- "$word" e && [ "$(tail -n 1 e)" = "$hint" ]; then
+  if [ $rc = 2 ] && [ "$(wc -l < e)" = 2 ] && head -n 1 e | grep -qF -- "$word" &&
+     [ "$(tail -n 1 e)" = "$hint" ]; then
     ok "$name"
   else
     bad "$name (rc $rc: $(tr '\n' '|' < e))"
@@ -20,6 +21,8 @@ for c in gen film view shot sheet diff review check stats gallery settings merge
 done
 usage "film: a number out of range" "--threads: '0' is not a number in 1..16" film --threads 0
 usage "sheet: not a number" "--columns: 'x' is not a number in 1..48" sheet --columns x
+usage "sheet: every=0, one message" "--pick every=: '0' is not a number in 1..100000" sheet --pick every=0
+usage "sheet: an unknown pick" "--pick is events, every=N or all, not 'some'" sheet --pick some
 usage "gallery: not a dlevel" "--dlevels: 'x' is not a number in 1..99" gallery --dlevels x -o g.png
 usage "shot: a bad seed in a range" "--seeds: 'x' is not a whole number" shot --seeds 1-x -o s
 usage "check: a bad first seed" "--seeds: 'x' is not a whole number" check --seeds x-1
