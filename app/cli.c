@@ -124,6 +124,31 @@ int cli_in_folder(const char *out, const char *dir)
     return realpath(parent, od) && realpath(dir, dd) && !strcmp(od, dd);
 }
 
+int cli_file_out(const char *cmd, const char *opt, const char *path)
+{
+    char dir[PATH_MAX];
+    struct stat sb;
+    if (!path[0])
+        return cli_usage_error(cmd, "%s: an empty file name", opt);
+    /* lstat, as fsio_write_atomic: its rename would replace a link or a device */
+    int there = !lstat(path, &sb);
+    if (there && S_ISDIR(sb.st_mode))
+        return cli_usage_error(cmd, "%s %s: a folder, not a file", opt, path);
+    if (there && !S_ISREG(sb.st_mode))
+        return cli_usage_error(cmd, "%s %s: not a regular file", opt, path);
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        slash[slash == dir] = '\0';
+    if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
+        return cli_usage_error(cmd, "%s %s: no folder %s", opt, path, dir);
+    if (access(dir, W_OK | X_OK))
+        return cli_usage_error(cmd, "%s %s: cannot write in %s", opt, path, dir);
+    return EXIT_OK;
+}
+
 /* ---- the command line of the subcommands that make a dungeon ---- */
 
 #define CLI_SETTING_VAL 1000  /* getopt_long's val for setting id: 1000 + id */

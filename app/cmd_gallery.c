@@ -77,7 +77,10 @@ static int parse(int argc, char **argv, gallery_args *a)
             a->types[a->type_count++] = family_type_at(i)->level_type;
     if (c.flag[F_DLEVELS] && !parse_dlevels(c.flag[F_DLEVELS], a))
         return EXIT_USAGE;
-    return a->out ? EXIT_OK : cli_usage_error("gallery", "-o GALLERY.png is required");
+    if (!a->out)
+        return cli_usage_error("gallery", "-o GALLERY.png is required");
+    /* before any floor is drawn: a folder or an unwritable place fails now, not last */
+    return cli_file_out("gallery", "-o", a->out);
 }
 
 /* Floor 1 of one level type at one dlevel, whole, into th (canvas_init'ed here). */

@@ -212,26 +212,10 @@ static int parse_args(review_args *a, int argc, char **argv)
 }
 
 /* --junit FILE checked before any work, so that a review never ends with the report
- * swapped in and no JUnit file: not a folder, in a folder that exists and is writable. */
+ * swapped in and no JUnit file. */
 static int check_junit(const char *path)
 {
-    char dir[REL_CAP];
-    struct stat sb;
-    if (!strcmp(path, "-"))
-        return EXIT_OK;
-    if (!stat(path, &sb) && S_ISDIR(sb.st_mode))
-        return cli_usage_error("review", "--junit %s: a folder, not a file", path);
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else
-        slash[slash == dir] = '\0';
-    if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
-        return cli_usage_error("review", "--junit %s: no folder %s", path, dir);
-    if (access(dir, W_OK | X_OK))
-        return cli_usage_error("review", "--junit %s: cannot write in %s", path, dir);
-    return EXIT_OK;
+    return strcmp(path, "-") ? cli_file_out("review", "--junit", path) : EXIT_OK;
 }
 
 /* Each side is a shot set: a catalog.tsv or at least one PNG (a mistyped folder must not
