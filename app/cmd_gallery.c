@@ -49,13 +49,18 @@ static int parse_dlevels(const char *v, gallery_args *a)
         return cli_usage_error("gallery", "--dlevels %s: too long", v), 0;
     strcpy(buf, v);
     a->n = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    /* every item between commas, an empty one too (3,,9 and 3,9, are mistakes, which
+     * strtok would drop without a word) */
+    for (char *tok = buf, *comma;; tok = comma + 1) {
+        if ((comma = strchr(tok, ',')))
+            *comma = '\0';
         if (a->n == GALLERY_MAX_DLEVELS)
             return cli_usage_error("gallery", "--dlevels: at most %d", GALLERY_MAX_DLEVELS), 0;
         if (!cli_int("gallery", "--dlevels", tok, 1, GEN_MAX_DLEVEL, &a->dlevels[a->n++]))
             return 0;
+        if (!comma)
+            return 1;
     }
-    return a->n > 0 ? 1 : (cli_usage_error("gallery", "--dlevels: give D1,D2,..."), 0);
 }
 
 enum { F_DLEVELS, F_OUT };

@@ -24,6 +24,9 @@ usage "sheet: not a number" "--columns: 'x' is not a number in 1..48" sheet --co
 usage "sheet: every=0, one message" "--pick every=: '0' is not a number in 1..100000" sheet --pick every=0
 usage "sheet: an unknown pick" "--pick is events, every=N or all, not 'some'" sheet --pick some
 usage "gallery: not a dlevel" "--dlevels: 'x' is not a number in 1..99" gallery --dlevels x -o g.png
+usage "gallery: an empty dlevel" "--dlevels: '' is not a number in 1..99" gallery --dlevels 3,,9 -o g.png
+usage "gallery: a trailing comma" "--dlevels: '' is not a number in 1..99" gallery --dlevels 3,9, -o g.png
+check "  and no gallery drawn" test ! -e g.png
 usage "shot: a bad seed in a range" "--seeds: 'x' is not a whole number" shot --seeds 1-x -o s
 usage "check: a bad first seed" "--seeds: 'x' is not a whole number" check --seeds x-1
 usage "film: a missing value" "-o needs a value" film -o
