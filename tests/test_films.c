@@ -97,6 +97,7 @@ static void test_parse_errors(void **state)
     expect_error("caption \"a\\qb\"\n", "t.film:1:11: unknown escape: inside quotes only \\\" "
                                           "and \\\\ are escapes");
     expect_error("caption \"a\tb\"\n", "t.film:1:11: control character (such as a tab) in text");
+    expect_error("caption ab\x01" "c\n", "t.film:1:11: control character (such as a tab) in text");
     /* every string is UTF-8 (films/README.md), the error at the bad byte's column */
     expect_error("film \"x\"\ndungeon seed=58\nparty \"A\" health=30\n"
                  "caption \"ab\xff" "c\xc3\"\nwait 1m\n",
