@@ -128,55 +128,44 @@ static void test_bgra(void **state)
     canvas_free(&big);
 }
 
-/* canvas_blit_scaled from a source exactly twice the rectangle, clipped on the left:
- * each pixel the rounded mean of its 2 x 2 box, alpha too. */
-static void test_blit_half(void **state)
+/* canvas_blit_scaled of a k times larger noise source (one alpha not 255) into the
+ * rw x rh rectangle at (x, y) of a dw x dh canvas, clipped: each pixel inside the
+ * rounded mean of its k x k box, alpha too; each outside left as it was. */
+static void box_case(int k, int dw, int dh, int x, int y, int rw, int rh, uint32_t seed)
 {
-    (void)state;
     canvas src, dst;
-    assert_int_equal(canvas_init(&src, 12, 8, NULL), DELVE_OK);
-    assert_int_equal(canvas_init(&dst, 5, 3, NULL), DELVE_OK);
-    fill_noise(&src, 99);
-    canvas_at(&src, 3, 1)[3] = 0;
-    canvas_blit_scaled(&dst, &src, -1, 0, 6, 4);
-    for (int j = 0; j < 3; j++)
-        for (int i = 0; i < 5; i++)
-            for (int k = 0; k < 4; k++) {
-                int sx = (i + 1) * 2, sy = j * 2, sum = 0;
-                for (int b = 0; b < 4; b++)
-                    sum += canvas_at(&src, sx + b % 2, sy + b / 2)[k];
-                assert_int_equal(canvas_at(&dst, i, j)[k], (sum + 2) / 4);
+    int n = k * k;
+    assert_int_equal(canvas_init(&src, rw * k, rh * k, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&dst, dw, dh, NULL), DELVE_OK);
+    fill_noise(&src, seed);
+    canvas_at(&src, 3, 1)[3] = 3;
+    memset(dst.px, 0xEE, (size_t)dst.stride * (size_t)dst.h);
+    canvas_blit_scaled(&dst, &src, x, y, rw, rh);
+    for (int j = 0; j < dh; j++)
+        for (int i = 0; i < dw; i++)
+            for (int c = 0; c < 4; c++) {
+                int sx = (i - x) * k, sy = (j - y) * k, sum = 0;
+                if (j - y >= rh || i - x >= rw || i < x || j < y) { /* outside it */
+                    assert_int_equal(canvas_at(&dst, i, j)[c], 0xEE);
+                    continue;
+                }
+                for (int b = 0; b < n; b++)
+                    sum += canvas_at(&src, sx + b % k, sy + b / k)[c];
+                assert_int_equal(canvas_at(&dst, i, j)[c], (sum + n / 2) / n);
             }
     canvas_free(&src);
     canvas_free(&dst);
 }
 
-/* The same from a source exactly four times the rectangle (the sheet's thumbnails),
- * clipped on top: each pixel the rounded mean of its 4 x 4 box. */
-static void test_blit_quarter(void **state)
+/* A source exactly twice the rectangle (--video's GIF frames), clipped on the left,
+ * and four times it (the sheet's thumbnails), clipped on top, and both unclipped. */
+static void test_blit_boxes(void **state)
 {
     (void)state;
-    canvas src, dst;
-    assert_int_equal(canvas_init(&src, 24, 16, NULL), DELVE_OK);
-    assert_int_equal(canvas_init(&dst, 6, 4, NULL), DELVE_OK);
-    fill_noise(&src, 7);
-    canvas_at(&src, 5, 9)[3] = 3;
-    memset(dst.px, 0xEE, (size_t)dst.stride * (size_t)dst.h);
-    canvas_blit_scaled(&dst, &src, 0, -1, 6, 4);
-    for (int j = 0; j < 4; j++)
-        for (int i = 0; i < 6; i++)
-            for (int k = 0; k < 4; k++) {
-                if (j == 3) { /* below the rectangle: left as it was */
-                    assert_int_equal(canvas_at(&dst, i, j)[k], 0xEE);
-                    continue;
-                }
-                int sx = i * 4, sy = (j + 1) * 4, sum = 0;
-                for (int b = 0; b < 16; b++)
-                    sum += canvas_at(&src, sx + b % 4, sy + b / 4)[k];
-                assert_int_equal(canvas_at(&dst, i, j)[k], (sum + 8) / 16);
-            }
-    canvas_free(&src);
-    canvas_free(&dst);
+    box_case(2, 5, 3, -1, 0, 6, 4, 99);
+    box_case(4, 6, 4, 0, -1, 6, 4, 7);  /* the last row below the rectangle */
+    box_case(2, 7, 5, 2, 1, 3, 3, 3);   /* inside, a margin all round */
+    box_case(4, 3, 3, 0, 0, 3, 3, 5);
 }
 
 int main(void)
@@ -185,8 +174,7 @@ int main(void)
         cmocka_unit_test(test_i420_fixture),
         cmocka_unit_test(test_i420_matches_reference),
         cmocka_unit_test(test_bgra),
-        cmocka_unit_test(test_blit_half),
-        cmocka_unit_test(test_blit_quarter),
+        cmocka_unit_test(test_blit_boxes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
