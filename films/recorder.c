@@ -85,8 +85,9 @@ static void *encoder(void *arg)
         char fpath[FILM_PATH_MAX + 128];
         snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", r->frames_dir, j.frame_no);
         delve_err e;
-        delve_status st = j.slot < 0 ? png_write_owned(r->sheet_path, r->sheet_pic, &e)
-                                     : png_write_new(fpath, &r->pool[j.slot], &e);
+        delve_status st = j.slot < 0   ? png_write_owned(r->sheet_path, r->sheet_pic, 1, &e)
+                          : r->sinking ? png_write_new(fpath, &r->pool[j.slot], &e) /* shared */
+                                       : png_write_owned(fpath, &r->pool[j.slot], 1, &e);
         pthread_mutex_lock(&r->mu);
         if (j.slot >= 0) {
             job_done(r, j.slot, st, &e);

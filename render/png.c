@@ -261,15 +261,15 @@ delve_status png_write_new(const char *path, const canvas *c, delve_err *err)
     return encode_write(path, c, 1, err);
 }
 
-delve_status png_write_owned(const char *path, canvas *c, delve_err *err)
+delve_status png_write_owned(const char *path, canvas *c, int fresh, delve_err *err)
 {
     if (!c->px || c->w < 1 || c->h < 1 || !opaque(c))
-        return png_write(path, c, err);
+        return encode_write(path, c, fresh, err);
     uint8_t *png = NULL;
     size_t len = 0;
     pack_in_place(c);
     delve_status st = stb_png(c->px, c->w * 3, c->w, c->h, 3, &png, &len, err);
-    return write_png(path, png, len, st, 0, err);
+    return write_png(path, png, len, st, fresh, err);
 }
 
 

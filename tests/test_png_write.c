@@ -149,18 +149,26 @@ static void test_one_pixel_not_opaque(void **state)
     }
 }
 
-/* png_write_owned writes png_encode's bytes of the canvas as it was, opaque (packed in
- * place) or not: a w x h canvas with a padded stride. */
-static void owned_same_hole(int w, int h, int opaq, int hole_x, int hole_y)
+/* A w x h canvas with a padded stride over px (stride * h bytes): opaque or not, and
+ * one alpha of 254 at (hole_x, hole_y) unless hole_x is -1. */
+static canvas hole_canvas(uint8_t *px, int w, int h, int opaq, int hole_x, int hole_y)
 {
     int stride = w * 4 + 8;
-    uint8_t *px = malloc((size_t)stride * (size_t)h);
-    assert_non_null(px);
     for (size_t i = 0; i < (size_t)stride * (size_t)h; i++)
         px[i] = (uint8_t)(i % 4 == 3 && opaq ? 255 : i * 131 + i / 7);
     if (hole_x >= 0) /* one alpha not 255: the file is RGBA */
         px[(size_t)hole_y * (size_t)stride + (size_t)hole_x * 4 + 3] = 254;
-    canvas c = { .w = w, .h = h, .stride = stride, .px = px };
+    return (canvas){ .w = w, .h = h, .stride = stride, .px = px };
+}
+
+/* png_write_owned writes png_encode's bytes of the canvas as it was, opaque (packed in
+ * place) or not, over a file already there and (fresh) as a new one; fresh refuses a
+ * file already there. */
+static void owned_same_hole(int w, int h, int opaq, int hole_x, int hole_y)
+{
+    uint8_t *px = malloc((size_t)(w * 4 + 8) * (size_t)h);
+    assert_non_null(px);
+    canvas c = hole_canvas(px, w, h, opaq, hole_x, hole_y);
     uint8_t *want = NULL;
     size_t want_len = 0;
     assert_int_equal(png_encode(&c, &want, &want_len, NULL), DELVE_OK);
@@ -168,15 +176,20 @@ static void owned_same_hole(int w, int h, int opaq, int hole_x, int hole_y)
     int fd = mkstemp(tmp);
     assert_true(fd >= 0);
     close(fd);
-    assert_int_equal(png_write_owned(tmp, &c, NULL), DELVE_OK);
-    FILE *f = fopen(tmp, "rb");
-    assert_non_null(f);
-    uint8_t *got = malloc(want_len + 1);
-    assert_int_equal(fread(got, 1, want_len + 1, f), want_len);
-    fclose(f);
-    unlink(tmp);
-    assert_memory_equal(got, want, want_len);
-    free(got);
+    for (int fresh = 0; fresh < 2; fresh++) {
+        c = hole_canvas(px, w, h, opaq, hole_x, hole_y);
+        assert_int_equal(png_write_owned(tmp, &c, fresh, NULL), DELVE_OK);
+        FILE *f = fopen(tmp, "rb");
+        assert_non_null(f);
+        uint8_t *got = malloc(want_len + 1);
+        assert_int_equal(fread(got, 1, want_len + 1, f), want_len);
+        fclose(f);
+        assert_memory_equal(got, want, want_len);
+        free(got);
+        if (!fresh) /* there now: a fresh write refuses it, then goes to a new file */
+            assert_int_equal(png_write_owned(tmp, &c, 1, NULL), DELVE_EIO);
+        unlink(tmp);
+    }
     free(want);
     free(px);
 }
