@@ -200,37 +200,55 @@ static uint8_t alphas_of(uint64_t v)
     return b[3] & b[7];
 }
 
-/* Is every alpha of c 255? Eight bytes (two pixels) at a time. */
-static int opaque(const canvas *c)
+/* Is every alpha of n pixels at p 255? Eight bytes (two pixels) at a time. */
+static int row_opaque(const uint8_t *p, int n)
 {
-    for (int y = 0; y < c->h; y++) {
-        const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
-        uint64_t all = ~UINT64_C(0);
-        int x = 0;
-        for (; x + 2 <= c->w; x += 2) {
-            uint64_t v;
-            memcpy(&v, p + 4 * x, 8);
-            all &= v;
-        }
-        if (alphas_of(all) != 255 || (x < c->w && p[4 * x + 3] != 255))
-            return 0;
+    uint64_t all = ~UINT64_C(0);
+    int x = 0;
+    for (; x + 2 <= n; x += 2) {
+        uint64_t v;
+        memcpy(&v, p + 4 * x, 8);
+        all &= v;
     }
-    return 1;
+    return alphas_of(all) == 255 && (x == n || p[4 * x + 3] == 255);
 }
 
-/* Packs c's rows to RGB at the start of its own pixels (each byte moves to an earlier
- * place or stays, so a forward pass reads every byte before it is overwritten). */
-static void pack_in_place(canvas *c)
+/* Row y of c packed to RGB (at y * w * 3) back to RGBA with every alpha 255, from its
+ * last pixel to its first: each byte moves to a later place or stays. */
+static void unpack_row(canvas *c, int y)
+{
+    const uint8_t *o = c->px + (size_t)y * (size_t)c->w * 3;
+    uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
+    for (int x = c->w - 1; x >= 0; x--) {
+        p[4 * x + 3] = 255;
+        p[4 * x + 2] = o[3 * x + 2];
+        p[4 * x + 1] = o[3 * x + 1];
+        p[4 * x] = o[3 * x];
+    }
+}
+
+/* Packs c's rows to RGB at the start of its own pixels, each row once its alphas are
+ * seen to be 255 (so the row is read from memory once; each byte moves to an earlier
+ * place or stays, so a forward pass reads every byte before it is overwritten). 0 when
+ * an alpha is not 255: then the rows packed so far are put back, last first, and c's
+ * pixels are as they were (bytes between rows, where the stride passes 4 w, are not). */
+static int pack_in_place(canvas *c)
 {
     int fast = has_ssse3();
     for (int y = 0; y < c->h; y++) {
         const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
         uint8_t *o = c->px + (size_t)y * (size_t)c->w * 3;
+        if (!row_opaque(p, c->w)) {
+            while (y-- > 0)
+                unpack_row(c, y);
+            return 0;
+        }
         if (fast)
             pack_row_ssse3(p, o, c->w);
         else
             pack_bytes(p, o, c->w);
     }
+    return 1;
 }
 
 static delve_status write_png(const char *path, uint8_t *png, size_t len, delve_status st,
@@ -263,11 +281,10 @@ delve_status png_write_new(const char *path, const canvas *c, delve_err *err)
 
 delve_status png_write_owned(const char *path, canvas *c, int fresh, delve_err *err)
 {
-    if (!c->px || c->w < 1 || c->h < 1 || !opaque(c))
+    if (!c->px || c->w < 1 || c->h < 1 || !pack_in_place(c))
         return encode_write(path, c, fresh, err);
     uint8_t *png = NULL;
     size_t len = 0;
-    pack_in_place(c);
     delve_status st = stb_png(c->px, c->w * 3, c->w, c->h, 3, &png, &len, err);
     return write_png(path, png, len, st, fresh, err);
 }
