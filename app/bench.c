@@ -155,7 +155,7 @@ static int frame_figures(const char *script, frame_ms *out)
         double t2 = cpu_ms();
         uint8_t *png;
         size_t n = 0;
-        png_encode(&c, &png, &n, &err);
+        png_encode_owned(&c, &png, &n, &err); /* as the film's encoders do */
         double t3 = cpu_ms();
         free(png);
         if (i >= RUNS) {

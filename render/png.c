@@ -279,13 +279,20 @@ delve_status png_write_new(const char *path, const canvas *c, delve_err *err)
     return encode_write(path, c, 1, err);
 }
 
-delve_status png_write_owned(const char *path, canvas *c, int fresh, delve_err *err)
+delve_status png_encode_owned(canvas *c, uint8_t **out, size_t *len, delve_err *err)
 {
     if (!c->px || c->w < 1 || c->h < 1 || !pack_in_place(c))
-        return encode_write(path, c, fresh, err);
+        return png_encode(c, out, len, err);
+    *out = NULL;
+    *len = 0;
+    return stb_png(c->px, c->w * 3, c->w, c->h, 3, out, len, err);
+}
+
+delve_status png_write_owned(const char *path, canvas *c, int fresh, delve_err *err)
+{
     uint8_t *png = NULL;
     size_t len = 0;
-    delve_status st = stb_png(c->px, c->w * 3, c->w, c->h, 3, &png, &len, err);
+    delve_status st = png_encode_owned(c, &png, &len, err);
     return write_png(path, png, len, st, fresh, err);
 }
 

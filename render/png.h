@@ -34,6 +34,10 @@ delve_status png_write_new(const char *path, const canvas *c, delve_err *err);
  * less memory. */
 delve_status png_write_owned(const char *path, canvas *c, int fresh, delve_err *err);
 
+/* png_encode of a canvas the caller frees or redraws whole afterwards, packed in place
+ * as png_write_owned does: the same bytes (delve-bench times a film frame's encode so). */
+delve_status png_encode_owned(canvas *c, uint8_t **out, size_t *len, delve_err *err);
+
 /* Limits of every read, checked from the header before anything is allocated. */
 #define PNG_READ_MAX_SIDE 16384              /* pixels a side */
 #define PNG_READ_MAX_PIXELS (64 * 1024 * 1024) /* pixels (half when read at 16 bits):
