@@ -227,6 +227,7 @@ typedef struct rd {
     int floors_declared;
     int8_t *waymap;       /* current floor's way glyphs from its map block */
     int map_line;         /* line of the current floor's `map`, 0 before it */
+    int entrance_line, goal_line; /* their lines on the current floor, 0 before them */
     int way_line[FLOOR_MAX_WAYS], way_col[FLOOR_MAX_WAYS];
     uint8_t way_on[FLOOR_MAX_WAYS]; /* terrain under each way ('on', default floor) */
     int datum_line[DUNGEON_MAX_FLOORS], datum_col[DUNGEON_MAX_FLOORS];
@@ -510,6 +511,12 @@ static delve_status floor_close(rd *r)
     if (!r->map_line)
         return delve_fail_at(err, DELVE_EINPUT, file, r->datum_line[r->floor], 1,
                              "floor %d has no map block", r->floor + 1);
+    /* without these lines the floor's walk would start or end on square 0,0, which
+     * the checks then call unreachable: say what is missing instead */
+    if (!r->entrance_line || !r->goal_line)
+        return delve_fail_at(err, DELVE_EINPUT, file, r->datum_line[r->floor], 1,
+                             "floor %d has no '%s X Y' line", r->floor + 1,
+                             r->entrance_line ? "goal" : "entrance");
     for (int i = 0; i < f->way_count; i++) {
         const way *w = &f->ways[i];
         int g = r->waymap[w->y * f->w + w->x];
@@ -594,7 +601,7 @@ static delve_status l_floor(rd *r)
     f->oy = oy;
     f->level_type = lt;
     f->dlevel = dlevel;
-    r->map_line = 0;
+    r->map_line = r->entrance_line = r->goal_line = 0;
     r->waymap = malloc((size_t)w * (size_t)h);
     if (!r->waymap)
         return delve_fail(r->x.err, DELVE_ENOMEM, "out of memory for floor %d", n);
@@ -602,10 +609,15 @@ static delve_status l_floor(rd *r)
     return DELVE_OK;
 }
 
-static delve_status l_point(rd *r, int *x, int *y)
+/* entrance X Y, goal X Y: line is where the floor keeps the line's number. */
+static delve_status l_point(rd *r, int *x, int *y, int *line)
 {
     delve_status st = square(r, x, y);
-    return st ? st : lex_end(&r->x);
+    if (!st)
+        st = lex_end(&r->x);
+    if (!st)
+        *line = r->x.line;
+    return st;
 }
 
 /* One line inside a floor, by its first word. */
@@ -623,9 +635,9 @@ static delve_status floor_line(rd *r, const char *kw, const char *at)
     if (!strcmp(kw, "secret"))
         return l_layer(r, f, SQ_SECRET);
     if (!strcmp(kw, "entrance"))
-        return l_point(r, &f->entrance_x, &f->entrance_y);
+        return l_point(r, &f->entrance_x, &f->entrance_y, &r->entrance_line);
     if (!strcmp(kw, "goal"))
-        return l_point(r, &f->goal_x, &f->goal_y);
+        return l_point(r, &f->goal_x, &f->goal_y, &r->goal_line);
     if (!strcmp(kw, "room"))
         return l_room(r, f);
     if (!strcmp(kw, "way"))

@@ -28,4 +28,8 @@ check "check --seeds 1-40: exit 0, zero errors (rc $rc)" \
   sh -c "test $rc = 0 && grep -q '^delve check: seeds 1-40, 3 floors: 40 dungeons, 0 errors' '$TMP/out'"
 "$DELVE" gen --seed 58 --format dun -o "$TMP/58.dun" && "$DELVE" check "$TMP/58.dun" > "$TMP/out"; rc=$?
 check "gen --format dun then check: clean (rc $rc)" grep -qxF "$TMP/58.dun: 0 errors, 0 warnings" "$TMP/out"
+grep -v '^goal ' "$TMP/58.dun" > "$TMP/no-goal.dun"
+"$DELVE" check "$TMP/no-goal.dun" > /dev/null 2> "$TMP/err"; rc=$?
+check "no goal line: exit 2 at the floor's line ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$TMP/no-goal.dun:6:1: floor 1 has no '\''goal X Y'\'' line' '$TMP/err'"
 finish

@@ -231,6 +231,10 @@ static void test_bad_files_named_at_line_and_column(void **state)
                "bad.dun:29:39: datum -600 does not match the stacking of the floors (-700 cm): "
                "drop it or fix the heights");
     expect_bad("seed 9", "seed 9\x01", "bad.dun:3:7: control byte 0x01: a .dun file is text");
+    /* without them the walk would start or end on 0,0, a wall the checks call unreachable */
+    expect_bad("goal 6 3\n", "", "bad.dun:6:1: floor 1 has no 'goal X Y' line");
+    expect_bad("entrance 1 1\ngoal 6 2\n", "goal 6 2\n",
+               "bad.dun:29:1: floor 2 has no 'entrance X Y' line");
 }
 
 static void test_empty_and_junk_refused(void **state)
