@@ -228,6 +228,7 @@ typedef struct rd {
     int8_t *waymap;       /* current floor's way glyphs from its map block */
     int map_line;         /* line of the current floor's `map`, 0 before it */
     int entrance_line, goal_line; /* their lines on the current floor, 0 before them */
+    int pit_line[FLOOR_MAX_PITS]; /* the line of each of the current floor's pits */
     int way_line[FLOOR_MAX_WAYS], way_col[FLOOR_MAX_WAYS];
     uint8_t way_on[FLOOR_MAX_WAYS]; /* terrain under each way ('on', default floor) */
     int datum_line[DUNGEON_MAX_FLOORS], datum_col[DUNGEON_MAX_FLOORS];
@@ -311,9 +312,13 @@ static delve_status l_way(rd *r, dfloor *f)
     return DELVE_OK;
 }
 
+/* A square has one pit (docs/dun-format.md, "pit" line): the engine finds a square's
+ * pit with floor_pit_at, the first one, so a second could never open or show. It is
+ * refused as a second map block is, at its square. */
 static delve_status l_pit(rd *r, dfloor *f)
 {
     pit p = { 0 };
+    const char *at = here(r);
     delve_status st = square(r, &p.x, &p.y);
     if (st)
         return st;
@@ -321,8 +326,16 @@ static delve_status l_pit(rd *r, dfloor *f)
     p.open = lex_keyword(&r->x, "open");
     if ((st = lex_end(&r->x)))
         return st;
+    int twin = floor_pit_at(f, p.x, p.y);
+    if (twin >= 0)
+        return lex_fail(&r->x, at, "floor %d already has a pit at %d,%d (at line %d)",
+                        r->floor + 1, p.x, p.y, r->pit_line[twin]);
     delve_err e;
-    return added(r, floor_add_pit(f, p, &e), &e);
+    int i = f->pit_count;
+    if ((st = added(r, floor_add_pit(f, p, &e), &e)))
+        return st;
+    r->pit_line[i] = r->x.line;
+    return DELVE_OK;
 }
 
 /* The look and wall side of a station line. */

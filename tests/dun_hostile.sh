@@ -25,7 +25,9 @@ head -c 1500 "$TMP/58.dun" > "$H/truncated-map.dun"
 grep -v '^endmap' "$TMP/58.dun" | head -c 7000 > "$H/truncated-things.dun"
 sed 's/^way lift \([0-9]*\) \([0-9]*\) to.*/way lift \1 \2 to/' "$TMP/58.dun" > "$H/truncated-way.dun"
 { printf '%s\n%s\n' "$head1" "$room"; yes 'monster 0 1 1 walking' | head -n 100000; } > "$H/100000-monsters.dun"
-{ printf '%s\n%s\n' "$head1" "$room"; yes 'pit 2 2' | head -n 100000; } > "$H/100000-pits.dun"
+# on squares of their own (a second pit on a square is refused at once), so the 17th is
+# the first past the limit
+{ printf '%s\n%s\n' "$head1" "$room"; seq 0 99999 | awk '{ print "pit", $1 % 6, int($1 / 6) % 4 }'; } > "$H/100000-pits.dun"
 { printf '%s\n%s\nroute' "$head1" "$room"; yes ' 1,1' | head -n 100000 | tr -d '\n'; echo; } > "$H/100000-route-squares.dun"
 { printf 'delve-dun 1\nfloors 32\n'; seq 100000 | sed 's/.*/floor & rooms dlevel 1 size 512 512/'; } > "$H/100000-floors.dun"
 : > "$H/empty.dun"
@@ -42,6 +44,11 @@ for f in "$H"/*.dun; do
 done
 check "100 000 monsters: refused at the line of the 129th" grep -qF "100000-monsters.dun:140:1: floor 1: more than 128 monsters" \
   <("$DELVE" check "$H/100000-monsters.dun" 2>&1)
+check "100 000 pits: refused at the line of the 17th" grep -qF "100000-pits.dun:28:1: floor 1: more than 16 pits" \
+  <("$DELVE" check "$H/100000-pits.dun" 2>&1)
+printf '%s\n%s\npit 2 2\npit 2 2 hidden\n' "$head1" "$room" > "$H/pit-twice.dun"
+check "two pits on one square: refused at the second's square" \
+  grep -qF "pit-twice.dun:13:5: floor 1 already has a pit at 2,2 (at line 12)" <("$DELVE" check "$H/pit-twice.dun" 2>&1)
 ASAN_BIN="$BUILD/dun-hostile-asan"
 if cc -std=c11 -D_POSIX_C_SOURCE=200809L -fsanitize=address,undefined -fno-sanitize-recover=all \
      -g -O1 -I. engine/*.c gen/check.c tests/asan/dun_hostile.c -o "$ASAN_BIN" 2> "$TMP/cc"; then

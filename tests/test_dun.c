@@ -233,6 +233,8 @@ static void test_bad_files_named_at_line_and_column(void **state)
     expect_bad("seed 9", "seed 9\x01", "bad.dun:3:7: control byte 0x01: a .dun file is text");
     /* without them the walk would start or end on 0,0, a wall the checks call unreachable */
     expect_bad("goal 6 3\n", "", "bad.dun:6:1: floor 1 has no 'goal X Y' line");
+    expect_bad("pit 2 1 hidden\n", "pit 2 1 hidden\npit 2 1\n",
+               "bad.dun:24:5: floor 1 already has a pit at 2,1 (at line 23)");
     expect_bad("entrance 1 1\ngoal 6 2\n", "goal 6 2\n",
                "bad.dun:29:1: floor 2 has no 'entrance X Y' line");
 }
