@@ -3,6 +3,7 @@
 #include "app/cli.h"
 
 #include <getopt.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -310,6 +311,22 @@ delve_status cli_parts_tile(const char *a, uint64_t a_hi, const char *b, uint64_
                       a, x, what);
 }
 
+int cli_part_cut(const char *text)
+{
+    size_t len = strlen(text);
+    return len == 0 || text[len - 1] != '\n';
+}
+
+int cli_part_has_end(const char *path, const char *text)
+{
+    lex x;
+    delve_err scratch;
+    lex_init(&x, path, text, &scratch);
+    while (lex_next(&x))
+        ;
+    return x.line > 0 && !cli_part_cut(text) && lex_keyword(&x, "#") && lex_keyword(&x, "end:");
+}
+
 delve_status cli_part_end(const char *path, const char *text, const char *what, int *lines,
                           delve_err *err)
 {
@@ -318,11 +335,23 @@ delve_status cli_part_end(const char *path, const char *text, const char *what, 
     lex_init(&x, path, text, err);
     while (lex_next(&x))
         ;
-    size_t len = strlen(text);
-    int whole = x.line > 0 && text[len - 1] == '\n' && !lex_expect(&x, "#") &&
-                !lex_expect(&x, "end:") && !lex_i64(&x, 0, INT_MAX, ' ', &n, "lines") &&
-                !lex_expect(&x, "lines") && !lex_end(&x) && n == x.line - 1;
-    if (!whole)
+    int ended = x.line > 0 && !cli_part_cut(text) && lex_keyword(&x, "#") &&
+                lex_keyword(&x, "end:");
+    const char *at = NULL;
+    if (ended) {
+        lex_skip_space(&x);
+        at = x.p;
+    }
+    ended = ended && !lex_i64(&x, 0, INT_MAX, ' ', &n, "lines") && !lex_expect(&x, "lines") &&
+            !lex_end(&x);
+    /* a whole end line whose count is not the lines before it: the part lost (or gained)
+     * a line after it was made; which one its lines cannot tell, so the count is where
+     * it first shows (docs/merge-parts.md) */
+    if (ended && n != x.line - 1)
+        return lex_fail(&x, at, "'%s%" PRId64 " lines', but %d line%s come%s before it: a line "
+                        "was lost or added after the part was made", CLI_PART_END, n,
+                        x.line - 1, x.line == 2 ? "" : "s", x.line == 2 ? "s" : "");
+    if (!ended)
         return delve_fail_at(err, DELVE_EINPUT, path, x.line > 0 ? x.line : 1, 1,
                              "truncated: a part of %s ends with its line '%sN lines' (N: "
                              "the lines before it), and this one does not", what, CLI_PART_END);

@@ -144,8 +144,14 @@ delve_status cli_parts_tile(const char *a, uint64_t a_hi, const char *b, uint64_
  * ends with the line CLI_PART_END "N lines", N the lines before it, so that a part cut
  * short is refused. */
 #define CLI_PART_END "# end: "
+/* 1 when text (a part's whole text) is empty or its last line has no newline. */
+int cli_part_cut(const char *text);
+/* 1 when the last line of text (path's whole text, not cut) starts as an end line. */
+int cli_part_has_end(const char *path, const char *text);
 /* The lines of text (path's whole text) before its end line into *lines; else
- * DELVE_EINPUT "path:LINE:1: truncated: a part of WHAT ends with ..." at its last line. */
+ * DELVE_EINPUT: "path:LINE:COL: # end: N lines, but M lines come before it ..." at N
+ * when the end line's count is not its line's number less one, else "path:LINE:1:
+ * truncated: a part of WHAT ends with ..." at its last line. */
 delve_status cli_part_end(const char *path, const char *text, const char *what, int *lines,
                           delve_err *err);
 

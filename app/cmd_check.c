@@ -175,6 +175,7 @@ typedef struct check_part {
     uint64_t lo, hi;
     int floors;
     int64_t tenths;  /* its time in tenths of a second, as printed */
+    long failed;     /* seeds not generated, as its summary says */
     tally t;
 } check_part;
 
@@ -208,7 +209,6 @@ static delve_status count_word(lex *x, long *n, const char *what, const char *on
 static delve_status read_summary(lex *x, check_part *p)
 {
     int64_t n = 0, secs = 0, tenth = 0;
-    long failed = 0;
     delve_status st = lex_expect(x, "delve");
     st = st ? st : lex_expect(x, "check:");
     st = st ? st : lex_expect(x, "seeds");
@@ -223,7 +223,7 @@ static delve_status read_summary(lex *x, check_part *p)
     st = st ? st : count_word(x, &p->t.errors, "errors", "error,", "errors,");
     st = st ? st : count_word(x, &p->t.warnings, "warnings", "warning,",
                                    "warnings,");
-    st = st ? st : count_word(x, &failed, "seeds not generated", "not", "not");
+    st = st ? st : count_word(x, &p->failed, "seeds not generated", "not", "not");
     st = st ? st : lex_expect(x, "generated");
     st = st ? st : lex_char(x, ' ');
     st = st ? st : lex_char(x, '(');
@@ -274,20 +274,53 @@ static delve_status read_kind_line(lex *x, check_part *p)
     return st;
 }
 
-/* A part's report: the summary line, a line per kind found, its end line. */
+/* 1 when the kind lines read into p hold every finding its summary counts: a whole
+ * report (tally_print writes a line for each kind found, one for the seeds not
+ * generated). */
+static int report_whole(const check_part *p)
+{
+    long errors = 0, warnings = 0;
+    for (int k = 0; k < CK_KIND_COUNT; k++)
+        *(check_kind_severity((check_kind)k) == CHECK_ERROR ? &errors : &warnings) +=
+            p->t.count[k];
+    return errors == p->t.errors && warnings == p->t.warnings && p->t.failed == p->failed;
+}
+
+/* The lines of text before its end line, the last (all of them without one), in order,
+ * into p: the first line that is not the report's is the fault. */
+static delve_status read_lines(lex *x, check_part *p)
+{
+    delve_status st = DELVE_OK;
+    while (!st && lex_next(x)) {
+        lex y = *x;
+        if (!*x->next && lex_keyword(&y, "#") && lex_keyword(&y, "end:"))
+            break;
+        st = x->line == 1 ? read_summary(x, p) : read_kind_line(x, p);
+    }
+    return st;
+}
+
+/* A part's report: the summary line, a line per kind found, its end line. A whole
+ * report with no end line is delve check --seeds without --shard (docs/merge-parts.md):
+ * not a part, rather than one cut short. */
 static delve_status read_part(const char *file, check_part *p, delve_err *err)
 {
     char *text = NULL;
     int lines = 0;
     *p = (check_part){ .file = file };
     delve_status st = lex_read_file(file, CHECK_MERGE_MAX_BYTES, "report", &text, err);
-    st = st ? st : cli_part_end(file, text, CHECK_PART, &lines, err);
+    if (!st && cli_part_cut(text)) /* cut mid-line: say so, not what the cut line lacks */
+        st = cli_part_end(file, text, CHECK_PART, &lines, err);
     lex x;
     lex_init(&x, file, text ? text : "", err);
+    st = st ? st : read_lines(&x, p);
+    if (!st && !cli_part_has_end(file, text) && report_whole(p))
+        st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "not a part: a report of delve "
+                           "check --seeds made without --shard (a part ends with its line "
+                           "'%sN lines')", CLI_PART_END);
+    st = st ? st : cli_part_end(file, text, CHECK_PART, &lines, err);
     if (!st && lines == 0)
         st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "not a part of %s", CHECK_PART);
-    while (!st && lex_next(&x) && x.line <= lines)
-        st = x.line == 1 ? read_summary(&x, p) : read_kind_line(&x, p);
     free(text);
     return st;
 }

@@ -173,6 +173,12 @@ static delve_status read_part(const char *file, stats_part *p, delve_err *err)
     textbuf head = { 0 };
     *p = (stats_part){ .file = file };
     delve_status st = lex_read_file(file, SHARD_MAX_BYTES, "part", &text, err);
+    /* delve stats without --shard prints a table, never the title: not a part, rather
+     * than a part cut short (docs/merge-parts.md) */
+    if (!st && !cli_part_cut(text) && strncmp(text, SHARD_TITLE "\n", strlen(SHARD_TITLE) + 1))
+        st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "not a part: a table of delve stats "
+                           "made without --shard (a part's first line is '# delve stats "
+                           "part: ...')");
     st = st ? st : cli_part_end(file, text, "delve stats --shard", &lines, err);
     lex x;
     lex_init(&x, file, text ? text : "", err);

@@ -114,7 +114,19 @@ check "  a check part ends with its line count" sh -c "tail -n 1 check-1-9.txt |
 head -n 1 a.txt > a-cut.txt
 expect2 "merge check: a part cut short refused" "a-cut.txt:1:1: truncated: a part of delve check --seeds --shard ends with its line" check a-cut.txt b.txt
 "$DELVE" check --seeds 1-9 > plain.txt 2> /dev/null
-expect2 "merge check: a report made without --shard refused" "plain.txt:1:1: truncated" check plain.txt check-10-20.txt
+expect2 "merge check: a report made without --shard refused as not a part" "plain.txt:1:1: not a part: a report of delve check --seeds made without --shard" check plain.txt check-10-20.txt
+head -n -1 a.txt > a-plain.txt
+expect2 "  one with findings too" "a-plain.txt:1:1: not a part: a report of delve check --seeds made without --shard" check a-plain.txt b.txt
+head -n -2 a.txt > a-short.txt
+expect2 "  but one that lacks a kind line its summary counts is cut short" "a-short.txt:3:1: truncated" check a-short.txt b.txt
+sed 3d a.txt > a-mid.txt
+expect2 "merge check: a part that lost a middle line refused at its end line's count" "a-mid.txt:4:8: '# end: 4 lines', but 3 lines come before it: a line was lost" check a-mid.txt b.txt
+sed 1d a.txt > a-nosum.txt
+expect2 "merge check: a part that lost its summary refused at its first line" "a-nosum.txt:1:3: expected 'delve'" check a-nosum.txt b.txt
+"$DELVE" stats --seeds 1-9 > stats-plain.txt 2> /dev/null
+expect2 "merge stats: a table made without --shard refused as not a part" "stats-plain.txt:1:1: not a part: a table of delve stats made without --shard" stats stats-plain.txt part-10-20
+sed 6d part-1-9 > stats-mid
+expect2 "merge stats: a part that lost a middle line refused at its end line's count" "stats-mid:$(wc -l < stats-mid | awk '{print $1}'):8: '# end: $(wc -l < stats-mid | awk '{print $1}') lines', but" stats stats-mid part-10-20 part-21-30 part-31-40
 sed 's/3 errors/3x errors/' a.txt > a-junk.txt
 expect2 "merge check: a number with junk refused at file:line:col (no %d on text)" "a-junk.txt:1:48: unexpected 'x' in errors" check a-junk.txt b.txt
 sed 's/seeds 2 4$/seeds 2 99999999999999999999/' a.txt > a-big.txt
