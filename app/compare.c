@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "engine/catrow.h"
-#include "engine/fsio.h"
 #include "engine/lex.h"
 
 /* --- reading ------------------------------------------------------------------------ */
@@ -73,14 +72,19 @@ static delve_status read_row(compare_side *s, char *line, const lex *x, int *cap
 
 /* Reads path into s: the "# key: value" lines before the column names, the names (the
  * last comment line with a tab before the data), then one row a data line. Lines by
- * engine/lex (LF or CRLF); each is cut in place at its end. */
+ * engine/lex (LF or CRLF); each is cut in place at its end. A file with a NUL byte (a
+ * PNG given by mistake) is refused as every text reader refuses it (lex_read_file), an
+ * empty one as review refuses an empty folder: nothing to compare is an error, not
+ * "0 floors" (docs/catalog-format.md: a catalog starts with its provenance). */
 static delve_status read_side(const char *path, compare_side *s, delve_err *err)
 {
-    size_t len;
     s->path = path;
-    delve_status st = fsio_read_all(path, COMPARE_MAX_BYTES, &s->text, &len, err);
+    delve_status st = lex_read_file(path, COMPARE_MAX_BYTES, "catalog", &s->text, err);
     int cap = 0, pcap = 0;
     lex x;
+    if (!st && !s->text[0])
+        st = delve_fail_at(err, DELVE_EINPUT, path, 1, 1, "empty: nothing to compare (a "
+                           "catalog.tsv of delve shot --seeds starts with its '#' lines)");
     if (!st)
         lex_init(&x, path, s->text, err);
     while (!st && lex_next(&x)) {
@@ -94,6 +98,10 @@ static delve_status read_side(const char *path, compare_side *s, delve_err *err)
         else if (p[0] && p[0] != '#')
             st = read_row(s, p, &x, &cap, err);
     }
+    if (!st && !s->cols) /* blank or comment lines only: as empty */
+        st = delve_fail_at(err, DELVE_EINPUT, path, 1, 1, "no column names ('# seed', "
+                           "'floor', ... tab-separated): not a catalog.tsv of delve shot "
+                           "--seeds");
     return st;
 }
 

@@ -70,4 +70,15 @@ check "a missing catalog: exit 2 (rc $rc)" test $rc = 2
 check "a line twice: exit 2 naming it (rc $rc)" sh -c "test $rc = 2 && grep -q 'seed 1 floor 1 appears twice' '$TMP/err'"
 "$DELVE" stats --compare "$TMP/few.tsv" > /dev/null 2>&1; rc=$?
 check "--compare with one file: exit 2 (rc $rc)" test $rc = 2
+: > "$TMP/empty.tsv"
+"$DELVE" stats --compare "$TMP/empty.tsv" "$TMP/empty.tsv" 2> "$TMP/err" > "$TMP/out"; rc=$?
+check "an empty catalog: exit 2 at 1:1, nothing printed (rc $rc: $(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$TMP/empty.tsv:1:1: empty: nothing to compare' '$TMP/err' && test ! -s '$TMP/out'"
+printf '\n# a comment\n\n' > "$TMP/blank.tsv"
+"$DELVE" stats --compare "$TMP/few.tsv" "$TMP/blank.tsv" 2> "$TMP/err" > /dev/null; rc=$?
+check "a catalog of blank and comment lines: exit 2, no column names (rc $rc: $(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$TMP/blank.tsv:1:1: no column names' '$TMP/err'"
+"$DELVE" stats --compare "$TMP/few.tsv" docs/sheet.png 2> "$TMP/err" > /dev/null; rc=$?
+check "a PNG: exit 2, text refused as the other readers refuse it (rc $rc: $(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qE '^delve stats: docs/sheet.png:[0-9]+:[0-9]+: NUL byte: a catalog is text$' '$TMP/err'"
 finish
