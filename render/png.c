@@ -616,6 +616,61 @@ static int fast_takes(const png_hdr *h, const png_scan *s)
 
 /* --- libspng ------------------------------------------------------------------------ */
 
+/* The first pixel of a palette image whose index is past its PLTE's entries. */
+typedef struct bad_index {
+    int index;                  /* -1: every index is in the palette */
+    uint32_t x, y, entries;
+} bad_index;
+
+/* The first index of ix (the rows as the file holds them, SPNG_FMT_PNG: ceil(w * depth
+ * / 8) bytes each, the leftmost pixel in the high bits) not below entries, into *b. */
+static void first_bad_index(const uint8_t *ix, const struct spng_ihdr *ih, uint32_t entries,
+                            bad_index *b)
+{
+    unsigned depth = ih->bit_depth, mask = (1u << depth) - 1;
+    size_t row = ((size_t)ih->width * depth + 7) / 8;
+    *b = (bad_index){ .index = -1, .entries = entries };
+    for (uint32_t y = 0; y < ih->height; y++)
+        for (uint32_t x = 0; x < ih->width; x++) {
+            size_t bit = (size_t)x * depth;
+            unsigned v = ix[y * row + bit / 8] >> (8 - depth - bit % 8) & mask;
+            if (v >= entries) {
+                *b = (bad_index){ .index = (int)v, .x = x, .y = y, .entries = entries };
+                return;
+            }
+        }
+}
+
+/* The PNG spec (11.2.3, PLTE) makes an index past the palette an error, and libspng
+ * 0.7's RGBA8 expansion lets it through without one: a palette image's
+ * indices are decoded again as the file holds them and held to its PLTE. The libspng
+ * error, 0 when they were read (then *b says whether one is past the palette). A
+ * palette as large as the depth allows needs no second decode. */
+static int palette_indices(const uint8_t *d, size_t len, int max_side,
+                           const struct spng_ihdr *ih, bad_index *b)
+{
+    spng_ctx *ctx = spng_ctx_new(0);
+    struct spng_plte plte;
+    size_t n = 0;
+    uint8_t *ix = NULL;
+    *b = (bad_index){ .index = -1 };
+    int e = ctx ? spng_set_png_buffer(ctx, d, len) : SPNG_EMEM;
+    e = e ? e : spng_set_crc_action(ctx, SPNG_CRC_ERROR, SPNG_CRC_ERROR);
+    e = e ? e : spng_set_image_limits(ctx, (uint32_t)max_side, (uint32_t)max_side);
+    e = e ? e : spng_set_chunk_limits(ctx, PNG_READ_MAX_CHUNK, PNG_READ_MAX_CHUNKS_KEPT);
+    e = e ? e : spng_get_plte(ctx, &plte);
+    int full = !e && plte.n_entries >= 1u << ih->bit_depth;
+    e = e || full ? e : spng_decoded_image_size(ctx, SPNG_FMT_PNG, &n);
+    if (!e && !full && !(ix = malloc(n ? n : 1)))
+        e = SPNG_EMEM;
+    e = e || full ? e : spng_decode_image(ctx, ix, n, SPNG_FMT_PNG, 0);
+    if (!e && !full)
+        first_bad_index(ix, ih, plte.n_entries, b);
+    free(ix);
+    spng_ctx_free(ctx);
+    return e;
+}
+
 /* Decodes with libspng into *out (RGBA8, or RGBA16 when deep and the file has 16 bits),
  * reading on to IEND so the chunks after the image are checked too. */
 static delve_status spng_read(const uint8_t *d, size_t len, const char *name, int max_side,
@@ -641,6 +696,16 @@ static delve_status spng_read(const uint8_t *d, size_t len, const char *name, in
     e = e ? e : spng_decode_image(ctx, px, n, fmt, SPNG_DECODE_TRNS);
     e = e ? e : spng_decode_chunks(ctx);
     spng_ctx_free(ctx);
+    bad_index b = { .index = -1 };
+    if (!e && ih.color_type == SPNG_COLOR_TYPE_INDEXED)
+        e = palette_indices(d, len, max_side, &ih, &b);
+    if (!e && b.index >= 0) {
+        free(px);
+        return delve_fail(err, DELVE_EINPUT, "%s: corrupt PNG (pixel %lu,%lu has palette index "
+                          "%d, past the %lu entr%s of its PLTE)", name, (unsigned long)b.x,
+                          (unsigned long)b.y, b.index, (unsigned long)b.entries,
+                          b.entries == 1 ? "y" : "ies");
+    }
     if (e) {
         free(px);
         return e == SPNG_EMEM ? delve_fail(err, DELVE_ENOMEM, "%s: out of memory", name)

@@ -63,7 +63,9 @@ enum {
  * bits, or at the file's own depth with PNG_READ_DEEP. Grey, grey-alpha, RGB, RGBA and
  * palette at any bit depth, interlaced or not; tRNS gives alpha; no gamma is applied.
  * What the PNG spec refuses is refused (bad signature or CRC, unknown critical chunk,
- * chunks out of order, truncated or missing IDAT or IEND...). DELVE_ELIMIT naming the
+ * chunks out of order, truncated or missing IDAT or IEND, a palette index past the
+ * PLTE: "corrupt PNG (pixel X,Y has palette index I, past the N entries of its PLTE)",
+ * which libspng itself lets through...). DELVE_ELIMIT naming the
  * file past max_side pixels a side or PNG_READ_MAX_PIXELS (checked from the header,
  * before any allocation); DELVE_EINPUT naming the file for "not a PNG image" or
  * "corrupt PNG (libspng's reason)"; DELVE_ENOMEM. Memory stays within the limits and

@@ -1,7 +1,7 @@
 # PNGs the spec refuses, on the command line: `delve diff` and `delve sheet` exit 2 with
-# a message naming the file for an unknown critical chunk and for a bad CRC, and an IDAT
-# that declares 2 GB in a file of 60 bytes (over an 8000 x 8000 header) is refused at
-# once in little memory. The files come from `test_png --fixtures DIR` (see test_png.c).
+# a message naming the file for an unknown critical chunk, a bad CRC and a palette index
+# past the PLTE, and an IDAT that declares 2 GB in a file of 60 bytes (over an 8000 x
+# 8000 header) is refused at once in little memory. The files come from `test_png --fixtures DIR` (see test_png.c).
 . "${0%/*}/lib.bash" "$@" || exit 2
 F="$TMP/fx"
 mkdir -p "$F"
@@ -26,6 +26,11 @@ refused "diff, unknown critical chunk in B" "$F/crit.png: corrupt PNG (unknown c
   diff "$GOOD" "$F/crit.png"
 refused "diff, bad IDAT CRC" "$F/badcrc.png: corrupt PNG (invalid chunk checksum)" \
   diff "$F/badcrc.png" "$GOOD"
+# a palette index past the PLTE is an error (PNG spec 11.2.3), not a pixel that differs
+refused "diff, a palette index past the PLTE" \
+  "$F/plte-index.png: corrupt PNG (pixel 6,0 has palette index 6, past the 6 entries of its PLTE)" \
+  diff "$GOOD" "$F/plte-index.png" -o "$TMP/d2.png"
+check "diff, a palette index past the PLTE: no diff image" test ! -e "$TMP/d2.png"
 
 # 8000 x 8000 is within the limits (256 MB decoded): the 60 bytes cannot hold it, which
 # is seen before anything is allocated, so 100 MB of address space is plenty

@@ -136,6 +136,38 @@ static buf make(const shape *s)
     return b;
 }
 
+/* A w x h palette image (ctype 3) of depth bits a pixel and a palette of `entries`
+ * colours, pixel (x, y) of index (x + y) % (entries + past): past > 0 puts indices past
+ * the palette. The rows unfiltered (filter 0). */
+static buf make_palette(int w, int h, int depth, int entries, int past)
+{
+    buf b = { 0 };
+    ihdr(&b, (uint32_t)w, (uint32_t)h, depth, 3);
+    uint8_t plte[256 * 3];
+    for (int i = 0; i < entries * 3; i++)
+        plte[i] = (uint8_t)(i * 53 + 7);
+    chunk(&b, "PLTE", plte, (size_t)entries * 3, 0);
+    size_t row = ((size_t)w * (size_t)depth + 7) / 8 + 1, n = row * (size_t)h;
+    uint8_t *raw = calloc(n, 1);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            unsigned v = (unsigned)((x + y) % (entries + past)) & ((1u << depth) - 1);
+            size_t bit = (size_t)x * (size_t)depth;
+            raw[(size_t)y * row + 1 + bit / 8] |= (uint8_t)(v << (8 - depth - bit % 8));
+        }
+    struct libdeflate_compressor *c = libdeflate_alloc_compressor(6);
+    size_t cap = libdeflate_zlib_compress_bound(c, n);
+    uint8_t *z = malloc(cap);
+    size_t zn = libdeflate_zlib_compress(c, raw, n, z, cap);
+    libdeflate_free_compressor(c);
+    assert_true(zn > 0);
+    chunk(&b, "IDAT", z, zn, 0);
+    chunk(&b, "IEND", NULL, 0, 0);
+    free(z);
+    free(raw);
+    return b;
+}
+
 /* --- helpers --------------------------------------------------------------------------- */
 
 /* Decodes b with the fast path allowed and with libspng alone: the same status, the
@@ -318,8 +350,32 @@ static size_t chunk_len_at(const buf *b, unsigned k)
     return at;
 }
 
-/* Damaged copies of good files (bytes flipped, cut short, a chunk length made huge or
- * off by a little): fast path and libspng give the same answer on every one. */
+/* 400 damaged copies of good (bytes flipped, cut short, a chunk length made huge or off
+ * by a little), each decoded both ways (both_ways: the same answer); seed: the stream. */
+static void damage_all(const buf *good, uint32_t *seed)
+{
+    buf bad = { malloc(good->n), good->n, good->n };
+    for (int t = 0; t < 400; t++) {
+        memcpy(bad.p, good->p, good->n);
+        bad.n = good->n;
+        *seed = *seed * 1664525u + 1013904223u;
+        size_t at = 8 + (*seed >> 8) % (good->n - 8), len_at = chunk_len_at(good, *seed >> 4);
+        if (t % 4 == 0)
+            bad.n = at;                                       /* cut short */
+        else if (t % 4 == 1)
+            bad.p[at] ^= (uint8_t)(1 + (*seed >> 3) % 255);   /* one byte flipped */
+        else if (t % 4 == 2)
+            bad.p[len_at] = (uint8_t)(0x10 + (*seed >> 5) % 0x70); /* a length made huge */
+        else
+            bad.p[len_at + 3] ^= (uint8_t)(1 + (*seed >> 5) % 4);  /* off by a little */
+        both_ways(&bad, "damaged.png", 0, NULL);
+    }
+    free(bad.p);
+}
+
+/* Damaged copies of good files, RGB, RGBA and palette ones (a flipped byte of a palette
+ * file's rows can put an index past its PLTE): fast path and libspng give the same
+ * answer on every one. */
 static void test_damaged_files_agree(void **state)
 {
     (void)state;
@@ -329,24 +385,45 @@ static void test_damaged_files_agree(void **state)
     uint32_t seed = 7;
     for (size_t k = 0; k < sizeof S / sizeof S[0]; k++) {
         buf good = make(&S[k]);
-        buf bad = { malloc(good.n), good.n, good.n };
-        for (int t = 0; t < 400; t++) {
-            memcpy(bad.p, good.p, good.n);
-            bad.n = good.n;
-            seed = seed * 1664525u + 1013904223u;
-            size_t at = 8 + (seed >> 8) % (good.n - 8), len_at = chunk_len_at(&good, seed >> 4);
-            if (t % 4 == 0)
-                bad.n = at;                                      /* cut short */
-            else if (t % 4 == 1)
-                bad.p[at] ^= (uint8_t)(1 + (seed >> 3) % 255);   /* one byte flipped */
-            else if (t % 4 == 2)
-                bad.p[len_at] = (uint8_t)(0x10 + (seed >> 5) % 0x70); /* a length made huge */
-            else
-                bad.p[len_at + 3] ^= (uint8_t)(1 + (seed >> 5) % 4);  /* off by a little */
-            both_ways(&bad, "damaged.png", 0, NULL);
-        }
-        free(bad.p);
+        damage_all(&good, &seed);
         free(good.p);
+    }
+    static const int P[][3] = { { 29, 17, 8 }, { 31, 5, 4 }, { 40, 3, 1 } }; /* w, h, depth */
+    for (size_t k = 0; k < sizeof P / sizeof P[0]; k++) {
+        buf good = make_palette(P[k][0], P[k][1], P[k][2], P[k][2] == 1 ? 1 : 3, 0);
+        damage_all(&good, &seed);
+        free(good.p);
+    }
+}
+
+/* A palette index past the PLTE is an error (PNG spec 11.2.3), at every depth, by the
+ * fast path and libspng alike, naming the first such pixel; indices within it read, a
+ * palette as large as the depth allows included. */
+static void test_palette_index_past_plte(void **state)
+{
+    (void)state;
+    static const struct { int w, h, depth, entries, past; const char *want; } T[] = {
+        { 7, 3, 8, 5, 0, NULL },
+        { 7, 3, 4, 16, 0, NULL },
+        { 9, 2, 1, 2, 0, NULL },
+        { 7, 3, 8, 5, 1, "pixel 5,0 has palette index 5, past the 5 entries of its PLTE" },
+        { 210, 1, 8, 200, 56, "pixel 200,0 has palette index 200, past the 200 entries" },
+        { 4, 9, 8, 2, 3, "pixel 2,0 has palette index 2, past the 2 entries" },
+        { 7, 3, 4, 3, 2, "pixel 3,0 has palette index 3, past the 3 entries" },
+        { 9, 2, 2, 3, 1, "pixel 3,0 has palette index 3, past the 3 entries" },
+        { 9, 2, 1, 1, 1, "pixel 1,0 has palette index 1, past the 1 entry of its PLTE" },
+    };
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        buf b = make_palette(T[i].w, T[i].h, T[i].depth, T[i].entries, T[i].past);
+        delve_err err = { "" };
+        for (int deep = 0; deep < 2; deep++) {
+            delve_status st = both_ways(&b, "pal.png", deep ? PNG_READ_DEEP : 0, &err);
+            if (!T[i].want && st)
+                fail_msg("case %zu: %s", i, err.msg);
+            if (T[i].want && (st != DELVE_EINPUT || !strstr(err.msg, T[i].want)))
+                fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, T[i].want);
+        }
+        free(b.p);
     }
 }
 
@@ -387,8 +464,9 @@ static void write_file(const char *dir, const char *name, const buf *b)
 }
 
 /* crit.png, badcrc.png (the IDAT's), liar.png (8000 x 8000, an IDAT of 2 GB declared in
- * 60 bytes), and crit-chunk.bin: an unknown critical chunk alone, to put into a frame
- * after its IHDR (byte 33). */
+ * 60 bytes), crit-chunk.bin: an unknown critical chunk alone, to put into a frame after
+ * its IHDR (byte 33), and plte-index.png: 24 x 16 with a palette of 6 and index 6 at
+ * pixel 6,0. */
 static void make_fixtures(const char *dir)
 {
     buf b = make(&(shape){ .w = 24, .h = 16, .ctype = 6, .before = "DEVx" });
@@ -407,6 +485,9 @@ static void make_fixtures(const char *dir)
     chunk(&b, "DEVx", "delve", 5, 0);
     write_file(dir, "crit-chunk.bin", &b);
     free(b.p);
+    b = make_palette(24, 16, 8, 6, 1);
+    write_file(dir, "plte-index.png", &b);
+    free(b.p);
 }
 
 int main(int argc, char **argv)
@@ -421,6 +502,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_limits_from_header),
         cmocka_unit_test(test_odd_files_agree),
         cmocka_unit_test(test_damaged_files_agree),
+        cmocka_unit_test(test_palette_index_past_plte),
         cmocka_unit_test(test_read_canvas),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
