@@ -192,7 +192,33 @@ static int words(const video *v, int r, run_words *w)
 /* In the child: stdin from the pipe, stdout and stderr into the log, in folder dir
  * (relative names keep the film folder's name, a '%', a leading '-', "pipe:", away from
  * ffmpeg's own syntax); never returns. */
-static void child(int in, const char *dir, const char *log, char *const argv[])
+/* glibc's malloc for ffmpeg, unless the user set GLIBC_TUNABLES: frames of 1.4 MB and
+ * more (the MP4's, the GIF's buffered ones) kept on the heap instead of mapped and
+ * cleared afresh each time; the default film's MP4 run took 76 000 page faults and
+ * 0.39 s of system time, 7 600 and 0.18 s so. */
+static const char FFMPEG_MALLOC[] =
+    "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456";
+
+/* ffmpeg's environment: delve's, and FFMPEG_MALLOC when it has no GLIBC_TUNABLES (made
+ * before the fork: the child calls nothing that allocates). NULL when out of memory. */
+static char **child_env(void)
+{
+    size_t n = 0;
+    int tuned = 0;
+    for (; environ[n]; n++)
+        tuned |= !strncmp(environ[n], "GLIBC_TUNABLES=", 15);
+    char **env = malloc((n + 2) * sizeof *env);
+    if (!env)
+        return NULL;
+    memcpy(env, environ, n * sizeof *env);
+    if (!tuned)
+        env[n++] = (char *)FFMPEG_MALLOC;
+    env[n] = NULL;
+    return env;
+}
+
+static void child(int in, const char *dir, const char *log, char *const argv[],
+                  char *const env[])
 {
     int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
@@ -209,7 +235,7 @@ static void child(int in, const char *dir, const char *log, char *const argv[])
     setpgid(0, 0);
     if (chdir(dir) != 0)
         _exit(126);
-    execv(argv[0], argv);
+    execve(argv[0], argv, env);
     _exit(127);
 }
 
@@ -221,10 +247,12 @@ static delve_status spawn(const video *v, run *u, char *const argv[], delve_err 
     if (pipe2(p, O_CLOEXEC) != 0)
         return delve_fail(err, DELVE_EIO, "video: cannot make a pipe: %s", strerror(errno));
     fcntl(p[1], F_SETPIPE_SZ, VIDEO_PIPE_BYTES); /* fewer wake-ups; the default otherwise */
+    char **env = child_env();
     fflush(stdout);
-    pid_t pid = fork();
+    pid_t pid = env ? fork() : -1;
     if (pid == 0)
-        child(p[0], v->dir, u->log, argv);
+        child(p[0], v->dir, u->log, argv, env);
+    free(env);
     close(p[0]);
     if (pid < 0) {
         close(p[1]);

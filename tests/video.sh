@@ -20,6 +20,7 @@ cat > "$fake/ffmpeg" <<'SH'
 # argument); with FAKE_SLOW set to sleep's path (PATH holds only this folder), read
 # nothing and wait to be stopped
 echo "$@" >> "${0%/*}/calls"
+echo "tunables: ${GLIBC_TUNABLES:-none}" >> "${0%/*}/env"
 for last; do :; done
 case "$PWD" in */.*.delve-tmp-*) ;; *) echo "not run in the film's folder" >> "${0%/*}/calls" ;; esac
 for a; do
@@ -37,6 +38,14 @@ check "with a stand-in ffmpeg: exit 0" test $? = 0
 check "film.mp4 renamed into place" test -s "$TMP/f/film.mp4"
 check "film.gif renamed into place" test -s "$TMP/f/film.gif"
 check "no temporary video left" test -z "$(ls "$TMP/f" | grep tmp)"
+check "ffmpeg's malloc keeps large frames on the heap (GLIBC_TUNABLES)" \
+  test "$(grep -c '^tunables: glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456$' "$fake/env")" = 2
+rm -f "$fake/env"
+cp "$fake/calls" "$fake/calls.first" # the checks below read the first run's calls
+GLIBC_TUNABLES=glibc.malloc.arena_max=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/g" --quiet --video > "$TMP/out2"
+mv "$fake/calls.first" "$fake/calls"
+check "a GLIBC_TUNABLES of the user's own reaches ffmpeg as it is" \
+  test "$(grep -c '^tunables: glibc.malloc.arena_max=1$' "$fake/env")" = 2
 check "the MP4's ffmpeg reads 960x540 yuv420p frames at 12 fps from a pipe" grep -q -- "-nostdin -y -loglevel error -f rawvideo -pixel_format yuv420p -video_size 960x540 -framerate 12 -i pipe:0 -threads [01] -c:v libx264 " "$fake/calls"
 check "the GIF's ffmpeg reads 640x360 BGRA frames at 4 fps from a pipe" grep -q -- "-nostdin -y -loglevel error -f rawvideo -pixel_format bgra -video_size 640x360 -framerate 4 -i pipe:0 -filter_complex " "$fake/calls"
 check "two runs of ffmpeg, in the film's folder ($(cat "$fake/calls"))" \
