@@ -1,6 +1,6 @@
 /* recorder: frames rendered here, encoded by a pool of threads, plus events.tsv and
  * the contact sheet. Canvases come from a small pool so memory stays bounded whatever
- * the film's length (the default film stays under 64 MiB). */
+ * the film's length (the default film peaks at 40 MiB, README "Benchmark"). */
 #include "films/recorder.h"
 
 #include <pthread.h>
