@@ -116,7 +116,7 @@ static int parse_args(diff_args *d, int argc, char **argv)
     if (cli_same_file(d->a, d->out) || cli_same_file(d->b, d->out))
         return cli_usage_error("diff", "-o %s is one of the images compared: it would be "
                                "overwritten", d->out), 0;
-    return 1;
+    return !d->out || cli_file_out("diff", "-o", d->out) == EXIT_OK; /* before decoding */
 }
 
 static int within_limits(const diff_args *d, const diff_result *r)

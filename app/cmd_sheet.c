@@ -99,7 +99,7 @@ static int parse(int argc, char **argv, sheet_args *a)
     if (cli_in_folder(a->out, frames) || cli_same_file(tsv, a->out))
         return cli_usage_error("sheet", "-o %s would land among the frames or events it is "
                                "made from", a->out);
-    return EXIT_OK;
+    return cli_file_out("sheet", "-o", a->out); /* before a frame is read */
 }
 
 typedef struct sheet_job {

@@ -149,6 +149,8 @@ static int parse(int argc, char **argv, shot_args *a)
                                "overwritten", a->out);
     if (!a->out)
         return cli_usage_error("shot", a->set ? "-o DIR is required" : "-o OUT.png is required");
+    if (!a->set && cli_file_out("shot", "-o", a->out)) /* before any floor is drawn */
+        return EXIT_USAGE;
     delve_err err = { "" };
     if (!a->dun && !a->load && opts_check_floor(&a->o, a->o.floors, "--", &err))
         return cli_usage_error("shot", "%s", err.msg);

@@ -28,6 +28,15 @@ usage "gallery: an empty dlevel" "--dlevels: '' is not a number in 1..99" galler
 usage "gallery: a trailing comma" "--dlevels: '' is not a number in 1..99" gallery --dlevels 3,9, -o g.png
 check "  and no gallery drawn" test ! -e g.png
 usage "shot: a bad seed in a range" "--seeds: 'x' is not a whole number" shot --seeds 1-x -o s
+# a file output that cannot be written is refused before any work, in every command
+mkdir -p afolder
+usage "shot: -o a folder" "-o afolder: a folder, not a file" shot --seed 1 -o afolder
+usage "shot: -o in a missing folder" "-o nowhere/s.png: no folder nowhere" shot --seed 1 -o nowhere/s.png
+check "  and no folder made" test ! -e nowhere
+"$DELVE" shot --seed 1 -o a.png > /dev/null 2>&1 || bad "shot --seed 1 -o a.png failed"
+usage "diff: -o a folder" "-o afolder: a folder, not a file" diff a.png a.png -o afolder
+usage "diff: -o a device" "-o /dev/null: not a regular file" diff a.png a.png -o /dev/null
+usage "sheet: -o a folder" "-o afolder: a folder, not a file" sheet "$TMP" -o afolder
 usage "check: a bad first seed" "--seeds: 'x' is not a whole number" check --seeds x-1
 usage "film: a missing value" "-o needs a value" film -o
 usage "merge: nothing to merge" "merge shots, check or stats" merge
