@@ -229,6 +229,7 @@ typedef struct rd {
     int map_line;         /* line of the current floor's `map`, 0 before it */
     int entrance_line, goal_line; /* their lines on the current floor, 0 before them */
     int pit_line[FLOOR_MAX_PITS]; /* the line of each of the current floor's pits */
+    int station_line[FLOOR_MAX_STATIONS]; /* and of each of its stations */
     int way_line[FLOOR_MAX_WAYS], way_col[FLOOR_MAX_WAYS];
     uint8_t way_on[FLOOR_MAX_WAYS]; /* terrain under each way ('on', default floor) */
     int datum_line[DUNGEON_MAX_FLOORS], datum_col[DUNGEON_MAX_FLOORS];
@@ -302,6 +303,10 @@ static delve_status l_way(rd *r, dfloor *f)
     }
     if ((st = lex_end(&r->x)))
         return st;
+    int twin = floor_way_at(f, w.x, w.y);
+    if (twin >= 0) /* as a second pit: the engine takes a square's first way */
+        return lex_fail(&r->x, sq, "floor %d already has a way at %d,%d (at line %d)",
+                        r->floor + 1, w.x, w.y, r->way_line[twin]);
     delve_err e;
     int i = f->way_count;
     if ((st = added(r, floor_add_way(f, w, &e), &e)))
@@ -368,6 +373,7 @@ static delve_status station_look_wall(rd *r, station *s)
 static delve_status l_station(rd *r, dfloor *f)
 {
     station s = { .last_used_s = STATION_NEVER_USED };
+    const char *at = here(r);
     delve_status st = square(r, &s.x, &s.y);
     if (!st)
         st = station_look_wall(r, &s);
@@ -376,8 +382,18 @@ static delve_status l_station(rd *r, dfloor *f)
                      "the game second it was last used");
     if (!st)
         st = lex_end(&r->x);
+    if (st)
+        return st;
+    int twin = floor_station_at(f, s.x, s.y);
+    if (twin >= 0) /* as a second pit: the engine takes a square's first station */
+        return lex_fail(&r->x, at, "floor %d already has a station at %d,%d (at line %d)",
+                        r->floor + 1, s.x, s.y, r->station_line[twin]);
     delve_err e;
-    return st ? st : added(r, floor_add_station(f, s, &e), &e);
+    int i = f->station_count;
+    if ((st = added(r, floor_add_station(f, s, &e), &e)))
+        return st;
+    r->station_line[i] = r->x.line;
+    return DELVE_OK;
 }
 
 static delve_status l_route(rd *r, dfloor *f)
@@ -622,9 +638,13 @@ static delve_status l_floor(rd *r)
     return DELVE_OK;
 }
 
-/* entrance X Y, goal X Y: line is where the floor keeps the line's number. */
-static delve_status l_point(rd *r, int *x, int *y, int *line)
+/* entrance X Y, goal X Y (what): line is where the floor keeps the line's number; a
+ * floor has one of each. */
+static delve_status l_point(rd *r, int *x, int *y, int *line, const char *what)
 {
+    if (*line)
+        return lex_fail(&r->x, here(r), "floor %d already has its %s (at line %d)",
+                        r->floor + 1, what, *line);
     delve_status st = square(r, x, y);
     if (!st)
         st = lex_end(&r->x);
@@ -648,9 +668,9 @@ static delve_status floor_line(rd *r, const char *kw, const char *at)
     if (!strcmp(kw, "secret"))
         return l_layer(r, f, SQ_SECRET);
     if (!strcmp(kw, "entrance"))
-        return l_point(r, &f->entrance_x, &f->entrance_y, &r->entrance_line);
+        return l_point(r, &f->entrance_x, &f->entrance_y, &r->entrance_line, "entrance");
     if (!strcmp(kw, "goal"))
-        return l_point(r, &f->goal_x, &f->goal_y, &r->goal_line);
+        return l_point(r, &f->goal_x, &f->goal_y, &r->goal_line, "goal");
     if (!strcmp(kw, "room"))
         return l_room(r, f);
     if (!strcmp(kw, "way"))

@@ -237,6 +237,15 @@ static void test_bad_files_named_at_line_and_column(void **state)
                "bad.dun:24:5: floor 1 already has a pit at 2,1 (at line 23)");
     expect_bad("entrance 1 1\ngoal 6 2\n", "goal 6 2\n",
                "bad.dun:29:1: floor 2 has no 'entrance X Y' line");
+    /* one of each on a floor, one way and one station on a square, as one pit */
+    expect_bad("goal 6 3\n", "goal 6 3\ngoal 5 3\n",
+               "bad.dun:21:6: floor 1 already has its goal (at line 20)");
+    expect_bad("entrance 1 1\n", "entrance 1 1\nentrance 2 1\n",
+               "bad.dun:20:10: floor 1 already has its entrance (at line 19)");
+    expect_bad("way lift 3 1 to 2 3 1\n", "way lift 3 1 to 2 3 1\nway ladder 3 1 to 2 3 1\n",
+               "bad.dun:23:12: floor 1 already has a way at 3,1 (at line 22)");
+    expect_bad("used 30000\n", "used 30000\nstation 5 3 drip-bench wall south\n",
+               "bad.dun:25:9: floor 1 already has a station at 5,3 (at line 24)");
 }
 
 static void test_empty_and_junk_refused(void **state)
