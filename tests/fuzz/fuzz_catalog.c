@@ -1,34 +1,63 @@
 /* fuzz_catalog: catalog.tsv texts diffed as `delve review` diffs them (render/review.h's
  * review_catalog_diff), then summed up and put on the report page as it does. An input
  * holding a NUL byte is two catalogs, BASE before it and HEAD after it. Any other input
- * is BASE, and HEAD is the same lines in reverse order: the diff goes by key (seed,
- * floor), so every line must come out the same; BASE alone must come out all removed. */
+ * is BASE, and HEAD is the same catalog with its data lines in reverse order (reversed()
+ * says how): the diff goes by key (seed, floor), so every line must come out the same;
+ * BASE alone must come out all removed. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "render/review.h"
 #include "tests/fuzz/fuzz.h"
 
-/* The lines of text (NUL-terminated) in reverse order, each ended by '\n'; malloc'ed. */
+/* Is the line at s a data line (not blank, not a '#' comment)? */
+static int data_line(const char *s)
+{
+    return *s && *s != '\n' && *s != '#' && !(s[0] == '\r' && (!s[1] || s[1] == '\n'));
+}
+
+/* The line of text starting at s, up to its '\n' or the end, to out at *k, '\n' ended. */
+static void put_line(const char *s, char *out, size_t *k)
+{
+    size_t n = strcspn(s, "\n");
+    memcpy(out + *k, s, n);
+    *k += n;
+    out[(*k)++] = '\n';
+}
+
+/* The same catalog with its data lines in another order: the lines before the first
+ * data line as they are (provenance and column names come first: docs/catalog-format.md),
+ * then the data lines last first, then the comment and blank lines among them, which
+ * the reader passes over; malloc'ed. */
 static char *reversed(const char *text)
 {
-    size_t n = strlen(text), k = 0;
+    size_t n = strlen(text), k = 0, lines = 0;
     char *out = malloc(n + 2);
-    if (!out)
+    const char **at = malloc((n + 1) * sizeof *at);
+    if (!out || !at) {
+        free(out);
+        free(at);
         return NULL;
-    size_t end = n && text[n - 1] == '\n' ? n - 1 : n; /* the last line ends here */
-    for (;;) {
-        size_t start = end;
-        while (start > 0 && text[start - 1] != '\n')
-            start--;
-        memcpy(out + k, text + start, end - start);
-        k += end - start;
-        out[k++] = '\n';
-        if (start == 0)
-            break;
-        end = start - 1;
     }
+    const char *p = text;
+    if (!strncmp(p, "\xef\xbb\xbf", 3)) { /* a UTF-8 BOM stays first (engine/lex drops it) */
+        memcpy(out, p, 3);
+        k = 3;
+        p += 3;
+    }
+    for (; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0))
+        at[lines++] = p;
+    size_t first = 0;
+    while (first < lines && !data_line(at[first]))
+        put_line(at[first++], out, &k);
+    for (size_t i = lines; i-- > first;)
+        if (data_line(at[i]))
+            put_line(at[i], out, &k);
+    for (size_t i = first; i < lines; i++)
+        if (!data_line(at[i]))
+            put_line(at[i], out, &k);
     out[k] = '\0';
+    free(at);
     return out;
 }
 
