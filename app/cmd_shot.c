@@ -96,6 +96,9 @@ static int window_args(const cli_args *c, shot_args *a)
     if (size && (a->set || !int_pair("--size", size, 'x', 1, CANVAS_MAX_SIDE, &a->win_w, &a->win_h)))
         return a->set ? cli_usage_error("shot", "--size draws one view: not with --seeds")
                       : EXIT_USAGE;
+    if (size && (int64_t)a->win_w * a->win_h > DIFF_MAX_PIXELS) /* as shot_floor's limit */
+        return cli_usage_error("shot", "--size %dx%d: more pixels than delve diff compares "
+                               "(%d Mpx)", a->win_w, a->win_h, DIFF_MAX_PIXELS >> 20);
     if (centre && !int_pair("--centre", centre, ',', -FLOOR_MAX_SIDE * FLOOR_SQUARE_CM,
                             FLOOR_MAX_SIDE * FLOOR_SQUARE_CM, &a->at_x, &a->at_y))
         return EXIT_USAGE;
