@@ -105,6 +105,10 @@ int folder_close(outdir *od, const char *cmd, delve_status st, const delve_err *
         st = outdir_commit(od, &e);
     char target[OUTDIR_PATH_MAX];
     snprintf(target, sizeof target, "%s", outdir_target(od));
+    if (!st && outdir_leftover(od)) /* the new output is in place: a warning, not a failure */
+        fprintf(stderr, "delve %s: warning: part of the earlier %s could not be removed and "
+                "is left in %s (the next run into %s tries again)\n", cmd, cmd,
+                outdir_leftover(od), target);
     outdir_close(od);
     if (st && stop_signal)
         return folder_interrupted(cmd, target);

@@ -28,6 +28,7 @@ struct outdir {
     char kind[OUTDIR_KIND_MAX], what[64], legacy[64];
     char target[OUTDIR_PATH_MAX], parent[OUTDIR_PATH_MAX], name[OUTDIR_PATH_MAX];
     char lock[OUTDIR_SIBLING_MAX], tmp[OUTDIR_SIBLING_MAX];
+    char leftover[OUTDIR_SIBLING_MAX]; /* the earlier output's folder not removed whole */
     int lock_fd, committed;
 };
 
@@ -128,22 +129,47 @@ static void *rm_files(void *arg)
     }
 }
 
-/* nftw's step of rm -r, never following a link (for folders this module made or checked). */
+/* nftw's step of rm -r, never following a link (for folders this module made or
+ * checked): everything below the top folder but the top folder's marker. */
 static int rm_one(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
 {
-    (void)sb, (void)ftw;
+    (void)sb;
+    if (ftw->level == 0 || (ftw->level == 1 && !strcmp(p + ftw->base, OUTDIR_MARKER)))
+        return 0;
     return flag == FTW_DP ? rmdir(p) : unlink(p);
+}
+
+/* Does dir hold nothing but its marker? */
+static int only_marker(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int only = d != NULL;
+    while (d && only && (e = readdir(d)))
+        only = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+               !strcmp(e->d_name, OUTDIR_MARKER);
+    if (d)
+        closedir(d);
+    return only;
 }
 
 /* rm -r of dir with its files unlinked by OUTDIR_RM_THREADS threads at once: on a file
  * system mounted with `discard` each unlink of a file already written to disk waits
  * for the device's discard (2.4 ms a frame here), so a film's 330 frames took 0.8 s
- * one at a time and 0.04 s four at a time. Folders go after their files, in order. */
-static void remove_tree(const char *dir)
+ * one at a time and 0.04 s four at a time. Folders go after their files, in order, and
+ * dir's marker last of all, so that a run killed half-way leaves a folder the next run
+ * knows as delve's and removes (recover). 0, or -1 when something could not be removed
+ * (the marker then stays, for the next run to try again). */
+static int remove_tree(const char *dir)
 {
     rm_list l = { .n = 0 };
+    char marker[OUTDIR_SIBLING_MAX + 32];
+    path_fmt(marker, sizeof marker, "%s/%s", dir, OUTDIR_MARKER);
     pthread_mutex_init(&l.mu, NULL);
     rm_walk(&l, dir, 0);
+    for (size_t i = 0; i < l.n; i++) /* the marker and dir itself wait (rm_files skips) */
+        if (!strcmp(l.path[i], marker) || !strcmp(l.path[i], dir))
+            l.is_dir[i] = 2;
     pthread_t t[OUTDIR_RM_THREADS];
     int started = 0;
     while (started < OUTDIR_RM_THREADS - 1 && (size_t)started * 16 < l.n &&
@@ -153,7 +179,7 @@ static void remove_tree(const char *dir)
     for (int i = 0; i < started; i++)
         pthread_join(t[i], NULL);
     for (size_t i = 0; i < l.n; i++) {
-        if (l.is_dir[i])
+        if (l.is_dir[i] == 1)
             rmdir(l.path[i]);
         free(l.path[i]);
     }
@@ -162,6 +188,9 @@ static void remove_tree(const char *dir)
     pthread_mutex_destroy(&l.mu);
     if (l.full) /* whatever was not listed */
         nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+    if (only_marker(dir))
+        unlink(marker);
+    return rmdir(dir) == 0 || errno == ENOENT ? 0 : -1;
 }
 
 /* target without trailing slashes, and its parent, name and lock file's path. */
@@ -406,6 +435,7 @@ delve_status outdir_open(outdir **out, const char *target, const outdir_opts *o,
 
 const char *outdir_path(const outdir *od) { return od->tmp; }
 const char *outdir_target(const outdir *od) { return od->target; }
+const char *outdir_leftover(const outdir *od) { return od->leftover[0] ? od->leftover : NULL; }
 
 /* The one-step swap: 1 done, 0 not supported here (then the two renames), -1 failed. */
 static int exchange(outdir *od)
@@ -427,7 +457,8 @@ static delve_status replace(outdir *od, delve_err *err)
     int x = exchange(od);
     if (x > 0) {
         od->committed = 1;
-        remove_tree(od->tmp); /* the earlier output, now under the temporary name */
+        if (remove_tree(od->tmp)) /* the earlier output, now under the temporary name */
+            snprintf(od->leftover, sizeof od->leftover, "%s", od->tmp);
         return DELVE_OK;
     }
     if (x < 0)
@@ -447,7 +478,8 @@ static delve_status replace(outdir *od, delve_err *err)
         return st;
     }
     od->committed = 1;
-    remove_tree(old);
+    if (remove_tree(old))
+        snprintf(od->leftover, sizeof od->leftover, "%s", old);
     return DELVE_OK;
 }
 

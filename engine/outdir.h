@@ -45,6 +45,12 @@ delve_status outdir_open(outdir **out, const char *target, const outdir_opts *o,
 const char *outdir_path(const outdir *od);
 const char *outdir_target(const outdir *od);
 
+/* After outdir_commit: the hidden folder holding what of the earlier output could not
+ * be removed (a file the system would not unlink), NULL when it all went. It keeps the
+ * marker, so the next open of the target removes it (or says nothing and leaves it, if
+ * it still cannot). */
+const char *outdir_leftover(const outdir *od);
+
 /* Swaps the finished temporary folder in for the target. With renameat2's
  * RENAME_EXCHANGE the swap is one step and the old output is then removed; elsewhere
  * the old output is renamed aside, the new one in, and the old one removed: a process

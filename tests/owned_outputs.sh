@@ -200,4 +200,25 @@ for t in 0.3 0.5 0.7 0.9 1.1; do
 done
 check "SIGINT at five moments: no temporary folder left ($(ls -A "$TMP/race" | tr '\n' ' '))" \
   test -z "$(ls -A "$TMP/race" | grep delve-tmp)"
+
+# --- a file of the earlier film that cannot be removed (chattr +i): the new film goes in,
+# a warning names the hidden folder left, and the next run removes it once it can go
+mkdir -p "$TMP/stuck"
+"$DELVE" film tests/fixtures/short.film -o "$TMP/stuck/f" --quiet > /dev/null 2>&1
+echo held > "$TMP/stuck/f/held.txt"
+if chattr +i "$TMP/stuck/f/held.txt" 2> /dev/null; then
+  "$DELVE" film tests/fixtures/short.film -o "$TMP/stuck/f" --quiet > /dev/null 2> "$TMP/stuck.err"
+  rc=$?
+  left=$(ls -A "$TMP/stuck" | grep delve-tmp)
+  check "an unremovable file: exit 0, the new film in place (rc $rc)" \
+    sh -c "test $rc = 0 && test -s '$TMP/stuck/f/sheet.png' && test ! -e '$TMP/stuck/f/held.txt'"
+  check "  and a warning names what is left ($(cat "$TMP/stuck.err"))" \
+    grep -q "delve film: warning: part of the earlier film could not be removed and is left in .*$left" "$TMP/stuck.err"
+  check "  which keeps its marker and the file" test -f "$TMP/stuck/$left/.delve-output" -a -f "$TMP/stuck/$left/held.txt"
+  chattr -i "$TMP/stuck/$left/held.txt"
+  "$DELVE" film tests/fixtures/short.film -o "$TMP/stuck/f" --quiet > /dev/null 2>&1
+  check "  the next run removes it" test "$(ls -A "$TMP/stuck")" = f
+else
+  echo "skip chattr +i is not possible here: the unremovable file's checks"
+fi
 finish
