@@ -36,13 +36,15 @@ static const struct {
     unsigned bit;
     int run;
     const char *name, *tmp, *label;
-    const char *args[12];
+    const char *args[16];
 } OUTPUTS[] = {
     /* ultrafast: the encoder's CPU time is the film's again otherwise (veryfast makes a
-       third of the bytes at 1.4x the time of the whole ffmpeg run) */
+       third of the bytes at 1.4x the time of the whole ffmpeg run). Tagged as what
+       render/yuv.c makes, BT.601 limited range: an untagged HD stream is read as BT.709
+       by most players (the HUD's red bar 235,64,42 instead of 220,48,44) */
     { VIDEO_MP4, RUN_MP4, "film.mp4", "film.tmp.mp4", NULL,
-      { "-c:v", "libx264", "-preset", "ultrafast", "-crf", "20", "-movflags", "+faststart",
-        NULL } },
+      { "-c:v", "libx264", "-preset", "ultrafast", "-crf", "20", "-colorspace", "smpte170m",
+        "-color_range", "tv", "-movflags", "+faststart", NULL } },
     { VIDEO_GIF, RUN_SMALL, "film.gif", "film.tmp.gif", "[go]", { NULL } },
     /* lossy at quality 75, compression 2 of 0-6: a sixth of the GIF's bytes */
     { VIDEO_WEBP, RUN_SMALL, "film.webp", "film.tmp.webp", "[wo]",

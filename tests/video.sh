@@ -151,6 +151,10 @@ if needs "the real ffmpeg's video (Debian's ffmpeg)" ffmpeg ffprobe; then
   probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_name,pix_fmt,r_frame_rate \
           -of csv=p=0 "$TMP/d/film.mp4")
   check "default film: film.mp4 is h264, yuv420p, 12 fps ($probe)" test "$probe" = "h264,yuv420p,12/1"
+  probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=color_space,color_range \
+          -of csv=p=0 "$TMP/d/film.mp4")
+  check "default film: film.mp4 says BT.601 limited range, as delve made it ($probe)" \
+    test "$probe" = "tv,smpte170m"
   "$DELVE" film "$TMP/fps24.film" -o "$TMP/r24" --quiet --video mp4,gif,webp > /dev/null
   probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=r_frame_rate,nb_frames \
           -of csv=p=0 "$TMP/r24/film.mp4")
