@@ -112,6 +112,10 @@ delve_status lex_char(lex *x, char c);
 /* An optional `key=` at the cursor (key: 1 to cap - 1 letters, digits, '_' or '-'):
  * copies the key into key, moves past the '=' and returns 1; else key is "" and 0. */
 int lex_key(lex *x, char *key, size_t cap);
+/* Is the UTF-8 sequence of len bytes at s a C1 control (U+0080..U+009F, 0xC2 0x80..0x9F),
+ * which text refuses as it refuses C0 controls and DEL? */
+int lex_c1_control(const char *s, int len);
+
 /* A value at the cursor into out (cap bytes with the NUL): a "quoted string", whose only
  * escapes are \" and \\ (films/README.md), or else a bare word (as lex_word, possibly
  * empty); either is UTF-8. DELVE_EINPUT "unterminated string" (at the quote), "unknown

@@ -279,6 +279,11 @@ static void test_key_value_and_quoted_strings(void **state)
                                  "are escapes");
     assert_int_equal(value_at(&x, "\"a\tb\"", key, val, sizeof val, &err), DELVE_EINPUT);
     assert_string_equal(err.msg, "f.txt:1:3: control character (such as a tab) in text");
+    assert_int_equal(value_at(&x, "\"a\x7f" "b\"", key, val, sizeof val, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:3: control character (such as a tab) in text");
+    assert_int_equal(value_at(&x, "\"a\xc2\x85\"", key, val, sizeof val, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:3: control character (U+0080..U+009F) in text");
+    assert_int_equal(value_at(&x, "\"a\xc2\xa0\"", key, val, sizeof val, &err), DELVE_OK);
     assert_int_equal(value_at(&x, "c=\"never closed\r\n", key, val, sizeof val, &err),
                      DELVE_EINPUT);
     assert_string_equal(err.msg, "f.txt:1:3: unterminated string");
@@ -303,7 +308,7 @@ static void test_values_are_utf8(void **state)
     static const char *const good[] = {
         "\"A\xc3\xa9\xe2\x9c\x93\xf0\x9d\x84\x9e\"",  /* é, a check mark, a G clef */
         "caf\xc3\xa9",                                /* a bare word */
-        "\"\xc2\x80\xdf\xbf\"",                       /* U+0080, U+07FF */
+        "\"\xc2\xa0\xdf\xbf\"",                       /* U+00A0 (U+0080..9F: controls), U+07FF */
         "\"\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\"",   /* U+0800, U+D7FF, U+E000 */
         "\"\xf0\x90\x80\x80\xf4\x8f\xbf\xbf\"",       /* U+10000, U+10FFFF */
         "\"\\\\\xc3\xa9\\\"\"",                       /* beside escapes */
