@@ -67,7 +67,7 @@ static int parse(int argc, char **argv, gen_args *a)
                                "whole dungeon");
     if (a->tmj && !a->out)
         return cli_usage_error("gen", "--format tmj needs -o FLOOR.tmj");
-    return EXIT_OK;
+    return a->out ? cli_file_out("gen", "-o", a->out) : EXIT_OK; /* before generating */
 }
 
 /* Appends floor k's map to b, after a blank line unless it is the first. */

@@ -155,6 +155,8 @@ static int parse(int argc, char **argv, viewer_args *a, viewer_args *b)
                                "name one");
     if (a->headless && !a->shot_path)
         return cli_usage_error("view", "--headless needs --screenshot OUT.png");
+    if (a->shot_path && (rc = cli_file_out("view", "--screenshot", a->shot_path)) != EXIT_OK)
+        return rc;
     if (a->keys && viewer_keys_check(a->keys, &err))
         return cli_usage_error("view", "%s", err.msg);
     return parse_size(c.flag[F_SIZE], a);

@@ -37,6 +37,8 @@ check "  and no folder made" test ! -e nowhere
 usage "diff: -o a folder" "-o afolder: a folder, not a file" diff a.png a.png -o afolder
 usage "diff: -o a device" "-o /dev/null: not a regular file" diff a.png a.png -o /dev/null
 usage "sheet: -o a folder" "-o afolder: a folder, not a file" sheet "$TMP" -o afolder
+usage "gen: -o a folder" "-o afolder: a folder, not a file" gen --seed 1 -o afolder
+usage "view: --screenshot a folder" "--screenshot afolder: a folder, not a file" view --seed 7 --headless --screenshot afolder
 usage "shot: a window larger than diff reads" "--size 16384x16384: more pixels than delve diff compares (64 Mpx)" shot --seed 1 --size 16384x16384 -o big.png
 check "  and nothing drawn" test ! -e big.png
 usage "check: a bad first seed" "--seeds: 'x' is not a whole number" check --seeds x-1
