@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "revision.h" /* DELVE_REVISION: made at build time (cmake/revision.cmake) */
 #include "app/cli.h"
 #include "app/folder.h"
 #include "app/shot.h"
