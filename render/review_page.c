@@ -105,7 +105,7 @@ static const char CSS[] =
     "#game:target~main .pair:not([data-game]),#game:target~main #same{display:none}"
     "#game:target~main table.rows tr:not([data-game]):not(:first-child){display:none}"
     ".note{color:#aaa;font-size:13px;max-width:1100px}"
-    ".dist{display:block;overflow-x:auto;max-width:100%}.dist td,.dist th{white-space:nowrap}"
+    ".dist,.cat{display:block;overflow-x:auto;max-width:100%}.dist td,.dist th{white-space:nowrap}"
     "h2,section,tr{scroll-margin-top:96px}"; /* below the sticky header after a link */
 
 /* The script: the filter, the compare view (slider or blink) and the self-test. */
@@ -147,6 +147,8 @@ static const char JS[] =
     "  var d=document.getElementById('same');if(d)d.open=true;\n"
     "  out.push('all: '+seen());setOnly(true);out.push('only changes: '+seen());\n"
     "  setOnly(false);out.push('all again: '+seen());\n"
+    "  var e=document.documentElement;\n"
+    "  out.push('page width: '+(e.scrollWidth<=e.clientWidth?'fits':e.scrollWidth+' of '+e.clientWidth));\n"
     "  var s=document.getElementById('selftest');s.textContent=out.join('\\n')+'\\nselftest done';\n"
     "  s.hidden=false;}\n"
     "if(location.hash==='#selftest'){\n"
@@ -509,7 +511,7 @@ static void cat_row(textbuf *b, const char *cls, const char *tag, const char *li
 
 static void catalog_head(textbuf *b, const review_result *r)
 {
-    sb_str(b, "<table><tr><th></th>");
+    sb_str(b, "<table class=\"cat\"><tr><th></th>"); /* as wide as its columns: scrolls */
     for (const char *p = r->header ? r->header + 1 : NULL; p;) {
         while (*p == ' ')
             p++;

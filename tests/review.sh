@@ -89,7 +89,7 @@ check "a large change gets no crop" bash -c '! grep -q "class=\"zoom\"" report/i
 # the page, in a browser, from another folder than it was made in, moved with the sets
 mkdir -p elsewhere/x && mv report elsewhere/x/moved && mv base head elsewhere/x/
 needs "the page in Chromium (scripts/deps.sh --test installs it)" chromium || { finish; exit; }
-timeout 120 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=10000 \
+timeout 120 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=10000 --window-size=1400,1000 \
   --user-data-dir="$TMP/chromium" --dump-dom "file://$TMP/elsewhere/x/moved/index.html#selftest" \
   > dom.html 2> chromium.log
 sed -n '/<pre id="selftest"/,/selftest done/p' dom.html | sed 's/<pre id="selftest">//; s/<\/pre>.*//' > selftest.txt
@@ -99,10 +99,11 @@ images seed-00000000000000000003-floor-01.png before=1536x960 diff=1536x960 afte
 all: shown changed=2 added=1 removed=1 same=6; hidden changed=0 added=0 removed=0 same=0
 only changes: shown changed=2 added=1 removed=1 same=0; hidden changed=0 added=0 removed=0 same=6
 all again: shown changed=2 added=1 removed=1 same=6; hidden changed=0 added=0 removed=0 same=0
+page width: fits
 selftest done
 W
 if cmp -s want.txt selftest.txt; then
-  ok "Chromium: the changed pairs' before, diff and after load; 'only changes' hides the 6 unchanged and nothing else"
+  ok "Chromium: the changed pairs' before, diff and after load; 'only changes' hides the 6 unchanged and nothing else; at 1400 px no side scrolling"
 else
   bad "Chromium self-test"; diff want.txt selftest.txt; tail -5 chromium.log
 fi
