@@ -208,6 +208,18 @@ static void test_killed_runs_are_cleaned_up(void **state)
     gone(root);
 }
 
+/* n files frame_0000.png ... in a new folder sub of od's temporary folder. */
+static void put_frames(const outdir *od, const char *sub, int n)
+{
+    char p[400], name[32];
+    snprintf(p, sizeof p, "%s/%s", outdir_path(od), sub);
+    assert_int_equal(mkdir(p, 0755), 0);
+    for (int i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "frame_%04d.png", i);
+        put(p, name, "old frame");
+    }
+}
+
 /* An earlier output with 300 files (unlinked by several threads), folders in folders
  * and links to a file and a folder outside it is replaced whole: nothing of it is left,
  * and what its links point at is untouched. */
@@ -218,12 +230,7 @@ static void test_big_earlier_output_goes_whole(void **state)
     fresh(root, target, "out");
     outdir *od;
     assert_int_equal(outdir_open(&od, target, &FILM, NULL), DELVE_OK);
-    snprintf(p, sizeof p, "%s/frames", outdir_path(od));
-    assert_int_equal(mkdir(p, 0755), 0);
-    for (int i = 0; i < 300; i++) {
-        snprintf(q, sizeof q, "frame_%04d.png", i);
-        put(p, q, "old frame");
-    }
+    put_frames(od, "frames", 300);
     snprintf(p, sizeof p, "%s/a/b/c", outdir_path(od));
     assert_int_equal(fsio_mkdirs(p, NULL), DELVE_OK);
     put(p, "deep.txt", "deep");
@@ -280,16 +287,10 @@ static void test_leftover_keeps_marker(void **state)
     fresh(root, target, "out");
     outdir *od;
     assert_int_equal(outdir_open(&od, target, &FILM, NULL), DELVE_OK);
-    snprintf(p, sizeof p, "%s/sub", outdir_path(od));
-    assert_int_equal(mkdir(p, 0755), 0);
-    put(p, "stuck.png", "old");
-    for (int i = 0; i < 40; i++) {
-        snprintf(cmd, sizeof cmd, "f%02d.png", i);
-        put(outdir_path(od), cmd, "old");
-    }
+    put_frames(od, "sub", 40);
     assert_int_equal(outdir_commit(od, NULL), DELVE_OK);
     outdir_close(od);
-    snprintf(cmd, sizeof cmd, "chattr +i '%s/sub/stuck.png' 2> /dev/null", target);
+    snprintf(cmd, sizeof cmd, "chattr +i '%s/sub/frame_0000.png' 2> /dev/null", target);
     if (system(cmd) != 0) {
         gone(root);
         skip();
@@ -302,7 +303,7 @@ static void test_leftover_keeps_marker(void **state)
     outdir_close(od);
     assert_string_equal(names(p, buf, sizeof buf), ".delve-output sub ");
     assert_string_equal(get(target, "new.txt", buf, sizeof buf), "new");
-    snprintf(cmd, sizeof cmd, "chattr -i '%s/sub/stuck.png'", p);
+    snprintf(cmd, sizeof cmd, "chattr -i '%s/sub/frame_0000.png'", p);
     assert_int_equal(system(cmd), 0);
     assert_int_equal(outdir_open(&od, target, &FILM, NULL), DELVE_OK); /* removes it */
     outdir_close(od);
