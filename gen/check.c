@@ -38,6 +38,8 @@ static const struct {
     [CK_DOOMRL_UNREACHABLE] = { "doomrl-unreachable", CHECK_ERROR },
     [CK_SHOALS_HIGH_TIDE] = { "shoals-high-tide", CHECK_ERROR },
     [CK_WAY_HIGH_TIDE] = { "way-high-tide", CHECK_ERROR },
+    [CK_STATION_IN_ROCK] = { "station-in-rock", CHECK_ERROR },
+    [CK_STATION_ON_PIT] = { "station-on-pit", CHECK_ERROR },
 };
 _Static_assert(sizeof KIND / sizeof KIND[0] == CK_KIND_COUNT, "check kind rows");
 
@@ -234,6 +236,20 @@ static int joined(const fmaps *m, const dfloor *o, int x, int y, int comp)
     return 0;
 }
 
+/* A rest station stands on dry ground one can stand on, off any pit: the party uses it
+ * from its square (spec/pits-and-stations.md), and a pit's plates would drop it. */
+static void check_station(ctx *c, int k, const station *s)
+{
+    const dfloor *f = &c->d->floors[k];
+    if (is_wet(floor_at(f, s->x, s->y)))
+        add(c, CK_STATION_ON_FLUID, k, s->x, s->y, "a rest station on %s", tname(f, s->x, s->y));
+    else if (!floor_open(f, s->x, s->y))
+        add(c, CK_STATION_IN_ROCK, k, s->x, s->y, "a rest station in %s: nobody can stand "
+            "there to use it", tname(f, s->x, s->y));
+    if (floor_pit_at(f, s->x, s->y) >= 0)
+        add(c, CK_STATION_ON_PIT, k, s->x, s->y, "a rest station on a pit's plates");
+}
+
 /* A spiral's winding (one turn per DUNGEON_SPIRAL_TURN_CM, to a quarter) must fit the rise
  * from its lower end to its upper one, from the stacking (spec/rising.md, seed 004):
  * checked once, from the upper end. */
@@ -364,9 +380,7 @@ static void check_floor(ctx *c, int k, const unsigned char *reach, int n)
     for (int i = 0; i < f->way_count; i++)
         check_way(c, k, i);
     for (int i = 0; i < f->station_count; i++)
-        if (is_wet(floor_at(f, f->stations[i].x, f->stations[i].y)))
-            add(c, CK_STATION_ON_FLUID, k, f->stations[i].x, f->stations[i].y,
-                "a rest station on %s", tname(f, f->stations[i].x, f->stations[i].y));
+        check_station(c, k, &f->stations[i]);
     for (int r = 0; r < f->patrol_count; r++)
         check_route(c, k, r);
     for (int i = 0; i < f->monster_count; i++)

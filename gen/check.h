@@ -37,6 +37,8 @@ typedef enum check_kind {
                               cannot be walked to (seed 002), or a river without a bridge */
     CK_SHOALS_HIGH_TIDE,   /* Shoals: something not reached from the entrance at high tide */
     CK_WAY_HIGH_TIDE,      /* Shoals: a way on ground the high tide floods (seed 003) */
+    CK_STATION_IN_ROCK,    /* a rest station on a square nobody can stand on */
+    CK_STATION_ON_PIT,     /* a rest station on a pit's plates */
     CK_KIND_COUNT
 } check_kind;
 
