@@ -263,6 +263,16 @@ static delve_status added(rd *r, delve_status st, delve_err *e)
     return st ? lex_fail(&r->x, r->x.ls, "%s", e->msg) : DELVE_OK;
 }
 
+/* A second pit, way or station (what) on a square: the engine takes a square's first
+ * (floor_pit_at and its kin), so a second could never be used or shown. Refused as a
+ * second map block is, at its square; line: the first one's. */
+static delve_status second_on_square(rd *r, const char *at, const char *what, int x, int y,
+                                     int line)
+{
+    return lex_fail(&r->x, at, "floor %d already has a %s at %d,%d (at line %d)", r->floor + 1,
+                    what, x, y, line);
+}
+
 static delve_status l_way(rd *r, dfloor *f)
 {
     char kind[16], tname[32];
@@ -304,9 +314,8 @@ static delve_status l_way(rd *r, dfloor *f)
     if ((st = lex_end(&r->x)))
         return st;
     int twin = floor_way_at(f, w.x, w.y);
-    if (twin >= 0) /* as a second pit: the engine takes a square's first way */
-        return lex_fail(&r->x, sq, "floor %d already has a way at %d,%d (at line %d)",
-                        r->floor + 1, w.x, w.y, r->way_line[twin]);
+    if (twin >= 0)
+        return second_on_square(r, sq, "way", w.x, w.y, r->way_line[twin]);
     delve_err e;
     int i = f->way_count;
     if ((st = added(r, floor_add_way(f, w, &e), &e)))
@@ -317,9 +326,6 @@ static delve_status l_way(rd *r, dfloor *f)
     return DELVE_OK;
 }
 
-/* A square has one pit (docs/dun-format.md, "pit" line): the engine finds a square's
- * pit with floor_pit_at, the first one, so a second could never open or show. It is
- * refused as a second map block is, at its square. */
 static delve_status l_pit(rd *r, dfloor *f)
 {
     pit p = { 0 };
@@ -333,8 +339,7 @@ static delve_status l_pit(rd *r, dfloor *f)
         return st;
     int twin = floor_pit_at(f, p.x, p.y);
     if (twin >= 0)
-        return lex_fail(&r->x, at, "floor %d already has a pit at %d,%d (at line %d)",
-                        r->floor + 1, p.x, p.y, r->pit_line[twin]);
+        return second_on_square(r, at, "pit", p.x, p.y, r->pit_line[twin]);
     delve_err e;
     int i = f->pit_count;
     if ((st = added(r, floor_add_pit(f, p, &e), &e)))
@@ -385,9 +390,8 @@ static delve_status l_station(rd *r, dfloor *f)
     if (st)
         return st;
     int twin = floor_station_at(f, s.x, s.y);
-    if (twin >= 0) /* as a second pit: the engine takes a square's first station */
-        return lex_fail(&r->x, at, "floor %d already has a station at %d,%d (at line %d)",
-                        r->floor + 1, s.x, s.y, r->station_line[twin]);
+    if (twin >= 0)
+        return second_on_square(r, at, "station", s.x, s.y, r->station_line[twin]);
     delve_err e;
     int i = f->station_count;
     if ((st = added(r, floor_add_station(f, s, &e), &e)))

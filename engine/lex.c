@@ -377,9 +377,12 @@ static int utf8_char(const lex *x, const char *at, const char *end, delve_status
     return 0;
 }
 
-int lex_c1_control(const char *s, int len)
+int lex_control_len(const char *s)
 {
-    return len == 2 && (unsigned char)s[0] == 0xc2 && (unsigned char)s[1] < 0xa0;
+    const unsigned char *u = (const unsigned char *)s;
+    if (u[0] < 0x20 || u[0] == 0x7f)
+        return 1;
+    return u[0] == 0xc2 && u[1] >= 0x80 && u[1] < 0xa0 ? 2 : 0;
 }
 
 /* A "quoted string" at the cursor (on its opening quote). */
@@ -394,14 +397,15 @@ static delve_status quoted(lex *x, char *out, size_t cap)
                             "escapes");
         if (ch == '\\')
             ch = *++x->p;
-        if ((unsigned char)ch < 0x20 || ch == 0x7f)
+        int control = lex_control_len(x->p);
+        if (control == 1)
             return lex_fail(x, x->p, "control character (such as a tab) in text");
+        if (control == 2)
+            return lex_fail(x, x->p, "control character (U+0080..U+009F) in text");
         delve_status st = DELVE_OK;
         int len = utf8_char(x, x->p, x->le, &st);
         if (!len)
             return st;
-        if (lex_c1_control(x->p, len))
-            return lex_fail(x, x->p, "control character (U+0080..U+009F) in text");
         if (n + (size_t)len >= cap)
             return lex_fail(x, at, "value too long");
         memcpy(out + n, x->p, (size_t)len);

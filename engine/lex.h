@@ -112,9 +112,10 @@ delve_status lex_char(lex *x, char c);
 /* An optional `key=` at the cursor (key: 1 to cap - 1 letters, digits, '_' or '-'):
  * copies the key into key, moves past the '=' and returns 1; else key is "" and 0. */
 int lex_key(lex *x, char *key, size_t cap);
-/* Is the UTF-8 sequence of len bytes at s a C1 control (U+0080..U+009F, 0xC2 0x80..0x9F),
- * which text refuses as it refuses C0 controls and DEL? */
-int lex_c1_control(const char *s, int len);
+/* The bytes of a control character at s, which text refuses: 1 for C0 (below 0x20) or
+ * DEL, 2 for C1 (U+0080..U+009F: 0xC2 0x80..0x9F), 0 for anything else. s holds at
+ * least one byte past a 0xC2 (its NUL at worst). */
+int lex_control_len(const char *s);
 
 /* A value at the cursor into out (cap bytes with the NUL): a "quoted string", whose only
  * escapes are \" and \\ (films/README.md), or else a bare word (as lex_word, possibly

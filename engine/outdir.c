@@ -51,10 +51,12 @@ static int path_fmt(char *buf, size_t size, const char *fmt, ...)
 #define OUTDIR_RM_MAX 1000000    /* entries listed before the rest go one by one */
 #define OUTDIR_RM_DEPTH 64       /* folders inside folders listed; deeper ones by nftw */
 
+enum { RM_FILE, RM_DIR, RM_LAST }; /* an entry of rm_list; RM_LAST: dir or its marker */
+
 /* A tree's entries, each folder after what it holds. */
 typedef struct rm_list {
     char **path;
-    unsigned char *is_dir;
+    unsigned char *kind;        /* RM_FILE, RM_DIR or RM_LAST */
     size_t n, cap;
     int full;                   /* out of memory or past OUTDIR_RM_MAX: not all listed */
     size_t next;                /* the next file to unlink, under mu */
@@ -62,7 +64,7 @@ typedef struct rm_list {
 } rm_list;
 
 /* Lists a copy of path in l (nothing once l is full). */
-static void rm_add(rm_list *l, const char *path, int is_dir)
+static void rm_add(rm_list *l, const char *path, int kind)
 {
     if (l->full)
         return;
@@ -71,9 +73,9 @@ static void rm_add(rm_list *l, const char *path, int is_dir)
         char **np = cap <= OUTDIR_RM_MAX ? realloc(l->path, cap * sizeof *np) : NULL;
         if (np)
             l->path = np;
-        unsigned char *nd = np ? realloc(l->is_dir, cap) : NULL;
+        unsigned char *nd = np ? realloc(l->kind, cap) : NULL;
         if (nd)
-            l->is_dir = nd;
+            l->kind = nd;
         if (!np || !nd) {
             l->full = 1;
             return;
@@ -84,7 +86,7 @@ static void rm_add(rm_list *l, const char *path, int is_dir)
         l->full = 1;
         return;
     }
-    l->is_dir[l->n++] = (unsigned char)is_dir;
+    l->kind[l->n++] = (unsigned char)kind;
 }
 
 /* Lists what dir holds, never following a link, then dir itself. */
@@ -105,13 +107,13 @@ static void rm_walk(rm_list *l, const char *dir, int depth)
         if (sub)
             rm_walk(l, p, depth + 1);
         else
-            rm_add(l, p, 0);
+            rm_add(l, p, RM_FILE);
     }
     if (d)
         closedir(d);
     else
         l->full = 1; /* unreadable or too deep: nftw's turn */
-    rm_add(l, dir, 1);
+    rm_add(l, dir, RM_DIR);
 }
 
 static void *rm_files(void *arg)
@@ -119,7 +121,7 @@ static void *rm_files(void *arg)
     rm_list *l = arg;
     for (;;) {
         pthread_mutex_lock(&l->mu);
-        while (l->next < l->n && l->is_dir[l->next])
+        while (l->next < l->n && l->kind[l->next] != RM_FILE)
             l->next++;
         size_t i = l->next++;
         pthread_mutex_unlock(&l->mu);
@@ -139,15 +141,15 @@ static int rm_one(const char *p, const struct stat *sb, int flag, struct FTW *ft
     return flag == FTW_DP ? rmdir(p) : unlink(p);
 }
 
-/* Does dir hold nothing but its marker? */
-static int only_marker(const char *dir)
+/* 1 when dir holds nothing but "." and ".." and (not NULL) a file named but. */
+static int holds_only(const char *dir, const char *but)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
     int only = d != NULL;
     while (d && only && (e = readdir(d)))
         only = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
-               !strcmp(e->d_name, OUTDIR_MARKER);
+               (but && !strcmp(e->d_name, but));
     if (d)
         closedir(d);
     return only;
@@ -169,7 +171,7 @@ static int remove_tree(const char *dir)
     rm_walk(&l, dir, 0);
     for (size_t i = 0; i < l.n; i++) /* the marker and dir itself wait (rm_files skips) */
         if (!strcmp(l.path[i], marker) || !strcmp(l.path[i], dir))
-            l.is_dir[i] = 2;
+            l.kind[i] = RM_LAST;
     pthread_t t[OUTDIR_RM_THREADS];
     int started = 0;
     while (started < OUTDIR_RM_THREADS - 1 && (size_t)started * 16 < l.n &&
@@ -179,16 +181,16 @@ static int remove_tree(const char *dir)
     for (int i = 0; i < started; i++)
         pthread_join(t[i], NULL);
     for (size_t i = 0; i < l.n; i++) {
-        if (l.is_dir[i] == 1)
+        if (l.kind[i] == RM_DIR)
             rmdir(l.path[i]);
         free(l.path[i]);
     }
     free(l.path);
-    free(l.is_dir);
+    free(l.kind);
     pthread_mutex_destroy(&l.mu);
     if (l.full) /* whatever was not listed */
         nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-    if (only_marker(dir))
+    if (holds_only(dir, OUTDIR_MARKER))
         unlink(marker);
     return rmdir(dir) == 0 || errno == ENOENT ? 0 : -1;
 }
@@ -337,18 +339,6 @@ static void recover(const outdir *od)
     }
 }
 
-/* 1 when dir holds nothing but "." and "..". */
-static int is_empty(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int empty = d != NULL;
-    while (d && empty && (e = readdir(d)))
-        empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
-    if (d)
-        closedir(d);
-    return empty;
-}
 
 /* May the target be replaced? *taken 1 when it holds an earlier output (missing or
  * empty: 0, a rename replaces an empty folder). */
@@ -377,7 +367,7 @@ static delve_status check_target(const outdir *od, int *taken, delve_err *err)
         *taken = 1;
         return DELVE_OK;
     }
-    if (is_empty(od->target))
+    if (holds_only(od->target, NULL))
         return DELVE_OK;
     return delve_fail(err, DELVE_EINPUT, "%s is not a folder delve made and is not empty (no "
                       "%s in it: it is not an earlier %s): refusing to replace it; give a new "

@@ -173,8 +173,7 @@ static delve_status one_value(line_ctx *c, const char *usage)
 static delve_status copy_text(line_ctx *c, const token *t, char *dst, size_t cap)
 {
     for (size_t i = 0; !t->quoted && t->val[i]; i++)
-        if ((unsigned char)t->val[i] < 0x20 || t->val[i] == 0x7f ||
-            lex_c1_control(t->val + i, 2))
+        if (lex_control_len(t->val + i))
             return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol + (int)i,
                                  "control character (such as a tab) in text");
     if (strlen(t->val) >= cap)

@@ -98,99 +98,35 @@ void png_tune_malloc(void)
 #endif
 }
 
-/* Packs n pixels of RGBA p into RGB o (3n bytes and 1 to spare); the AND of their alphas. */
-static uint8_t pack_row(const uint8_t *p, uint8_t *o, int n)
+/* Packs n pixels of RGBA p into RGB o (3n bytes), a byte at a time: each byte moves to
+ * an earlier place or stays, so it packs in place too (o == p of the same row), reading
+ * every byte before it is overwritten. */
+static void pack_bytes(const uint8_t *p, uint8_t *o, int n)
 {
-    uint8_t alpha = 255;
-    for (int x = 0; x < n; x++, p += 4, o += 3) {
-        memcpy(o, p, 4); /* its alpha byte is overwritten by the next pixel, or spare */
-        alpha &= p[3];
-    }
-    return alpha;
-}
-
-/* pack_row a byte at a time: each byte moves to an earlier place or stays, so it packs
- * in place too (o == p of the same row), reading every byte before it is overwritten. */
-static uint8_t pack_bytes(const uint8_t *p, uint8_t *o, int n)
-{
-    uint8_t alpha = 255;
-    for (int x = 0; x < n; x++, p += 4, o += 3) {
+    for (int x = 0; x < n; x++, p += 4, o += 3)
         o[0] = p[0], o[1] = p[1], o[2] = p[2];
-        alpha &= p[3];
-    }
-    return alpha;
 }
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #include <tmmintrin.h>
-/* pack_row with SSSE3's byte shuffle, 4 pixels at a time: a third of the scalar loop's
- * time on a film frame; the same bytes. In place too: the 16 bytes stored for 4 pixels
- * end at or before the next 16 read, as o <= p. */
-__attribute__((target("ssse3"))) static uint8_t pack_row_ssse3(const uint8_t *p, uint8_t *o,
-                                                                 int n)
+/* pack_bytes with SSSE3's byte shuffle, 4 pixels at a time: a third of the scalar
+ * loop's time on a film frame; the same bytes. In place too: the 16 bytes stored for 4
+ * pixels end at or before the next 16 read, as o <= p. */
+__attribute__((target("ssse3"))) static void pack_ssse3(const uint8_t *p, uint8_t *o, int n)
 {
     const __m128i rgb = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-    __m128i all = _mm_set1_epi8(-1);
     int x = 0;
-    for (; x + 6 <= n; x += 4, p += 16, o += 12) { /* 16 bytes stored, 12 kept: 2 px spare */
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-        all = _mm_and_si128(all, v);
-        _mm_storeu_si128((__m128i *)(void *)o, _mm_shuffle_epi8(v, rgb));
-    }
-    int alphas = _mm_movemask_epi8(_mm_cmpeq_epi8(all, _mm_set1_epi8(-1))) & 0x8888;
-    uint8_t rest = pack_bytes(p, o, n - x);
-    return alphas == 0x8888 ? rest : 0;
+    for (; x + 6 <= n; x += 4, p += 16, o += 12) /* 16 bytes stored, 12 kept: 2 px spare */
+        _mm_storeu_si128((__m128i *)(void *)o,
+                         _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), rgb));
+    pack_bytes(p, o, n - x);
 }
 
 static int has_ssse3(void) { return __builtin_cpu_supports("ssse3"); }
 #else
-static uint8_t pack_row_ssse3(const uint8_t *p, uint8_t *o, int n) { return pack_bytes(p, o, n); }
+static void pack_ssse3(const uint8_t *p, uint8_t *o, int n) { pack_bytes(p, o, n); }
 static int has_ssse3(void) { return 0; }
 #endif
-
-/* Packs the canvas's pixels into rgb (w * h * 3 bytes and 1 to spare), row after row;
- * 0 when a pixel's alpha is not 255 (rgb then holds nothing of use). */
-static int pack_opaque(const canvas *c, uint8_t *rgb)
-{
-    int fast = has_ssse3();
-    for (int y = 0; y < c->h; y++) {
-        const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
-        uint8_t *o = rgb + (size_t)y * (size_t)c->w * 3;
-        if ((fast ? pack_row_ssse3(p, o, c->w) : pack_row(p, o, c->w)) != 255)
-            return 0;
-    }
-    return 1;
-}
-
-/* stb's PNG of rows of n bytes a pixel (3 or 4) from px, stride bytes apart. */
-static delve_status stb_png(const uint8_t *px, int stride, int w, int h, int n, uint8_t **out,
-                            size_t *len, delve_err *err)
-{
-    pthread_once(&filter_once, force_filter);
-    int got = 0;
-    unsigned char *png = stbi_write_png_to_mem(px, stride, w, h, n, &got);
-    if (!png || got <= 0) {
-        free(png);
-        return delve_fail(err, DELVE_ENOMEM, "png: out of memory encoding %d x %d", w, h);
-    }
-    *out = png;
-    *len = (size_t)got;
-    return DELVE_OK;
-}
-
-delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *err)
-{
-    *out = NULL;
-    *len = 0;
-    if (!c->px || c->w < 1 || c->h < 1)
-        return delve_fail(err, DELVE_EINPUT, "png: empty canvas");
-    uint8_t *rgb = malloc((size_t)c->w * (size_t)c->h * 3 + 1);
-    delve_status st = rgb && pack_opaque(c, rgb)
-                          ? stb_png(rgb, c->w * 3, c->w, c->h, 3, out, len, err)
-                          : stb_png(c->px, c->stride, c->w, c->h, 4, out, len, err);
-    free(rgb);
-    return st;
-}
 
 /* The AND of bytes 3 and 7 of v as it lies in memory: two pixels' alphas. */
 static uint8_t alphas_of(uint64_t v)
@@ -227,28 +163,54 @@ static void unpack_row(canvas *c, int y)
     }
 }
 
-/* Packs c's rows to RGB at the start of its own pixels, each row once its alphas are
- * seen to be 255 (so the row is read from memory once; each byte moves to an earlier
- * place or stays, so a forward pass reads every byte before it is overwritten). 0 when
- * an alpha is not 255: then the rows packed so far are put back, last first, and c's
- * pixels are as they were (bytes between rows, where the stride passes 4 w, are not). */
-static int pack_in_place(canvas *c)
+/* Packs c's pixels to RGB rows of w * 3 bytes at rgb, each row once its alphas are seen
+ * to be 255 (so a row is read from memory once). rgb may be c's own pixels: each byte
+ * moves to an earlier place or stays, so a forward pass reads every byte before it is
+ * overwritten. The rows packed: c->h, or the first whose alpha is not 255. */
+static int pack_rgb(const canvas *c, uint8_t *rgb)
 {
-    int fast = has_ssse3();
-    for (int y = 0; y < c->h; y++) {
+    int fast = has_ssse3(), y = 0;
+    for (; y < c->h; y++) {
         const uint8_t *p = c->px + (size_t)y * (size_t)c->stride;
-        uint8_t *o = c->px + (size_t)y * (size_t)c->w * 3;
-        if (!row_opaque(p, c->w)) {
-            while (y-- > 0)
-                unpack_row(c, y);
-            return 0;
-        }
+        uint8_t *o = rgb + (size_t)y * (size_t)c->w * 3;
+        if (!row_opaque(p, c->w))
+            break;
         if (fast)
-            pack_row_ssse3(p, o, c->w);
+            pack_ssse3(p, o, c->w);
         else
             pack_bytes(p, o, c->w);
     }
-    return 1;
+    return y;
+}
+
+/* stb's PNG of rows of n bytes a pixel (3 or 4) from px, stride bytes apart. */
+static delve_status stb_png(const uint8_t *px, int stride, int w, int h, int n, uint8_t **out,
+                            size_t *len, delve_err *err)
+{
+    pthread_once(&filter_once, force_filter);
+    int got = 0;
+    unsigned char *png = stbi_write_png_to_mem(px, stride, w, h, n, &got);
+    if (!png || got <= 0) {
+        free(png);
+        return delve_fail(err, DELVE_ENOMEM, "png: out of memory encoding %d x %d", w, h);
+    }
+    *out = png;
+    *len = (size_t)got;
+    return DELVE_OK;
+}
+
+delve_status png_encode(const canvas *c, uint8_t **out, size_t *len, delve_err *err)
+{
+    *out = NULL;
+    *len = 0;
+    if (!c->px || c->w < 1 || c->h < 1)
+        return delve_fail(err, DELVE_EINPUT, "png: empty canvas");
+    uint8_t *rgb = malloc((size_t)c->w * (size_t)c->h * 3 + 1);
+    delve_status st = rgb && pack_rgb(c, rgb) == c->h
+                          ? stb_png(rgb, c->w * 3, c->w, c->h, 3, out, len, err)
+                          : stb_png(c->px, c->stride, c->w, c->h, 4, out, len, err);
+    free(rgb);
+    return st;
 }
 
 static delve_status write_png(const char *path, uint8_t *png, size_t len, delve_status st,
@@ -281,8 +243,12 @@ delve_status png_write_new(const char *path, const canvas *c, delve_err *err)
 
 delve_status png_encode_owned(canvas *c, uint8_t **out, size_t *len, delve_err *err)
 {
-    if (!c->px || c->w < 1 || c->h < 1 || !pack_in_place(c))
+    int packed = c->px && c->w > 0 && c->h > 0 ? pack_rgb(c, c->px) : -1;
+    if (packed < c->h) { /* an alpha not 255: the packed rows back (theirs were), as RGBA */
+        while (packed-- > 0)
+            unpack_row(c, packed);
         return png_encode(c, out, len, err);
+    }
     *out = NULL;
     *len = 0;
     return stb_png(c->px, c->w * 3, c->w, c->h, 3, out, len, err);
