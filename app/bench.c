@@ -187,6 +187,88 @@ static int frame_figures(const char *script, frame_ms *out)
     return 0;
 }
 
+/* Timing of every frame of a film as the film draws and encodes them, on this thread. */
+typedef struct film_timing {
+    const film_script *fs;
+    uint64_t seed;
+    int floors;
+    view_cache *vc;
+    text_ctx *txt;
+    canvas c;
+    int frames;
+    double memset_ms, render_ms, encode_ms; /* sums over the frames */
+} film_timing;
+
+static delve_status time_shot(void *ctx, const world *w, const shot *s, delve_err *err)
+{
+    film_timing *t = ctx;
+    double t0 = cpu_ms();
+    memset(t->c.px, s->frame_no & 1, (size_t)t->c.stride * (size_t)t->c.h);
+    double t1 = cpu_ms();
+    delve_status st = recorder_draw(t->fs, t->seed, t->floors, t->vc, t->txt, w, s, &t->c, err);
+    double t2 = cpu_ms();
+    uint8_t *png = NULL;
+    size_t n = 0;
+    if (!st)
+        st = png_encode_owned(&t->c, &png, &n, err); /* as the film's encoders do */
+    free(png);
+    t->memset_ms += t1 - t0;
+    t->render_ms += t2 - t1;
+    t->encode_ms += cpu_ms() - t2;
+    t->frames++;
+    return st;
+}
+
+/* Every frame of script drawn, then encoded, one after the other on one core (thread CPU
+ * time), PASSES times: the mean ms a frame of the median pass for each, into *out. Where a
+ * single frame drawn 201 times flatters the render (the bench's frame has its camera at
+ * the floor's corner, so every tile row starts aligned), the film's own frames move the
+ * camera a pixel at a time, as a user's do. */
+#define FILM_PASSES 3
+static int film_frame_figures(const char *script, frame_ms *out)
+{
+    scene sc;
+    if (scene_open(&sc, script, 1, 1))
+        return 2;
+    double mem[FILM_PASSES], ren[FILM_PASSES], enc[FILM_PASSES];
+    int frames = 0;
+    for (int pass = 0; pass < FILM_PASSES; pass++) {
+        delve_err err = { "" };
+        world w;
+        film_timing t = { .fs = &sc.fs, .txt = sc.txt, .vc = view_cache_new() };
+        if (!t.vc || director_build_world(&sc.fs, &w, &err) ||
+            canvas_init(&t.c, sc.fs.frame_w, sc.fs.frame_h, &err)) {
+            fprintf(stderr, "delve-bench: %s\n", err.msg[0] ? err.msg : "out of memory");
+            return 2;
+        }
+        t.seed = w.dg.seed;
+        t.floors = w.dg.floor_count;
+        delve_status st = director_play(&sc.fs, &w, time_shot, &t, &err);
+        world_free(&w);
+        canvas_free(&t.c);
+        view_cache_free(t.vc);
+        if (st || t.frames == 0) {
+            fprintf(stderr, "delve-bench: %s: %s\n", script, err.msg);
+            return 2;
+        }
+        frames = t.frames;
+        mem[pass] = t.memset_ms / t.frames;
+        ren[pass] = t.render_ms / t.frames;
+        enc[pass] = t.encode_ms / t.frames;
+    }
+    double m = median(mem, FILM_PASSES);
+    out->render = median(ren, FILM_PASSES);
+    out->encode = median(enc, FILM_PASSES);
+    printf("the film's %d frames (%dx%d) as it draws them, one core, mean of the median of "
+           "%d passes:\n", frames, sc.fs.frame_w, sc.fs.frame_h, FILM_PASSES);
+    printf("  memset of the frame   %7.3f ms\n", m);
+    printf("  render (map + HUD)    %7.3f ms   %.2fx the memset, target < 2x\n", out->render,
+           m > 0 ? out->render / m : 0.0);
+    printf("  encode PNG            %7.3f ms   target <= 5 ms\n", out->encode);
+    scene_free(&sc);
+    return 0;
+}
+
 #define DOOM_BENCH_FLOORS 20000
 #define DOOM_BENCH_BATCHES 5
 
@@ -647,16 +729,21 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "--review-only"))
         return review_figures(delve);
     frame_ms fm = { 0, 0 };
-    if (argc > 1 && !strcmp(argv[1], "--frame-only")) /* the frame figures alone */
-        return frame_figures(argc > 2 ? argv[2] : "films/scripts/pits-and-stations.film", &fm);
+    if (argc > 1 && !strcmp(argv[1], "--frame-only")) { /* the frame figures alone */
+        script = argc > 2 ? argv[2] : "films/scripts/pits-and-stations.film";
+        int rc = frame_figures(script, &fm);
+        return rc ? rc : film_frame_figures(script, &fm);
+    }
     if (argc > 1 && !strcmp(argv[1], "--film-only")) { /* frames, side view, film, video */
         script = argc > 2 ? argv[2] : "films/scripts/pits-and-stations.film";
         int rc = frame_figures(script, &fm);
+        rc = rc ? rc : film_frame_figures(script, &fm);
         return rc ? rc : film_figures(delve, script, &fm);
     }
     int rc = rising_figures();
     rc = rc ? rc : doom_figures();
     rc = rc ? rc : frame_figures(script, &fm);
+    rc = rc ? rc : film_frame_figures(script, &fm);
     rc = rc ? rc : film_figures(delve, script, &fm);
     rc = rc ? rc : diff_figures(delve, script);
     rc = rc ? rc : shot_set_figures(delve);

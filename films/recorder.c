@@ -274,8 +274,12 @@ static delve_status draw_side(canvas *c, const world *w, const shot *s, delve_er
     if (st)
         return st;
     canvas map = canvas_view(c, 0, 0, mw, c->h);
-    canvas_fill_rect(&map, 0, 0, mw, c->h, (rgba){ 18, 18, 22, 255 });
-    canvas v = canvas_view(&map, 0, (c->h - l.h) / 2, mw, l.h);
+    int top = (c->h - l.h) / 2, drawn_w = l.w - l.sx; /* what side_render covers */
+    const rgba back = { 18, 18, 22, 255 };
+    canvas_fill_rect(&map, 0, 0, mw, top, back);
+    canvas_fill_rect(&map, 0, top + l.h, mw, c->h - top - l.h, back);
+    canvas_fill_rect(&map, drawn_w, top, mw - drawn_w, l.h, back);
+    canvas v = canvas_view(&map, 0, top, mw, l.h);
     side_render(&v, d, &l);
     side_draw_party(&v, &l, &p);
     return DELVE_OK;
@@ -294,7 +298,7 @@ static size_t card_split(const char *t)
 
 /* A title or end card: the text as large as fits (h/11 down to h/40 px), on two lines
  * when one does not fit, in the middle of a dark frame, the dungeon under it. */
-static void draw_card(recorder *r, canvas *c, const shot *s)
+static void draw_card(text_ctx *txt, uint64_t seed, int floors, canvas *c, const shot *s)
 {
     canvas_fill_rect(c, 0, 0, c->w, c->h, (rgba){ 14, 14, 18, 255 });
     const rgba ink = { 240, 232, 210, 255 };
@@ -304,25 +308,25 @@ static void draw_card(recorder *r, canvas *c, const shot *s)
     snprintf(two, sizeof two, "%s", cut ? s->card_text + cut + 1 : "");
     int fit_w = c->w * 9 / 10, size = c->h / 11, lines = 1;
     for (; size > c->h / 40; size -= 2) {
-        if (text_width(r->txt, size, TEXT_BOLD, s->card_text) <= fit_w)
+        if (text_width(txt, size, TEXT_BOLD, s->card_text) <= fit_w)
             break;
-        if (cut && text_width(r->txt, size, TEXT_BOLD, one) <= fit_w &&
-            text_width(r->txt, size, TEXT_BOLD, two) <= fit_w) {
+        if (cut && text_width(txt, size, TEXT_BOLD, one) <= fit_w &&
+            text_width(txt, size, TEXT_BOLD, two) <= fit_w) {
             lines = 2;
             break;
         }
     }
-    int lh = text_line_h(r->txt, size, TEXT_BOLD), y = c->h / 2 - lh * lines / 2 - lh / 4;
+    int lh = text_line_h(txt, size, TEXT_BOLD), y = c->h / 2 - lh * lines / 2 - lh / 4;
     const char *text[2] = { lines == 2 ? one : s->card_text, two };
     for (int i = 0; i < lines; i++) {
-        int tw = text_width(r->txt, size, TEXT_BOLD, text[i]);
-        text_draw(c, r->txt, (c->w - tw) / 2, y + i * lh, size, TEXT_BOLD, ink, text[i]);
+        int tw = text_width(txt, size, TEXT_BOLD, text[i]);
+        text_draw(c, txt, (c->w - tw) / 2, y + i * lh, size, TEXT_BOLD, ink, text[i]);
     }
     int small = c->h / 30;
-    snprintf(line, sizeof line, "seed %llu  \xc2\xb7  %d floor%s", (unsigned long long)r->seed,
-             r->floors, r->floors == 1 ? "" : "s");
-    int tw = text_width(r->txt, small, TEXT_SANS, line);
-    text_draw(c, r->txt, (c->w - tw) / 2, y + lines * lh + small / 2, small, TEXT_SANS,
+    snprintf(line, sizeof line, "seed %llu  \xc2\xb7  %d floor%s", (unsigned long long)seed,
+             floors, floors == 1 ? "" : "s");
+    int tw = text_width(txt, small, TEXT_SANS, line);
+    text_draw(c, txt, (c->w - tw) / 2, y + lines * lh + small / 2, small, TEXT_SANS,
               (rgba){ 160, 156, 146, 255 }, line);
 }
 
@@ -335,6 +339,52 @@ static delve_status add_point(recorder *r, const world *w, const shot *s, delve_
         p.power[i] = w->party.m[i].power;
     }
     return chart_add(&r->chart, &p, err);
+}
+
+delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, view_cache *vc,
+                           text_ctx *txt, const world *w, const shot *s, canvas *c,
+                           delve_err *err)
+{
+    view_opts vo = view_defaults();
+    vo.zoom = fs->zoom;
+    vo.follow = fs->follow;
+    vo.hud_scale = VIEW_HUD_AUTO; /* a larger frame, a larger panel */
+    vo.t_ms = (uint32_t)s->frame_no * (uint32_t)(1000 / (s->fps > 0 ? s->fps : FILM_FPS));
+    vo.title = fs->title;
+    vo.caption = s->caption;
+    const char *recent[DIRECTOR_RECENT];
+    for (int i = 0; i < s->recent_count; i++)
+        recent[i] = s->recent[i];
+    vo.recent = recent;
+    vo.recent_count = s->recent_count;
+    vo.cache = vc;
+    if (!fs->follow) { /* view whole: the party's floor, fitted to the map area */
+        const dfloor *f = &w->dg.floors[w->floor];
+        int fit_w = (c_map_w(fs)) / f->w, fit_h = fs->frame_h / f->h;
+        vo.cam_floor = w->floor;
+        vo.cam_x_cm = f->w * FLOOR_SQUARE_CM / 2;
+        vo.cam_y_cm = f->h * FLOOR_SQUARE_CM / 2;
+        vo.zoom = fit_w < fit_h ? fit_w : fit_h;
+        if (vo.zoom > fs->zoom)
+            vo.zoom = fs->zoom;
+    }
+    if (s->cam_free) { /* a camera directive: its eased position, or its own follow */
+        vo.follow = s->cam_follow;
+        vo.cam_floor = s->cam.floor;
+        vo.cam_x_cm = s->cam.x_cm;
+        vo.cam_y_cm = s->cam.y_cm;
+        vo.zoom = s->cam.zoom;
+    }
+    vo.dust_step = s->since_land >= 1 && s->since_land <= VIEW_DUST_STEPS ? s->since_land : 0;
+    if (s->card == CARD_TITLE) { /* the card covers the frame */
+        draw_card(txt, seed, floors, c, s);
+        return DELVE_OK;
+    }
+    vo.no_map = s->side; /* drawn over the map area */
+    delve_status st = view_render(c, w, &vo, txt, err);
+    if (!st && s->side)
+        st = draw_side(c, w, s, err);
+    return st;
 }
 
 static int take_slot(recorder *r)
@@ -369,43 +419,8 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
             *err = r->worker_err;
         return r->worker_st;
     }
-    view_opts vo = view_defaults();
-    vo.zoom = r->fs->zoom;
-    vo.follow = r->fs->follow;
-    vo.hud_scale = VIEW_HUD_AUTO; /* a larger frame, a larger panel */
-    vo.t_ms = (uint32_t)s->frame_no * (uint32_t)(1000 / (s->fps > 0 ? s->fps : FILM_FPS));
-    vo.title = r->fs->title;
-    vo.caption = s->caption;
-    const char *recent[DIRECTOR_RECENT];
-    for (int i = 0; i < s->recent_count; i++)
-        recent[i] = s->recent[i];
-    vo.recent = recent;
-    vo.recent_count = s->recent_count;
-    vo.cache = r->cache;
-    if (!r->fs->follow) { /* view whole: the party's floor, fitted to the map area */
-        const dfloor *f = &w->dg.floors[w->floor];
-        int fit_w = (c_map_w(r->fs)) / f->w, fit_h = r->fs->frame_h / f->h;
-        vo.cam_floor = w->floor;
-        vo.cam_x_cm = f->w * FLOOR_SQUARE_CM / 2;
-        vo.cam_y_cm = f->h * FLOOR_SQUARE_CM / 2;
-        vo.zoom = fit_w < fit_h ? fit_w : fit_h;
-        if (vo.zoom > r->fs->zoom)
-            vo.zoom = r->fs->zoom;
-    }
-    if (s->cam_free) { /* a camera directive: its eased position, or its own follow */
-        vo.follow = s->cam_follow;
-        vo.cam_floor = s->cam.floor;
-        vo.cam_x_cm = s->cam.x_cm;
-        vo.cam_y_cm = s->cam.y_cm;
-        vo.zoom = s->cam.zoom;
-    }
-    vo.dust_step = s->since_land >= 1 && s->since_land <= VIEW_DUST_STEPS ? s->since_land : 0;
     canvas *c = &r->pool[slot];
-    st = view_render(c, w, &vo, r->txt, err);
-    if (!st && s->side && s->card != CARD_TITLE)
-        st = draw_side(c, w, s, err);
-    if (!st && s->card == CARD_TITLE)
-        draw_card(r, c, s);
+    st = recorder_draw(r->fs, r->seed, r->floors, r->cache, r->txt, w, s, c, err);
     if (!st && wants_cell(r, s))
         st = add_cell(r, w, s, c, err);
     if (!st)

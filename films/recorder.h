@@ -9,6 +9,7 @@
 #include "films/director.h"
 #include "films/film.h"
 #include "render/text.h"
+#include "render/view.h"
 
 #define RECORDER_MAX_FRAMES 100000
 #define RECORDER_MAX_THREADS 16
@@ -40,6 +41,14 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
 /* A shot_fn: renders the world as it is now into the next frame. DELVE_ESTOP when the
  * stop flag is up. */
 delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *err);
+
+/* Draws shot s of w into c (the film's frame_w x frame_h) as the film's frame is drawn:
+ * the view and its HUD (render/view.h, with vc and txt as view_render takes them), the
+ * side view, or a title card naming seed and floors. What recorder_shot draws; delve-bench
+ * times the film's frames with it. Errors as view_render's. */
+delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, view_cache *vc,
+                           text_ctx *txt, const world *w, const shot *s, canvas *c,
+                           delve_err *err);
 
 /* Waits for every frame recorded so far to be written and given to the sink (so a
  * video encoder can be told its input ended while the sheet is drawn); the first

@@ -75,13 +75,19 @@ static inline void fill_px(uint8_t *d, const uint8_t pat[64], size_t len)
         memcpy(d + i, pat, 4);
 }
 
+/* fill_px's 64-byte pattern of col */
+static inline void pattern_of(uint8_t pat[64], rgba col)
+{
+    for (int i = 0; i < 16; i++)
+        memcpy(pat + 4 * i, &col, 4);
+}
+
 void canvas_fill_rect(canvas *c, int x, int y, int w, int h, rgba col)
 {
     if (!c->px || !clip(c->w, c->h, &x, &y, &w, &h))
         return;
     uint8_t pat[64];
-    for (int i = 0; i < 16; i++)
-        memcpy(pat + 4 * i, &col, 4);
+    pattern_of(pat, col);
     size_t len = (size_t)w * 4;
     for (int j = 0; j < h; j++)
         fill_px(canvas_at(c, x, y + j), pat, len);
@@ -125,13 +131,23 @@ static inline int opaque8(const uint8_t *d)
     return (d[3] & d[7] & d[11] & d[15] & d[19] & d[23] & d[27] & d[31]) == 255;
 }
 
-/* blend_one's opaque case on 8 opaque pixels at once, add[k] = byte k's channel x
- * alpha: one loop over all 32 bytes without branches, which the compiler turns into
- * vector code (alpha: div255(255 a + 255 ia) = 255 keeps it opaque) */
-static inline void over8(uint8_t *restrict d, const uint32_t *restrict add, uint32_t ia)
+/* canvas_div255 in 16 bits, for v <= 255 * 255: v + 128 + (v + 128) / 256 stays below
+ * 65536, so the vector code works on 16-bit lanes, twice as many as 32-bit ones. */
+static inline uint16_t div255_16(uint16_t v)
+{
+    v = (uint16_t)(v + 128);
+    return (uint16_t)((v + (v >> 8)) >> 8);
+}
+
+/* blend_one's opaque case on 8 opaque pixels at once, byte k of d with weight a[k] of
+ * add[k] / a[k] (add[k] = channel x a[k], at most 255 x 255): one loop over all 32 bytes
+ * without branches in 16-bit lanes, which the compiler turns into vector code. Alpha
+ * stays 255: div255(255 a + 255 (255 - a)) = 255. */
+static inline void over8(uint8_t *restrict d, const uint16_t *restrict add,
+                         const uint16_t *restrict a)
 {
     for (int k = 0; k < 32; k++)
-        d[k] = canvas_div255(add[k] + d[k] * ia);
+        d[k] = (uint8_t)div255_16((uint16_t)(add[k] + d[k] * (255 - a[k])));
 }
 
 void canvas_blend_rect(canvas *c, int x, int y, int w, int h, rgba col)
@@ -143,14 +159,17 @@ void canvas_blend_rect(canvas *c, int x, int y, int w, int h, rgba col)
     if (col.a == 0 || !c->px || !clip(c->w, c->h, &x, &y, &w, &h))
         return;
     uint32_t a = col.a, ia = 255 - a, r = col.r * a, g = col.g * a, b = col.b * a;
-    uint32_t add[32]; /* each channel times alpha, an opaque alpha's staying 255 */
-    for (int k = 0; k < 32; k += 4)
-        add[k] = r, add[k + 1] = g, add[k + 2] = b, add[k + 3] = 255 * a;
+    uint16_t add[32], aw[32]; /* each channel times alpha, an opaque alpha's staying 255 */
+    for (int k = 0; k < 32; k += 4) {
+        add[k] = (uint16_t)r, add[k + 1] = (uint16_t)g, add[k + 2] = (uint16_t)b;
+        add[k + 3] = (uint16_t)(255 * a);
+        aw[k] = aw[k + 1] = aw[k + 2] = aw[k + 3] = (uint16_t)a;
+    }
     for (int j = 0; j < h; j++) {
         uint8_t *d = canvas_at(c, x, y + j);
         int i = 0;
         for (; i + 8 <= w && opaque8(d); i += 8, d += 32)
-            over8(d, add, ia);
+            over8(d, add, aw);
         for (; i < w; i++, d += 4) {
             if (d[3] != 255) {
                 blend_one(d, col.r, col.g, col.b, a);
@@ -170,22 +189,26 @@ void canvas_blend_px(canvas *c, int x, int y, rgba col)
     blend_at(canvas_at(c, x, y), col, col.a);
 }
 
-/* blend_at's result on an opaque pixel for any a (0 leaves d as it is, 255 puts col:
- * canvas_div255 is exact on multiples of 255). */
-static inline void over_opaque(uint8_t *d, rgba col, uint32_t a)
-{
-    uint32_t ia = 255 - a;
-    d[0] = canvas_div255(col.r * a + d[0] * ia);
-    d[1] = canvas_div255(col.g * a + d[1] * ia);
-    d[2] = canvas_div255(col.b * a + d[2] * ia);
-}
-
 /* One pixel of canvas_blend_mask: coverage m of col at d. */
 static inline void mask_px(uint8_t *d, uint32_t m, rgba col)
 {
     if (m == 0)
         return;
     blend_at(d, col, col.a == 255 ? m : canvas_div255(m * col.a));
+}
+
+/* 8 opaque pixels under coverage m[0..8) of col (alpha col.a x m / 255; 0 leaves a
+ * pixel as it is and 255 puts col, as blend_at does: edges of glyphs mix), through over8. */
+static inline void mask8(uint8_t *d, const uint8_t *m, rgba col)
+{
+    uint16_t add[32], aw[32];
+    for (int k = 0; k < 8; k++) {
+        uint16_t a = col.a == 255 ? m[k] : canvas_div255((uint32_t)m[k] * col.a);
+        add[4 * k] = (uint16_t)(col.r * a), add[4 * k + 1] = (uint16_t)(col.g * a);
+        add[4 * k + 2] = (uint16_t)(col.b * a), add[4 * k + 3] = (uint16_t)(255 * a);
+        aw[4 * k] = aw[4 * k + 1] = aw[4 * k + 2] = aw[4 * k + 3] = a;
+    }
+    over8(d, add, aw);
 }
 
 void canvas_blend_mask(canvas *c, int x, int y, const uint8_t *mask, int mw, int mh,
@@ -202,8 +225,7 @@ void canvas_blend_mask(canvas *c, int x, int y, const uint8_t *mask, int mw, int
             uint64_t any;
             memcpy(&any, m + i, 8);
             if (any && opaque8(d + 4 * i))
-                for (int k = i; k < i + 8; k++) /* no branches: edges of glyphs mix */
-                    over_opaque(d + 4 * k, col, canvas_div255(m[k] * col.a)); /* 0, 255 */
+                mask8(d + 4 * i, m + i, col);
             else if (any)
                 for (int k = i; k < i + 8; k++)
                     mask_px(d + 4 * k, m[k], col);
@@ -332,6 +354,60 @@ static void copy_row(canvas *dst, const canvas *src, int x, int dy, int j)
         copy_px(canvas_at(dst, x + sx, dy), canvas_at(src, sx, j), w);
 }
 
+/* len bytes (32 or more) from s to d in 32-byte moves, the last one overlapping the one
+ * before: a tile row at the films' zoom (24 px, 96 bytes) in three, with no loop over a
+ * remainder. */
+static inline void copy_tile_px(uint8_t *d, const uint8_t *s, size_t len)
+{
+    size_t i = 0;
+    for (; i + 32 < len; i += 32)
+        memcpy(d + i, s + i, 32);
+    memcpy(d + len - 32, s + len - 32, 32);
+}
+
+enum { ROW_GROUP = 64 }; /* tiles of a row taken together by canvas_blit_row */
+
+/* Are src[k0..k1) tiles of one shape, step px wide with rows 4 * step bytes apart, h
+ * rows each, from 8 px wide? Then a group's rows are copied by copy_tile_px. */
+static int same_tiles(const canvas *const *src, int k0, int k1, int step, int h)
+{
+    if (step < 8)
+        return 0;
+    for (int k = k0; k < k1; k++)
+        if (!src[k] || !src[k]->px || src[k]->w != step || src[k]->h != h ||
+            src[k]->stride != 4 * step)
+            return 0;
+    return 1;
+}
+
+/* canvas_blit_row for src[0..n), n <= ROW_GROUP: the tiles wholly inside dst's columns
+ * row by row from their pixel pointers when they are all of one shape, the rest (the
+ * map's left and right edges) through copy_row. */
+static void blit_group(canvas *dst, const canvas *const *src, int n, int x, int y, int step,
+                       int h)
+{
+    int k0 = x >= 0 ? 0 : (-x + step - 1) / step, k1 = (dst->w - x) / step;
+    k1 = k1 > n ? n : k1 < k0 ? k0 : k1;
+    int fast = k1 > k0 && same_tiles(src, k0, k1, step, h);
+    const uint8_t *sp[ROW_GROUP];
+    for (int k = k0; fast && k < k1; k++)
+        sp[k] = src[k]->px;
+    size_t len = (size_t)step * 4;
+    for (int j = y < 0 ? -y : 0; j < h && y + j < dst->h; j++) {
+        for (int k = 0; k < n; k++) {
+            if (fast && k == k0) {
+                uint8_t *d = canvas_at(dst, x + k0 * step, y + j);
+                for (size_t off = (size_t)j * len; k < k1; k++, d += len)
+                    copy_tile_px(d, sp[k] + off, len);
+                if (k == n)
+                    break;
+            }
+            if (src[k] && src[k]->px && j < src[k]->h)
+                copy_row(dst, src[k], x + k * step, y + j, j);
+        }
+    }
+}
+
 void canvas_blit_row(canvas *dst, const canvas *const *src, int n, int x, int y, int step)
 {
     int h = 0;
@@ -339,10 +415,9 @@ void canvas_blit_row(canvas *dst, const canvas *const *src, int n, int x, int y,
         h = src[k] && src[k]->px && src[k]->h > h ? src[k]->h : h;
     if (!dst->px)
         return;
-    for (int j = y < 0 ? -y : 0; j < h && y + j < dst->h; j++)
-        for (int k = 0; k < n; k++)
-            if (src[k] && src[k]->px && j < src[k]->h)
-                copy_row(dst, src[k], x + k * step, y + j, j);
+    for (int k = 0; k < n; k += ROW_GROUP)
+        blit_group(dst, src + k, n - k < ROW_GROUP ? n - k : ROW_GROUP, x + k * step, y, step,
+                   h);
 }
 
 void canvas_frame_rect(canvas *c, int x, int y, int w, int h, int t, rgba col)
@@ -357,4 +432,132 @@ void canvas_frame_rect(canvas *c, int x, int y, int w, int h, int t, rgba col)
     canvas_fill_rect(c, x, y + h - t, w, t, col);
     canvas_fill_rect(c, x, y + t, t, h - 2 * t, col);
     canvas_fill_rect(c, x + w - t, y + t, t, h - 2 * t, col);
+}
+
+/* --- runs ------------------------------------------------------------------------- */
+
+/* Room for need more elements of size sz in *buf holding n of *cap; 0 when out of
+ * memory (*buf as it was). */
+static int grow(void *buf, size_t *cap, size_t n, size_t need, size_t sz)
+{
+    if (n + need <= *cap)
+        return 1;
+    size_t cap2 = (n + need) * 2;
+    void *p = realloc(*(void **)buf, cap2 * sz);
+    if (!p)
+        return 0;
+    *(void **)buf = p;
+    *cap = cap2;
+    return 1;
+}
+
+/* Pixels from x in row p (n in all) equal to pixel x. */
+static int run_len(const uint8_t *p, int x, int n)
+{
+    int e = x + 1;
+    while (e < n && !memcmp(p + 4 * e, p + 4 * x, 4))
+        e++;
+    return e - x;
+}
+
+/* Appends a run of n pixels (fill: the colour at px, else copied from px). */
+static int add_run(canvas_runs *r, const uint8_t *px, int n, int fill)
+{
+    if (!grow(&r->run, &r->run_cap, r->runs, 2, sizeof *r->run) ||
+        (!fill && !grow(&r->lit, &r->lit_cap, r->lits * 4, (size_t)n * 4, 1)))
+        return 0;
+    uint32_t v = (uint32_t)r->lits;
+    if (fill)
+        memcpy(&v, px, 4);
+    else
+        memcpy(r->lit + r->lits * 4, px, (size_t)n * 4), r->lits += (size_t)n;
+    r->run[r->runs++] = (uint32_t)n | (fill ? CANVAS_RUN_FILL : 0);
+    r->run[r->runs++] = v;
+    return 1;
+}
+
+/* Row y of c as runs: runs of CANVAS_RUN_MIN or more of one colour, the pixels between
+ * them copied. */
+static int keep_row(canvas_runs *r, const canvas *c, int y)
+{
+    const uint8_t *p = canvas_at(c, 0, y);
+    int lit = -1;
+    for (int x = 0; x < c->w;) {
+        int n = run_len(p, x, c->w);
+        if (n < CANVAS_RUN_MIN) {
+            lit = lit < 0 ? x : lit;
+            x += n;
+            continue;
+        }
+        if (lit >= 0 && !add_run(r, p + 4 * lit, x - lit, 0))
+            return 0;
+        lit = -1;
+        if (!add_run(r, p + 4 * x, n, 1))
+            return 0;
+        x += n;
+    }
+    return lit < 0 || add_run(r, p + 4 * lit, c->w - lit, 0);
+}
+
+delve_status canvas_runs_keep(canvas_runs *r, const canvas *c, delve_err *err)
+{
+    r->w = r->h = 0;
+    r->runs = r->lits = 0;
+    if (!c->px)
+        return DELVE_OK;
+    if (!grow(&r->row, &r->row_cap, 0, (size_t)c->h + 1, sizeof *r->row))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory keeping a %d x %d picture", c->w, c->h);
+    for (int y = 0; y < c->h; y++) {
+        r->row[y] = (uint32_t)r->runs;
+        if (!keep_row(r, c, y)) {
+            r->runs = r->lits = 0;
+            return delve_fail(err, DELVE_ENOMEM, "out of memory keeping a %d x %d picture",
+                              c->w, c->h);
+        }
+    }
+    r->row[c->h] = (uint32_t)r->runs;
+    r->w = c->w;
+    r->h = c->h;
+    return DELVE_OK;
+}
+
+/* n pixels of colour v (its bytes as they lie in memory) from d, 4 at a time from a
+ * register: a run of the panel's colour between words is a few of them. */
+static inline void fill_u32(uint8_t *d, uint32_t v, size_t n)
+{
+    uint8_t pat[16];
+    for (int k = 0; k < 4; k++)
+        memcpy(pat + 4 * k, &v, 4);
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        memcpy(d + 4 * i, pat, 16);
+    for (; i < n; i++)
+        memcpy(d + 4 * i, &v, 4);
+}
+
+void canvas_runs_put(canvas *c, const canvas_runs *r)
+{
+    if (!c->px || c->w != r->w || c->h != r->h || !r->row)
+        return;
+    for (int y = 0; y < c->h; y++) {
+        uint8_t *d = canvas_at(c, 0, y);
+        for (uint32_t i = r->row[y]; i < r->row[y + 1]; i += 2) {
+            uint32_t n = r->run[i] & ~CANVAS_RUN_FILL;
+            if (r->run[i] & CANVAS_RUN_FILL)
+                fill_u32(d, r->run[i + 1], n);
+            else
+                copy_px(d, r->lit + (size_t)r->run[i + 1] * 4, (int)n);
+            d += (size_t)n * 4;
+        }
+    }
+}
+
+void canvas_runs_free(canvas_runs *r)
+{
+    if (!r)
+        return;
+    free(r->row);
+    free(r->run);
+    free(r->lit);
+    memset(r, 0, sizeof *r);
 }

@@ -64,6 +64,30 @@ void canvas_blit_row(canvas *dst, const canvas *const *src, int n, int x, int y,
 /* Outline of the rectangle, t pixels thick, inside it; opaque, clipped. */
 void canvas_frame_rect(canvas *c, int x, int y, int w, int h, int t, rgba col);
 
+/* A picture kept as rows of runs, to be put back without reading it whole: a run of
+ * one colour (CANVAS_RUN_MIN pixels or more) is stored as that colour and put back from
+ * registers, other pixels are copied from a packed store. Putting back a mostly flat
+ * picture (the HUD panel: bars, boxes, text) reads a fraction of its bytes. */
+#define CANVAS_RUN_MIN 8
+
+typedef struct canvas_runs {
+    int w, h;              /* the picture kept; 0 x 0 when none */
+    uint32_t *row;         /* h + 1 entries: row y's runs are run[row[y]..row[y + 1]) */
+    uint32_t *run;         /* pairs: pixels (CANVAS_RUN_FILL set: one colour), then the
+                              colour's bytes or the first copied pixel's index in lit */
+    uint8_t *lit;          /* copied pixels, RGBA */
+    size_t runs, lits, run_cap, lit_cap, row_cap;
+} canvas_runs;
+
+#define CANVAS_RUN_FILL 0x80000000u
+
+/* Keeps c's pixels in r (its storage reused and grown). DELVE_ENOMEM leaves r empty. */
+delve_status canvas_runs_keep(canvas_runs *r, const canvas *c, delve_err *err);
+/* Puts r's pixels into c, which has r's size (nothing done otherwise): the same bytes
+ * as the canvas kept. */
+void canvas_runs_put(canvas *c, const canvas_runs *r);
+void canvas_runs_free(canvas_runs *r);
+
 /* Source-over of one channel set: the one blend formula every call above uses.
  * Exact rounding: 50 % (a = 128) red over opaque blue gives (128, 0, 127, 255). */
 static inline uint8_t canvas_div255(uint32_t v)

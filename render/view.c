@@ -39,8 +39,8 @@ static const int16_t DIR16[16][2] = {
 struct view_cache {
     tile_set ts;
     shore_tiles *shore;   /* Shoals ground tiles, made on the first Shoals frame */
-    canvas hud;           /* the last panel drawn, whose hud_key is hud_key[0..hud_key_n) */
-    int *hud_span;        /* per row of it: x0, x1 of the pixels other than LOOK_PANEL */
+    canvas_runs hud;      /* the last panel drawn, whose hud_key is hud_key[0..hud_key_n):
+                             as runs, so putting it back reads its text, not its flat parts */
     uint8_t hud_key[HUD_KEY_MAX];
     size_t hud_key_n;
     long hud_drawn, hud_kept; /* panels drawn anew, panels put back */
@@ -63,8 +63,7 @@ void view_cache_free(view_cache *vc)
         return;
     tiles_free(&vc->ts);
     shore_tiles_free(vc->shore);
-    canvas_free(&vc->hud);
-    free(vc->hud_span);
+    canvas_runs_free(&vc->hud);
     free(vc);
 }
 
@@ -700,13 +699,24 @@ static void draw_lava_glow(frame *fr)
         }
 }
 
+/* The map area around the floor's rectangle in the void's colour: the ground's tiles
+ * cover the rectangle itself, so it is written once. */
+static void draw_void(frame *fr)
+{
+    canvas *m = &fr->map;
+    int x0 = fr->ox, y0 = fr->oy, x1 = fr->ox + fr->f->w * fr->z, y1 = fr->oy + fr->f->h * fr->z;
+    int top = y0 < 0 ? 0 : y0 > m->h ? m->h : y0, bottom = y1 < top ? top : y1 > m->h ? m->h : y1;
+    canvas_fill_rect(m, 0, 0, m->w, top, LOOK_VOID);
+    canvas_fill_rect(m, 0, bottom, m->w, m->h - bottom, LOOK_VOID);
+    canvas_fill_rect(m, 0, top, x0, bottom - top, LOOK_VOID);
+    canvas_fill_rect(m, x1, top, m->w - x1, bottom - top, LOOK_VOID);
+}
+
 static void draw_map(frame *fr)
 {
     const world *w = fr->w;
     int z = fr->z;
-    if (fr->ox > 0 || fr->oy > 0 || fr->ox + fr->f->w * z < fr->map.w ||
-        fr->oy + fr->f->h * z < fr->map.h)
-        canvas_clear(&fr->map, LOOK_VOID);
+    draw_void(fr);
     draw_ground(fr);
     draw_things(fr);
     draw_heights(fr);
@@ -813,60 +823,6 @@ static delve_status draw_side(canvas *map, const world *w, const view_opts *o, d
     return DELVE_OK;
 }
 
-/* x0, x1 of row y of panel: the span outside which every pixel is the panel's colour
- * (x0 == x1 when all are), compared two pixels at a time from either end. */
-static void panel_span(const canvas *panel, int y, int *x0_out, int *x1_out)
-{
-    rgba b = LOOK_PANEL;
-    uint32_t one;
-    memcpy(&one, &b, 4);
-    uint64_t two = (uint64_t)one << 32 | one, v;
-    const uint8_t *row = canvas_at(panel, 0, y);
-    int x0 = 0, x1 = panel->w;
-    while (x0 + 2 <= x1 && (memcpy(&v, row + 4 * x0, 8), v == two))
-        x0 += 2;
-    while (x0 < x1 && !memcmp(row + 4 * x0, &one, 4))
-        x0++;
-    while (x1 - 2 >= x0 && (memcpy(&v, row + 4 * (x1 - 2), 8), v == two))
-        x1 -= 2;
-    while (x1 > x0 && !memcmp(row + 4 * (x1 - 1), &one, 4))
-        x1--;
-    *x0_out = x0, *x1_out = x1;
-}
-
-/* Keeps panel's rows in vc (not when out of memory): each row's span of pixels that
- * are not the panel's own colour, and those pixels. */
-static void hud_keep(view_cache *vc, const canvas *panel)
-{
-    if (vc->hud.w != panel->w || vc->hud.h != panel->h || !vc->hud_span) {
-        canvas_free(&vc->hud);
-        free(vc->hud_span);
-        vc->hud_span = malloc(sizeof(int) * 2 * (size_t)(panel->h > 0 ? panel->h : 1));
-        if (!vc->hud_span || canvas_init(&vc->hud, panel->w, panel->h, NULL) != DELVE_OK)
-            return; /* the next frame draws its panel anew */
-    }
-    for (int y = 0; y < panel->h; y++) {
-        int *sp = vc->hud_span + 2 * y;
-        panel_span(panel, y, &sp[0], &sp[1]);
-        if (sp[1] > sp[0])
-            memcpy(canvas_at(&vc->hud, sp[0], y), canvas_at(panel, sp[0], y),
-                   (size_t)(sp[1] - sp[0]) * 4);
-    }
-}
-
-/* The kept panel into panel: its colour where the kept one had it, a copy of the rest
- * (reading only the spans: the kept canvas has left the cache by the next frame). */
-static void hud_restore(canvas *panel, const view_cache *vc)
-{
-    for (int y = 0; y < panel->h; y++) {
-        int x0 = vc->hud_span[2 * y], x1 = vc->hud_span[2 * y + 1];
-        canvas_fill_rect(panel, 0, y, x0, 1, LOOK_PANEL);
-        if (x1 > x0)
-            memcpy(canvas_at(panel, x0, y), canvas_at(&vc->hud, x0, y), (size_t)(x1 - x0) * 4);
-        canvas_fill_rect(panel, x1, y, panel->w - x1, 1, LOOK_PANEL);
-    }
-}
-
 /* The panel into c's right edge: put back from vc's last panel when its hud_key is
  * the same (no text laid out or blended), else drawn and, with a cache vc, kept for
  * the next frame. The same pixels either way. */
@@ -880,7 +836,7 @@ static void draw_hud(canvas *c, const world *w, const view_opts *o, text_ctx *tx
     const char *dry = dry_line_in_sight(w, line, sizeof line);
     size_t n = vc ? hud_key(key, &panel, w, o, txt, dry, pct) : 0;
     if (n && n == vc->hud_key_n && !memcmp(key, vc->hud_key, n)) {
-        hud_restore(&panel, vc);
+        canvas_runs_put(&panel, &vc->hud);
         vc->hud_kept++;
         return;
     }
@@ -890,8 +846,7 @@ static void draw_hud(canvas *c, const world *w, const view_opts *o, text_ctx *tx
     if (!n)
         return;
     vc->hud_key_n = 0;
-    hud_keep(vc, &panel);
-    if (vc->hud_span && vc->hud.px) {
+    if (canvas_runs_keep(&vc->hud, &panel, NULL) == DELVE_OK) { /* else drawn anew next time */
         memcpy(vc->hud_key, key, n);
         vc->hud_key_n = n;
     }
@@ -916,7 +871,9 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
         fr.map = canvas_view(c, 0, 0, map_w > 0 ? map_w : 0, map_h);
         fr.ts = &vc->ts;
         fr.vc = vc;
-        if (o->side) {
+        if (o->no_map) {
+            /* the caller draws the map area */
+        } else if (o->side) {
             st = draw_side(&fr.map, w, o, err);
         } else if (o->follow && w->phase == PHASE_TUBE && w->tube_tick >= 1) {
             draw_tube(&fr);

@@ -104,6 +104,8 @@ typedef struct view_opts {
     view_timeline timeline; /* total 0: no strip (films and shots) */
     int hud_scale;        /* the panel's size in percent of VIEW_PANEL_W and its text;
                              VIEW_HUD_AUTO: view_hud_scale of the frame (films) */
+    int no_map;           /* 1: the map area is left as it is (a film draws its own side
+                             view or card there), only the panel is drawn */
     int side_pct;         /* the side view's ruler and labels in percent (render/side.h
                              side_opts.pct; below 100: 100): `delve shot --size` gives
                              view_hud_scale of its size, the viewer none */

@@ -149,6 +149,141 @@ static void test_blit_clips(void **state)
     canvas_free(&dst);
 }
 
+/* xorshift32 for the tests' random pictures. */
+static uint32_t next_rand(uint32_t *x)
+{
+    *x ^= *x << 13, *x ^= *x >> 17, *x ^= *x << 5;
+    return *x;
+}
+
+static void fill_random(canvas *c, uint32_t *x, int opaque)
+{
+    for (int y = 0; y < c->h; y++)
+        for (int i = 0; i < c->w * 4; i++)
+            canvas_at(c, 0, y)[i] = opaque && i % 4 == 3 ? 255 : (uint8_t)next_rand(x);
+}
+
+/* canvas_blit_row is n canvas_blit calls in order: tiles of the step's width (its fast
+ * path), narrower and wider ones, missing ones, cut at every edge, steps from 1 to 33. */
+static void test_blit_row_as_blits(void **state)
+{
+    (void)state;
+    uint32_t x = 99;
+    enum { N = 9 };
+    for (int round = 0; round < 400; round++) {
+        int step = 1 + (int)(next_rand(&x) % 33), h = 1 + (int)(next_rand(&x) % 30);
+        canvas tiles[N], want, got;
+        const canvas *row[N];
+        for (int k = 0; k < N; k++) {
+            int odd = next_rand(&x) % 5 == 0, w = odd ? 1 + (int)(next_rand(&x) % 40) : step;
+            assert_int_equal(canvas_init(&tiles[k], w, odd ? 1 + (int)(next_rand(&x) % 30) : h,
+                                         NULL), DELVE_OK);
+            fill_random(&tiles[k], &x, 0);
+            row[k] = next_rand(&x) % 9 == 0 ? NULL : &tiles[k];
+        }
+        int cw = 1 + (int)(next_rand(&x) % 200), ch = 1 + (int)(next_rand(&x) % 40);
+        int px = (int)(next_rand(&x) % 300) - 100, py = (int)(next_rand(&x) % 60) - 30;
+        assert_int_equal(canvas_init(&want, cw, ch, NULL), DELVE_OK);
+        assert_int_equal(canvas_init(&got, cw, ch, NULL), DELVE_OK);
+        uint32_t y0 = x;
+        fill_random(&want, &x, 0);
+        x = y0;
+        fill_random(&got, &x, 0);
+        for (int k = 0; k < N; k++)
+            if (row[k])
+                canvas_blit(&want, row[k], px + k * step, py, 0);
+        canvas_blit_row(&got, row, N, px, py, step);
+        assert_memory_equal(got.px, want.px, (size_t)cw * (size_t)ch * 4);
+        for (int k = 0; k < N; k++)
+            canvas_free(&tiles[k]);
+        canvas_free(&want);
+        canvas_free(&got);
+    }
+}
+
+/* Source-over on opaque pixels, as canvas_blend_rect and canvas_blend_mask do it eight at
+ * a time in 16-bit lanes, equals the formula in 32 bits for every destination byte and
+ * alpha: div255(c a + d (255 - a)). */
+static void test_blend_opaque_every_alpha(void **state)
+{
+    (void)state;
+    canvas c;
+    uint8_t mask[256];
+    assert_int_equal(canvas_init(&c, 256, 2, NULL), DELVE_OK);
+    for (int i = 0; i < 256; i++)
+        mask[i] = (uint8_t)(255 - i);
+    const uint8_t cols[3][3] = { { 0, 128, 255 }, { 255, 1, 77 }, { 13, 254, 200 } };
+    for (int k = 0; k < 3; k++)
+        for (int a = 0; a < 256; a += 1) {
+            rgba col = { cols[k][0], cols[k][1], cols[k][2], (uint8_t)a };
+            for (int i = 0; i < 256; i++) { /* destination byte i in every channel */
+                rgba d = { (uint8_t)i, (uint8_t)(255 - i), (uint8_t)(i * 3), 255 };
+                memcpy(canvas_at(&c, i, 0), &d, 4);
+                memcpy(canvas_at(&c, i, 1), &d, 4);
+            }
+            canvas_blend_rect(&c, 0, 0, 256, 1, col);        /* one alpha */
+            canvas_blend_mask(&c, 0, 1, mask, 256, 1, 256, col); /* a mask: a x (255 - i) */
+            for (int i = 0; i < 256; i++)
+                for (int r = 0; r < 2; r++) {
+                    uint32_t aa = r ? canvas_div255((uint32_t)a * mask[i]) : (uint32_t)a;
+                    uint8_t d[3] = { (uint8_t)i, (uint8_t)(255 - i), (uint8_t)(i * 3) };
+                    uint8_t want[4];
+                    for (int ch = 0; ch < 3; ch++)
+                        want[ch] = canvas_div255(cols[k][ch] * aa + d[ch] * (255 - aa));
+                    want[3] = 255;
+                    if (memcmp(canvas_at(&c, i, r), want, 4))
+                        fail_msg("colour %d alpha %d row %d pixel %d", k, a, r, i);
+                }
+        }
+    canvas_free(&c);
+}
+
+/* A picture kept as runs is put back byte for byte: flat bands, runs just below, at and
+ * above CANVAS_RUN_MIN, noise, a colour whose alpha alternates, one column, a view with a
+ * wider stride; the store is
+ * reused by the next keep, and a canvas of another size is left alone. */
+static void test_runs_put_back(void **state)
+{
+    (void)state;
+    uint32_t x = 7;
+    canvas_runs r = { 0 };
+    const int sizes[][2] = { { 1, 1 }, { 320, 720 }, { 37, 5 }, { 1, 40 }, { 9, 3 } };
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        int w = sizes[s][0], h = sizes[s][1];
+        canvas big, pic;
+        assert_int_equal(canvas_init(&big, w + 3, h, NULL), DELVE_OK);
+        pic = canvas_view(&big, 1, 0, w, h);
+        for (int y = 0; y < h; y++) {
+            uint8_t *p = canvas_at(&pic, 0, y);
+            for (int i = 0; i < w;) {
+                int n = 1 + (int)(next_rand(&x) % (y % 3 == 0 ? 3 : 20));
+                uint32_t v = y % 4 == 1 ? next_rand(&x) % 3 : next_rand(&x);
+                for (int k = 0; k < n && i < w; k++, i++)
+                    memcpy(p + 4 * i, y % 5 == 4 ? (uint32_t[]){ next_rand(&x) } : &v, 4);
+            }
+            for (int i = 0; y % 7 == 2 && i < w; i++) /* one colour, alphas apart */
+                memcpy(p + 4 * i, (uint8_t[]){ 40, 50, 60, (uint8_t)(255 - i % 2) }, 4);
+        }
+        assert_int_equal(canvas_runs_keep(&r, &pic, NULL), DELVE_OK);
+        canvas back;
+        assert_int_equal(canvas_init(&back, w, h, NULL), DELVE_OK);
+        fill_random(&back, &x, 0);
+        canvas_runs_put(&back, &r);
+        for (int y = 0; y < h; y++)
+            assert_memory_equal(canvas_at(&back, 0, y), canvas_at(&pic, 0, y), (size_t)w * 4);
+        canvas other;
+        assert_int_equal(canvas_init(&other, w + 1, h, NULL), DELVE_OK);
+        canvas_runs_put(&other, &r); /* another size: nothing */
+        for (int i = 0; i < (w + 1) * h * 4; i++)
+            assert_int_equal(other.px[i], 0);
+        canvas_free(&other);
+        canvas_free(&back);
+        canvas_free(&big);
+    }
+    canvas_runs_free(&r);
+    canvas_runs_free(&r); /* twice is fine */
+}
+
 /* --- png ---------------------------------------------------------------------- */
 
 static void make_pattern(canvas *c)
@@ -934,6 +1069,9 @@ int main(void)
         cmocka_unit_test(test_fill_clips),
         cmocka_unit_test(test_blit_scaled),
         cmocka_unit_test(test_blit_clips),
+        cmocka_unit_test(test_blit_row_as_blits),
+        cmocka_unit_test(test_blend_opaque_every_alpha),
+        cmocka_unit_test(test_runs_put_back),
         cmocka_unit_test(test_png_round_trip),
         cmocka_unit_test(test_png_bytes_stable_and_views),
         cmocka_unit_test(test_png_read_limits),
