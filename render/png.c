@@ -1,16 +1,22 @@
 /* png: PNG encoding with stb_image_write (Debian's libstb-dev), its deflate handed to
- * libdeflate through STBIW_ZLIB_COMPRESS, and the atomic write; PNG decoding with
- * libspng (Debian's libspng-dev) and a fast path of its own.
+ * Intel's ISA-L (igzip, Debian's libisal-dev) through STBIW_ZLIB_COMPRESS, and the atomic
+ * write; PNG decoding with libspng (Debian's libspng-dev) and a fast path of its own.
  *
  * What is written, for speed (a 1280x720 film frame, one core, `delve-bench --frame-only`;
  * render/README.md has the table): an opaque canvas as 8-bit RGB (colour type 2: a
  * quarter less to filter and deflate, and the same pixels read back), any other as RGBA;
- * every row filtered "none" (stbi_write_force_png_filter = 0; stb's adaptive choice
- * tries five filters a row and costs 2-4x the time) and deflated by libdeflate at level
- * 1: 4.4 ms and 207 KB against 8.0 ms and 141 KB for RGBA, "up" and level 4. Level 1
- * finds tiles repeated along a row in unfiltered rows quickly; "up" or "sub" at levels
- * 1-4 take 5.4-6.1 ms of deflate alone on RGB rows (with "up" at level 4 the bytes stay
- * within 1 % of before), so the 5 ms a frame costs about 45 % more bytes.
+ * every row filtered "up" (stbi_write_force_png_filter = 2; stb's adaptive choice tries
+ * five filters a row and costs 2-4x the time) and deflated by igzip at level 1: 3.3-3.9
+ * ms and 184 KB against 6.0-9.9 ms and 207 KB for libdeflate's level 1 on rows filtered
+ * "none" (what delve wrote before), on the same VM in the same hour. igzip keeps up with
+ * "up" rows (libdeflate took half as long again on them), and stb's loop that filters
+ * them is vectorised (png.c is built with -O2 and gcc's dynamic cost model, in the -O0
+ * twin too: the bytes do not depend on it). igzip writes the same bytes with its SSE,
+ * AVX2 and AVX-512 code (checked under qemu with three CPU models) but not on ARM, so a
+ * PNG's bytes are the same on every x86-64 and its pixels everywhere. A build without
+ * ISA-L (Debian cannot install its amd64 and arm64 packages side by side, so the arm64
+ * cross build has none) deflates with libdeflate at level 1 on rows filtered "none", as
+ * delve did before.
  *
  * Why a fast path beside libspng: libspng inflates with zlib, libdeflate about twice
  * as fast; decoding a 1920x1080 frame takes ~10.5 ms with libspng and ~5 ms here, which
@@ -41,6 +47,44 @@
 #include <malloc.h>
 #endif
 
+#ifdef DELVE_ISAL
+#include <isa-l/igzip_lib.h>
+
+#define PNG_FILTER 2        /* stb's filter numbers: 0 none, 1 sub, 2 up, 4 paeth */
+
+/* stb's zlib hook: a zlib stream of data by igzip at level 1, malloc'ed (stb frees it
+ * with STBIW_FREE); NULL when out of memory. igzip writes stored blocks where deflate
+ * would grow the data, a few bytes a block, so an eighth more room always suffices. */
+static unsigned char *png_zlib(unsigned char *data, int len, int *out_len, int quality)
+{
+    (void)quality;
+    *out_len = 0;
+    size_t cap = (size_t)len + (size_t)len / 8 + 1024;
+    unsigned char *out = malloc(cap), *level_buf = malloc(ISAL_DEF_LVL1_DEFAULT);
+    struct isal_zstream z;
+    /* zeroed first: isal_deflate_stateless_init leaves fields it then reads (the window's
+       size among them) as it finds them, and the same rows came out 357 or 720 bytes */
+    memset(&z, 0, sizeof z);
+    isal_deflate_stateless_init(&z);
+    z.level = 1;
+    z.level_buf = level_buf;
+    z.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+    z.gzip_flag = IGZIP_ZLIB;
+    z.next_in = data;
+    z.avail_in = (uint32_t)len;
+    z.next_out = out;
+    z.avail_out = (uint32_t)cap;
+    z.end_of_stream = 1;
+    int rc = out && level_buf ? isal_deflate_stateless(&z) : -1;
+    free(level_buf);
+    if (rc != COMP_OK || z.total_out > 0x7fffffff) {
+        free(out);
+        return NULL;
+    }
+    *out_len = (int)z.total_out;
+    return out;
+}
+#else
 #define PNG_DEFLATE_LEVEL 1 /* libdeflate 1..12 */
 #define PNG_FILTER 0        /* stb's filter numbers: 0 none, 1 sub, 2 up, 4 paeth */
 
@@ -63,6 +107,7 @@ static unsigned char *png_zlib(unsigned char *data, int len, int *out_len, int q
     *out_len = (int)n;
     return out;
 }
+#endif
 
 /* stb's CRC-32 of each chunk through libdeflate's (the same sums, 8 bytes at a time) */
 static unsigned int png_crc32(unsigned char *data, int len)

@@ -8,7 +8,7 @@
 set -eu
 
 # Build: cmake pkg-config libsdl2-dev libsdl2-ttf-dev libstb-dev libcmocka-dev
-#        libdeflate-dev libspng-dev libfontconfig-dev libcjson-dev libgsl-dev
+#        libdeflate-dev libisal-dev libspng-dev libfontconfig-dev libcjson-dev libgsl-dev
 #        fonts-dejavu-core
 # Tests: xvfb xauth xdotool (the viewer under a real X server, driven by keys), clang (gcc/clang determinism),
 #        chromium (delve review's page, headless), tiled (tmxrasterizer draws the
@@ -30,6 +30,7 @@ have_pc SDL2_ttf || need libsdl2-ttf-dev
 [ -f /usr/include/stb/stb_image_write.h ] || need libstb-dev
 have_pc cmocka || need libcmocka-dev
 have_pc libdeflate || [ -f /usr/include/libdeflate.h ] || need libdeflate-dev
+have_pc libisal || need libisal-dev
 have_pc spng || need libspng-dev
 have_pc fontconfig || need libfontconfig-dev
 have_pc libcjson || need libcjson-dev
