@@ -15,7 +15,9 @@ set -eu
 #        Tiled export; about 18 MB with its Qt libraries), ffmpeg (delve film --video's
 #        real encoder and ffprobe; 72 packages, 57 s to install on the 2-core build machine)
 # arm64: gcc-aarch64-linux-gnu qemu-user, and pkgconf libsdl2-dev libsdl2-ttf-dev
-#        libdeflate-dev libcjson-dev libspng-dev libfontconfig-dev as :arm64 (multiarch,
+#        libdeflate-dev libcjson-dev libspng-dev libfontconfig-dev as :arm64 (not
+#        libisal-dev or libgsl-dev: Debian cannot install their amd64 and arm64 packages
+#        together, and the arm64 build does without them; multiarch,
 #        beside the amd64 ones; about 200 packages, 120 MB to fetch, 400 MB on disk)
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
 missing=""
