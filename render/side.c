@@ -256,7 +256,7 @@ static void label(canvas *c, int x, int y, const char *s, int sc, rgba k)
 
 /* The depth ruler: metres below floor 1's datum, a tick per metre, numbers every 5 m
  * (above their tick, kept inside the picture at its top), and each floor's label at its
- * datum ("F2 -7.0"); sizes at the layout's pct. */
+ * datum ("F2 -7.0 m", spec/side-view.md); sizes at the layout's pct. */
 static void ruler(canvas *c, const dungeon *d, const side_layout *l)
 {
     canvas_fill_rect(c, 0, 0, l->x0, l->h, C_RULER_BG);
@@ -275,8 +275,8 @@ static void ruler(canvas *c, const dungeon *d, const side_layout *l)
     for (int f = 0; f < d->floor_count; f++) {
         int32_t dm = d->datum_cm[f];
         char t[32];
-        snprintf(t, sizeof t, "F%d %s%d.%d", f + 1, dm < 0 ? "-" : "", (int)(dm < 0 ? -dm : dm) / 100,
-                 (int)(dm < 0 ? -dm : dm) % 100 / 10);
+        snprintf(t, sizeof t, "F%d %s%d.%d m", f + 1, dm < 0 ? "-" : "",
+                 (int)(dm < 0 ? -dm : dm) / 100, (int)(dm < 0 ? -dm : dm) % 100 / 10);
         int y = side_y(l, dm);
         label(c, l->x0 + spx(l, 4), y + 3 * sc, t, sc, C_ENTRANCE);
         canvas_fill_rect(c, l->x0 - spx(l, 20), y, spx(l, 20), line, C_ENTRANCE);
