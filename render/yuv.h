@@ -27,4 +27,11 @@ void yuv_i420(uint8_t *dst, const canvas *c);
  * dst (4 * w * h bytes). */
 void yuv_bgra(uint8_t *dst, const canvas *c);
 
+/* c halved both ways (each pixel the rounded mean of a 2 x 2 block, alpha too: what
+ * canvas_blit_scaled does to a rectangle half c's size) as packed BGRA, (c->w / 2) x
+ * (c->h / 2) pixels without gaps, into dst: film.gif's frames when the GIF is half the
+ * film's width, in one pass instead of a scaled canvas and a copy of it. An odd last
+ * column or row of c is left out. */
+void yuv_bgra_half(uint8_t *dst, const canvas *c);
+
 #endif

@@ -1,8 +1,8 @@
 /* test_yuv: render/yuv's I420 and BGRA against exact bytes of a small asymmetric
  * fixture (odd sides, so the dropped last column and row show), against a slow
  * per-pixel reference on a larger canvas seen through a view (a stride past its width),
- * and the 2:1 path of canvas_blit_scaled that --video's GIF frames take against the
- * box means it must equal. */
+ * the 2:1 path of canvas_blit_scaled against the box means it must equal, and the
+ * halved BGRA --video's GIF frames take against that path. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -87,16 +87,18 @@ static void fill_noise(canvas *c, uint32_t seed)
         }
 }
 
-static void test_i420_matches_reference(void **state)
+/* A view w wide of a noise canvas with every extreme a channel can take, against the
+ * reference: 67 (66 even: the AVX2 steps of 16 pixels where the CPU has it, else SSE2's
+ * of 8, and the scalar loop for the last 2) and 91 (an SSE2 step after the AVX2 ones). */
+static void i420_case(int w)
 {
-    (void)state;
     canvas big;
-    assert_int_equal(canvas_init(&big, 70, 41, NULL), DELVE_OK);
+    assert_int_equal(canvas_init(&big, w + 3, 41, NULL), DELVE_OK);
     fill_noise(&big, 7);
     /* every extreme a channel can take, for the rounding at the ends of the ranges */
     for (int x = 0; x < 8; x++)
         put(&big, 3 + x, 2, x & 1 ? 255 : 0, x & 2 ? 255 : 0, x & 4 ? 255 : 0);
-    canvas c = canvas_view(&big, 3, 2, 67, 39); /* rows 280 bytes apart, 268 wide */
+    canvas c = canvas_view(&big, 3, 2, w, 39); /* rows farther apart than it is wide */
     size_t n = yuv_i420_size(c.w, c.h);
     uint8_t *got = malloc(n), *want = malloc(n);
     assert_non_null(got);
@@ -107,6 +109,13 @@ static void test_i420_matches_reference(void **state)
     free(got);
     free(want);
     canvas_free(&big);
+}
+
+static void test_i420_matches_reference(void **state)
+{
+    (void)state;
+    i420_case(67);
+    i420_case(91);
 }
 
 static void test_bgra(void **state)
@@ -168,6 +177,35 @@ static void test_blit_boxes(void **state)
     box_case(4, 3, 3, 0, 0, 3, 3, 5);
 }
 
+/* yuv_bgra_half against what it stands for, canvas_blit_scaled into a canvas half the
+ * size and yuv_bgra of that: a noise source seen through a view (rows farther apart than
+ * its width), odd sides (the last column and row left out), a width whose half is no
+ * multiple of four (the pixels after the vector loop), one alpha not 255. */
+static void test_bgra_half(void **state)
+{
+    (void)state;
+    canvas big, half;
+    assert_int_equal(canvas_init(&big, 40, 17, NULL), DELVE_OK);
+    fill_noise(&big, 11);
+    canvas_at(&big, 5, 3)[3] = 7;
+    canvas c = canvas_view(&big, 1, 1, 31, 15), even = canvas_view(&c, 0, 0, 30, 14);
+    assert_int_equal(canvas_init(&half, 15, 7, NULL), DELVE_OK);
+    canvas_blit_scaled(&half, &even, 0, 0, 15, 7);
+    size_t n = 15 * 7 * 4;
+    uint8_t *got = malloc(n + 1), *want = malloc(n);
+    assert_non_null(got);
+    assert_non_null(want);
+    got[n] = 0xEE;
+    yuv_bgra(want, &half);
+    yuv_bgra_half(got, &c);
+    assert_memory_equal(got, want, n);
+    assert_int_equal(got[n], 0xEE);
+    free(got);
+    free(want);
+    canvas_free(&half);
+    canvas_free(&big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +213,7 @@ int main(void)
         cmocka_unit_test(test_i420_matches_reference),
         cmocka_unit_test(test_bgra),
         cmocka_unit_test(test_blit_boxes),
+        cmocka_unit_test(test_bgra_half),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
