@@ -1,16 +1,26 @@
 /* video: ffmpeg children for the whole film (one for the MP4, one for the GIF and WebP),
- * each fed raw frames through a pipe of its own. */
-#define _GNU_SOURCE /* pipe2, F_SETPIPE_SZ */
+ * each fed raw frames through a pipe of its own. The recorder's sink thread converts
+ * each frame into a buffer of a small ring per run (video_frame); a writer thread per
+ * run hands the buffers' pages to its pipe (vmsplice) and gives a buffer back once
+ * ffmpeg has read it, so neither run waits on the other and no frame is copied into a
+ * pipe. film.gif's palette is made of samples drawn before the film (video_sample), so
+ * its ffmpeg maps and encodes the frames as they come instead of holding the whole film
+ * and doing it all after the last frame. */
+#define _GNU_SOURCE /* pipe2, F_SETPIPE_SZ, vmsplice */
 #include "app/video.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,6 +33,13 @@
 #define VIDEO_LOG_MAX (1u << 20)          /* bytes of ffmpeg's log read for its last line */
 #define VIDEO_PIPE_BYTES (1 << 20)        /* the pipe's buffer asked for (Linux's default cap) */
 #define VIDEO_ARGS 64
+/* A run's frame buffers: what its pipe holds of the frames handed to ffmpeg (1 MB:
+ * parts of two of the MP4's 1.4 MB frames, of three of the GIF's 0.9 MB) and one the
+ * sink fills */
+#define VIDEO_RING 4
+#define VIDEO_PAGE 4096 /* buffers start on a page: vmsplice hands the pipe whole pages */
+/* A run's pieces at most: each is one of its ring's buffers or a palette sample */
+#define VIDEO_QUEUE (VIDEO_RING + VIDEO_SAMPLES_MAX)
 
 /* The two ffmpeg runs, each on a pipe of its own: film.mp4 from every frame as I420
  * (yuv420p), the GIF and WebP from every VIDEO_GIF_EVERY-th frame scaled down, as BGRA.
@@ -39,13 +56,22 @@ static const struct {
     const char *args[16];
 } OUTPUTS[] = {
     /* ultrafast: the encoder's CPU time is the film's again otherwise (veryfast makes a
-       third of the bytes at 1.4x the time of the whole ffmpeg run). Tagged as what
-       render/yuv.c makes, BT.601 limited range: an untagged HD stream is read as BT.709
-       by most players (the HUD's red bar 235,64,42 instead of 220,48,44) */
+       third of the bytes at 1.4x the time of the whole ffmpeg run). A fixed quantiser,
+       not -crf: rate control weighs every frame first and spends more on frames that
+       change this little. On the default film's frames (six alternating runs, user +
+       system) -crf 20 took 1.52-1.88 s (median 1.75) for 2.26 MB, -qp 20 0.94-1.24 s
+       (1.20) for 0.83 MB at 48.8 dB against the PNG frames, the HUD's small text as in
+       them; -qp 18 1.23 s for 0.99 MB. Tagged as what render/yuv.c makes, BT.601
+       limited range: an untagged HD stream is read as BT.709 by most players (the HUD's
+       red bar 235,64,42 instead of 220,48,44) */
     { VIDEO_MP4, RUN_MP4, "film.mp4", "film.tmp.mp4", NULL,
-      { "-c:v", "libx264", "-preset", "ultrafast", "-crf", "20", "-colorspace", "smpte170m",
+      { "-c:v", "libx264", "-preset", "ultrafast", "-qp", "20", "-colorspace", "smpte170m",
         "-color_range", "tv", "-movflags", "+faststart", NULL } },
-    { VIDEO_GIF, RUN_SMALL, "film.gif", "film.tmp.gif", "[go]", { NULL } },
+    /* each frame's changed rectangle stored whole, not its unchanged pixels as
+       transparent: the same pictures in 13-18 % fewer bytes for four films of
+       films/scripts/ (the default's 3.32 MB instead of 3.82), for the same CPU; only
+       shoals-tide's grew (0.96 MB instead of 0.77) */
+    { VIDEO_GIF, RUN_SMALL, "film.gif", "film.tmp.gif", "[go]", { "-gifflags", "-transdiff", NULL } },
     /* lossy at quality 75, compression 2 of 0-6: a sixth of the GIF's bytes */
     { VIDEO_WEBP, RUN_SMALL, "film.webp", "film.tmp.webp", "[wo]",
       { "-c:v", "libwebp_anim", "-quality", "75", "-compression_level", "2", "-loop", "0",
@@ -63,14 +89,45 @@ static const struct {
     [RUN_SMALL] = { "bgra", "ffmpeg-gif.log", VIDEO_GIF | VIDEO_WEBP },
 };
 
+/* A frame (or a palette sample) on its way down a pipe. */
+typedef struct piece {
+    uint8_t *buf;
+    int sample;    /* 1: a palette sample's buffer, freed once read; 0: one of the ring's */
+    uint64_t end;  /* the run's bytes spliced once it is in the pipe whole */
+} piece;
+
+/* Why a writer ended before its input did. */
+enum { WRITE_OK, WRITE_FAILED, WRITE_STOPPED };
+
 typedef struct run {
     pid_t pid;     /* 0 once waited for, or never started */
-    int fd;        /* the pipe's end we write, -1 once closed */
+    int fd;        /* the pipe's end we write (the writer's), -1 once closed */
     int status;    /* its exit status once waited for (-1: died, -2: stopped) */
     int w, h;      /* the frames it reads, px */
     char log[VIDEO_PATH_MAX];
-    uint8_t *buf;  /* a frame as it reads them */
-    size_t len;
+    size_t len;    /* bytes of a frame as it reads them */
+    uint8_t *ring[VIDEO_RING];
+    const volatile sig_atomic_t *stop;
+    /* the writer thread's own */
+    pthread_t writer;
+    int writing;               /* the writer was started (and not joined yet) */
+    uint64_t spliced;          /* bytes handed to the pipe */
+    int copy;                  /* 1: vmsplice refused, write() copies instead */
+    /* between the sink (and video_sample) and the writer, under mu; cv says a piece was
+       queued, a buffer came back, the sink waits for one or the writer ended. The queue
+       holds, oldest first, `inpipe` pieces handed to the pipe whose pages ffmpeg may not
+       have read yet, then `count` pieces to write */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    piece queue[VIDEO_QUEUE];
+    int first, inpipe, count;
+    uint8_t *spare[VIDEO_RING]; /* the ring's buffers free to fill */
+    int spares;
+    int wants;                 /* the sink waits for a spare buffer */
+    int ended;                 /* no more pieces: the writer closes the pipe when done */
+    int done;                  /* the writer returned */
+    int why;                   /* WRITE_*: why it returned before the input ended */
+    atomic_int quit;           /* video_free: the writer returns at once */
 } run;
 
 struct video {
@@ -78,8 +135,9 @@ struct video {
     video_opts o;
     const volatile sig_atomic_t *stop;
     run runs[RUNS];
-    canvas small;  /* a frame scaled to the GIF's size */
+    canvas small;  /* a frame scaled to the GIF's size (when it is not half the film's) */
     long frames;   /* frames given so far */
+    int sampled;   /* palette samples given so far */
 };
 
 unsigned video_formats(const char *list)
@@ -115,18 +173,25 @@ static int find_ffmpeg(char *out, size_t size)
     return 0;
 }
 
-/* The small run's filter graph: film.gif through one 64-colour palette made from the
- * whole film, every pixel of every frame counted (counting only changed pixels gave the
- * HUD's steady colours no weight: its blue bars came out teal), undithered, only changed
- * rectangles stored (what keeps the default film's GIF under 5 MB: 3.8 MB); the WebP's
- * encoder takes the frames as they come. */
-static int graph(char *buf, size_t size, unsigned f)
+/* The small run's filter graph. Its first `samples` frames are film.gif's palette
+ * samples (video_sample), the film's frames follow: palettegen makes one 64-colour
+ * palette of the samples, every pixel of them counted (counting only changed pixels gave
+ * the HUD's steady colours no weight: its blue bars came out teal), and paletteuse maps
+ * the film's frames to it as they come, undithered, only changed rectangles stored
+ * (what keeps the default film's GIF under 5 MB). A palette of the whole film would
+ * hold its frames (100 MB for the default film) until the last came and then map and
+ * encode them on one core while delve waits. The WebP's encoder takes the film's frames
+ * as they come. */
+static int graph(char *buf, size_t size, unsigned f, int samples)
 {
     int gif = (f & VIDEO_GIF) != 0, webp = (f & VIDEO_WEBP) != 0;
-    int n = snprintf(buf, size, "%s%s",
-                     !gif ? "[0:v]null[wo]" : webp ? "[0:v]split=3[a][b][wo];" : "[0:v]split[a][b];",
-                     gif ? "[a]palettegen=max_colors=64:stats_mode=full[p];"
-                           "[b][p]paletteuse=dither=none:diff_mode=rectangle[go]" : "");
+    int n = !gif ? snprintf(buf, size, "[0:v]null[wo]")
+                 : snprintf(buf, size,
+                            "[0:v]split[s][f];"
+                            "[s]trim=end_frame=%d,palettegen=max_colors=64:stats_mode=full[p];"
+                            "[f]trim=start_frame=%d,setpts=PTS-STARTPTS%s;"
+                            "[g][p]paletteuse=dither=none:diff_mode=rectangle[go]",
+                            samples, samples, webp ? ",split[g][wo]" : "[g]");
     return n > 0 && (size_t)n < size;
 }
 
@@ -188,16 +253,13 @@ static int words(const video *v, int r, run_words *w)
         snprintf(w->rate, sizeof w->rate, "%d", fps / every);
     else
         snprintf(w->rate, sizeof w->rate, "%d/%d", fps, every);
-    return r != RUN_SMALL || graph(w->filter, sizeof w->filter, v->o.formats);
+    return r != RUN_SMALL || graph(w->filter, sizeof w->filter, v->o.formats, v->o.samples);
 }
 
-/* In the child: stdin from the pipe, stdout and stderr into the log, in folder dir
- * (relative names keep the film folder's name, a '%', a leading '-', "pipe:", away from
- * ffmpeg's own syntax); never returns. */
 /* glibc's malloc for ffmpeg, unless the user set GLIBC_TUNABLES: frames of 1.4 MB and
- * more (the MP4's, the GIF's buffered ones) kept on the heap instead of mapped and
- * cleared afresh each time; the default film's MP4 run took 76 000 page faults and
- * 0.39 s of system time, 7 600 and 0.18 s so. */
+ * more kept on the heap instead of mapped and cleared afresh each time; the default
+ * film's MP4 run took 76 000 page faults and 0.39 s of system time, 7 600 and 0.18 s
+ * so. */
 static const char FFMPEG_MALLOC[] =
     "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456";
 
@@ -219,6 +281,9 @@ static char **child_env(void)
     return env;
 }
 
+/* In the child: stdin from the pipe, stdout and stderr into the log, in folder dir
+ * (relative names keep the film folder's name, a '%', a leading '-', "pipe:", away from
+ * ffmpeg's own syntax); never returns. */
 static void child(int in, const char *dir, const char *log, char *const argv[],
                   char *const env[])
 {
@@ -268,8 +333,19 @@ static delve_status spawn(const video *v, run *u, char *const argv[], delve_err 
 
 static int wanted(const video *v, int r) { return (v->o.formats & RUN[r].bits) != 0; }
 
+/* Run u's frame buffers, all spare. */
+static delve_status ring_init(run *u, delve_err *err)
+{
+    for (int i = 0; i < VIDEO_RING; i++) {
+        if (posix_memalign((void **)&u->ring[i], VIDEO_PAGE, u->len) != 0)
+            return delve_fail(err, DELVE_ENOMEM, "out of memory");
+        u->spare[u->spares++] = u->ring[i];
+    }
+    return DELVE_OK;
+}
+
 /* v's options with the defaults filled in, each wanted run's frame size, log name and
- * buffer. The small frames are gif_w wide and as tall as keeps the frame's shape,
+ * buffers. The small frames are gif_w wide and as tall as keeps the frame's shape,
  * rounded to an even number (ffmpeg's scale=W:-2). */
 static delve_status setup(video *v, const char *dir, const video_opts *o, delve_err *err)
 {
@@ -277,24 +353,185 @@ static delve_status setup(video *v, const char *dir, const video_opts *o, delve_
     v->o.fps = o->fps > 0 ? o->fps : VIDEO_FPS;
     v->o.gif_w = o->gif_w > 0 ? o->gif_w : VIDEO_GIF_W;
     v->o.formats = o->formats ? o->formats : VIDEO_DEFAULT;
+    v->o.samples = v->o.formats & VIDEO_GIF ? o->samples : 0;
     int gw = v->o.gif_w, gh = (int)(((long)gw * o->h + o->w) / (2L * o->w) * 2);
     gh = gh > 2 ? gh : 2;
-    v->runs[RUN_MP4] = (run){ .fd = -1, .w = o->w & ~1, .h = o->h & ~1,
-                              .len = yuv_i420_size(o->w, o->h) };
-    v->runs[RUN_SMALL] = (run){ .fd = -1, .w = gw, .h = gh, .len = (size_t)gw * (size_t)gh * 4 };
+    run *m = &v->runs[RUN_MP4], *sm = &v->runs[RUN_SMALL];
+    m->w = o->w & ~1, m->h = o->h & ~1, m->len = yuv_i420_size(o->w, o->h);
+    sm->w = gw, sm->h = gh, sm->len = (size_t)gw * (size_t)gh * 4;
     if ((size_t)snprintf(v->dir, sizeof v->dir, "%s", dir) >= sizeof v->dir)
         return delve_fail(err, DELVE_EIO, "video: folder name too long");
+    if (v->o.formats & VIDEO_GIF && (v->o.samples < 1 || v->o.samples > VIDEO_SAMPLES_MAX))
+        return delve_fail(err, DELVE_EINPUT, "video: film.gif's palette wants 1 to %d "
+                          "samples, not %d", VIDEO_SAMPLES_MAX, v->o.samples);
     for (int r = 0; r < RUNS; r++) {
         run *u = &v->runs[r];
         if (!wanted(v, r))
             continue;
         if ((size_t)snprintf(u->log, sizeof u->log, "%s/%s", dir, RUN[r].log) >= sizeof u->log)
             return delve_fail(err, DELVE_EIO, "video: folder name too long");
-        if (!(u->buf = malloc(u->len)))
-            return delve_fail(err, DELVE_ENOMEM, "out of memory");
+        delve_status st = ring_init(u, err);
+        if (st)
+            return st;
     }
-    if (wanted(v, RUN_SMALL))
+    int halved = 2 * gw == o->w && 2 * gh == o->h; /* yuv_bgra_half: no canvas between */
+    if (wanted(v, RUN_SMALL) && !halved)
         return canvas_init(&v->small, v->runs[RUN_SMALL].w, v->runs[RUN_SMALL].h, err);
+    return DELVE_OK;
+}
+
+/* Under u->mu: the pieces ffmpeg has read whole (the pipe holds fewer bytes than were
+ * spliced after them) back to the ring, or freed (a sample). Until then their pages are
+ * the pipe's: vmsplice hands it the buffer's pages, not a copy. */
+static void reclaim(run *u)
+{
+    int held = 0;
+    if (!u->inpipe || ioctl(u->fd, FIONREAD, &held) != 0)
+        return;
+    while (u->inpipe && u->queue[u->first].end + (uint64_t)held <= u->spliced) {
+        piece *p = &u->queue[u->first];
+        if (p->sample)
+            free(p->buf);
+        else
+            u->spare[u->spares++] = p->buf;
+        u->first = (u->first + 1) % VIDEO_QUEUE;
+        u->inpipe--;
+        pthread_cond_broadcast(&u->cv);
+    }
+}
+
+/* Hands len bytes of p to u's pipe: their pages by vmsplice (the pipe's buffers are
+ * not written, and ffmpeg copies from ours), or copied by write() where vmsplice is
+ * refused. */
+static ssize_t splice_some(run *u, const uint8_t *p, size_t len)
+{
+    if (!u->copy) {
+        ssize_t n = vmsplice(u->fd, &(struct iovec){ (void *)p, len }, 1, SPLICE_F_NONBLOCK);
+        if (n >= 0 || (errno != EINVAL && errno != ENOSYS && errno != EPERM))
+            return n;
+        u->copy = 1;
+    }
+    return write(u->fd, p, len);
+}
+
+/* Hands len bytes of p to u's pipe, waiting while it is full (and giving back what
+ * ffmpeg read meanwhile), looking at the stop flag and video_free's quit. WRITE_*. */
+static int send_all(run *u, const uint8_t *p, size_t len)
+{
+    while (len > 0) {
+        if ((u->stop && *u->stop) || atomic_load(&u->quit))
+            return WRITE_STOPPED;
+        ssize_t n = splice_some(u, p, len);
+        if (n > 0) {
+            p += n;
+            len -= (size_t)n;
+            u->spliced += (uint64_t)n;
+        } else if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
+            poll(&(struct pollfd){ .fd = u->fd, .events = POLLOUT }, 1, VIDEO_POLL_MS);
+            pthread_mutex_lock(&u->mu);
+            reclaim(u);
+            pthread_mutex_unlock(&u->mu);
+        } else {
+            return WRITE_FAILED; /* EPIPE: ffmpeg is gone */
+        }
+    }
+    return WRITE_OK;
+}
+
+/* Under u->mu: waits for cv, ms milliseconds at most. */
+static void wait_a_little(run *u, int ms)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_nsec += ms * 1000000L;
+    t.tv_sec += t.tv_nsec / 1000000000L;
+    t.tv_nsec %= 1000000000L;
+    pthread_cond_timedwait(&u->cv, &u->mu, &t);
+}
+
+/* Under u->mu: waits for a piece to write (or the end, or quit); while the sink waits
+ * for a buffer, looks every millisecond whether ffmpeg has read one. */
+static void wait_work(run *u)
+{
+    while (!u->count && !u->ended && !atomic_load(&u->quit)) {
+        if (u->wants && u->inpipe) {
+            wait_a_little(u, 1);
+            reclaim(u);
+        } else {
+            pthread_cond_wait(&u->cv, &u->mu);
+        }
+    }
+}
+
+/* A run's writer thread: its pieces down the pipe in order; closes the pipe when the
+ * input has ended and everything is handed over, or at once when a write fails, the
+ * stop flag goes up or video_free quits (u->why says which). */
+static void *writer(void *arg)
+{
+    run *u = arg;
+    pthread_mutex_lock(&u->mu);
+    for (;;) {
+        reclaim(u);
+        wait_work(u);
+        if (!u->count || atomic_load(&u->quit))
+            break;
+        int at = (u->first + u->inpipe) % VIDEO_QUEUE;
+        const uint8_t *buf = u->queue[at].buf; /* the sink pushes behind it meanwhile */
+        pthread_mutex_unlock(&u->mu);
+        int why = send_all(u, buf, u->len);
+        pthread_mutex_lock(&u->mu);
+        u->queue[at].end = u->spliced;
+        u->inpipe++;
+        u->count--;
+        if ((u->why = why) != WRITE_OK)
+            break;
+    }
+    close(u->fd); /* ffmpeg reads what the pipe holds, then its end */
+    u->fd = -1;
+    u->done = 1;
+    pthread_cond_broadcast(&u->cv);
+    pthread_mutex_unlock(&u->mu);
+    return NULL;
+}
+
+/* One of u's ring buffers to fill, waiting while ffmpeg has not read them; NULL when
+ * the writer has ended (it failed or was stopped) or the stop flag went up. */
+static uint8_t *take(run *u)
+{
+    uint8_t *buf = NULL;
+    pthread_mutex_lock(&u->mu);
+    while (!u->spares && !u->done && !(u->stop && *u->stop)) {
+        u->wants = 1;
+        pthread_cond_broadcast(&u->cv);
+        wait_a_little(u, VIDEO_POLL_MS);
+    }
+    u->wants = 0;
+    if (!u->done && !(u->stop && *u->stop))
+        buf = u->spare[--u->spares];
+    pthread_mutex_unlock(&u->mu);
+    return buf;
+}
+
+/* Queues buf (filled) for u's writer. */
+static void push(run *u, uint8_t *buf, int sample)
+{
+    pthread_mutex_lock(&u->mu);
+    u->queue[(u->first + u->inpipe + u->count++) % VIDEO_QUEUE] = (piece){ buf, sample, 0 };
+    pthread_cond_broadcast(&u->cv);
+    pthread_mutex_unlock(&u->mu);
+}
+
+/* Starts each spawned run's writer. */
+static delve_status start_writers(video *v, delve_err *err)
+{
+    for (int r = 0; r < RUNS; r++) {
+        run *u = &v->runs[r];
+        if (u->fd < 0)
+            continue;
+        if (pthread_create(&u->writer, NULL, writer, u) != 0)
+            return delve_fail(err, DELVE_ENOMEM, "video: cannot start a writer thread");
+        u->writing = 1;
+    }
     return DELVE_OK;
 }
 
@@ -309,6 +546,12 @@ delve_status video_start(video **out, const char *dir, const video_opts *o,
     if (!v)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
     v->stop = stop;
+    for (int r = 0; r < RUNS; r++) {
+        v->runs[r].fd = -1;
+        v->runs[r].stop = stop;
+        pthread_mutex_init(&v->runs[r].mu, NULL);
+        pthread_cond_init(&v->runs[r].cv, NULL);
+    }
     delve_status st = setup(v, dir, o, err);
     if (!st)
         signal(SIGPIPE, SIG_IGN);
@@ -323,6 +566,8 @@ delve_status video_start(video **out, const char *dir, const video_opts *o,
         if (!st)
             st = spawn(v, &v->runs[r], argv, err);
     }
+    if (!st)
+        st = start_writers(v, err);
     if (st) {
         video_free(v);
         return st;
@@ -330,6 +575,8 @@ delve_status video_start(video **out, const char *dir, const video_opts *o,
     *out = v;
     return DELVE_OK;
 }
+
+int video_samples(const video *v) { return v->o.samples; }
 
 /* Kills every run still going and waits for it; status: what they are marked (-1 died,
  * -2 stopped). */
@@ -390,7 +637,7 @@ static delve_status failed(video *v, run *u, delve_err *err)
 {
     char tail[200];
     wait_run(v, u, 1);
-    if (u->status == -2 || (v->stop && *v->stop)) {
+    if (u->status == -2 || u->why == WRITE_STOPPED || (v->stop && *v->stop)) {
         stop_runs(v, -2);
         return delve_stopped(v->stop, err);
     }
@@ -399,26 +646,45 @@ static delve_status failed(video *v, run *u, delve_err *err)
                       u->status, tail[0] ? ": " : "", tail);
 }
 
-/* Writes run u's buffer to its pipe, waiting while it is full. */
-static delve_status put(video *v, run *u, delve_err *err)
+/* A buffer of run u for the next frame, or the status to return when there is none
+ * (ffmpeg stopped reading, or the stop flag went up). */
+static delve_status next_buf(video *v, run *u, uint8_t **buf, delve_err *err)
 {
-    const uint8_t *p = u->buf;
-    size_t len = u->len;
-    while (len > 0) {
-        if (v->stop && *v->stop) {
-            stop_runs(v, -2);
-            return delve_stopped(v->stop, err);
-        }
-        ssize_t n = write(u->fd, p, len);
-        if (n > 0) {
-            p += n;
-            len -= (size_t)n;
-        } else if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
-            poll(&(struct pollfd){ .fd = u->fd, .events = POLLOUT }, 1, VIDEO_POLL_MS);
-        } else {
-            return failed(v, u, err); /* EPIPE: ffmpeg is gone */
-        }
+    if ((*buf = take(u)))
+        return DELVE_OK;
+    if (v->stop && *v->stop) {
+        stop_runs(v, -2);
+        return delve_stopped(v->stop, err);
     }
+    return failed(v, u, err);
+}
+
+/* frame as the small run reads it, into dst: halved in one pass when the GIF is half
+ * the film's size (the default), else scaled through v->small. */
+static void small_frame(video *v, uint8_t *dst, const canvas *frame)
+{
+    const run *s = &v->runs[RUN_SMALL];
+    if (!v->small.px) {
+        yuv_bgra_half(dst, frame);
+        return;
+    }
+    canvas_blit_scaled(&v->small, frame, 0, 0, s->w, s->h);
+    yuv_bgra(dst, &v->small);
+}
+
+delve_status video_sample(video *v, const canvas *frame, delve_err *err)
+{
+    run *s = &v->runs[RUN_SMALL];
+    if (frame->w != v->o.w || frame->h != v->o.h || v->sampled >= v->o.samples)
+        return delve_fail(err, DELVE_EINPUT, "video: sample %d (of %d) of %d x %d in a %d x %d "
+                          "film", v->sampled + 1, v->o.samples, frame->w, frame->h, v->o.w,
+                          v->o.h);
+    uint8_t *buf;
+    if (posix_memalign((void **)&buf, VIDEO_PAGE, s->len) != 0)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    small_frame(v, buf, frame);
+    push(s, buf, 1);
+    v->sampled++;
     return DELVE_OK;
 }
 
@@ -426,18 +692,27 @@ delve_status video_frame(void *vv, const canvas *frame, delve_err *err)
 {
     video *v = vv;
     run *m = &v->runs[RUN_MP4], *s = &v->runs[RUN_SMALL];
+    uint8_t *buf;
     if (frame->w != v->o.w || frame->h != v->o.h)
         return delve_fail(err, DELVE_EINPUT, "video: a %d x %d frame in a %d x %d film",
                           frame->w, frame->h, v->o.w, v->o.h);
+    if (v->sampled < v->o.samples) /* the graph takes the first frames for samples */
+        return delve_fail(err, DELVE_EINPUT, "video: a frame after %d of film.gif's %d "
+                          "palette samples", v->sampled, v->o.samples);
     delve_status st = DELVE_OK;
-    if (m->buf) {
-        yuv_i420(m->buf, frame);
-        st = put(v, m, err);
+    if (wanted(v, RUN_MP4)) {
+        st = next_buf(v, m, &buf, err);
+        if (!st) {
+            yuv_i420(buf, frame);
+            push(m, buf, 0);
+        }
     }
-    if (!st && s->buf && v->frames % VIDEO_GIF_EVERY == 0) {
-        canvas_blit_scaled(&v->small, frame, 0, 0, s->w, s->h);
-        yuv_bgra(s->buf, &v->small);
-        st = put(v, s, err);
+    if (!st && wanted(v, RUN_SMALL) && v->frames % VIDEO_GIF_EVERY == 0) {
+        st = next_buf(v, s, &buf, err);
+        if (!st) {
+            small_frame(v, buf, frame);
+            push(s, buf, 0);
+        }
     }
     v->frames++;
     return st;
@@ -462,19 +737,33 @@ static delve_status keep(const video *v, int r, delve_err *err)
 void video_end(video *v)
 {
     for (int r = 0; r < RUNS; r++) {
-        if (v->runs[r].fd >= 0)
-            close(v->runs[r].fd);
-        v->runs[r].fd = -1;
+        run *u = &v->runs[r];
+        pthread_mutex_lock(&u->mu);
+        u->ended = 1;
+        pthread_cond_broadcast(&u->cv);
+        pthread_mutex_unlock(&u->mu);
+    }
+}
+
+/* Waits for each run's writer to return (it looks at the stop flag as it writes). */
+static void join_writers(video *v)
+{
+    for (int r = 0; r < RUNS; r++) {
+        run *u = &v->runs[r];
+        if (u->writing)
+            pthread_join(u->writer, NULL);
+        u->writing = 0;
     }
 }
 
 delve_status video_finish(video *v, delve_err *err)
 {
     video_end(v);
+    join_writers(v);
     for (int r = 0; r < RUNS; r++)
         wait_run(v, &v->runs[r], 1);
     for (int r = 0; r < RUNS; r++)
-        if (wanted(v, r) && v->runs[r].status != 0)
+        if (wanted(v, r) && (v->runs[r].status != 0 || v->runs[r].why != WRITE_OK))
             return failed(v, &v->runs[r], err);
     delve_status st = DELVE_OK;
     for (int r = 0; !st && r < RUNS; r++)
@@ -486,11 +775,29 @@ void video_free(video *v)
 {
     if (!v)
         return;
-    stop_runs(v, -1);
+    for (int r = 0; r < RUNS; r++)
+        atomic_store(&v->runs[r].quit, 1);
+    stop_runs(v, -1); /* a writer waiting on a full pipe sees it closed */
     for (int r = 0; r < RUNS; r++) {
-        if (v->runs[r].fd >= 0)
-            close(v->runs[r].fd);
-        free(v->runs[r].buf);
+        run *u = &v->runs[r];
+        pthread_mutex_lock(&u->mu);
+        pthread_cond_broadcast(&u->cv);
+        pthread_mutex_unlock(&u->mu);
+    }
+    join_writers(v);
+    for (int r = 0; r < RUNS; r++) {
+        run *u = &v->runs[r];
+        if (u->fd >= 0) /* spawned, its writer never started */
+            close(u->fd);
+        for (int i = 0; i < u->inpipe + u->count; i++) { /* ffmpeg is gone */
+            piece *p = &u->queue[(u->first + i) % VIDEO_QUEUE];
+            if (p->sample)
+                free(p->buf);
+        }
+        for (int i = 0; i < VIDEO_RING; i++)
+            free(u->ring[i]);
+        pthread_mutex_destroy(&u->mu);
+        pthread_cond_destroy(&u->cv);
     }
     canvas_free(&v->small);
     free(v);

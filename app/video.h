@@ -15,6 +15,7 @@
 #define VIDEO_GIF_W 640    /* film.gif's default width in px */
 #define VIDEO_GIF_MIN_W 160
 #define VIDEO_GIF_EVERY 3  /* film.gif keeps every third frame (4 fps at 12) */
+#define VIDEO_SAMPLES_MAX 24 /* frames film.gif's palette is made of, at most */
 
 /* What --video makes; VIDEO_DEFAULT when not told. */
 enum { VIDEO_MP4 = 1, VIDEO_GIF = 2, VIDEO_WEBP = 4, VIDEO_DEFAULT = VIDEO_MP4 | VIDEO_GIF };
@@ -24,6 +25,8 @@ typedef struct video_opts {
     int gif_w;         /* film.gif's and film.webp's width in px; 0: VIDEO_GIF_W */
     int w, h;          /* every frame's size in px */
     unsigned formats;  /* VIDEO_* bits; 0: VIDEO_DEFAULT */
+    int samples;       /* film.gif's palette samples (video_sample) to come before the
+                          first frame, 1 to VIDEO_SAMPLES_MAX; ignored without the GIF */
 } video_opts;
 
 typedef struct video video;
@@ -35,18 +38,32 @@ unsigned video_formats(const char *list);
 /* Starts ffmpeg in folder dir (the film's temporary folder: a failed or stopped run
  * leaves its files to go with it), twice when both kinds are wanted, each on a pipe of
  * its own: one reading every frame as yuv420p at o->fps for film.tmp.mp4 (H.264), one
- * reading every VIDEO_GIF_EVERY-th frame o->gif_w px wide as BGRA at a third of o->fps
- * for film.tmp.gif (one 64-colour palette) and film.tmp.webp (lossy); the frames are
- * converted and scaled by delve (render/yuv.h, canvas_blit_scaled). *out is NULL, with
- * DELVE_OK, when ffmpeg is not on PATH; DELVE_EIO when it cannot be started, DELVE_ENOMEM.
- * Ignores SIGPIPE from here on (a dead ffmpeg is an error, not a kill). Call before any
- * thread starts. */
+ * reading o->samples palette samples and then every VIDEO_GIF_EVERY-th frame, o->gif_w
+ * px wide as BGRA at a third of o->fps, for film.tmp.gif (one 64-colour palette made of
+ * the samples) and film.tmp.webp (lossy); the frames are converted and scaled by delve
+ * (render/yuv.h) and written by a thread for each run. *out is NULL, with DELVE_OK, when
+ * ffmpeg is not on PATH; DELVE_EIO when it cannot be started, DELVE_ENOMEM, DELVE_EINPUT
+ * when the GIF is wanted without samples. Ignores SIGPIPE from here on (a dead ffmpeg is
+ * an error, not a kill). Call before the recorder's threads start. */
 delve_status video_start(video **out, const char *dir, const video_opts *o,
                          const volatile sig_atomic_t *stop, delve_err *err);
 
-/* A recorder sink (films/recorder.h): converts frame (o->w x o->h, in film order) and
- * writes it to each ffmpeg that wants it, waiting while a pipe is full. DELVE_EIO with ffmpeg's exit status and the last line of its log
- * when it stopped reading; DELVE_ESTOP when the stop flag goes up meanwhile. */
+/* How many palette samples v wants before the first frame: o->samples with the GIF, else
+ * 0. */
+int video_samples(const video *v);
+
+/* Gives frame (o->w x o->h, drawn as the film draws it) as one of film.gif's palette
+ * samples: scaled as the GIF's frames are and kept until the GIF's ffmpeg reads it (the
+ * palette is made of the samples alone, before the film's first frame). Call it
+ * video_samples(v) times before the first video_frame. DELVE_ENOMEM; DELVE_EINPUT for a
+ * frame of another size or a sample too many. */
+delve_status video_sample(video *v, const canvas *frame, delve_err *err);
+
+/* A recorder sink (films/recorder.h): converts frame (o->w x o->h, in film order) for
+ * each ffmpeg that wants it and queues it for that run's writer thread, waiting while the
+ * writer holds all of its run's buffers (VIDEO_RING). DELVE_EIO with ffmpeg's exit status
+ * and the last line of its log when it stopped reading; DELVE_ESTOP when the stop flag
+ * goes up meanwhile; DELVE_EINPUT when a palette sample is missing. */
 delve_status video_frame(void *v, const canvas *frame, delve_err *err);
 
 /* Ends ffmpeg's input, so it finishes its files while delve does something else (the

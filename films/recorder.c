@@ -32,6 +32,7 @@ struct recorder {
     char dir[FILM_PATH_MAX + 64], frames_dir[FILM_PATH_MAX + 80]; /* a temporary folder */
     text_ctx *txt;
     view_cache *cache;          /* tiles kept between frames (main thread only) */
+    view_cache *aside;          /* recorder_draw_aside's, NULL until then */
     /* encoder pool, and the sink's thread */
     pthread_t threads[RECORDER_MAX_THREADS], sink_thread;
     int nthreads, slots, sinking;
@@ -387,6 +388,14 @@ delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, vie
     return st;
 }
 
+delve_status recorder_draw_aside(recorder *r, const world *w, const shot *s, canvas *c,
+                                 delve_err *err)
+{
+    if (!r->aside && !(r->aside = view_cache_new()))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for the tile cache");
+    return recorder_draw(r->fs, r->seed, r->floors, r->aside, r->txt, w, s, c, err);
+}
+
 static int take_slot(recorder *r)
 {
     pthread_mutex_lock(&r->mu);
@@ -589,6 +598,7 @@ void recorder_close(recorder *r)
     if (r->txt)
         text_close(r->txt);
     view_cache_free(r->cache);
+    view_cache_free(r->aside);
     if (r->slots) {
         pthread_mutex_destroy(&r->mu);
         pthread_cond_destroy(&r->cv_job);

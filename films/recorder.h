@@ -50,6 +50,14 @@ delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, vie
                            text_ctx *txt, const world *w, const shot *s, canvas *c,
                            delve_err *err);
 
+/* Draws shot s of w into c (the film's frame_w x frame_h) as recorder_shot would, with
+ * the recorder's fonts but a tile cache of its own, and records nothing: the film's
+ * frames are the same bytes with or without it (--video draws film.gif's palette
+ * samples with it before the film). Main thread only, as recorder_shot. Errors as
+ * recorder_draw's; DELVE_ENOMEM. */
+delve_status recorder_draw_aside(recorder *r, const world *w, const shot *s, canvas *c,
+                                 delve_err *err);
+
 /* Waits for every frame recorded so far to be written and given to the sink (so a
  * video encoder can be told its input ended while the sheet is drawn); the first
  * failure of an encoder or of the sink. */
