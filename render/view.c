@@ -680,6 +680,18 @@ static void frame_setup(frame *fr, int cam_x_cm, int cam_y_cm)
     if (fr->sy1 > f->h) fr->sy1 = f->h;
 }
 
+/* Has row y of f a square of terrain t in columns x0..x1 (clipped to the floor; outside
+ * it floor_at gives rock)? Rows are bytes: memchr skips a row without lava at once. */
+static int row_has(const dfloor *f, int y, int x0, int x1, terrain t)
+{
+    if (y < 0 || y >= f->h)
+        return 0;
+    x0 = x0 < 0 ? 0 : x0;
+    x1 = x1 >= f->w ? f->w - 1 : x1;
+    return x0 <= x1 && memchr(f->terrain + (size_t)y * (size_t)f->w + x0, (int)t,
+                              (size_t)(x1 - x0 + 1)) != NULL;
+}
+
 /* Lava lights the ground beside it: an orange glow from every lava square that
  * borders something other than lava, breathing with the fluid phase. */
 static void draw_lava_glow(frame *fr)
@@ -687,7 +699,9 @@ static void draw_lava_glow(frame *fr)
     const dfloor *f = fr->f;
     int z = fr->z, breath = (int)((fr->o->t_ms / FLUID_FRAME_MS) % TILE_PHASES);
     breath = breath < TILE_PHASES / 2 ? breath : TILE_PHASES - breath;
-    for (int y = fr->sy0 - 1; y <= fr->sy1; y++)
+    for (int y = fr->sy0 - 1; y <= fr->sy1; y++) {
+        if (!row_has(f, y, fr->sx0 - 1, fr->sx1, T_LAVA))
+            continue;
         for (int x = fr->sx0 - 1; x <= fr->sx1; x++) {
             if (floor_at(f, x, y) != T_LAVA)
                 continue;
@@ -697,6 +711,7 @@ static void draw_lava_glow(frame *fr)
             glow(fr, TM_LAVA_GLOW, 0, fr->ox + x * z + z / 2, fr->oy + y * z + z / 2,
                  paint_alpha(paint_rgb(255, 120, 30), 60 + 12 * breath));
         }
+    }
 }
 
 /* The map area around the floor's rectangle in the void's colour: the ground's tiles
