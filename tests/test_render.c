@@ -707,6 +707,39 @@ static void test_view_fluids(void **state)
     dungeon_free(&w.dg);
 }
 
+/* A 48 x 72 px view of the fluids' floor from (cx_px, cy_px) of the floor at zoom 24. */
+static void render_window(canvas *c, const world *w, int cx_px, int cy_px)
+{
+    view_opts o = view_defaults();
+    o.hud = 0, o.follow = 0, o.cam_floor = 0, o.zoom = 24, o.t_ms = 500;
+    o.cam_x_cm = cx_px * FLOOR_SQUARE_CM / 24, o.cam_y_cm = cy_px * FLOOR_SQUARE_CM / 24;
+    assert_int_equal(canvas_init(c, 48, 72, NULL), DELVE_OK);
+    assert_int_equal(view_render(c, w, &o, NULL, NULL), DELVE_OK);
+}
+
+/* Lava one square outside the view, left or right of it, still lights the ground inside
+ * it: the view of columns 17-18 (lava at 16) and of 10-11 (lava from 12) each differ
+ * from the same view with that column of lava turned to floor. */
+static void test_lava_glow_from_outside(void **state)
+{
+    (void)state;
+    const int view_x[2] = { 17 * 24 + 24, 10 * 24 + 24 }, lava_x[2] = { 16, 12 };
+    for (int k = 0; k < 2; k++) {
+        world w;
+        build_fluids(&w);
+        canvas a, b;
+        render_window(&a, &w, view_x[k], 7 * 24 + 12);
+        for (int y = 6; y < 9; y++)
+            if (floor_at(&w.dg.floors[0], lava_x[k], y) == T_LAVA)
+                floor_set(&w.dg.floors[0], lava_x[k], y, T_FLOOR);
+        render_window(&b, &w, view_x[k], 7 * 24 + 12);
+        assert_memory_not_equal(a.px, b.px, (size_t)a.stride * (size_t)a.h);
+        canvas_free(&a);
+        canvas_free(&b);
+        dungeon_free(&w.dg);
+    }
+}
+
 /* Seed 4's top floor (a pit, patrol packs) grown by 5 squares left and 3 on top: every
  * thing and route square moved with its squares, ways from below point at the same
  * squares, the pit lands on the same square, and the rendered floor is the old one
@@ -1084,6 +1117,7 @@ int main(void)
         cmocka_unit_test(test_hud_kept),
         cmocka_unit_test(test_view_layers),
         cmocka_unit_test(test_view_fluids),
+        cmocka_unit_test(test_lava_glow_from_outside),
         cmocka_unit_test(test_grow_floor),
         cmocka_unit_test(test_view_cache_same_bytes),
         cmocka_unit_test(test_view_frames),
