@@ -52,17 +52,20 @@
 
 #define PNG_FILTER 2        /* stb's filter numbers: 0 none, 1 sub, 2 up, 4 paeth */
 
-/* stb's zlib hook: a zlib stream of data by igzip at level 1, malloc'ed (stb frees it
- * with STBIW_FREE); NULL when out of memory. igzip writes stored blocks where deflate
- * would grow the data, a few bytes a block, so an eighth more room always suffices. */
-static unsigned char *png_zlib(unsigned char *data, int len, int *out_len, int quality)
+/* len bytes of data deflated by igzip at level 1 into out (cap bytes) as a zlib stream,
+ * from a fresh state; its length, or 0 when out of memory. igzip writes stored blocks
+ * where deflate would grow the data, a few bytes a block, so an eighth more room than
+ * the data always suffices. */
+static size_t isal_zlib(unsigned char *data, int len, unsigned char *out, size_t cap)
 {
-    (void)quality;
-    *out_len = 0;
-    size_t cap = (size_t)len + (size_t)len / 8 + 1024;
-    unsigned char *out = malloc(cap), *level_buf = malloc(ISAL_DEF_LVL1_DEFAULT);
+    /* zeroed: igzip does not set up all of its level-1 state in it afresh, and what
+       another run left there gave other (valid) bytes for the same rows: one PNG in about
+       30 runs of the devlog film, dozens a run when a check deflated each frame a second
+       time between them (that check compared 5 000 deflates with a zeroed buffer: none
+       differed) */
+    unsigned char *level_buf = calloc(1, ISAL_DEF_LVL1_DEFAULT);
     struct isal_zstream z;
-    /* zeroed first: isal_deflate_stateless_init leaves fields it then reads (the window's
+    /* zeroed too: isal_deflate_stateless_init leaves fields it then reads (the window's
        size among them) as it finds them, and the same rows came out 357 or 720 bytes */
     memset(&z, 0, sizeof z);
     isal_deflate_stateless_init(&z);
@@ -75,13 +78,25 @@ static unsigned char *png_zlib(unsigned char *data, int len, int *out_len, int q
     z.next_out = out;
     z.avail_out = (uint32_t)cap;
     z.end_of_stream = 1;
-    int rc = out && level_buf ? isal_deflate_stateless(&z) : -1;
+    int rc = level_buf ? isal_deflate_stateless(&z) : -1;
     free(level_buf);
-    if (rc != COMP_OK || z.total_out > 0x7fffffff) {
+    return rc == COMP_OK && z.total_out <= 0x7fffffff ? z.total_out : 0;
+}
+
+/* stb's zlib hook: a zlib stream of data by igzip at level 1, malloc'ed (stb frees it
+ * with STBIW_FREE); NULL when out of memory. */
+static unsigned char *png_zlib(unsigned char *data, int len, int *out_len, int quality)
+{
+    (void)quality;
+    *out_len = 0;
+    size_t cap = (size_t)len + (size_t)len / 8 + 1024;
+    unsigned char *out = malloc(cap);
+    size_t n = out ? isal_zlib(data, len, out, cap) : 0;
+    if (n == 0) {
         free(out);
         return NULL;
     }
-    *out_len = (int)z.total_out;
+    *out_len = (int)n;
     return out;
 }
 #else
