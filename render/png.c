@@ -6,17 +6,18 @@
  * render/README.md has the table): an opaque canvas as 8-bit RGB (colour type 2: a
  * quarter less to filter and deflate, and the same pixels read back), any other as RGBA;
  * every row filtered "up" (stbi_write_force_png_filter = 2; stb's adaptive choice tries
- * five filters a row and costs 2-4x the time) and deflated by igzip at level 1: 3.3-3.9
- * ms and 184 KB against 6.0-9.9 ms and 207 KB for libdeflate's level 1 on rows filtered
- * "none" (what delve wrote before), on the same VM in the same hour. igzip keeps up with
- * "up" rows (libdeflate took half as long again on them), and stb's loop that filters
- * them is vectorised (png.c is built with -O2 and gcc's dynamic cost model, in the -O0
- * twin too: the bytes do not depend on it). igzip writes the same bytes with its SSE,
- * AVX2 and AVX-512 code (checked under qemu with three CPU models) but not on ARM, so a
- * PNG's bytes are the same on every x86-64 and its pixels everywhere. A build without
- * ISA-L (Debian cannot install its amd64 and arm64 packages side by side, so the arm64
- * cross build has none) deflates with libdeflate at level 1 on rows filtered "none", as
- * delve did before.
+ * five filters a row and costs 2-4x the time) and deflated by igzip at level 0: 2.8-3.1
+ * ms and 258 KB against 6.0-9.9 ms and 207 KB for libdeflate's level 1 on rows filtered
+ * "none" (what delve wrote before), on the same VM in the same hour. Level 0 because
+ * igzip's levels 1 and 2 are not deterministic (isal_zlib below); in the film's pipeline
+ * level 1 was no faster (2.7-3.1 ms a frame), only smaller (184 KB). stb's loop that
+ * filters the rows is vectorised (png.c is built with -O2 and gcc's dynamic cost model,
+ * in the -O0 twin too: the bytes do not depend on it). igzip writes the same bytes with
+ * its SSE, AVX2 and AVX-512 code (checked under qemu with three CPU models) but not on
+ * ARM, so a PNG's bytes are the same on every x86-64 and its pixels everywhere. A build
+ * without ISA-L (Debian cannot install its amd64 and arm64 packages side by side, so the
+ * arm64 cross build has none) deflates with libdeflate at level 1 on rows filtered
+ * "none", as delve did before.
  *
  * Why a fast path beside libspng: libspng inflates with zlib, libdeflate about twice
  * as fast; decoding a 1920x1080 frame takes ~10.5 ms with libspng and ~5 ms here, which
@@ -52,38 +53,36 @@
 
 #define PNG_FILTER 2        /* stb's filter numbers: 0 none, 1 sub, 2 up, 4 paeth */
 
-/* len bytes of data deflated by igzip at level 1 into out (cap bytes) as a zlib stream,
- * from a fresh state; its length, or 0 when out of memory. igzip writes stored blocks
+/* len bytes of data deflated by igzip at level 0 into out (cap bytes) as a zlib stream,
+ * from a fresh state; its length, or 0 when it does not fit. igzip writes stored blocks
  * where deflate would grow the data, a few bytes a block, so an eighth more room than
- * the data always suffices. */
+ * the data always suffices.
+ *
+ * Level 0, not 1 or 2: levels 1 and 2 (their hash tables and tokens in a level buffer)
+ * gave other, valid, bytes for the same rows in about 1 process in 1 000 (the same
+ * frame's rows deflated in 3 000 processes: 2-6 other results at level 1, 2 at level 2,
+ * none at level 0 in 9 000 with three frames), whatever the buffers held before or around
+ * them; with the buffers at fixed addresses, or without address space randomisation, none
+ * differed. Level 0 keeps its tables in the stream, zeroed here. */
 static size_t isal_zlib(unsigned char *data, int len, unsigned char *out, size_t cap)
 {
-    /* zeroed: igzip does not set up all of its level-1 state in it afresh, and what
-       another run left there gave other (valid) bytes for the same rows: one PNG in about
-       30 runs of the devlog film, dozens a run when a check deflated each frame a second
-       time between them (that check compared 5 000 deflates with a zeroed buffer: none
-       differed) */
-    unsigned char *level_buf = calloc(1, ISAL_DEF_LVL1_DEFAULT);
     struct isal_zstream z;
-    /* zeroed too: isal_deflate_stateless_init leaves fields it then reads (the window's
-       size among them) as it finds them, and the same rows came out 357 or 720 bytes */
+    /* zeroed: isal_deflate_stateless_init leaves fields it then reads (the window's size
+       among them) as it finds them, and the same rows came out 357 or 720 bytes */
     memset(&z, 0, sizeof z);
     isal_deflate_stateless_init(&z);
-    z.level = 1;
-    z.level_buf = level_buf;
-    z.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+    z.level = 0;
     z.gzip_flag = IGZIP_ZLIB;
     z.next_in = data;
     z.avail_in = (uint32_t)len;
     z.next_out = out;
     z.avail_out = (uint32_t)cap;
     z.end_of_stream = 1;
-    int rc = level_buf ? isal_deflate_stateless(&z) : -1;
-    free(level_buf);
+    int rc = isal_deflate_stateless(&z);
     return rc == COMP_OK && z.total_out <= 0x7fffffff ? z.total_out : 0;
 }
 
-/* stb's zlib hook: a zlib stream of data by igzip at level 1, malloc'ed (stb frees it
+/* stb's zlib hook: a zlib stream of data by igzip at level 0, malloc'ed (stb frees it
  * with STBIW_FREE); NULL when out of memory. */
 static unsigned char *png_zlib(unsigned char *data, int len, int *out_len, int quality)
 {
