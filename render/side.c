@@ -230,15 +230,23 @@ static void ways(canvas *c, const dungeon *d, const side_layout *l, int f)
     }
 }
 
-/* 3 x 5 digits and signs for the ruler, one bit per pixel, rows top down. */
-static const char *const GLYPHS = "0123456789-.mF";
+/* 3 x 5 digits and signs for the ruler, one bit per pixel, rows top down; 'm' is 5 px
+ * wide (in 3 it read as an 'n' or an 'h': "7.0 h"). */
+static const char *const GLYPHS = "0123456789-.F";
 static const uint16_t GLYPH_BITS[] = {
     075557, 026227, 071747, 071717, 055711, 074717, 074757, 071111, 075757, 075717,
-    000700, 000002, 006755, 074644,
+    000700, 000002, 074644,
 };
+static const uint8_t GLYPH_M[5] = { 000, 032, 025, 025, 025 }; /* 5 bits a row */
 
 static void glyph(canvas *c, int x, int y, char ch, int s, rgba k)
 {
+    if (ch == 'm') {
+        for (int b = 0; b < 25; b++)
+            if (GLYPH_M[b / 5] >> (4 - b % 5) & 1)
+                canvas_fill_rect(c, x + b % 5 * s, y + b / 5 * s, s, s, k);
+        return;
+    }
     for (int i = 0; GLYPHS[i]; i++) {
         if (GLYPHS[i] != ch)
             continue;
@@ -248,10 +256,25 @@ static void glyph(canvas *c, int x, int y, char ch, int s, rgba k)
     }
 }
 
+/* Advance of ch at scale sc: its width and a pixel between letters (a space is 3 wide). */
+static int advance(char ch, int sc)
+{
+    return (ch == 'm' ? 6 : 4) * sc;
+}
+
 static void label(canvas *c, int x, int y, const char *s, int sc, rgba k)
 {
-    for (; *s; s++, x += 4 * sc)
+    for (; *s; x += advance(*s, sc), s++)
         glyph(c, x, y, *s, sc, k);
+}
+
+/* Width of label s at scale sc, its last pixel gap included. */
+static int label_w(const char *s, int sc)
+{
+    int w = 0;
+    for (; *s; s++)
+        w += advance(*s, sc);
+    return w;
 }
 
 /* The depth ruler: metres below floor 1's datum, a tick per metre, numbers every 5 m
@@ -350,10 +373,7 @@ char *side_depth_text(int cm, char *buf, size_t cap)
 /* Text in the ruler's glyphs at scale sc on a dark plate. */
 static void plate(canvas *c, int x, int y, const char *s, int sc, rgba k)
 {
-    int n = 0;
-    while (s[n])
-        n++;
-    canvas_fill_rect(c, x - sc, y - sc, n * 4 * sc + sc, 7 * sc, C_LABEL_BG);
+    canvas_fill_rect(c, x - sc, y - sc, label_w(s, sc) + sc, 7 * sc, C_LABEL_BG);
     label(c, x, y, s, sc, k);
 }
 
