@@ -23,7 +23,10 @@ build: deps
 	@$(CONFIGURE)
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: build
+# only delve itself: the tests and the fuzz targets wait for `make test`
+run: deps
+	@$(CONFIGURE)
+	cmake --build $(BUILD) -j $(JOBS) --target delve
 	./$(BUILD)/delve film $(FILM)
 
 test: deps-test

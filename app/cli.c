@@ -42,6 +42,23 @@ int cli_pair(const char *s, char sep, int lo_a, int hi_a, int lo_b, int hi_b, in
            lex_parse_int(at + 1, strlen(at + 1), lo_b, hi_b, b, NULL) == LEX_OK;
 }
 
+char **cli_split_long(int argc, char **argv, int *n)
+{
+    char **w = malloc(sizeof *w * (2 * (size_t)(argc > 0 ? argc : 0) + 1));
+    *n = 0;
+    for (int i = 0; w && i < argc; i++) {
+        char *eq = i > 0 && !strncmp(argv[i], "--", 2) ? strchr(argv[i], '=') : NULL;
+        w[(*n)++] = argv[i];
+        if (eq) {
+            *eq = '\0';
+            w[(*n)++] = eq + 1;
+        }
+    }
+    if (w)
+        w[*n] = NULL;
+    return w;
+}
+
 const char *cli_value(const char *cmd, int argc, char **argv, int *i)
 {
     if (*i + 1 >= argc) {

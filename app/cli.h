@@ -59,6 +59,12 @@ int cli_seeds(const char *cmd, const char *s, uint64_t max, uint64_t *lo, uint64
  * integers) into *a, *b: 1, or 0 without printing. */
 int cli_pair(const char *s, char sep, int lo_a, int hi_a, int lo_b, int hi_b, int *a, int *b);
 
+/* For a command that reads its own options: argv with every "--name=value" as the two
+ * words "--name" and "value", as the commands parsed by getopt_long take it (the '=' in
+ * argv is cut in place). A new array of *n words (free it; the words stay argv's), NULL
+ * when out of memory. */
+char **cli_split_long(int argc, char **argv, int *n);
+
 /* Takes the value of option argv[*i] (advancing *i), or prints that it is missing. */
 const char *cli_value(const char *cmd, int argc, char **argv, int *i);
 

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/cli.h"
@@ -201,7 +202,10 @@ static void print_text(const diff_args *d, const diff_result *r, int ok)
 int cmd_diff(int argc, char **argv)
 {
     diff_args d;
-    int p = parse_args(&d, argc, argv);
+    int words = 0;
+    char **w = cli_split_long(argc, argv, &words);
+    int p = w ? parse_args(&d, words, w) : (cli_usage_error("diff", "out of memory"), 0);
+    free(w);
     if (p < 0) {
         help();
         return EXIT_OK;

@@ -46,6 +46,19 @@ typedef struct film_args {
     unsigned formats; /* VIDEO_* */
 } film_args;
 
+/* Is the word after --video meant as its list of formats? A valid list is; so is any
+ * word of letters and commas that is not a file (a typo like "avi" or "mp4,,gif" gets
+ * its own message, not "one script at a time"); a script's path is not. */
+static int format_word(const char *w)
+{
+    if (video_formats(w))
+        return 1;
+    if (w[0] == '-' || access(w, F_OK) == 0)
+        return 0;
+    return strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,") ==
+           strlen(w);
+}
+
 static int parse(int argc, char **argv, film_args *a)
 {
     memset(a, 0, sizeof *a);
@@ -72,8 +85,14 @@ static int parse(int argc, char **argv, film_args *a)
             a->quiet = 1;
         } else if (!strcmp(argv[i], "--video")) { /* a list after it is its own */
             a->video = 1;
-            if (i + 1 < argc && video_formats(argv[i + 1]))
-                a->formats = video_formats(argv[++i]);
+            if (i + 1 < argc && format_word(argv[i + 1])) {
+                unsigned f = video_formats(argv[++i]);
+                if (!f)
+                    return cli_usage_error("film", "--video %s: a comma-separated list of "
+                                           "mp4, gif and webp (or --video alone: mp4,gif)",
+                                           argv[i]);
+                a->formats |= f; /* --video mp4 --video gif: both */
+            }
         } else if (!strcmp(argv[i], "--progress")) {
             a->progress = 1;
         } else if (argv[i][0] == '-') {
@@ -88,6 +107,10 @@ static int parse(int argc, char **argv, film_args *a)
     if (a->gif_w && !a->video)
         return cli_usage_error("film", "--gif-width sets the width of film.gif, which only "
                                "--video makes: add --video, or leave --gif-width out");
+    if (a->gif_w && a->formats && !(a->formats & (VIDEO_GIF | VIDEO_WEBP)))
+        return cli_usage_error("film", "--gif-width sets the width of film.gif and film.webp, "
+                               "and --video makes neither: add gif or webp to its list, or "
+                               "leave --gif-width out");
     if (!a->script)
         a->script = cli_default_film();
     return EXIT_OK;
@@ -382,7 +405,7 @@ static delve_status record(const film_args *a, const film_script *fs, world *w, 
     if (!st)
         st = note_dungeon(dir, w, err);
     if (!st && vid) {
-        progress_phase(&po, "video");
+        progress_phase(&po, "video: waiting for ffmpeg to finish (Ctrl-C stops it)");
         st = video_finish(vid, err);
     }
     if (st) { /* its frame workers stop writing before the temporary folder goes */
@@ -391,14 +414,17 @@ static delve_status record(const film_args *a, const film_script *fs, world *w, 
     }
     video_free(vid); /* after the recorder's threads: they write to it */
     if (po.mode == PROGRESS_TTY)
-        fprintf(stderr, "\r%40s\r", "");
+        fprintf(stderr, "\r%80s\r", "");
     return st;
 }
 
 int cmd_film(int argc, char **argv)
 {
     film_args a;
-    int rc = parse(argc, argv, &a);
+    int words = 0;
+    char **word = cli_split_long(argc, argv, &words);
+    int rc = word ? parse(words, word, &a) : cli_usage_error("film", "out of memory");
+    free(word);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     lazy_libs_preload(); /* text is drawn from the first frame on */

@@ -360,7 +360,10 @@ int cmd_review(int argc, char **argv)
             return EXIT_OK;
         }
     review_args a;
-    int rc = parse_args(&a, argc, argv);
+    int words = 0;
+    char **w = cli_split_long(argc, argv, &words);
+    int rc = w ? parse_args(&a, words, w) : cli_usage_error("review", "out of memory");
+    free(w);
     if (!rc && a.junit)
         rc = check_junit(a.junit);
     if (!rc)

@@ -357,7 +357,10 @@ static delve_status write_pages(sheet_job *j, const char *out, const char *title
 int cmd_sheet(int argc, char **argv)
 {
     sheet_args a;
-    int rc = parse(argc, argv, &a);
+    int words = 0;
+    char **w = cli_split_long(argc, argv, &words);
+    int rc = w ? parse(words, w, &a) : cli_usage_error("sheet", "out of memory");
+    free(w);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     sheet_job j = { .a = &a };

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
@@ -103,6 +104,7 @@ typedef struct run {
     pid_t pid;     /* 0 once waited for, or never started */
     int fd;        /* the pipe's end we write (the writer's), -1 once closed */
     int status;    /* its exit status once waited for (-1: died, -2: stopped) */
+    int sig;       /* the signal that killed it, or 0 */
     int w, h;      /* the frames it reads, px */
     char log[VIDEO_PATH_MAX];
     size_t len;    /* bytes of a frame as it reads them */
@@ -143,19 +145,20 @@ struct video {
 unsigned video_formats(const char *list)
 {
     unsigned bits = 0;
-    while (list && *list) {
-        size_t n = strcspn(list, ",");
+    for (;;) {
+        size_t n = strcspn(list ? list : "", ",");
         unsigned bit = 0;
         for (int i = 0; i < VIDEO_OUTPUTS; i++)
             if (n == 3 || n == 4)
-                if (!strncmp(list, OUTPUTS[i].name + 5, n) && !OUTPUTS[i].name[5 + n])
+                if (!strncasecmp(list, OUTPUTS[i].name + 5, n) && !OUTPUTS[i].name[5 + n])
                     bit = OUTPUTS[i].bit;
-        if (!bit)
+        if (!bit) /* an unknown name, or none between commas or at an end */
             return 0;
         bits |= bit;
-        list += n + (list[n] == ',');
+        if (list[n] != ',')
+            return bits;
+        list += n + 1;
     }
-    return bits;
 }
 
 /* The first executable `ffmpeg` on PATH into out; 0 when there is none. */
@@ -604,6 +607,7 @@ static void wait_run(video *v, run *u, int block)
         pid_t got = waitpid(u->pid, &status, WNOHANG);
         if (got == u->pid || got < 0) {
             u->status = got == u->pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            u->sig = got == u->pid && WIFSIGNALED(status) ? WTERMSIG(status) : 0;
             u->pid = 0;
         } else if (v->stop && *v->stop) {
             stop_runs(v, -2);
@@ -642,8 +646,18 @@ static delve_status failed(video *v, run *u, delve_err *err)
         return delve_stopped(v->stop, err);
     }
     log_tail(u->log, tail, sizeof tail);
+    const char *sep = tail[0] ? ": " : "";
+    if (u->sig)
+        return delve_fail(err, DELVE_EIO, "video: ffmpeg was killed by signal %d (%s) making "
+                          "the video%s%s", u->sig, strsignal(u->sig), sep, tail);
+    if (u->status == 0)
+        return delve_fail(err, DELVE_EIO, "video: ffmpeg stopped reading the frames and "
+                          "exited (status 0) before the film's end%s%s", sep, tail);
+    if (u->status < 0)
+        return delve_fail(err, DELVE_EIO, "video: ffmpeg could not be waited for%s%s", sep,
+                          tail);
     return delve_fail(err, DELVE_EIO, "video: ffmpeg failed making the video (exit %d)%s%s",
-                      u->status, tail[0] ? ": " : "", tail);
+                      u->status, sep, tail);
 }
 
 /* A buffer of run u for the next frame, or the status to return when there is none

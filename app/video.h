@@ -31,8 +31,8 @@ typedef struct video_opts {
 
 typedef struct video video;
 
-/* "mp4,gif,webp" (any of the three, comma-separated, in any order) as VIDEO_* bits;
- * 0 when a word is none of them or the list is empty. */
+/* "mp4,gif,webp" (any of the three, comma-separated, in any order and case) as VIDEO_*
+ * bits; 0 when a word is none of them, the list is empty or a comma has no word beside it. */
 unsigned video_formats(const char *list);
 
 /* Starts ffmpeg in folder dir (the film's temporary folder: a failed or stopped run

@@ -1,6 +1,7 @@
 # Usage errors read alike in every command: "delve CMD: why" (one line), then the one hint
 # "Try 'delve CMD --help'." (worded once, in app/cli.c), exit 2. Options that cannot
-# take effect are refused (--gif-width without --video), one seed is a range
+# take effect are refused (--gif-width without --video or without its GIF), a bad --video
+# list is named as one, --name=value reads as --name value, one seed is a range
 # (--seeds 5 is 5-5), and a scripted resize takes the sizes --size takes.
 . "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
@@ -49,6 +50,18 @@ usage "gen: a bad setting" "--floors: '40' is not a number in 1..32" gen --floor
 
 # --gif-width only shapes film.gif, which only --video makes
 usage "film: --gif-width without --video refused" "--gif-width sets the width of film.gif, which only --video makes" film --gif-width 300 -o f
+usage "film: --gif-width with --video mp4 refused" "and --video makes neither" film --video mp4 --gif-width 300 -o f
+# a word after --video that is no list and no file is a bad list, not a second script
+for list in avi mp4, ,mp4 mp4,,gif ''; do
+  usage "film: --video '$list' is a bad list" "--video $list: a comma-separated list of mp4, gif and webp" film films.film --video "$list" -o f
+done
+usage "film: --video avi before the script" "--video avi: a comma-separated list" film --video avi x.film -o f
+check "  and no film folder made" test ! -e f
+# --name=value as --name value, in the commands that read their own options too
+usage "film: --threads=0 read as --threads 0" "--threads: '0' is not a number in 1..16" film --threads=0
+usage "diff: --format=xml read as --format xml" "--format: 'xml' is not text or json" diff a.png a.png --format=xml
+usage "review: --jobs=0 read as --jobs 0" "--jobs: '0' is not a number in" review a b --jobs=0
+usage "sheet: --columns=x read as --columns x" "--columns: 'x' is not a number in 1..48" sheet --columns=x
 check "  and nothing was written" test ! -e f -a ! -e out/films
 
 # one seed is the range A-A

@@ -31,6 +31,8 @@ for a; do
 done
 if [ -n "${FAKE_SLOW:-}" ]; then echo $$ >> "${0%/*}/pid"; exec "$FAKE_SLOW" 60; fi
 if [ -n "${FAKE_FAIL:-}" ]; then echo "Unknown encoder 'libx264'" >&2; exit 1; fi
+if [ -n "${FAKE_QUIT:-}" ]; then exit 0; fi         # stops reading, says all went well
+if [ -n "${FAKE_SEGV:-}" ]; then kill -SEGV $$; fi  # dies of a signal
 if [ -n "${FAKE_FAIL_GIF:-}" ] && [ "$last" = film.tmp.gif ]; then echo "No such filter: 'palettegen'" >&2; exit 1; fi
 if [ -n "${FAKE_KEEP:-}" ]; then CAT > "${0%/*}/stream-$last"; exit 0; fi
 WC -c > "${0%/*}/bytes-$last"
@@ -149,6 +151,17 @@ check "ffmpeg failing: exit 2 with its message ($(cat "$TMP/err"))" \
 check "ffmpeg failing: the earlier film byte for byte" \
   test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)"
 check "ffmpeg failing: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" test "$(ls -A "$TMP/c")" = film
+# an ffmpeg that stops reading and exits 0, or dies of a signal: said as such, exit 2
+FAKE_QUIT=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
+  > /dev/null 2> "$TMP/err"; rc=$?
+check "ffmpeg quitting early with status 0: exit 2, said so ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -q 'ffmpeg stopped reading the frames and exited (status 0) before the film' '$TMP/err'"
+FAKE_SEGV=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
+  > /dev/null 2> "$TMP/err"; rc=$?
+check "ffmpeg killed by a signal: exit 2, the signal named ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -q 'ffmpeg was killed by signal 11 (Segmentation fault)' '$TMP/err'"
+check "  and the earlier film byte for byte, nothing beside it" \
+  test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)" -a "$(ls -A "$TMP/c")" = film
 # the GIF's run failing while the MP4's goes on: its message, the earlier film as it was
 FAKE_FAIL_GIF=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
   > /dev/null 2> "$TMP/err"; rc=$?
