@@ -277,17 +277,23 @@ static void test_same_bytes_whatever_the_stack(void **state)
     free(first);
 }
 
+/* Seed 3's dungeon with the films' default party in it, into *w (world_free it). */
+static void seed3_world(world *w)
+{
+    gen_opts o = gen_defaults(3);
+    dungeon d;
+    party p;
+    assert_int_equal(gen_dungeon(&o, &d, NULL), DELVE_OK);
+    film_default_party(&p);
+    assert_int_equal(world_init(w, &d, &p, NULL), DELVE_OK);
+}
+
 /* Floor 2 of seed 3 as `delve shot` draws it. */
 static void test_rendered_floor(void **state)
 {
     (void)state;
-    gen_opts o = gen_defaults(3);
-    dungeon d;
     world w;
-    party p;
-    assert_int_equal(gen_dungeon(&o, &d, NULL), DELVE_OK);
-    film_default_party(&p);
-    assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
+    seed3_world(&w);
     view_opts vo = view_defaults();
     vo.hud = 0, vo.whole_floor = 1, vo.follow = 0, vo.cam_floor = 1, vo.zoom = 12;
     int wpx, hpx;
@@ -305,13 +311,8 @@ static void test_rendered_floor(void **state)
  * the encoder's left-overs showed), into c[0..n). */
 static void film_like_frames(canvas *c, int n)
 {
-    gen_opts o = gen_defaults(3);
-    dungeon d;
     world w;
-    party p;
-    assert_int_equal(gen_dungeon(&o, &d, NULL), DELVE_OK);
-    film_default_party(&p);
-    assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
+    seed3_world(&w);
     for (int i = 0; i < n; i++) {
         view_opts vo = view_defaults();
         vo.hud = 0, vo.follow = 0, vo.cam_floor = i % 3, vo.zoom = 24;

@@ -143,32 +143,23 @@ check "SIGINT while encoding: the earlier film byte for byte" \
 check "SIGINT while encoding: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" \
   test "$(ls -A "$TMP/c")" = film
 check "SIGINT while encoding: both encoders are gone" sh -c "! kill -0 $(head -1 "$fake/pid") 2> /dev/null && ! kill -0 $(tail -1 "$fake/pid") 2> /dev/null"
-# an ffmpeg that dies without reading: exit 2 with its last line, the earlier film as it was
-FAKE_FAIL=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
-  > /dev/null 2> "$TMP/err"; rc=$?
-check "ffmpeg failing: exit 2 with its message ($(cat "$TMP/err"))" \
-  sh -c "test $rc = 2 && grep -q \"ffmpeg failed.*(exit 1): Unknown encoder 'libx264'\" '$TMP/err'"
-check "ffmpeg failing: the earlier film byte for byte" \
-  test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)"
-check "ffmpeg failing: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" test "$(ls -A "$TMP/c")" = film
-# an ffmpeg that stops reading and exits 0, or dies of a signal: said as such, exit 2
-FAKE_QUIT=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
-  > /dev/null 2> "$TMP/err"; rc=$?
-check "ffmpeg quitting early with status 0: exit 2, said so ($(cat "$TMP/err"))" \
-  sh -c "test $rc = 2 && grep -q 'ffmpeg stopped reading the frames and exited (status 0) before the film' '$TMP/err'"
-FAKE_SEGV=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
-  > /dev/null 2> "$TMP/err"; rc=$?
-check "ffmpeg killed by a signal: exit 2, the signal named ($(cat "$TMP/err"))" \
-  sh -c "test $rc = 2 && grep -q 'ffmpeg was killed by signal 11 (Segmentation fault)' '$TMP/err'"
-check "  and the earlier film byte for byte, nothing beside it" \
-  test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)" -a "$(ls -A "$TMP/c")" = film
-# the GIF's run failing while the MP4's goes on: its message, the earlier film as it was
-FAKE_FAIL_GIF=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet --video \
-  > /dev/null 2> "$TMP/err"; rc=$?
-check "the GIF's ffmpeg failing: exit 2 with its message ($(cat "$TMP/err"))" \
-  sh -c "test $rc = 2 && grep -q \"ffmpeg failed.*(exit 1): No such filter: 'palettegen'\" '$TMP/err'"
-check "the GIF's ffmpeg failing: the earlier film byte for byte, nothing beside it" \
-  test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)" -a "$(ls -A "$TMP/c")" = film
+# a failing stand-in (FAKE_X=1) makes the film fail: exit 2 with a message matching
+# PATTERN (grep's basic regex), the earlier film byte for byte, nothing beside it
+video_fails() { # video_fails FAKE_X NAME PATTERN
+  env "$1=1" PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --quiet \
+    --video > /dev/null 2> "$TMP/err"; local rc=$?
+  check "$2: exit 2 with its message ($(cat "$TMP/err"))" \
+    sh -c "test $rc = 2 && grep -q \"\$0\" '$TMP/err'" "$3"
+  check "$2: the earlier film byte for byte, nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" \
+    test "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)" -a "$(ls -A "$TMP/c")" = film
+}
+# an ffmpeg that dies without reading (its last line said), that stops reading and exits
+# 0, that dies of a signal, and the GIF's run failing while the MP4's goes on
+video_fails FAKE_FAIL "ffmpeg failing" "ffmpeg failed.*(exit 1): Unknown encoder 'libx264'"
+video_fails FAKE_QUIT "ffmpeg quitting early with status 0" \
+  "ffmpeg stopped reading the frames and exited (status 0) before the film's end"
+video_fails FAKE_SEGV "ffmpeg killed by a signal" "ffmpeg was killed by signal 11 (Segmentation fault)"
+video_fails FAKE_FAIL_GIF "the GIF's ffmpeg failing" "ffmpeg failed.*(exit 1): No such filter: 'palettegen'"
 check "says where the video went" grep -q "video   $TMP/f/film.mp4" "$TMP/out"
 empty="$TMP/empty"
 mkdir -p "$empty"
