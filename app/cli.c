@@ -42,21 +42,61 @@ int cli_pair(const char *s, char sep, int lo_a, int hi_a, int lo_b, int hi_b, in
            lex_parse_int(at + 1, strlen(at + 1), lo_b, hi_b, b, NULL) == LEX_OK;
 }
 
-char **cli_split_long(int argc, char **argv, int *n)
+/* Is name (up to its '=') one of flags? */
+static int is_flag(const char *word, size_t len, const char *const *flags)
 {
-    char **w = malloc(sizeof *w * (2 * (size_t)(argc > 0 ? argc : 0) + 1));
-    *n = 0;
-    for (int i = 0; w && i < argc; i++) {
-        char *eq = i > 0 && !strncmp(argv[i], "--", 2) ? strchr(argv[i], '=') : NULL;
-        w[(*n)++] = argv[i];
-        if (eq) {
-            *eq = '\0';
-            w[(*n)++] = eq + 1;
+    for (; flags && *flags; flags++)
+        if (strlen(*flags) == len && !strncmp(*flags, word, len))
+            return 1;
+    return 0;
+}
+
+int cli_split_long(const char *cmd, int argc, char **argv, const char *const *flags,
+                   cli_words *out)
+{
+    size_t slots = 2 * (size_t)(argc > 0 ? argc : 0) + 1, names = 0;
+    for (int i = 0; i < argc; i++)
+        names += strlen(argv[i]) + 1;
+    char *block = malloc(slots * (sizeof(char *) + 1) + names);
+    if (!block)
+        return cli_usage_error(cmd, "out of memory");
+    out->w = (char **)(void *)block;
+    out->attached = (unsigned char *)(out->w + slots);
+    char *store = (char *)(out->attached + slots);
+    int n = 0, plain = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *word = argv[i];
+        const char *eq = i > 0 && !plain && !strncmp(word, "--", 2) ? strchr(word, '=') : NULL;
+        plain |= i > 0 && !strcmp(word, "--");
+        if (!eq || eq == word + 2) { /* "--=x" stays one word, an unknown option */
+            out->attached[n] = 0;
+            out->w[n++] = argv[i];
+            continue;
         }
+        size_t len = (size_t)(eq - word);
+        if (is_flag(word, len, flags)) {
+            int rc = cli_usage_error(cmd, "%.*s takes no value ('%s')", (int)len, word, word);
+            free(block);
+            out->w = NULL;
+            return rc;
+        }
+        memcpy(store, word, len);
+        store[len] = '\0';
+        out->attached[n] = 0;
+        out->w[n++] = store;
+        store += len + 1;
+        out->attached[n] = 1;
+        out->w[n++] = (char *)eq + 1;
     }
-    if (w)
-        w[*n] = NULL;
-    return w;
+    out->w[n] = NULL;
+    out->n = n;
+    return EXIT_OK;
+}
+
+void cli_words_free(cli_words *w)
+{
+    free(w->w); /* one block: the words, the marks and the names */
+    w->w = NULL;
 }
 
 const char *cli_value(const char *cmd, int argc, char **argv, int *i)
@@ -228,6 +268,18 @@ static int whole_name(const char *w, const char *name)
     return !strncmp(w, "--", 2) && !strncmp(w + 2, name, n) && (!w[2 + n] || w[2 + n] == '=');
 }
 
+/* getopt_long refused w: a flag given a value ("--per-floor=yes"), or no option. */
+static int refused(const cli_spec *s, const char *w)
+{
+    const char *eq = strncmp(w, "--", 2) ? NULL : strchr(w, '=');
+    size_t len = eq ? (size_t)(eq - w - 2) : 0;
+    for (int i = 0; eq && i < s->flag_count; i++)
+        if (!s->flags[i].has_value && strlen(s->flags[i].name) == len &&
+            !strncmp(w + 2, s->flags[i].name, len))
+            return cli_usage_error(s->cmd, "%.*s takes no value ('%s')", (int)(len + 2), w, w);
+    return cli_usage_error(s->cmd, "unknown option '%s'", w);
+}
+
 /* One option getopt_long returned; EXIT_OK, -1 after --help, or EXIT_USAGE. */
 static int take(const cli_spec *s, int c, char **argv, cli_args *out)
 {
@@ -237,7 +289,7 @@ static int take(const cli_spec *s, int c, char **argv, cli_args *out)
         return -1;
     }
     if (c == '?')
-        return cli_usage_error(s->cmd, "unknown option '%s'", argv[optind - 1]);
+        return refused(s, argv[optind - 1]);
     if (c == ':')
         return cli_usage_error(s->cmd, "%s needs a value", argv[optind - 1]);
     if (c >= CLI_SETTING_VAL && c < CLI_SETTING_VAL + OPTS_COUNT) {

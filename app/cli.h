@@ -59,11 +59,21 @@ int cli_seeds(const char *cmd, const char *s, uint64_t max, uint64_t *lo, uint64
  * integers) into *a, *b: 1, or 0 without printing. */
 int cli_pair(const char *s, char sep, int lo_a, int hi_a, int lo_b, int hi_b, int *a, int *b);
 
-/* For a command that reads its own options: argv with every "--name=value" as the two
- * words "--name" and "value", as the commands parsed by getopt_long take it (the '=' in
- * argv is cut in place). A new array of *n words (free it; the words stay argv's), NULL
- * when out of memory. */
-char **cli_split_long(int argc, char **argv, int *n);
+/* argv as the words a command that reads its own options parses: every "--name=value"
+ * before a "--" as the two words "--name" and "value" (getopt_long's rule, which the
+ * other commands follow), attached[i] 1 for such a value. w[n] is NULL. */
+typedef struct cli_words {
+    int n;
+    char **w;                /* argv's words; a split name is a copy, argv is unchanged */
+    unsigned char *attached; /* per word: 1 when it followed an '=' */
+} cli_words;
+
+/* Splits argv into *out (free with cli_words_free). flags: the options that take no
+ * value (NULL-terminated, or NULL), refused as "--quiet takes no value" when given one.
+ * EXIT_OK, or EXIT_USAGE after printing the usage error (that one, or out of memory). */
+int cli_split_long(const char *cmd, int argc, char **argv, const char *const *flags,
+                   cli_words *out);
+void cli_words_free(cli_words *w);
 
 /* Takes the value of option argv[*i] (advancing *i), or prints that it is missing. */
 const char *cli_value(const char *cmd, int argc, char **argv, int *i);

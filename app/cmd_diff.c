@@ -97,11 +97,13 @@ static int take_option(diff_args *d, int argc, char **argv, int *i)
 static int parse_args(diff_args *d, int argc, char **argv)
 {
     *d = (diff_args){ .o = diff_defaults(), .max_pixels = -1, .max_ratio_ppb = -1 };
-    int files = 0;
+    int files = 0, plain = 0; /* plain: after "--", every word is an image */
     for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i]))
+        if (!plain && cli_is_help(argv[i]))
             return -1;
-        if (argv[i][0] == '-' && argv[i][1]) {
+        if (!plain && !strcmp(argv[i], "--")) {
+            plain = 1;
+        } else if (!plain && argv[i][0] == '-' && argv[i][1]) {
             if (!take_option(d, argc, argv, &i))
                 return 0;
         } else if (files < 2) {
@@ -202,10 +204,12 @@ static void print_text(const diff_args *d, const diff_result *r, int ok)
 int cmd_diff(int argc, char **argv)
 {
     diff_args d;
-    int words = 0;
-    char **w = cli_split_long(argc, argv, &words);
-    int p = w ? parse_args(&d, words, w) : (cli_usage_error("diff", "out of memory"), 0);
-    free(w);
+    static const char *const flags[] = { "--aa", NULL };
+    cli_words cw;
+    if (cli_split_long("diff", argc, argv, flags, &cw))
+        return EXIT_USAGE;
+    int p = parse_args(&d, cw.n, cw.w);
+    cli_words_free(&cw);
     if (p < 0) {
         help();
         return EXIT_OK;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,16 +23,20 @@ static void help(void)
            "  DIR/frames/frame_0001.png ...   every frame (DIR defaults to out/films/NAME)\n"
            "  DIR/sheet.png                   the captioned contact sheet\n"
            "  DIR/events.tsv                  frame, game time, floor, square, event, health, power\n"
-           "  DIR/film.mp4, DIR/film.gif      with --video, when ffmpeg is installed: the MP4\n"
-           "                                  H.264 yuv420p at the film's fps (12 unless its\n"
-           "                                  script says `fps N`), the GIF at a third of it,\n"
-           "                                  W px wide (--gif-width, default %d; only with\n"
-           "                                  --video); made while\n"
-           "                                  the frames render. --video mp4,gif,webp says\n"
-           "                                  which: DIR/film.webp is the GIF's frames, lossy\n"
+           "  DIR/film.mp4, DIR/film.gif      with --video, when ffmpeg is installed, made\n"
+           "                                  while the frames render: the MP4 H.264 yuv420p\n"
+           "                                  at the film's fps (12 unless its script says\n"
+           "                                  `fps N`), the GIF at a third of it, W px wide\n"
+           "                                  (--gif-width, default %d)\n"
+           "  DIR/film.webp                   with a --video list naming webp: the GIF's\n"
+           "                                  frames, lossy\n"
+           "--video LIST says what to make: mp4, gif and webp, comma-separated, in any case\n"
+           "(--video alone: mp4,gif; two --video add up). --gif-width needs gif or webp.\n"
+           "An option's value is the next word or follows '=' (--gif-width=480); after --\n"
+           "every word is the script.\n"
            "Progress (\"frame 120/330\") goes to stderr: on a terminal as one line kept up\n"
            "to date; with --progress also when stderr is not a terminal, a line every 5 %%\n"
-           "of the frames; never with --quiet.\n"
+           "of the frames; --quiet shows none (and refuses --progress).\n"
            "The script format is in films/README.md. Exit 2 with file:line:col on a bad script;\n"
            "nothing is written then. DIR is made whole beside itself and swapped in at the\n"
            "end: an earlier film there is replaced, a folder delve did not make is refused\n"
@@ -43,67 +48,89 @@ static void help(void)
 typedef struct film_args {
     const char *script, *out_dir, *font;
     int threads, quiet, video, progress, gif_w;
+    int bare;         /* --video without a list was given */
     unsigned formats; /* VIDEO_* */
 } film_args;
 
-/* Is the word after --video meant as its list of formats? A valid list is; so is any
- * word of letters and commas that is not a file (a typo like "avi" or "mp4,,gif" gets
- * its own message, not "one script at a time"); a script's path is not. */
+/* Is the word after --video meant as its list of formats? A valid list is; so is a word
+ * that is no file and no script's name (no '/', not ending in ".film") made of letters,
+ * digits, commas and spaces or naming a format ("avi", "mp4,,gif", "mp4, gif",
+ * "mp4.gif"): a typo gets its own message, not "one script at a time". */
 static int format_word(const char *w)
 {
     if (video_formats(w))
         return 1;
-    if (w[0] == '-' || access(w, F_OK) == 0)
+    size_t n = strlen(w);
+    if (w[0] == '-' || strchr(w, '/') || access(w, F_OK) == 0 ||
+        (n >= 5 && !strcmp(w + n - 5, ".film")))
         return 0;
-    return strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,") ==
-           strlen(w);
+    if (strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789, ") == n)
+        return 1;
+    for (; *w; w++) /* a format named anywhere in it, in any case */
+        if (!strncasecmp(w, "mp4", 3) || !strncasecmp(w, "gif", 3) || !strncasecmp(w, "webp", 4))
+            return 1;
+    return 0;
 }
 
-static int parse(int argc, char **argv, film_args *a)
+/* --video at argv[*i]: the list after it when the next word is one (or came as
+ * --video=LIST) added to a->formats, or a->bare set when there is none. EXIT_USAGE for a
+ * bad list. */
+static int take_video(const cli_words *cw, int *i, film_args *a)
 {
-    memset(a, 0, sizeof *a);
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        if (cli_is_help(argv[i])) {
-            help();
-            return -1;
-        } else if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--font") ||
-                   !strcmp(argv[i], "--threads") || !strcmp(argv[i], "--gif-width")) {
-            if (!(v = cli_value("film", argc, argv, &i)))
-                return EXIT_USAGE;
-            if (!strcmp(argv[i - 1], "-o"))
-                a->out_dir = v;
-            else if (!strcmp(argv[i - 1], "--font"))
-                a->font = v;
-            else if (!strcmp(argv[i - 1], "--gif-width")) {
-                if (!cli_int("film", "--gif-width", v, VIDEO_GIF_MIN_W, FILM_MAX_FRAME_SIDE,
-                             &a->gif_w))
-                    return EXIT_USAGE;
-            } else if (!cli_int("film", "--threads", v, 1, RECORDER_MAX_THREADS, &a->threads))
-                return EXIT_USAGE;
-        } else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
-            a->quiet = 1;
-        } else if (!strcmp(argv[i], "--video")) { /* a list after it is its own */
-            a->video = 1;
-            if (i + 1 < argc && format_word(argv[i + 1])) {
-                unsigned f = video_formats(argv[++i]);
-                if (!f)
-                    return cli_usage_error("film", "--video %s: a comma-separated list of "
-                                           "mp4, gif and webp (or --video alone: mp4,gif)",
-                                           argv[i]);
-                a->formats |= f; /* --video mp4 --video gif: both */
-            }
-        } else if (!strcmp(argv[i], "--progress")) {
-            a->progress = 1;
-        } else if (argv[i][0] == '-') {
-            return cli_usage_error("film", "unknown option '%s'", argv[i]);
-        } else if (a->script) {
-            return cli_usage_error("film", "one script at a time ('%s' and '%s')", a->script,
-                                   argv[i]);
-        } else {
-            a->script = argv[i];
-        }
+    a->video = 1;
+    if (*i + 1 >= cw->n || !(cw->attached[*i + 1] || format_word(cw->w[*i + 1]))) {
+        a->bare = 1;
+        return EXIT_OK;
     }
+    const char *list = cw->w[++*i];
+    unsigned f = video_formats(list);
+    if (!f)
+        return cli_usage_error("film", "--video '%s': not a list of mp4, gif and webp "
+                               "(comma-separated, no spaces; --video alone makes mp4,gif)",
+                               list);
+    a->formats |= f; /* --video mp4 --video gif: both */
+    return EXIT_OK;
+}
+
+/* The options that take a value: -o, --font, --threads, --gif-width at argv[*i]. */
+static int take_value(const cli_words *cw, int *i, film_args *a)
+{
+    const char *o = cw->w[*i], *v = cli_value("film", cw->n, cw->w, i);
+    if (!v)
+        return EXIT_USAGE;
+    if (!strcmp(o, "-o"))
+        a->out_dir = v;
+    else if (!strcmp(o, "--font"))
+        a->font = v;
+    else if (!strcmp(o, "--gif-width"))
+        return cli_int("film", o, v, VIDEO_GIF_MIN_W, FILM_MAX_FRAME_SIDE, &a->gif_w)
+                   ? EXIT_OK : EXIT_USAGE;
+    else
+        return cli_int("film", o, v, 1, RECORDER_MAX_THREADS, &a->threads) ? EXIT_OK
+                                                                            : EXIT_USAGE;
+    return EXIT_OK;
+}
+
+/* A word that is no option: the script (one). */
+static int take_script(const char *w, film_args *a)
+{
+    if (video_formats(w) && access(w, F_OK) != 0)
+        return cli_usage_error("film", "'%s' is a video format, not a script: --video takes "
+                               "its list as one word (--video mp4,gif)", w);
+    if (a->script)
+        return cli_usage_error("film", "one script at a time ('%s' and '%s')", a->script, w);
+    a->script = w;
+    return EXIT_OK;
+}
+
+/* What the options say together, once all are read. */
+static int check_args(film_args *a)
+{
+    if (a->bare && a->formats)
+        a->formats |= VIDEO_DEFAULT; /* --video --video webp: mp4, gif and webp */
+    if (a->quiet && a->progress)
+        return cli_usage_error("film", "--quiet and --progress: choose one (--quiet shows "
+                               "no progress)");
     if (a->gif_w && !a->video)
         return cli_usage_error("film", "--gif-width sets the width of film.gif, which only "
                                "--video makes: add --video, or leave --gif-width out");
@@ -114,6 +141,35 @@ static int parse(int argc, char **argv, film_args *a)
     if (!a->script)
         a->script = cli_default_film();
     return EXIT_OK;
+}
+
+static int parse(const cli_words *cw, film_args *a)
+{
+    memset(a, 0, sizeof *a);
+    int rc = EXIT_OK, plain = 0; /* plain: after "--", a word is the script */
+    for (int i = 1; i < cw->n && !rc; i++) {
+        const char *w = cw->w[i];
+        if (plain || w[0] != '-' || !w[1]) {
+            rc = take_script(w, a);
+        } else if (cli_is_help(w)) {
+            help();
+            return -1;
+        } else if (!strcmp(w, "-o") || !strcmp(w, "--font") || !strcmp(w, "--threads") ||
+                   !strcmp(w, "--gif-width")) {
+            rc = take_value(cw, &i, a);
+        } else if (!strcmp(w, "--quiet") || !strcmp(w, "-q")) {
+            a->quiet = 1;
+        } else if (!strcmp(w, "--video")) {
+            rc = take_video(cw, &i, a);
+        } else if (!strcmp(w, "--progress")) {
+            a->progress = 1;
+        } else if (!strcmp(w, "--")) {
+            plain = 1;
+        } else {
+            rc = cli_usage_error("film", "unknown option '%s'", w);
+        }
+    }
+    return rc ? rc : check_args(a);
 }
 
 /* Where progress goes: nowhere, one line kept up to date on a terminal, or a line every
@@ -147,7 +203,7 @@ static void progress(void *ctx, int frames, const char *note)
 static void progress_phase(const progress_out *p, const char *what)
 {
     if (p->mode == PROGRESS_TTY)
-        fprintf(stderr, "\rdelve film: %s%20s\r", what, "");
+        fprintf(stderr, "\rdelve film: %-60.60s\r", what); /* 72 columns: no wrap at 80 */
     else if (p->mode == PROGRESS_LINES)
         fprintf(stderr, "delve film: %s\n", what);
 }
@@ -414,17 +470,20 @@ static delve_status record(const film_args *a, const film_script *fs, world *w, 
     }
     video_free(vid); /* after the recorder's threads: they write to it */
     if (po.mode == PROGRESS_TTY)
-        fprintf(stderr, "\r%80s\r", "");
+        fprintf(stderr, "\r%79s\r", "");
     return st;
 }
 
 int cmd_film(int argc, char **argv)
 {
     film_args a;
-    int words = 0;
-    char **word = cli_split_long(argc, argv, &words);
-    int rc = word ? parse(words, word, &a) : cli_usage_error("film", "out of memory");
-    free(word);
+    static const char *const flags[] = { "--quiet", "--progress", NULL };
+    cli_words cw;
+    int rc = cli_split_long("film", argc, argv, flags, &cw);
+    if (rc)
+        return rc;
+    rc = parse(&cw, &a);
+    cli_words_free(&cw);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     lazy_libs_preload(); /* text is drawn from the first frame on */

@@ -23,7 +23,7 @@
 
 static void help(void)
 {
-    printf("usage: delve merge shots -o DIR SET...\n"
+    printf("usage: delve merge shots -o DIR SET...   (-o DIR, --out DIR or --out=DIR)\n"
            "       delve merge check OUT.txt...\n"
            "       delve merge stats PART...\n\n"
            "Joins the parts of a seed range made apart (each with its own --seeds A-B) into\n"
@@ -553,7 +553,9 @@ static delve_status merge_into(part *p, int n, const char *target, const char *d
     return st;
 }
 
-static int merge_shots(int argc, char **argv)
+/* argv: "shots" and what follows it; words from plain on are parts (they came after
+ * "--"). */
+static int merge_shots(int argc, char **argv, int plain)
 {
     const char *out = NULL;
     int n = 0, rc = EXIT_OK;
@@ -563,8 +565,10 @@ static int merge_shots(int argc, char **argv)
     delve_err err = { "" };
     delve_status st = DELVE_OK;
     for (int i = 1; i < argc && !rc && !st; i++) {
-        if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--out"))
+        if (i < plain && (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--out")))
             out = i + 1 < argc ? argv[++i] : NULL;
+        else if (i < plain && !strncmp(argv[i], "--out=", 6))
+            out = argv[i] + 6;
         else if (n == MERGE_MAX_PARTS)
             rc = cli_usage_error("merge", "at most %d parts", MERGE_MAX_PARTS);
         else {
@@ -573,7 +577,7 @@ static int merge_shots(int argc, char **argv)
             n++;
         }
     }
-    if (!rc && !st && (!out || n == 0))
+    if (!rc && !st && (!out || !*out || n == 0))
         rc = cli_usage_error("merge", "merge shots takes -o DIR and the shot sets to join");
     if (!rc && !st) {
         qsort(p, (size_t)n, sizeof *p, by_lo);
@@ -606,18 +610,32 @@ int cmd_merge(int argc, char **argv)
         help();
         return EXIT_OK;
     }
-    int shots = !strcmp(argv[1], "shots");
-    for (int i = 2; i < argc; i++) { /* parts are files and folders; shots takes -o DIR */
+    int shots = !strcmp(argv[1], "shots"), k = 2;
+    while (k < argc && strcmp(argv[k], "--")) /* after "--", every word is a part */
+        k++;
+    for (int i = 2; i < k; i++) { /* parts are files and folders; shots takes -o DIR */
         if (shots && (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--out")))
             i++;
+        else if (shots && !strncmp(argv[i], "--out=", 6))
+            continue;
         else if (argv[i][0] == '-' && argv[i][1])
             return cli_usage_error("merge", "unknown option '%s'", argv[i]);
     }
+    char **w = malloc(sizeof *w * (size_t)argc); /* argv without its "--" */
+    if (!w)
+        return cli_fail("merge", DELVE_ENOMEM, NULL);
+    int n = 0, rc;
+    for (int i = 0; i < argc; i++)
+        if (i != k)
+            w[n++] = argv[i];
     if (shots)
-        return merge_shots(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "check"))
-        return check_merge_run(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "stats"))
-        return stats_merge_run(argc - 2, argv + 2);
-    return cli_usage_error("merge", "'%s': merge shots, check or stats", argv[1]);
+        rc = merge_shots(n - 1, w + 1, k - 1);
+    else if (!strcmp(argv[1], "check"))
+        rc = check_merge_run(n - 2, w + 2);
+    else if (!strcmp(argv[1], "stats"))
+        rc = stats_merge_run(n - 2, w + 2);
+    else
+        rc = cli_usage_error("merge", "'%s': merge shots, check or stats", argv[1]);
+    free(w);
+    return rc;
 }

@@ -181,18 +181,21 @@ static int parse_args(review_args *a, int argc, char **argv)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     *a = (review_args){ .o = review_opts_defaults(), .format = "text" };
     a->o.jobs = cores < 1 ? 1 : cores > REVIEW_MAX_JOBS ? REVIEW_MAX_JOBS : (int)cores;
+    int plain = 0; /* after "--", every word is a folder */
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
         int known = 0, rc;
-        for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++)
+        for (size_t k = 0; !plain && k < sizeof with_value / sizeof *with_value; k++)
             known |= !strcmp(s, with_value[k]);
         if (known && (rc = option_value(a, argc, argv, &i)))
             return rc;
         if (known)
             continue;
-        if (!strcmp(s, "--aa"))
+        if (!plain && !strcmp(s, "--"))
+            plain = 1;
+        else if (!plain && !strcmp(s, "--aa"))
             a->o.diff.aa = 1;
-        else if (s[0] == '-' && s[1])
+        else if (!plain && s[0] == '-' && s[1])
             return cli_usage_error("review", "unknown option '%s'", s);
         else if (a->ndirs < 2)
             a->dirs[a->ndirs++] = s;
@@ -354,16 +357,19 @@ static int outputs(const review_args *a, const review_result *r, const cJSON *dj
 
 int cmd_review(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
         if (cli_is_help(argv[i])) {
             help();
             return EXIT_OK;
         }
     review_args a;
-    int words = 0;
-    char **w = cli_split_long(argc, argv, &words);
-    int rc = w ? parse_args(&a, words, w) : cli_usage_error("review", "out of memory");
-    free(w);
+    static const char *const flags[] = { "--aa", NULL };
+    cli_words cw;
+    int rc = cli_split_long("review", argc, argv, flags, &cw);
+    if (rc)
+        return rc;
+    rc = parse_args(&a, cw.n, cw.w);
+    cli_words_free(&cw);
     if (!rc && a.junit)
         rc = check_junit(a.junit);
     if (!rc)

@@ -61,17 +61,22 @@ static int parse_pick(const char *v, sheet_args *a)
 static int parse(int argc, char **argv, sheet_args *a)
 {
     *a = (sheet_args){ .columns = 6, .pick = PICK_EVENTS };
+    int plain = 0; /* after "--", a word is the folder */
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v;
-        if (cli_is_help(o)) {
+        if (!plain && cli_is_help(o)) {
             help();
             return -1;
         }
-        if (!strcmp(o, "--chart")) {
+        if (!plain && !strcmp(o, "--")) {
+            plain = 1;
+            continue;
+        }
+        if (!plain && !strcmp(o, "--chart")) {
             a->chart_only = 1;
             continue;
         }
-        if (o[0] != '-') {
+        if (plain || o[0] != '-') {
             if (a->dir)
                 return cli_usage_error("sheet", "one film folder at a time");
             a->dir = o;
@@ -357,10 +362,13 @@ static delve_status write_pages(sheet_job *j, const char *out, const char *title
 int cmd_sheet(int argc, char **argv)
 {
     sheet_args a;
-    int words = 0;
-    char **w = cli_split_long(argc, argv, &words);
-    int rc = w ? parse(words, w, &a) : cli_usage_error("sheet", "out of memory");
-    free(w);
+    static const char *const flags[] = { "--chart", NULL };
+    cli_words cw;
+    int rc = cli_split_long("sheet", argc, argv, flags, &cw);
+    if (rc)
+        return rc;
+    rc = parse(cw.n, cw.w, &a);
+    cli_words_free(&cw);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     sheet_job j = { .a = &a };

@@ -14,8 +14,9 @@ check "progress: the last frame line is 63/63, then the sheet" \
        "$(tail -1 "$TMP/progress")" = "delve film: sheet"
 "$DELVE" film tests/fixtures/short.film -o "$TMP/quiet" > /dev/null 2> "$TMP/none"
 check "stderr not a terminal, no --progress: nothing on it" test ! -s "$TMP/none"
-"$DELVE" film tests/fixtures/short.film -o "$TMP/q2" --quiet --progress > /dev/null 2> "$TMP/none"
-check "--quiet wins over --progress" test ! -s "$TMP/none"
+"$DELVE" film tests/fixtures/short.film -o "$TMP/q2" --quiet --progress > /dev/null 2> "$TMP/none"; rc=$?
+check "--quiet with --progress: refused, exit 2, no film ($(head -1 "$TMP/none"))" sh -c \
+  "test $rc = 2 && grep -q -- '--quiet and --progress: choose one' '$TMP/none' && test ! -e '$TMP/q2'"
 check "the folder notes seed and floors" grep -qx "seed 58 floors 3" "$film/.delve-output"
 
 # the film's sheet: 7 event frames in 6 columns (short.film's sheet default)

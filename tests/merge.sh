@@ -17,6 +17,11 @@ check "merge shots: exit 0 and its line ($(cat out))" \
   test $rc = 0 -a "$(cat out)" = "delve merge: 24 shots and set/catalog.tsv (seeds 1-12, 4 parts)"
 check "merge shots: 4 parts are the bytes of one run (PNGs, catalog, marker)" diff -r whole set
 check "  the catalog names the whole run's command" grep -qxF "# command: delve shot --seeds 1-12 --floors 2 --zoom 6 -o set" set/catalog.tsv
+# --out=DIR, and after -- a part whose name starts with '-'
+mv p4 ./-p4
+"$DELVE" merge shots --out=set p3 p1 p2 -- -p4 > out; rc=$?
+check "merge shots --out=set ... -- -p4: the same bytes ($(cat out))" sh -c "test $rc = 0 && diff -r whole set"
+mv ./-p4 p4
 echo by-hand > set/notes.txt
 "$DELVE" merge shots -o set p1 p2 p3 p4 > /dev/null
 check "a merge into an earlier set replaces it whole" diff -r whole set

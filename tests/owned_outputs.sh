@@ -48,14 +48,15 @@ check "a failing re-run: exit 2 naming why (rc $rc: $(cat "$TMP/err"))" \
 check "a failing re-run: the old film byte for byte" cmp -s "$TMP/before" <(sums "$W/film")
 check "a failing re-run: nothing left beside" only "$W/film" "film "
 
-# --- two runs into one folder: the second exits 2 naming the first
-"$DELVE" film "$TMP/long.film" -o "$W/film" --quiet > /dev/null 2>&1 &
+# --- two runs into one folder: the second exits 2 naming the first as it was typed
+# (--threads=1 whole: splitting --name=value leaves argv as it was)
+"$DELVE" film "$TMP/long.film" -o "$W/film" --quiet --threads=1 > /dev/null 2>&1 &
 pid=$!
 wait_for "$W/.film.delve-tmp-*/frames/frame_0002.png" || bad "the first run wrote no frame"
 "$DELVE" film tests/fixtures/short.film -o "$W/film" --quiet > /dev/null 2> "$TMP/err"; rc=$?
 check "a second run into a folder in use: exit 2 (rc $rc)" test $rc = 2
 check "  naming the holder's pid and command ($(cat "$TMP/err"))" grep -qF \
-  "$W/film is in use by another delve run (pid $pid: delve film $TMP/long.film -o $W/film --quiet)" "$TMP/err"
+  "$W/film is in use by another delve run (pid $pid: delve film $TMP/long.film -o $W/film --quiet --threads=1)" "$TMP/err"
 kill -TERM "$pid"
 wait "$pid"; rc=$?
 check "SIGTERM: exit 143 (rc $rc)" test $rc = 143

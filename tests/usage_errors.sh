@@ -1,7 +1,8 @@
 # Usage errors read alike in every command: "delve CMD: why" (one line), then the one hint
 # "Try 'delve CMD --help'." (worded once, in app/cli.c), exit 2. Options that cannot
 # take effect are refused (--gif-width without --video or without its GIF), a bad --video
-# list is named as one, --name=value reads as --name value, one seed is a range
+# list is named as one, --name=value reads as --name value (and a flag given one is
+# refused), one seed is a range
 # (--seeds 5 is 5-5), and a scripted resize takes the sizes --size takes.
 . "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
@@ -52,11 +53,33 @@ usage "gen: a bad setting" "--floors: '40' is not a number in 1..32" gen --floor
 usage "film: --gif-width without --video refused" "--gif-width sets the width of film.gif, which only --video makes" film --gif-width 300 -o f
 usage "film: --gif-width with --video mp4 refused" "and --video makes neither" film --video mp4 --gif-width 300 -o f
 # a word after --video that is no list and no file is a bad list, not a second script
-for list in avi mp4, ,mp4 mp4,,gif ''; do
-  usage "film: --video '$list' is a bad list" "--video $list: a comma-separated list of mp4, gif and webp" film films.film --video "$list" -o f
+for list in avi mp4, ,mp4 mp4,,gif '' 'mp4, gif' 'mp4 gif' mp4.gif 'MP4;GIF'; do
+  usage "film: --video '$list' is a bad list" "--video '$list': not a list of mp4, gif and webp" film films.film --video "$list" -o f
 done
-usage "film: --video avi before the script" "--video avi: a comma-separated list" film --video avi x.film -o f
+usage "film: --video avi before the script" "--video 'avi': not a list" film --video avi x.film -o f
 check "  and no film folder made" test ! -e f
+# after '=' the word is the list, even a script's path; a format as a second word is
+# said to be one
+usage "film: --video=SCRIPT is a bad list" "--video 'tests/fixtures/short.film': not a list" film --video=tests/fixtures/short.film -o f
+usage "film: --video mp4 gif (two words)" "'gif' is a video format, not a script" film tests/fixtures/short.film --video mp4 gif -o f
+usage "film: --quiet and --progress" "--quiet and --progress: choose one" film tests/fixtures/short.film --quiet --progress -o f
+# a flag given a value is refused as such, in every parser
+usage "film: --quiet=yes" "--quiet takes no value ('--quiet=yes')" film tests/fixtures/short.film --quiet=yes -o f
+usage "film: --progress=no" "--progress takes no value" film --progress=no tests/fixtures/short.film -o f
+usage "diff: --aa=yes" "--aa takes no value ('--aa=yes')" diff a.png b.png --aa=yes
+usage "review: --aa=1" "--aa takes no value" review a b --aa=1 -o r
+usage "sheet: --chart=yes" "--chart takes no value" sheet f --chart=yes -o x.png
+usage "stats: --per-floor=yes (getopt's parser)" "--per-floor takes no value ('--per-floor=yes')" stats --per-floor=yes
+usage "gen: --bogus=1 is still unknown" "unknown option '--bogus=1'" gen --bogus=1
+usage "film: --=x is an unknown option as typed" "unknown option '--=x'" film --=x
+check "  and no film folder made" test ! -e f -a ! -e r
+# after -- every word is a file, even one that looks like an option
+"$DELVE" shot --seed 5 --floor 1 -o ./--a=b.png > /dev/null 2>&1
+cp ./--a=b.png ./--help
+"$DELVE" diff -- --a=b.png --help > d.txt 2>&1; rc=$?
+check "diff -- --a=b.png --help: the two files compared, the same" sh -c "test $rc = 0 && grep -q 'identical\|0 of' d.txt"
+"$DELVE" film -o ff --quiet -- "$OLDPWD/tests/fixtures/short.film" > /dev/null 2>&1
+check "film -o DIR -- SCRIPT: the film made" test -f ff/sheet.png
 # --name=value as --name value, in the commands that read their own options too
 usage "film: --threads=0 read as --threads 0" "--threads: '0' is not a number in 1..16" film --threads=0
 usage "diff: --format=xml read as --format xml" "--format: 'xml' is not text or json" diff a.png a.png --format=xml

@@ -123,6 +123,14 @@ check "fps 10: the GIF's ffmpeg reads at 10/3" grep -q -- "-framerate 10/3 -i pi
 rm "$fake/calls"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video --gif-width 480 > /dev/null
 check "--gif-width 480: the GIF's frames are 480 x 270" grep -q -- "-pixel_format bgra -video_size 480x270 " "$fake/calls"
+rm "$fake/calls"
+PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f2" --quiet --video --video=WebP > /dev/null
+check "--video --video=WebP: the bare one's mp4 and gif, and webp" sh -c \
+  "grep -q 'film.tmp.mp4' '$fake/calls' && grep -q 'film.tmp.gif' '$fake/calls' && grep -q 'film.tmp.webp' '$fake/calls'"
+rm "$fake/calls"
+PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f2" --quiet --video=webp > /dev/null
+check "--video=webp: webp alone" sh -c \
+  "grep -q 'film.tmp.webp' '$fake/calls' && ! grep -q 'film.tmp.mp4' '$fake/calls' && ! grep -q 'film.tmp.gif' '$fake/calls'"
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --gif-width 100 2> "$TMP/err"; rc=$?
 check "--gif-width 100: a usage error ($(cat "$TMP/err"))" test $rc = 2
 # Ctrl-C (SIGINT to the process group) while the encoder runs: exit 130, the earlier
