@@ -51,45 +51,51 @@ static int is_flag(const char *word, size_t len, const char *const *flags)
     return 0;
 }
 
-int cli_split_long(const char *cmd, int argc, char **argv, const char *const *flags,
-                   cli_words *out)
+/* Appends word (attached: it followed an '=') to w. */
+static void put_word(cli_words *w, char *word, int attached)
 {
+    w->attached[w->n] = (unsigned char)attached;
+    w->w[w->n++] = word;
+}
+
+int cli_split_long(const char *cmd, int argc, char **argv, const char *const *flags,
+                   const char *const *valued, cli_words *out)
+{
+    static const char *const OUT[] = { "--out", NULL }; /* -o's long name everywhere */
     size_t slots = 2 * (size_t)(argc > 0 ? argc : 0) + 1, names = 0;
     for (int i = 0; i < argc; i++)
         names += strlen(argv[i]) + 1;
-    char *block = malloc(slots * (sizeof(char *) + 1) + names);
+    char *block = malloc(slots * (sizeof(char *) + 1) + names), *store;
     if (!block)
         return cli_usage_error(cmd, "out of memory");
+    out->n = 0;
     out->w = (char **)(void *)block;
-    out->attached = (unsigned char *)(out->w + slots);
-    char *store = (char *)(out->attached + slots);
-    int n = 0, plain = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *word = argv[i];
-        const char *eq = i > 0 && !plain && !strncmp(word, "--", 2) ? strchr(word, '=') : NULL;
+    out->attached = (unsigned char *)block + slots * sizeof(char *);
+    store = (char *)out->attached + slots;
+    for (int i = 0, plain = 0; i < argc; i++) {
+        char *word = argv[i];
+        char *eq = i > 0 && !plain && !strncmp(word, "--", 2) ? strchr(word, '=') : NULL;
+        size_t len = eq ? (size_t)(eq - word) : strlen(word);
         plain |= i > 0 && !strcmp(word, "--");
-        if (!eq || eq == word + 2) { /* "--=x" stays one word, an unknown option */
-            out->attached[n] = 0;
-            out->w[n++] = argv[i];
+        if (i > 0 && !plain && is_flag(word, len, OUT)) {
+            put_word(out, "-o", 0);
+        } else if (!eq || eq == word + 2 || (!is_flag(word, len, valued) &&
+                   !is_flag(word, len, flags) && strncmp(word, "--help=", 7))) {
+            put_word(out, word, 0); /* "--=x", "--thr=2": unknown options as typed */
             continue;
-        }
-        size_t len = (size_t)(eq - word);
-        if (is_flag(word, len, flags)) {
+        } else if (is_flag(word, len, flags) || !strncmp(word, "--help=", 7)) {
             int rc = cli_usage_error(cmd, "%.*s takes no value ('%s')", (int)len, word, word);
-            free(block);
-            out->w = NULL;
+            cli_words_free(out);
             return rc;
+        } else {
+            put_word(out, memcpy(store, word, len), 0);
+            store[len] = '\0';
+            store += len + 1;
         }
-        memcpy(store, word, len);
-        store[len] = '\0';
-        out->attached[n] = 0;
-        out->w[n++] = store;
-        store += len + 1;
-        out->attached[n] = 1;
-        out->w[n++] = (char *)eq + 1;
+        if (eq)
+            put_word(out, eq + 1, 1);
     }
-    out->w[n] = NULL;
-    out->n = n;
+    out->w[out->n] = NULL;
     return EXIT_OK;
 }
 
@@ -268,9 +274,15 @@ static int whole_name(const char *w, const char *name)
     return !strncmp(w, "--", 2) && !strncmp(w + 2, name, n) && (!w[2 + n] || w[2 + n] == '=');
 }
 
-/* getopt_long refused w: a flag given a value ("--per-floor=yes"), or no option. */
+/* getopt_long refused w: a flag given a value ("--per-floor=yes", "--help=1"), a short
+ * option it does not know (optopt: its letter; w may be the word before it, as getopt
+ * leaves optind in a cluster), or no option. */
 static int refused(const cli_spec *s, const char *w)
 {
+    if (optopt > 0 && optopt < 256 && !(optopt == 'h' && !strncmp(w, "--help=", 7)))
+        return cli_usage_error(s->cmd, "unknown option '-%c'", optopt);
+    if (!strncmp(w, "--help=", 7))
+        return cli_usage_error(s->cmd, "--help takes no value ('%s')", w);
     const char *eq = strncmp(w, "--", 2) ? NULL : strchr(w, '=');
     size_t len = eq ? (size_t)(eq - w - 2) : 0;
     for (int i = 0; eq && i < s->flag_count; i++)
@@ -283,6 +295,8 @@ static int refused(const cli_spec *s, const char *w)
 /* One option getopt_long returned; EXIT_OK, -1 after --help, or EXIT_USAGE. */
 static int take(const cli_spec *s, int c, char **argv, cli_args *out)
 {
+    if (c == 'h' && strcmp(written(argv, 0), "-h") && !whole_name(written(argv, 0), "help"))
+        return cli_usage_error(s->cmd, "unknown option '%s'", written(argv, 0)); /* "--he" */
     if (c == 'h') {
         s->help();
         cli_settings_help(s->settings);

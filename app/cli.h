@@ -69,10 +69,12 @@ typedef struct cli_words {
 } cli_words;
 
 /* Splits argv into *out (free with cli_words_free). flags: the options that take no
- * value (NULL-terminated, or NULL), refused as "--quiet takes no value" when given one.
+ * value besides --help (NULL-terminated, or NULL), refused as "--quiet takes no value"
+ * when given one; valued: those that take one (or may), the only ones split ("--thr=2"
+ * stays whole, for the parser's "unknown option '--thr=2'").
  * EXIT_OK, or EXIT_USAGE after printing the usage error (that one, or out of memory). */
 int cli_split_long(const char *cmd, int argc, char **argv, const char *const *flags,
-                   cli_words *out);
+                   const char *const *valued, cli_words *out);
 void cli_words_free(cli_words *w);
 
 /* Takes the value of option argv[*i] (advancing *i), or prints that it is missing. */

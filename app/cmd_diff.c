@@ -205,8 +205,10 @@ int cmd_diff(int argc, char **argv)
 {
     diff_args d;
     static const char *const flags[] = { "--aa", NULL };
+    static const char *const valued[] = { "--threshold", "--max-diff-pixels",
+                                          "--max-diff-ratio", "--format", NULL };
     cli_words cw;
-    if (cli_split_long("diff", argc, argv, flags, &cw))
+    if (cli_split_long("diff", argc, argv, flags, valued, &cw))
         return EXIT_USAGE;
     int p = parse_args(&d, cw.n, cw.w);
     cli_words_free(&cw);

@@ -111,10 +111,11 @@ static int take_value(const cli_words *cw, int *i, film_args *a)
     return EXIT_OK;
 }
 
-/* A word that is no option: the script (one). */
+/* A word that is no option: the script (one); a format after --video's list is a list
+ * cut in two ("--video mp4 gif"). */
 static int take_script(const char *w, film_args *a)
 {
-    if (video_formats(w) && access(w, F_OK) != 0)
+    if (a->video && video_formats(w) && access(w, F_OK) != 0)
         return cli_usage_error("film", "'%s' is a video format, not a script: --video takes "
                                "its list as one word (--video mp4,gif)", w);
     if (a->script)
@@ -478,8 +479,9 @@ int cmd_film(int argc, char **argv)
 {
     film_args a;
     static const char *const flags[] = { "--quiet", "--progress", NULL };
+    static const char *const valued[] = { "--font", "--threads", "--gif-width", "--video", NULL };
     cli_words cw;
-    int rc = cli_split_long("film", argc, argv, flags, &cw);
+    int rc = cli_split_long("film", argc, argv, flags, valued, &cw);
     if (rc)
         return rc;
     rc = parse(&cw, &a);

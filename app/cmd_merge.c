@@ -382,20 +382,38 @@ static int is_out(char **words, int i)
 
 /* "delve shot ...": the command line of p with --seeds set to seeds, -o taken out wherever
  * the part had it and "-o out" put last (docs/catalog-format.md: a merged catalog's
- * command). DELVE_EINPUT when either option is not in it. */
-static delve_status part_command(part *p, const char *seeds, const char *out, char *buf,
-                                 size_t cap, delve_err *err)
+ * command); with spaced, every "--name=value" before a "--" as "--name value" (the same
+ * option, as the parts are compared). DELVE_EINPUT when either option is not in it. */
+static delve_status part_command(part *p, const char *seeds, const char *out, int spaced,
+                                 char *buf, size_t cap, delve_err *err)
 {
-    char *w[MERGE_WORDS_MAX + 2];
-    int n = 0;
+    char *w[2 * MERGE_WORDS_MAX + 2], names[CATALOG_HEAD_MAX];
+    size_t used = 0;
+    int n = 0, plain = 0, outs = 0;
     if (!set_option(p->words + 1, p->word_count - 1, "seeds", 0, seeds))
         return delve_fail(err, DELVE_EINPUT, "%s: its '# command:' line names no --seeds",
                           p->dir);
     for (int i = 1; i < p->word_count; i++) {
-        if (!is_out(p->words + 1, i - 1))
+        const char *word = p->words[i], *eq = strchr(word, '=');
+        size_t len = eq ? (size_t)(eq - word) : 0;
+        plain |= !strcmp(word, "--");
+        if (spaced && plain && i == p->word_count - 1)
+            continue; /* a "--" that ends it says nothing */
+        if (is_out(p->words + 1, i - 1)) {
+            outs++;
+            continue;
+        }
+        if (!spaced || plain || strncmp(word, "--", 2) || len <= 2 || used + len >= sizeof names) {
             w[n++] = p->words[i];
+            continue;
+        }
+        memcpy(names + used, word, len); /* "--name", then "value" */
+        names[used + len] = '\0';
+        w[n++] = names + used;
+        w[n++] = (char *)eq + 1;
+        used += len + 1;
     }
-    if (n == p->word_count - 1)
+    if (!outs)
         return delve_fail(err, DELVE_EINPUT, "%s: its '# command:' line names no -o", p->dir);
     w[n++] = "-o";
     w[n++] = (char *)out;
@@ -458,14 +476,14 @@ static delve_status check_same(part *p, int n, delve_err *err)
 {
     char a[CATALOG_HEAD_MAX], b[CATALOG_HEAD_MAX], x[160], y[160];
     textbuf ha = { 0 }, hb = { 0 };
-    delve_status st = part_command(&p[0], "A-B", "DIR", a, sizeof a, err);
+    delve_status st = part_command(&p[0], "A-B", "DIR", 1, a, sizeof a, err);
     head_rest(&p[0], &ha);
     textbuf_put(&ha, "", 1);
     for (int i = 1; i < n && !st; i++) {
         hb.len = 0;
         head_rest(&p[i], &hb);
         textbuf_put(&hb, "", 1);
-        st = part_command(&p[i], "A-B", "DIR", b, sizeof b, err);
+        st = part_command(&p[i], "A-B", "DIR", 1, b, sizeof b, err);
         if (!st && (ha.oom || hb.oom))
             st = delve_fail(err, DELVE_ENOMEM, "out of memory");
         if (!st && (first_diff(ha.s, hb.s, x, y, sizeof x) || first_diff(a, b, x, y, sizeof x)))
@@ -486,7 +504,7 @@ static delve_status merged_catalog(part *p, int n, const char *target, textbuf *
     char seeds[48], cmd[CATALOG_HEAD_MAX];
     snprintf(seeds, sizeof seeds, "%llu-%llu", (unsigned long long)p[0].lo,
              (unsigned long long)p[n - 1].hi);
-    delve_status st = part_command(&p[0], seeds, target, cmd, sizeof cmd, err);
+    delve_status st = part_command(&p[0], seeds, target, 0, cmd, sizeof cmd, err);
     for (const char *l = p[0].text; !st && l < p[0].text + p[0].head_len;
          l = strchr(l, '\n') + 1) {
         if (!strncmp(l, "# command: ", 11))
@@ -554,8 +572,8 @@ static delve_status merge_into(part *p, int n, const char *target, const char *d
 }
 
 /* argv: "shots" and what follows it; words from plain on are parts (they came after
- * "--"). */
-static int merge_shots(int argc, char **argv, int plain)
+ * "--"). typed: the command's words as typed (from "merge" on), for the lock. */
+static int merge_shots(int argc, char **argv, int plain, int typed_c, char **typed)
 {
     const char *out = NULL;
     int n = 0, rc = EXIT_OK;
@@ -587,7 +605,7 @@ static int merge_shots(int argc, char **argv, int plain)
         st = check_same(p, n, &err);
     outdir *od = NULL;
     int shots = 0;
-    if (!rc && !st && !(rc = folder_open(&od, "shot", out, argc, argv))) {
+    if (!rc && !st && !(rc = folder_open(&od, "merge", out, typed_c, typed))) {
         st = merge_into(p, n, out, outdir_path(od), &shots, &err);
         rc = folder_close(od, "merge", st, &err);
         st = DELVE_OK;
@@ -613,6 +631,11 @@ int cmd_merge(int argc, char **argv)
     int shots = !strcmp(argv[1], "shots"), k = 2;
     while (k < argc && strcmp(argv[k], "--")) /* after "--", every word is a part */
         k++;
+    for (int i = 2; i < k; i++)
+        if (cli_is_help(argv[i])) {
+            help();
+            return EXIT_OK;
+        }
     for (int i = 2; i < k; i++) { /* parts are files and folders; shots takes -o DIR */
         if (shots && (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--out")))
             i++;
@@ -629,7 +652,7 @@ int cmd_merge(int argc, char **argv)
         if (i != k)
             w[n++] = argv[i];
     if (shots)
-        rc = merge_shots(n - 1, w + 1, k - 1);
+        rc = merge_shots(n - 1, w + 1, k - 1, argc, argv);
     else if (!strcmp(argv[1], "check"))
         rc = check_merge_run(n - 2, w + 2);
     else if (!strcmp(argv[1], "stats"))

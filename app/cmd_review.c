@@ -173,11 +173,12 @@ static int option_value(review_args *a, int argc, char **argv, int *i)
     return EXIT_OK;
 }
 
+/* The options that take a value. */
+static const char *const WITH_VALUE[] = { "-o", "--threshold", "--jobs", "--format", "--junit",
+                                          "--max-diff-ratio", "--max-diff-pixels", NULL };
+
 static int parse_args(review_args *a, int argc, char **argv)
 {
-    static const char *const with_value[] = { "-o", "--threshold", "--jobs", "--format",
-                                              "--junit", "--max-diff-ratio",
-                                              "--max-diff-pixels" };
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     *a = (review_args){ .o = review_opts_defaults(), .format = "text" };
     a->o.jobs = cores < 1 ? 1 : cores > REVIEW_MAX_JOBS ? REVIEW_MAX_JOBS : (int)cores;
@@ -185,8 +186,8 @@ static int parse_args(review_args *a, int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
         int known = 0, rc;
-        for (size_t k = 0; !plain && k < sizeof with_value / sizeof *with_value; k++)
-            known |= !strcmp(s, with_value[k]);
+        for (size_t k = 0; !plain && WITH_VALUE[k]; k++)
+            known |= !strcmp(s, WITH_VALUE[k]);
         if (known && (rc = option_value(a, argc, argv, &i)))
             return rc;
         if (known)
@@ -365,7 +366,7 @@ int cmd_review(int argc, char **argv)
     review_args a;
     static const char *const flags[] = { "--aa", NULL };
     cli_words cw;
-    int rc = cli_split_long("review", argc, argv, flags, &cw);
+    int rc = cli_split_long("review", argc, argv, flags, WITH_VALUE, &cw);
     if (rc)
         return rc;
     rc = parse_args(&a, cw.n, cw.w);

@@ -363,8 +363,9 @@ int cmd_sheet(int argc, char **argv)
 {
     sheet_args a;
     static const char *const flags[] = { "--chart", NULL };
+    static const char *const valued[] = { "--columns", "--pick", "--title", NULL };
     cli_words cw;
-    int rc = cli_split_long("sheet", argc, argv, flags, &cw);
+    int rc = cli_split_long("sheet", argc, argv, flags, valued, &cw);
     if (rc)
         return rc;
     rc = parse(cw.n, cw.w, &a);

@@ -17,14 +17,16 @@ static void on_signal(int sig)
     stop_signal = sig;
 }
 
-/* The folder outputs: the command, the words for messages, the marker of its outputs
- * made before engine/outdir (review's). */
+/* The folder outputs: the command, the kind of folder it makes (engine/outdir: a merged
+ * shot set is a shot set), the words for messages, the marker of its outputs made before
+ * engine/outdir (review's). */
 static const struct {
-    const char *cmd, *what, *legacy;
+    const char *cmd, *kind, *what, *legacy;
 } KINDS[] = {
-    { "film", "film", NULL },
-    { "shot", "shot set", NULL },
-    { "review", "review report", ".delve-review" },
+    { "film", "film", "film", NULL },
+    { "shot", "shot", "shot set", NULL },
+    { "merge", "shot", "shot set", NULL },
+    { "review", "review", "review report", ".delve-review" },
 };
 
 void folder_catch_signals(void)
@@ -74,7 +76,7 @@ int folder_open(outdir **od, const char *cmd, const char *target, int argc, char
         k++;
     char holder[FOLDER_HOLDER_MAX];
     holder_line(holder, sizeof holder, argc, argv);
-    outdir_opts o = { .kind = KINDS[k].cmd, .what = KINDS[k].what, .version = DELVE_VERSION,
+    outdir_opts o = { .kind = KINDS[k].kind, .what = KINDS[k].what, .version = DELVE_VERSION,
                       .holder = holder, .legacy = KINDS[k].legacy };
     delve_err err = { "" };
     folder_catch_signals();

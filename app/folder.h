@@ -13,7 +13,8 @@
 /* From here on SIGINT, SIGTERM and SIGHUP raise the stop flag instead of killing
  * (SIGINT and SIGHUP stay ignored when the caller ignored them: `cmd &` in a script),
  * and SIGXFSZ is ignored so a file over `ulimit -f` fails like a full disk. Then opens
- * target as cmd's output ("film", "shot" or "review"). Returns EXIT_OK with *od set,
+ * target as cmd's output ("film", "shot", "merge": a shot set, or "review"); argv: the
+ * command's words from its name on, for the lock's holder line. Returns EXIT_OK with *od set,
  * or the exit code after printing why (2; 128 + the signal when one came meanwhile). */
 int folder_open(outdir **od, const char *cmd, const char *target, int argc, char **argv);
 

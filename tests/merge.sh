@@ -69,6 +69,18 @@ check "one part says '1 part' (rc $rc: $(cat out))" grep -qxF "delve merge: 6 sh
 "$DELVE" shot --seeds 7-12 --out=o2 $S > /dev/null 2>&1
 rm -rf set && "$DELVE" merge shots -o set o2 o1 > /dev/null; rc=$?
 check "parts with -o anywhere merge into the whole run's bytes (rc $rc)" diff -r whole set
+# --name=value and --name value are one option: parts spelt either way (and one ending
+# in "--") merge, the merged command spelt as the first part's
+"$DELVE" shot --seeds=1-6 --floors=2 --zoom 6 -o e1 > /dev/null 2>&1
+"$DELVE" shot --seeds 7-12 --floors 2 --zoom=6 -o e2 -- > /dev/null 2>&1
+rm -rf set && "$DELVE" merge shots -o set e2 e1 > /dev/null 2> e; rc=$?
+check "parts spelt --seeds=A-B and --seeds A-B merge (rc $rc: $(cat e))" \
+  sh -c "test $rc = 0 && diff -r -x catalog.tsv whole set"
+check "  the merged command as the first part spelt it" \
+  grep -qxF "# command: delve shot --seeds=1-12 --floors=2 --zoom 6 -o set" set/catalog.tsv
+# messages and the lock's holder line say merge, not shot
+expect2 "a folder error names delve merge" "delve merge: " shots -o "x/$(printf 'b%.0s' $(seq 600))" p1
+rm -rf x
 rm -rf set && "$DELVE" merge shots -o set p1 p2 p3 p4 > /dev/null
 
 # stats: each kind of table, 4 parts in any order, the same bytes as the whole run

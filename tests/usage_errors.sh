@@ -72,6 +72,13 @@ usage "sheet: --chart=yes" "--chart takes no value" sheet f --chart=yes -o x.png
 usage "stats: --per-floor=yes (getopt's parser)" "--per-floor takes no value ('--per-floor=yes')" stats --per-floor=yes
 usage "gen: --bogus=1 is still unknown" "unknown option '--bogus=1'" gen --bogus=1
 usage "film: --=x is an unknown option as typed" "unknown option '--=x'" film --=x
+usage "film: --thr=2 is an unknown option as typed" "unknown option '--thr=2'" film --thr=2
+usage "sheet: --col=3 is an unknown option as typed" "unknown option '--col=3'" sheet f --col=3
+usage "film: --help=1" "--help takes no value ('--help=1')" film --help=1
+usage "gen: --help=1 (getopt's parser)" "--help takes no value ('--help=1')" gen --help=1
+usage "gen: --he is no --help" "unknown option '--he'" gen --he
+usage "gen: -q=1 names -q, not the word before it" "unknown option '-q'" gen -q=1
+usage "shot: -j=2 after --seeds 1-2 names -j" "unknown option '-j'" shot --seeds 1-2 -j=2 -o s
 check "  and no film folder made" test ! -e f -a ! -e r
 # after -- every word is a file, even one that looks like an option
 "$DELVE" shot --seed 5 --floor 1 -o ./--a=b.png > /dev/null 2>&1
@@ -80,6 +87,14 @@ cp ./--a=b.png ./--help
 check "diff -- --a=b.png --help: the two files compared, the same" sh -c "test $rc = 0 && grep -q 'identical\|0 of' d.txt"
 "$DELVE" film -o ff --quiet -- "$OLDPWD/tests/fixtures/short.film" > /dev/null 2>&1
 check "film -o DIR -- SCRIPT: the film made" test -f ff/sheet.png
+"$DELVE" film -o fm --quiet -- mp4 > /dev/null 2> e; rc=$?
+check "film -- mp4 without --video: a script that is not there ($(head -1 e))" \
+  sh -c "test $rc = 2 && grep -q 'cannot read mp4' e"
+# --out is -o's long name in every command
+"$DELVE" diff ./--a=b.png ./--help --threshold=0.1 --out=d.png > /dev/null 2>&1
+check "diff --out=d.png writes it" test -f d.png
+"$DELVE" merge check --help > e 2>&1
+check "merge check --help: the help" grep -q "usage: delve merge" e
 # --name=value as --name value, in the commands that read their own options too
 usage "film: --threads=0 read as --threads 0" "--threads: '0' is not a number in 1..16" film --threads=0
 usage "diff: --format=xml read as --format xml" "--format: 'xml' is not text or json" diff a.png a.png --format=xml
