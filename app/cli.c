@@ -194,6 +194,10 @@ int cli_file_out(const char *cmd, const char *opt, const char *path)
     struct stat sb;
     if (!path[0])
         return cli_usage_error(cmd, "%s: an empty file name", opt);
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    if (strlen(path) >= PATH_MAX - 16 || strlen(base) > NAME_MAX - 11) /* + ".tmp-XXXXXX" */
+        return cli_usage_error(cmd, "%s %.40s...: a name longer than %d bytes (or a path "
+                               "longer than %d)", opt, path, NAME_MAX - 11, PATH_MAX - 16);
     /* lstat, as fsio_write_atomic: its rename would replace a link or a device */
     int there = !lstat(path, &sb);
     if (there && S_ISDIR(sb.st_mode))
@@ -325,6 +329,11 @@ static int take(const cli_spec *s, int c, char **argv, cli_args *out)
         return cli_usage_error(s->cmd, "unknown option '%s'",
                                written(argv, s->flags[i].has_value));
     }
+    const char *w = i < s->flag_count && s->flags[i].has_value ? written(argv, 1) : "--";
+    if (w[0] == '-' && w[1] != '-' && w[1] && w[2] == '=') /* "-o=x" is no "-o =x" */
+        return cli_usage_error(s->cmd, "%s: a short option's value comes without '=' "
+                               "(-%c %s, or --%s=%s)", w, w[1], w + 3, s->flags[i].name,
+                               w + 3);
     if (i < s->flag_count)
         out->flag[i] = s->flags[i].has_value ? optarg : "";
     return EXIT_OK;

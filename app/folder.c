@@ -74,6 +74,8 @@ int folder_open(outdir **od, const char *cmd, const char *target, int argc, char
     size_t k = 0;
     while (k + 1 < sizeof KINDS / sizeof KINDS[0] && strcmp(KINDS[k].cmd, cmd))
         k++;
+    if (!target[0]) /* as cli_file_out says of a file */
+        return cli_usage_error(cmd, "-o: an empty folder name");
     char holder[FOLDER_HOLDER_MAX];
     holder_line(holder, sizeof holder, argc, argv);
     outdir_opts o = { .kind = KINDS[k].kind, .what = KINDS[k].what, .version = DELVE_VERSION,

@@ -88,8 +88,15 @@ delve_status fsio_write_new(const char *path, const void *data, size_t len, delv
 
 delve_status fsio_mkdirs(const char *dir, delve_err *err)
 {
+    return fsio_mkdirs_made(dir, NULL, err);
+}
+
+delve_status fsio_mkdirs_made(const char *dir, int *made, delve_err *err)
+{
     char buf[4096];
     size_t n = strlen(dir);
+    if (made)
+        *made = 0;
     if (n == 0)
         return delve_fail(err, DELVE_EIO, "cannot make a folder with an empty name");
     if (n >= sizeof buf)
@@ -100,7 +107,10 @@ delve_status fsio_mkdirs(const char *dir, delve_err *err)
             continue;
         char c = buf[i];
         buf[i] = '\0';
-        if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+        int ok = mkdir(buf, 0755) == 0;
+        if (ok && made)
+            ++*made;
+        else if (!ok && errno != EEXIST)
             return delve_fail(err, DELVE_EIO, "cannot make folder %s: %s", buf,
                               strerror(errno));
         buf[i] = c;
@@ -109,6 +119,24 @@ delve_status fsio_mkdirs(const char *dir, delve_err *err)
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
         return delve_fail(err, DELVE_EIO, "%s is not a folder", dir);
     return DELVE_OK;
+}
+
+void fsio_rmdirs(const char *dir, int made)
+{
+    char buf[4096];
+    size_t n = strlen(dir);
+    if (n >= sizeof buf)
+        return;
+    memcpy(buf, dir, n + 1);
+    for (; made > 0 && n > 0; made--) {
+        while (n > 1 && buf[n - 1] == '/') /* "a/b/" is "a/b" */
+            buf[--n] = '\0';
+        if (rmdir(buf) != 0)
+            return; /* not empty: something else is in it now */
+        while (n > 0 && buf[n - 1] != '/')
+            n--;
+        buf[n] = '\0';
+    }
 }
 
 /* The buffer fsio_read_all starts with: room for the whole file at once (a PNG of 400 KB

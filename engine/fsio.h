@@ -24,6 +24,11 @@ delve_status fsio_write_new(const char *path, const void *data, size_t len, delv
 
 /* mkdir -p. DELVE_EIO naming the folder that could not be made. */
 delve_status fsio_mkdirs(const char *dir, delve_err *err);
+/* fsio_mkdirs, and *made: how many folders it made (the deepest *made of dir's). */
+delve_status fsio_mkdirs_made(const char *dir, int *made, delve_err *err);
+/* Removes the deepest `made` folders of dir while they are empty (what fsio_mkdirs_made
+ * made, when the output they were made for is not kept); stops at one that is not. */
+void fsio_rmdirs(const char *dir, int made);
 
 /* Reads a whole regular file into a malloc'ed, NUL-terminated buffer. DELVE_EIO when
  * it cannot be read or is not a regular file (a FIFO would block), DELVE_ELIMIT when it

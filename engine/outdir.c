@@ -30,6 +30,7 @@ struct outdir {
     char lock[OUTDIR_SIBLING_MAX], tmp[OUTDIR_SIBLING_MAX];
     char leftover[OUTDIR_SIBLING_MAX]; /* the earlier output's folder not removed whole */
     int lock_fd, committed;
+    int made;  /* folders of parent made for this output: removed when it is not kept */
 };
 
 /* snprintf for paths: 0 when the result did not fit (paths are checked against
@@ -406,7 +407,7 @@ delve_status outdir_open(outdir **out, const char *target, const outdir_opts *o,
     int taken;
     delve_status st = split_target(od, target, err);
     if (!st)
-        st = fsio_mkdirs(od->parent, err);
+        st = fsio_mkdirs_made(od->parent, &od->made, err);
     if (!st)
         st = lock_take(od, o->holder ? o->holder : "delve", err);
     if (!st)
@@ -495,6 +496,8 @@ void outdir_close(outdir *od)
     if (!od->committed && od->tmp[0])
         remove_tree(od->tmp);
     lock_drop(od);
+    if (!od->committed)
+        fsio_rmdirs(od->parent, od->made);
     free(od);
 }
 

@@ -99,6 +99,31 @@ static void test_made_whole_then_swapped_in(void **state)
     gone(root);
 }
 
+/* An output not kept takes the folders made for it along (a failed or stopped run into
+ * a/b/out leaves no a/b), but not one that holds something else by then, nor one that
+ * was there before. */
+static void test_folders_made_for_it_go_with_it(void **state)
+{
+    (void)state;
+    char root[256], target[300], p[300], buf[512];
+    fresh(root, target, "a/b/out");
+    outdir *od;
+    delve_err err;
+    assert_int_equal(outdir_open(&od, target, &FILM, &err), DELVE_OK);
+    outdir_close(od); /* no commit */
+    assert_string_equal(names(root, buf, sizeof buf), "");
+    snprintf(p, sizeof p, "%s/a", root);
+    assert_int_equal(outdir_open(&od, target, &FILM, &err), DELVE_OK);
+    put(p, "note.txt", "mine"); /* put in a/ meanwhile */
+    outdir_close(od);
+    assert_string_equal(names(p, buf, sizeof buf), "note.txt ");
+    snprintf(target, sizeof target, "%s/a/out", root);
+    assert_int_equal(outdir_open(&od, target, &FILM, &err), DELVE_OK); /* a/ was there */
+    outdir_close(od);
+    assert_string_equal(names(p, buf, sizeof buf), "note.txt ");
+    gone(root);
+}
+
 /* While open, the target's parent holds the lock file and the temporary folder, both
  * hidden; closing without a commit removes both. */
 static void test_lock_and_tmp_are_hidden_siblings(void **state)
@@ -316,6 +341,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_made_whole_then_swapped_in),
         cmocka_unit_test(test_lock_and_tmp_are_hidden_siblings),
+        cmocka_unit_test(test_folders_made_for_it_go_with_it),
         cmocka_unit_test(test_second_open_names_the_holder),
         cmocka_unit_test(test_what_may_be_replaced),
         cmocka_unit_test(test_killed_runs_are_cleaned_up),

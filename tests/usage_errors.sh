@@ -79,6 +79,14 @@ usage "gen: --help=1 (getopt's parser)" "--help takes no value ('--help=1')" gen
 usage "gen: --he is no --help" "unknown option '--he'" gen --he
 usage "gen: -q=1 names -q, not the word before it" "unknown option '-q'" gen -q=1
 usage "shot: -j=2 after --seeds 1-2 names -j" "unknown option '-j'" shot --seeds 1-2 -j=2 -o s
+usage "gen: -o=x.dun is no file '=x.dun'" "-o=x.dun: a short option's value comes without '=' (-o x.dun, or --out=x.dun)" gen -o=x.dun
+check "  and no file made" test ! -e x.dun -a ! -e =x.dun
+usage "shot: -o '' an empty folder name" "-o: an empty folder name" shot --seeds 1-2 -o ''
+usage "review: --out= an empty folder name" "-o: an empty folder name" review . . --out=''
+usage "gallery: a 300-byte file name refused before any work" "a name longer than 244 bytes" gallery -o "$(printf 'b%.0s' $(seq 300)).png"
+# a folder output that fails takes the folders made for it along
+"$DELVE" shot --seeds 1-2 -o "new/sub/$(printf 'b%.0s' $(seq 600))" > /dev/null 2>&1
+check "a failed shot set into new/sub/NAME leaves no new/" test ! -e new
 check "  and no film folder made" test ! -e f -a ! -e r
 # after -- every word is a file, even one that looks like an option
 "$DELVE" shot --seed 5 --floor 1 -o ./--a=b.png > /dev/null 2>&1
