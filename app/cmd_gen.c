@@ -57,7 +57,7 @@ static int parse(int argc, char **argv, gen_args *a)
     *a = (gen_args){ .o = c.o, .dun = !strcmp(fmt, "dun"), .heights = !strcmp(fmt, "heights"),
                      .tmj = !strcmp(fmt, "tmj") };
     if (strcmp(fmt, "ascii") && !a->dun && !a->heights && !a->tmj)
-        return cli_usage_error("gen", "--format %s: ascii, dun, heights or tmj", fmt);
+        return cli_usage_error("gen", "--format: '%s' is not ascii, dun, heights or tmj", fmt);
     a->out = c.flag[F_OUT] && strcmp(c.flag[F_OUT], "-") ? c.flag[F_OUT] : NULL;
     delve_err err = { "" };
     if (opts_check_floor(&a->o, a->o.floors, "--", &err))

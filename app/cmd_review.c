@@ -147,7 +147,7 @@ static int option_value(review_args *a, int argc, char **argv, int *i)
     else if (!strcmp(opt, "--format") && (!strcmp(v, "text") || !strcmp(v, "json")))
         a->format = v;
     else if (!strcmp(opt, "--format"))
-        return cli_usage_error("review", "--format %s: text or json", v);
+        return cli_usage_error("review", "--format: '%s' is not text or json", v);
     else if (!strcmp(opt, "--junit"))
         a->junit = v;
     else if (!strcmp(opt, "--jobs")) {

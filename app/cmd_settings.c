@@ -63,7 +63,7 @@ int cmd_settings(int argc, char **argv)
     const char *fmt = c.flag[F_FORMAT] ? c.flag[F_FORMAT] : "table";
     int tsv = !strcmp(fmt, "tsv");
     if (!tsv && strcmp(fmt, "table"))
-        return cli_usage_error("settings", "--format %s: table or tsv", fmt);
+        return cli_usage_error("settings", "--format: '%s' is not table or tsv", fmt);
     printf(tsv ? "key\tvalues\tdefault\tfamilies\thelp\n"
                : "  %-16s %-24s %-8s %-12s %s\n", "setting", "values", "default", "applies to",
            "what");

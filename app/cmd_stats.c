@@ -207,7 +207,7 @@ int stats_main(int argc, char **argv, const stats_shard *in)
     family_id fam = family_type_of(a.o.type)->family;
     const char *fmt = c.flag[F_FORMAT] ? c.flag[F_FORMAT] : "table";
     if (strcmp(fmt, "table") && strcmp(fmt, "tsv"))
-        return cli_usage_error("stats", "--format %s: table or tsv", fmt);
+        return cli_usage_error("stats", "--format: '%s' is not table or tsv", fmt);
     a.tsv = !strcmp(fmt, "tsv");
     int per_floor = c.flag[F_PER_FLOOR] || fam == FAMILY_DOOMRL;
     if (a.tsv && fam == FAMILY_SHOALS && !per_floor)

@@ -277,7 +277,7 @@ int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
         return cli_usage_error("stats", "--alpha %s: a number between 0 and 1", alpha);
     const char *f = format ? format : "table";
     if (strcmp(f, "table") && strcmp(f, "tsv") && strcmp(f, "json"))
-        return cli_usage_error("stats", "--format %s: table, tsv or json", f);
+        return cli_usage_error("stats", "--format: '%s' is not table, tsv or json", f);
     compare_result r;
     delve_err err = { "" };
     delve_status st = compare_files(file_a, file_b, p, &r, &err);

@@ -71,6 +71,7 @@ usage "review: --aa=1" "--aa takes no value" review a b --aa=1 -o r
 usage "sheet: --chart=yes" "--chart takes no value" sheet f --chart=yes -o x.png
 usage "stats: --per-floor=yes (getopt's parser)" "--per-floor takes no value ('--per-floor=yes')" stats --per-floor=yes
 usage "gen: --bogus=1 is still unknown" "unknown option '--bogus=1'" gen --bogus=1
+usage "gen: --format= names the empty value" "--format: '' is not ascii, dun, heights or tmj" gen --format=
 usage "film: --=x is an unknown option as typed" "unknown option '--=x'" film --=x
 usage "film: --thr=2 is an unknown option as typed" "unknown option '--thr=2'" film --thr=2
 usage "sheet: --col=3 is an unknown option as typed" "unknown option '--col=3'" sheet f --col=3
