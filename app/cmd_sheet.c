@@ -76,7 +76,7 @@ static int parse(int argc, char **argv, sheet_args *a)
             a->chart_only = 1;
             continue;
         }
-        if (plain || o[0] != '-') {
+        if (plain || o[0] != '-' || !o[1]) { /* "-" is a folder's name */
             if (a->dir)
                 return cli_usage_error("sheet", "one film folder at a time");
             a->dir = o;
