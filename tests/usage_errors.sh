@@ -102,6 +102,8 @@ check "film -- mp4 without --video: a script that is not there ($(head -1 e))" \
 # --out is -o's long name in every command
 "$DELVE" diff ./--a=b.png ./--help --threshold=0.1 --out=d.png > /dev/null 2>&1
 check "diff --out=d.png writes it" test -f d.png
+"$DELVE" sheet - -o s.png > /dev/null 2> e
+check "sheet -: '-' is the folder's name ($(head -1 e))" grep -qF "cannot read -/events.tsv" e
 "$DELVE" merge check --help > e 2>&1
 check "merge check --help: the help" grep -q "usage: delve merge" e
 # --name=value as --name value, in the commands that read their own options too
