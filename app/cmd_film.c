@@ -416,13 +416,24 @@ static delve_status saves_writable(const film_script *fs, const char *dir, const
     return DELVE_OK;
 }
 
+/* ffmpeg neither reads nor ends: said whatever the progress mode but --quiet, a hung
+ * encoder being otherwise silent. */
+static void ffmpeg_waiting(void *ctx, int seconds)
+{
+    const progress_out *po = ctx;
+    fprintf(stderr, "%sdelve film: still waiting for ffmpeg after %d s (it neither reads "
+            "nor ends); Ctrl-C stops it\n", po->mode == PROGRESS_TTY ? "\n" : "", seconds);
+}
+
 /* With --video, ffmpeg started beside the film (*vid NULL, *found 0 when it is not
  * installed). */
 static delve_status video_begin(const film_args *a, const film_script *fs, const char *dir,
-                                const picks *p, video **vid, int *found, delve_err *err)
+                                const picks *p, const progress_out *po, video **vid,
+                                int *found, delve_err *err)
 {
     video_opts vo = { .fps = fs->fps, .gif_w = a->gif_w, .w = fs->frame_w, .h = fs->frame_h,
-                      .formats = a->formats, .samples = p->n };
+                      .formats = a->formats, .samples = p->n,
+                      .waiting = a->quiet ? NULL : ffmpeg_waiting, .waiting_ctx = (void *)po };
     *vid = NULL;
     delve_status st = a->video ? video_start(vid, dir, &vo, folder_stop(), err) : DELVE_OK;
     *found = *vid != NULL;
@@ -439,7 +450,7 @@ static delve_status record(const film_args *a, const film_script *fs, world *w, 
     progress_out po = progress_setup(a, total);
     const char *dir = outdir_path(od);
     video *vid;
-    delve_status st = video_begin(a, fs, dir, p, &vid, found, err);
+    delve_status st = video_begin(a, fs, dir, p, &po, &vid, found, err);
     recorder_opts ro = { .out_dir = dir, .font_path = a->font, .threads = a->threads,
                          .progress = progress, .progress_ctx = &po, .stop = folder_stop(),
                          .sink = vid ? video_frame : NULL, .sink_ctx = vid };

@@ -441,6 +441,37 @@ static int send_all(run *u, const uint8_t *p, size_t len)
     return WRITE_OK;
 }
 
+/* How long delve has waited for ffmpeg on end: since `since` (CLOCK_MONOTONIC ms), and
+ * the seconds last told to o->waiting. */
+typedef struct wait_clock {
+    double since;
+    int told;
+} wait_clock;
+
+static double mono_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Tells o->waiting once VIDEO_WAIT_NOTE_S seconds have gone, then every
+ * VIDEO_WAIT_EVERY_S. */
+static void wait_note(const video_opts *o, wait_clock *c)
+{
+    if (!o->waiting)
+        return;
+    if (c->since == 0) {
+        c->since = mono_ms();
+        return;
+    }
+    int s = (int)((mono_ms() - c->since) / 1000);
+    if (s >= (c->told ? c->told + VIDEO_WAIT_EVERY_S : VIDEO_WAIT_NOTE_S)) {
+        c->told = s;
+        o->waiting(o->waiting_ctx, s);
+    }
+}
+
 /* Under u->mu: waits for cv, ms milliseconds at most. */
 static void wait_a_little(run *u, int ms)
 {
@@ -499,14 +530,16 @@ static void *writer(void *arg)
 
 /* One of u's ring buffers to fill, waiting while ffmpeg has not read them; NULL when
  * the writer has ended (it failed or was stopped) or the stop flag went up. */
-static uint8_t *take(run *u)
+static uint8_t *take(const video_opts *o, run *u)
 {
     uint8_t *buf = NULL;
+    wait_clock c = { 0, 0 };
     pthread_mutex_lock(&u->mu);
     while (!u->spares && !u->done && !(u->stop && *u->stop)) {
         u->wants = 1;
         pthread_cond_broadcast(&u->cv);
         wait_a_little(u, VIDEO_POLL_MS);
+        wait_note(o, &c);
     }
     u->wants = 0;
     if (!u->done && !(u->stop && *u->stop))
@@ -603,6 +636,7 @@ static void stop_runs(video *v, int status)
 static void wait_run(video *v, run *u, int block)
 {
     int status;
+    wait_clock c = { 0, 0 };
     while (u->pid > 0) {
         pid_t got = waitpid(u->pid, &status, WNOHANG);
         if (got == u->pid || got < 0) {
@@ -615,6 +649,7 @@ static void wait_run(video *v, run *u, int block)
             return;
         } else {
             nanosleep(&(struct timespec){ 0, VIDEO_POLL_MS * 1000000L }, NULL);
+            wait_note(&v->o, &c);
         }
     }
 }
@@ -664,7 +699,7 @@ static delve_status failed(video *v, run *u, delve_err *err)
  * (ffmpeg stopped reading, or the stop flag went up). */
 static delve_status next_buf(video *v, run *u, uint8_t **buf, delve_err *err)
 {
-    if ((*buf = take(u)))
+    if ((*buf = take(&v->o, u)))
         return DELVE_OK;
     if (v->stop && *v->stop) {
         stop_runs(v, -2);
@@ -759,11 +794,21 @@ void video_end(video *v)
     }
 }
 
-/* Waits for each run's writer to return (it looks at the stop flag as it writes). */
+/* Waits for each run's writer to return (it looks at the stop flag as it writes), saying
+ * so through o.waiting when ffmpeg does not read what is left. */
 static void join_writers(video *v)
 {
     for (int r = 0; r < RUNS; r++) {
         run *u = &v->runs[r];
+        wait_clock c = { 0, 0 };
+        pthread_mutex_lock(&u->mu);
+        while (u->writing && !u->done) {
+            wait_a_little(u, 10 * VIDEO_POLL_MS);
+            pthread_mutex_unlock(&u->mu);
+            wait_note(&v->o, &c);
+            pthread_mutex_lock(&u->mu);
+        }
+        pthread_mutex_unlock(&u->mu);
         if (u->writing)
             pthread_join(u->writer, NULL);
         u->writing = 0;

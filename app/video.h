@@ -16,6 +16,8 @@
 #define VIDEO_GIF_MIN_W 160
 #define VIDEO_GIF_EVERY 3  /* film.gif keeps every third frame (4 fps at 12) */
 #define VIDEO_SAMPLES_MAX 24 /* frames film.gif's palette is made of, at most */
+#define VIDEO_WAIT_NOTE_S 5   /* ffmpeg lags the film by 4 frames at most: 5 s is a hang */
+#define VIDEO_WAIT_EVERY_S 30
 
 /* What --video makes; VIDEO_DEFAULT when not told. */
 enum { VIDEO_MP4 = 1, VIDEO_GIF = 2, VIDEO_WEBP = 4, VIDEO_DEFAULT = VIDEO_MP4 | VIDEO_GIF };
@@ -27,6 +29,11 @@ typedef struct video_opts {
     unsigned formats;  /* VIDEO_* bits; 0: VIDEO_DEFAULT */
     int samples;       /* film.gif's palette samples (video_sample) to come before the
                           first frame, 1 to VIDEO_SAMPLES_MAX; ignored without the GIF */
+    /* told, when delve has waited VIDEO_WAIT_NOTE_S seconds on end for an ffmpeg that
+       neither reads nor ends (and every VIDEO_WAIT_EVERY_S after), how long: a hung
+       ffmpeg is otherwise silent; NULL: not told */
+    void (*waiting)(void *ctx, int seconds);
+    void *waiting_ctx;
 } video_opts;
 
 typedef struct video video;

@@ -151,6 +151,18 @@ check "SIGINT while encoding: the earlier film byte for byte" \
 check "SIGINT while encoding: nothing beside it ($(ls -A "$TMP/c" | tr '\n' ' '))" \
   test "$(ls -A "$TMP/c")" = film
 check "SIGINT while encoding: both encoders are gone" sh -c "! kill -0 $(head -1 "$fake/pid") 2> /dev/null && ! kill -0 $(tail -1 "$fake/pid") 2> /dev/null"
+# an ffmpeg that neither reads nor ends is said to hang after VIDEO_WAIT_NOTE_S (5 s),
+# even when stderr is no terminal; SIGTERM then stops the run as ever
+FAKE_SLOW=$(command -v sleep) PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/c/film" --video \
+  > /dev/null 2> "$TMP/err" &
+pid=$!
+for i in $(seq 240); do grep -q "still waiting" "$TMP/err" 2> /dev/null && break; sleep 0.05; done
+check "a hung ffmpeg is said after 5 s ($(cat "$TMP/err"))" \
+  grep -qx "delve film: still waiting for ffmpeg after 5 s (it neither reads nor ends); Ctrl-C stops it" "$TMP/err"
+kill -TERM "$pid"
+wait "$pid"; rc=$?
+check "  SIGTERM then: exit 143 (rc $rc), the earlier film as it was" \
+  test $rc = 143 -a "$before" = "$(cd "$TMP/c/film" && find . -type f | sort | xargs sha256sum)"
 # a failing stand-in (FAKE_X=1) makes the film fail: exit 2 with a message matching
 # PATTERN (grep's basic regex), the earlier film byte for byte, nothing beside it
 video_fails() { # video_fails FAKE_X NAME PATTERN
