@@ -470,7 +470,44 @@ static int first_diff(const char *a, const char *b, char *x, char *y, size_t siz
     return 0;
 }
 
-/* Every part ran the same command (but --seeds and -o) of the same delve and settings;
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* cmd's options as sorted groups into g (an option with the value after it: "--floors 3"),
+ * cut in place (each group ends where the next begins); how many, or -1 past max. */
+static int option_groups(char *cmd, char **g, int max)
+{
+    int n = 0;
+    for (char *w = strtok(cmd, " "); w; w = strtok(NULL, " ")) {
+        if (n > 0 && w[0] != '-' && g[n - 1][0] == '-' && !strchr(g[n - 1], ' '))
+            w[-1] = ' '; /* the value joins its option again */
+        else if (n == max)
+            return -1;
+        else
+            g[n++] = w;
+    }
+    qsort(g, (size_t)n, sizeof *g, by_text);
+    return n;
+}
+
+/* Do command lines a and b give the same options, in any order ("--floors 2 --zoom 6"
+ * and "--zoom 6 --floors 2")? Copies: a and b are kept. */
+static int same_options(const char *a, const char *b)
+{
+    char ca[CATALOG_HEAD_MAX], cb[CATALOG_HEAD_MAX], *ga[MERGE_WORDS_MAX], *gb[MERGE_WORDS_MAX];
+    snprintf(ca, sizeof ca, "%s", a);
+    snprintf(cb, sizeof cb, "%s", b);
+    int na = option_groups(ca, ga, MERGE_WORDS_MAX), nb = option_groups(cb, gb, MERGE_WORDS_MAX);
+    for (int i = 0; na == nb && na >= 0 && i < na; i++)
+        if (strcmp(ga[i], gb[i]))
+            return 0;
+    return na == nb && na >= 0;
+}
+
+/* Every part ran the same command (but --seeds and -o) of the same delve and settings,
+ * its options in any order and spelt --name=value or --name value;
  * else DELVE_EINPUT naming the first word (setting, option, version) that differs. */
 static delve_status check_same(part *p, int n, delve_err *err)
 {
@@ -486,7 +523,8 @@ static delve_status check_same(part *p, int n, delve_err *err)
         st = part_command(&p[i], "A-B", "DIR", 1, b, sizeof b, err);
         if (!st && (ha.oom || hb.oom))
             st = delve_fail(err, DELVE_ENOMEM, "out of memory");
-        if (!st && (first_diff(ha.s, hb.s, x, y, sizeof x) || first_diff(a, b, x, y, sizeof x)))
+        if (!st && (first_diff(ha.s, hb.s, x, y, sizeof x) ||
+                    (first_diff(a, b, x, y, sizeof x) && !same_options(a, b))))
             st = delve_fail(err, DELVE_EINPUT, "%s and %s: not parts of one run: a setting "
                             "differs (%s has %s, %s has %s)", p[0].dir, p[i].dir, p[0].dir, x,
                             p[i].dir, y);

@@ -78,6 +78,12 @@ check "parts spelt --seeds=A-B and --seeds A-B merge (rc $rc: $(cat e))" \
   sh -c "test $rc = 0 && diff -r -x catalog.tsv whole set"
 check "  the merged command as the first part spelt it" \
   grep -qxF "# command: delve shot --seeds=1-12 --floors=2 --zoom 6 -o set" set/catalog.tsv
+"$DELVE" shot --zoom 6 --seeds 7-12 --floors=2 -o e3 > /dev/null 2>&1
+rm -rf set && "$DELVE" merge shots -o set e1 e3 > /dev/null 2> e; rc=$?
+check "parts with their options in another order merge (rc $rc: $(cat e))" \
+  sh -c "test $rc = 0 && diff -r -x catalog.tsv whole set"
+"$DELVE" shot --zoom 6 --seeds 7-12 --floors=3 -o e4 > /dev/null 2>&1
+expect2 "  but not with another value" "not parts of one run" shots -o x e1 e4
 # messages and the lock's holder line say merge, not shot
 expect2 "a folder error names delve merge" "delve merge: " shots -o "x/$(printf 'b%.0s' $(seq 600))" p1
 rm -rf x
