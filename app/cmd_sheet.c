@@ -116,6 +116,7 @@ typedef struct sheet_job {
     chart_data chart;        /* every row, picked or not */
     uint64_t seed;           /* from the folder's marker; floors 0 when it says none */
     int floors;
+    int fps;                 /* from the marker too; 0 (12) for a film made before it said */
 } sheet_job;
 
 static delve_status grow(sheet_job *j, delve_err *err)
@@ -138,7 +139,7 @@ static delve_status add_point(sheet_job *j, const events_line *row, delve_err *e
         const char *names[PARTY_MAX];
         for (int m = 0; m < row->members; m++)
             names[m] = row->name[m];
-        chart_begin(&j->chart, row->members, names, 0);
+        chart_begin(&j->chart, row->members, names, j->fps);
     }
     chart_point p = { .frame = row->frame, .time_s = row->time_s, .kind = chart_kind(row->event) };
     for (int m = 0; m < row->members; m++) {
@@ -302,7 +303,8 @@ static delve_status write_chart(sheet_job *j, const sheet_opts *so, const char *
 }
 
 /* The dungeon's seed and floor count from the line "seed N floors K" that `delve film`
- * adds to its folder's marker (engine/outdir.h); floors stay 0 when there is none. */
+ * adds to its folder's marker (engine/outdir.h), and the film's fps from "fps F"; floors
+ * and fps stay 0 when there is none. */
 static void read_dungeon(sheet_job *j, const char *dir)
 {
     char p[FILM_PATH_MAX + 32], *text = NULL;
@@ -320,6 +322,10 @@ static void read_dungeon(sheet_job *j, const char *dir)
         j->seed = seed;
         j->floors = floors;
     }
+    const char *f = strstr(text, "\nfps ");
+    int fps = 0;
+    if (f && lex_parse_int(f + 5, strcspn(f + 5, "\n"), 1, FILM_FPS_MAX, &fps, NULL) == LEX_OK)
+        j->fps = fps;
     free(text);
 }
 

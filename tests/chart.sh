@@ -68,6 +68,16 @@ PY
     python3 "$TMP/crop.py" "$film/sheet.png" "$TMP/chart.png" 8 72
   check "a remade sheet carries the same chart" python3 "$TMP/crop.py" "$TMP/remade.png" "$TMP/chart.png" 8 72
 fi
+# at 24 fps the remade chart keeps the film's time (the marker says "fps 24"; without it
+# the axis ran to twice the film's length)
+sed 's/^frame .*/&\nfps     24/' tests/fixtures/short.film > "$TMP/fps24.film"
+"$DELVE" film "$TMP/fps24.film" -o "$TMP/f24" --quiet > /dev/null
+check "the folder notes the fps" grep -qx "fps 24" "$TMP/f24/.delve-output"
+"$DELVE" sheet "$TMP/f24" --chart --columns 6 -o "$TMP/chart24.png" > /dev/null
+if needs "a PNG crop (python3)" python3; then
+  check "a 24 fps film's remade chart is its sheet's, pixel for pixel" \
+    python3 "$TMP/crop.py" "$TMP/f24/sheet.png" "$TMP/chart24.png" 8 72
+fi
 # the remade sheet with --title keeps "seed 58   floors 3": it differs from one made
 # when the marker says nothing only in the header
 grep -v '^seed ' "$film/.delve-output" > "$TMP/marker" && cp "$TMP/marker" "$film/.delve-output"
