@@ -289,6 +289,7 @@ static delve_status cards(dir_state *ds, shot_card card, const char *text, int n
             snprintf(s->caption, sizeof s->caption, "%s", ds->pending);
             snprintf(ds->current, sizeof ds->current, "%s", ds->pending);
             ds->pending[0] = '\0';
+            expand_tide(ds->w, s->caption, sizeof s->caption);
         }
         if (card == CARD_TITLE) {
             snprintf(s->card_text, sizeof s->card_text, "%s", text);
@@ -508,6 +509,10 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
         }
         return DELVE_OK;
     case OP_CAPTION:
+        if (!ds->w->tide.on && strstr(a->text, "{tide}")) /* else "+0 rising" for ever */
+            return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, 1,
+                                 "caption: {tide} needs a dungeon with a tide (a Shoals "
+                                 "floor); this one has none");
         snprintf(ds->pending, sizeof ds->pending, "%s", a->text);
         return DELVE_OK;
     case OP_SAVE:

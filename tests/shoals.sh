@@ -64,6 +64,11 @@ check "stats --type swamp: exit 2 (rc $rc)" test $rc = 2
 check "shoals film: frames, sheet and events -O0 equal -O2" diff -r "$TMP/f2" "$TMP/f0"
 check "shoals film: captions carry the tide" grep -q 'Tide -18 rising' "$TMP/f2/events.tsv"
 check "shoals film: no caption left with {tide}" sh -c "! grep -qF '{tide}' '$TMP/f2/events.tsv'"
+# a caption before a hold carries the tide on the held frames too
+printf 'film "Tide hold"\ndungeon seed=3 type=shoals floors=1\nframe 960x540\nwait 3h\ncaption "at {tide}"\nhold 500ms\n' > "$TMP/hold.film"
+"$DELVE" film "$TMP/hold.film" -o "$TMP/fh" --quiet > /dev/null
+check "shoals film: a held caption carries the tide ($(cut -f 6,14 "$TMP/fh/events.tsv" | grep hold | head -1))" \
+  sh -c "test \$(grep -cP '\thold\t.*\tat [-+][0-9]+ (rising|ebbing|falling|high|low)' '$TMP/fh/events.tsv') = 6"
 n=$(ls "$TMP/f2/frames" | wc -l)
 check "shoals film: $n frames" test "$n" -ge 40
 finish

@@ -772,6 +772,26 @@ static void test_once_escapes_and_short_holds(void **state)
     assert_int_equal(count_of(&c, EV_STEP, CARD_HOLD), 24);
 }
 
+/* {tide} in a caption where the dungeon has no tide is an error at the caption's line
+ * (it read "+0 rising" for ever). */
+static void test_tide_caption_without_tide(void **state)
+{
+    (void)state;
+    film_script fs;
+    delve_err err = { "" };
+    assert_int_equal(film_parse("t.film", "wait 1m\ncaption \"tide {tide}\"\nhold 1s\n", &fs,
+                                &err), DELVE_OK);
+    world w;
+    hand_world(&w);
+    static dir_log c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(director_play(&fs, &w, log_dir, &c, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "t.film:2:1: caption: {tide} needs a dungeon with a tide (a "
+                                 "Shoals floor); this one has none");
+    world_free(&w);
+    film_free(&fs);
+}
+
 /* camera at a square off the party's floor is an error at the square, naming the floor's
  * size: never clamped to the edge. */
 static void test_camera_off_floor(void **state)
@@ -859,6 +879,7 @@ int main(void)
         cmocka_unit_test(test_hold_title_end),
         cmocka_unit_test(test_fall_frames),
         cmocka_unit_test(test_camera_ease),
+        cmocka_unit_test(test_tide_caption_without_tide),
         cmocka_unit_test(test_once_escapes_and_short_holds),
         cmocka_unit_test(test_camera_off_floor),
         cmocka_unit_test(test_start),
