@@ -572,20 +572,27 @@ static int64_t unit_ms(const char *s, size_t *len)
     return 0;
 }
 
-/* Durations: 2d, 1h30m, 90s, 1500ms, 2h15m10s; a bare number is seconds. At most
- * max_ms, else "WHAT is at most LIMIT" at the value's column. */
+/* Durations: 2d, 1h30m, 90s, 1500ms, 2h15m10s; a bare number is seconds; units largest
+ * first, each once. At most max_ms, else "WHAT is at most LIMIT" at the value's column. */
 static delve_status parse_duration(line_ctx *c, const token *t, int64_t max_ms,
                                    const char *what, const char *limit, int64_t *ms)
 {
     const char *s = t->val;
-    int64_t total = 0;
+    int64_t total = 0, last = INT64_MAX;
     while (*s) {
         size_t n = strspn(s, "0123456789"), ulen = 0;
         int64_t unit = s[n] ? unit_ms(s + n, &ulen) : 1000;
+        int col = t->vcol + (int)(s - t->val) + (int)n;
         if (n == 0 || unit == 0)
-            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line,
-                                 t->vcol + (int)(s - t->val) + (int)n, "bad duration '%s'",
-                                 t->val);
+            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, col,
+                                 "bad duration '%s'%s", t->val,
+                                 s[n] == '.' ? " (whole numbers of a unit: 1500ms, not 1.5s)"
+                                             : "");
+        if (unit >= last)
+            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, col,
+                                 "bad duration '%s': its units go largest first, each once "
+                                 "(1m30s, not 30s1m)", t->val);
+        last = unit;
         int64_t v = 0;
         if (lex_parse_i64(s, n, 0, max_ms, &v, NULL) != LEX_OK || v > (max_ms - total) / unit)
             total = max_ms + 1; /* past the limit on its own */
@@ -609,6 +616,9 @@ static delve_status d_wait(line_ctx *c)
     if (!st && ms % 1000)
         st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[1].vcol,
                            "a wait is whole seconds of game time, not '%s'", c->tok[1].val);
+    if (!st && ms == 0) /* as a hold of 0 is */
+        st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[1].vcol,
+                           "a wait must be longer than 0");
     film_action a = { .op = OP_WAIT, .seconds = ms / 1000 };
     return st ? st : push_action(c, &a);
 }

@@ -149,6 +149,13 @@ static void test_parse_errors(void **state)
     expect_error("wait 2d1s\nwait 720h1s\n", "t.film:2:6: a wait is at most 30 days");
     expect_error("wait 1500ms\n", "t.film:1:6: a wait is whole seconds of game time, not '1500ms'");
     expect_error("wait 2w\n", "t.film:1:7: bad duration '2w'");
+    expect_error("hold 30s1m\n", "t.film:1:10: bad duration '30s1m': its units go largest "
+                                "first, each once (1m30s, not 30s1m)");
+    expect_error("wait 1s1s\n", "t.film:1:9: bad duration '1s1s': its units go largest "
+                               "first, each once (1m30s, not 30s1m)");
+    expect_error("hold 0.5s\n", "t.film:1:7: bad duration '0.5s' (whole numbers of a unit: "
+                               "1500ms, not 1.5s)");
+    expect_error("wait 0\n", "t.film:1:6: a wait must be longer than 0");
     expect_error("hold 0s\n", "t.film:1:6: a hold must be longer than 0");
     expect_error("hold 11m\n", "t.film:1:6: a hold is at most 10 minutes of film");
     expect_error("hold 2s 3s\n", "t.film:1:9: unexpected '3s' after 'hold'");
