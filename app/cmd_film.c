@@ -295,6 +295,11 @@ static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_e
     picks_shot(r->picks, w, s);
     if (r->frames <= RECORDER_MAX_FRAMES)
         return DELVE_OK;
+    int fps = r->fs->fps, film_s = RECORDER_MAX_FRAMES / fps;
+    if (s->card != CARD_NONE) /* holds and cards: their film time, not the walk's frames */
+        return delve_fail_at(err, DELVE_EINPUT, r->fs->path, s->line, 1,
+                             "the film passes %d frames here (%d min %d s of film at %d fps)",
+                             RECORDER_MAX_FRAMES, film_s / 60, film_s % 60, fps);
     return delve_fail_at(err, DELVE_EINPUT, r->fs->path, s->line, 1,
                          "the film passes %d frames here (record every=%d gives a frame "
                          "every %d sub-steps of 10 cm)", RECORDER_MAX_FRAMES,

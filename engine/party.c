@@ -9,7 +9,7 @@ delve_status party_add(party *p, const char *name, int max_health, int max_power
     if (p->count >= PARTY_MAX)
         return delve_fail(err, DELVE_ELIMIT, "a party has at most %d members", PARTY_MAX);
     if (!name || !name[0] || strlen(name) >= MEMBER_NAME_MAX)
-        return delve_fail(err, DELVE_EINPUT, "a member's name must be 1..%d characters",
+        return delve_fail(err, DELVE_EINPUT, "a member's name must be 1..%d bytes",
                           MEMBER_NAME_MAX - 1);
     if (max_health < 1 || max_health > MEMBER_MAX_HEALTH)
         return delve_fail(err, DELVE_EINPUT, "health must be 1..%d", MEMBER_MAX_HEALTH);

@@ -196,7 +196,7 @@ static delve_status line_member(lex *x, save_state *st)
     }
     const char *name = x->p;
     member *m = &st->party.m[st->party.count++];
-    delve_status s = rest(x, m->name, sizeof m->name, "a member's name is 1..23 characters");
+    delve_status s = rest(x, m->name, sizeof m->name, "a member's name is 1..23 bytes");
     if (s)
         return s;
     if (!printable(m->name))

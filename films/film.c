@@ -178,7 +178,7 @@ static delve_status copy_text(line_ctx *c, const token *t, char *dst, size_t cap
                                  "control character (such as a tab) in text");
     if (strlen(t->val) >= cap)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                             "text longer than %zu characters", cap - 1);
+                             "text longer than %zu bytes", cap - 1);
     strcpy(dst, t->val);
     return DELVE_OK;
 }
@@ -579,6 +579,9 @@ static delve_status parse_duration(line_ctx *c, const token *t, int64_t max_ms,
 {
     const char *s = t->val;
     int64_t total = 0, last = INT64_MAX;
+    if (!*s)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "%s: expected a duration such as 2s or 1m30s", what);
     while (*s) {
         size_t n = strspn(s, "0123456789"), ulen = 0;
         int64_t unit = s[n] ? unit_ms(s + n, &ulen) : 1000;

@@ -27,4 +27,9 @@ check "the title card's frames are alike" cmp -s "$(f 1)" "$(f 24)"
 check "-O0: the same events" cmp -s "$tsv" "$TMP/o0/events.tsv"
 check "-O0: a side frame of the fall has the same bytes" cmp -s "$(f $((land - 18)))" \
   "$TMP/o0/frames/frame_$(printf %04d $((land - 18))).png"
+# too many frames in holds: the message counts film time, not record every's sub-steps
+for i in $(seq 15); do echo "hold 10m"; done > "$TMP/holds.film"
+"$DELVE" film "$TMP/holds.film" -o "$TMP/h" > /dev/null 2> "$TMP/err"; rc=$?
+check "15 holds of 10 min: exit 2 at the hold that passes the limit, in film time ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qxF 'delve film: $TMP/holds.film:14:1: the film passes 100000 frames here (138 min 53 s of film at 12 fps)' '$TMP/err'"
 finish
