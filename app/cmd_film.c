@@ -27,7 +27,7 @@ static void help(void)
            "                                  while the frames render: the MP4 H.264 yuv420p\n"
            "                                  at the film's fps (12 unless its script says\n"
            "                                  `fps N`), the GIF at a third of it, W px wide\n"
-           "                                  (--gif-width, default %d)\n"
+           "                                  (--gif-width, 160..4096, default %d)\n"
            "  DIR/film.webp                   with a --video list naming webp: the GIF's\n"
            "                                  frames, lossy\n"
            "--video LIST says what to make: mp4, gif and webp, comma-separated, in any case\n"
