@@ -195,6 +195,28 @@ static void walk_substep(world *w)
         w->phase = PHASE_IDLE;
 }
 
+/* Appends " NAME -12" (sign '-') or " NAME +6" for each member to text (size bytes, an
+ * event's caption); a member who does not fit whole ends the list with " ..." (an
+ * ellipsis), never a name or number cut in two. The numbers are in events.tsv's columns
+ * whatever the caption holds. */
+static void with_members(char *text, size_t size, const party *p, const int v[], char sign)
+{
+    static const char MORE[] = " \xe2\x80\xa6";
+    size_t n = strlen(text);
+    for (int i = 0; i < p->count; i++) {
+        char one[MEMBER_NAME_MAX + 16];
+        int k = snprintf(one, sizeof one, " %s %c%d", p->m[i].name, sign, v[i]);
+        size_t after = i + 1 < p->count ? sizeof MORE - 1 : 0; /* room to say more follow */
+        if (k < 0 || n + (size_t)k + after >= size) {
+            if (n + sizeof MORE <= size)
+                memcpy(text + n, MORE, sizeof MORE);
+            return;
+        }
+        memcpy(text + n, one, (size_t)k + 1);
+        n += (size_t)k;
+    }
+}
+
 static void land(world *w)
 {
     int taken[PARTY_MAX], died[PARTY_MAX];
@@ -204,11 +226,9 @@ static void land(world *w)
     centre_on(w, bx, by); /* onto the middle of the landing square */
     party_take_fall(&w->party, w->fall_cm, taken, died);
     char text[96];
-    int n = snprintf(text, sizeof text, "Landed %d.%d m down:", w->fall_cm / 100,
-                     (w->fall_cm % 100) / 10);
-    for (int i = 0; i < w->party.count && n > 0 && n < (int)sizeof text; i++)
-        n += snprintf(text + n, sizeof text - (size_t)n, " %s -%d", w->party.m[i].name,
-                      taken[i]);
+    snprintf(text, sizeof text, "Landed %d.%d m down:", w->fall_cm / 100,
+             (w->fall_cm % 100) / 10);
+    with_members(text, sizeof text, &w->party, taken, '-');
     log_event(w, EV_LAND, -1, w->fall_cm, text);
     for (int i = 0; i < w->party.count; i++)
         if (died[i]) {
@@ -282,12 +302,11 @@ delve_status world_use_station(world *w, delve_err *err)
     }
     int gained[PARTY_MAX];
     party_heal_half(&w->party, gained);
-    int n = snprintf(text, sizeof text, "The %s heals:", look), total = 0;
-    for (int i = 0; i < w->party.count && n > 0 && n < (int)sizeof text; i++) {
-        n += snprintf(text + n, sizeof text - (size_t)n, " %s +%d", w->party.m[i].name,
-                      gained[i]);
+    int total = 0;
+    snprintf(text, sizeof text, "The %s heals:", look);
+    with_members(text, sizeof text, &w->party, gained, '+');
+    for (int i = 0; i < w->party.count; i++)
         total += gained[i];
-    }
     log_event(w, EV_HEAL, -1, total, text);
     s->last_used_s = w->clock_s;
     snprintf(text, sizeof text, "%s", station_line(s, w->clock_s, line, sizeof line));

@@ -224,6 +224,31 @@ static void test_station_in_the_world(void **state)
     world_free(&w);
 }
 
+/* Six members with 23-byte names: the heal's caption (95 bytes at most) lists those who
+ * fit whole and ends with an ellipsis, never a name or a number cut in two. */
+static void test_long_names_cut_whole(void **state)
+{
+    (void)state;
+    world w;
+    make_world(&w, 0);
+    w.party.count = 0;
+    char name[24];
+    for (int i = 0; i < PARTY_MAX; i++) {
+        snprintf(name, sizeof name, "Abcdefghijklmnopqrstuv%d", i + 1);
+        assert_int_equal(party_add(&w.party, name, 30, 12, 0, NULL), DELVE_OK);
+    }
+    w.floor = 1;
+    assert_int_equal(world_walk_to(&w, 1, 2, 1, NULL), DELVE_OK);
+    while (world_tick(&w) != PHASE_IDLE)
+        ;
+    assert_int_equal(world_use_station(&w, NULL), DELVE_OK);
+    int heal = w.log.count - 2; /* then the station's dry line */
+    assert_int_equal(w.log.ev[heal].kind, EV_HEAL);
+    assert_string_equal(w.log.ev[heal].text, "The font heals: Abcdefghijklmnopqrstuv1 +0 "
+                                             "Abcdefghijklmnopqrstuv2 +0 \xe2\x80\xa6");
+    world_free(&w);
+}
+
 static void test_path_avoids_pits_unless_goal(void **state)
 {
     (void)state;
@@ -694,6 +719,7 @@ int main(void)
         cmocka_unit_test(test_stacking_plain_floors_six_metres),
         cmocka_unit_test(test_plates_give_way_at_55_cm),
         cmocka_unit_test(test_station_in_the_world),
+        cmocka_unit_test(test_long_names_cut_whole),
         cmocka_unit_test(test_path_avoids_pits_unless_goal),
         cmocka_unit_test(test_acid_and_lava_burn_per_action),
         cmocka_unit_test(test_path_keeps_out_of_acid_when_it_can),
