@@ -493,6 +493,11 @@ static delve_status camera_off_floor(const dir_state *ds, const film_action *a, 
 static delve_status do_action(dir_state *ds, const film_action *a, delve_err *err)
 {
     delve_err e;
+    if ((a->op == OP_WALK || a->op == OP_USE) && party_alive_count(&ds->w->party) == 0)
+        return script_fail(ds, a, a->op == OP_WALK ? "walk: the whole party is dead; end the "
+                                                     "film before this line"
+                                                   : "use station: the whole party is dead; "
+                                                     "end the film before this line", err);
     switch (a->op) {
     case OP_WALK:
         return do_walk(ds, a, err);

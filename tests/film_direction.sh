@@ -32,4 +32,9 @@ for i in $(seq 15); do echo "hold 10m"; done > "$TMP/holds.film"
 "$DELVE" film "$TMP/holds.film" -o "$TMP/h" > /dev/null 2> "$TMP/err"; rc=$?
 check "15 holds of 10 min: exit 2 at the hold that passes the limit, in film time ($(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -qxF 'delve film: $TMP/holds.film:14:1: the film passes 100000 frames here (138 min 53 s of film at 12 fps)' '$TMP/err'"
+# a party that died cannot walk on: an error at the walk, before anything is written
+printf 'dungeon seed=58 floors=3\nparty "A" health=1\nparty "B" health=1\nwalk to=pit\nwalk to=station\n' > "$TMP/dead.film"
+"$DELVE" film "$TMP/dead.film" -o "$TMP/dead" > /dev/null 2> "$TMP/err"; rc=$?
+check "a walk after the whole party died: exit 2 at its line, no film ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF 'dead.film:5:1: walk: the whole party is dead; end the film before this line' '$TMP/err' && test ! -e '$TMP/dead'"
 finish
