@@ -730,6 +730,7 @@ static delve_status d_camera(line_ctx *c)
     static const int lo[] = { 0, 0 }, hi[] = { FLOOR_MAX_SIDE - 1, FLOOR_MAX_SIDE - 1 };
     film_action a = { .op = OP_CAMERA, .aim = AIM_KEEP };
     delve_status st = need_args(c, 1, "follow, whole, at X,Y or zoom Z");
+    const char *said[3] = { NULL, NULL, NULL }; /* the aim, zoom, over: each once */
     for (int i = 1; i < c->n && !st; i++) {
         token *t = &c->tok[i];
         const char *w = t->key[0] ? "" : t->val;
@@ -737,6 +738,16 @@ static delve_status d_camera(line_ctx *c)
         if (takes && i + 1 == c->n)
             return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line,
                                  t->col + (int)strlen(w), "expected a value after '%s'", w);
+        const char *word = t->key[0] ? t->key : w;
+        int g = !strcmp(word, "zoom") ? 1 : !strcmp(word, "over") ? 2 : 0;
+        if (g == 0 && strcmp(word, "follow") && strcmp(word, "whole") && strcmp(word, "at"))
+            g = -1; /* unknown: said below */
+        if (g >= 0 && said[g])
+            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->col,
+                                 "camera: '%s' after '%s': %s", word, said[g],
+                                 g ? "each once" : "one of follow, whole or at X,Y");
+        if (g >= 0)
+            said[g] = word;
         int v[2], n = 0;
         if (!strcmp(w, "follow") || !strcmp(w, "whole")) {
             a.aim = w[0] == 'f' ? AIM_FOLLOW : AIM_WHOLE;

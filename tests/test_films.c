@@ -156,6 +156,10 @@ static void test_parse_errors(void **state)
     expect_error("hold 0.5s\n", "t.film:1:7: bad duration '0.5s' (whole numbers of a unit: "
                                "1500ms, not 1.5s)");
     expect_error("wait 0\n", "t.film:1:6: a wait must be longer than 0");
+    expect_error("camera follow whole\n", "t.film:1:15: camera: 'whole' after 'follow': one "
+                                          "of follow, whole or at X,Y");
+    expect_error("camera zoom 8 zoom 90\n", "t.film:1:15: camera: 'zoom' after 'zoom': each "
+                                            "once");
     expect_error("fall slow=\n", "t.film:1:11: a fall: expected a duration such as 2s or 1m30s");
     expect_error("hold 0s\n", "t.film:1:6: a hold must be longer than 0");
     expect_error("hold 11m\n", "t.film:1:6: a hold is at most 10 minutes of film");
