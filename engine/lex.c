@@ -46,8 +46,18 @@ delve_status lex_fail(const lex *x, const char *at, const char *fmt, ...)
     return delve_fail_at(x->err, DELVE_EINPUT, x->path, x->line, lex_col(x, at), "%s", msg);
 }
 
+static int is_space(char c);
+
 delve_status lex_limit(const lex *x, size_t max_bytes)
 {
+    /* a file of bare CRs (old Mac line ends) is one line: say why, not "unexpected ..." */
+    const char *cr = x->line == 1 && !*x->next ? memchr(x->ls, '\r', (size_t)(x->le - x->ls))
+                                                : NULL;
+    while (cr && cr + 1 < x->le && is_space(cr[1]))
+        cr = memchr(cr + 1, '\r', (size_t)(x->le - cr - 1));
+    if (cr && cr + 1 < x->le)
+        return lex_fail(x, cr, "a line ends in a bare carriage return (old Mac line ends): "
+                               "save the file with LF or CRLF line ends");
     if ((size_t)(x->le - x->ls) <= max_bytes)
         return DELVE_OK;
     return lex_fail(x, x->ls + max_bytes, "line longer than %zu bytes", max_bytes);

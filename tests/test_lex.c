@@ -378,6 +378,12 @@ static void test_limits_and_control_bytes(void **state)
     assert_int_equal(lex_limit(&x, 8), DELVE_OK);
     assert_int_equal(lex_limit(&x, 5), DELVE_EINPUT);
     assert_string_equal(err.msg, "f.txt:1:6: line longer than 5 bytes");
+    on_line(&x, "film \"x\"\rwait 1m\r", &err); /* bare CRs: one line */
+    assert_int_equal(lex_limit(&x, 100), DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:9: a line ends in a bare carriage return (old Mac "
+                                 "line ends): save the file with LF or CRLF line ends");
+    on_line(&x, "wait 1m\r\nhold 1s\r\n", &err); /* CRLF is fine */
+    assert_int_equal(lex_limit(&x, 100), DELVE_OK);
     on_line(&x, "seed\t9\x01\r\n", &err);
     assert_int_equal(lex_text_only(&x, ".dun file"), DELVE_EINPUT);
     assert_string_equal(err.msg, "f.txt:1:7: control byte 0x01: a .dun file is text");
