@@ -15,6 +15,7 @@
 #define HUD_PAD 16
 #define HUD_BAR_W 196
 #define HUD_BLOCK_H 66       /* one member */
+#define HUD_COMPACT_H 36     /* one member when the blocks do not fit (six at 960 x 540) */
 #define HUD_CAPTION_LINES 3
 #define HUD_TITLE_LINES 4    /* a title of FILM_TEXT_MAX bytes wraps, never cut */
 #define HUD_EVENT_LINES 3
@@ -25,6 +26,7 @@ typedef struct hud {
     canvas *p;
     text_ctx *t;
     int pct;
+    int measure;  /* 1: caption_box and dry_line only say where their top would be */
 } hud;
 
 /* v px at scale 100 in px at the panel's scale. */
@@ -75,6 +77,31 @@ static int member_block(const hud *h, const member *m, int x, int y, int inner)
     text_draw(p, t, x + bw + S(h, 10), y + S(h, 40), S(h, 12), TEXT_MONO,
               alive ? (rgba){ 150, 180, 255, 255 } : LOOK_TEXT_DEAD, buf);
     return y + S(h, HUD_BLOCK_H);
+}
+
+/* One member in HUD_COMPACT_H: name and "23/30" on a line, health and power bars under
+ * it, full width; the panel's choice when the full blocks would run under the caption. */
+static int member_compact(const hud *h, const member *m, int x, int y, int inner)
+{
+    char buf[HUD_LINE_MAX], nums[32];
+    int alive = member_alive(m);
+    rgba text = alive ? LOOK_TEXT : LOOK_TEXT_DEAD;
+    if (alive)
+        snprintf(nums, sizeof nums, "%d/%d", m->health, m->max_health);
+    else
+        snprintf(nums, sizeof nums, "dead");
+    int numw = text_width(h->t, S(h, 13), TEXT_MONO, nums);
+    int nw = text_draw(h->p, h->t, x, y, S(h, 14), TEXT_BOLD, text,
+                       text_fit(h->t, S(h, 14), TEXT_BOLD, inner - numw - S(h, 8), m->name, buf,
+                                sizeof buf));
+    if (!alive)
+        canvas_fill_rect(h->p, x - 2, y + S(h, 9), nw + 4, S(h, 2), LOOK_TEXT_DEAD);
+    text_draw(h->p, h->t, x + inner - numw, y + S(h, 1), S(h, 13), TEXT_MONO, text, nums);
+    bar(h->p, x, y + S(h, 19), inner, S(h, 6), m->health, m->max_health,
+        alive ? LOOK_HEALTH : LOOK_DEAD_BAR, alive ? LOOK_HEALTH_BACK : LOOK_DEAD_BAR);
+    bar(h->p, x, y + S(h, 27), inner, S(h, 3), m->power, m->max_power,
+        alive ? LOOK_POWER : LOOK_DEAD_BAR, alive ? LOOK_POWER_BACK : LOOK_DEAD_BAR);
+    return y + S(h, HUD_COMPACT_H);
 }
 
 /* Length of the longest run of whole words at the start of str that fits in max_w px
@@ -177,6 +204,8 @@ static int caption_box(const hud *h, const char *caption, int inner)
     char lines[HUD_CAPTION_LINES][HUD_LINE_MAX];
     int n = wrap(h->t, size, TEXT_SANS, inner - S(h, 20), caption, lines, HUD_CAPTION_LINES);
     int lh = text_line_h(h->t, size, TEXT_SANS), bh = n * lh + S(h, 18), top = bottom - bh;
+    if (h->measure)
+        return top;
     canvas_fill_rect(h->p, pad, top, inner, bh, LOOK_CAPTION_BOX);
     canvas_frame_rect(h->p, pad, top, inner, bh, 1, LOOK_PANEL_EDGE);
     canvas_fill_rect(h->p, pad, top, S(h, 3), bh, LOOK_GOAL);
@@ -195,6 +224,8 @@ static int dry_line(const hud *h, const char *line, int bottom, int inner)
     while (size > least && text_width(h->t, size, TEXT_MONO, line) > inner)
         size--;
     int top = bottom - S(h, 10) - text_line_h(h->t, size, TEXT_MONO);
+    if (h->measure)
+        return top;
     char buf[HUD_LINE_MAX];
     text_draw(h->p, h->t, S(h, HUD_PAD), top, size, TEXT_MONO, LOOK_AMBER,
               text_fit(h->t, size, TEXT_MONO, inner, line, buf, sizeof buf));
@@ -247,7 +278,7 @@ void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
               const char *station_line, int scale_pct)
 {
     char clk[32];
-    hud h = { p, t, scale_pct > 0 ? scale_pct : 100 };
+    hud h = { p, t, scale_pct > 0 ? scale_pct : 100, 0 };
     int pad = S(&h, HUD_PAD), inner = p->w - 2 * pad, x = pad, y = S(&h, 14);
     canvas_clear(p, LOOK_PANEL);
     canvas_fill_rect(p, 0, 0, S(&h, 2), p->h, LOOK_PANEL_EDGE);
@@ -261,8 +292,13 @@ void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
         y = tide_line(&h, w, x, y - S(&h, 4), inner);
     canvas_fill_rect(p, x, y, inner, 1, LOOK_PANEL_EDGE);
     y += S(&h, 12);
+    hud m = h; /* where the caption and the countdown will start: the members end above */
+    m.measure = 1;
+    int space = dry_line(&m, station_line, caption_box(&m, o->caption, inner), inner) - y;
+    int compact = w->party.count * S(&h, HUD_BLOCK_H) > space;
     for (int i = 0; i < w->party.count && i < PARTY_MAX; i++)
-        y = member_block(&h, &w->party.m[i], x, y, inner);
+        y = compact ? member_compact(&h, &w->party.m[i], x, y, inner)
+                    : member_block(&h, &w->party.m[i], x, y, inner);
     canvas_fill_rect(p, x, y, inner, 1, LOOK_PANEL_EDGE);
     int bottom = caption_box(&h, o->caption, inner);
     bottom = dry_line(&h, station_line, bottom, inner);

@@ -37,4 +37,33 @@ printf 'dungeon seed=58 floors=3\nparty "A" health=1\nparty "B" health=1\nwalk t
 "$DELVE" film "$TMP/dead.film" -o "$TMP/dead" > /dev/null 2> "$TMP/err"; rc=$?
 check "a walk after the whole party died: exit 2 at its line, no film ($(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -qF 'dead.film:5:1: walk: the whole party is dead; end the film before this line' '$TMP/err' && test ! -e '$TMP/dead'"
+# six members at 960 x 540 under a three-line title: the panel takes its compact member
+# rows, so all six health bars are drawn whole above the caption (the sixth ran under it)
+cat > "$TMP/six.film" <<'FILM'
+film    "Six delvers, one pit and a very long film title that must wrap somewhere"
+dungeon seed=58 floors=3
+frame   960x540
+party   "Ash"
+party   "Bryn"
+party   "Cato"
+party   "Dagny"
+party   "Eiji"
+party   "Fen"
+wait    1m
+FILM
+if needs "six members' bars (ffmpeg, python3)" ffmpeg python3; then
+  "$DELVE" film "$TMP/six.film" -o "$TMP/six" --quiet > /dev/null
+  ffmpeg -loglevel error -y -i "$TMP/six/frames/frame_0001.png" -f rawvideo -pix_fmt rgb24 "$TMP/six.rgb"
+  bars=$(python3 - "$TMP/six.rgb" <<'PY'
+import sys
+d, w, x = open(sys.argv[1], 'rb').read(), 960, 658   # x: inside every health bar
+runs, last, prev = 0, -1, False
+for y in range(540):
+    on = d[(y * w + x) * 3:(y * w + x) * 3 + 3] == bytes((220, 48, 44))
+    runs, last, prev = runs + (on and not prev), y if on else last, on
+print(runs, last)
+PY
+)
+  check "six health bars, the last ending at row 336 ($bars)" test "$bars" = "6 336"
+fi
 finish
