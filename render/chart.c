@@ -136,7 +136,15 @@ static void plot_frame(canvas *c, text_ctx *t, const chart_layout *l, int y0, in
         int tw = text_width(t, 11, TEXT_MONO, buf);
         text_draw(c, t, l->x0 - 6 - tw, y - 7, 11, TEXT_MONO, LOOK_TEXT_DIM, buf);
     }
-    text_draw(c, t, CHART_PAD, (y0 + y1) / 2 - 6, 10, TEXT_BOLD, LOOK_TEXT_DIM, name);
+    /* the name beside the middle grid line, or between two lines when that line's value
+       is too wide to leave it room ("HP" beside "5000") */
+    snprintf(buf, sizeof buf, "%d", top * (quarters / 2) / (quarters > 0 ? quarters : 1));
+    int label_y = (y0 + y1) / 2 - 6;
+    if (quarters >= 2 && CHART_PAD + text_width(t, 10, TEXT_BOLD, name) + 4 >
+                             l->x0 - 6 - text_width(t, 11, TEXT_MONO, buf))
+        label_y = (value_y(y0, y1, top, top * (quarters / 2) / quarters) +
+                   value_y(y0, y1, top, top * (quarters / 2 - 1) / quarters)) / 2 - 6;
+    text_draw(c, t, CHART_PAD, label_y, 10, TEXT_BOLD, LOOK_TEXT_DIM, name);
 }
 
 /* Member m's stepped line through the values (power 0: health), 2 px thick: each
@@ -283,15 +291,31 @@ static void time_axis(canvas *c, const chart_data *d, const chart_layout *l, tex
     }
 }
 
-/* "HEALTH AND POWER" and the legend: a swatch and the name of each member. */
+/* The title and the legend (a swatch and the name of each member, from the right). On
+ * a narrow chart the title gets shorter, then goes, then the names are cut to an equal
+ * share: the legend never runs over the title. */
 static void title_row(canvas *c, const chart_data *d, text_ctx *t, const chart_layout *l)
 {
-    text_draw(c, t, CHART_PAD, 7, 14, TEXT_BOLD, LOOK_TEXT, "Health and power over the film");
+    static const char *const TITLES[] = { "Health and power over the film",
+                                          "Health and power", "" };
+    int legend = 0, width = l->x1 - CHART_PAD, share = 0;
+    for (int m = 0; m < d->members; m++)
+        legend += text_width(t, 13, TEXT_SANS, d->names[m]) + 36;
+    size_t k = 0;
+    while (k + 1 < sizeof TITLES / sizeof *TITLES &&
+           text_width(t, 14, TEXT_BOLD, TITLES[k]) + 16 + legend > width)
+        k++;
+    if (legend > width && d->members > 0)
+        share = width / d->members - 36;
+    text_draw(c, t, CHART_PAD, 7, 14, TEXT_BOLD, LOOK_TEXT, TITLES[k]);
     int x = l->x1;
+    char name[sizeof d->names[0]];
     for (int m = d->members - 1; m >= 0; m--) {
-        int tw = text_width(t, 13, TEXT_SANS, d->names[m]);
-        x -= tw;
-        text_draw(c, t, x, 8, 13, TEXT_SANS, LOOK_TEXT, d->names[m]);
+        const char *s = share > 0 ? text_fit(t, 13, TEXT_SANS, share, d->names[m], name,
+                                             sizeof name)
+                                  : d->names[m];
+        x -= text_width(t, 13, TEXT_SANS, s);
+        text_draw(c, t, x, 8, 13, TEXT_SANS, LOOK_TEXT, s);
         x -= 20;
         canvas_fill_rect(c, x, 14, 14, 4, chart_member_colour(m));
         x -= 16;

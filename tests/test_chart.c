@@ -14,6 +14,7 @@
 #include "engine/world.h"
 #include "gen/gen.h"
 #include "render/chart.h"
+#include "render/look.h"
 #include "render/sheet.h"
 #include "render/view.h"
 
@@ -89,6 +90,40 @@ static void test_chart_fall_drop(void **state)
     /* the fall's rule down the plots, in the landing's colour, not a member's */
     rgba rule = px(&c, xf, (l.hy1 + l.py0) / 2);
     assert_true(rule.r > rule.g && rule.r > rule.b);
+    canvas_free(&c);
+    text_close(t);
+    chart_free(&d);
+}
+
+/* Six long names in a narrow chart: the legend takes the title row whole, never drawn
+ * over the title (the title goes first, then the names are cut); left of the first
+ * swatch the row is the panel's colour. */
+static void test_chart_narrow_legend(void **state)
+{
+    (void)state;
+    const char *names[] = { "Ash", "Bryn-the-Unusually-Long", "Cato", "Dagny Odegard", "Eiji",
+                            "Fen" };
+    chart_data d;
+    memset(&d, 0, sizeof d);
+    chart_begin(&d, 6, names, 12);
+    for (int f = 1; f <= 10; f++) {
+        chart_point p = { .frame = f, .time_s = 28800 + f, .kind = EV_STEP };
+        for (int m = 0; m < 6; m++)
+            p.health[m] = 30, p.power[m] = 10;
+        assert_int_equal(chart_add(&d, &p, NULL), DELVE_OK);
+    }
+    text_ctx *t = open_text();
+    canvas c;
+    assert_int_equal(canvas_init(&c, 736, CHART_H, NULL), DELVE_OK);
+    chart_render(&c, &d, t);
+    int sw = -1;
+    for (int x = 0; x < c.w && sw < 0; x++)
+        if (same(px(&c, x, 15), chart_member_colour(0)))
+            sw = x;
+    assert_true(sw >= 12);
+    for (int y = 4; y < 24; y++)
+        for (int x = 2; x < sw; x++)
+            assert_true(same(px(&c, x, y), LOOK_PANEL));
     canvas_free(&c);
     text_close(t);
     chart_free(&d);
@@ -267,6 +302,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chart_fall_drop),
         cmocka_unit_test(test_chart_last_tick),
+        cmocka_unit_test(test_chart_narrow_legend),
         cmocka_unit_test(test_chart_kinds_and_limits),
         cmocka_unit_test(test_sheet_band),
         cmocka_unit_test(test_hud_scale),
