@@ -388,8 +388,20 @@ void side_draw_party(canvas *c, const side_layout *l, const side_party *p)
     char t[32];
     if (p->fallen_cm >= 0)
         plate(c, tx, feet - tall, side_depth_text(p->fallen_cm, t, sizeof t), sc, C_COUNTER);
+    /* the damage under the counter, a plate every 16 dots, in rows that stay inside the
+       picture: a plate that would run out of it starts the next row, and a row's first
+       plate moves left to fit whole (six members beside a marker near the right edge
+       ran out of it; "-12" cut to "-1" misreads) */
+    int px = tx, row = 1;
     for (int i = 0; i < p->damage_count && i < 6; i++) {
         snprintf(t, sizeof t, "-%d", p->damage[i]);
-        plate(c, tx + i * 4 * sc * 4, feet - tall + 8 * sc, t, sc, C_DAMAGE);
+        int pw = label_w(t, sc);
+        if (px > tx && px + pw > c->w) {
+            px = tx;
+            row++;
+        }
+        int at = px == tx && px + pw > c->w ? c->w - pw : px;
+        plate(c, at < sc ? sc : at, feet - tall + 8 * sc * row, t, sc, C_DAMAGE);
+        px += 16 * sc;
     }
 }

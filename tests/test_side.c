@@ -154,12 +154,38 @@ static void test_fit_scaled(void **state)
     dungeon_free(&d);
 }
 
+/* Six members' damage beside a marker near the picture's right edge: in rows of what
+ * fits (here two a row, three rows), none cut off (the fourth to sixth ran out of it). */
+static void test_damage_rows(void **state)
+{
+    (void)state;
+    dungeon d;
+    make(&d);
+    side_layout l;
+    delve_err err = { "" };
+    assert_int_equal(side_fit(&d, 2, 1440, 1080, 4, 100, &l, &err), DELVE_OK);
+    int x = l.x0 + 4 * l.zoom - l.sx, sc = 4, tx = x + l.zoom + 2 * sc, step = 16 * sc;
+    canvas c;
+    assert_int_equal(canvas_init(&c, tx + 2 * step + 10, l.h, &err), DELVE_OK);
+    side_render(&c, &d, &l);
+    side_party p = { .col = 4, .feet_cm = -300, .fallen_cm = 300,
+                     .damage = { 12, 7, 1, 13, 12, 10 }, .damage_count = 6 };
+    side_draw_party(&c, &l, &p);
+    int feet = side_y(&l, -300), top = feet - (side_y(&l, 0) - side_y(&l, 180));
+    px_is(&c, tx, top + 8 * sc + 2 * sc, 255, 96, 80);            /* "-12", row 1 */
+    px_is(&c, tx + step, top + 8 * sc + 2 * sc, 255, 96, 80);     /* "-7" beside it */
+    px_is(&c, tx + step, top + 3 * 8 * sc + 2 * sc, 255, 96, 80); /* "-10", row 3 */
+    canvas_free(&c);
+    dungeon_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stacking_and_pixels),
         cmocka_unit_test(test_fit_and_party),
         cmocka_unit_test(test_fit_scaled),
+        cmocka_unit_test(test_damage_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
