@@ -14,6 +14,7 @@
 #include "films/recorder.h"
 #include "app/video.h"
 #include "engine/outdir.h"
+#include "render/text.h"
 
 static void help(void)
 {
@@ -492,6 +493,52 @@ static delve_status record(const film_args *a, const film_script *fs, world *w, 
     return st;
 }
 
+/* Calls fn(ctx, what, text) for each text a film draws: the title, the end card, the
+ * members' names, captions and title cards; stops at fn's first nonzero. */
+static int each_text(const film_script *fs, int (*fn)(void *, const char *, const char *),
+                     void *ctx)
+{
+    int stop = fn(ctx, "the title", fs->title) || fn(ctx, "the end card", fs->end_text);
+    for (int i = 0; !stop && i < fs->party.count; i++)
+        stop = fn(ctx, "a member's name", fs->party.m[i].name);
+    for (int i = 0; !stop && i < fs->action_count; i++)
+        if (fs->actions[i].op == OP_CAPTION || fs->actions[i].op == OP_TITLE)
+            stop = fn(ctx, fs->actions[i].op == OP_TITLE ? "a title card" : "a caption",
+                      fs->actions[i].text);
+    return stop;
+}
+
+static int is_wide(void *ctx, const char *what, const char *s)
+{
+    (void)ctx, (void)what;
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return 1;
+    return 0;
+}
+
+static int warn_missing(void *ctx, const char *what, const char *s)
+{
+    uint32_t cp = text_missing(ctx, TEXT_SANS, s);
+    if (cp)
+        fprintf(stderr, "delve film: warning: no font here draws U+%04X in %s \"%s\": it "
+                "shows as a box (install a font that has it, or give --font)\n",
+                (unsigned)cp, what, s);
+    return 0;
+}
+
+/* Warns (stderr) of text no font here draws, once per text: it would show as boxes
+ * (DejaVu has no CJK or emoji; a font with them, installed or by --font, draws them).
+ * Only when a text is not plain ASCII, which every font has: no fonts opened else. */
+static void warn_missing_glyphs(const film_script *fs, const char *font)
+{
+    text_ctx *t = NULL;
+    if (!each_text(fs, is_wide, NULL) || text_open(&t, font, NULL))
+        return;
+    each_text(fs, warn_missing, t);
+    text_close(t);
+}
+
 int cmd_film(int argc, char **argv)
 {
     film_args a;
@@ -517,6 +564,8 @@ int cmd_film(int argc, char **argv)
     char target[FILM_PATH_MAX + 16];
     if (!st)
         st = rehearse(&fs, &total, &p, &err);
+    if (!st && !a.quiet)
+        warn_missing_glyphs(&fs, a.font);
     if (!st)
         st = director_build_world(&fs, &w, &err);
     have_world = !st;

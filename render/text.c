@@ -339,6 +339,17 @@ static int own_font_draws_all(text_ctx *t, TTF_Font *own, int style, const char 
     return !*str || (run_slot(t, own, style, str, 0, &end) == style && !str[end]);
 }
 
+uint32_t text_missing(text_ctx *t, int style, const char *str)
+{
+    TTF_Font *own = t ? font_get(t, style, 16) : NULL;
+    for (size_t i = 0; own && str[i];) {
+        uint32_t cp = utf8_next(str, &i);
+        if (cp >= 0x20 && !TTF_GlyphIsProvided32(own, cp) && fallback_slot(t, cp) < 0)
+            return cp;
+    }
+    return 0;
+}
+
 /* Width in pixels of str drawn run by run. */
 static int runs_width(text_ctx *t, TTF_Font *own, int style, int px, const char *str)
 {

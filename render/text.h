@@ -43,6 +43,10 @@ int text_width(text_ctx *t, int px_size, int style, const char *str);
 /* Height in pixels of a line at px_size (the font's line skip). */
 int text_line_h(text_ctx *t, int px_size, int style);
 
+/* The first code point of str (UTF-8) that neither style's font nor any fallback font
+ * draws (it shows as the font's box), or 0 when every one is drawn. */
+uint32_t text_missing(text_ctx *t, int style, const char *str);
+
 /* Copies str into buf (size bytes), cut at a UTF-8 character boundary and ended with
  * "..." when it is wider than max_w pixels. Returns buf. */
 char *text_fit(text_ctx *t, int px_size, int style, int max_w, const char *str, char *buf,

@@ -66,4 +66,13 @@ PY
 )
   check "six health bars, the last ending at row 336 ($bars)" test "$bars" = "6 336"
 fi
+# text no font draws (a private-use code point) is warned of before the film, once per
+# text, and the film is made; --quiet says nothing; plain ASCII opens no font to check
+printf 'dungeon seed=58 floors=1\ncaption "Sign \356\200\200 here"\nwait 1m\n' > "$TMP/pua.film"
+"$DELVE" film "$TMP/pua.film" -o "$TMP/pua" > /dev/null 2> "$TMP/err"; rc=$?
+want=$(printf 'delve film: warning: no font here draws U+E000 in a caption "Sign \356\200\200 here": it shows as a box (install a font that has it, or give --font)')
+check "a glyph no font draws: warned of, exit 0 ($(cat "$TMP/err"))" \
+  test $rc = 0 -a "$(cat "$TMP/err")" = "$want"
+"$DELVE" film "$TMP/pua.film" -o "$TMP/pua" --quiet > /dev/null 2> "$TMP/err"
+check "  and --quiet says nothing" test ! -s "$TMP/err"
 finish
