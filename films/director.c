@@ -249,6 +249,7 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
     s->line = ds->line;
     s->kind = kind;
     s->card = CARD_NONE;
+    s->card_first = 0;
     s->slow = ds->slow;
     ds->slow = 0;
     ds->view_changed = 0;
@@ -283,6 +284,7 @@ static delve_status cards(dir_state *ds, shot_card card, const char *text, int n
         s->frame_no = ++ds->frame_no;
         s->line = ds->line;
         s->card = card;
+        s->card_first = card == CARD_TITLE && i == 0;
         s->kind = EV_STEP;
         s->slow = 0;
         if (card == CARD_HOLD && ds->pending[0]) { /* a caption before a hold is its */

@@ -33,6 +33,7 @@ typedef struct shot {
     int since_land;                 /* shots since the last landing (1 on the land
                                        shot itself), 0 before any: for the dust ring */
     shot_card card;
+    int card_first;                 /* 1: a title card's first frame (a sheet cell) */
     char card_text[FILM_TEXT_MAX];  /* CARD_TITLE */
     int fps;                        /* the film's frames a second */
     /* the camera: free 0 draws the film's view setting as it is (no camera directive

@@ -124,8 +124,12 @@ static delve_status read_row(lex *x, const columns *c, events_line *row)
         memcpy(row->name[m], c->name[m], sizeof row->name[m]);
     }
     int repeat = named(&f, c->event, "fall") && !strcmp(row->event, "fall") && row->time_s == t;
-    row->is_event = !repeat && !named(&f, c->event, "step") && !named(&f, c->event, "hold") &&
-                    !named(&f, c->event, "title");
+    char cap[sizeof row->caption];
+    text(&f, c->caption >= 0 ? c->caption : c->event, cap, sizeof cap);
+    int card_on = named(&f, c->event, "title") && !strcmp(row->event, "title") &&
+                  !strcmp(row->caption, cap); /* a title card's second frame on */
+    row->is_event = !repeat && !card_on && !named(&f, c->event, "step") &&
+                    !named(&f, c->event, "hold");
     row->frame = (int)frame;
     row->time_s = t;
     row->floor = (int)fl;

@@ -28,9 +28,11 @@ typedef struct events_line {
     char caption[256];     /* the caption (cut to fit); the event word without a caption
                               column */
     int is_event;          /* 1: a frame the sheet's `events` pick takes, as the recorder
-                              does (film_pick_wants): not `step`, `hold` or `title`, nor a
-                              slow-motion `fall` repeat (a `fall` row with the clock of
-                              the `fall` row before it) */
+                              does (film_pick_wants): not `step` or `hold`, nor a title
+                              card's frames after its first (a `title` row with the
+                              caption of the `title` row before it), nor a slow-motion
+                              `fall` repeat (a `fall` row with the clock of the `fall` row
+                              before it) */
     int members;           /* NAME_health columns (at most PARTY_MAX) */
     int health[PARTY_MAX]; /* 0..MEMBER_MAX_HEALTH each */
     int power[PARTY_MAX];  /* NAME_power after each NAME_health; 0 without that column */

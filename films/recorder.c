@@ -218,7 +218,7 @@ static int c_map_w(const film_script *fs)
 static int wants_cell(const recorder *r, const shot *s)
 {
     return film_pick_wants(r->fs->pick, r->fs->pick_every, s->frame_no,
-                           s->kind != EV_STEP && !s->slow);
+                           (s->kind != EV_STEP && !s->slow) || s->card_first);
 }
 
 /* Keeps a quarter-size thumbnail and the caption of a frame for the sheet. */

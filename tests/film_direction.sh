@@ -75,4 +75,10 @@ check "a glyph no font draws: warned of, exit 0 ($(cat "$TMP/err"))" \
   test $rc = 0 -a "$(cat "$TMP/err")" = "$want"
 "$DELVE" film "$TMP/pua.film" -o "$TMP/pua" --quiet > /dev/null 2> "$TMP/err"
 check "  and --quiet says nothing" test ! -s "$TMP/err"
+# pick=events takes each title card's first frame (the opening card, frame 1, and the end
+# card, 209) as the recorder does, so a remade sheet is the film's, pixel for pixel
+"$DELVE" sheet "$TMP/d" -o "$TMP/d-re.png" --title "Delve devlog: the fall" > "$TMP/out"
+check "the remade sheet takes 11 frames, the cards' first among them ($(cat "$TMP/out"))" \
+  grep -qF "(11 frames of 244)" "$TMP/out"
+check "  and it is the film's sheet" "$DELVE" diff "$TMP/d/sheet.png" "$TMP/d-re.png"
 finish
