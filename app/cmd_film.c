@@ -287,12 +287,15 @@ typedef struct rehearsal {
     const film_script *fs;
     int frames;
     picks *picks;
+    int cam_left, cam_line; /* the last frame's: a camera move the film's end cuts */
 } rehearsal;
 
 static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_err *err)
 {
     rehearsal *r = ctx;
     r->frames = s->frame_no;
+    r->cam_left = s->cam_left;
+    r->cam_line = s->cam_line;
     picks_shot(r->picks, w, s);
     if (r->frames <= RECORDER_MAX_FRAMES)
         return DELVE_OK;
@@ -310,14 +313,19 @@ static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_e
 /* Plays the script once without recording, so a script that asks for the impossible
  * fails before a single frame is written; counts the frames and picks film.gif's
  * palette samples. */
-static delve_status rehearse(const film_script *fs, int *frames, picks *p, delve_err *err)
+static delve_status rehearse(const film_script *fs, int quiet, int *frames, picks *p,
+                             delve_err *err)
 {
     world w;
-    rehearsal r = { fs, 0, p };
+    rehearsal r = { fs, 0, p, 0, 0 };
     delve_status st = director_build_world(fs, &w, err);
     if (st)
         return st;
     st = director_play(fs, &w, count_shot, &r, err);
+    if (!st && !quiet && r.cam_left > 0) /* the frames are right, the move is cut short */
+        fprintf(stderr, "delve film: warning: %s:%d: the camera move has %d frames left when "
+                "the film ends (hold %dms more at the end to show it whole)\n", fs->path,
+                r.cam_line, r.cam_left, (r.cam_left * 1000 + fs->fps - 1) / fs->fps);
     *frames = r.frames;
     picks_end(p, r.frames);
     world_free(&w);
@@ -563,7 +571,7 @@ int cmd_film(int argc, char **argv)
     outdir *od = NULL;
     char target[FILM_PATH_MAX + 16];
     if (!st)
-        st = rehearse(&fs, &total, &p, &err);
+        st = rehearse(&fs, a.quiet, &total, &p, &err);
     if (!st && !a.quiet)
         warn_missing_glyphs(&fs, a.font);
     if (!st)

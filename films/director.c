@@ -29,6 +29,7 @@ typedef struct dir_state {
     char source[SAVE_SOURCE_MAX]; /* the dungeon's source line, for saves */
     camera cam;
     int speed;                  /* speed xN: a walking frame every record_every * N */
+    int cam_line;               /* the line of the last camera directive */
     int side, side_row;         /* view side [row=Y] (side_row -1: the party's row) */
     int view_changed;           /* a view directive since the last shot */
     int slow;                   /* the next shot repeats a tube tick (slow motion) */
@@ -209,6 +210,8 @@ static void frame_camera(dir_state *ds)
     s->cam = cam_frame(&ds->cam, ds->w);
     s->cam_free = ds->cam.moved;
     s->cam_follow = cam_follows(&ds->cam);
+    s->cam_left = ds->cam.steps - ds->cam.step;
+    s->cam_line = ds->cam_line;
     s->fps = ds->fs->fps;
 }
 
@@ -542,6 +545,7 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
         if (a->aim == AIM_AT && !floor_in(&ds->w->dg.floors[ds->w->floor], a->x, a->y))
             return camera_off_floor(ds, a, err);
         cam_move(&ds->cam, a, ds->w, film_frames_of(a->ms, ds->fs->fps));
+        ds->cam_line = a->line;
         return DELVE_OK;
     case OP_HOLD:
         return cards(ds, CARD_HOLD, NULL, film_frames_of(a->ms, ds->fs->fps), err);

@@ -40,6 +40,8 @@ typedef struct shot {
        yet); else follow 1 is the renderer's own follow at cam.zoom, 0 looks at cam */
     int cam_free, cam_follow;
     cam_pos cam;
+    int cam_left, cam_line;         /* frames the camera's move has after this one, and
+                                       the line of its `camera` directive */
     /* the side view (spec/side-view.md): side 1 draws the cross-section cut along
        side_row (floor 1's grid) instead of the floor from above */
     int side, side_row;

@@ -81,4 +81,12 @@ check "  and --quiet says nothing" test ! -s "$TMP/err"
 check "the remade sheet takes 11 frames, the cards' first among them ($(cat "$TMP/out"))" \
   grep -qF "(11 frames of 244)" "$TMP/out"
 check "  and it is the film's sheet" "$DELVE" diff "$TMP/d/sheet.png" "$TMP/d-re.png"
+# a camera move the film's end cuts short is warned of, with the hold that would show it
+printf 'wait 1m\ncamera zoom 48 over 2s\nhold 500ms\n' > "$TMP/cam.film"
+"$DELVE" film "$TMP/cam.film" -o "$TMP/cam" > /dev/null 2> "$TMP/err"; rc=$?
+check "a camera move cut by the end: warned of, exit 0 ($(cat "$TMP/err"))" test $rc = 0 -a \
+  "$(cat "$TMP/err")" = "delve film: warning: $TMP/cam.film:2: the camera move has 17 frames left when the film ends (hold 1417ms more at the end to show it whole)"
+printf 'wait 1m\ncamera zoom 48 over 2s\nhold 2s\n' > "$TMP/cam2.film"
+"$DELVE" film "$TMP/cam2.film" -o "$TMP/cam2" > /dev/null 2> "$TMP/err"
+check "  and one that ends within the film is not" test ! -s "$TMP/err"
 finish
