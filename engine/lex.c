@@ -392,7 +392,21 @@ int lex_control_len(const char *s)
     const unsigned char *u = (const unsigned char *)s;
     if (u[0] < 0x20 || u[0] == 0x7f)
         return 1;
-    return u[0] == 0xc2 && u[1] >= 0x80 && u[1] < 0xa0 ? 2 : 0;
+    if (u[0] == 0xc2)
+        return u[1] >= 0x80 && u[1] < 0xa0 ? 2 : 0;
+    /* the bidirectional embeddings, overrides and isolates (U+202A..U+202E,
+       U+2066..U+2069): they reorder the text after them, in a caption and in events.tsv */
+    int bidi = u[0] == 0xe2 && ((u[1] == 0x80 && u[2] >= 0xaa && u[2] <= 0xae) ||
+                                (u[1] == 0x81 && u[2] >= 0xa6 && u[2] <= 0xa9));
+    return bidi ? 3 : 0;
+}
+
+const char *lex_control_why(int len)
+{
+    return len == 3 ? "bidirectional control character (U+202A..U+202E, U+2066..U+2069) in "
+                      "text: it reorders what follows it"
+           : len == 2 ? "control character (U+0080..U+009F) in text"
+                      : "control character (such as a tab) in text";
 }
 
 /* A "quoted string" at the cursor (on its opening quote). */
@@ -408,10 +422,8 @@ static delve_status quoted(lex *x, char *out, size_t cap)
         if (ch == '\\')
             ch = *++x->p;
         int control = lex_control_len(x->p);
-        if (control == 1)
-            return lex_fail(x, x->p, "control character (such as a tab) in text");
-        if (control == 2)
-            return lex_fail(x, x->p, "control character (U+0080..U+009F) in text");
+        if (control)
+            return lex_fail(x, x->p, "%s", lex_control_why(control));
         delve_status st = DELVE_OK;
         int len = utf8_char(x, x->p, x->le, &st);
         if (!len)

@@ -113,9 +113,12 @@ delve_status lex_char(lex *x, char c);
  * copies the key into key, moves past the '=' and returns 1; else key is "" and 0. */
 int lex_key(lex *x, char *key, size_t cap);
 /* The bytes of a control character at s, which text refuses: 1 for C0 (below 0x20) or
- * DEL, 2 for C1 (U+0080..U+009F: 0xC2 0x80..0x9F), 0 for anything else. s holds at
- * least one byte past a 0xC2 (its NUL at worst). */
+ * DEL, 2 for C1 (U+0080..U+009F: 0xC2 0x80..0x9F), 3 for a bidirectional control
+ * (U+202A..U+202E, U+2066..U+2069), 0 for anything else. s holds at least two bytes
+ * past a 0xC2 or 0xE2 (its NUL at worst: the checks stop at a NUL). */
 int lex_control_len(const char *s);
+/* What text says of a control character of lex_control_len's len (1, 2 or 3). */
+const char *lex_control_why(int len);
 
 /* A value at the cursor into out (cap bytes with the NUL): a "quoted string", whose only
  * escapes are \" and \\ (films/README.md), or else a bare word (as lex_word, possibly

@@ -175,7 +175,8 @@ static delve_status copy_text(line_ctx *c, const token *t, char *dst, size_t cap
     for (size_t i = 0; !t->quoted && t->val[i]; i++)
         if (lex_control_len(t->val + i))
             return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol + (int)i,
-                                 "control character (such as a tab) in text");
+                                 "%s", lex_control_why(lex_control_len(t->val + i) == 3
+                                                           ? 3 : 1));
     if (strlen(t->val) >= cap)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "text longer than %zu bytes", cap - 1);

@@ -101,6 +101,8 @@ static void test_parse_errors(void **state)
     expect_error("caption ab\x7f" "c\n", "t.film:1:11: control character (such as a tab) in text");
     expect_error("caption ab\xc2\x85\n", "t.film:1:11: control character (such as a tab) in text");
     expect_error("caption \"a\xc2\x9f\"\n", "t.film:1:11: control character (U+0080..U+009F) in text");
+    expect_error("title \"a\xe2\x81\xa6\"\n", "t.film:1:9: bidirectional control character "
+                 "(U+202A..U+202E, U+2066..U+2069) in text: it reorders what follows it");
     /* every string is UTF-8 (films/README.md), the error at the bad byte's column */
     expect_error("film \"x\"\ndungeon seed=58\nparty \"A\" health=30\n"
                  "caption \"ab\xff" "c\xc3\"\nwait 1m\n",

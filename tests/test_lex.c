@@ -284,6 +284,12 @@ static void test_key_value_and_quoted_strings(void **state)
     assert_int_equal(value_at(&x, "\"a\xc2\x85\"", key, val, sizeof val, &err), DELVE_EINPUT);
     assert_string_equal(err.msg, "f.txt:1:3: control character (U+0080..U+009F) in text");
     assert_int_equal(value_at(&x, "\"a\xc2\xa0\"", key, val, sizeof val, &err), DELVE_OK);
+    assert_int_equal(value_at(&x, "\"a\xe2\x80\xae" "b\"", key, val, sizeof val, &err),
+                     DELVE_EINPUT); /* U+202E, the right-to-left override */
+    assert_string_equal(err.msg, "f.txt:1:3: bidirectional control character (U+202A..U+202E, "
+                                 "U+2066..U+2069) in text: it reorders what follows it");
+    assert_int_equal(value_at(&x, "\"a\xe2\x80\x94" "b\"", key, val, sizeof val, &err),
+                     DELVE_OK); /* U+2014, an em dash, beside them */
     assert_int_equal(value_at(&x, "c=\"never closed\r\n", key, val, sizeof val, &err),
                      DELVE_EINPUT);
     assert_string_equal(err.msg, "f.txt:1:3: unterminated string");
