@@ -184,6 +184,25 @@ static delve_status copy_text(line_ctx *c, const token *t, char *dst, size_t cap
     return DELVE_OK;
 }
 
+/* 1 when s has a character to see: not only spaces and the zero-width ones (U+200B..
+ * U+200D, U+2060, U+FEFF). */
+static int visible(const char *s)
+{
+    static const char *const INVISIBLE[] = { " ", "\xe2\x80\x8b", "\xe2\x80\x8c",
+                                              "\xe2\x80\x8d", "\xe2\x81\xa0",
+                                              "\xef\xbb\xbf" };
+    while (*s) {
+        size_t k = 0, n = 0;
+        for (; k < sizeof INVISIBLE / sizeof *INVISIBLE; k++)
+            if (!strncmp(s, INVISIBLE[k], n = strlen(INVISIBLE[k])))
+                break;
+        if (k == sizeof INVISIBLE / sizeof *INVISIBLE)
+            return 1;
+        s += n;
+    }
+    return 0;
+}
+
 /* ---- directives ---- */
 
 static delve_status push_action(line_ctx *c, const film_action *a);
@@ -677,6 +696,10 @@ static delve_status card(line_ctx *c, const char *what, char *text, int64_t *ms)
                            c->tok[1].val);
     if (!st)
         st = copy_text(c, &c->tok[1], text, FILM_TEXT_MAX);
+    if (!st && !visible(text)) /* a card of nothing: a blank screen for its seconds */
+        st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[1].vcol,
+                           "%s's text has nothing to read (only spaces or invisible "
+                           "characters)", what);
     *ms = 3000;
     if (!st && c->n > 2)
         st = cut_duration(c, &c->tok[2], what, ms);
