@@ -55,8 +55,12 @@ static delve_status tokenize(line_ctx *c, lex *x)
         token *t = &c->tok[c->n++];
         memset(t, 0, sizeof *t);
         t->col = lex_col(x, x->p);
-        lex_key(x, t->key, sizeof t->key);
+        int keyed = lex_key(x, t->key, sizeof t->key);
         t->vcol = lex_col(x, x->p);
+        /* "start= 2" is no start=2, as "slow = 2s" is no slow=2s: the value follows '=' */
+        if (keyed && x->p < x->le && (*x->p == ' ' || *x->p == '\t') && !lex_at_end(x))
+            return fail(c, t->vcol, "expected the value right after '=', without a space",
+                        NULL);
         t->quoted = !lex_at_end(x) && *x->p == '"';
         delve_status st = lex_value(x, t->val, sizeof t->val);
         if (st != DELVE_OK)

@@ -158,6 +158,8 @@ static void test_parse_errors(void **state)
     expect_error("hold 0.5s\n", "t.film:1:7: bad duration '0.5s' (whole numbers of a unit: "
                                "1500ms, not 1.5s)");
     expect_error("wait 0\n", "t.film:1:6: a wait must be longer than 0");
+    expect_error("dungeon start= 2\n", "t.film:1:15: expected the value right after '=', "
+                                       "without a space");
     expect_error("title \"  \xe2\x80\x8b \" 1s\n", "t.film:1:7: a title's text has nothing to "
                                                  "read (only spaces or invisible characters)");
     expect_error("camera follow whole\n", "t.film:1:15: camera: 'whole' after 'follow': one "
