@@ -230,36 +230,44 @@ static void ways(canvas *c, const dungeon *d, const side_layout *l, int f)
     }
 }
 
-/* 3 x 5 digits and signs for the ruler, one bit per pixel, rows top down; 'm' is 5 px
- * wide (in 3 it read as an 'n' or an 'h': "7.0 h"). */
-static const char *const GLYPHS = "0123456789-.F";
-static const uint16_t GLYPH_BITS[] = {
-    075557, 026227, 071747, 071717, 055711, 074717, 074757, 071111, 075757, 075717,
-    000700, 000002, 074644,
+/* The ruler's glyphs, 5 rows top down, w bits a row (the leftmost pixel the highest
+ * bit): 3 px wide digits and signs; 'm' 5 px (in 3 it read as an 'n' or an 'h': "7.0 h").
+ * Any other character (a space) is a blank 3 px wide. */
+static const struct {
+    char ch;
+    uint8_t w, rows[5];
+} GLYPHS[] = {
+    { '0', 3, { 7, 5, 5, 5, 7 } }, { '1', 3, { 2, 6, 2, 2, 7 } }, { '2', 3, { 7, 1, 7, 4, 7 } },
+    { '3', 3, { 7, 1, 7, 1, 7 } }, { '4', 3, { 5, 5, 7, 1, 1 } }, { '5', 3, { 7, 4, 7, 1, 7 } },
+    { '6', 3, { 7, 4, 7, 5, 7 } }, { '7', 3, { 7, 1, 1, 1, 1 } }, { '8', 3, { 7, 5, 7, 5, 7 } },
+    { '9', 3, { 7, 5, 7, 1, 7 } }, { '-', 3, { 0, 0, 7, 0, 0 } }, { '.', 3, { 0, 0, 0, 0, 2 } },
+    { 'F', 3, { 7, 4, 6, 4, 4 } }, { 'm', 5, { 000, 032, 025, 025, 025 } },
 };
-static const uint8_t GLYPH_M[5] = { 000, 032, 025, 025, 025 }; /* 5 bits a row */
+enum { GLYPH_COUNT = sizeof GLYPHS / sizeof GLYPHS[0] };
+
+/* ch's entry in GLYPHS, or -1. */
+static int glyph_of(char ch)
+{
+    for (int i = 0; i < GLYPH_COUNT; i++)
+        if (GLYPHS[i].ch == ch)
+            return i;
+    return -1;
+}
 
 static void glyph(canvas *c, int x, int y, char ch, int s, rgba k)
 {
-    if (ch == 'm') {
-        for (int b = 0; b < 25; b++)
-            if (GLYPH_M[b / 5] >> (4 - b % 5) & 1)
-                canvas_fill_rect(c, x + b % 5 * s, y + b / 5 * s, s, s, k);
-        return;
-    }
-    for (int i = 0; GLYPHS[i]; i++) {
-        if (GLYPHS[i] != ch)
-            continue;
-        for (int b = 0; b < 15; b++)
-            if (GLYPH_BITS[i] >> (14 - b) & 1)
-                canvas_fill_rect(c, x + b % 3 * s, y + b / 3 * s, s, s, k);
-    }
+    int i = glyph_of(ch);
+    for (int r = 0; i >= 0 && r < 5; r++)
+        for (int b = 0; b < GLYPHS[i].w; b++)
+            if (GLYPHS[i].rows[r] >> (GLYPHS[i].w - 1 - b) & 1)
+                canvas_fill_rect(c, x + b * s, y + r * s, s, s, k);
 }
 
-/* Advance of ch at scale sc: its width and a pixel between letters (a space is 3 wide). */
+/* Advance of ch at scale sc: its width and a pixel between letters. */
 static int advance(char ch, int sc)
 {
-    return (ch == 'm' ? 6 : 4) * sc;
+    int i = glyph_of(ch);
+    return ((i >= 0 ? GLYPHS[i].w : 3) + 1) * sc;
 }
 
 static void label(canvas *c, int x, int y, const char *s, int sc, rgba k)
