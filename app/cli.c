@@ -51,6 +51,13 @@ static int is_flag(const char *word, size_t len, const char *const *flags)
     return 0;
 }
 
+/* "--quiet takes no value ('--quiet=yes')": word is the option as typed, len its name's
+ * bytes with the dashes. */
+static int no_value(const char *cmd, const char *word, size_t len)
+{
+    return cli_usage_error(cmd, "%.*s takes no value ('%s')", (int)len, word, word);
+}
+
 /* Appends word (attached: it followed an '=') to w. */
 static void put_word(cli_words *w, char *word, int attached)
 {
@@ -84,7 +91,7 @@ int cli_split_long(const char *cmd, int argc, char **argv, const char *const *fl
             put_word(out, word, 0); /* "--=x", "--thr=2": unknown options as typed */
             continue;
         } else if (is_flag(word, len, flags) || !strncmp(word, "--help=", 7)) {
-            int rc = cli_usage_error(cmd, "%.*s takes no value ('%s')", (int)len, word, word);
+            int rc = no_value(cmd, word, len);
             cli_words_free(out);
             return rc;
         } else {
@@ -286,13 +293,13 @@ static int refused(const cli_spec *s, const char *w)
     if (optopt > 0 && optopt < 256 && !(optopt == 'h' && !strncmp(w, "--help=", 7)))
         return cli_usage_error(s->cmd, "unknown option '-%c'", optopt);
     if (!strncmp(w, "--help=", 7))
-        return cli_usage_error(s->cmd, "--help takes no value ('%s')", w);
+        return no_value(s->cmd, w, 6);
     const char *eq = strncmp(w, "--", 2) ? NULL : strchr(w, '=');
     size_t len = eq ? (size_t)(eq - w - 2) : 0;
     for (int i = 0; eq && i < s->flag_count; i++)
         if (!s->flags[i].has_value && strlen(s->flags[i].name) == len &&
             !strncmp(w + 2, s->flags[i].name, len))
-            return cli_usage_error(s->cmd, "%.*s takes no value ('%s')", (int)(len + 2), w, w);
+            return no_value(s->cmd, w, len + 2);
     return cli_usage_error(s->cmd, "unknown option '%s'", w);
 }
 

@@ -382,38 +382,20 @@ static int is_out(char **words, int i)
 
 /* "delve shot ...": the command line of p with --seeds set to seeds, -o taken out wherever
  * the part had it and "-o out" put last (docs/catalog-format.md: a merged catalog's
- * command); with spaced, every "--name=value" before a "--" as "--name value" (the same
- * option, as the parts are compared). DELVE_EINPUT when either option is not in it. */
-static delve_status part_command(part *p, const char *seeds, const char *out, int spaced,
-                                 char *buf, size_t cap, delve_err *err)
+ * command). DELVE_EINPUT when either option is not in it. */
+static delve_status part_command(part *p, const char *seeds, const char *out, char *buf,
+                                 size_t cap, delve_err *err)
 {
-    char *w[2 * MERGE_WORDS_MAX + 2], names[CATALOG_HEAD_MAX];
-    size_t used = 0;
-    int n = 0, plain = 0, outs = 0;
+    char *w[MERGE_WORDS_MAX + 2];
+    int n = 0;
     if (!set_option(p->words + 1, p->word_count - 1, "seeds", 0, seeds))
         return delve_fail(err, DELVE_EINPUT, "%s: its '# command:' line names no --seeds",
                           p->dir);
     for (int i = 1; i < p->word_count; i++) {
-        const char *word = p->words[i], *eq = strchr(word, '=');
-        size_t len = eq ? (size_t)(eq - word) : 0;
-        plain |= !strcmp(word, "--");
-        if (spaced && plain && i == p->word_count - 1)
-            continue; /* a "--" that ends it says nothing */
-        if (is_out(p->words + 1, i - 1)) {
-            outs++;
-            continue;
-        }
-        if (!spaced || plain || strncmp(word, "--", 2) || len <= 2 || used + len >= sizeof names) {
+        if (!is_out(p->words + 1, i - 1))
             w[n++] = p->words[i];
-            continue;
-        }
-        memcpy(names + used, word, len); /* "--name", then "value" */
-        names[used + len] = '\0';
-        w[n++] = names + used;
-        w[n++] = (char *)eq + 1;
-        used += len + 1;
     }
-    if (!outs)
+    if (n == p->word_count - 1)
         return delve_fail(err, DELVE_EINPUT, "%s: its '# command:' line names no -o", p->dir);
     w[n++] = "-o";
     w[n++] = (char *)out;
@@ -475,12 +457,18 @@ static int by_text(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* cmd's options as sorted groups into g (an option with the value after it: "--floors 3"),
- * cut in place (each group ends where the next begins); how many, or -1 past max. */
+/* cmd's options as sorted groups into g (an option with its value: "--floors 3", and
+ * "--floors=3" as it), cut in place (each group ends where the next begins); a "--"
+ * left out (a shot set's command has nothing after it); how many, or -1 past max. */
 static int option_groups(char *cmd, char **g, int max)
 {
     int n = 0;
     for (char *w = strtok(cmd, " "); w; w = strtok(NULL, " ")) {
+        char *eq = !strncmp(w, "--", 2) ? strchr(w, '=') : NULL;
+        if (eq)
+            *eq = ' '; /* "--floors=3" is "--floors 3" */
+        if (!strcmp(w, "--"))
+            continue;
         if (n > 0 && w[0] != '-' && g[n - 1][0] == '-' && !strchr(g[n - 1], ' '))
             w[-1] = ' '; /* the value joins its option again */
         else if (n == max)
@@ -513,14 +501,14 @@ static delve_status check_same(part *p, int n, delve_err *err)
 {
     char a[CATALOG_HEAD_MAX], b[CATALOG_HEAD_MAX], x[160], y[160];
     textbuf ha = { 0 }, hb = { 0 };
-    delve_status st = part_command(&p[0], "A-B", "DIR", 1, a, sizeof a, err);
+    delve_status st = part_command(&p[0], "A-B", "DIR", a, sizeof a, err);
     head_rest(&p[0], &ha);
     textbuf_put(&ha, "", 1);
     for (int i = 1; i < n && !st; i++) {
         hb.len = 0;
         head_rest(&p[i], &hb);
         textbuf_put(&hb, "", 1);
-        st = part_command(&p[i], "A-B", "DIR", 1, b, sizeof b, err);
+        st = part_command(&p[i], "A-B", "DIR", b, sizeof b, err);
         if (!st && (ha.oom || hb.oom))
             st = delve_fail(err, DELVE_ENOMEM, "out of memory");
         if (!st && (first_diff(ha.s, hb.s, x, y, sizeof x) ||
@@ -542,7 +530,7 @@ static delve_status merged_catalog(part *p, int n, const char *target, textbuf *
     char seeds[48], cmd[CATALOG_HEAD_MAX];
     snprintf(seeds, sizeof seeds, "%llu-%llu", (unsigned long long)p[0].lo,
              (unsigned long long)p[n - 1].hi);
-    delve_status st = part_command(&p[0], seeds, target, 0, cmd, sizeof cmd, err);
+    delve_status st = part_command(&p[0], seeds, target, cmd, sizeof cmd, err);
     for (const char *l = p[0].text; !st && l < p[0].text + p[0].head_len;
          l = strchr(l, '\n') + 1) {
         if (!strncmp(l, "# command: ", 11))
