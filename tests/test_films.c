@@ -790,24 +790,30 @@ static void test_once_escapes_and_short_holds(void **state)
     assert_int_equal(count_of(&c, EV_STEP, CARD_HOLD), 24);
 }
 
-/* {tide} in a caption where the dungeon has no tide is an error at the caption's line
- * (it read "+0 rising" for ever). */
-static void test_tide_caption_without_tide(void **state)
+/* text (file's) parses, and playing it on the hand-made world fails with want. */
+static void play_hand_fails(const char *file, const char *text, const char *want)
 {
-    (void)state;
     film_script fs;
     delve_err err = { "" };
-    assert_int_equal(film_parse("t.film", "wait 1m\ncaption \"tide {tide}\"\nhold 1s\n", &fs,
-                                &err), DELVE_OK);
+    assert_int_equal(film_parse(file, text, &fs, &err), DELVE_OK);
     world w;
     hand_world(&w);
     static dir_log c;
     memset(&c, 0, sizeof c);
     assert_int_equal(director_play(&fs, &w, log_dir, &c, &err), DELVE_EINPUT);
-    assert_string_equal(err.msg, "t.film:2:1: caption: {tide} needs a dungeon with a tide (a "
-                                 "Shoals floor); this one has none");
+    assert_string_equal(err.msg, want);
     world_free(&w);
     film_free(&fs);
+}
+
+/* {tide} in a caption where the dungeon has no tide is an error at the caption's line
+ * (it read "+0 rising" for ever). */
+static void test_tide_caption_without_tide(void **state)
+{
+    (void)state;
+    play_hand_fails("t.film", "wait 1m\ncaption \"tide {tide}\"\nhold 1s\n",
+                    "t.film:2:1: caption: {tide} needs a dungeon with a tide (a Shoals floor); "
+                    "this one has none");
 }
 
 /* camera at a square off the party's floor is an error at the square, naming the floor's
@@ -815,19 +821,10 @@ static void test_tide_caption_without_tide(void **state)
 static void test_camera_off_floor(void **state)
 {
     (void)state;
-    film_script fs;
-    delve_err err = { "" };
-    assert_int_equal(film_parse("c.film", "wait 1m\ncamera zoom 32 at 100,100\n", &fs, &err),
-                     DELVE_OK);
-    world w;
-    hand_world(&w);
+    play_hand_fails("c.film", "wait 1m\ncamera zoom 32 at 100,100\n",
+                    "c.film:2:19: camera at 100,100 is off floor 1, which is 8 x 3 squares "
+                    "(X 0..7, Y 0..2)");
     static dir_log c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(director_play(&fs, &w, log_dir, &c, &err), DELVE_EINPUT);
-    assert_string_equal(err.msg, "c.film:2:19: camera at 100,100 is off floor 1, which is 8 x 3 "
-                                 "squares (X 0..7, Y 0..2)");
-    world_free(&w);
-    film_free(&fs);
     play_hand("camera at 7,2\n", &c); /* the last square is on it */
 }
 

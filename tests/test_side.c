@@ -81,6 +81,19 @@ static void test_stacking_and_pixels(void **state)
     dungeon_free(&d);
 }
 
+/* c: d drawn as l says on a canvas width px wide, the party at column 4 with its feet 3 m
+ * down after a 3 m fall, n members' damage under it. Returns the marker's top row. */
+static int party_frame(canvas *c, const dungeon *d, const side_layout *l, int width,
+                       const int *damage, int n)
+{
+    assert_int_equal(canvas_init(c, width, l->h, NULL), DELVE_OK);
+    side_render(c, d, l);
+    side_party p = { .col = 4, .feet_cm = -300, .fallen_cm = 300, .damage_count = n };
+    memcpy(p.damage, damage, (size_t)n * sizeof *damage);
+    side_draw_party(c, l, &p);
+    return side_y(l, -300) - (side_y(l, 0) - side_y(l, 180));
+}
+
 /* A film's side frame: side_fit picks the largest zoom whose picture fits the height
  * and scrolls the party's column to the middle; the party's marker, the depth counter
  * ("3.0 m" in the ruler's glyphs) and a landing's damage stand where the layout says. */
@@ -99,13 +112,8 @@ static void test_fit_and_party(void **state)
     assert_int_equal(side_fit(&d, 2, 200, 200, 4, 100, &l, &err), DELVE_OK);
     assert_int_equal(l.sx, 62); /* column 4's middle (198) to the area's middle (136) */
     canvas c;
-    assert_int_equal(canvas_init(&c, 200, l.h, &err), DELVE_OK);
-    side_render(&c, &d, &l);
-    side_party p = { .col = 4, .feet_cm = -300, .fallen_cm = 300, .damage = { 12 },
-                     .damage_count = 1 };
-    side_draw_party(&c, &l, &p);
-    int x = SIDE_RULER_PX + 4 * 28 - l.sx, feet = side_y(&l, -300);
-    int top = feet - (side_y(&l, 0) - side_y(&l, 180)), tx = x + 28 + 8;
+    int top = party_frame(&c, &d, &l, 200, (const int[]){ 12 }, 1);
+    int x = SIDE_RULER_PX + 4 * 28 - l.sx, feet = side_y(&l, -300), tx = x + 28 + 8;
     px_is(&c, x + 14, feet - 1, 250, 250, 240);   /* the marker, feet at 3 m down */
     px_is(&c, x + 14, top, 250, 250, 240);
     px_is(&c, x + 14, feet + 1, 44, 54, 74);      /* floor 2's air under it */
@@ -137,15 +145,10 @@ static void test_fit_scaled(void **state)
     assert_int_equal(l.x0, 108);
     assert_int_equal(l.h, 1400 * 72 / 200 + 1);
     canvas c;
-    assert_int_equal(canvas_init(&c, 1440, l.h, &err), DELVE_OK);
-    side_render(&c, &d, &l);
+    int top = party_frame(&c, &d, &l, 1440, (const int[]){ 12 }, 1);
     px_is(&c, 100, side_y(&l, -150), 22, 22, 26);  /* still the ruler at x 100 */
     px_is(&c, 108, side_y(&l, -150), 46, 40, 36);  /* the rock right of it */
-    side_party p = { .col = 4, .feet_cm = -300, .fallen_cm = 300, .damage = { 12 },
-                     .damage_count = 1 };
-    side_draw_party(&c, &l, &p);
-    int x = 108 + 4 * 72 - l.sx, feet = side_y(&l, -300);
-    int top = feet - (side_y(&l, 0) - side_y(&l, 180)), tx = x + 72 + 12;
+    int tx = 108 + 4 * 72 - l.sx + 72 + 12;
     px_is(&c, tx, top, 255, 226, 120);             /* '3' of "3.0 m": its top row */
     px_is(&c, tx + 17, top + 5, 255, 226, 120);    /* 6 px a dot: its top row's third */
     px_is(&c, tx, top + 48, 16, 16, 20);           /* '-' of "-12": blank top row */
@@ -160,18 +163,13 @@ static void test_damage_rows(void **state)
 {
     (void)state;
     dungeon d;
-    make(&d);
     side_layout l;
-    delve_err err = { "" };
-    assert_int_equal(side_fit(&d, 2, 1440, 1080, 4, 100, &l, &err), DELVE_OK);
+    make(&d);
+    assert_int_equal(side_fit(&d, 2, 1440, 1080, 4, 100, &l, NULL), DELVE_OK);
     int x = l.x0 + 4 * l.zoom - l.sx, sc = 4, tx = x + l.zoom + 2 * sc, step = 16 * sc;
     canvas c;
-    assert_int_equal(canvas_init(&c, tx + 2 * step + 10, l.h, &err), DELVE_OK);
-    side_render(&c, &d, &l);
-    side_party p = { .col = 4, .feet_cm = -300, .fallen_cm = 300,
-                     .damage = { 12, 7, 1, 13, 12, 10 }, .damage_count = 6 };
-    side_draw_party(&c, &l, &p);
-    int feet = side_y(&l, -300), top = feet - (side_y(&l, 0) - side_y(&l, 180));
+    int top = party_frame(&c, &d, &l, tx + 2 * step + 10, (const int[]){ 12, 7, 1, 13, 12, 10 },
+                          6);
     px_is(&c, tx, top + 8 * sc + 2 * sc, 255, 96, 80);            /* "-12", row 1 */
     px_is(&c, tx + step, top + 8 * sc + 2 * sc, 255, 96, 80);     /* "-7" beside it */
     px_is(&c, tx + step, top + 3 * 8 * sc + 2 * sc, 255, 96, 80); /* "-10", row 3 */
