@@ -53,5 +53,11 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         if (!strcmp(argv[1], COMMANDS[i].name))
             return COMMANDS[i].fn(argc - 1, argv + 1);
+    if (!strncmp(argv[1], "--version=", 10) || !strncmp(argv[1], "--help=", 7))
+        return cli_usage_error(NULL, "%.*s takes no value ('%s')",
+                               (int)strcspn(argv[1], "="), argv[1], argv[1]);
+    if (argv[1][0] == '-') /* options follow their command: `delve film --help` */
+        return cli_usage_error(NULL, "unknown option '%s' (the command comes first: "
+                               "delve COMMAND [options])", argv[1]);
     return cli_usage_error(NULL, "unknown command '%s'", argv[1]);
 }

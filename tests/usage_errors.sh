@@ -47,6 +47,9 @@ usage "check: a bad first seed" "--seeds: 'x' is not a whole number" check --see
 usage "film: a missing value" "-o needs a value" film -o
 usage "merge: nothing to merge" "merge shots, check or stats" merge
 usage "an unknown command" "delve: unknown command 'bogus'" "" bogus
+usage "--version with a value" "delve: --version takes no value ('--version=1')" "" --version=1
+usage "--help with a value" "delve: --help takes no value ('--help=x')" "" --help=x
+usage "an option before any command" "delve: unknown option '--seed' (the command comes first" "" --seed 3 gen
 usage "gen: a bad setting" "--floors: '40' is not a number in 1..32" gen --floors 40
 
 # --gif-width only shapes film.gif, which only --video makes
