@@ -200,6 +200,17 @@ static delve_status shoot_window(const world *w, int k, const shot_args *a, delv
     vo.cam_y_cm = a->at_y < 0 ? f->h * FLOOR_SQUARE_CM / 2 : a->at_y;
     vo.side = a->side, vo.side_row = a->row, vo.side_x = a->at_x, vo.side_y = a->at_y;
     vo.side_pct = view_hud_scale(a->win_w, a->win_h); /* as a film's frame of that size */
+    side_layout l = { .row = -1 };
+    if (a->side) { /* the cut row for the summary, and an --at on the picture */
+        side_opts so = { .zoom = a->zoom, .row = a->row, .pct = vo.side_pct };
+        delve_status st = side_layout_of(&w->dg, &so, &l, err);
+        if (st)
+            return st;
+        if (a->at_x >= l.w || a->at_y >= l.h)
+            return delve_fail(err, DELVE_EINPUT, "--at %d,%d is off the side picture, which is "
+                              "%d x %d px at --zoom %d (x below %d, y below %d)", a->at_x,
+                              a->at_y, l.w, l.h, a->zoom, l.w, l.h);
+    }
     canvas c = { 0 };
     delve_status st = canvas_init(&c, a->win_w, a->win_h, err);
     if (!st)
@@ -207,10 +218,12 @@ static delve_status shoot_window(const world *w, int k, const shot_args *a, delv
     if (!st)
         st = png_write(a->out, &c, err);
     canvas_free(&c);
-    if (!st)
-        printf("delve shot: %s (%d x %d, seed %llu, %s%d of %d)\n", a->out, a->win_w, a->win_h,
-               (unsigned long long)w->dg.seed, a->side ? "side view of floors 1.." : "floor ",
-               a->side ? w->dg.floor_count : k + 1, w->dg.floor_count);
+    if (!st && a->side)
+        printf("delve shot: %s (%d x %d, seed %llu, side view of %d floors, row %d)\n", a->out,
+               a->win_w, a->win_h, (unsigned long long)w->dg.seed, w->dg.floor_count, l.row);
+    else if (!st)
+        printf("delve shot: %s (%d x %d, seed %llu, floor %d of %d)\n", a->out, a->win_w,
+               a->win_h, (unsigned long long)w->dg.seed, k + 1, w->dg.floor_count);
     return st;
 }
 

@@ -85,11 +85,6 @@ typedef struct viewer {
     int showing_b;                /* 0: A shown (alt holds B); 1: B shown */
     view_mark *diffs;             /* squares unlike the other dungeon's, every floor */
     int diff_count;
-    /* the side view's whole picture, kept while these stay as they were drawn for */
-    canvas side_pic;
-    int pic_row, pic_zoom, pic_frame;
-    uint32_t pic_tide;
-    unsigned world_gen, pic_gen;  /* world_gen: counts the worlds made (rebuilds, Tab) */
 } viewer;
 
 /* view_input.c: the one handler for every event, from SDL or from the script. */
@@ -136,9 +131,11 @@ int viewer_compare_reload(viewer *v, int seed_step);
 void viewer_compare_title(const viewer *v, film_script *fs, int b);
 void viewer_side_toggle(viewer *v);
 int viewer_side_key(viewer *v, SDL_Keycode k);
+/* The side view's ruler and labels scaled to the map area, as `delve shot --size` scales
+ * them for a window of that size (view_hud_scale), so the copied command draws the same. */
+void viewer_side_scale(viewer *v);
 void viewer_side_clamp(viewer *v);
 void viewer_side_fit(viewer *v);
-void viewer_side_picture(viewer *v);
 void viewer_side_hover(const viewer *v, char *buf, size_t cap);
 void viewer_side_zoom(viewer *v, int z2, int px, int py);
 

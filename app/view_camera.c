@@ -66,6 +66,11 @@ void viewer_camera_clamp(viewer *v)
     v->vo.cam_y_cm = clamp_axis(v->vo.cam_y_cm, f->h, z, viewer_map_h(v));
 }
 
+void viewer_side_scale(viewer *v)
+{
+    v->vo.side_pct = view_hud_scale(viewer_map_w(v), viewer_map_h(v));
+}
+
 /* The side view's picture kept over the map: no void past its right or bottom edge
  * when it is larger than the map, its top-left corner at the map's when smaller. */
 void viewer_side_clamp(viewer *v)
@@ -74,6 +79,7 @@ void viewer_side_clamp(viewer *v)
     delve_err e = { "" };
     if (!v->vo.side || !v->have_world)
         return;
+    viewer_side_scale(v);
     int rows = v->w.dg.floors[0].h; /* another dungeon (Tab, n, r) may have fewer rows */
     v->vo.side_row = v->vo.side_row >= rows ? rows - 1 : v->vo.side_row;
     if (view_side_size(&v->w, &v->vo, &w, &h, &e)) {
@@ -92,16 +98,20 @@ void viewer_side_clamp(viewer *v)
  * (the ruler's width does not scale); unchanged when the picture would be too large. */
 void viewer_side_zoom(viewer *v, int z2, int px, int py)
 {
-    int w, h, z = v->vo.zoom, x0 = v->vo.side_x, y0 = v->vo.side_y;
+    viewer_side_scale(v);
+    int w, h, z = v->vo.zoom, x0 = v->vo.side_x, y0 = v->vo.side_y, mh = viewer_map_h(v);
+    int ruler = side_ruler_px(v->vo.side_pct);
     delve_err e = { "" };
+    if (!view_side_size(&v->w, &v->vo, &w, &h, &e) && h < mh)
+        y0 -= (mh - h) / 2; /* centred (side_top): the picture's row under py is y0 + py */
     v->vo.zoom = z2;
     if (view_side_size(&v->w, &v->vo, &w, &h, &e)) {
         v->vo.zoom = z;
         viewer_say(v, "no closer: %s", e.msg);
         return;
     }
-    int fx = x0 + px - SIDE_RULER_PX;
-    v->vo.side_x = (fx > 0 ? fx * z2 / z : fx) + SIDE_RULER_PX - px;
+    int fx = x0 + px - ruler;
+    v->vo.side_x = (fx > 0 ? fx * z2 / z : fx) + ruler - px;
     v->vo.side_y = (y0 + py) * z2 / z - py;
     viewer_side_clamp(v);
 }
@@ -176,6 +186,7 @@ void viewer_side_fit(viewer *v)
 {
     int i = ZOOM_COUNT - 1, w, h;
     delve_err e = { "" };
+    viewer_side_scale(v);
     for (; i > 0; i--) {
         v->vo.zoom = ZOOMS[i];
         if (!view_side_size(&v->w, &v->vo, &w, &h, &e) && w <= viewer_map_w(v) &&

@@ -204,6 +204,7 @@ void viewer_side_toggle(viewer *v)
     v->vo.side_row = side_row_now(v);
     v->vo.side_x = v->vo.side_y = 0;
     v->vo.side = 1;
+    viewer_side_scale(v);
     if (view_side_size(&v->w, &v->vo, &w, &h, &e) == DELVE_ELIMIT)
         viewer_side_fit(v); /* too large at this zoom: the zoom it fits at */
     if (view_side_size(&v->w, &v->vo, &w, &h, &e)) {
@@ -231,41 +232,18 @@ int viewer_side_key(viewer *v, SDL_Keycode k)
     return 1;
 }
 
-/* The side picture for this frame in v->side_pic (vo.side_pic), drawn again only when
- * the world, the cut, the zoom, the shot or the tide changed; the side view goes off
- * with the status line saying why when it cannot be drawn. */
-void viewer_side_picture(viewer *v)
-{
-    delve_err e = { "" };
-    v->vo.side_pic = NULL;
-    if (!v->vo.side)
-        return;
-    if (v->side_pic.px && v->pic_gen == v->world_gen && v->pic_row == v->vo.side_row &&
-        v->pic_zoom == v->vo.zoom && v->pic_frame == v->frame && v->pic_tide == v->w.tide.steps) {
-        v->vo.side_pic = &v->side_pic;
-        return;
-    }
-    canvas_free(&v->side_pic);
-    if (view_side_picture(&v->w, &v->vo, &v->side_pic, &e)) {
-        v->vo.side = 0;
-        viewer_say(v, "side view off: %s", e.msg);
-        return;
-    }
-    v->pic_gen = v->world_gen, v->pic_row = v->vo.side_row, v->pic_zoom = v->vo.zoom;
-    v->pic_frame = v->frame, v->pic_tide = v->w.tide.steps;
-    v->vo.side_pic = &v->side_pic;
-}
-
 /* The hover line over the side view: the column of the common grid (as floor 1's x)
  * and the height under the mouse, in metres from the datum (render/side.h's layout). */
 void viewer_side_hover(const viewer *v, char *buf, size_t cap)
 {
-    side_opts so = { .zoom = v->vo.zoom, .row = v->vo.side_row };
+    side_opts so = { .zoom = v->vo.zoom, .row = v->vo.side_row, .pct = v->vo.side_pct };
     side_layout l;
     delve_err e = { "" };
-    int px = v->mx + v->vo.side_x, py = v->my + v->vo.side_y;
     if (!v->mouse_in || v->mx >= viewer_map_w(v) || v->my >= viewer_map_h(v) ||
-        side_layout_of(&v->w.dg, &so, &l, &e) || px < l.x0 || px >= l.w || py >= l.h)
+        side_layout_of(&v->w.dg, &so, &l, &e))
+        return;
+    int px = v->mx + v->vo.side_x, py = v->my - side_top(&l, viewer_map_h(v)) + v->vo.side_y;
+    if (v->mx < l.x0 || px >= l.w || py < 0 || py >= l.h)
         return;
     int x = (px - l.x0) / l.zoom + l.c0 - v->w.dg.floors[0].ox;
     int32_t cm = l.top_cm - (int32_t)((int64_t)py * 200 / l.zoom);

@@ -54,9 +54,6 @@ int viewer_layer_key(viewer *v, SDL_Keycode k)
 
 void viewer_layers_free(viewer *v)
 {
-    canvas_free(&v->side_pic);
-    v->vo.side_pic = NULL;
-    v->world_gen++;
     free(v->tide);
     v->tide = NULL;
     v->vo.tide = NULL;

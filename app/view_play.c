@@ -33,7 +33,6 @@ static delve_status draw(viewer *v, delve_err *err)
     viewer_tide_update(v);
     if (v->vo.side)
         viewer_side_clamp(v);
-    viewer_side_picture(v);
     viewer_update_lines(v);
     v->vo.t_ms = (uint32_t)v->frame * VIEWER_FRAME_MS; /* the same shot, the same pixels */
     v->vo.caption = v->caption;
@@ -134,7 +133,6 @@ delve_status viewer_rebuild(viewer *v, delve_err *err)
     v->frame = 0;
     delve_status st = director_build_world(&v->fs, &v->w, err);
     v->have_world = !st;
-    v->world_gen++;
     if (!st)
         viewer_camera_clamp(v);
     return st;

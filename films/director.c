@@ -528,12 +528,10 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
     case OP_SAVE:
         return do_save(ds, a, err);
     case OP_VIEW:
-        if (a->n && a->y >= ds->w->dg.floors[0].h) { /* the cut is a row of floor 1 */
-            char why[96];
-            snprintf(why, sizeof why, "view side: row %d is off floor 1 (rows 0..%d)", a->y,
-                     ds->w->dg.floors[0].h - 1);
-            return script_fail(ds, a, why, err);
-        }
+        if (a->n && a->y >= ds->w->dg.floors[0].h) /* the cut is a row of floor 1 */
+            return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, a->col,
+                                 "view side: row %d is off floor 1 (rows 0..%d)", a->y,
+                                 ds->w->dg.floors[0].h - 1);
         ds->side = a->n;
         ds->side_row = a->y;
         ds->view_changed = 1;
@@ -542,6 +540,10 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
         ds->speed = a->n;
         return DELVE_OK;
     case OP_CAMERA:
+        if (ds->side) /* its move would play unseen, and a warning would say it is cut */
+            return script_fail(ds, a, "camera: the side view has no camera (it keeps the "
+                               "party in the middle of its cut); put the move after "
+                               "'view top'", err);
         if (a->aim == AIM_AT && !floor_in(&ds->w->dg.floors[ds->w->floor], a->x, a->y))
             return camera_off_floor(ds, a, err);
         cam_move(&ds->cam, a, ds->w, film_frames_of(a->ms, ds->fs->fps));

@@ -428,8 +428,10 @@ static delve_status view_cut(line_ctx *c)
     film_action a = { .op = OP_VIEW, .n = !strcmp(c->tok[1].val, "side"), .y = -1 };
     delve_status st = DELVE_OK;
     for (int i = 2; i < c->n && !st; i++) {
-        if (a.n && !strcmp(c->tok[i].key, "row"))
+        if (a.n && !strcmp(c->tok[i].key, "row")) {
             st = int_field(c, &c->tok[i], 0, FLOOR_MAX_SIDE - 1, &a.y);
+            a.col = c->tok[i].vcol; /* for a row off floor 1, known once it is built */
+        }
         else
             st = unknown_key(c, &c->tok[i], a.n ? "view side" : "view top");
     }

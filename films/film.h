@@ -57,7 +57,8 @@ typedef enum sheet_pick { PICK_EVENTS, PICK_EVERY, PICK_ALL } sheet_pick;
 typedef struct film_action {
     film_op op;
     int line;                 /* where it was written, for runtime errors */
-    int col;                  /* OP_SAVE: the column of its file name */
+    int col;                  /* OP_SAVE: the column of its file name; OP_VIEW: of row='s
+                                 value */
     walk_target to;
     int x, y, floor;          /* TO_SQUARE; floor -1 = current */
     int64_t seconds;          /* OP_WAIT */

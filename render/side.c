@@ -2,6 +2,7 @@
 #include "render/side.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static const rgba C_ROCK = { 46, 40, 36, 255 };
 static const rgba C_ROCK_LINE = { 58, 51, 45, 255 };
@@ -15,6 +16,7 @@ static const rgba C_LAVA = { 230, 90, 30, 255 };
 static const rgba C_TUBE = { 6, 6, 8, 255 };
 static const rgba C_PLATE = { 220, 60, 50, 255 };
 static const rgba C_WAY = { 240, 200, 80, 255 };
+static const rgba C_WAY_GHOST = { 150, 128, 72, 255 }; /* a way whose ends are off the cut */
 static const rgba C_DOOR = { 150, 100, 50, 255 };
 static const rgba C_STATION = { 90, 220, 230, 255 };
 static const rgba C_MONSTER = { 200, 70, 160, 255 };
@@ -36,7 +38,7 @@ int side_ruler_px(int pct)
 
 int side_y(const side_layout *l, int32_t h_cm)
 {
-    return (int)((int64_t)(l->top_cm - h_cm) * l->zoom / 200);
+    return (int)((int64_t)(l->top_cm - h_cm) * l->zoom / 200) - l->sy;
 }
 
 /* v px of a 1280 x 720 frame at the layout's pct. */
@@ -190,8 +192,61 @@ static void pits(canvas *c, const dungeon *d, const side_layout *l, int f, int o
     }
 }
 
-/* Ways in profile from their end on floor f to their other end. */
-static void ways(canvas *c, const dungeon *d, const side_layout *l, int f)
+/* A line t px thick from (xa, ya) to (xb, yb), a dot every pixel along its longer axis
+ * (integer steps: the same bytes everywhere). */
+static void line(canvas *c, int xa, int ya, int xb, int yb, int t, rgba k)
+{
+    int dx = xb - xa, dy = yb - ya, n = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+    for (int i = 0; i <= n; i++) {
+        int x = xa + (n ? (int)((int64_t)dx * i / n) : 0);
+        int y = ya + (n ? (int)((int64_t)dy * i / n) : 0);
+        canvas_fill_rect(c, x - t / 2, y - t / 2, t, t, k);
+    }
+}
+
+/* Way w of floor f in profile, from its upper end (xa, ya) to its lower (xb, yb), in k:
+ * stairs as treads and risers, a ramp as a slope, a spiral as a zigzag, a ladder as rails with rungs, a lift as a shaft with its car at the top
+ * stop; each end marked by a small block on its ground. */
+static void way_profile(canvas *c, const side_layout *l, const way *w, int32_t rise_cm,
+                        int xa, int ya, int xb, int yb, rgba k)
+{
+    int z = l->zoom, n = yb - ya, t = z >= 16 ? 2 : 1;
+    if (w->kind == WAY_LIFT || w->kind == WAY_LADDER) {
+        line(c, xa - z / 3, ya, xa - z / 3, yb, t, k);
+        line(c, xa + z / 3, ya, xa + z / 3, yb, t, k);
+        for (int y = ya; w->kind == WAY_LADDER && y <= yb; y += z / 2 + 1)
+            canvas_fill_rect(c, xa - z / 3, y, 2 * (z / 3) + 1, 1, k);
+        if (w->kind == WAY_LIFT) /* the car at its top stop */
+            canvas_fill_rect(c, xa - z / 3, ya - z / 2, 2 * (z / 3) + 1, z / 2, k);
+        return;
+    }
+    if (w->kind == WAY_SPIRAL) {
+        /* a helix seen from the side: a leg per half turn, as the engine winds it */
+        int legs = (dungeon_spiral_quarter_turns(rise_cm) + 1) / 2, half = (z - 4) / 2;
+        legs = legs < 2 ? 2 : legs;
+        for (int i = 0; i < legs; i++)
+            line(c, xa + (i % 2 ? half : -half), ya + n * i / legs,
+                 xa + (i % 2 ? -half : half), ya + n * (i + 1) / legs, t, k);
+    } else if (w->kind == WAY_STAIR) {
+        int steps = 8;
+        for (int i = 0; i < steps; i++) {
+            int x0 = xa + (xb - xa) * i / steps, x1 = xa + (xb - xa) * (i + 1) / steps;
+            int y0 = ya + n * i / steps, y1 = ya + n * (i + 1) / steps;
+            line(c, x0, y0, x0, y1, t, k); /* the riser down, then the tread along */
+            line(c, x0, y1, x1, y1, t, k);
+        }
+    } else {
+        line(c, xa, ya, xb, yb, t, k);
+    }
+    int m = z / 3 > 2 ? z / 3 : 2;
+    canvas_fill_rect(c, xa - m / 2, ya - m, m, m, k);
+    canvas_fill_rect(c, xb - m / 2, yb - m, m, m, k);
+}
+
+/* Ways in profile from their end on floor f to their other end: first those with
+ * neither end on the cut, faded (on_cut 0), then those with one on it (on_cut 1), so a
+ * way on the cut is never drawn over. */
+static void ways(canvas *c, const dungeon *d, const side_layout *l, int f, int on_cut)
 {
     const dfloor *fl = &d->floors[f];
     int z = l->zoom;
@@ -200,33 +255,14 @@ static void ways(canvas *c, const dungeon *d, const side_layout *l, int f)
         if (w->to_floor <= f || w->to_floor >= d->floor_count)
             continue; /* each way once, from its upper end */
         const dfloor *tf = &d->floors[w->to_floor];
+        if ((w->y == row_on(d, l, f) || w->to_y == row_on(d, l, w->to_floor)) != on_cut)
+            continue;
         int32_t a = dungeon_ground_cm(d, f, w->x, w->y);
         int32_t b = dungeon_ground_cm(d, w->to_floor, w->to_x, w->to_y);
         int xa = col_x(l, w->x + fl->ox) + z / 2, xb = col_x(l, w->to_x + tf->ox) + z / 2;
-        int ya = side_y(l, a), yb = side_y(l, b), n = yb - ya;
-        if (n <= 0)
-            continue;
-        int steps = w->kind == WAY_SPIRAL ? 2 * dungeon_spiral_quarter_turns(a - b) : 8;
-        steps = steps < 2 ? 2 : steps;
-        for (int k = 0; k <= n; k++) {
-            int y = ya + k, x = xa + (int)((int64_t)(xb - xa) * k / n);
-            if (w->kind == WAY_LIFT || w->kind == WAY_LADDER) {
-                canvas_fill_rect(c, xa - z / 3, y, 2, 1, C_WAY);
-                canvas_fill_rect(c, xa + z / 3 - 1, y, 2, 1, C_WAY);
-                if (w->kind == WAY_LADDER && k % (z / 2 + 1) == 0)
-                    canvas_fill_rect(c, xa - z / 3, y, 2 * (z / 3), 1, C_WAY);
-            } else if (w->kind == WAY_SPIRAL) { /* a zigzag, one leg per half turn */
-                int leg = n / steps + 1, p = k % (2 * leg);
-                int dx = (p < leg ? p : 2 * leg - p) * (z - 4) / leg - (z - 4) / 2;
-                canvas_fill_rect(c, xa + dx - 1, y, 3, 1, C_WAY);
-            } else { /* stairs as steps, ramps as a slope */
-                int sx = w->kind == WAY_STAIR ? xa + (int)((int64_t)(xb - xa) *
-                         (k * steps / (n + 1)) / steps) : x;
-                canvas_fill_rect(c, sx - 1, y, 3, 1, C_WAY);
-            }
-        }
-        if (w->kind == WAY_LIFT) /* the car at its top stop */
-            canvas_fill_rect(c, xa - z / 3, ya - z / 2, 2 * (z / 3), z / 2, C_WAY);
+        int ya = side_y(l, a), yb = side_y(l, b);
+        if (yb > ya)
+            way_profile(c, l, w, a - b, xa, ya, xb, yb, on_cut ? C_WAY : C_WAY_GHOST);
     }
 }
 
@@ -241,6 +277,7 @@ static const struct {
     { '3', 3, { 7, 1, 7, 1, 7 } }, { '4', 3, { 5, 5, 7, 1, 1 } }, { '5', 3, { 7, 4, 7, 1, 7 } },
     { '6', 3, { 7, 4, 7, 5, 7 } }, { '7', 3, { 7, 1, 1, 1, 1 } }, { '8', 3, { 7, 5, 7, 5, 7 } },
     { '9', 3, { 7, 5, 7, 1, 7 } }, { '-', 3, { 0, 0, 7, 0, 0 } }, { '.', 3, { 0, 0, 0, 0, 2 } },
+    { '+', 3, { 0, 2, 7, 2, 0 } },
     { 'F', 3, { 7, 4, 6, 4, 4 } }, { 'm', 5, { 000, 032, 025, 025, 025 } },
 };
 enum { GLYPH_COUNT = sizeof GLYPHS / sizeof GLYPHS[0] };
@@ -285,21 +322,57 @@ static int label_w(const char *s, int sc)
     return w;
 }
 
-/* The depth ruler: metres below floor 1's datum, a tick per metre, numbers every 5 m
- * (above their tick, kept inside the picture at its top), and each floor's label at its
- * datum ("F2 -7.0 m", spec/side-view.md); sizes at the layout's pct. */
+/* Text in the ruler's glyphs at scale sc on a dark plate. */
+static void plate(canvas *c, int x, int y, const char *s, int sc, rgba k)
+{
+    canvas_fill_rect(c, x - sc, y - sc, label_w(s, sc) + sc, 7 * sc, C_LABEL_BG);
+    label(c, x, y, s, sc, k);
+}
+
+/* Text in the ruler's glyphs at scale sc with a dark outline (readable on water, ground
+ * and rock alike, hiding only the pixels round its strokes). */
+static void outlined(canvas *c, int x, int y, const char *s, int sc, rgba k)
+{
+    int o = sc > 1 ? sc / 2 : 1;
+    static const int DX[] = { -1, 1, 0, 0, -1, 1, -1, 1 }, DY[] = { 0, 0, -1, 1, -1, -1, 1, 1 };
+    for (int i = 0; i < 8; i++)
+        label(c, x + DX[i] * o, y + DY[i] * o, s, sc, C_LABEL_BG);
+    label(c, x, y, s, sc, k);
+}
+
+/* The first of 1, 5, 10, 20, 50, 100 m (from index from) at least px_min px apart. */
+static int metres_apart(const side_layout *l, int from, int px_min)
+{
+    static const int STEP[] = { 1, 5, 10, 20, 50, 100 };
+    int i = from;
+    while (i < 5 && STEP[i] * l->zoom / 2 < px_min)
+        i++;
+    return STEP[i];
+}
+
+/* The depth ruler: metres from floor 1's datum, signed as the floors' labels and the
+ * viewer's heights are ("-5" is 5 m below it), a tick every metre and a number every
+ * 5 m when they fit (further apart at small zooms: 10, 20, 50 m), numbers above their
+ * tick and inside the picture; each floor's label at its datum ("F2 -7.0 m",
+ * spec/side-view.md) outlined and inside the picture; sizes at the layout's
+ * pct, halved below 12 px a square. */
 static void ruler(canvas *c, const dungeon *d, const side_layout *l)
 {
-    canvas_fill_rect(c, 0, 0, l->x0, l->h, C_RULER_BG);
-    int32_t top_m = l->top_cm / 100 + 1;
-    int sc = spx(l, 2), line = spx(l, 1);
-    for (int32_t m = top_m; side_y(l, m * 100) < l->h; m--) {
+    canvas_fill_rect(c, 0, 0, l->x0, l->h - l->sy, C_RULER_BG);
+    /* half size below 12 px a square, where floors 6 m apart are 36 px or less: the
+       labels' plates (7 dots high) never overlap */
+    int sc = spx(l, l->zoom * 100 / l->pct < 12 ? 1 : 2), line = spx(l, 1);
+    int tick = metres_apart(l, 0, 4), num = metres_apart(l, 1, 7 * sc);
+    int32_t top_m = (l->top_cm / 100 + 1) / num * num + num;
+    for (int32_t m = top_m; side_y(l, m * 100) < l->h - l->sy; m--) {
         int y = side_y(l, m * 100);
-        int len = spx(l, m % 5 ? 6 : 14);
+        if (m % tick)
+            continue;
+        int len = spx(l, m % num ? 6 : 14);
         canvas_fill_rect(c, l->x0 - len, y, len, line, C_RULER);
-        if (m % 5 == 0 && y > spx(l, 6)) {
+        if (m % num == 0 && y > spx(l, 6)) {
             char t[16];
-            snprintf(t, sizeof t, "%d", (int)-m);
+            snprintf(t, sizeof t, m > 0 ? "+%d" : "%d", (int)m);
             label(c, spx(l, 4), y - 6 * sc < 0 ? 0 : y - 6 * sc, t, sc, C_RULER);
         }
     }
@@ -308,8 +381,8 @@ static void ruler(canvas *c, const dungeon *d, const side_layout *l)
         char t[32];
         snprintf(t, sizeof t, "F%d %s%d.%d m", f + 1, dm < 0 ? "-" : "",
                  (int)(dm < 0 ? -dm : dm) / 100, (int)(dm < 0 ? -dm : dm) % 100 / 10);
-        int y = side_y(l, dm);
-        label(c, l->x0 + spx(l, 4), y + 3 * sc, t, sc, C_ENTRANCE);
+        int y = side_y(l, dm), ly = y + 3 * sc, bottom = l->h - l->sy - 6 * sc;
+        outlined(c, l->x0 + spx(l, 4), ly > bottom ? bottom : ly, t, sc, C_ENTRANCE);
         canvas_fill_rect(c, l->x0 - spx(l, 20), y, spx(l, 20), line, C_ENTRANCE);
     }
 }
@@ -330,7 +403,7 @@ static void floor_things(canvas *c, const dungeon *d, const side_layout *l, int 
 
 void side_render(canvas *c, const dungeon *d, const side_layout *l)
 {
-    canvas cv = canvas_view(c, 0, 0, l->w - l->sx, l->h);
+    canvas cv = canvas_view(c, 0, 0, l->w - l->sx, l->h - l->sy);
     canvas_fill_rect(&cv, 0, 0, cv.w, cv.h, C_ROCK);
     for (int32_t m = l->top_cm / 100; side_y(l, m * 100) < l->h; m--)
         if (m % 5 == 0)
@@ -347,8 +420,9 @@ void side_render(canvas *c, const dungeon *d, const side_layout *l)
         pits(&cv, d, l, f, 1);
         floor_things(&cv, d, l, f);
     }
-    for (int f = 0; f < d->floor_count; f++)
-        ways(&cv, d, l, f);
+    for (int on_cut = 0; on_cut < 2; on_cut++)
+        for (int f = 0; f < d->floor_count; f++)
+            ways(&cv, d, l, f, on_cut);
     ruler(&cv, d, l);
 }
 
@@ -378,16 +452,17 @@ char *side_depth_text(int cm, char *buf, size_t cap)
     return buf;
 }
 
-/* Text in the ruler's glyphs at scale sc on a dark plate. */
-static void plate(canvas *c, int x, int y, const char *s, int sc, rgba k)
+int side_top(const side_layout *l, int area_h)
 {
-    canvas_fill_rect(c, x - sc, y - sc, label_w(s, sc) + sc, 7 * sc, C_LABEL_BG);
-    label(c, x, y, s, sc, k);
+    return l->h < area_h ? (area_h - l->h) / 2 : 0;
 }
 
-void side_draw_party(canvas *c, const side_layout *l, const side_party *p)
+void side_draw_party(canvas *pic, const side_layout *l, const side_party *p)
 {
-    int z = l->zoom, x = col_x(l, p->col), feet = side_y(l, p->feet_cm);
+    /* on the picture right of the ruler only: a party panned past the left edge is not
+       drawn over the depths */
+    canvas body = canvas_view(pic, l->x0, 0, pic->w - l->x0, pic->h), *c = &body;
+    int z = l->zoom, x = col_x(l, p->col) - l->x0, feet = side_y(l, p->feet_cm);
     int tall = side_y(l, 0) - side_y(l, 180), w = z / 2 < 4 ? 4 : z / 2;
     tall = tall < 6 ? 6 : tall;
     canvas_fill_rect(c, x + (z - w) / 2 - 1, feet - tall - 1, w + 2, tall + 2, C_PARTY_EDGE);

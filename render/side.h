@@ -28,8 +28,9 @@ typedef struct side_layout {
     int pct;           /* side_opts.pct, at least 100 */
     int32_t top_cm;    /* height drawn at y = 0 */
     int w, h;          /* picture size in px */
-    int sx;            /* px the picture is scrolled left (0: from its left edge); the
-                          ruler stays at the left (a film's side frames) */
+    int sx, sy;        /* px the picture is scrolled left and up (0: from its top-left
+                          corner); the ruler and the floors' labels stay at the left, its
+                          ticks move up with the picture (a film's, a viewer's window) */
 } side_layout;
 
 /* The party on the side view: a marker whose feet are at feet_cm over common column col,
@@ -63,8 +64,12 @@ void side_render(canvas *c, const dungeon *d, const side_layout *l);
 delve_status side_fit(const dungeon *d, int row, int mw, int mh, int col, int pct,
                       side_layout *l, delve_err *err);
 
-/* Draws the party p onto a side view drawn with l (same canvas and layout). */
+/* Draws the party p onto a side view drawn with l (same canvas and layout), right of
+ * the ruler only. */
 void side_draw_party(canvas *c, const side_layout *l, const side_party *p);
+/* The rows above the picture of l in an area area_h px high: it is centred top to
+ * bottom when shorter (films, the viewer, `delve shot --size`), else 0. */
+int side_top(const side_layout *l, int area_h);
 
 /* The depth counter's text for cm fallen: "3.4 m" (cut to decimetres). Returns buf. */
 char *side_depth_text(int cm, char *buf, size_t cap);

@@ -810,31 +810,27 @@ delve_status view_side_size(const world *w, const view_opts *o, int *w_px, int *
     return st;
 }
 
-delve_status view_side_picture(const world *w, const view_opts *o, canvas *pic,
-                               delve_err *err)
+/* The side view in the map area: the whole picture's part from (side_x, side_y) with
+ * the ruler and the floors' labels kept at the left (a window that pans never loses its
+ * depths), the party at its square as on the map; the void around a picture smaller
+ * than the map. */
+static delve_status draw_side(canvas *map, const world *w, const view_opts *o, delve_err *err)
 {
     side_layout l;
     delve_status st = side_layout_for(w, o, &l, err);
-    if (!st)
-        st = canvas_init(pic, l.w, l.h, err);
-    if (!st)
-        side_render(pic, &w->dg, &l);
-    return st;
-}
-
-/* The side view in the map area: the part of the whole picture (o->side_pic, or drawn
- * aside now) from (side_x, side_y); the void around a picture smaller than the map. */
-static delve_status draw_side(canvas *map, const world *w, const view_opts *o, delve_err *err)
-{
-    canvas pic = { 0 };
-    if (!o->side_pic) {
-        delve_status st = view_side_picture(w, o, &pic, err);
-        if (st)
-            return st;
-    }
+    if (st)
+        return st;
+    int top = side_top(&l, map->h);
+    l.sx = o->side_x, l.sy = top ? 0 : o->side_y;
     canvas_clear(map, LOOK_VOID);
-    canvas_blit(map, o->side_pic ? o->side_pic : &pic, -o->side_x, -o->side_y, 0);
-    canvas_free(&pic);
+    canvas pic = canvas_view(map, 0, top, map->w, map->h - top);
+    side_render(&pic, &w->dg, &l);
+    if (w->floor >= 0 && w->floor < w->dg.floor_count) {
+        int x = world_sx(w), y = world_sy(w);
+        side_party p = { .col = x + w->dg.floors[w->floor].ox,
+                         .feet_cm = dungeon_ground_cm(&w->dg, w->floor, x, y), .fallen_cm = -1 };
+        side_draw_party(&pic, &l, &p);
+    }
     return DELVE_OK;
 }
 

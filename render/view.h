@@ -99,8 +99,6 @@ typedef struct view_opts {
                              side_row of floor 1's grid at zoom px a square, its pixel
                              (side_x, side_y) at the map's top-left corner; no floor */
     int side_row, side_x, side_y;
-    const canvas *side_pic; /* that picture already drawn by view_side_picture for this
-                             world, zoom and row (kept between frames), or NULL */
     view_timeline timeline; /* total 0: no strip (films and shots) */
     int hud_scale;        /* the panel's size in percent of VIEW_PANEL_W and its text;
                              VIEW_HUD_AUTO: view_hud_scale of the frame (films) */
@@ -141,12 +139,6 @@ delve_status view_render(canvas *c, const world *w, const view_opts *o, text_ctx
  * VIEW_SIDE_MAX_PX or CANVAS_MAX_SIDE. */
 delve_status view_side_size(const world *w, const view_opts *o, int *w_px, int *h_px,
                             delve_err *err);
-/* Makes *pic (canvas_init: free it with canvas_free) and draws the whole side picture of
- * o's zoom and side_row into it, as view_render shows it. Errors as view_side_size,
- * DELVE_ENOMEM. */
-delve_status view_side_picture(const world *w, const view_opts *o, canvas *pic,
-                               delve_err *err);
-
 /* The square under pixel (px, py) of a frame of c's size drawn with o: 1 with *floor,
  * *x, *y set, or 0 when the pixel is off the map (the panel, the tube, the void). */
 int view_square_at(const canvas *c, const world *w, const view_opts *o, int px, int py,

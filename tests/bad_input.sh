@@ -32,7 +32,11 @@ expect_bad title_bare 'title Seed 58' "$TMP/title_bare.film:1:7: a title's text 
 expect_bad end_bare 'end The 3' "$TMP/end_bare.film:1:5: an end card's text goes in quotes: end \"The ...\""
 expect_bad side_row 'dungeon seed=58 floors=3
 view side row=100
-walk to=pit' "$TMP/side_row.film:2:1: view side: row 100 is off floor 1 (rows 0..39)"
+walk to=pit' "$TMP/side_row.film:2:15: view side: row 100 is off floor 1 (rows 0..39)"
+expect_bad camera_side 'dungeon seed=58 floors=3
+view side
+camera at 10,10 zoom 48 over 1s
+walk to=pit' "$TMP/camera_side.film:3:1: camera: the side view has no camera (it keeps the party in the middle of its cut); put the move after 'view top'"
 expect_bad camera 'camera at 3' "$TMP/camera.film:1:11: at is a square X,Y, not '3'"
 expect_bad fps 'fps 61' "$TMP/fps.film:1:5: 61 is out of range 1..60"
 expect_bad start_wall 'dungeon seed=58 floors=3 start=1,0,0' \

@@ -826,6 +826,13 @@ static void test_camera_off_floor(void **state)
                     "(X 0..7, Y 0..2)");
     static dir_log c;
     play_hand("camera at 7,2\n", &c); /* the last square is on it */
+    /* in the side view a move would play unseen: refused at its line; after view top
+       it moves the view from above again */
+    play_hand_fails("c.film", "view side\ncamera zoom 32\n",
+                    "c.film:2:1: camera: the side view has no camera (it keeps the party in "
+                    "the middle of its cut); put the move after 'view top'");
+    static dir_log d;
+    play_hand("view side\nview top\ncamera zoom 32\n", &d);
 }
 
 static void test_camera_ease(void **state)

@@ -68,7 +68,10 @@ static void test_stacking_and_pixels(void **state)
     px_is(&c, x3, side_y(&l, 0) - 1, 44, 54, 74);      /* the room's air just above */
     px_is(&c, x3, side_y(&l, -600), 168, 156, 132);    /* floor 2's slab, 60 px lower */
     px_is(&c, x3, side_y(&l, -600) - 1, 44, 54, 74);
-    px_is(&c, x3, side_y(&l, -100), 46, 40, 36);       /* the 2 m of rock between */
+    px_is(&c, x3, side_y(&l, -180), 46, 40, 36);       /* the 2 m of rock between (under
+                                                          floor 1's outlined label) */
+    px_is(&c, SIDE_RULER_PX + 4, side_y(&l, 0) + 2 * 3 + 2, 120, 230, 120); /* the label's 'F' */
+    px_is(&c, SIDE_RULER_PX + 3, side_y(&l, 0) + 2 * 3 + 2, 16, 16, 20);    /* its outline */
     int x1 = SIDE_RULER_PX + ZOOM + ZOOM / 2;          /* the wall column */
     px_is(&c, x1, side_y(&l, 200), 110, 104, 98);
     int x4 = SIDE_RULER_PX + 4 * ZOOM + ZOOM / 2;      /* the pit's tube through the rock */

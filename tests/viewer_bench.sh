@@ -28,7 +28,9 @@ copied_shot() { # copied_shot NAME OUT.png: runs the delve shot line c printed f
   (cd "$TMP" && "$DELVE" shot ${cmd% -o view.png} -o "$2" > /dev/null)
 }
 
-# side view: v cuts along the party's row; the picture sits at the map's top-left corner
+# side view: v cuts along the party's row; the map area (1680 x 884 of a 2000 x 900
+# window) is what `delve shot --side --size 1680x884` draws: the picture centred top to
+# bottom, the party's marker at its square, the ruler scaled with the area
 shot idle --seed 5 --size 2000x900 --keys x
 shot side --seed 5 --size 2000x900 --keys v
 row=$(status side | sed -n 's/^side view cut along row \([0-9]*\) .*/\1/p')
@@ -36,15 +38,18 @@ says side "side view cut along row $row of floor 1"
 "$DELVE" shot --side --seed 5 --row "$row" -o "$TMP/whole.png" > /dev/null
 read -r pw _ ph < <(png_size "$TMP/whole.png")
 check "the side picture is smaller than the map area ($pw x $ph)" test "$pw" -le 1680 -a "$ph" -le 884
-corner "v equals delve shot --side --row $row" "$TMP/side.png" "$TMP/whole.png" 2000 900 "$pw" "$ph"
+"$DELVE" shot --side --seed 5 --row "$row" --size 1680x884 -o "$TMP/win.png" > /dev/null
+corner "v equals delve shot --side --row $row --size 1680x884" "$TMP/side.png" "$TMP/win.png" 2000 900 1680 884
 shot down --seed 5 --size 2000x900 --keys "v down"
 says down "side view cut along row $((row + 1)) of floor 1"
-"$DELVE" shot --side --seed 5 --row $((row + 1)) -o "$TMP/whole2.png" > /dev/null
-corner "v down equals delve shot --side --row $((row + 1))" "$TMP/down.png" "$TMP/whole2.png" 2000 900 "$pw" "$ph"
+"$DELVE" shot --side --seed 5 --row $((row + 1)) --size 1680x884 -o "$TMP/win2.png" > /dev/null
+corner "v down equals delve shot --side --row $((row + 1)) --size 1680x884" "$TMP/down.png" "$TMP/win2.png" 2000 900 1680 884
 differ "down moves the cut" side down
-# the hover line over the picture: x of floor 1 and the height (the ruler is 72 px, 24 px
-# a square; 1 m is 12 px: the F1 label's line is the datum, 0 m)
-shot shover --seed 5 --size 2000x900 --keys "v x move:$((72 + 10 * 24 + 5)),$((ph - 1))"
+# the hover line over the picture: x of floor 1 and the height (24 px a square, 1 m is
+# 12 px: the F1 label's line is the datum, 0 m); the picture is centred, its ruler 72 px
+# scaled as the map area's HUD would be: 1680 x 884 is 122 % of 1280 x 720, 87 px
+top=$(((884 - ph) / 2))
+shot shover --seed 5 --size 2000x900 --keys "v x move:$((72 * 122 / 100 + 10 * 24 + 5)),$((top + ph - 1))"
 says shover "side view, row $row: x 10 of floor 1, "
 shot back --seed 5 --size 2000x900 --keys "v v x"
 same "v v is the map again" idle back
