@@ -313,17 +313,32 @@ delve_status world_use_station(world *w, delve_err *err)
     return log_event(w, EV_DRY, -1, STATION_DRY_S, text);
 }
 
+/* "45 s" under a minute, else "1 h 30 m". */
+static void wait_span(char *buf, size_t size, int64_t s)
+{
+    if (s < 60)
+        snprintf(buf, size, "%d s", (int)s);
+    else
+        snprintf(buf, size, "%lld h %02d m", (long long)(s / 3600), (int)(s % 3600 / 60));
+}
+
 void world_wait(world *w, int64_t seconds)
+{
+    world_wait_part(w, seconds, seconds, seconds);
+}
+
+void world_wait_part(world *w, int64_t seconds, int64_t waited, int64_t total)
 {
     if (seconds <= 0)
         return;
     int64_t end = w->clock_s + seconds;
-    char text[96];
-    if (seconds < 60)
-        snprintf(text, sizeof text, "Waited %d s", (int)seconds);
+    char text[96], so_far[32], all[32];
+    wait_span(so_far, sizeof so_far, waited);
+    wait_span(all, sizeof all, total);
+    if (waited < total)
+        snprintf(text, sizeof text, "Waited %s of %s", so_far, all);
     else
-        snprintf(text, sizeof text, "Waited %d h %02d m", (int)(seconds / 3600),
-                 (int)(seconds % 3600 / 60));
+        snprintf(text, sizeof text, "Waited %s", so_far);
     if (terrain_get(floor_at(&w->dg.floors[w->floor], world_sx(w), world_sy(w)))->burn) {
         /* each action boundary crossed while standing in acid or lava burns, at its time */
         for (int64_t t = (w->clock_s / WORLD_ACTION_S + 1) * WORLD_ACTION_S;

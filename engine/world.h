@@ -83,6 +83,11 @@ delve_status world_use_station(world *w, delve_err *err);
 /* Lets seconds (>= 0) of game time pass with the party standing; logs EV_WAIT, then
  * EV_BURN for each action boundary (WORLD_ACTION_S) crossed while in acid or lava. */
 void world_wait(world *w, int64_t seconds);
+/* world_wait of one part of a longer wait, filmed in parts: its event says the time
+ * waited so far of the whole ("Waited 0 h 30 m of 1 h 00 m"; the last part "Waited 1 h
+ * 00 m"), not the part's own (three "Waited 0 h 15 m" read as a 15-minute wait).
+ * waited: seconds waited by the end of this part, total: the whole wait's. */
+void world_wait_part(world *w, int64_t seconds, int64_t waited, int64_t total);
 
 /* Nearest thing of a kind on the party's floor by walking distance; -1 if none is
  * reachable. Pits: closed ones only. */

@@ -512,7 +512,8 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
         return shoot_events(ds, err);
     case OP_WAIT:
         for (int64_t left = a->seconds; left > 0; left -= DIRECTOR_WAIT_CHUNK_S) {
-            world_wait(ds->w, left < DIRECTOR_WAIT_CHUNK_S ? left : DIRECTOR_WAIT_CHUNK_S);
+            int64_t part = left < DIRECTOR_WAIT_CHUNK_S ? left : DIRECTOR_WAIT_CHUNK_S;
+            world_wait_part(ds->w, part, a->seconds - left + part, a->seconds);
             delve_status st = shoot_events(ds, err);
             if (st)
                 return st;

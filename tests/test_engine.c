@@ -209,6 +209,7 @@ static void test_station_in_the_world(void **state)
                         "// BASIN DRY. PRESSURE BACK IN 8 H 00 M.");
     /* dry: a second use does nothing */
     world_wait(&w, 60);
+    assert_string_equal(w.log.ev[w.log.count - 1].text, "Waited 0 h 01 m");
     assert_int_equal(world_use_station(&w, NULL), DELVE_OK);
     assert_int_equal(w.party.m[0].health, 18);
     assert_int_equal(w.log.ev[w.log.count - 1].kind, EV_DRY);
@@ -218,8 +219,20 @@ static void test_station_in_the_world(void **state)
     assert_int_equal(world_use_station(&w, NULL), DELVE_OK);
     assert_int_equal(w.party.m[0].health, 18);
     world_wait(&w, 1);
+    assert_string_equal(w.log.ev[w.log.count - 1].text, "Waited 1 s");
     assert_int_equal(world_use_station(&w, NULL), DELVE_OK);
     assert_int_equal(w.party.m[0].health, 30);
+    /* a wait filmed in parts says the time so far of the whole, the last part the whole;
+       the clock moves by the part */
+    int64_t t1 = w.clock_s;
+    world_wait_part(&w, 900, 1800, 3600);
+    assert_string_equal(w.log.ev[w.log.count - 1].text, "Waited 0 h 30 m of 1 h 00 m");
+    assert_int_equal(w.log.ev[w.log.count - 1].amount, 900);
+    world_wait_part(&w, 900, 3600, 3600);
+    assert_string_equal(w.log.ev[w.log.count - 1].text, "Waited 1 h 00 m");
+    assert_int_equal(w.clock_s, t1 + 1800);
+    world_wait_part(&w, 900, 900, 172800);
+    assert_string_equal(w.log.ev[w.log.count - 1].text, "Waited 0 h 15 m of 48 h 00 m");
     assert_int_equal(count_events(&w, EV_HEAL), 2);
     world_free(&w);
 }
