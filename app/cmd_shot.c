@@ -23,7 +23,7 @@
 static void help(void)
 {
     printf("usage: delve shot [SETTINGS] [--zoom PX] -o OUT.png\n"
-           "       delve shot --side [--row Y] [SETTINGS] [--zoom PX] -o OUT.png\n"
+           "       delve shot --side [--row Y | --col X] [SETTINGS] [--zoom PX] -o OUT.png\n"
            "       delve shot ... --size WxH [--centre X,Y | --side --at X,Y] -o OUT.png\n"
            "       delve shot --dun FILE.dun | --load FILE.sav [--floor K] [--zoom PX] -o OUT.png\n"
            "       delve shot --seeds A-B [SETTINGS] [--zoom PX] [--jobs N] -o DIR\n\n"
@@ -33,7 +33,8 @@ static void help(void)
            "(Shoals floors at tide 0).\n"
            "--side draws every floor instead, from the side at its real depth (a depth\n"
            "ruler in metres on the left), cut along row Y of floor 1 (--row, default the\n"
-           "row of floor 1's first pit, else of its entrance); 1 m down is half a square.\n"
+           "row of floor 1's first pit, else of its entrance), or along column X (--col:\n"
+           "the picture then runs down the rows); 1 m down is half a square.\n"
            "--size WxH draws a W x H window of it instead (what `delve view` shows in its\n"
            "map area; its c key prints the command): centred on --centre X,Y, in cm from\n"
            "the floor's top-left corner (default its middle), or with --side, the\n"
@@ -60,11 +61,11 @@ static void help(void)
 }
 
 enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_SIZE, F_CENTRE, F_AT, F_JOBS,
-       F_COUNT };
+       F_COL, F_COUNT };
 static const cli_flag FLAGS[] = {
     { "seeds", 0, 1 }, { "zoom", 0, 1 }, { "dun", 0, 1 }, { "load", 0, 1 }, { "out", 'o', 1 },
     { "side", 0, 0 }, { "row", 0, 1 }, { "size", 0, 1 }, { "centre", 0, 1 }, { "at", 0, 1 },
-    { "jobs", 0, 1 },
+    { "jobs", 0, 1 }, { "col", 0, 1 },
 };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLAGS,
@@ -128,6 +129,11 @@ static int parse(int argc, char **argv, shot_args *a)
         return EXIT_USAGE;
     if (c.flag[F_ROW] && !cli_int("shot", "--row", c.flag[F_ROW], 0, FLOOR_MAX_SIDE - 1, &a->row))
         return EXIT_USAGE;
+    if (c.flag[F_COL] && !cli_int("shot", "--col", c.flag[F_COL], 0, FLOOR_MAX_SIDE - 1, &a->col))
+        return EXIT_USAGE;
+    a->by_col = c.flag[F_COL] != NULL;
+    if (c.flag[F_ROW] && c.flag[F_COL])
+        return cli_usage_error("shot", "--row and --col are two cuts: give one");
     if (c.flag[F_JOBS] &&
         !cli_int("shot", "--jobs", c.flag[F_JOBS], 1, SHOT_MAX_JOBS, &a->jobs))
         return EXIT_USAGE;
@@ -136,8 +142,9 @@ static int parse(int argc, char **argv, shot_args *a)
     rc = window_args(&c, a);
     if (rc)
         return rc;
-    if (c.flag[F_ROW] && !a->side)
-        return cli_usage_error("shot", "--row cuts the side view: give --side too");
+    if ((c.flag[F_ROW] || c.flag[F_COL]) && !a->side)
+        return cli_usage_error("shot", "--%s cuts the side view: give --side too",
+                               c.flag[F_ROW] ? "row" : "col");
     if (a->side && a->set)
         return cli_usage_error("shot", "--side draws one dungeon: --seed N, not --seeds");
     if (seen_seed && a->set)
@@ -199,10 +206,12 @@ static delve_status shoot_window(const world *w, int k, const shot_args *a, delv
     vo.cam_x_cm = a->at_x < 0 ? f->w * FLOOR_SQUARE_CM / 2 : a->at_x;
     vo.cam_y_cm = a->at_y < 0 ? f->h * FLOOR_SQUARE_CM / 2 : a->at_y;
     vo.side = a->side, vo.side_row = a->row, vo.side_x = a->at_x, vo.side_y = a->at_y;
+    vo.side_by_col = a->by_col, vo.side_col = a->col;
     vo.side_pct = view_hud_scale(a->win_w, a->win_h); /* as a film's frame of that size */
     side_layout l = { .row = -1 };
     if (a->side) { /* the cut row for the summary, and an --at on the picture */
-        side_opts so = { .zoom = a->zoom, .row = a->row, .pct = vo.side_pct };
+        side_opts so = { .zoom = a->zoom, .row = a->row, .pct = vo.side_pct,
+                         .by_col = a->by_col, .col = a->col };
         delve_status st = side_layout_of(&w->dg, &so, &l, err);
         if (st)
             return st;
@@ -219,8 +228,9 @@ static delve_status shoot_window(const world *w, int k, const shot_args *a, delv
         st = png_write(a->out, &c, err);
     canvas_free(&c);
     if (!st && a->side)
-        printf("delve shot: %s (%d x %d, seed %llu, side view of %d floors, row %d)\n", a->out,
-               a->win_w, a->win_h, (unsigned long long)w->dg.seed, w->dg.floor_count, l.row);
+        printf("delve shot: %s (%d x %d, seed %llu, side view of %d floors, %s %d)\n", a->out,
+               a->win_w, a->win_h, (unsigned long long)w->dg.seed, w->dg.floor_count,
+               l.by_col ? "column" : "row", l.by_col ? l.col : l.row);
     else if (!st)
         printf("delve shot: %s (%d x %d, seed %llu, floor %d of %d)\n", a->out, a->win_w,
                a->win_h, (unsigned long long)w->dg.seed, k + 1, w->dg.floor_count);
@@ -230,7 +240,7 @@ static delve_status shoot_window(const world *w, int k, const shot_args *a, delv
 /* Renders the side view of w's dungeon (render/side.h) to file; prints its size. */
 static delve_status shoot_side(const world *w, const shot_args *a, delve_err *err)
 {
-    side_opts so = { .zoom = a->zoom, .row = a->row };
+    side_opts so = { .zoom = a->zoom, .row = a->row, .by_col = a->by_col, .col = a->col };
     side_layout l;
     delve_status st = side_layout_of(&w->dg, &so, &l, err);
     canvas c = { 0 };
@@ -242,8 +252,9 @@ static delve_status shoot_side(const world *w, const shot_args *a, delve_err *er
     }
     canvas_free(&c);
     if (!st)
-        printf("delve shot: %s (%d x %d, seed %llu, side view of %d floors, row %d)\n",
-               a->out, l.w, l.h, (unsigned long long)w->dg.seed, w->dg.floor_count, l.row);
+        printf("delve shot: %s (%d x %d, seed %llu, side view of %d floors, %s %d)\n",
+               a->out, l.w, l.h, (unsigned long long)w->dg.seed, w->dg.floor_count,
+               l.by_col ? "column" : "row", l.by_col ? l.col : l.row);
     return st;
 }
 

@@ -23,6 +23,7 @@ typedef struct shot_args {
     int jobs;         /* worker threads of a set; 0: one per core */
     int zoom;
     int side, row;    /* --side: the cross-section of every floor, cut along row (-1: default) */
+    int by_col, col;  /* --col X: cut along column col instead */
     int win_w, win_h; /* --size: a window of the view, 0: the whole floor or picture */
     int at_x, at_y;   /* --centre (cm; -1: the floor's middle) or --at (px of the picture) */
     const char *out, *dun, *load;

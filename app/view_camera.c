@@ -81,7 +81,9 @@ void viewer_side_clamp(viewer *v)
         return;
     viewer_side_scale(v);
     int rows = v->w.dg.floors[0].h; /* another dungeon (Tab, n, r) may have fewer rows */
+    int cols = v->w.dg.floors[0].w;
     v->vo.side_row = v->vo.side_row >= rows ? rows - 1 : v->vo.side_row;
+    v->vo.side_col = v->vo.side_col >= cols ? cols - 1 : v->vo.side_col;
     if (view_side_size(&v->w, &v->vo, &w, &h, &e)) {
         v->vo.side = 0;
         viewer_say(v, "side view off: %s", e.msg);

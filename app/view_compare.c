@@ -188,42 +188,65 @@ static int side_row_now(const viewer *v)
 
 static void side_say(viewer *v)
 {
-    viewer_say(v, "side view cut along row %d of floor 1: up/down move the cut, v the map",
-               v->vo.side_row);
+    viewer_say(v, "side view cut along %s %d of floor 1: up/down move the cut, o the %s, v "
+               "the map", v->vo.side_by_col ? "column" : "row",
+               v->vo.side_by_col ? v->vo.side_col : v->vo.side_row,
+               v->vo.side_by_col ? "row" : "column");
 }
 
-/* v: the side view on (cut along the row under the mouse or the party's) or off. */
-void viewer_side_toggle(viewer *v)
+/* The side view's cut checked: its picture drawn at a zoom it fits (else the side view
+ * off with why); says the cut. */
+static void side_cut_changed(viewer *v, const char *key)
 {
     int w, h;
     delve_err e = { "" };
-    if (v->vo.side || !v->have_world) {
-        v->vo.side = 0;
-        return;
-    }
-    v->vo.side_row = side_row_now(v);
     v->vo.side_x = v->vo.side_y = 0;
-    v->vo.side = 1;
     viewer_side_scale(v);
     if (view_side_size(&v->w, &v->vo, &w, &h, &e) == DELVE_ELIMIT)
         viewer_side_fit(v); /* too large at this zoom: the zoom it fits at */
     if (view_side_size(&v->w, &v->vo, &w, &h, &e)) {
         v->vo.side = 0;
-        viewer_say(v, "v: no side view: %s", e.msg);
+        viewer_say(v, "%s: no side view: %s", key, e.msg);
         return;
     }
     side_say(v);
 }
 
-/* The side view's keys: up/down move the cut a row, left/right pan. 1 when handled. */
+/* v: the side view on (cut along the row under the mouse or the party's) or off. */
+void viewer_side_toggle(viewer *v)
+{
+    if (v->vo.side || !v->have_world) {
+        v->vo.side = 0;
+        return;
+    }
+    v->vo.side_row = side_row_now(v);
+    v->vo.side_by_col = 0;
+    v->vo.side = 1;
+    side_cut_changed(v, "v");
+}
+
+/* o: the cut turned from the row to the party's column on floor 1's grid, or back. */
+static void side_turn(viewer *v)
+{
+    const dfloor *f0 = &v->w.dg.floors[0];
+    int x = world_sx(&v->w) + v->w.dg.floors[v->w.floor].ox - f0->ox;
+    v->vo.side_col = x < 0 ? 0 : x >= f0->w ? f0->w - 1 : x;
+    v->vo.side_by_col = !v->vo.side_by_col;
+    side_cut_changed(v, "o");
+}
+
+/* The side view's keys: up/down move the cut a row (or column), o turns it, left/right
+ * pan. 1 when handled. */
 int viewer_side_key(viewer *v, SDL_Keycode k)
 {
     if (!v->vo.side)
         return 0;
-    int rows = v->w.dg.floors[0].h, z = v->vo.zoom;
+    int z = v->vo.zoom, *cut = v->vo.side_by_col ? &v->vo.side_col : &v->vo.side_row;
+    int n = v->vo.side_by_col ? v->w.dg.floors[0].w : v->w.dg.floors[0].h;
     switch (k) {
-    case SDLK_UP: v->vo.side_row -= v->vo.side_row > 0; break;
-    case SDLK_DOWN: v->vo.side_row += v->vo.side_row < rows - 1; break;
+    case SDLK_o: side_turn(v); return 1;
+    case SDLK_UP: *cut -= *cut > 0; break;
+    case SDLK_DOWN: *cut += *cut < n - 1; break;
     case SDLK_LEFT: viewer_pan_px(v, -4 * z, 0); return 1;
     case SDLK_RIGHT: viewer_pan_px(v, 4 * z, 0); return 1;
     default: return 0;
@@ -236,7 +259,8 @@ int viewer_side_key(viewer *v, SDL_Keycode k)
  * and the height under the mouse, in metres from the datum (render/side.h's layout). */
 void viewer_side_hover(const viewer *v, char *buf, size_t cap)
 {
-    side_opts so = { .zoom = v->vo.zoom, .row = v->vo.side_row, .pct = v->vo.side_pct };
+    side_opts so = { .zoom = v->vo.zoom, .row = v->vo.side_row, .pct = v->vo.side_pct,
+                     .by_col = v->vo.side_by_col, .col = v->vo.side_col };
     side_layout l;
     delve_err e = { "" };
     if (!v->mouse_in || v->mx >= viewer_map_w(v) || v->my >= viewer_map_h(v) ||
@@ -245,8 +269,10 @@ void viewer_side_hover(const viewer *v, char *buf, size_t cap)
     int px = v->mx + v->vo.side_x, py = v->my - side_top(&l, viewer_map_h(v)) + v->vo.side_y;
     if (v->mx < l.x0 || px >= l.w || py < 0 || py >= l.h)
         return;
-    int x = (px - l.x0) / l.zoom + l.c0 - v->w.dg.floors[0].ox;
+    const dfloor *f0 = &v->w.dg.floors[0];
+    int a = (px - l.x0) / l.zoom + l.c0 - (l.by_col ? f0->oy : f0->ox);
     int32_t cm = l.top_cm - (int32_t)((int64_t)py * 200 / l.zoom);
-    snprintf(buf, cap, "side view, row %d: x %d of floor 1, %s%d.%02d m", v->vo.side_row, x,
+    snprintf(buf, cap, "side view, %s %d: %s %d of floor 1, %s%d.%02d m",
+             l.by_col ? "column" : "row", l.by_col ? l.col : l.row, l.by_col ? "y" : "x", a,
              cm < 0 ? "-" : "+", (cm < 0 ? -cm : cm) / 100, (cm < 0 ? -cm : cm) % 100);
 }

@@ -147,9 +147,10 @@ void viewer_shot_command(const viewer *v, char *buf, size_t cap)
     source_words(v, 1, buf, cap);
     size_t n = strlen(buf);
     if (v->vo.side)
-        snprintf(buf + n, cap - n, " --side --row %d --zoom %d --size %dx%d --at %d,%d -o view.png",
-                 v->vo.side_row, v->vo.zoom, viewer_map_w(v), viewer_map_h(v), v->vo.side_x,
-                 v->vo.side_y);
+        snprintf(buf + n, cap - n, " --side --%s %d --zoom %d --size %dx%d --at %d,%d -o view.png",
+                 v->vo.side_by_col ? "col" : "row",
+                 v->vo.side_by_col ? v->vo.side_col : v->vo.side_row, v->vo.zoom,
+                 viewer_map_w(v), viewer_map_h(v), v->vo.side_x, v->vo.side_y);
     else
         snprintf(buf + n, cap - n, " --floor %d --zoom %d --size %dx%d --centre %d,%d -o view.png",
                  fi + 1, v->vo.zoom, viewer_map_w(v), viewer_map_h(v),

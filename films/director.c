@@ -31,6 +31,7 @@ typedef struct dir_state {
     int speed;                  /* speed xN: a walking frame every record_every * N */
     int cam_line;               /* the line of the last camera directive */
     int side, side_row;         /* view side [row=Y] (side_row -1: the party's row) */
+    int side_col;               /* view side col=X: X, else -1 */
     int view_changed;           /* a view directive since the last shot */
     int slow;                   /* the next shot repeats a tube tick (slow motion) */
     int falling;                /* between the plates and the landing's events */
@@ -242,6 +243,8 @@ static void direct(dir_state *ds, event_kind kind)
         s->side_row = side_row_of(w, s->fall_floor, s->fall_y);
     else
         s->side_row = ds->side_row >= 0 ? ds->side_row : side_row_of(w, w->floor, world_sy(w));
+    s->side_by_col = !ds->falling && ds->side_col >= 0;
+    s->side_col = ds->side_col;
 }
 
 static delve_status take(dir_state *ds, event_kind kind, const char *caption,
@@ -306,6 +309,8 @@ static delve_status cards(dir_state *ds, shot_card card, const char *text, int n
             s->side = ds->side;
             s->side_row = ds->side_row >= 0 ? ds->side_row
                                             : side_row_of(ds->w, ds->w->floor, world_sy(ds->w));
+            s->side_by_col = ds->side_col >= 0;
+            s->side_col = ds->side_col;
         }
         frame_camera(ds);
         st = ds->fn(ds->ctx, ds->w, s, err);
@@ -533,8 +538,13 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
             return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, a->col,
                                  "view side: row %d is off floor 1 (rows 0..%d)", a->y,
                                  ds->w->dg.floors[0].h - 1);
+        if (a->n && a->x >= ds->w->dg.floors[0].w) /* or a column of it */
+            return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, a->col,
+                                 "view side: column %d is off floor 1 (columns 0..%d)", a->x,
+                                 ds->w->dg.floors[0].w - 1);
         ds->side = a->n;
         ds->side_row = a->y;
+        ds->side_col = a->n ? a->x : -1;
         ds->view_changed = 1;
         return DELVE_OK;
     case OP_SPEED:
@@ -576,7 +586,7 @@ delve_status director_play_saving(const film_script *fs, world *w, shot_fn fn, v
                                   const char *save_dir, delve_err *err)
 {
     dir_state ds = { .fs = fs, .w = w, .fn = fn, .ctx = ctx, .save_dir = save_dir,
-                     .speed = 1, .side_row = -1 };
+                     .speed = 1, .side_row = -1, .side_col = -1 };
     snprintf(ds.current, sizeof ds.current, "%s", fs->title);
     cam_init(&ds.cam, fs, VIEW_PANEL_W * view_hud_scale(fs->frame_w, fs->frame_h) / 100);
     delve_status st = DELVE_OK;

@@ -43,8 +43,9 @@ typedef struct shot {
     int cam_left, cam_line;         /* frames the camera's move has after this one, and
                                        the line of its `camera` directive */
     /* the side view (spec/side-view.md): side 1 draws the cross-section cut along
-       side_row (floor 1's grid) instead of the floor from above */
-    int side, side_row;
+       side_row (floor 1's grid) instead of the floor from above, or along column side_col
+       when side_by_col (`view side col=X`; a fall is always cut along its pit's row) */
+    int side, side_row, side_by_col, side_col;
     int falling;                    /* 1 from the first frame in the tube to the landing */
     int slow;                       /* 1: a slow-motion frame after its tube tick's first
                                        (kind EV_FALL, but not a cell of the sheet) */

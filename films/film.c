@@ -425,12 +425,16 @@ static delve_status d_frame(line_ctx *c)
 /* view side [row=Y] | view top: an action, for the shots after it. */
 static delve_status view_cut(line_ctx *c)
 {
-    film_action a = { .op = OP_VIEW, .n = !strcmp(c->tok[1].val, "side"), .y = -1 };
+    film_action a = { .op = OP_VIEW, .n = !strcmp(c->tok[1].val, "side"), .x = -1, .y = -1 };
     delve_status st = DELVE_OK;
     for (int i = 2; i < c->n && !st; i++) {
-        if (a.n && !strcmp(c->tok[i].key, "row")) {
-            st = int_field(c, &c->tok[i], 0, FLOOR_MAX_SIDE - 1, &a.y);
-            a.col = c->tok[i].vcol; /* for a row off floor 1, known once it is built */
+        int row = !strcmp(c->tok[i].key, "row"), col = !strcmp(c->tok[i].key, "col");
+        if (a.n && (row || col) && a.col)
+            st = delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[i].col,
+                               "view side: one cut, row=Y or col=X, not both");
+        else if (a.n && (row || col)) {
+            st = int_field(c, &c->tok[i], 0, FLOOR_MAX_SIDE - 1, row ? &a.y : &a.x);
+            a.col = c->tok[i].vcol; /* for a cut off floor 1, known once it is built */
         }
         else
             st = unknown_key(c, &c->tok[i], a.n ? "view side" : "view top");

@@ -58,7 +58,7 @@ typedef struct film_action {
     film_op op;
     int line;                 /* where it was written, for runtime errors */
     int col;                  /* OP_SAVE: the column of its file name; OP_VIEW: of row='s
-                                 value */
+                                 or col='s value */
     walk_target to;
     int x, y, floor;          /* TO_SQUARE; floor -1 = current */
     int64_t seconds;          /* OP_WAIT */
@@ -66,7 +66,8 @@ typedef struct film_action {
     int n;                    /* OP_SPEED: N; OP_VIEW: 1 side, 0 top; OP_CAMERA: zoom
                                  (0 keeps it) */
     cam_aim aim;              /* OP_CAMERA; AIM_AT aims at square x, y; OP_VIEW side:
-                                 y is the cut row (-1: the party's) */
+                                 y is the cut row (-1: the party's), x the cut column
+                                 (-1: none) */
     char text[FILM_TEXT_MAX]; /* OP_CAPTION, OP_TITLE; OP_SAVE: the file, relative */
 } film_action;
 

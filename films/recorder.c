@@ -270,8 +270,11 @@ static delve_status draw_side(canvas *c, const world *w, const shot *s, delve_er
     for (int i = 0; s->landed && i < w->party.count && i < 6; i++)
         p.damage[p.damage_count++] = s->damage[i];
     int pct = view_hud_scale(c->w, c->h), mw = c->w - VIEW_PANEL_W * pct / 100;
-    side_layout l;
-    delve_status st = side_fit(d, s->side_row, mw, c->h, p.col, pct, &l, err);
+    side_opts cut = { .row = s->side_row, .by_col = s->side_by_col, .col = s->side_col,
+                      .pct = pct };
+    side_layout l = { .by_col = cut.by_col };
+    p.col = side_along(d, &l, fl, x, y);
+    delve_status st = side_fit(d, &cut, mw, c->h, p.col, &l, err);
     if (st)
         return st;
     canvas map = canvas_view(c, 0, 0, mw, c->h);

@@ -52,10 +52,37 @@ static int col_x(const side_layout *l, int c)
     return l->x0 + (c - l->c0) * l->zoom - l->sx;
 }
 
-/* The cut row on floor f's grid. */
-static int row_on(const dungeon *d, const side_layout *l, int f)
+/* The cut on floor f's grid: its row (its column when l->by_col). */
+static int cut_on(const dungeon *d, const side_layout *l, int f)
 {
-    return l->row + d->floors[0].oy - d->floors[f].oy;
+    const dfloor *f0 = &d->floors[0], *fl = &d->floors[f];
+    return l->by_col ? l->col + f0->ox - fl->ox : l->row + f0->oy - fl->oy;
+}
+
+/* Is square (x, y) on the cut of floor f? */
+static int on_cut(const dungeon *d, const side_layout *l, int f, int x, int y)
+{
+    return (l->by_col ? x : y) == cut_on(d, l, f);
+}
+
+/* The common grid's coordinate along the picture of square (x, y) of floor f: its
+ * column, or its row when the cut is a column. */
+static int along(const dungeon *d, const side_layout *l, int f, int x, int y)
+{
+    const dfloor *fl = &d->floors[f];
+    return l->by_col ? y + fl->oy : x + fl->ox;
+}
+
+/* Square a along the picture, k across it, of floor f, into (*x, *y). */
+static void square_of(const side_layout *l, int a, int k, int *x, int *y)
+{
+    *x = l->by_col ? k : a;
+    *y = l->by_col ? a : k;
+}
+
+int side_along(const dungeon *d, const side_layout *l, int f, int x, int y)
+{
+    return along(d, l, f, x, y);
 }
 
 static int default_row(const dfloor *f)
@@ -69,17 +96,24 @@ delve_status side_layout_of(const dungeon *d, const side_opts *o, side_layout *l
     const dfloor *f0 = &d->floors[0];
     int pct = o->pct > 100 ? o->pct : 100;
     *l = (side_layout){ .zoom = o->zoom, .row = o->row < 0 ? default_row(f0) : o->row,
+                        .by_col = o->by_col, .col = o->by_col ? o->col : -1,
                         .x0 = side_ruler_px(pct), .pct = pct };
-    if (l->row < 0 || l->row >= f0->h)
+    if (l->by_col && (l->col < 0 || l->col >= f0->w))
+        return delve_fail(err, DELVE_EINPUT, "column %d is off floor 1 (columns 0..%d)", o->col,
+                          f0->w - 1);
+    if (!l->by_col && (l->row < 0 || l->row >= f0->h))
         return delve_fail(err, DELVE_EINPUT, "row %d is off floor 1 (rows 0..%d)", o->row,
                           f0->h - 1);
-    int c1 = f0->ox + f0->w;
+    if (l->by_col)
+        l->row = -1;
+    int c1 = l->by_col ? f0->oy + f0->h : f0->ox + f0->w;
     int32_t hi = 0, lo = 0;
-    l->c0 = f0->ox;
+    l->c0 = l->by_col ? f0->oy : f0->ox;
     for (int f = 0; f < d->floor_count; f++) {
         const dfloor *fl = &d->floors[f];
-        l->c0 = fl->ox < l->c0 ? fl->ox : l->c0;
-        c1 = fl->ox + fl->w > c1 ? fl->ox + fl->w : c1;
+        int o0 = l->by_col ? fl->oy : fl->ox, n = l->by_col ? fl->h : fl->w;
+        l->c0 = o0 < l->c0 ? o0 : l->c0;
+        c1 = o0 + n > c1 ? o0 + n : c1;
         for (int y = 0; y < fl->h; y++)
             for (int x = 0; x < fl->w; x++) {
                 int32_t g = dungeon_ground_cm(d, f, x, y);
@@ -105,14 +139,18 @@ static void span(canvas *c, const side_layout *l, int col, int px, int pw, int32
     canvas_fill_rect(c, col_x(l, col) + px, y0, pw, y1 - y0, k);
 }
 
-/* The faded projection of floor f: per column, the open squares of every row. */
+/* The faded projection of floor f: per square along the picture, the open squares
+ * across it. */
 static void project_floor(canvas *c, const dungeon *d, const side_layout *l, int f)
 {
     const dfloor *fl = &d->floors[f];
-    for (int x = 0; x < fl->w; x++) {
+    int n = l->by_col ? fl->h : fl->w, m = l->by_col ? fl->w : fl->h;
+    for (int a = 0; a < n; a++) {
         int any = 0;
         int32_t lo = 0, hi = 0;
-        for (int y = 0; y < fl->h; y++) {
+        for (int k = 0; k < m; k++) {
+            int x, y;
+            square_of(l, a, k, &x, &y);
             if (!floor_open(fl, x, y))
                 continue;
             int32_t g = dungeon_ground_cm(d, f, x, y);
@@ -121,7 +159,8 @@ static void project_floor(canvas *c, const dungeon *d, const side_layout *l, int
             any = 1;
         }
         if (any)
-            span(c, l, x + fl->ox, 0, l->zoom, lo, hi + STACK_CEILING_CM, C_GHOST);
+            span(c, l, a + (l->by_col ? fl->oy : fl->ox), 0, l->zoom, lo, hi + STACK_CEILING_CM,
+                 C_GHOST);
     }
 }
 
@@ -135,7 +174,7 @@ static void cut_square(canvas *c, const dungeon *d, const side_layout *l, int f,
 {
     const dfloor *fl = &d->floors[f];
     terrain t = floor_at(fl, x, y);
-    int col = x + fl->ox, z = l->zoom;
+    int col = along(d, l, f, x, y), z = l->zoom, dx = l->by_col ? 0 : 1, dy = 1 - dx;
     int32_t g = dungeon_ground_cm(d, f, x, y);
     if (t == T_WALL || t == T_CAVE_WALL || t == T_BOX) {
         span(c, l, col, 0, z, g - SLAB_CM, g + STACK_CEILING_CM, C_WALL);
@@ -144,9 +183,9 @@ static void cut_square(canvas *c, const dungeon *d, const side_layout *l, int f,
     if (!floor_open(fl, x, y))
         return;
     span(c, l, col, 0, z, g, g + STACK_CEILING_CM, C_AIR);
-    if (t == T_RAMP) { /* a slope up to the higher neighbour along the row */
-        int32_t a = floor_open(fl, x - 1, y) ? dungeon_ground_cm(d, f, x - 1, y) : g;
-        int32_t b = floor_open(fl, x + 1, y) ? dungeon_ground_cm(d, f, x + 1, y) : g;
+    if (t == T_RAMP) { /* a slope up to the higher neighbour along the cut */
+        int32_t a = floor_open(fl, x - dx, y - dy) ? dungeon_ground_cm(d, f, x - dx, y - dy) : g;
+        int32_t b = floor_open(fl, x + dx, y + dy) ? dungeon_ground_cm(d, f, x + dx, y + dy) : g;
         for (int i = 0; i < z; i++)
             span(c, l, col, i, 1, g - SLAB_CM, a + (b - a) * (2 * i + 1) / (2 * z), C_SLAB);
     } else if (t == T_STAIR || t == T_TURN) {
@@ -170,7 +209,7 @@ static void marker(canvas *c, const dungeon *d, const side_layout *l, int f, int
 {
     int32_t g = dungeon_ground_cm(d, f, x, y);
     int z = l->zoom;
-    span(c, l, x + d->floors[f].ox, z / 4, z - 2 * (z / 4), g, g + tall_cm, k);
+    span(c, l, along(d, l, f, x, y), z / 4, z - 2 * (z / 4), g, g + tall_cm, k);
 }
 
 /* Pits: plates on the upper floor, the tube through the rock, the landing below. */
@@ -179,10 +218,10 @@ static void pits(canvas *c, const dungeon *d, const side_layout *l, int f, int o
     const dfloor *fl = &d->floors[f];
     for (int i = 0; i < fl->pit_count; i++) {
         const pit *p = &fl->pits[i];
-        if ((p->y == row_on(d, l, f)) != on_row)
+        if (on_cut(d, l, f, p->x, p->y) != on_row)
             continue;
         int32_t g = dungeon_ground_cm(d, f, p->x, p->y), fall = dungeon_fall_cm(d, f, p->x, p->y);
-        int col = p->x + fl->ox, z = l->zoom;
+        int col = along(d, l, f, p->x, p->y), z = l->zoom;
         if (fall > 0)
             span(c, l, col, z / 6, z - 2 * (z / 6), g - fall, g, on_row ? C_TUBE : C_GHOST);
         span(c, l, col, 0, z / 6, g - SLAB_CM, g, C_PLATE);
@@ -244,9 +283,9 @@ static void way_profile(canvas *c, const side_layout *l, const way *w, int32_t r
 }
 
 /* Ways in profile from their end on floor f to their other end: first those with
- * neither end on the cut, faded (on_cut 0), then those with one on it (on_cut 1), so a
- * way on the cut is never drawn over. */
-static void ways(canvas *c, const dungeon *d, const side_layout *l, int f, int on_cut)
+ * neither end on the cut, faded, then those with one on it, so a
+ * way on the cut is never drawn over (cut 0, then 1). */
+static void ways(canvas *c, const dungeon *d, const side_layout *l, int f, int cut)
 {
     const dfloor *fl = &d->floors[f];
     int z = l->zoom;
@@ -254,15 +293,16 @@ static void ways(canvas *c, const dungeon *d, const side_layout *l, int f, int o
         const way *w = &fl->ways[i];
         if (w->to_floor <= f || w->to_floor >= d->floor_count)
             continue; /* each way once, from its upper end */
-        const dfloor *tf = &d->floors[w->to_floor];
-        if ((w->y == row_on(d, l, f) || w->to_y == row_on(d, l, w->to_floor)) != on_cut)
+        if ((on_cut(d, l, f, w->x, w->y) || on_cut(d, l, w->to_floor, w->to_x, w->to_y)) !=
+            cut)
             continue;
         int32_t a = dungeon_ground_cm(d, f, w->x, w->y);
         int32_t b = dungeon_ground_cm(d, w->to_floor, w->to_x, w->to_y);
-        int xa = col_x(l, w->x + fl->ox) + z / 2, xb = col_x(l, w->to_x + tf->ox) + z / 2;
+        int xa = col_x(l, along(d, l, f, w->x, w->y)) + z / 2;
+        int xb = col_x(l, along(d, l, w->to_floor, w->to_x, w->to_y)) + z / 2;
         int ya = side_y(l, a), yb = side_y(l, b);
         if (yb > ya)
-            way_profile(c, l, w, a - b, xa, ya, xb, yb, on_cut ? C_WAY : C_WAY_GHOST);
+            way_profile(c, l, w, a - b, xa, ya, xb, yb, cut ? C_WAY : C_WAY_GHOST);
     }
 }
 
@@ -390,15 +430,15 @@ static void ruler(canvas *c, const dungeon *d, const side_layout *l)
 static void floor_things(canvas *c, const dungeon *d, const side_layout *l, int f)
 {
     const dfloor *fl = &d->floors[f];
-    int r = row_on(d, l, f);
     for (int i = 0; i < fl->station_count; i++)
-        if (fl->stations[i].y == r)
-            marker(c, d, l, f, fl->stations[i].x, r, 90, C_STATION);
+        if (on_cut(d, l, f, fl->stations[i].x, fl->stations[i].y))
+            marker(c, d, l, f, fl->stations[i].x, fl->stations[i].y, 90, C_STATION);
     for (int i = 0; i < fl->monster_count; i++)
-        if (fl->monsters[i].y == r)
-            marker(c, d, l, f, fl->monsters[i].x, r, 150, C_MONSTER);
-    if (fl->entrance_y == r && floor_in(fl, fl->entrance_x, r))
-        marker(c, d, l, f, fl->entrance_x, r, 180, C_ENTRANCE);
+        if (on_cut(d, l, f, fl->monsters[i].x, fl->monsters[i].y))
+            marker(c, d, l, f, fl->monsters[i].x, fl->monsters[i].y, 150, C_MONSTER);
+    if (on_cut(d, l, f, fl->entrance_x, fl->entrance_y) &&
+        floor_in(fl, fl->entrance_x, fl->entrance_y))
+        marker(c, d, l, f, fl->entrance_x, fl->entrance_y, 180, C_ENTRANCE);
 }
 
 void side_render(canvas *c, const dungeon *d, const side_layout *l)
@@ -414,9 +454,12 @@ void side_render(canvas *c, const dungeon *d, const side_layout *l)
     }
     for (int f = 0; f < d->floor_count; f++) {
         const dfloor *fl = &d->floors[f];
-        int r = row_on(d, l, f);
-        for (int x = 0; r >= 0 && r < fl->h && x < fl->w; x++)
-            cut_square(&cv, d, l, f, x, r);
+        int r = cut_on(d, l, f), n = l->by_col ? fl->h : fl->w, m = l->by_col ? fl->w : fl->h;
+        for (int a = 0; r >= 0 && r < m && a < n; a++) {
+            int x, y;
+            square_of(l, a, r, &x, &y);
+            cut_square(&cv, d, l, f, x, y);
+        }
         pits(&cv, d, l, f, 1);
         floor_things(&cv, d, l, f);
     }
@@ -426,10 +469,12 @@ void side_render(canvas *c, const dungeon *d, const side_layout *l)
     ruler(&cv, d, l);
 }
 
-delve_status side_fit(const dungeon *d, int row, int mw, int mh, int col, int pct,
+delve_status side_fit(const dungeon *d, const side_opts *cut, int mw, int mh, int col,
                       side_layout *l, delve_err *err)
 {
-    side_opts o = { .zoom = pct > 100 ? 48 * pct / 100 : 48, .row = row, .pct = pct };
+    int pct = cut->pct;
+    side_opts o = *cut;
+    o.zoom = pct > 100 ? 48 * pct / 100 : 48;
     delve_status st = side_layout_of(d, &o, l, err);
     while ((st == DELVE_ELIMIT || (!st && l->h > mh)) && o.zoom > 4) {
         int z = st ? o.zoom / 2 : o.zoom * mh / l->h; /* too wide: halve it */

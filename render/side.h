@@ -15,6 +15,8 @@ typedef struct side_opts {
     int zoom;  /* px per square across; 1 m down is zoom / 2 px (spec: 1 m = 1/2 square) */
     int row;   /* cut row y on floor 1's grid; -1: the row of floor 1's first pit, else of
                   its entrance */
+    int by_col, col; /* by_col 1: cut along column col of floor 1's grid instead (the
+                  picture's x then runs down the rows; spec/side-view.md "col=X") */
     int pct;   /* the ruler, its labels and the party's counter in percent of their sizes
                   on a 1280 x 720 frame, as the HUD (view_hud_scale); below 100: 100 */
 } side_opts;
@@ -22,7 +24,9 @@ typedef struct side_opts {
 /* Where things land on the picture: x of common grid column c is x0 + (c - c0) * zoom;
  * y of a height h (cm above the dungeon's datum) is side_y(l, h). */
 typedef struct side_layout {
-    int zoom, row;     /* the cut row resolved on floor 1's grid */
+    int zoom, row;     /* the cut row resolved on floor 1's grid (-1 when by_col) */
+    int by_col, col;   /* by_col 1: the cut is column col, and c0, cols and along count
+                          rows of the common grid */
     int c0, cols;      /* first common column and column count */
     int x0;            /* SIDE_RULER_PX at pct */
     int pct;           /* side_opts.pct, at least 100 */
@@ -33,7 +37,7 @@ typedef struct side_layout {
                           ticks move up with the picture (a film's, a viewer's window) */
 } side_layout;
 
-/* The party on the side view: a marker whose feet are at feet_cm over common column col,
+/* The party on the side view: a marker whose feet are at feet_cm over col (side_along),
  * with the depth counter beside it (metres fallen, "3.4 m") and, on a landing, each
  * member's damage ("-12") under it. */
 typedef struct side_party {
@@ -56,13 +60,16 @@ int side_y(const side_layout *l, int32_t h_cm);
  * left; a smaller c is clipped). */
 void side_render(canvas *c, const dungeon *d, const side_layout *l);
 
-/* Lays out d cut along row for a map area of mw x mh px at pct (side_opts.pct): the
- * largest zoom (4 up) whose picture is at most mh px high and CANVAS_MAX_SIDE wide (48
- * at most at pct 100, 48 * pct / 100 above it, so the picture grows with the frame as
- * the HUD does), scrolled so common column col is in the middle of the area (within the
- * picture). Errors as side_layout_of. */
-delve_status side_fit(const dungeon *d, int row, int mw, int mh, int col, int pct,
+/* Lays out d cut as cut says (its row or column and pct; its zoom is chosen) for a map
+ * area of mw x mh px: the largest zoom (4 up) whose picture is at most mh px high and
+ * CANVAS_MAX_SIDE wide (48 at most at pct 100, 48 * pct / 100 above it, so the picture
+ * grows with the frame as the HUD does), scrolled so common coordinate col (side_along)
+ * is in the middle of the area (within the picture). Errors as side_layout_of. */
+delve_status side_fit(const dungeon *d, const side_opts *cut, int mw, int mh, int col,
                       side_layout *l, delve_err *err);
+/* Square (x, y) of floor f's place along the picture of l: its common column, or its
+ * common row when l cuts along a column (side_party.col, side_fit's col). */
+int side_along(const dungeon *d, const side_layout *l, int f, int x, int y);
 
 /* Draws the party p onto a side view drawn with l (same canvas and layout), right of
  * the ruler only. */

@@ -792,7 +792,8 @@ static void draw_overlays(frame *fr, text_ctx *txt)
 static delve_status side_layout_for(const world *w, const view_opts *o, side_layout *l,
                                     delve_err *err)
 {
-    side_opts so = { .zoom = clamp_zoom(o->zoom), .row = o->side_row, .pct = o->side_pct };
+    side_opts so = { .zoom = clamp_zoom(o->zoom), .row = o->side_row, .pct = o->side_pct,
+                     .by_col = o->side_by_col, .col = o->side_col };
     delve_status st = side_layout_of(&w->dg, &so, l, err);
     if (!st && (int64_t)l->w * l->h > VIEW_SIDE_MAX_PX)
         st = delve_fail(err, DELVE_ELIMIT, "the side view is %d x %d px at %d px a square, "
@@ -827,7 +828,7 @@ static delve_status draw_side(canvas *map, const world *w, const view_opts *o, d
     side_render(&pic, &w->dg, &l);
     if (w->floor >= 0 && w->floor < w->dg.floor_count) {
         int x = world_sx(w), y = world_sy(w);
-        side_party p = { .col = x + w->dg.floors[w->floor].ox,
+        side_party p = { .col = side_along(&w->dg, &l, w->floor, x, y),
                          .feet_cm = dungeon_ground_cm(&w->dg, w->floor, x, y), .fallen_cm = -1 };
         side_draw_party(&pic, &l, &p);
     }

@@ -99,6 +99,7 @@ typedef struct view_opts {
                              side_row of floor 1's grid at zoom px a square, its pixel
                              (side_x, side_y) at the map's top-left corner; no floor */
     int side_row, side_x, side_y;
+    int side_by_col, side_col; /* 1: cut along column side_col of floor 1 instead */
     view_timeline timeline; /* total 0: no strip (films and shots) */
     int hud_scale;        /* the panel's size in percent of VIEW_PANEL_W and its text;
                              VIEW_HUD_AUTO: view_hud_scale of the frame (films) */

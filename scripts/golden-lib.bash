@@ -9,7 +9,7 @@
 
 GOLDEN_FILM=films/scripts/pits-and-stations.film
 GOLDEN_SEEDS=1-20
-GOLDEN_VIEW_KEYS="zoom side row"   # beside the settings table's keys (delve settings)
+GOLDEN_VIEW_KEYS="zoom side row col"   # beside the settings table's keys (delve settings)
 
 # golden_rows: the manifest's rows, "FILE<TAB>SETTINGS", without comments and blank lines.
 golden_rows() { awk -F'\t' '!/^#/ && NF { print }' "$GOLD/shots.tsv"; }

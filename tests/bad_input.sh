@@ -33,6 +33,9 @@ expect_bad end_bare 'end The 3' "$TMP/end_bare.film:1:5: an end card's text goes
 expect_bad side_row 'dungeon seed=58 floors=3
 view side row=100
 walk to=pit' "$TMP/side_row.film:2:15: view side: row 100 is off floor 1 (rows 0..39)"
+expect_bad side_col 'dungeon seed=58 floors=3
+view side col=64
+walk to=pit' "$TMP/side_col.film:2:15: view side: column 64 is off floor 1 (columns 0..63)"
 expect_bad camera_side 'dungeon seed=58 floors=3
 view side
 camera at 10,10 zoom 48 over 1s

@@ -183,6 +183,10 @@ static void test_parse_errors(void **state)
     expect_error("camera follow over 1q\n", "t.film:1:21: bad duration '1q'");
     expect_error("view side row=x\n", "t.film:1:15: bad number 'x'");
     expect_error("view top row=3\n", "t.film:1:10: unknown key 'row=' for 'view top'");
+    expect_error("view side col=x\n", "t.film:1:15: bad number 'x'");
+    expect_error("view side col=3 row=2\n", "t.film:1:17: view side: one cut, row=Y or col=X, "
+                 "not both");
+    expect_error("view top col=3\n", "t.film:1:10: unknown key 'col=' for 'view top'");
     expect_error("fall side=maybe\n", "t.film:1:11: side is on or off, not 'maybe'");
     expect_error("fall slow=-1s\n", "t.film:1:11: bad duration '-1s'");
     expect_error("dungeon start=2,5\n", "t.film:1:15: start is FLOOR or FLOOR,X,Y, not '2,5'");
@@ -625,7 +629,7 @@ static delve_status log_dir(void *ctx, const world *w, const shot *s, delve_err 
         c->card[i] = s->card;
         c->clock[i] = w->clock_s;
         c->fallen[i] = s->fallen_cm;
-        c->side[i] = s->side;
+        c->side[i] = s->side && s->side_by_col ? 100 + s->side_col : s->side; /* 1: a row */
         c->landed[i] = s->landed;
         c->slow[i] = s->slow;
         c->cam_x[i] = s->cam_free ? s->cam.x_cm : -1;
@@ -835,6 +839,28 @@ static void test_camera_off_floor(void **state)
     play_hand("view side\nview top\ncamera zoom 32\n", &d);
 }
 
+/* view side col=X: the party's first frame and the held ones are cut along column X (1 +
+ * 12 at 12 fps for 1 s), view top goes back to the view from above (6 frames for 500 ms,
+ * then the film's end); the clock never moves in a hold. */
+static void test_view_side_col(void **state)
+{
+    (void)state;
+    static dir_log c;
+    play_hand("view side col=3\nhold 1s\nview top\nhold 500ms\n", &c);
+    int cut = 0, above = 0;
+    for (int i = 0; i < c.n; i++) {
+        cut += c.side[i] == 103;
+        above += c.side[i] == 0;
+        assert_true(c.side[i] == 103 || c.side[i] == 0);
+        assert_int_equal(c.clock[i], c.clock[0]);
+    }
+    assert_int_equal(c.n, 20);
+    assert_int_equal(cut, 13);
+    assert_int_equal(above, 7);
+    for (int i = 0; i < c.n; i++)
+        assert_int_equal(c.side[i], i < 13 ? 103 : 0);
+}
+
 static void test_camera_ease(void **state)
 {
     (void)state;
@@ -903,6 +929,7 @@ int main(void)
         cmocka_unit_test(test_camera_ease),
         cmocka_unit_test(test_tide_caption_without_tide),
         cmocka_unit_test(test_once_escapes_and_short_holds),
+        cmocka_unit_test(test_view_side_col),
         cmocka_unit_test(test_camera_off_floor),
         cmocka_unit_test(test_start),
         cmocka_unit_test(test_parse_errors),

@@ -84,6 +84,38 @@ static void test_stacking_and_pixels(void **state)
     dungeon_free(&d);
 }
 
+/* A cut along column 4 (col=X): the picture runs down the rows (6 of them), the pit at
+ * (4, 2) is on the cut at along 2, the room's rows 2..3 are air over a slab, rows 1 and 4
+ * walls; a column off floor 1 is refused. */
+static void test_column_cut(void **state)
+{
+    (void)state;
+    dungeon d;
+    make(&d);
+    side_layout l;
+    delve_err err = { "" };
+    side_opts o = { .zoom = ZOOM, .by_col = 1, .col = 4 };
+    assert_int_equal(side_layout_of(&d, &o, &l, &err), DELVE_OK);
+    assert_int_equal(l.by_col, 1);
+    assert_int_equal(l.col, 4);
+    assert_int_equal(l.row, -1);
+    assert_int_equal(l.w, SIDE_RULER_PX + 6 * ZOOM); /* 6 rows along the picture */
+    assert_int_equal(side_along(&d, &l, 0, 4, 3), 3);
+    canvas c;
+    assert_int_equal(canvas_init(&c, l.w, l.h, &err), DELVE_OK);
+    side_render(&c, &d, &l);
+    int y3 = SIDE_RULER_PX + 3 * ZOOM + ZOOM / 2;       /* row 3 of the room, on the cut */
+    px_is(&c, y3, side_y(&l, 0), 168, 156, 132);         /* its slab */
+    px_is(&c, y3, side_y(&l, 0) - 1, 44, 54, 74);        /* its air */
+    px_is(&c, SIDE_RULER_PX + 4 * ZOOM + ZOOM / 2, side_y(&l, 200), 110, 104, 98); /* wall */
+    px_is(&c, SIDE_RULER_PX + 2 * ZOOM + ZOOM / 2, side_y(&l, -180), 6, 6, 8); /* the tube */
+    canvas_free(&c);
+    o.col = 10;
+    assert_int_equal(side_layout_of(&d, &o, &l, &err), DELVE_EINPUT);
+    assert_string_equal(err.msg, "column 10 is off floor 1 (columns 0..9)");
+    dungeon_free(&d);
+}
+
 /* c: d drawn as l says on a canvas width px wide, the party at column 4 with its feet 3 m
  * down after a 3 m fall, n members' damage under it. Returns the marker's top row. */
 static int party_frame(canvas *c, const dungeon *d, const side_layout *l, int width,
@@ -108,11 +140,11 @@ static void test_fit_and_party(void **state)
     side_layout l;
     delve_err err = { "" };
     /* 1400 cm from the top (600) to the bottom (-800): zoom 48 is 337 px, 28 is 197 */
-    assert_int_equal(side_fit(&d, 2, 400, 200, 4, 100, &l, &err), DELVE_OK);
+    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 400, 200, 4, &l, &err), DELVE_OK);
     assert_int_equal(l.zoom, 28);
     assert_int_equal(l.h, 197);
     assert_int_equal(l.sx, 0);  /* 352 px wide: the whole fits */
-    assert_int_equal(side_fit(&d, 2, 200, 200, 4, 100, &l, &err), DELVE_OK);
+    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 200, 200, 4, &l, &err), DELVE_OK);
     assert_int_equal(l.sx, 62); /* column 4's middle (198) to the area's middle (136) */
     canvas c;
     int top = party_frame(&c, &d, &l, 200, (const int[]){ 12 }, 1);
@@ -140,10 +172,10 @@ static void test_fit_scaled(void **state)
     make(&d);
     side_layout l;
     delve_err err = { "" };
-    assert_int_equal(side_fit(&d, 2, 1440, 1080, 4, 100, &l, &err), DELVE_OK);
+    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 1440, 1080, 4, &l, &err), DELVE_OK);
     assert_int_equal(l.zoom, 48);
     assert_int_equal(l.x0, SIDE_RULER_PX);
-    assert_int_equal(side_fit(&d, 2, 1440, 1080, 4, 150, &l, &err), DELVE_OK);
+    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 150 }, 1440, 1080, 4, &l, &err), DELVE_OK);
     assert_int_equal(l.zoom, 72);
     assert_int_equal(l.x0, 108);
     assert_int_equal(l.h, 1400 * 72 / 200 + 1);
@@ -168,7 +200,7 @@ static void test_damage_rows(void **state)
     dungeon d;
     side_layout l;
     make(&d);
-    assert_int_equal(side_fit(&d, 2, 1440, 1080, 4, 100, &l, NULL), DELVE_OK);
+    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 1440, 1080, 4, &l, NULL), DELVE_OK);
     int x = l.x0 + 4 * l.zoom - l.sx, sc = 4, tx = x + l.zoom + 2 * sc, step = 16 * sc;
     canvas c;
     int top = party_frame(&c, &d, &l, tx + 2 * step + 10, (const int[]){ 12, 7, 1, 13, 12, 10 },
@@ -184,6 +216,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stacking_and_pixels),
+        cmocka_unit_test(test_column_cut),
         cmocka_unit_test(test_fit_and_party),
         cmocka_unit_test(test_fit_scaled),
         cmocka_unit_test(test_damage_rows),

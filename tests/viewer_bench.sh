@@ -45,6 +45,14 @@ says down "side view cut along row $((row + 1)) of floor 1"
 "$DELVE" shot --side --seed 5 --row $((row + 1)) --size 1680x884 -o "$TMP/win2.png" > /dev/null
 corner "v down equals delve shot --side --row $((row + 1)) --size 1680x884" "$TMP/down.png" "$TMP/win2.png" 2000 900 1680 884
 differ "down moves the cut" side down
+# o turns the cut to the party's column (and back), up/down then move it a column
+shot col --seed 5 --size 2000x900 --keys "v o down"
+cut=$(status col | sed -n 's/^side view cut along column \([0-9]*\) .*/\1/p')
+says col "side view cut along column $cut of floor 1: up/down move the cut, o the row"
+"$DELVE" shot --side --seed 5 --col "$cut" --size 1680x884 -o "$TMP/wincol.png" > /dev/null
+corner "v o down equals delve shot --side --col $cut --size 1680x884" "$TMP/col.png" "$TMP/wincol.png" 2000 900 1680 884
+shot colrow --seed 5 --size 2000x900 --keys "v o o"
+same "o o is the row's cut again" side colrow
 # the hover line over the picture: x of floor 1 and the height (24 px a square, 1 m is
 # 12 px: the F1 label's line is the datum, 0 m); the picture is centred, its ruler 72 px
 # scaled as the map area's HUD would be: 1680 x 884 is 122 % of 1280 x 720, 87 px
@@ -63,6 +71,10 @@ shot cside --seed 5 --keys "v + right down c"
 copied_shot cside cside-shot.png
 corner "c's delve shot equals the map area (side view, zoomed, panned)" "$TMP/cside.png" "$TMP/cside-shot.png" 1280 720 960 704
 check "the side view's line has --side --row $((row + 1))" grep -q -- "--side --row $((row + 1)) " "$TMP/cside.out"
+shot ccol --seed 5 --keys "v o right c"
+copied_shot ccol ccol-shot.png
+corner "c's delve shot equals the map area (side view along a column, panned)" "$TMP/ccol.png" "$TMP/ccol-shot.png" 1280 720 960 704
+check "  its line has --side --col" grep -q -- "--side --col [0-9]* " "$TMP/ccol.out"
 
 # tide: shallow water now is what delve gen's map shows as '=', the high tide floods more
 shot tide --type shoals --seed 3 --keys s
