@@ -204,6 +204,7 @@ void viewer_fit(viewer *v)
 {
     if (v->vo.side) {
         viewer_side_fit(v);
+        viewer_side_say(v);
         return;
     }
     int fi = viewer_shown_floor(v);

@@ -186,7 +186,7 @@ static int side_row_now(const viewer *v)
     return r < 0 ? 0 : r >= f0->h ? f0->h - 1 : r;
 }
 
-static void side_say(viewer *v)
+void viewer_side_say(viewer *v)
 {
     viewer_say(v, "side view cut along %s %d of floor 1: up/down move the cut, o the %s, v "
                "the map", v->vo.side_by_col ? "column" : "row",
@@ -209,7 +209,7 @@ static void side_cut_changed(viewer *v, const char *key)
         viewer_say(v, "%s: no side view: %s", key, e.msg);
         return;
     }
-    side_say(v);
+    viewer_side_say(v);
 }
 
 /* v: the side view on (cut along the row under the mouse or the party's) or off. */
@@ -251,7 +251,7 @@ int viewer_side_key(viewer *v, SDL_Keycode k)
     case SDLK_RIGHT: viewer_pan_px(v, 4 * z, 0); return 1;
     default: return 0;
     }
-    side_say(v);
+    viewer_side_say(v);
     return 1;
 }
 

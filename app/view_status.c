@@ -173,7 +173,8 @@ void viewer_copy_command(viewer *v)
     if (v->win && SDL_SetClipboardText(both))
         viewer_say(v, "c: cannot copy (%s): %.120s", SDL_GetError(), cmd);
     else
-        viewer_say(v, "copied: %.150s (and the delve shot of the map)", cmd);
+        viewer_say(v, "copied two lines: the delve view and the delve shot commands of "
+                   "this view (paste them)"); /* whole in the panel's box; cmd cut did not */
 }
 
 /* F5: the world as a saved game in a.save_to; the status line says where, or why not. */

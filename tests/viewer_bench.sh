@@ -52,6 +52,8 @@ says col "side view cut along column $cut of floor 1: up/down move the cut, o th
 "$DELVE" shot --side --seed 5 --col "$cut" --size 1680x884 -o "$TMP/wincol.png" > /dev/null
 corner "v o down equals delve shot --side --col $cut --size 1680x884" "$TMP/col.png" "$TMP/wincol.png" 2000 900 1680 884
 shot colrow --seed 5 --size 2000x900 --keys "v o o"
+shot fit --seed 5 --size 2000x900 --keys "v 0"
+says fit "side view cut along row $row of floor 1: up/down move the cut"
 same "o o is the row's cut again" side colrow
 # the hover line over the picture: x of floor 1 and the height (24 px a square, 1 m is
 # 12 px: the F1 label's line is the datum, 0 m); the picture is centred, its ruler 72 px
