@@ -243,9 +243,10 @@ static void line(canvas *c, int xa, int ya, int xb, int yb, int t, rgba k)
     }
 }
 
-/* Way w of floor f in profile, from its upper end (xa, ya) to its lower (xb, yb), in k:
- * stairs as treads and risers, a ramp as a slope, a spiral as a zigzag, a ladder as rails with rungs, a lift as a shaft with its car at the top
- * stop; each end marked by a small block on its ground. */
+/* Way w in profile, from its upper end (xa, ya) to its lower (xb, yb), in k: stairs as
+ * treads and risers, a ramp as a slope, a spiral as a zigzag, a ladder as rails with
+ * rungs, a lift as a shaft with its car at the top stop; each end marked by a small block
+ * on its ground. rise_cm: the height it climbs (a spiral's turns). */
 static void way_profile(canvas *c, const side_layout *l, const way *w, int32_t rise_cm,
                         int xa, int ya, int xb, int yb, rgba k)
 {

@@ -140,11 +140,15 @@ static void test_fit_and_party(void **state)
     side_layout l;
     delve_err err = { "" };
     /* 1400 cm from the top (600) to the bottom (-800): zoom 48 is 337 px, 28 is 197 */
-    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 400, 200, 4, &l, &err), DELVE_OK);
+    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 400, 200, 4,
+                              &l, &err),
+                     DELVE_OK);
     assert_int_equal(l.zoom, 28);
     assert_int_equal(l.h, 197);
     assert_int_equal(l.sx, 0);  /* 352 px wide: the whole fits */
-    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 200, 200, 4, &l, &err), DELVE_OK);
+    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 200, 200, 4,
+                              &l, &err),
+                     DELVE_OK);
     assert_int_equal(l.sx, 62); /* column 4's middle (198) to the area's middle (136) */
     canvas c;
     int top = party_frame(&c, &d, &l, 200, (const int[]){ 12 }, 1);
@@ -172,10 +176,14 @@ static void test_fit_scaled(void **state)
     make(&d);
     side_layout l;
     delve_err err = { "" };
-    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 1440, 1080, 4, &l, &err), DELVE_OK);
+    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 1440, 1080, 4,
+                              &l, &err),
+                     DELVE_OK);
     assert_int_equal(l.zoom, 48);
     assert_int_equal(l.x0, SIDE_RULER_PX);
-    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 150 }, 1440, 1080, 4, &l, &err), DELVE_OK);
+    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 150 }, 1440, 1080, 4,
+                              &l, &err),
+                     DELVE_OK);
     assert_int_equal(l.zoom, 72);
     assert_int_equal(l.x0, 108);
     assert_int_equal(l.h, 1400 * 72 / 200 + 1);
@@ -200,7 +208,9 @@ static void test_damage_rows(void **state)
     dungeon d;
     side_layout l;
     make(&d);
-    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 1440, 1080, 4, &l, NULL), DELVE_OK);
+    assert_int_equal(side_fit(&d, &(side_opts){ .row = 2, .pct = 100 }, 1440, 1080, 4,
+                              &l, NULL),
+                     DELVE_OK);
     int x = l.x0 + 4 * l.zoom - l.sx, sc = 4, tx = x + l.zoom + 2 * sc, step = 16 * sc;
     canvas c;
     int top = party_frame(&c, &d, &l, tx + 2 * step + 10, (const int[]){ 12, 7, 1, 13, 12, 10 },
