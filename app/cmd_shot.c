@@ -147,6 +147,9 @@ static int parse(int argc, char **argv, shot_args *a)
                                c.flag[F_ROW] ? "row" : "col");
     if (a->side && a->set)
         return cli_usage_error("shot", "--side draws one dungeon: --seed N, not --seeds");
+    if (a->side && (c.given & OPTS_BIT(OPTS_FLOOR)))
+        return cli_usage_error("shot", "--side draws every floor: no --floor (--row or --col "
+                               "picks the cut)");
     if (seen_seed && a->set)
         return cli_usage_error("shot", "give --seed N or --seeds A-B, not both");
     if (a->dun && a->load)
@@ -215,10 +218,12 @@ static delve_status shoot_window(const world *w, int k, const shot_args *a, delv
         delve_status st = side_layout_of(&w->dg, &so, &l, err);
         if (st)
             return st;
-        if (a->at_x >= l.w || a->at_y >= l.h)
+        /* the ruler stays at the left: x scrolls the picture right of it */
+        if (a->at_x >= l.w - l.x0 || a->at_y >= l.h)
             return delve_fail(err, DELVE_EINPUT, "--at %d,%d is off the side picture, which is "
-                              "%d x %d px at --zoom %d (x below %d, y below %d)", a->at_x,
-                              a->at_y, l.w, l.h, a->zoom, l.w, l.h);
+                              "%d x %d px at --zoom %d with its %d px ruler (x below %d, y "
+                              "below %d)", a->at_x, a->at_y, l.w, l.h, a->zoom, l.x0,
+                              l.w - l.x0, l.h);
     }
     canvas c = { 0 };
     delve_status st = canvas_init(&c, a->win_w, a->win_h, err);
@@ -228,9 +233,10 @@ static delve_status shoot_window(const world *w, int k, const shot_args *a, delv
         st = png_write(a->out, &c, err);
     canvas_free(&c);
     if (!st && a->side)
-        printf("delve shot: %s (%d x %d, seed %llu, side view of %d floors, %s %d)\n", a->out,
+        printf("delve shot: %s (%d x %d, seed %llu, side view of %d floor%s, %s %d)\n", a->out,
                a->win_w, a->win_h, (unsigned long long)w->dg.seed, w->dg.floor_count,
-               l.by_col ? "column" : "row", l.by_col ? l.col : l.row);
+               w->dg.floor_count == 1 ? "" : "s", l.by_col ? "column" : "row",
+               l.by_col ? l.col : l.row);
     else if (!st)
         printf("delve shot: %s (%d x %d, seed %llu, floor %d of %d)\n", a->out, a->win_w,
                a->win_h, (unsigned long long)w->dg.seed, k + 1, w->dg.floor_count);
@@ -252,9 +258,10 @@ static delve_status shoot_side(const world *w, const shot_args *a, delve_err *er
     }
     canvas_free(&c);
     if (!st)
-        printf("delve shot: %s (%d x %d, seed %llu, side view of %d floors, %s %d)\n",
+        printf("delve shot: %s (%d x %d, seed %llu, side view of %d floor%s, %s %d)\n",
                a->out, l.w, l.h, (unsigned long long)w->dg.seed, w->dg.floor_count,
-               l.by_col ? "column" : "row", l.by_col ? l.col : l.row);
+               w->dg.floor_count == 1 ? "" : "s", l.by_col ? "column" : "row",
+               l.by_col ? l.col : l.row);
     return st;
 }
 

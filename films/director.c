@@ -538,6 +538,14 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
             return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, a->col,
                                  "view side: row %d is off floor 1 (rows 0..%d)", a->y,
                                  ds->w->dg.floors[0].h - 1);
+        if (a->n && ds->cam.step < ds->cam.steps) { /* the move would play unseen */
+            char why[160];
+            snprintf(why, sizeof why, "view side: the camera move of line %d has %d frames "
+                     "left, which the side view would hide; hold for them first (hold %dms)",
+                     ds->cam_line, ds->cam.steps - ds->cam.step,
+                     ((ds->cam.steps - ds->cam.step) * 1000 + ds->fs->fps - 1) / ds->fs->fps);
+            return script_fail(ds, a, why, err);
+        }
         if (a->n && a->x >= ds->w->dg.floors[0].w) /* or a column of it */
             return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, a->col,
                                  "view side: column %d is off floor 1 (columns 0..%d)", a->x,

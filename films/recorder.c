@@ -277,6 +277,7 @@ static delve_status draw_side(canvas *c, const world *w, const shot *s, delve_er
     delve_status st = side_fit(d, &cut, mw, c->h, p.col, &l, err);
     if (st)
         return st;
+    p.off_cut = !side_on_cut(d, &l, fl, x, y);
     canvas map = canvas_view(c, 0, 0, mw, c->h);
     int top = (c->h - l.h) / 2, drawn_w = l.w - l.sx; /* what side_render covers */
     const rgba back = { 18, 18, 22, 255 };

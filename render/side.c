@@ -24,6 +24,7 @@ static const rgba C_ENTRANCE = { 120, 230, 120, 255 };
 static const rgba C_RULER = { 200, 196, 186, 255 };
 static const rgba C_RULER_BG = { 22, 22, 26, 255 };
 static const rgba C_PARTY = { 250, 250, 240, 255 };
+static const rgba C_PARTY_GHOST = { 128, 128, 122, 255 }; /* the party off the cut */
 static const rgba C_PARTY_EDGE = { 20, 20, 24, 255 };
 static const rgba C_COUNTER = { 255, 226, 120, 255 };
 static const rgba C_DAMAGE = { 255, 96, 80, 255 };
@@ -83,6 +84,11 @@ static void square_of(const side_layout *l, int a, int k, int *x, int *y)
 int side_along(const dungeon *d, const side_layout *l, int f, int x, int y)
 {
     return along(d, l, f, x, y);
+}
+
+int side_on_cut(const dungeon *d, const side_layout *l, int f, int x, int y)
+{
+    return on_cut(d, l, f, x, y);
 }
 
 static int default_row(const dfloor *f)
@@ -226,8 +232,20 @@ static void pits(canvas *c, const dungeon *d, const side_layout *l, int f, int o
             span(c, l, col, z / 6, z - 2 * (z / 6), g - fall, g, on_row ? C_TUBE : C_GHOST);
         span(c, l, col, 0, z / 6, g - SLAB_CM, g, C_PLATE);
         span(c, l, col, z - z / 6, z / 6, g - SLAB_CM, g, C_PLATE);
-        if (fall > 0 && on_row)
-            span(c, l, col, 0, z, g - fall - SLAB_CM / 2, g - fall, C_PLATE);
+    }
+}
+
+/* The landing plate under each of floor f's pits on the cut, on the ground it lands on:
+ * drawn after every floor's squares, whose slabs would cover it. */
+static void landings(canvas *c, const dungeon *d, const side_layout *l, int f)
+{
+    const dfloor *fl = &d->floors[f];
+    for (int i = 0; i < fl->pit_count; i++) {
+        const pit *p = &fl->pits[i];
+        int32_t g = dungeon_ground_cm(d, f, p->x, p->y), fall = dungeon_fall_cm(d, f, p->x, p->y);
+        if (fall > 0 && on_cut(d, l, f, p->x, p->y))
+            span(c, l, along(d, l, f, p->x, p->y), 0, l->zoom, g - fall - SLAB_CM / 2, g - fall,
+                 C_PLATE);
     }
 }
 
@@ -283,9 +301,8 @@ static void way_profile(canvas *c, const side_layout *l, const way *w, int32_t r
     canvas_fill_rect(c, xb - m / 2, yb - m, m, m, k);
 }
 
-/* Ways in profile from their end on floor f to their other end: first those with
- * neither end on the cut, faded, then those with one on it, so a
- * way on the cut is never drawn over (cut 0, then 1). */
+/* Ways in profile from their end on floor f to their other end: those with neither end
+ * on the cut (cut 0), faded, or those with one on it (cut 1). */
 static void ways(canvas *c, const dungeon *d, const side_layout *l, int f, int cut)
 {
     const dfloor *fl = &d->floors[f];
@@ -444,15 +461,19 @@ static void floor_things(canvas *c, const dungeon *d, const side_layout *l, int 
 
 void side_render(canvas *c, const dungeon *d, const side_layout *l)
 {
-    canvas cv = canvas_view(c, 0, 0, l->w - l->sx, l->h - l->sy);
+    int w = l->w - l->sx > l->x0 ? l->w - l->sx : l->x0; /* the ruler whole at any scroll */
+    canvas cv = canvas_view(c, 0, 0, w, l->h - l->sy);
     canvas_fill_rect(&cv, 0, 0, cv.w, cv.h, C_ROCK);
     for (int32_t m = l->top_cm / 100; side_y(l, m * 100) < l->h; m--)
         if (m % 5 == 0)
             canvas_fill_rect(&cv, l->x0, side_y(l, m * 100), cv.w - l->x0, 1, C_ROCK_LINE);
+    /* behind the cut: the projected rooms, pits and ways, which the cut's squares hide */
     for (int f = 0; f < d->floor_count; f++) {
         project_floor(&cv, d, l, f);
         pits(&cv, d, l, f, 0);
     }
+    for (int f = 0; f < d->floor_count; f++)
+        ways(&cv, d, l, f, 0);
     for (int f = 0; f < d->floor_count; f++) {
         const dfloor *fl = &d->floors[f];
         int r = cut_on(d, l, f), n = l->by_col ? fl->h : fl->w, m = l->by_col ? fl->w : fl->h;
@@ -464,9 +485,10 @@ void side_render(canvas *c, const dungeon *d, const side_layout *l)
         pits(&cv, d, l, f, 1);
         floor_things(&cv, d, l, f);
     }
-    for (int on_cut = 0; on_cut < 2; on_cut++)
-        for (int f = 0; f < d->floor_count; f++)
-            ways(&cv, d, l, f, on_cut);
+    for (int f = 0; f < d->floor_count; f++) {
+        landings(&cv, d, l, f);
+        ways(&cv, d, l, f, 1);
+    }
     ruler(&cv, d, l);
 }
 
@@ -512,7 +534,8 @@ void side_draw_party(canvas *pic, const side_layout *l, const side_party *p)
     int tall = side_y(l, 0) - side_y(l, 180), w = z / 2 < 4 ? 4 : z / 2;
     tall = tall < 6 ? 6 : tall;
     canvas_fill_rect(c, x + (z - w) / 2 - 1, feet - tall - 1, w + 2, tall + 2, C_PARTY_EDGE);
-    canvas_fill_rect(c, x + (z - w) / 2, feet - tall, w, tall, C_PARTY);
+    canvas_fill_rect(c, x + (z - w) / 2, feet - tall, w, tall,
+                     p->off_cut ? C_PARTY_GHOST : C_PARTY);
     int sc = spx(l, z * 100 / l->pct >= 24 ? 4 : 3), tx = x + z + 2 * sc;
     char t[32];
     if (p->fallen_cm >= 0)

@@ -46,6 +46,7 @@ typedef struct side_party {
     int fallen_cm;     /* -1: no counter */
     int damage[6];
     int damage_count;  /* 0: no damage shown */
+    int off_cut;       /* 1: its square is behind the cut (side_on_cut): drawn dimmed */
 } side_party;
 
 /* Lays out d for o (d stacked, at least one floor). DELVE_EINPUT when o->row is off
@@ -70,6 +71,8 @@ delve_status side_fit(const dungeon *d, const side_opts *cut, int mw, int mh, in
 /* Square (x, y) of floor f's place along the picture of l: its common column, or its
  * common row when l cuts along a column (side_party.col, side_fit's col). */
 int side_along(const dungeon *d, const side_layout *l, int f, int x, int y);
+/* Is square (x, y) of floor f on l's cut? */
+int side_on_cut(const dungeon *d, const side_layout *l, int f, int x, int y);
 
 /* Draws the party p onto a side view drawn with l (same canvas and layout), right of
  * the ruler only. */

@@ -829,7 +829,8 @@ static delve_status draw_side(canvas *map, const world *w, const view_opts *o, d
     if (w->floor >= 0 && w->floor < w->dg.floor_count) {
         int x = world_sx(w), y = world_sy(w);
         side_party p = { .col = side_along(&w->dg, &l, w->floor, x, y),
-                         .feet_cm = dungeon_ground_cm(&w->dg, w->floor, x, y), .fallen_cm = -1 };
+                         .feet_cm = dungeon_ground_cm(&w->dg, w->floor, x, y), .fallen_cm = -1,
+                         .off_cut = !side_on_cut(&w->dg, &l, w->floor, x, y) };
         side_draw_party(&pic, &l, &p);
     }
     return DELVE_OK;

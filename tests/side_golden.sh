@@ -48,6 +48,11 @@ if needs "side view windows cropped" ffmpeg; then
 fi
 "$DELVE" shot --seed 58 --side --size 1280x720 --at 16000,0 -o "$TMP/far.png" > /dev/null 2> "$TMP/far.err"
 check "an --at off the side picture is refused (exit 2)" test $? = 2
-check "  naming the picture's size" grep -q -- "--at 16000,0 is off the side picture, which is 1608 x 325 px" "$TMP/far.err"
+check "  naming the picture's size" grep -q -- "--at 16000,0 is off the side picture, which is 1608 x 325 px at --zoom 24 with its 72 px ruler (x below 1536, y below 325)" "$TMP/far.err"
+"$DELVE" shot --seed 58 --side --size 960x704 --at 1536,0 -o "$TMP/edge.png" > /dev/null 2>&1
+check "an --at whose window would start past the picture right of the ruler is refused" test $? = 2
+"$DELVE" shot --seed 58 --side --size 960x704 --at 1535,0 -o "$TMP/edge.png" > /dev/null
+crop "$TMP/edge.png" "$TMP/edge-ruler.png" 72:325:0:189 2> /dev/null # centred: (704 - 325) / 2
+check "  its last column is taken, the ruler whole" "$DELVE" diff "$TMP/ruler.png" "$TMP/edge-ruler.png"
 check "  and nothing written" test ! -e "$TMP/far.png"
 finish

@@ -837,6 +837,13 @@ static void test_camera_off_floor(void **state)
                     "the middle of its cut); put the move after 'view top'");
     static dir_log d;
     play_hand("view side\nview top\ncamera zoom 32\n", &d);
+    /* a move still going when the side view starts would play hidden: refused, with the
+       hold that lets it end (24 frames at 12 fps: 2000 ms), which then plays */
+    play_hand_fails("c.film", "camera zoom 32 over 2s\nview side\n",
+                    "c.film:2:1: view side: the camera move of line 1 has 24 frames left, "
+                    "which the side view would hide; hold for them first (hold 2000ms)");
+    static dir_log e;
+    play_hand("camera zoom 32 over 2s\nhold 2000ms\nview side\n", &e);
 }
 
 /* view side col=X: the party's first frame and the held ones are cut along column X (1 +

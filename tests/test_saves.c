@@ -133,14 +133,20 @@ static int first_after(const rows *full, int line)
 
 static void check_resumed(const film_script *fs, const char *dir, int i, const rows *full)
 {
-    /* the direction in force at action i (speed, view, camera) opens the tail */
+    /* the direction in force at action i (speed, view, camera) opens the tail; a camera
+       move there is where it settled (a move replayed before the start frame would still
+       be running at a `view side` after it, which refuses a move it would hide) */
     film_script tail = *fs;
     tail.actions = calloc((size_t)fs->action_count + 1, sizeof *tail.actions);
     assert_non_null(tail.actions);
     tail.action_count = 0;
     for (int k = 0; k < fs->action_count; k++)
-        if (k >= i || (fs->actions[k].op != OP_TITLE && leads(fs->actions[k].op)))
-            tail.actions[tail.action_count++] = fs->actions[k];
+        if (k >= i || (fs->actions[k].op != OP_TITLE && leads(fs->actions[k].op))) {
+            tail.actions[tail.action_count] = fs->actions[k];
+            if (k < i && fs->actions[k].op == OP_CAMERA)
+                tail.actions[tail.action_count].ms = 0;
+            tail.action_count++;
+        }
     tail.dun_line = 0;
     snprintf(tail.save_file, sizeof tail.save_file, "%s/s%03d.sav", dir, i);
     rows got = { 0 };

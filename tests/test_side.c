@@ -77,6 +77,9 @@ static void test_stacking_and_pixels(void **state)
     int x4 = SIDE_RULER_PX + 4 * ZOOM + ZOOM / 2;      /* the pit's tube through the rock */
     px_is(&c, x4, side_y(&l, -100), 6, 6, 8);
     px_is(&c, SIDE_RULER_PX + 4 * ZOOM, side_y(&l, 0), 220, 60, 50);  /* a plate */
+    /* the landing's plate on floor 2's ground, over its slab (drawn after it) */
+    px_is(&c, x4, side_y(&l, -600), 220, 60, 50);
+    px_is(&c, x4, side_y(&l, -600) - 1, 44, 54, 74);   /* floor 2's air above it */
     canvas_free(&c);
     o.row = 6;
     assert_int_equal(side_layout_of(&d, &o, &l, &err), DELVE_EINPUT);
@@ -159,6 +162,24 @@ static void test_fit_and_party(void **state)
     px_is(&c, tx, top, 255, 226, 120);             /* '3' of "3.0 m": its top row */
     px_is(&c, tx, top + 32, 16, 16, 20);           /* '-' of "-12": blank top row */
     px_is(&c, tx, top + 40, 255, 96, 80);          /* and its bar */
+    /* a party off the cut is dimmed; one under the ruler is not drawn over it */
+    side_party off = { .col = 4, .feet_cm = -300, .fallen_cm = -1, .off_cut = 1 };
+    side_draw_party(&c, &l, &off);
+    px_is(&c, x + 14, top, 128, 128, 122);
+    side_layout far = l;
+    far.sx = l.sx + 4 * 28; /* column 4 now under the ruler */
+    side_render(&c, &d, &far);
+    canvas ruler = canvas_view(&c, 0, 0, SIDE_RULER_PX, c.h);
+    uint32_t before = 0;
+    for (int y = 0; y < ruler.h; y++)
+        for (int i = 0; i < SIDE_RULER_PX * 4; i++)
+            before = before * 31 + canvas_at(&ruler, 0, y)[i];
+    side_draw_party(&c, &far, &off);
+    uint32_t after = 0;
+    for (int y = 0; y < ruler.h; y++)
+        for (int i = 0; i < SIDE_RULER_PX * 4; i++)
+            after = after * 31 + canvas_at(&ruler, 0, y)[i];
+    assert_int_equal(after, before);
     canvas_free(&c);
     char t[16];
     assert_string_equal(side_depth_text(300, t, sizeof t), "3.0 m");

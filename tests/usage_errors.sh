@@ -49,6 +49,7 @@ usage "merge: nothing to merge" "merge shots, check or stats" merge
 usage "an unknown command" "delve: unknown command 'bogus'" "" bogus
 usage "shot: --col without --side" "--col cuts the side view: give --side too" shot --seed 1 --col 3 -o c.png
 usage "shot: --row and --col" "--row and --col are two cuts: give one" shot --seed 1 --side --row 2 --col 3 -o c.png
+usage "shot: --floor with --side" "--side draws every floor: no --floor" shot --seed 1 --side --floor 2 -o c.png
 usage "--version with a value" "delve: --version takes no value ('--version=1')" "" --version=1
 usage "--help with a value" "delve: --help takes no value ('--help=x')" "" --help=x
 usage "an option before any command" "delve: unknown option '--seed' (the command comes first" "" --seed 3 gen
