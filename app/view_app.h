@@ -63,6 +63,8 @@ typedef struct viewer {
     const char *recent[DIRECTOR_RECENT];
     /* status and mouse */
     char status[VIEWER_LINE_MAX]; /* a message (error, saved, copied) until a key */
+    int status_hint;              /* 1: status is a hint (the side view's cut and keys) that
+                                     the mouse moving over the map clears for its hover */
     char hover[VIEWER_LINE_MAX];
     char caption[VIEWER_LINE_MAX];
     int mouse_in, mx, my;         /* the mouse's last place on the canvas */

@@ -192,6 +192,7 @@ void viewer_side_say(viewer *v)
                "the map", v->vo.side_by_col ? "column" : "row",
                v->vo.side_by_col ? v->vo.side_col : v->vo.side_row,
                v->vo.side_by_col ? "row" : "column");
+    v->status_hint = 1;
 }
 
 /* The side view's cut checked: its picture drawn at a zoom it fits (else the side view

@@ -200,6 +200,8 @@ static delve_status on_mouse(viewer *v, const SDL_Event *e)
             viewer_seek_px(v, e->motion.x);
         else if (v->dragging)
             viewer_pan_px(v, v->mx - e->motion.x, v->my - e->motion.y);
+        if (v->status_hint && e->motion.x < viewer_map_w(v)) /* the hover says more */
+            v->status[0] = '\0';
         v->mx = e->motion.x, v->my = e->motion.y, v->mouse_in = 1;
         break;
     case SDL_MOUSEBUTTONDOWN:

@@ -23,6 +23,7 @@ void viewer_say(viewer *v, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(v->status, sizeof v->status, fmt, ap);
     va_end(ap);
+    v->status_hint = 0;
 }
 
 /* Appends to buf (cap bytes) what is at square (x, y) of floor fi beyond

@@ -61,6 +61,9 @@ same "o o is the row's cut again" side colrow
 top=$(((884 - ph) / 2))
 shot shover --seed 5 --size 2000x900 --keys "v x move:$((72 * 122 / 100 + 10 * 24 + 5)),$((top + ph - 1))"
 says shover "side view, row $row: x 10 of floor 1, "
+# the cut's hint gives way to the hover as soon as the mouse moves over the map
+shot vhover --seed 5 --size 2000x900 --keys "v move:$((72 * 122 / 100 + 10 * 24 + 5)),$((top + ph - 1))"
+says vhover "side view, row $row: x 10 of floor 1, "
 shot back --seed 5 --size 2000x900 --keys "v v x"
 same "v v is the map again" idle back
 
