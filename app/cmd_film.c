@@ -288,6 +288,7 @@ typedef struct rehearsal {
     int frames;
     picks *picks;
     int cam_left, cam_line; /* the last frame's: a camera move the film's end cuts */
+    int cut_left, cut_line; /* the first fall's that began during a camera move */
 } rehearsal;
 
 static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_err *err)
@@ -296,6 +297,10 @@ static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_e
     r->frames = s->frame_no;
     r->cam_left = s->cam_left;
     r->cam_line = s->cam_line;
+    if (s->cam_cut_left > 0 && !r->cut_left) {
+        r->cut_left = s->cam_cut_left;
+        r->cut_line = s->cam_cut_line;
+    }
     picks_shot(r->picks, w, s);
     if (r->frames <= RECORDER_MAX_FRAMES)
         return DELVE_OK;
@@ -317,7 +322,7 @@ static delve_status rehearse(const film_script *fs, int quiet, int *frames, pick
                              delve_err *err)
 {
     world w;
-    rehearsal r = { fs, 0, p, 0, 0 };
+    rehearsal r = { fs, 0, p, 0, 0, 0, 0 };
     delve_status st = director_build_world(fs, &w, err);
     if (st)
         return st;
@@ -326,6 +331,12 @@ static delve_status rehearse(const film_script *fs, int quiet, int *frames, pick
         fprintf(stderr, "delve film: warning: %s:%d: the camera move has %d frames left when "
                 "the film ends (hold %dms more at the end to show it whole)\n", fs->path,
                 r.cam_line, r.cam_left, (r.cam_left * 1000 + fs->fps - 1) / fs->fps);
+    if (!st && !quiet && r.cut_left > 0) /* the frames are right, the move is hidden */
+        fprintf(stderr, "delve film: warning: %s:%d: the camera move has %d frames (%dms) "
+                "left when the plates give way: they play hidden behind the fall's side "
+                "view and the landing ends it (a shorter 'over', or a hold before the walk, "
+                "shows it whole)\n", fs->path, r.cut_line, r.cut_left,
+                (r.cut_left * 1000 + fs->fps - 1) / fs->fps);
     *frames = r.frames;
     picks_end(p, r.frames);
     world_free(&w);

@@ -137,8 +137,9 @@ int viewer_side_key(viewer *v, SDL_Keycode k);
  * them for a window of that size (view_hud_scale), so the copied command draws the same. */
 void viewer_side_scale(viewer *v);
 void viewer_side_clamp(viewer *v);
-/* The status line says the side view's cut and its keys. */
+/* The status line says the side view's cut and its keys (the hint, into buf). */
 void viewer_side_say(viewer *v);
+void viewer_side_hint(const viewer *v, char *buf, size_t cap);
 void viewer_side_fit(viewer *v);
 void viewer_side_hover(const viewer *v, char *buf, size_t cap);
 void viewer_side_zoom(viewer *v, int z2, int px, int py);

@@ -186,12 +186,19 @@ static int side_row_now(const viewer *v)
     return r < 0 ? 0 : r >= f0->h ? f0->h - 1 : r;
 }
 
+void viewer_side_hint(const viewer *v, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "side view cut along %s %d of floor 1: up/down move the cut, o the %s, "
+             "v the map", v->vo.side_by_col ? "column" : "row",
+             v->vo.side_by_col ? v->vo.side_col : v->vo.side_row,
+             v->vo.side_by_col ? "row" : "column");
+}
+
 void viewer_side_say(viewer *v)
 {
-    viewer_say(v, "side view cut along %s %d of floor 1: up/down move the cut, o the %s, v "
-               "the map", v->vo.side_by_col ? "column" : "row",
-               v->vo.side_by_col ? v->vo.side_col : v->vo.side_row,
-               v->vo.side_by_col ? "row" : "column");
+    char hint[VIEWER_LINE_MAX];
+    viewer_side_hint(v, hint, sizeof hint);
+    viewer_say(v, "%s", hint);
     v->status_hint = 1;
 }
 
@@ -256,8 +263,17 @@ int viewer_side_key(viewer *v, SDL_Keycode k)
     return 1;
 }
 
-/* The hover line over the side view: the column of the common grid (as floor 1's x)
- * and the height under the mouse, in metres from the datum (render/side.h's layout). */
+/* "-7.25 m": a height in cm from the datum, to the centimetre. */
+static void height_text(int32_t cm, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s%d.%02d m", cm < 0 ? "-" : "+", (cm < 0 ? -cm : cm) / 100,
+             (cm < 0 ? -cm : cm) % 100);
+}
+
+/* The hover line over the side view: over the ruler the height; over the picture the
+ * floor whose room or slab holds that height at that place of the cut, what is on its
+ * square there (as on the map: world_describe), and the height; in the rock "rock at x N
+ * of floor 1" (y N along a column). */
 void viewer_side_hover(const viewer *v, char *buf, size_t cap)
 {
     side_opts so = { .zoom = v->vo.zoom, .row = v->vo.side_row, .pct = v->vo.side_pct,
@@ -268,12 +284,34 @@ void viewer_side_hover(const viewer *v, char *buf, size_t cap)
         side_layout_of(&v->w.dg, &so, &l, &e))
         return;
     int px = v->mx + v->vo.side_x, py = v->my - side_top(&l, viewer_map_h(v)) + v->vo.side_y;
-    if (v->mx < l.x0 || px >= l.w || py < 0 || py >= l.h)
+    if (px >= l.w || py < 0 || py >= l.h)
         return;
-    const dfloor *f0 = &v->w.dg.floors[0];
-    int a = (px - l.x0) / l.zoom + l.c0 - (l.by_col ? f0->oy : f0->ox);
+    char h[32], what[VIEWER_LINE_MAX];
     int32_t cm = l.top_cm - (int32_t)((int64_t)py * 200 / l.zoom);
-    snprintf(buf, cap, "side view, %s %d: %s %d of floor 1, %s%d.%02d m",
-             l.by_col ? "column" : "row", l.by_col ? l.col : l.row, l.by_col ? "y" : "x", a,
-             cm < 0 ? "-" : "+", (cm < 0 ? -cm : cm) / 100, (cm < 0 ? -cm : cm) % 100);
+    height_text(cm, h, sizeof h);
+    const char *cut = l.by_col ? "column" : "row";
+    int at = l.by_col ? l.col : l.row;
+    if (v->mx < l.x0) {
+        snprintf(buf, cap, "side view, %s %d: %s", cut, at, h);
+        return;
+    }
+    const dungeon *d = &v->w.dg;
+    int a = (px - l.x0) / l.zoom + l.c0; /* along the picture, on the common grid */
+    snprintf(what, sizeof what, "rock at %s %d of floor 1", l.by_col ? "y" : "x",
+             a - (l.by_col ? d->floors[0].oy : d->floors[0].ox));
+    for (int f = 0; f < d->floor_count; f++) {
+        const dfloor *fl = &d->floors[f], *f0 = &d->floors[0];
+        int x = l.by_col ? l.col + f0->ox - fl->ox : a - fl->ox;
+        int y = l.by_col ? a - fl->oy : l.row + f0->oy - fl->oy;
+        if (!floor_in(fl, x, y))
+            continue;
+        int32_t g = dungeon_ground_cm(d, f, x, y);
+        if (cm >= g - 40 && cm < g + STACK_CEILING_CM) { /* its slab (side.c) to its ceiling */
+            char sq[VIEWER_LINE_MAX - 16];
+            world_describe(&v->w, f, x, y, sq, (int)sizeof sq);
+            snprintf(what, sizeof what, "F%d %s", f + 1, sq);
+            break;
+        }
+    }
+    snprintf(buf, cap, "side view, %s %d: %s; %s", cut, at, what, h);
 }

@@ -69,10 +69,14 @@ void viewer_update_lines(viewer *v)
     } else if (v->vo.side && v->have_world) {
         viewer_side_hover(v, v->hover, sizeof v->hover);
     }
+    char hint[VIEWER_LINE_MAX];
+    if (v->vo.side && v->have_world) /* the side view's keys, not the map's */
+        viewer_side_hint(v, hint, sizeof hint);
     const char *line = v->status[0] ? v->status
                        : v->in_film && v->playing && v->frame > 0 ? v->cur.caption
                        : v->hover[0] ? v->hover
-                       : v->frame > 0 ? v->cur.caption : VIEWER_HELP;
+                       : v->frame > 0 ? v->cur.caption
+                       : v->vo.side && v->have_world ? hint : VIEWER_HELP;
     snprintf(v->caption, sizeof v->caption, "%s", line);
 }
 

@@ -30,6 +30,8 @@ typedef struct dir_state {
     camera cam;
     int speed;                  /* speed xN: a walking frame every record_every * N */
     int cam_line;               /* the line of the last camera directive */
+    int cut_left;               /* a move's frames left when a fall began, for its first
+                                   frame (shot.cam_cut_left) */
     int side, side_row;         /* view side [row=Y] (side_row -1: the party's row) */
     int side_col;               /* view side col=X: X, else -1 */
     int view_changed;           /* a view directive since the last shot */
@@ -204,11 +206,16 @@ static int side_row_of(const world *w, int floor, int y)
     return r < 0 ? 0 : r >= w->dg.floors[0].h ? w->dg.floors[0].h - 1 : r;
 }
 
-/* The shot's camera for the next frame (one step of a move). */
-static void frame_camera(dir_state *ds)
+/* The shot's camera for the next frame: one step of a move, or (step 0: a title or end
+ * card, which hides the map) none, so a move is not spent where it cannot be seen. */
+static void frame_camera(dir_state *ds, int step)
 {
     shot *s = &ds->s;
-    s->cam = cam_frame(&ds->cam, ds->w);
+    if (step)
+        s->cam = cam_frame(&ds->cam, ds->w);
+    s->cam_cut_left = ds->cut_left;
+    s->cam_cut_line = ds->cut_left ? ds->cam_line : 0;
+    ds->cut_left = 0;
     s->cam_free = ds->cam.moved;
     s->cam_follow = cam_follows(&ds->cam);
     s->cam_left = ds->cam.steps - ds->cam.step;
@@ -260,7 +267,7 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
     ds->slow = 0;
     ds->view_changed = 0;
     direct(ds, kind);
-    frame_camera(ds);
+    frame_camera(ds, 1);
     if (kind == EV_LAND)
         s->since_land = 1;
     else if (s->since_land > 0)
@@ -274,8 +281,10 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
     }
     expand_tide(ds->w, s->caption, sizeof s->caption);
     delve_status st = ds->fn(ds->ctx, ds->w, s, err);
-    if (kind == EV_PLATES)
+    if (kind == EV_PLATES) {
         ds->falling = 1; /* the plates' frame is seen from above, the drop from the side */
+        ds->cut_left = ds->cam.steps - ds->cam.step;
+    }
     return st;
 }
 
@@ -312,7 +321,7 @@ static delve_status cards(dir_state *ds, shot_card card, const char *text, int n
             s->side_by_col = ds->side_col >= 0;
             s->side_col = ds->side_col;
         }
-        frame_camera(ds);
+        frame_camera(ds, card != CARD_TITLE);
         st = ds->fn(ds->ctx, ds->w, s, err);
     }
     return st;

@@ -40,6 +40,10 @@ typedef struct shot {
        yet); else follow 1 is the renderer's own follow at cam.zoom, 0 looks at cam */
     int cam_free, cam_follow;
     cam_pos cam;
+    int cam_cut_left, cam_cut_line; /* the first frame of a fall with a camera move still
+                                       going: its frames left (they play hidden behind the
+                                       side view, and the landing's floor ends it) and its
+                                       line; else 0 */
     int cam_left, cam_line;         /* frames the camera's move has after this one, and
                                        the line of its `camera` directive */
     /* the side view (spec/side-view.md): side 1 draws the cross-section cut along

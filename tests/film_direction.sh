@@ -89,4 +89,13 @@ check "a camera move cut by the end: warned of, exit 0 ($(cat "$TMP/err"))" test
 printf 'wait 1m\ncamera zoom 48 over 2s\nhold 2s\n' > "$TMP/cam2.film"
 "$DELVE" film "$TMP/cam2.film" -o "$TMP/cam2" > /dev/null 2> "$TMP/err"
 check "  and one that ends within the film is not" test ! -s "$TMP/err"
+# a move still going when the plates give way plays hidden behind the fall and ends on
+# landing: warned of; one that ends on the walk to the pit is not
+printf 'dungeon seed=58\ncamera whole over 60s\nwalk to=pit\n' > "$TMP/camfall.film"
+"$DELVE" film "$TMP/camfall.film" -o "$TMP/camfall" > /dev/null 2> "$TMP/err"; rc=$?
+check "a camera move a fall hides: warned of, exit 0 ($(cat "$TMP/err"))" test $rc = 0 -a \
+  "$(cat "$TMP/err")" = "delve film: warning: $TMP/camfall.film:2: the camera move has 421 frames (35084ms) left when the plates give way: they play hidden behind the fall's side view and the landing ends it (a shorter 'over', or a hold before the walk, shows it whole)"
+printf 'dungeon seed=58\ncamera zoom 32 over 1s\nwalk to=pit\n' > "$TMP/camwalk.film"
+"$DELVE" film "$TMP/camwalk.film" -o "$TMP/camwalk" > /dev/null 2> "$TMP/err"
+check "  and one the walk shows whole is not" test ! -s "$TMP/err"
 finish
