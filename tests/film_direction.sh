@@ -81,21 +81,22 @@ check "  and --quiet says nothing" test ! -s "$TMP/err"
 check "the remade sheet takes 11 frames, the cards' first among them ($(cat "$TMP/out"))" \
   grep -qF "(11 frames of 244)" "$TMP/out"
 check "  and it is the film's sheet" "$DELVE" diff "$TMP/d/sheet.png" "$TMP/d-re.png"
-# a camera move the film's end cuts short is warned of, with the hold that would show it
-printf 'wait 1m\ncamera zoom 48 over 2s\nhold 500ms\n' > "$TMP/cam.film"
-"$DELVE" film "$TMP/cam.film" -o "$TMP/cam" > /dev/null 2> "$TMP/err"; rc=$?
-check "a camera move cut by the end: warned of, exit 0 ($(cat "$TMP/err"))" test $rc = 0 -a \
-  "$(cat "$TMP/err")" = "delve film: warning: $TMP/cam.film:2: the camera move has 17 frames left when the film ends (hold 1417ms more at the end to show it whole)"
-printf 'wait 1m\ncamera zoom 48 over 2s\nhold 2s\n' > "$TMP/cam2.film"
-"$DELVE" film "$TMP/cam2.film" -o "$TMP/cam2" > /dev/null 2> "$TMP/err"
-check "  and one that ends within the film is not" test ! -s "$TMP/err"
+# warned NAME WARNED SCRIPT QUIET: film SCRIPT exits 0 with exactly the warning WARNED
+# (file:line: naming $TMP/NAME.film), and QUIET, a script alike whose move is seen whole,
+# with none
+warned() {
+  local name=$1 want=$2; printf '%b' "$3" > "$TMP/$name.film"; printf '%b' "$4" > "$TMP/$name-q.film"
+  "$DELVE" film "$TMP/$name.film" -o "$TMP/$name" > /dev/null 2> "$TMP/err"; local rc=$?
+  check "$name: warned of, exit 0 ($(cat "$TMP/err"))" test $rc = 0 -a \
+    "$(cat "$TMP/err")" = "delve film: warning: $TMP/$name.film:$want"
+  "$DELVE" film "$TMP/$name-q.film" -o "$TMP/$name-q" > /dev/null 2> "$TMP/err"
+  check "  and one seen whole is not" test ! -s "$TMP/err"
+}
+# a camera move the film's end cuts short, with the hold that would show it
+warned cam_end "2: the camera move has 17 frames left when the film ends (hold 1417ms more at the end to show it whole)" \
+  'wait 1m\ncamera zoom 48 over 2s\nhold 500ms\n' 'wait 1m\ncamera zoom 48 over 2s\nhold 2s\n'
 # a move still going when the plates give way plays hidden behind the fall and ends on
-# landing: warned of; one that ends on the walk to the pit is not
-printf 'dungeon seed=58\ncamera whole over 60s\nwalk to=pit\n' > "$TMP/camfall.film"
-"$DELVE" film "$TMP/camfall.film" -o "$TMP/camfall" > /dev/null 2> "$TMP/err"; rc=$?
-check "a camera move a fall hides: warned of, exit 0 ($(cat "$TMP/err"))" test $rc = 0 -a \
-  "$(cat "$TMP/err")" = "delve film: warning: $TMP/camfall.film:2: the camera move has 421 frames (35084ms) left when the plates give way: they play hidden behind the fall's side view and the landing ends it (a shorter 'over', or a hold before the walk, shows it whole)"
-printf 'dungeon seed=58\ncamera zoom 32 over 1s\nwalk to=pit\n' > "$TMP/camwalk.film"
-"$DELVE" film "$TMP/camwalk.film" -o "$TMP/camwalk" > /dev/null 2> "$TMP/err"
-check "  and one the walk shows whole is not" test ! -s "$TMP/err"
+# landing; one that ends on the walk to the pit is seen whole
+warned cam_fall "2: the camera move has 421 frames (35084ms) left when the plates give way: they play hidden behind the fall's side view and the landing ends it (a shorter 'over', or a hold before the walk, shows it whole)" \
+  'dungeon seed=58\ncamera whole over 60s\nwalk to=pit\n' 'dungeon seed=58\ncamera zoom 32 over 1s\nwalk to=pit\n'
 finish
