@@ -110,6 +110,23 @@ static int window_args(const cli_args *c, shot_args *a)
     return EXIT_OK;
 }
 
+/* --row Y or --col X: the side view's cut (a row by default). */
+static int cut_args(const cli_args *c, shot_args *a)
+{
+    const char *row = c->flag[F_ROW], *col = c->flag[F_COL];
+    if (row && !cli_int("shot", "--row", row, 0, FLOOR_MAX_SIDE - 1, &a->row))
+        return EXIT_USAGE;
+    if (col && !cli_int("shot", "--col", col, 0, FLOOR_MAX_SIDE - 1, &a->col))
+        return EXIT_USAGE;
+    a->by_col = col != NULL;
+    if (row && col)
+        return cli_usage_error("shot", "--row and --col are two cuts: give one");
+    if ((row || col) && !a->side)
+        return cli_usage_error("shot", "--%s cuts the side view: give --side too",
+                               row ? "row" : "col");
+    return EXIT_OK;
+}
+
 /* Returns -1 after --help, else an exit code (EXIT_OK to go on). */
 static int parse(int argc, char **argv, shot_args *a)
 {
@@ -127,13 +144,8 @@ static int parse(int argc, char **argv, shot_args *a)
     if (c.flag[F_ZOOM] && !cli_int("shot", "--zoom", c.flag[F_ZOOM], SHOT_ZOOM_MIN,
                                    c.flag[F_SIZE] ? VIEW_ZOOM_MAX : SHOT_ZOOM_MAX, &a->zoom))
         return EXIT_USAGE;
-    if (c.flag[F_ROW] && !cli_int("shot", "--row", c.flag[F_ROW], 0, FLOOR_MAX_SIDE - 1, &a->row))
-        return EXIT_USAGE;
-    if (c.flag[F_COL] && !cli_int("shot", "--col", c.flag[F_COL], 0, FLOOR_MAX_SIDE - 1, &a->col))
-        return EXIT_USAGE;
-    a->by_col = c.flag[F_COL] != NULL;
-    if (c.flag[F_ROW] && c.flag[F_COL])
-        return cli_usage_error("shot", "--row and --col are two cuts: give one");
+    if ((rc = cut_args(&c, a)))
+        return rc;
     if (c.flag[F_JOBS] &&
         !cli_int("shot", "--jobs", c.flag[F_JOBS], 1, SHOT_MAX_JOBS, &a->jobs))
         return EXIT_USAGE;
@@ -142,9 +154,6 @@ static int parse(int argc, char **argv, shot_args *a)
     rc = window_args(&c, a);
     if (rc)
         return rc;
-    if ((c.flag[F_ROW] || c.flag[F_COL]) && !a->side)
-        return cli_usage_error("shot", "--%s cuts the side view: give --side too",
-                               c.flag[F_ROW] ? "row" : "col");
     if (a->side && a->set)
         return cli_usage_error("shot", "--side draws one dungeon: --seed N, not --seeds");
     if (a->side && (c.given & OPTS_BIT(OPTS_FLOOR)))

@@ -498,6 +498,34 @@ static delve_status do_save(dir_state *ds, const film_action *a, delve_err *err)
     return st;
 }
 
+/* view side [row=Y|col=X] or view top, for the shots after it. The cut is a row or a
+ * column of floor 1 (an error at its value when off it); the side view hides the map, so
+ * a camera move with frames left is an error naming the hold that lets it end. */
+static delve_status do_view(dir_state *ds, const film_action *a, delve_err *err)
+{
+    const dfloor *f0 = &ds->w->dg.floors[0];
+    if (a->n && a->y >= f0->h)
+        return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, a->col,
+                             "view side: row %d is off floor 1 (rows 0..%d)", a->y, f0->h - 1);
+    if (a->n && a->x >= f0->w)
+        return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, a->col,
+                             "view side: column %d is off floor 1 (columns 0..%d)", a->x,
+                             f0->w - 1);
+    if (a->n && ds->cam.step < ds->cam.steps) {
+        int left = ds->cam.steps - ds->cam.step;
+        char why[160];
+        snprintf(why, sizeof why, "view side: the camera move of line %d has %d frames left, "
+                 "which the side view would hide; hold for them first (hold %dms)",
+                 ds->cam_line, left, (left * 1000 + ds->fs->fps - 1) / ds->fs->fps);
+        return script_fail(ds, a, why, err);
+    }
+    ds->side = a->n;
+    ds->side_row = a->y;
+    ds->side_col = a->n ? a->x : -1;
+    ds->view_changed = 1;
+    return DELVE_OK;
+}
+
 /* camera at X,Y off the party's floor: an error at the square's column naming the
  * floor's size (never clamped to its edge). */
 static delve_status camera_off_floor(const dir_state *ds, const film_action *a, delve_err *err)
@@ -543,27 +571,7 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
     case OP_SAVE:
         return do_save(ds, a, err);
     case OP_VIEW:
-        if (a->n && a->y >= ds->w->dg.floors[0].h) /* the cut is a row of floor 1 */
-            return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, a->col,
-                                 "view side: row %d is off floor 1 (rows 0..%d)", a->y,
-                                 ds->w->dg.floors[0].h - 1);
-        if (a->n && ds->cam.step < ds->cam.steps) { /* the move would play unseen */
-            char why[160];
-            snprintf(why, sizeof why, "view side: the camera move of line %d has %d frames "
-                     "left, which the side view would hide; hold for them first (hold %dms)",
-                     ds->cam_line, ds->cam.steps - ds->cam.step,
-                     ((ds->cam.steps - ds->cam.step) * 1000 + ds->fs->fps - 1) / ds->fs->fps);
-            return script_fail(ds, a, why, err);
-        }
-        if (a->n && a->x >= ds->w->dg.floors[0].w) /* or a column of it */
-            return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, a->col,
-                                 "view side: column %d is off floor 1 (columns 0..%d)", a->x,
-                                 ds->w->dg.floors[0].w - 1);
-        ds->side = a->n;
-        ds->side_row = a->y;
-        ds->side_col = a->n ? a->x : -1;
-        ds->view_changed = 1;
-        return DELVE_OK;
+        return do_view(ds, a, err);
     case OP_SPEED:
         ds->speed = a->n;
         return DELVE_OK;
