@@ -255,7 +255,8 @@ static delve_status shoot_window(const world *w, int k, const shot_args *a, delv
 /* Renders the side view of w's dungeon (render/side.h) to file; prints its size. */
 static delve_status shoot_side(const world *w, const shot_args *a, delve_err *err)
 {
-    side_opts so = { .zoom = a->zoom, .row = a->row, .by_col = a->by_col, .col = a->col };
+    side_opts so = { .zoom = a->zoom, .row = a->row, .by_col = a->by_col, .col = a->col,
+                     .tide_raw = w->tide.on ? w->tide.last_raw : NULL };
     side_layout l;
     delve_status st = side_layout_of(&w->dg, &so, &l, err);
     canvas c = { 0 };

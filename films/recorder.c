@@ -271,7 +271,7 @@ static delve_status draw_side(canvas *c, const world *w, const shot *s, delve_er
         p.damage[p.damage_count++] = s->damage[i];
     int pct = view_hud_scale(c->w, c->h), mw = c->w - VIEW_PANEL_W * pct / 100;
     side_opts cut = { .row = s->side_row, .by_col = s->side_by_col, .col = s->side_col,
-                      .pct = pct };
+                      .pct = pct, .tide_raw = w->tide.on ? w->tide.last_raw : NULL };
     side_layout l = { .by_col = cut.by_col };
     p.col = side_along(d, &l, fl, x, y);
     delve_status st = side_fit(d, &cut, mw, c->h, p.col, &l, err);

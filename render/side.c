@@ -1,6 +1,8 @@
 /* side: the cross-section of the stacked floors (spec/side-view.md). */
 #include "render/side.h"
 
+#include "engine/tide.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,6 +13,7 @@ static const rgba C_GHOST = { 30, 30, 34, 255 };     /* projected rooms off the 
 static const rgba C_SLAB = { 168, 156, 132, 255 };
 static const rgba C_WALL = { 110, 104, 98, 255 };
 static const rgba C_WATER = { 52, 110, 190, 255 };
+static const rgba C_TIDE = { 150, 200, 250, 255 };   /* the tide's level on Shoals */
 static const rgba C_ACID = { 120, 200, 60, 255 };
 static const rgba C_LAVA = { 230, 90, 30, 255 };
 static const rgba C_TUBE = { 6, 6, 8, 255 };
@@ -103,6 +106,7 @@ delve_status side_layout_of(const dungeon *d, const side_opts *o, side_layout *l
     int pct = o->pct > 100 ? o->pct : 100;
     *l = (side_layout){ .zoom = o->zoom, .row = o->row < 0 ? default_row(f0) : o->row,
                         .by_col = o->by_col, .col = o->by_col ? o->col : -1,
+                        .tide_raw = o->tide_raw,
                         .x0 = side_ruler_px(pct), .pct = pct };
     if (l->by_col && (l->col < 0 || l->col >= f0->w))
         return delve_fail(err, DELVE_EINPUT, "column %d is off floor 1 (columns 0..%d)", o->col,
@@ -170,6 +174,14 @@ static void project_floor(canvas *c, const dungeon *d, const side_layout *l, int
     }
 }
 
+/* Floor f's water level in cm from the datum when it is a Shoals floor the layout has a
+ * tide for (the whole-unit tide last applied to it: spec a5), else 0 with *on 0. */
+static int32_t tide_level(const dungeon *d, const side_layout *l, int f, int *on)
+{
+    *on = l->tide_raw && d->floors[f].level_type == LT_SHOALS;
+    return *on ? d->datum_cm[f] + tide_units(l->tide_raw[f]) * TIDE_CM_PER_UNIT : 0;
+}
+
 static rgba fluid_colour(terrain t)
 {
     return t == T_ACID ? C_ACID : t == T_LAVA ? C_LAVA : C_WATER;
@@ -200,7 +212,10 @@ static void cut_square(canvas *c, const dungeon *d, const side_layout *l, int f,
     } else {
         span(c, l, col, 0, z, g - SLAB_CM, g, C_SLAB);
     }
-    if (terrain_is_fluid(t) || terrain_is_tidal(t))
+    int tidal, level = tide_level(d, l, f, &tidal);
+    if (terrain_is_tidal(t) && tidal && level > g) /* water up to the tide's level */
+        span(c, l, col, 0, z, g - SLAB_CM / 2, level, C_WATER);
+    else if (terrain_is_fluid(t) || terrain_is_tidal(t))
         span(c, l, col, 0, z, g - SLAB_CM / 2, g + (t == T_DEEP ? 60 : 20), fluid_colour(t));
     if (t == T_DOOR) {
         span(c, l, col, 0, z / 6 + 1, g, g + 240, C_DOOR);
@@ -459,6 +474,19 @@ static void floor_things(canvas *c, const dungeon *d, const side_layout *l, int 
         marker(c, d, l, f, fl->entrance_x, fl->entrance_y, 180, C_ENTRANCE);
 }
 
+/* On a Shoals floor with a tide, its level as a line across the floor's part of the
+ * picture (spec/side-view.md), 2 px at 16 px a square and more. */
+static void tide_line(canvas *c, const dungeon *d, const side_layout *l, int f)
+{
+    int on;
+    int32_t level = tide_level(d, l, f, &on);
+    const dfloor *fl = &d->floors[f];
+    int o0 = l->by_col ? fl->oy : fl->ox, n = l->by_col ? fl->h : fl->w;
+    if (on)
+        canvas_fill_rect(c, col_x(l, o0), side_y(l, level) - (l->zoom >= 16),
+                         n * l->zoom, 1 + (l->zoom >= 16), C_TIDE);
+}
+
 void side_render(canvas *c, const dungeon *d, const side_layout *l)
 {
     int w = l->w - l->sx > l->x0 ? l->w - l->sx : l->x0; /* the ruler whole at any scroll */
@@ -488,6 +516,7 @@ void side_render(canvas *c, const dungeon *d, const side_layout *l)
     for (int f = 0; f < d->floor_count; f++) {
         landings(&cv, d, l, f);
         ways(&cv, d, l, f, 1);
+        tide_line(&cv, d, l, f);
     }
     ruler(&cv, d, l);
 }

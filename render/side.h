@@ -17,6 +17,9 @@ typedef struct side_opts {
                   its entrance */
     int by_col, col; /* by_col 1: cut along column col of floor 1's grid instead (the
                   picture's x then runs down the rows; spec/side-view.md "col=X") */
+    const int *tide_raw; /* per floor, the raw tide last applied (tide_state.last_raw), or
+                  NULL: on Shoals floors the tide's level drawn across the picture and
+                  the water on the cut filled up to it (spec/side-view.md) */
     int pct;   /* the ruler, its labels and the party's counter in percent of their sizes
                   on a 1280 x 720 frame, as the HUD (view_hud_scale); below 100: 100 */
 } side_opts;
@@ -27,6 +30,7 @@ typedef struct side_layout {
     int zoom, row;     /* the cut row resolved on floor 1's grid (-1 when by_col) */
     int by_col, col;   /* by_col 1: the cut is column col, and c0, cols and along count
                           rows of the common grid */
+    const int *tide_raw; /* side_opts.tide_raw */
     int c0, cols;      /* first common column and column count */
     int x0;            /* SIDE_RULER_PX at pct */
     int pct;           /* side_opts.pct, at least 100 */

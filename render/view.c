@@ -793,7 +793,8 @@ static delve_status side_layout_for(const world *w, const view_opts *o, side_lay
                                     delve_err *err)
 {
     side_opts so = { .zoom = clamp_zoom(o->zoom), .row = o->side_row, .pct = o->side_pct,
-                     .by_col = o->side_by_col, .col = o->side_col };
+                     .by_col = o->side_by_col, .col = o->side_col,
+                     .tide_raw = w->tide.on ? w->tide.last_raw : NULL };
     delve_status st = side_layout_of(&w->dg, &so, l, err);
     if (!st && (int64_t)l->w * l->h > VIEW_SIDE_MAX_PX)
         st = delve_fail(err, DELVE_ELIMIT, "the side view is %d x %d px at %d px a square, "

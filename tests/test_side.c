@@ -87,6 +87,40 @@ static void test_stacking_and_pixels(void **state)
     dungeon_free(&d);
 }
 
+/* A Shoals floor with a tide: its level a line across the floor's part of the picture,
+ * 2 px at zoom 20, at the datum plus the whole-unit tide (5 cm a unit: raw 40 is 20
+ * units, 1 m up), and a shallow square of the cut filled with water up to it; without a
+ * tide (tide_raw NULL) neither. */
+static void test_tide_line(void **state)
+{
+    (void)state;
+    dungeon d;
+    make(&d);
+    d.floors[0].level_type = LT_SHOALS;
+    floor_set(&d.floors[0], 5, 2, T_SHALLOW);
+    int raw[2] = { 40, 0 };
+    side_layout l;
+    delve_err err = { "" };
+    side_opts o = { .zoom = ZOOM, .row = 2, .tide_raw = raw };
+    assert_int_equal(side_layout_of(&d, &o, &l, &err), DELVE_OK);
+    canvas c;
+    assert_int_equal(canvas_init(&c, l.w, l.h, &err), DELVE_OK);
+    side_render(&c, &d, &l);
+    int x9 = SIDE_RULER_PX + 9 * ZOOM + ZOOM / 2, x5 = SIDE_RULER_PX + 5 * ZOOM + ZOOM / 2;
+    px_is(&c, x9, side_y(&l, 100), 150, 200, 250);      /* the line, 1 m up */
+    px_is(&c, x9, side_y(&l, 100) - 1, 150, 200, 250);  /* 2 px */
+    px_is(&c, x9, side_y(&l, 100) - 2, 46, 40, 36);     /* rock above it */
+    px_is(&c, x5, side_y(&l, 50), 52, 110, 190);        /* water half way up */
+    px_is(&c, x5, side_y(&l, 100) - 3, 44, 54, 74);     /* air over the water */
+    o.tide_raw = NULL;
+    assert_int_equal(side_layout_of(&d, &o, &l, &err), DELVE_OK);
+    side_render(&c, &d, &l);
+    px_is(&c, x9, side_y(&l, 100), 46, 40, 36);
+    px_is(&c, x5, side_y(&l, 50), 44, 54, 74);          /* 20 cm of water only */
+    canvas_free(&c);
+    dungeon_free(&d);
+}
+
 /* A cut along column 4 (col=X): the picture runs down the rows (6 of them), the pit at
  * (4, 2) is on the cut at along 2, the room's rows 2..3 are air over a slab, rows 1 and 4
  * walls; a column off floor 1 is refused. */
@@ -248,6 +282,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stacking_and_pixels),
         cmocka_unit_test(test_column_cut),
+        cmocka_unit_test(test_tide_line),
         cmocka_unit_test(test_fit_and_party),
         cmocka_unit_test(test_fit_scaled),
         cmocka_unit_test(test_damage_rows),
