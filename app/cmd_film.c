@@ -327,16 +327,17 @@ static delve_status rehearse(const film_script *fs, int quiet, int *frames, pick
     if (st)
         return st;
     st = director_play(fs, &w, count_shot, &r, err);
+    char t[32];
     if (!st && !quiet && r.cam_left > 0) /* the frames are right, the move is cut short */
         fprintf(stderr, "delve film: warning: %s:%d: the camera move has %d frames left when "
-                "the film ends (hold %dms more at the end to show it whole)\n", fs->path,
-                r.cam_line, r.cam_left, (r.cam_left * 1000 + fs->fps - 1) / fs->fps);
+                "the film ends (hold %s more at the end to show it whole)\n", fs->path,
+                r.cam_line, r.cam_left, film_frames_text(r.cam_left, fs->fps, t, sizeof t));
     if (!st && !quiet && r.cut_left > 0) /* the frames are right, the move is hidden */
-        fprintf(stderr, "delve film: warning: %s:%d: the camera move has %d frames (%dms) "
-                "left when the plates give way: they play hidden behind the fall's side "
-                "view and the landing ends it (a shorter 'over', or a hold before the walk, "
-                "shows it whole)\n", fs->path, r.cut_line, r.cut_left,
-                (r.cut_left * 1000 + fs->fps - 1) / fs->fps);
+        fprintf(stderr, "delve film: warning: %s:%d: the camera move has %d frames (%s) "
+                "left when the plates give way: the fall's side view would hide them, so it "
+                "ends there (a shorter 'over', or a hold before the walk, shows it whole)\n",
+                fs->path, r.cut_line, r.cut_left,
+                film_frames_text(r.cut_left, fs->fps, t, sizeof t));
     *frames = r.frames;
     picks_end(p, r.frames);
     world_free(&w);

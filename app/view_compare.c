@@ -271,9 +271,10 @@ static void height_text(int32_t cm, char *buf, size_t cap)
 }
 
 /* The hover line over the side view: over the ruler the height; over the picture the
- * floor whose room or slab holds that height at that place of the cut, what is on its
- * square there (as on the map: world_describe), and the height; in the rock "rock at x N
- * of floor 1" (y N along a column). */
+ * height first (the panel's box may cut the rest), then the party when the mouse is on
+ * its marker, else the floor whose room or slab holds that height at that place of the
+ * cut and what is on its square there (as on the map: world_describe), else "rock (x N
+ * on floor 1's grid)" (y N along a column). */
 void viewer_side_hover(const viewer *v, char *buf, size_t cap)
 {
     side_opts so = { .zoom = v->vo.zoom, .row = v->vo.side_row, .pct = v->vo.side_pct,
@@ -297,8 +298,15 @@ void viewer_side_hover(const viewer *v, char *buf, size_t cap)
     }
     const dungeon *d = &v->w.dg;
     int a = (px - l.x0) / l.zoom + l.c0; /* along the picture, on the common grid */
-    snprintf(what, sizeof what, "rock at %s %d of floor 1", l.by_col ? "y" : "x",
+    snprintf(what, sizeof what, "rock (%s %d on floor 1's grid)", l.by_col ? "y" : "x",
              a - (l.by_col ? d->floors[0].oy : d->floors[0].ox));
+    int sx = world_sx(&v->w), sy = world_sy(&v->w), pf = v->w.floor;
+    int32_t feet = dungeon_ground_cm(d, pf, sx, sy);
+    if (a == side_along(d, &l, pf, sx, sy) && cm >= feet && cm < feet + 180) {
+        snprintf(buf, cap, "side view, %s %d: %s; the party, F%d %d,%d (%s the cut)", cut, at,
+                 h, pf + 1, sx, sy, side_on_cut(d, &l, pf, sx, sy) ? "on" : "behind");
+        return;
+    }
     for (int f = 0; f < d->floor_count; f++) {
         const dfloor *fl = &d->floors[f], *f0 = &d->floors[0];
         int x = l.by_col ? l.col + f0->ox - fl->ox : a - fl->ox;
@@ -313,5 +321,5 @@ void viewer_side_hover(const viewer *v, char *buf, size_t cap)
             break;
         }
     }
-    snprintf(buf, cap, "side view, %s %d: %s; %s", cut, at, what, h);
+    snprintf(buf, cap, "side view, %s %d: %s; %s", cut, at, h, what);
 }

@@ -283,7 +283,11 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
     delve_status st = ds->fn(ds->ctx, ds->w, s, err);
     if (kind == EV_PLATES) {
         ds->falling = 1; /* the plates' frame is seen from above, the drop from the side */
+        /* a move still going ends here: its frames would play hidden behind the fall's
+           side view (and a hold after the landing holds that view), so it is said and
+           settled; the first frame from above after the landing shows where it went */
         ds->cut_left = ds->cam.steps - ds->cam.step;
+        ds->cam.step = ds->cam.steps;
     }
     return st;
 }
@@ -513,10 +517,10 @@ static delve_status do_view(dir_state *ds, const film_action *a, delve_err *err)
                              f0->w - 1);
     if (a->n && ds->cam.step < ds->cam.steps) {
         int left = ds->cam.steps - ds->cam.step;
-        char why[160];
+        char why[160], hold[32];
         snprintf(why, sizeof why, "view side: the camera move of line %d has %d frames left, "
-                 "which the side view would hide; hold for them first (hold %dms)",
-                 ds->cam_line, left, (left * 1000 + ds->fs->fps - 1) / ds->fs->fps);
+                 "which the side view would hide; hold for them first (hold %s)",
+                 ds->cam_line, left, film_frames_text(left, ds->fs->fps, hold, sizeof hold));
         return script_fail(ds, a, why, err);
     }
     ds->side = a->n;

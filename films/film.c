@@ -971,6 +971,16 @@ int film_frames_of(int64_t ms, int fps)
     return n < 1 ? 1 : (int)n;
 }
 
+char *film_frames_text(int frames, int fps, char *buf, size_t cap)
+{
+    int64_t ms = ((int64_t)frames * 1000 + fps - 1) / (fps > 0 ? fps : 1);
+    if (ms % 1000 == 0)
+        snprintf(buf, cap, "%llds", (long long)(ms / 1000));
+    else
+        snprintf(buf, cap, "%lldms", (long long)ms);
+    return buf;
+}
+
 void film_default_party(party *p)
 {
     memset(p, 0, sizeof *p);

@@ -133,6 +133,9 @@ int film_pick_wants(sheet_pick pick, int every, int frame_no, int is_event);
 /* Frames of film for ms of film time at fps: rounded to the nearest, at least 1 for
  * ms > 0 (hold 2s at 12 fps is 24). */
 int film_frames_of(int64_t ms, int fps);
+/* The shortest film time that holds `frames` frames at fps, as a duration a script takes:
+ * "2s" when it is whole seconds, else "1417ms". Returns buf. */
+char *film_frames_text(int frames, int fps, char *buf, size_t cap);
 
 /* The default party when a script names none: three members. */
 void film_default_party(party *p);

@@ -97,6 +97,12 @@ warned cam_end "2: the camera move has 17 frames left when the film ends (hold 1
   'wait 1m\ncamera zoom 48 over 2s\nhold 500ms\n' 'wait 1m\ncamera zoom 48 over 2s\nhold 2s\n'
 # a move still going when the plates give way plays hidden behind the fall and ends on
 # landing; one that ends on the walk to the pit is seen whole
-warned cam_fall "2: the camera move has 421 frames (35084ms) left when the plates give way: they play hidden behind the fall's side view and the landing ends it (a shorter 'over', or a hold before the walk, shows it whole)" \
+warned cam_fall "2: the camera move has 421 frames (35084ms) left when the plates give way: the fall's side view would hide them, so it ends there (a shorter 'over', or a hold before the walk, shows it whole)" \
   'dungeon seed=58\ncamera whole over 60s\nwalk to=pit\n' 'dungeon seed=58\ncamera zoom 32 over 1s\nwalk to=pit\n'
+# and ends there: a move at a square of floor 1 (which the landing does not change) is not
+# still going at a view side after the fall, nor at the film's end
+printf 'dungeon seed=58\nspeed x64\ncamera at 30,12 zoom 32 over 10s\nwalk to=pit\nview side\nhold 1s\n' > "$TMP/cam_at.film"
+"$DELVE" film "$TMP/cam_at.film" -o "$TMP/cam_at" > /dev/null 2> "$TMP/err"; rc=$?
+check "  a move the fall ended: view side after the landing plays, one warning ($(cat "$TMP/err"))" \
+  test $rc = 0 -a "$(grep -c warning "$TMP/err")" = 1
 finish

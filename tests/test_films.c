@@ -841,13 +841,13 @@ static void test_camera_off_floor(void **state)
        hold that lets it end (24 frames at 12 fps: 2000 ms), which then plays */
     play_hand_fails("c.film", "camera zoom 32 over 2s\nview side\n",
                     "c.film:2:1: view side: the camera move of line 1 has 24 frames left, "
-                    "which the side view would hide; hold for them first (hold 2000ms)");
+                    "which the side view would hide; hold for them first (hold 2s)");
     static dir_log e;
     play_hand("camera zoom 32 over 2s\nhold 2000ms\nview side\n", &e);
     /* a title card hides the map: the move does not advance under it */
     play_hand_fails("c.film", "camera zoom 32 over 2s\ntitle \"x\" 2s\nview side\n",
                     "c.film:3:1: view side: the camera move of line 1 has 24 frames left, "
-                    "which the side view would hide; hold for them first (hold 2000ms)");
+                    "which the side view would hide; hold for them first (hold 2s)");
 }
 
 /* view side col=X: the party's first frame and the held ones are cut along column X (1 +

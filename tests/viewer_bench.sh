@@ -60,14 +60,16 @@ same "o o is the row's cut again" side colrow
 # scaled as the map area's HUD would be: 1680 x 884 is 122 % of 1280 x 720, 87 px
 top=$(((884 - ph) / 2))
 shot shover --seed 5 --size 2000x900 --keys "v x move:$((72 * 122 / 100 + 10 * 24 + 5)),$((top + ph - 1))"
-says shover "side view, row $row: rock at x 10 of floor 1; "
+says shover "side view, row $row: -22.50 m; rock (x 10 on floor 1's grid)"
 # the cut's hint gives way to the hover as soon as the mouse moves over the map
 shot vhover --seed 5 --size 2000x900 --keys "v move:$((72 * 122 / 100 + 10 * 24 + 5)),$((top + ph - 1))"
-says vhover "side view, row $row: rock at x 10 of floor 1; "
+says vhover "side view, row $row: -22.50 m; rock (x 10 on floor 1's grid)"
 # over a room: the floor, its square as the map's hover says it, the height; over the
 # ruler the height alone; over the void round the picture the cut's keys
 shot hroom --seed 58 --keys "v move:450,220"
-says hroom "side view, row 7: F1 15,7: the entrance of floor 1; +3.92 m"
+says hroom "side view, row 7: +3.92 m; F1 15,7: the entrance of floor 1"
+shot hparty --seed 58 --keys "v move:444,258"
+says hparty "side view, row 7: +0.75 m; the party, F1 15,7 (on the cut)"
 shot hruler --seed 58 --keys "v move:30,300"
 says hruler "side view, row 7: -2.75 m"
 shot hvoid --seed 58 --keys "v move:500,100"
