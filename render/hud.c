@@ -111,7 +111,7 @@ static size_t fit_words(text_ctx *t, int size, int style, int max_w, const char 
     char cur[HUD_LINE_MAX];
     size_t best = 0;
     for (size_t i = 1; i < HUD_LINE_MAX; i++) {
-        if (str[i] != ' ' && str[i] != '\0')
+        if (!text_breaks_at(str, i) && str[i] != '\0')
             continue;
         memcpy(cur, str, i);
         cur[i] = '\0';

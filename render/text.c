@@ -535,6 +535,12 @@ int text_line_h(text_ctx *t, int px_size, int style)
     return f ? TTF_FontLineSkip(f) : px_size;
 }
 
+int text_breaks_at(const char *str, size_t i)
+{
+    return str[i] == ' ' && !((str[i + 1] == '-' || str[i + 1] == '+') &&
+                              str[i + 2] >= '0' && str[i + 2] <= '9');
+}
+
 char *text_fit(text_ctx *t, int px_size, int style, int max_w, const char *str, char *buf,
                size_t size)
 {

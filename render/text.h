@@ -47,6 +47,11 @@ int text_line_h(text_ctx *t, int px_size, int style);
  * draws (it shows as the font's box), or 0 when every one is drawn. */
 uint32_t text_missing(text_ctx *t, int style, const char *str);
 
+/* Is str[i] a space a wrapped line may break at? Not one before a signed number ("Ash
+ * -12", "Bryn +12"): a member's damage or heal stays with the name, never alone on a line.
+ * str is read up to its '\0'. */
+int text_breaks_at(const char *str, size_t i);
+
 /* Copies str into buf (size bytes), cut at a UTF-8 character boundary and ended with
  * "..." when it is wider than max_w pixels. Returns buf. */
 char *text_fit(text_ctx *t, int px_size, int style, int max_w, const char *str, char *buf,

@@ -1095,9 +1095,25 @@ static void test_png_read_limits(void **state)
     canvas_free(&c);
 }
 
+/* Wrapped lines break at spaces, never before a signed number: "Cato -11" stays whole. */
+static void test_breaks_at(void **state)
+{
+    (void)state;
+    const char *s = "Bryn -14 Cato +11 a - b 12";
+    assert_int_equal(text_breaks_at(s, 4), 0);   /* before "-14" */
+    assert_int_equal(text_breaks_at(s, 8), 1);   /* after it, before "Cato" */
+    assert_int_equal(text_breaks_at(s, 13), 0);  /* before "+11" */
+    assert_int_equal(text_breaks_at(s, 19), 1);  /* before a lone "-" */
+    assert_int_equal(text_breaks_at(s, 21), 1);  /* after it */
+    assert_int_equal(text_breaks_at(s, 23), 1);  /* before an unsigned "12" */
+    assert_int_equal(text_breaks_at(s, 1), 0);   /* not a space */
+    assert_int_equal(text_breaks_at("a -", 1), 1); /* a '-' at the end */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_breaks_at),
         cmocka_unit_test(test_blend_exact),
         cmocka_unit_test(test_fill_clips),
         cmocka_unit_test(test_blit_scaled),
