@@ -302,24 +302,16 @@ void viewer_side_hover(const viewer *v, char *buf, size_t cap)
              a - (l.by_col ? d->floors[0].oy : d->floors[0].ox));
     int sx = world_sx(&v->w), sy = world_sy(&v->w), pf = v->w.floor;
     int32_t feet = dungeon_ground_cm(d, pf, sx, sy);
-    if (a == side_along(d, &l, pf, sx, sy) && cm >= feet && cm < feet + 180) {
+    if (a == side_along(d, &l, pf, sx, sy) && cm >= feet && cm < feet + SIDE_PARTY_CM) {
         snprintf(buf, cap, "side view, %s %d: %s; the party, F%d %d,%d (%s the cut)", cut, at,
                  h, pf + 1, sx, sy, side_on_cut(d, &l, pf, sx, sy) ? "on" : "behind");
         return;
     }
-    for (int f = 0; f < d->floor_count; f++) {
-        const dfloor *fl = &d->floors[f], *f0 = &d->floors[0];
-        int x = l.by_col ? l.col + f0->ox - fl->ox : a - fl->ox;
-        int y = l.by_col ? a - fl->oy : l.row + f0->oy - fl->oy;
-        if (!floor_in(fl, x, y))
-            continue;
-        int32_t g = dungeon_ground_cm(d, f, x, y);
-        if (cm >= g - 40 && cm < g + STACK_CEILING_CM) { /* its slab (side.c) to its ceiling */
-            char sq[VIEWER_LINE_MAX - 16];
-            world_describe(&v->w, f, x, y, sq, (int)sizeof sq);
-            snprintf(what, sizeof what, "F%d %s", f + 1, sq);
-            break;
-        }
+    int f, x, y;
+    if (side_square_at(d, &l, a, cm, &f, &x, &y)) {
+        char sq[VIEWER_LINE_MAX - 16];
+        world_describe(&v->w, f, x, y, sq, (int)sizeof sq);
+        snprintf(what, sizeof what, "F%d %s", f + 1, sq);
     }
     snprintf(buf, cap, "side view, %s %d: %s; %s", cut, at, h, what);
 }

@@ -94,6 +94,23 @@ int side_on_cut(const dungeon *d, const side_layout *l, int f, int x, int y)
     return on_cut(d, l, f, x, y);
 }
 
+int side_square_at(const dungeon *d, const side_layout *l, int a, int32_t cm, int *f, int *x,
+                   int *y)
+{
+    for (int k = 0; k < d->floor_count; k++) {
+        const dfloor *fl = &d->floors[k];
+        square_of(l, a - (l->by_col ? fl->oy : fl->ox), cut_on(d, l, k), x, y);
+        if (!floor_in(fl, *x, *y))
+            continue;
+        int32_t g = dungeon_ground_cm(d, k, *x, *y);
+        if (cm >= g - SLAB_CM && cm < g + STACK_CEILING_CM) { /* as cut_square draws it */
+            *f = k;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int default_row(const dfloor *f)
 {
     return f->pit_count ? f->pits[0].y : f->entrance_y;
@@ -560,7 +577,7 @@ void side_draw_party(canvas *pic, const side_layout *l, const side_party *p)
        drawn over the depths */
     canvas body = canvas_view(pic, l->x0, 0, pic->w - l->x0, pic->h), *c = &body;
     int z = l->zoom, x = col_x(l, p->col) - l->x0, feet = side_y(l, p->feet_cm);
-    int tall = side_y(l, 0) - side_y(l, 180), w = z / 2 < 4 ? 4 : z / 2;
+    int tall = side_y(l, 0) - side_y(l, SIDE_PARTY_CM), w = z / 2 < 4 ? 4 : z / 2;
     tall = tall < 6 ? 6 : tall;
     canvas_fill_rect(c, x + (z - w) / 2 - 1, feet - tall - 1, w + 2, tall + 2, C_PARTY_EDGE);
     canvas_fill_rect(c, x + (z - w) / 2, feet - tall, w, tall,

@@ -10,6 +10,7 @@
 
 #define SIDE_RULER_PX 72   /* the depth ruler's width on the left at pct 100 (set) */
 #define SIDE_MARGIN_CM 200 /* air above the top ceiling and rock under the lowest ground */
+#define SIDE_PARTY_CM 180  /* the party's marker: as tall as a person (set) */
 
 typedef struct side_opts {
     int zoom;  /* px per square across; 1 m down is zoom / 2 px (spec: 1 m = 1/2 square) */
@@ -77,6 +78,11 @@ delve_status side_fit(const dungeon *d, const side_opts *cut, int mw, int mh, in
 int side_along(const dungeon *d, const side_layout *l, int f, int x, int y);
 /* Is square (x, y) of floor f on l's cut? */
 int side_on_cut(const dungeon *d, const side_layout *l, int f, int x, int y);
+/* The square of the cut at common coordinate a along the picture whose slab-to-ceiling
+ * span holds height cm (from the datum): 1 with its floor and square in *f, *x, *y, 0
+ * in the rock between floors or off them. */
+int side_square_at(const dungeon *d, const side_layout *l, int a, int32_t cm, int *f, int *x,
+                   int *y);
 
 /* Draws the party p onto a side view drawn with l (same canvas and layout), right of
  * the ruler only. */
