@@ -36,6 +36,8 @@ struct recorder {
     /* encoder pool, and the sink's thread */
     pthread_t threads[RECORDER_MAX_THREADS], sink_thread;
     int nthreads, slots, sinking;
+    int idle;                   /* encoders waiting for a job */
+    int alone;                  /* --threads 1: the drawing thread encodes every frame */
     canvas *pool;
     int *slot_refs;             /* 0: free; else the encoder and the sink still to come */
     job *queue, *sink_queue;    /* rings of `slots` jobs */
@@ -67,13 +69,39 @@ static void job_done(recorder *r, int slot, delve_status st, const delve_err *e)
         pthread_cond_signal(&r->cv_slot);
 }
 
+/* Encodes and writes job j's frame (or the sheet page), on whichever thread calls. */
+static void encode_job(recorder *r, job j)
+{
+    char fpath[FILM_PATH_MAX + 128];
+    snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", r->frames_dir, j.frame_no);
+    delve_err e;
+    delve_status st = j.slot < 0   ? png_write_owned(r->sheet_path, r->sheet_pic, 1, &e)
+                      : r->sinking ? png_write_new(fpath, &r->pool[j.slot], &e) /* shared */
+                                   : png_write_owned(fpath, &r->pool[j.slot], 1, &e);
+    pthread_mutex_lock(&r->mu);
+    if (j.slot >= 0) {
+        job_done(r, j.slot, st, &e);
+    } else {
+        if (st && !r->worker_st) {
+            r->worker_st = st;
+            r->worker_err = e;
+        }
+        r->sheet_pic = NULL;
+        pthread_cond_signal(&r->cv_slot);
+    }
+    pthread_mutex_unlock(&r->mu);
+}
+
 static void *encoder(void *arg)
 {
     recorder *r = arg;
     for (;;) {
         pthread_mutex_lock(&r->mu);
-        while (r->q_count == 0 && !r->stopping)
+        while (r->q_count == 0 && !r->stopping) {
+            r->idle++;
             pthread_cond_wait(&r->cv_job, &r->mu);
+            r->idle--;
+        }
         if (r->q_count == 0) {
             pthread_mutex_unlock(&r->mu);
             return NULL;
@@ -82,25 +110,7 @@ static void *encoder(void *arg)
         r->q_head = (r->q_head + 1) % r->slots;
         r->q_count--;
         pthread_mutex_unlock(&r->mu);
-
-        char fpath[FILM_PATH_MAX + 128];
-        snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", r->frames_dir, j.frame_no);
-        delve_err e;
-        delve_status st = j.slot < 0   ? png_write_owned(r->sheet_path, r->sheet_pic, 1, &e)
-                          : r->sinking ? png_write_new(fpath, &r->pool[j.slot], &e) /* shared */
-                                       : png_write_owned(fpath, &r->pool[j.slot], 1, &e);
-        pthread_mutex_lock(&r->mu);
-        if (j.slot >= 0) {
-            job_done(r, j.slot, st, &e);
-        } else {
-            if (st && !r->worker_st) {
-                r->worker_st = st;
-                r->worker_err = e;
-            }
-            r->sheet_pic = NULL;
-            pthread_cond_signal(&r->cv_slot);
-        }
-        pthread_mutex_unlock(&r->mu);
+        encode_job(r, j);
     }
 }
 
@@ -129,15 +139,17 @@ static void *sinker(void *arg)
     return NULL;
 }
 
-/* Frames in flight: one rendering, one ready for each encoder as it finishes, one
- * more for the sink to lag behind by. */
+/* n threads encode, the drawing one among them: it encodes a frame itself when no
+ * encoder is free, while the frame is still in its core's cache (on 2 cores a frame
+ * drawn on one core and encoded on the other took 1.5x the CPU: README "Benchmark").
+ * There is always one encoder thread, for the sheet. Frames in flight: one drawing,
+ * one for each encoder and one ready for the next, one more for the sink to lag by. */
 static delve_status start_pool(recorder *r, delve_err *err)
 {
     int n = r->o.threads > 0 ? r->o.threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
-    if (n < 1)
-        n = 1;
-    if (n > RECORDER_MAX_THREADS)
-        n = RECORDER_MAX_THREADS;
+    n = n < 1 ? 1 : n > RECORDER_MAX_THREADS ? RECORDER_MAX_THREADS : n;
+    r->alone = n == 1;
+    n = n > 1 ? n - 1 : 1;
     pthread_mutex_init(&r->mu, NULL);
     pthread_cond_init(&r->cv_job, NULL);
     pthread_cond_init(&r->cv_slot, NULL);
@@ -443,17 +455,22 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
     if (!st && r->tsv.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for events");
     pthread_mutex_lock(&r->mu);
+    int here = !st && (r->alone || r->q_count > r->idle); /* a frame waits already */
     if (st) {
         r->slot_refs[slot] = 0;
     } else {
-        r->queue[(r->q_head + r->q_count++) % r->slots] = (job){ slot, s->frame_no };
-        pthread_cond_signal(&r->cv_job);
+        if (!here) {
+            r->queue[(r->q_head + r->q_count++) % r->slots] = (job){ slot, s->frame_no };
+            pthread_cond_signal(&r->cv_job);
+        }
         if (r->sinking) {
             r->sink_queue[(r->s_head + r->s_count++) % r->slots] = (job){ slot, s->frame_no };
             pthread_cond_signal(&r->cv_sink);
         }
     }
     pthread_mutex_unlock(&r->mu);
+    if (here)
+        encode_job(r, (job){ slot, s->frame_no });
     if (!st) {
         r->frames = s->frame_no;
         if (r->o.progress)

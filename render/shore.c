@@ -141,15 +141,20 @@ int shore_draw(canvas *map, shore_tiles *st, const shore_frame *sf)
         st->zoom = sf->z;
     }
     int phase = (int)((sf->t_ms / SHORE_PHASE_MS) % SHORE_TEX);
+    enum { CHUNK = 64 }; /* a row's tiles at once: canvas_blit_row copies them row by row */
+    const canvas *row[CHUNK];
     for (int y = sf->sy0; y < sf->sy1; y++)
-        for (int x = sf->sx0; x < sf->sx1; x++) {
-            int i = y * f->w + x, b = shore_band_of(f, i, sf->tide);
-            int tex = b <= SB_SHALLOW_EDGE ? phase
-                                           : (int)(paint_hash((uint32_t)x, (uint32_t)y, 0x5Au) % SHORE_TEX);
-            const canvas *t = tile_get(st, b, edge_mask(f, x, y), tex);
-            if (!t)
-                return -1;
-            canvas_blit(map, t, sf->ox + x * sf->z, sf->oy + y * sf->z, 0);
+        for (int x0 = sf->sx0; x0 < sf->sx1; x0 += CHUNK) {
+            int n = sf->sx1 - x0 < CHUNK ? sf->sx1 - x0 : CHUNK;
+            for (int k = 0; k < n; k++) {
+                int x = x0 + k, b = shore_band_of(f, y * f->w + x, sf->tide);
+                int tex = b <= SB_SHALLOW_EDGE
+                              ? phase
+                              : (int)(paint_hash((uint32_t)x, (uint32_t)y, 0x5Au) % SHORE_TEX);
+                if (!(row[k] = tile_get(st, b, edge_mask(f, x, y), tex)))
+                    return -1;
+            }
+            canvas_blit_row(map, row, n, sf->ox + x0 * sf->z, sf->oy + y * sf->z, sf->z);
         }
     for (int y = sf->sy0; sf->changed && y < sf->sy1; y++)
         for (int x = sf->sx0; x < sf->sx1; x++)

@@ -48,10 +48,14 @@ done
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f1" --quiet > /dev/null
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f2" --quiet --threads 1 > /dev/null
 "$DELVE_O0" film tests/fixtures/short.film -o "$TMP/f3" --quiet > /dev/null
+# the drawing thread encodes frames itself when one waits already: alone with --threads
+# 1 (f2), beside one encoder by default on 2 cores (f1), beside three with --threads 4
+"$DELVE" film tests/fixtures/short.film -o "$TMP/f4" --quiet --threads 4 > /dev/null
 n=$(ls "$TMP/f1/frames" | wc -l)
 check "short film has frames ($n)" test "$n" -gt 5
 check "frames twice the same bytes" diff -r "$TMP/f1" "$TMP/f2"
 check "frames -O0 equal -O2" diff -r "$TMP/f1" "$TMP/f3"
+check "frames on 4 threads the same bytes" diff -r "$TMP/f1" "$TMP/f4"
 # the devlog's 244 frames twice, side views and cards among them, with the encoders on
 # both cores: igzip gave other bytes for one of them in about 30 runs when its level
 # buffer was not zeroed (render/png.c)
