@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "app/cli.h"
 
+#include <ctype.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -112,12 +113,23 @@ void cli_words_free(cli_words *w)
     w->w = NULL;
 }
 
+int cli_option_as_name(const char *cmd, const char *opt, const char *name)
+{
+    if (name[0] != '-' || name[1] != '-' || !isalpha((unsigned char)name[2]))
+        return EXIT_OK;
+    return cli_usage_error(cmd, "%s %s: an option where %s's value should be (a file or "
+                           "folder whose name starts with '--' is written ./%s)", opt, name,
+                           opt, name);
+}
+
 const char *cli_value(const char *cmd, int argc, char **argv, int *i)
 {
     if (*i + 1 >= argc) {
         cli_usage_error(cmd, "%s needs a value", argv[*i]);
         return NULL;
     }
+    if (cli_option_as_name(cmd, argv[*i], argv[*i + 1]))
+        return NULL;
     return argv[++*i];
 }
 
@@ -201,6 +213,8 @@ int cli_file_out(const char *cmd, const char *opt, const char *path)
     struct stat sb;
     if (!path[0])
         return cli_usage_error(cmd, "%s: an empty file name", opt);
+    if (cli_option_as_name(cmd, opt, path))
+        return EXIT_USAGE;
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     if (strlen(path) >= PATH_MAX - 16 || strlen(base) > NAME_MAX - 11) /* + ".tmp-XXXXXX" */
         return cli_usage_error(cmd, "%s %.40s...: a name longer than %d bytes (or a path "

@@ -77,7 +77,12 @@ int cli_split_long(const char *cmd, int argc, char **argv, const char *const *fl
                    const char *const *valued, cli_words *out);
 void cli_words_free(cli_words *w);
 
-/* Takes the value of option argv[*i] (advancing *i), or prints that it is missing. */
+/* EXIT_OK, or EXIT_USAGE after saying so when name, given as opt's value, reads as a
+ * long option ("-o --quiet": the value was left out); ./--quiet still names such a file. */
+int cli_option_as_name(const char *cmd, const char *opt, const char *name);
+
+/* Takes the value of option argv[*i] (advancing *i), or prints that it is missing or
+ * is a long option (cli_option_as_name). */
 const char *cli_value(const char *cmd, int argc, char **argv, int *i);
 
 /* Prints "delve CMD: message" and returns the exit code for st. */

@@ -76,6 +76,8 @@ int folder_open(outdir **od, const char *cmd, const char *target, int argc, char
         k++;
     if (!target[0]) /* as cli_file_out says of a file */
         return cli_usage_error(cmd, "-o: an empty folder name");
+    if (cli_option_as_name(cmd, "-o", target))
+        return EXIT_USAGE;
     char holder[FOLDER_HOLDER_MAX];
     holder_line(holder, sizeof holder, argc, argv);
     outdir_opts o = { .kind = KINDS[k].kind, .what = KINDS[k].what, .version = DELVE_VERSION,

@@ -77,12 +77,14 @@ static delve_status parse_int(line_ctx *c, const token *t, long long lo, long lo
 {
     int64_t v = 0;
     lex_fault f = lex_parse_i64(t->val, strlen(t->val), lo, hi, &v, NULL);
+    const char *eq = t->key[0] ? "=" : ""; /* a key=value names its key */
     if (f == LEX_NOT_NUMBER || f == LEX_JUNK)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                             "bad number '%s'", t->val);
+                             "bad number '%s'%s%s%s", t->val, t->key[0] ? " for " : "", t->key,
+                             eq);
     if (f)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                             "%s is out of range %lld..%lld", t->val, lo, hi);
+                             "%s%s%s is out of range %lld..%lld", t->key, eq, t->val, lo, hi);
     *out = v;
     return DELVE_OK;
 }
@@ -308,6 +310,8 @@ static delve_status int_list(line_ctx *c, const token *t, int max, const int *lo
                                  "unexpected '%s' after %d numbers", p, max);
         token part = *t;
         snprintf(part.val, sizeof part.val, "%.*s", (int)len, p);
+        if (comma || *n) /* "start=600" would misquote a part of start=1,3,600 */
+            part.key[0] = '\0';
         part.vcol = col;
         delve_status st = int_field(c, &part, lo[*n], hi[*n], &v[*n]);
         if (st)

@@ -19,7 +19,7 @@ dungeon file=nowhere.dun' "$TMP/missing_dun.film:2:14: cannot read dungeon file 
 expect_bad unterminated 'film "x' "$TMP/unterminated.film:1:6: unterminated string"
 expect_bad not_utf8 $'film "x"\ndungeon seed=58\nparty "A" health=30\ncaption "ab\xffc\xc3"\nwait 1m' \
   "$TMP/not_utf8.film:4:12: not UTF-8: 0xff never appears in UTF-8"
-expect_bad armour 'party "Ash" health=30 armour=80' "$TMP/armour.film:1:30: 80 is out of range 0..50"
+expect_bad armour 'party "Ash" health=30 armour=80' "$TMP/armour.film:1:30: armour=80 is out of range 0..50"
 expect_bad no_pit 'dungeon seed=1 floors=1
 walk to=pit' "$TMP/no_pit.film:2:1: walk: no pit reachable on floor 1"
 # direction directives (films/README.md): each bad value at its line and column

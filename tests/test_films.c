@@ -181,16 +181,17 @@ static void test_parse_errors(void **state)
     expect_error("camera pan\n", "t.film:1:8: unknown word 'pan' for 'camera'");
     expect_error("camera zoom 200\n", "t.film:1:13: 200 is out of range 4..96");
     expect_error("camera follow over 1q\n", "t.film:1:21: bad duration '1q'");
-    expect_error("view side row=x\n", "t.film:1:15: bad number 'x'");
+    expect_error("view side row=x\n", "t.film:1:15: bad number 'x' for row=");
+    expect_error("view side row=-1\n", "t.film:1:15: row=-1 is out of range 0..511");
     expect_error("view top row=3\n", "t.film:1:10: unknown key 'row=' for 'view top'");
-    expect_error("view side col=x\n", "t.film:1:15: bad number 'x'");
+    expect_error("view side col=x\n", "t.film:1:15: bad number 'x' for col=");
     expect_error("view side col=3 row=2\n", "t.film:1:17: view side: one cut, row=Y or col=X, "
                  "not both");
     expect_error("view top col=3\n", "t.film:1:10: unknown key 'col=' for 'view top'");
     expect_error("fall side=maybe\n", "t.film:1:11: side is on or off, not 'maybe'");
     expect_error("fall slow=-1s\n", "t.film:1:11: bad duration '-1s'");
     expect_error("dungeon start=2,5\n", "t.film:1:15: start is FLOOR or FLOOR,X,Y, not '2,5'");
-    expect_error("dungeon start=0\n", "t.film:1:15: 0 is out of range 1..32");
+    expect_error("dungeon start=0\n", "t.film:1:15: start=0 is out of range 1..32");
     expect_error("dungeon start=1,3,600\n", "t.film:1:19: 600 is out of range 0..511");
 }
 

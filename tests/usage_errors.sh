@@ -22,6 +22,17 @@ for c in gen film view shot sheet diff review check stats gallery settings merge
   usage "$c: an unknown option" "unknown option '--bogus'" $c shots --bogus
 done
 usage "film: a number out of range" "--threads: '0' is not a number in 1..16" film --threads 0
+# an option where a name should be ("-o --quiet": the name left out) is refused by every
+# kind of parser, and nothing is written under that name; ./--quiet names one
+for args in "film -o --quiet" "shot --seed 1 -o --quiet" "shot --seeds 1-2 -o --quiet" \
+            "diff x.png y.png -o --quiet" "review a b -o --quiet" "gen --seed 1 -o --quiet" \
+            "sheet f -o --quiet"; do
+  usage "${args%% *}: $args refused" "-o --quiet: an option where -o's value should be" $args
+  check "$args: nothing named --quiet" test ! -e ./--quiet
+done
+"$DELVE" shot --seed 1 -o ./--quiet > /dev/null 2>&1
+check "shot -o ./--quiet writes that file" test -s ./--quiet
+rm -f ./--quiet
 usage "sheet: not a number" "--columns: 'x' is not a number in 1..48" sheet --columns x
 usage "sheet: every=0, one message" "--pick every=: '0' is not a number in 1..100000" sheet --pick every=0
 usage "sheet: an unknown pick" "--pick is events, every=N or all, not 'some'" sheet --pick some
