@@ -355,7 +355,10 @@ static delve_status check_target(const outdir *od, int *taken, delve_err *err)
     if (!S_ISDIR(sb.st_mode))
         return delve_fail(err, DELVE_EINPUT, "%s is there and is not a folder (%s): delve "
                           "writes a %s only into a folder of its own", od->target,
-                          S_ISLNK(sb.st_mode) ? "a link" : "a file", od->what);
+                          S_ISLNK(sb.st_mode)   ? "a link"
+                          : S_ISREG(sb.st_mode) ? "a file"
+                                                : "a device, pipe or socket",
+                          od->what);
     if (outdir_kind(od->target, kind, sizeof kind)) {
         if (strcmp(kind, od->kind))
             return delve_fail(err, DELVE_EINPUT, "%s holds the output of delve %s, not a %s: "

@@ -446,13 +446,18 @@ static delve_status do_walk(dir_state *ds, const film_action *a, delve_err *err)
     if (!doing)
         return script_fail(ds, a, why, err);
     delve_err e;
-    if (to.floor >= w->dg.floor_count) {
-        snprintf(why, sizeof why, "walk: floor %d does not exist (the dungeon has %d)",
-                 to.floor + 1, w->dg.floor_count);
-        return script_fail(ds, a, why, err);
-    }
+    int col = a->to == TO_SQUARE ? a->col : 1; /* a square's errors at its column */
+    if (to.floor >= w->dg.floor_count)
+        return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, col,
+                             "walk: floor %d does not exist (the dungeon has %d)",
+                             to.floor + 1, w->dg.floor_count);
+    const dfloor *tf = &w->dg.floors[to.floor];
+    if (to.x >= tf->w || to.y >= tf->h)
+        return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, col,
+                             "walk: square %d,%d is off floor %d (x 0..%d, y 0..%d)", to.x,
+                             to.y, to.floor + 1, tf->w - 1, tf->h - 1);
     if (world_walk_to(w, to.floor, to.x, to.y, &e))
-        return script_fail(ds, a, e.msg, err);
+        return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, col, "%s", e.msg);
     if (!ds->pending[0])
         snprintf(ds->current, sizeof ds->current, "%s", doing);
     delve_status st = DELVE_OK;

@@ -67,6 +67,13 @@ static delve_status tokenize(line_ctx *c, lex *x)
             return st;
         if (!lex_at_gap(x))
             return fail(c, lex_col(x, x->p), "expected a space", NULL);
+        /* "slow = 2s": a bare word, then '=' after spaces, is a key=value spaced out */
+        const char *q = x->p;
+        while (q < x->le && (*q == ' ' || *q == '\t'))
+            q++;
+        if (!keyed && !t->quoted && q > x->p && q < x->le && *q == '=')
+            return fail(c, lex_col(x, q), "expected key=value without spaces around '='",
+                        NULL);
     }
     return DELVE_OK;
 }
@@ -577,6 +584,7 @@ static delve_status d_walk(line_ctx *c)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "unknown walk target '%s' (pit, station, way:down, way:up, "
                              "goal or X,Y[,FLOOR])", t->val);
+    a.col = t->vcol;
     st = square_target(c, t, &a);
     return st ? st : push_action(c, &a);
 }
@@ -819,6 +827,31 @@ static delve_status d_caption(line_ctx *c)
 }
 
 /* save FILE: a path under the film's output folder, never outside it. */
+/* Is v, a save's path in the film's folder, a file the film writes itself (the frames,
+ * events.tsv, the sheet's pages, the videos and their temporary names)? */
+/* v without its leading "./"s: the same file in the film's folder. */
+static const char *in_folder(const char *v)
+{
+    while (!strncmp(v, "./", 2))
+        v += 2;
+    return v;
+}
+
+static int film_own_file(const char *v)
+{
+    static const char *const OWN[] = { "events.tsv", "sheet.png",     "film.mp4",
+                                       "film.gif",   "film.webp",     "film.tmp.mp4",
+                                       "film.tmp.gif", "film.tmp.webp", "frames" };
+    v = in_folder(v);
+    int page = 0, n = 0;
+    if (sscanf(v, "sheet-%d.png%n", &page, &n) == 1 && n > 0 && !v[n])
+        return 1;
+    for (size_t i = 0; i < sizeof OWN / sizeof OWN[0]; i++)
+        if (!strcmp(v, OWN[i]))
+            return 1;
+    return !strncmp(v, "frames/", 7);
+}
+
 static delve_status d_save(line_ctx *c)
 {
     delve_status st = need_args(c, 1, "a file name such as after-fall.sav");
@@ -834,6 +867,16 @@ static delve_status d_save(line_ctx *c)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->col,
                              "save FILE: a file name inside the film's folder (no leading /, "
                              "no ..), not '%s%s%s'", t->key, t->key[0] ? "=" : "", v);
+    if (film_own_file(v))
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "save %s: the film writes that file itself; name the save "
+                             "something else (after-fall.sav)", v);
+    for (int i = 0; i < c->fs->action_count; i++)
+        if (c->fs->actions[i].op == OP_SAVE &&
+            !strcmp(in_folder(c->fs->actions[i].text), in_folder(v)))
+            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                                 "save %s: line %d saves there already", v,
+                                 c->fs->actions[i].line);
     film_action a = { .op = OP_SAVE, .col = t->vcol };
     st = copy_text(c, t, a.text, sizeof a.text);
     return st ? st : push_action(c, &a);

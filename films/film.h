@@ -58,7 +58,7 @@ typedef struct film_action {
     film_op op;
     int line;                 /* where it was written, for runtime errors */
     int col;                  /* OP_SAVE: the column of its file name; OP_VIEW: of row='s
-                                 or col='s value */
+                                 or col='s value; OP_WALK to a square: of the square */
     walk_target to;
     int x, y, floor;          /* TO_SQUARE; floor -1 = current */
     int64_t seconds;          /* OP_WAIT */

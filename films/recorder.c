@@ -335,7 +335,10 @@ static void draw_card(text_ctx *txt, uint64_t seed, int floors, canvas *c, const
     }
     int lh = text_line_h(txt, size, TEXT_BOLD), y = c->h / 2 - lh * lines / 2 - lh / 4;
     const char *text[2] = { lines == 2 ? one : s->card_text, two };
+    char fitted[2][FILM_TEXT_MAX + 4];
     for (int i = 0; i < lines; i++) {
+        /* a word too long for the frame even at the smallest size ends in "..." */
+        text[i] = text_fit(txt, size, TEXT_BOLD, fit_w, text[i], fitted[i], sizeof fitted[i]);
         int tw = text_width(txt, size, TEXT_BOLD, text[i]);
         text_draw(c, txt, (c->w - tw) / 2, y + i * lh, size, TEXT_BOLD, ink, text[i]);
     }

@@ -36,6 +36,12 @@ walk to=pit' "$TMP/side_row.film:2:15: view side: row 100 is off floor 1 (rows 0
 expect_bad side_col 'dungeon seed=58 floors=3
 view side col=64
 walk to=pit' "$TMP/side_col.film:2:15: view side: column 64 is off floor 1 (columns 0..63)"
+expect_bad walk_off 'dungeon seed=58 floors=3
+walk to=64,10' "$TMP/walk_off.film:2:9: walk: square 64,10 is off floor 1 (x 0..63, y 0..39)"
+expect_bad walk_floor 'dungeon seed=58 floors=3
+walk to=10,10,9' "$TMP/walk_floor.film:2:9: walk: floor 9 does not exist (the dungeon has 3)"
+expect_bad walk_rock 'dungeon seed=58 floors=3
+walk to=0,0' "$TMP/walk_rock.film:2:9: no walk from floor 1 (15,7) to floor 1 (0,0)"
 expect_bad camera_side 'dungeon seed=58 floors=3
 view side
 camera at 10,10 zoom 48 over 1s
@@ -110,7 +116,7 @@ check "sheet -o into its frames: exit 2, nothing there (rc $rc)" \
 printf 'dungeon seed=3\nframe 960x540\nsave frames\n' > "$TMP/sv.film"
 "$DELVE" film "$TMP/sv.film" -o "$TMP/sv" > /dev/null 2> "$TMP/err"; rc=$?
 check "film save onto its frames folder: exit 2 at its file name (rc $rc)" \
-  sh -c "test $rc = 2 && grep -q 'sv.film:3:6: save frames: $TMP/sv/frames is the film' '$TMP/err'"
+  sh -c "test $rc = 2 && grep -q 'sv.film:3:6: save frames: the film writes that file itself' '$TMP/err'"
 check "film save onto its frames folder: nothing written, nothing left beside" \
   sh -c "test ! -e '$TMP/sv' && test -z \"\$(ls -A '$TMP' | grep '^\.sv')\""
 # two empty folders are nothing to review, not a pass

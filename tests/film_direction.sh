@@ -66,6 +66,28 @@ PY
 )
   check "six health bars, the last ending at row 336 ($bars)" test "$bars" = "6 336"
 fi
+# a title of one 95-byte word fits no size: it ends in "..." inside the card's margin,
+# the first and last 5 % of each row the card's background (it ran off both edges)
+if needs "a long word's title card (ffmpeg, python3)" ffmpeg python3; then
+  printf 'dungeon seed=58 floors=1\nframe 960x540\ntitle "%s" 1s\nwait 1m\n' \
+    "$(printf 'W%.0s' $(seq 95))" > "$TMP/longw.film"
+  "$DELVE" film "$TMP/longw.film" -o "$TMP/longw" --quiet > /dev/null
+  ffmpeg -loglevel error -y -i "$TMP/longw/frames/frame_0001.png" -f rawvideo -pix_fmt rgb24 "$TMP/longw.rgb"
+  edges=$(python3 - "$TMP/longw.rgb" <<'PY'
+import sys
+d, w, h = open(sys.argv[1], 'rb').read(), 960, 540
+back, ink, edge = bytes((14, 14, 18)), 0, 0
+for y in range(h):
+    for x in range(w):
+        p = d[(y * w + x) * 3:(y * w + x) * 3 + 3]
+        if p != back:
+            ink += 1
+            edge += x < w // 20 or x >= w - w // 20
+print(ink > 2000, edge)
+PY
+)
+  check "a 95-byte word's title: drawn, nothing at the edges ($edges)" test "$edges" = "True 0"
+fi
 # text no font draws (a private-use code point) is warned of before the film, once per
 # text, and the film is made; --quiet says nothing; plain ASCII opens no font to check
 printf 'dungeon seed=58 floors=1\ncaption "Sign \356\200\200 here"\nwait 1m\n' > "$TMP/pua.film"

@@ -132,6 +132,17 @@ static void test_parse_errors(void **state)
                  "folder (no leading /, no ..), not '../up.sav'");
     expect_error("save /tmp/x.sav\n", "t.film:1:6: save FILE: a file name inside the film's "
                  "folder (no leading /, no ..), not '/tmp/x.sav'");
+    expect_error("save events.tsv\n", "t.film:1:6: save events.tsv: the film writes that "
+                 "file itself; name the save something else (after-fall.sav)");
+    expect_error("save ./frames/frame_0001.png\n", "t.film:1:6: save ./frames/frame_0001.png: "
+                 "the film writes that file itself; name the save something else "
+                 "(after-fall.sav)");
+    expect_error("save sheet-2.png\n", "t.film:1:6: save sheet-2.png: the film writes that "
+                 "file itself; name the save something else (after-fall.sav)");
+    expect_error("save film.mp4\n", "t.film:1:6: save film.mp4: the film writes that file "
+                 "itself; name the save something else (after-fall.sav)");
+    expect_error("save a.sav\nwait 1m\nsave ./a.sav\n",
+                 "t.film:3:6: save ./a.sav: line 1 saves there already");
     expect_error("dungeon save=nowhere.sav\n", "t.film:1:14: cannot read saved game file "
                  "nowhere.sav: No such file or directory");
     expect_error("caption \"never closed\n", "t.film:1:9: unterminated string");
@@ -160,6 +171,8 @@ static void test_parse_errors(void **state)
     expect_error("wait 0\n", "t.film:1:6: a wait must be longer than 0");
     expect_error("dungeon start= 2\n", "t.film:1:15: expected the value right after '=', "
                                        "without a space");
+    expect_error("fall slow = 2s\n", "t.film:1:11: expected key=value without spaces around "
+                                     "'='");
     expect_error("title \"  \xe2\x80\x8b \" 1s\n", "t.film:1:7: a title's text has nothing to "
                                                  "read (only spaces or invisible characters)");
     expect_error("camera follow whole\n", "t.film:1:15: camera: 'whole' after 'follow': one "
