@@ -609,6 +609,10 @@ static void tie_lines(review_result *r)
                 it->type_changed |= c == type_col;
             }
         r->game += it->cells > 0 || l->state == REVIEW_ADDED || l->state == REVIEW_REMOVED;
+        if (it->within && it->cells > 0) { /* the limits forgive pixels, not game terms */
+            it->within = 0;
+            it->state = REVIEW_CHANGED;
+        }
     }
 }
 

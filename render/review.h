@@ -47,7 +47,8 @@ typedef struct review_item {
     review_state state;
     diff_result diff;    /* filled when decoded (CHANGED, and SAME in other bytes) */
     int identical;       /* 1: the two files hold the same bytes (never decoded) */
-    int within;          /* 1: pixels differ but within the limits: counted as SAME */
+    int within;          /* 1: pixels differ but within the limits, and no catalog cell
+                            changed: counted as SAME */
     int line;            /* index in lines of its (seed, floor), -1 when none */
     int cells;           /* catalog cells that differ between BASE's and HEAD's line */
     int type_changed;    /* 1: the level type (column "type") differs */

@@ -8,6 +8,8 @@ sh scripts/review-change > /dev/null 2> "$TMP/err"; rc=$?
 check "no revision: usage on stderr, exit 2 (rc $rc)" sh -c "test $rc = 2 && grep -q '^Usage: scripts/review-change REV_A' '$TMP/err'"
 sh scripts/review-change no-such-revision-here HEAD > /dev/null 2> "$TMP/err"; rc=$?
 check "an unknown revision: exit 2 naming it (rc $rc)" sh -c "test $rc = 2 && grep -q \"'no-such-revision-here' is not a revision\" '$TMP/err'"
+sh scripts/review-change HEAD HEAD > /dev/null 2> "$TMP/err"; rc=$?
+check "A and B the same commit: exit 2, nothing built (rc $rc)" sh -c "test $rc = 2 && grep -q 'HEAD and HEAD are the same commit' '$TMP/err'"
 before=$(git status --porcelain | md5sum)
 sh scripts/review-change HEAD nope-either > /dev/null 2>&1
 check "the checkout is left as it was" test "$(git status --porcelain | md5sum)" = "$before"
