@@ -244,9 +244,11 @@ static int check_sides(const review_args *a)
     return EXIT_OK;
 }
 
-/* The distribution table of the two catalogs when both exist; NULL rows otherwise (a
- * catalog that cannot be compared is named on stderr, the review goes on). */
-static void distributions(const review_args *a, review_dist *d, cJSON **json)
+/* The distribution table of the two catalogs when both exist; NULL rows otherwise. A
+ * catalog that cannot be read as one (empty, no column names, a bad cell, a key twice)
+ * is bad input, exit 2 before anything is compared: a CI gate must not read a broken
+ * set as a change. A build without GSL says so and goes on. The exit code. */
+static int distributions(const review_args *a, review_dist *d, cJSON **json)
 {
     char pa[REL_CAP], pb[REL_CAP];
     delve_err err = { "" };
@@ -254,10 +256,19 @@ static void distributions(const review_args *a, review_dist *d, cJSON **json)
     *json = NULL;
     snprintf(pa, sizeof pa, "%s/catalog.tsv", a->dirs[0]);
     snprintf(pb, sizeof pb, "%s/catalog.tsv", a->dirs[1]);
-    if (access(pa, R_OK) || access(pb, R_OK))
-        return;
-    if (stats_compare_review(pa, pb, d, json, &err))
-        fprintf(stderr, "delve review: no distribution table: %s\n", err.msg);
+    int ha = !access(pa, F_OK), hb = !access(pb, F_OK);
+    if (ha != hb)
+        fprintf(stderr, "delve review: note: only %s has a catalog.tsv: its lines count as %s "
+                "(and their floors as changed in game terms)\n", ha ? pa : pb,
+                ha ? "removed" : "added");
+    if (!ha || !hb)
+        return EXIT_OK;
+    delve_status st = stats_compare_review(pa, pb, d, json, &err);
+    if (st == DELVE_EFAIL) {
+        fprintf(stderr, "delve review: %s\n", err.msg);
+        return EXIT_OK;
+    }
+    return st ? cli_fail("review", st, &err) : EXIT_OK;
 }
 
 /* The JUnit file and the report folder as one outcome: the XML written beside its path
@@ -381,9 +392,10 @@ int cmd_review(int argc, char **argv)
     cJSON *dj;
     review_result r;
     memset(&r, 0, sizeof r);
-    distributions(&a, &dist, &dj);
+    rc = distributions(&a, &dist, &dj);
     a.o.dist = &dist;
-    rc = run(&a, argc, argv, &r, dj);
+    if (!rc)
+        rc = run(&a, argc, argv, &r, dj);
     if (!rc)
         rc = outputs(&a, &r, dj);
     review_result_free(&r);

@@ -23,5 +23,5 @@ delve_status stats_compare_review(const char *file_a, const char *file_b, review
 {
     memset(d, 0, sizeof *d);
     *json = NULL;
-    return delve_fail(err, DELVE_EINPUT, "no distribution table: delve was built without GSL");
+    return delve_fail(err, DELVE_EFAIL, "no distribution table: delve was built without GSL");
 }

@@ -56,17 +56,18 @@ static delve_status read_header(compare_side *s, char *line, delve_err *err)
 
 /* A data line: its cols cells appended to s->cell. */
 static delve_status read_row(compare_side *s, char *line, const lex *x, int *cap,
-                             delve_err *err)
+                             int *lcap, delve_err *err)
 {
     if (!s->cols)
         return lex_fail(x, x->ls, "a data line before the column names "
                         "('# seed\tfloor\t...')");
     if (catrow_check(x, s->cols))
         return DELVE_EINPUT;
-    if (grow((void **)&s->cell, cap, (s->rows + 1) * s->cols, sizeof *s->cell, err))
+    if (grow((void **)&s->cell, cap, (s->rows + 1) * s->cols, sizeof *s->cell, err) ||
+        grow((void **)&s->line, lcap, s->rows + 1, sizeof *s->line, err))
         return DELVE_ENOMEM;
     split_tabs(line, s->cell + (size_t)s->rows * s->cols, s->cols);
-    s->rows++;
+    s->line[s->rows++] = x->line;
     return DELVE_OK;
 }
 
@@ -80,7 +81,7 @@ static delve_status read_side(const char *path, compare_side *s, delve_err *err)
 {
     s->path = path;
     delve_status st = lex_read_file(path, COMPARE_MAX_BYTES, "catalog", &s->text, err);
-    int cap = 0, pcap = 0;
+    int cap = 0, pcap = 0, lcap = 0;
     lex x;
     if (!st && !s->text[0])
         st = delve_fail_at(err, DELVE_EINPUT, path, 1, 1, "empty: nothing to compare (a "
@@ -96,7 +97,7 @@ static delve_status read_side(const char *path, compare_side *s, delve_err *err)
                  !(st = grow((void **)&s->prov, &pcap, s->prov_count + 1, sizeof *s->prov, err)))
             s->prov[s->prov_count++] = p + 2;
         else if (p[0] && p[0] != '#')
-            st = read_row(s, p, &x, &cap, err);
+            st = read_row(s, p, &x, &cap, &lcap, err);
     }
     if (!st && !s->cols) /* blank or comment lines only: as empty */
         st = delve_fail_at(err, DELVE_EINPUT, path, 1, 1, "no column names ('# seed', "
@@ -142,9 +143,14 @@ static delve_status sorted_keys(const compare_side *s, key_ix **out, delve_err *
     }
     qsort(k, (size_t)s->rows, sizeof *k, key_cmp);
     for (int i = 1; i < s->rows; i++)
-        if (!key_cmp(&k[i - 1], &k[i]))
-            return delve_fail(err, DELVE_EINPUT, "%s: seed %llu floor %ld appears twice",
-                              s->path, (unsigned long long)k[i].seed, k[i].floor);
+        if (!key_cmp(&k[i - 1], &k[i])) {
+            int first = s->line[k[i - 1].row], again = s->line[k[i].row];
+            if (first > again)
+                first = again, again = s->line[k[i - 1].row];
+            return delve_fail_at(err, DELVE_EINPUT, s->path, again, 1,
+                                 "seed %llu floor %ld again (line %d has it)",
+                                 (unsigned long long)k[i].seed, k[i].floor, first);
+        }
     return DELVE_OK;
 }
 
@@ -199,6 +205,41 @@ static int is_numeric(const col_in *in)
         if (!missing(cell_b(in, i)) && !cell_int(cell_b(in, i), &v))
             return 0;
     return 1;
+}
+
+/* A column mostly of whole numbers with a cell that is none ("rooms" holding "abc"): a
+ * broken catalog, not a categorical column (which would drop it from the tests without
+ * a word). DELVE_EINPUT at that cell's line and column; else DELVE_OK. */
+static delve_status mixed_cell(const col_in *in, delve_err *err)
+{
+    int64_t v;
+    int nums = 0, other = 0;
+    const compare_side *bad_s = NULL;
+    int bad_row = 0, bad_col = 0;
+    for (int side = 0; side < 2; side++) {
+        const compare_side *s = side ? &in->r->b : &in->r->a;
+        int col = side ? in->cb : in->ca;
+        for (int i = 0; i < s->rows; i++) {
+            const char *t = s->cell[(size_t)i * s->cols + col];
+            if (missing(t))
+                continue;
+            if (cell_int(t, &v)) {
+                nums++;
+            } else if (!other++) {
+                bad_s = s;
+                bad_row = i;
+                bad_col = col;
+            }
+        }
+    }
+    if (!bad_s || nums <= other)
+        return DELVE_OK;
+    const char *cell = bad_s->cell[(size_t)bad_row * bad_s->cols + bad_col];
+    const char *first = bad_s->cell[(size_t)bad_row * bad_s->cols];
+    return delve_fail_at(err, DELVE_EINPUT, bad_s->path, bad_s->line[bad_row],
+                         (int)(cell - first) + 1,
+                         "%s: '%.40s' is not a whole number (%d of the column's cells are)",
+                         bad_s->names[bad_col], cell, nums);
 }
 
 /* Mean and sample sd (n - 1; 0 for fewer than two) of v[0..n-1]. */
@@ -391,7 +432,7 @@ static delve_status test_cols(compare_result *r, const key_ix *ka, const key_ix 
         col_in in = { r, col_of(&r->a, c->name), col_of(&r->b, c->name), ka, kb };
         if (c->kind == COMPARE_ADDED || c->kind == COMPARE_REMOVED)
             c->why = c->kind == COMPARE_ADDED ? "only in B: not tested" : "only in A: not tested";
-        else
+        else if (!(st = mixed_cell(&in, err)))
             st = is_numeric(&in) ? numeric_col(&in, c, err) : category_col(&in, c, err);
         p[i] = c->tested ? c->t.p : NAN;
         r->tested += c->tested;
@@ -437,6 +478,7 @@ static void side_free(compare_side *s)
     free(s->prov);
     free(s->names);
     free(s->cell);
+    free(s->line);
 }
 
 void compare_free(compare_result *r)

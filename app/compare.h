@@ -26,6 +26,7 @@ typedef struct compare_side {
     int cols;
     int rows;
     char **cell;       /* rows * cols cells ("" past a short line) */
+    int *line;         /* each row's line number in the file, for messages */
 } compare_side;
 
 typedef enum compare_kind { COMPARE_NUMERIC, COMPARE_CATEGORY, COMPARE_ADDED, COMPARE_REMOVED } compare_kind;

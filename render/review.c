@@ -150,6 +150,7 @@ void review_names_free(char **v, int count)
 typedef struct cat_line {
     char *text;  /* the whole line, NUL-terminated, no CR LF */
     size_t key;  /* bytes of the key: up to the second tab (or the end) */
+    int line;    /* its line number in the file, for messages */
 } cat_line;
 
 static int count_cells(const char *s)
@@ -196,7 +197,8 @@ static delve_status cat_lines(char *text, const char *name, cat_line **out, int 
             prov[(*nprov)++] = s + 2;  /* "# key: value" (docs/catalog-format.md) */
         if (len && s[0] != '#' && !(st = catrow_check(&x, cols))) {
             char *t2 = strchr(strchr(s, '\t') + 1, '\t');
-            st = append_line(&v, &n, &cap, (cat_line){ s, t2 ? (size_t)(t2 - s) : len }, err);
+            st = append_line(&v, &n, &cap, (cat_line){ s, t2 ? (size_t)(t2 - s) : len, x.line },
+                             err);
         }
     }
     if (st)
@@ -232,12 +234,21 @@ static int key_cmp_q(const void *a, const void *b)
     return key_cmp(a, b);
 }
 
+/* DELVE_EINPUT at the later of two lines of one key (seed, floor), naming both. */
 static delve_status no_repeats(const cat_line *v, int n, const char *side, delve_err *err)
 {
     for (int i = 1; i < n; i++)
-        if (!key_cmp(&v[i - 1], &v[i]))
-            return delve_fail(err, DELVE_EINPUT, "%s: the key '%.*s' repeats",
-                              side, (int)v[i].key, v[i].text);
+        if (!key_cmp(&v[i - 1], &v[i])) {
+            const cat_line *a = &v[i - 1], *b = &v[i];
+            if (a->line > b->line)
+                a = &v[i], b = &v[i - 1];
+            const char *tab = memchr(b->text, '\t', b->key);
+            int seed_len = tab ? (int)(tab - b->text) : (int)b->key;
+            return delve_fail_at(err, DELVE_EINPUT, side, b->line, 1,
+                                 "seed %.*s floor %.*s again (line %d has it)", seed_len,
+                                 b->text, tab ? (int)(b->key - (size_t)seed_len - 1) : 0,
+                                 tab ? tab + 1 : "", a->line);
+        }
     return DELVE_OK;
 }
 

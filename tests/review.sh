@@ -48,7 +48,8 @@ mkdir keep && echo precious > keep/notes.txt
 check "a folder that is not a report is refused (rc $rc)" test $rc = 2 -a "$(cat keep/notes.txt)" = precious
 check "  and the message says so" grep -q "not an earlier review report" err
 mkdir nocat && cp base/*.png nocat/
-"$DELVE" review base nocat -o r2 > out; rc=$?
+"$DELVE" review base nocat -o r2 > out 2> e; rc=$?
+check "a catalog only in BASE: said on stderr" grep -q "note: only base/catalog.tsv has a catalog.tsv: its lines count as removed" e
 check "a catalog only in BASE: its lines are removed (rc $rc)" test $rc = 1 -a "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 9 same; catalog: 0 lines changed, 0 added, 9 removed; report: r2/index.html"
 "$DELVE" review nocat nocat -o r3 > out
 check "no catalogs: 'catalog: none'" test "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 9 same; catalog: none; report: r3/index.html"
@@ -65,8 +66,15 @@ expect2 "--aa without --threshold" "--aa needs --threshold" base head -o r4 --aa
 expect2 "a bad threshold" "not a number in 0..1" base head -o r4 --threshold 1.5
 mkdir bad && cp -r base/*.png base/catalog.tsv bad/ && printf 'not a png' > bad/seed-00000000000000000001-floor-01.png
 expect2 "a corrupt PNG is named" "seed-00000000000000000001-floor-01.png" base bad -o r4
-cp base/seed-00000000000000000001-floor-01.png bad/ && printf '1\t1\tx\n1\t1\ty\n' > bad/catalog.tsv
-expect2 "a repeated catalog key" "the key '1	1' repeats" base bad -o r4
+cp base/seed-00000000000000000001-floor-01.png bad/ && printf '# seed\tfloor\ttype\n1\t1\tx\n1\t1\ty\n' > bad/catalog.tsv
+expect2 "a repeated catalog key, at its line" "bad/catalog.tsv:3:1: seed 1 floor 1 again (line 2 has it)" base bad -o r4
+"$DELVE" review base bad -o r4 > /dev/null 2> e
+check "  said once" test "$(wc -l < e)" = 1
+# a catalog that is no catalog is bad input, exit 2, not a change: empty, no column names
+: > bad/catalog.tsv
+expect2 "an empty catalog" "bad/catalog.tsv:1:1: empty" base bad -o r4
+printf '1\t1\tx\n' > bad/catalog.tsv
+expect2 "a catalog without its column names" "bad/catalog.tsv:1:1: a data line before the column names" base bad -o r4
 check "a failed review leaves no report and no temporary folder" test -z "$(ls -d r4* 2> /dev/null)"
 "$DELVE" review base head -o r5 --threshold 0.1 --aa > out; rc=$?
 check "--threshold 0.1 --aa runs (rc $rc)" test $rc = 1 -a -f r5/index.html

@@ -168,7 +168,8 @@ check "3 000 identical pairs: exit 0, all the same" test $rc = 0 -a "$(cat out)"
 # 201 catalog lines changed (past REVIEW_PAGE_LINES): they go to catalog.html, whose
 # header links back to index.html's sections
 mkdir cb ch && cp base/seed-00001-floor-1.png cb/ && cp head/seed-00001-floor-1.png ch/
-for s in $(seq 1 201); do printf '%d\t1\trooms\t9\t2\t5\n' $s; done > cb/catalog.tsv
+{ printf '# seed\tfloor\ttype\trooms\tpits\tstations\n'
+  for s in $(seq 1 201); do printf '%d\t1\trooms\t9\t2\t5\n' $s; done; } > cb/catalog.tsv
 sed 's/\t5$/\t6/' cb/catalog.tsv > ch/catalog.tsv
 "$DELVE" review cb ch -o cr > /dev/null; rc=$?
 check "201 catalog lines changed: catalog.html apart (rc $rc)" test $rc = 1 -a -f cr/catalog.html

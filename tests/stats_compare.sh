@@ -67,7 +67,15 @@ check "a column on one side only: removed, not tested" \
 check "a missing catalog: exit 2 (rc $rc)" test $rc = 2
 { cat "$TMP/few.tsv"; grep -v '^#' "$TMP/few.tsv" | head -1; } > "$TMP/twice.tsv"
 "$DELVE" stats --compare "$TMP/few.tsv" "$TMP/twice.tsv" 2> "$TMP/err" > /dev/null; rc=$?
-check "a line twice: exit 2 naming it (rc $rc)" sh -c "test $rc = 2 && grep -q 'seed 1 floor 1 appears twice' '$TMP/err'"
+check "a line twice: exit 2 naming it at its line (rc $rc)" sh -c "test $rc = 2 && grep -qE 'twice.tsv:[0-9]+:1: seed 1 floor 1 again \(line [0-9]+ has it\)' '$TMP/err'"
+# a number column with one cell that is no number is a broken catalog (it was taken
+# for a category and dropped from the tests without a word), named at its cell
+awk -F'\t' 'BEGIN { OFS = "\t" } !/^#/ && ++n == 3 { $4 = "abc" } { print }' \
+  "$TMP/r1-40.tsv" > "$TMP/abc.tsv"
+line=$(grep -n 'abc' "$TMP/abc.tsv" | cut -d: -f1)
+"$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/abc.tsv" 2> "$TMP/err" > /dev/null; rc=$?
+check "a word in a number column: exit 2 at its cell (rc $rc: $(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -q \"abc.tsv:$line:[0-9]*: rooms: 'abc' is not a whole number\" '$TMP/err'"
 "$DELVE" stats --compare "$TMP/few.tsv" > /dev/null 2>&1; rc=$?
 check "--compare with one file: exit 2 (rc $rc)" test $rc = 2
 : > "$TMP/empty.tsv"

@@ -50,7 +50,7 @@ static void test_catalog_errors(void **state)
     assert_string_equal(err.msg, "BASE catalog.tsv:3:1: expected seed, a tab, floor, ...");
     review_result_free(&r);
     assert_int_equal(review_catalog_diff(NULL, "3\t1\ta\n3\t1\tb\n", &r, &err), DELVE_EINPUT);
-    assert_string_equal(err.msg, "HEAD catalog.tsv: the key '3\t1' repeats");
+    assert_string_equal(err.msg, "HEAD catalog.tsv:2:1: seed 3 floor 1 again (line 1 has it)");
     review_result_free(&r);
 }
 
