@@ -87,9 +87,8 @@ static int take_option(diff_args *d, int argc, char **argv, int *i)
     else if (!strcmp(o, "--format"))
         return cli_usage_error("diff", "--format: '%s' is not text or json", v), 0;
     else
-        return cli_usage_error("diff", "%s: '%s' is not a number in 0..1%s", o, v,
-                               !strcmp(o, "--threshold") ? " with at most 3 decimals"
-                                                         : ""), 0;
+        return cli_usage_error("diff", "%s: '%s' is not a number in 0..1 with at most %d "
+                               "decimals", o, v, !strcmp(o, "--threshold") ? 3 : 9), 0;
     return 1;
 }
 

@@ -54,11 +54,12 @@ static void help(void)
            "that make each floor again (docs/catalog-format.md). A seed\n"
            "whose generation fails gets 'failed: why' lines and no PNGs. --jobs N: seeds on\n"
            "N threads (default: one per core; 1..%d); the bytes are the same for every N.\n"
-           "Progress goes to stderr. Shot sets of parts of a range join with 'delve merge\n"
-           "shots'. DIR is made whole beside itself and swapped in at the end: an earlier\n"
-           "set there is replaced, not mixed with; a folder delve did not make is refused\n"
-           "unless empty; Ctrl-C leaves DIR as it was. Compare two sets with\n"
-           "'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS, SHOT_MAX_JOBS);
+           "Progress goes to stderr: one line kept up to date on a terminal, else at\n"
+           "most 20 lines (every 5 %% of the seeds). Shot sets of parts of a range join\n"
+           "with 'delve merge shots'. DIR is made whole beside itself and swapped in at\n"
+           "the end: an earlier set there is replaced, not mixed with; a folder delve did\n"
+           "not make is refused unless empty; Ctrl-C leaves DIR as it was. Compare two\n"
+           "sets with 'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS, SHOT_MAX_JOBS);
 }
 
 enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_SIZE, F_CENTRE, F_AT, F_JOBS,

@@ -17,7 +17,8 @@
 #include "gen/check.h"
 #include "gen/family.h"
 
-#define SHOT_PROGRESS_LINES 100 /* progress lines of a set at most (then every k-th seed) */
+#define SHOT_PROGRESS_LINES 20 /* progress lines of a set at most when stderr is no
+                                  terminal (CI logs): every 5 %, as delve film --progress */
 
 /* One set's run, shared by its workers (mu guards what follows it). */
 typedef struct set_run {
@@ -28,6 +29,7 @@ typedef struct set_run {
     pthread_mutex_t mu;
     uint64_t next;        /* the next seed index to take */
     uint64_t told;        /* seeds told on stderr: every one before has its lines */
+    int tty;              /* stderr is a terminal: one line kept up to date */
     int shots;
     uint64_t failed_at;   /* index of the first seed that failed (count: none) */
     delve_status st;
@@ -82,16 +84,20 @@ static delve_status shot_seed(const shot_args *a, const char *dir, uint64_t seed
 }
 
 /* "delve shot: seed S (I of N)" for each seed whose lines are in and every seed's before
- * (so the lines come in seed order, the same for any --jobs): every seed of a set of up
- * to SHOT_PROGRESS_LINES seeds, else every k-th and the last. Called under r->mu. */
+ * (so the lines come in seed order, the same for any --jobs): on a terminal one line
+ * rewritten in place; else every seed of a set of up to SHOT_PROGRESS_LINES seeds, every
+ * k-th and the last of a larger one. Called under r->mu. */
 static void progress(set_run *r)
 {
     uint64_t every = (r->count + SHOT_PROGRESS_LINES - 1) / SHOT_PROGRESS_LINES;
-    for (; r->told < r->count && r->lines[r->told]; r->told++)
-        if ((r->told + 1) % every == 0 || r->told + 1 == r->count)
-            fprintf(stderr, "delve shot: seed %llu (%llu of %llu)\n",
-                    (unsigned long long)(r->a->o.seed + r->told),
-                    (unsigned long long)(r->told + 1), (unsigned long long)r->count);
+    for (; r->told < r->count && r->lines[r->told]; r->told++) {
+        int last = r->told + 1 == r->count;
+        if (!r->tty && (r->told + 1) % every && !last)
+            continue;
+        fprintf(stderr, "%sdelve shot: seed %llu (%llu of %llu)%s", r->tty ? "\r" : "",
+                (unsigned long long)(r->a->o.seed + r->told), (unsigned long long)(r->told + 1),
+                (unsigned long long)r->count, r->tty && !last ? "" : "\n");
+    }
 }
 
 /* A worker: takes seeds in order until none is left or one failed. The error kept is
@@ -195,7 +201,7 @@ static delve_status write_catalog(const set_run *r, delve_err *err)
 /* The PNGs and catalog.tsv of every seed into dir (the set's temporary folder). */
 static delve_status shoot_set(const shot_args *a, const char *dir, int *shots, delve_err *err)
 {
-    set_run r = { .a = a, .dir = dir, .count = a->seed_hi - a->o.seed + 1 };
+    set_run r = { .a = a, .dir = dir, .count = a->seed_hi - a->o.seed + 1, .tty = isatty(2) };
     r.failed_at = r.count;
     r.lines = calloc(r.count, sizeof *r.lines);
     if (!r.lines)
@@ -204,6 +210,8 @@ static delve_status shoot_set(const shot_args *a, const char *dir, int *shots, d
     pthread_mutex_init(&r.mu, NULL);
     run_workers(&r);
     pthread_mutex_destroy(&r.mu);
+    if (r.tty && r.told && r.told < r.count) /* stopped: the error on a line of its own */
+        fputc('\n', stderr);
     delve_status st = r.st;
     if (st)
         *err = r.err;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "app/cli.h"
 #include "app/compare.h"
@@ -14,7 +15,8 @@
 static void help(void)
 {
     printf("\nusage: delve stats --compare A.tsv B.tsv [--alpha P] [--format table|tsv|json]\n\n"
-           "Compares two catalogs (catalog.tsv of 'delve shot --seeds') column by column:\n"
+           "Compares two catalogs (catalog.tsv of 'delve shot --seeds'; a shot set's folder\n"
+           "stands for its catalog.tsv) column by column:\n"
            "mean and sd each side, the change (absolute and per cent), and a two-sample test.\n"
            "Same seeds and floors on both sides: rows paired by (seed, floor), counts by\n"
            "Wilcoxon's signed-rank test (with floors up, down and same), level type and\n"
@@ -114,8 +116,8 @@ static void print_row(const compare_result *r, const compare_col *c)
     } else {
         char shares[54] = "";
         int n = 0;
-        for (int i = 0; i < c->cat_count && n < 40; i++)
-            n += snprintf(shares + n, sizeof shares - (size_t)n, "%s%s %.0f%%>%.0f%%",
+        for (int i = 0; i < c->cat_count && n < 36; i++)
+            n += snprintf(shares + n, sizeof shares - (size_t)n, "%s%s %.0f%% -> %.0f%%",
                           i ? ", " : "", c->cats[i].name,
                           100.0 * (double)c->cats[i].a / (c->na ? c->na : 1),
                           100.0 * (double)c->cats[i].b / (c->nb ? c->nb : 1));
@@ -278,6 +280,13 @@ int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
     const char *f = format ? format : "table";
     if (strcmp(f, "table") && strcmp(f, "tsv") && strcmp(f, "json"))
         return cli_usage_error("stats", "--format: '%s' is not table, tsv or json", f);
+    /* a shot set's folder stands for its catalog.tsv, as delve review takes folders */
+    char pa[4200], pb[4200];
+    struct stat sb;
+    if (!stat(file_a, &sb) && S_ISDIR(sb.st_mode) && strlen(file_a) < 4096)
+        snprintf(pa, sizeof pa, "%s/catalog.tsv", file_a), file_a = pa;
+    if (!stat(file_b, &sb) && S_ISDIR(sb.st_mode) && strlen(file_b) < 4096)
+        snprintf(pb, sizeof pb, "%s/catalog.tsv", file_b), file_b = pb;
     compare_result r;
     delve_err err = { "" };
     delve_status st = compare_files(file_a, file_b, p, &r, &err);

@@ -41,8 +41,9 @@ static delve_status grow(void **v, int *cap, int need, size_t each, delve_err *e
     return DELVE_OK;
 }
 
-/* The header line "# seed\tfloor\t...": its names (in place). */
-static delve_status read_header(compare_side *s, char *line, delve_err *err)
+/* The header line "# seed\tfloor\t...": its names (in place); the first two must be
+ * seed and floor, the key every row is paired by. */
+static delve_status read_header(compare_side *s, char *line, const lex *x, delve_err *err)
 {
     int n = 1;
     for (char *p = line; *p; p++)
@@ -51,6 +52,22 @@ static delve_status read_header(compare_side *s, char *line, delve_err *err)
     if (!(s->names = malloc((size_t)n * sizeof *s->names)))
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
     s->cols = split_tabs(line + 1 + (line[1] == ' '), s->names, n);
+    if (s->cols < 2 || strcmp(s->names[0], "seed") || strcmp(s->names[1], "floor"))
+        return delve_fail_at(err, DELVE_EINPUT, s->path, x->line, 1,
+                             "the column names start with seed and floor, not '%.30s' and "
+                             "'%.30s'", s->names[0], s->cols > 1 ? s->names[1] : "");
+    return DELVE_OK;
+}
+
+/* A provenance line "# key: value" whose key an earlier one has: which value holds? */
+static delve_status prov_once(const compare_side *s, const char *p, const lex *x,
+                              delve_err *err)
+{
+    size_t k = (size_t)(strstr(p, ": ") - p);
+    for (int i = 0; i < s->prov_count; i++)
+        if (!strncmp(s->prov[i], p, k) && !strncmp(s->prov[i] + k, ": ", 2))
+            return delve_fail_at(err, DELVE_EINPUT, s->path, x->line, 3,
+                                 "a second '# %.*s:' line", (int)(k > 40 ? 40 : k), p);
     return DELVE_OK;
 }
 
@@ -92,8 +109,9 @@ static delve_status read_side(const char *path, compare_side *s, delve_err *err)
         char *p = s->text + (x.ls - s->text);
         p[x.le - x.ls] = '\0';
         if (p[0] == '#' && strchr(p, '\t') && !s->rows)
-            st = read_header(s, p, err);
+            st = read_header(s, p, &x, err);
         else if (!strncmp(p, "# ", 2) && strstr(p, ": ") && !s->rows &&
+                 !(st = prov_once(s, p + 2, &x, err)) &&
                  !(st = grow((void **)&s->prov, &pcap, s->prov_count + 1, sizeof *s->prov, err)))
             s->prov[s->prov_count++] = p + 2;
         else if (p[0] && p[0] != '#')

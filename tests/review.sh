@@ -38,8 +38,9 @@ check "the changed catalog cell is marked" grep -q '<td class="d">9</td>' report
 check "no network: no http(s) URL, no external script or style" bash -c '! grep -Eq "https?://|<script src|<link " report/index.html'
 check "no temporary folders left" test -z "$(ls -d report.* 2> /dev/null)"
 
-"$DELVE" review base base -o same > out; rc=$?
+"$DELVE" review base base -o same > out 2> e; rc=$?
 check "no change: exit 0" test $rc = 0
+check "  the same folder twice is said" test "$(cat e)" = "delve review: note: base and base are the same folder"
 check "no change: summary" test "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 9 same; catalog: 0 lines changed; report: same/index.html"
 "$DELVE" review base head -o same > /dev/null; rc=$?
 check "an earlier report is replaced (rc $rc)" test $rc = 1 -a -f same/diff/seed-00000000000000000003-floor-01.png

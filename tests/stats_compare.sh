@@ -76,6 +76,19 @@ line=$(grep -n 'abc' "$TMP/abc.tsv" | cut -d: -f1)
 "$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/abc.tsv" 2> "$TMP/err" > /dev/null; rc=$?
 check "a word in a number column: exit 2 at its cell (rc $rc: $(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -q \"abc.tsv:$line:[0-9]*: rooms: 'abc' is not a whole number\" '$TMP/err'"
+# the column names must start with the key, and a provenance key is said once
+sed '/^# seed\t/s/^# seed\tfloor/# floor\tseed/' "$TMP/r1-40.tsv" > "$TMP/swap.tsv"
+"$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/swap.tsv" 2> "$TMP/err" > /dev/null; rc=$?
+check "seed and floor swapped in the names: exit 2 at that line (rc $rc)" sh -c \
+  "test $rc = 2 && grep -qE \"swap.tsv:[0-9]+:1: the column names start with seed and floor, not 'floor' and 'seed'\" '$TMP/err'"
+{ sed -n '1p' "$TMP/r1-40.tsv"; echo '# revision: evil'; sed '1d' "$TMP/r1-40.tsv"; } > "$TMP/rev2.tsv"
+grep -q '^# revision: ' "$TMP/r1-40.tsv" || bad "r1-40.tsv has a '# revision:' line"
+"$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/rev2.tsv" 2> "$TMP/err" > /dev/null; rc=$?
+check "a second '# revision:' line: exit 2 at it (rc $rc)" sh -c \
+  "test $rc = 2 && grep -qE \"rev2.tsv:[0-9]+:3: a second '# revision:' line\" '$TMP/err'"
+check "a shot set's folder stands for its catalog.tsv" \
+  cmp -s <("$DELVE" stats --compare "$TMP/r1-40" "$TMP/r41-80" --format tsv) \
+         <("$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/r41-80.tsv" --format tsv)
 "$DELVE" stats --compare "$TMP/few.tsv" > /dev/null 2>&1; rc=$?
 check "--compare with one file: exit 2 (rc $rc)" test $rc = 2
 : > "$TMP/empty.tsv"
