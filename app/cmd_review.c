@@ -226,9 +226,6 @@ static int check_junit(const char *path)
  * read as "everything added"). */
 static int check_sides(const review_args *a)
 {
-    if (cli_same_file(a->dirs[0], a->dirs[1])) /* a slip more often than a check */
-        fprintf(stderr, "delve review: note: %s and %s are the same folder\n", a->dirs[0],
-                a->dirs[1]);
     for (int side = 0; side < 2; side++) {
         char p[REL_CAP], **names = NULL;
         int n = 0;
@@ -399,6 +396,9 @@ int cmd_review(int argc, char **argv)
     a.o.dist = &dist;
     if (!rc)
         rc = run(&a, argc, argv, &r, dj);
+    if (!rc && cli_same_file(a.dirs[0], a.dirs[1])) /* a slip more often than a check */
+        fprintf(stderr, "delve review: note: %s and %s are the same folder\n", a.dirs[0],
+                a.dirs[1]);
     if (!rc)
         rc = outputs(&a, &r, dj);
     review_result_free(&r);
