@@ -122,6 +122,28 @@ int cli_option_as_name(const char *cmd, const char *opt, const char *name)
                            opt, name);
 }
 
+int cli_twice(const char *cmd, const char *opt, const char *first, const char *second)
+{
+    char name[64];
+    size_t n = strcspn(opt, "=");
+    snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), opt);
+    return cli_usage_error(cmd, "%s given twice ('%s', then '%s'): give it once", name, first,
+                           second);
+}
+
+int cli_once(const char *cmd, cli_seen *s, const char *opt, const char *value)
+{
+    for (int i = 0; i < s->n; i++)
+        if (!strcmp(s->opt[i], opt))
+            return strcmp(s->value[i], value) ? cli_twice(cmd, opt, s->value[i], value)
+                                              : EXIT_OK;
+    if (s->n < CLI_SEEN_MAX) {
+        s->opt[s->n] = opt;
+        s->value[s->n++] = value;
+    }
+    return EXIT_OK;
+}
+
 const char *cli_value(const char *cmd, int argc, char **argv, int *i)
 {
     if (*i + 1 >= argc) {
@@ -337,9 +359,12 @@ static int take(const cli_spec *s, int c, char **argv, cli_args *out)
         if (!whole_name(written(argv, 1), key))
             return cli_usage_error(s->cmd, "unknown option '%s'", written(argv, 1));
         delve_err err = { "" };
+        if (out->given & OPTS_BIT(id) && strcmp(out->setting[id], optarg))
+            return cli_twice(s->cmd, written(argv, 1), out->setting[id], optarg);
         if (opts_set(&out->o, id, optarg, &err))
             return cli_usage_error(s->cmd, "--%s: %s", key, err.msg);
         out->given |= OPTS_BIT(id);
+        out->setting[id] = optarg;
         return EXIT_OK;
     }
     int i = c - CLI_FLAG_VAL;
@@ -355,6 +380,9 @@ static int take(const cli_spec *s, int c, char **argv, cli_args *out)
         return cli_usage_error(s->cmd, "%s: a short option's value comes without '=' "
                                "(-%c %s, or --%s=%s)", w, w[1], w + 3, s->flags[i].name,
                                w + 3);
+    if (i < s->flag_count && s->flags[i].has_value && out->flag[i] &&
+        strcmp(out->flag[i], optarg))
+        return cli_twice(s->cmd, w, out->flag[i], optarg);
     if (i < s->flag_count)
         out->flag[i] = s->flags[i].has_value ? optarg : "";
     return EXIT_OK;

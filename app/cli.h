@@ -8,6 +8,7 @@
 
 #include "engine/status.h"
 #include "gen/gen.h"
+#include "gen/opts.h"
 
 enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2 };
 
@@ -81,6 +82,21 @@ void cli_words_free(cli_words *w);
  * long option ("-o --quiet": the value was left out); ./--quiet still names such a file. */
 int cli_option_as_name(const char *cmd, const char *opt, const char *name);
 
+/* EXIT_USAGE after saying that option opt (its "=value" left off) was given twice with
+ * the values first and second: the last one winning would ignore the first unseen. */
+int cli_twice(const char *cmd, const char *opt, const char *first, const char *second);
+
+/* The valued options a hand-written parser has taken, for cli_once. */
+#define CLI_SEEN_MAX 16
+typedef struct cli_seen {
+    const char *opt[CLI_SEEN_MAX], *value[CLI_SEEN_MAX];
+    int n;
+} cli_seen;
+
+/* Notes option opt given value; EXIT_USAGE after cli_twice when it was given before
+ * with another value, else EXIT_OK (the same value twice is no conflict). */
+int cli_once(const char *cmd, cli_seen *s, const char *opt, const char *value);
+
 /* Takes the value of option argv[*i] (advancing *i), or prints that it is missing or
  * is a long option (cli_option_as_name). */
 const char *cli_value(const char *cmd, int argc, char **argv, int *i);
@@ -132,6 +148,8 @@ typedef struct cli_spec {
 typedef struct cli_args {
     gen_opts o;            /* every setting at its default, then those given */
     unsigned given;        /* OPTS_BIT of each setting given */
+    const char *setting[OPTS_COUNT]; /* each setting's value as given (a second one with
+                                        another value is refused: cli_twice) */
     const char *flag[CLI_MAX_FLAGS]; /* each flag's value ("" without one); NULL: absent */
     const char *pos[CLI_MAX_POS];
     int pos_count;

@@ -16,6 +16,7 @@ typedef struct diff_args {
     int64_t max_pixels;    /* -1: not given */
     int64_t max_ratio_ppb; /* -1: not given; parts per 10^9 */
     int json;
+    cli_seen seen;          /* valued options taken, each once */
 } diff_args;
 
 static void help(void)
@@ -68,7 +69,7 @@ static int take_option(diff_args *d, int argc, char **argv, int *i)
     if (strcmp(o, "-o") && strcmp(o, "--threshold") && strcmp(o, "--max-diff-pixels") &&
         strcmp(o, "--max-diff-ratio") && strcmp(o, "--format"))
         return cli_usage_error("diff", "unknown option '%s'", o), 0;
-    if (!(v = cli_value("diff", argc, argv, i)))
+    if (!(v = cli_value("diff", argc, argv, i)) || cli_once("diff", &d->seen, o, v))
         return 0;
     int64_t n;
     uint64_t u;

@@ -50,6 +50,7 @@ static void help(void)
 typedef struct film_args {
     const char *script, *out_dir, *font;
     int threads, quiet, video, progress, gif_w;
+    cli_seen seen;          /* valued options taken, each once */
     int bare;         /* --video without a list was given */
     unsigned formats; /* VIDEO_* */
 } film_args;
@@ -98,7 +99,7 @@ static int take_video(const cli_words *cw, int *i, film_args *a)
 static int take_value(const cli_words *cw, int *i, film_args *a)
 {
     const char *o = cw->w[*i], *v = cli_value("film", cw->n, cw->w, i);
-    if (!v)
+    if (!v || cli_once("film", &a->seen, o, v))
         return EXIT_USAGE;
     if (!strcmp(o, "-o"))
         a->out_dir = v;

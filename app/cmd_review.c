@@ -132,6 +132,7 @@ typedef struct review_args {
     const char *dirs[2], *out, *format, *junit;
     int ndirs;
     review_opts o;
+    cli_seen seen;          /* valued options taken, each once */
 } review_args;
 
 /* One option with a value (argv[*i] is the option); EXIT_OK or the exit code. */
@@ -140,7 +141,7 @@ static int option_value(review_args *a, int argc, char **argv, int *i)
     const char *opt = argv[*i], *v = cli_value("review", argc, argv, i);
     int64_t x;
     int n;
-    if (!v)
+    if (!v || cli_once("review", &a->seen, opt, v))
         return EXIT_USAGE;
     if (!strcmp(opt, "-o"))
         a->out = v;

@@ -41,6 +41,7 @@ typedef struct sheet_args {
     const char *dir, *out, *title;
     int columns, pick_every, chart_only;
     sheet_pick pick;
+    cli_seen seen;          /* valued options taken, each once */
 } sheet_args;
 
 /* --pick's value into a: 1, else 0 with the one message said (a bad N of every=N is
@@ -85,7 +86,7 @@ static int parse(int argc, char **argv, sheet_args *a)
         if (strcmp(o, "-o") && strcmp(o, "--columns") && strcmp(o, "--pick") &&
             strcmp(o, "--title"))
             return cli_usage_error("sheet", "unknown option '%s'", o);
-        if (!(v = cli_value("sheet", argc, argv, &i)))
+        if (!(v = cli_value("sheet", argc, argv, &i)) || cli_once("sheet", &a->seen, o, v))
             return EXIT_USAGE;
         if (!strcmp(o, "-o"))
             a->out = v;

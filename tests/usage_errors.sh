@@ -30,6 +30,15 @@ for args in "film -o --quiet" "shot --seed 1 -o --quiet" "shot --seeds 1-2 -o --
   usage "${args%% *}: $args refused" "-o --quiet: an option where -o's value should be" $args
   check "$args: nothing named --quiet" test ! -e ./--quiet
 done
+# an option given twice with two values is refused (the last one won, the first unseen);
+# the same value twice is no conflict
+usage "film: --threads twice" "--threads given twice ('2', then '4'): give it once" film --threads 2 --threads=4
+usage "gen: --seed twice" "--seed given twice ('1', then '2'): give it once" gen --seed 1 --seed 2
+usage "shot: -o twice" "-o given twice ('a.png', then 'b.png'): give it once" shot --seed 1 -o a.png -o b.png
+usage "review: -o twice" "-o given twice ('x', then 'y'): give it once" review a b -o x -o y
+usage "diff: --threshold twice" "--threshold given twice ('0.1', then '0.2')" diff a.png b.png --threshold 0.1 --threshold 0.2
+usage "sheet: --columns twice" "--columns given twice ('3', then '4')" sheet f -o s.png --columns 3 --columns 4
+check "gen: --seed 7 twice is --seed 7" cmp -s <("$DELVE" gen --seed 7 --seed 7) <("$DELVE" gen --seed 7)
 "$DELVE" shot --seed 1 -o ./--quiet > /dev/null 2>&1
 check "shot -o ./--quiet writes that file" test -s ./--quiet
 rm -f ./--quiet
