@@ -94,13 +94,13 @@ static delve_status read_row(compare_side *s, char *line, const lex *x, int *cap
  * PNG given by mistake) is refused as every text reader refuses it (lex_read_file), an
  * empty one as review refuses an empty folder: nothing to compare is an error, not
  * "0 floors" (docs/catalog-format.md: a catalog starts with its provenance). */
-static delve_status read_side(const char *path, compare_side *s, delve_err *err)
+static delve_status parse_side(compare_side *s, delve_err *err)
 {
-    s->path = path;
-    delve_status st = lex_read_file(path, COMPARE_MAX_BYTES, "catalog", &s->text, err);
+    const char *path = s->path;
+    delve_status st = DELVE_OK;
     int cap = 0, pcap = 0, lcap = 0;
     lex x;
-    if (!st && !s->text[0])
+    if (!s->text[0])
         st = delve_fail_at(err, DELVE_EINPUT, path, 1, 1, "empty: nothing to compare (a "
                            "catalog.tsv of delve shot --seeds starts with its '#' lines)");
     if (!st)
@@ -122,6 +122,13 @@ static delve_status read_side(const char *path, compare_side *s, delve_err *err)
                            "'floor', ... tab-separated): not a catalog.tsv of delve shot "
                            "--seeds");
     return st;
+}
+
+static delve_status read_side(const char *path, compare_side *s, delve_err *err)
+{
+    s->path = path;
+    delve_status st = lex_read_file(path, COMPARE_MAX_BYTES, "catalog", &s->text, err);
+    return st ? st : parse_side(s, err);
 }
 
 const char *compare_prov(const compare_side *s, const char *key)
@@ -466,17 +473,11 @@ static delve_status test_cols(compare_result *r, const key_ix *ka, const key_ix 
     return st;
 }
 
-delve_status compare_files(const char *path_a, const char *path_b, double alpha,
-                           compare_result *r, delve_err *err)
+/* Everything after both sides are read: keys, pairing, columns, tests. */
+static delve_status compare_sides(compare_result *r, delve_err *err)
 {
-    memset(r, 0, sizeof *r);
-    r->alpha = alpha;
     key_ix *ka = NULL, *kb = NULL;
-    delve_status st = read_side(path_a, &r->a, err);
-    if (!st)
-        st = read_side(path_b, &r->b, err);
-    if (!st)
-        st = sorted_keys(&r->a, &ka, err);
+    delve_status st = sorted_keys(&r->a, &ka, err);
     if (!st)
         st = sorted_keys(&r->b, &kb, err);
     if (!st) {
@@ -488,6 +489,36 @@ delve_status compare_files(const char *path_a, const char *path_b, double alpha,
     free(ka);
     free(kb);
     return st;
+}
+
+delve_status compare_files(const char *path_a, const char *path_b, double alpha,
+                           compare_result *r, delve_err *err)
+{
+    memset(r, 0, sizeof *r);
+    r->alpha = alpha;
+    delve_status st = read_side(path_a, &r->a, err);
+    if (!st)
+        st = read_side(path_b, &r->b, err);
+    return st ? st : compare_sides(r, err);
+}
+
+delve_status compare_texts(const char *name_a, const char *text_a, const char *name_b,
+                           const char *text_b, double alpha, compare_result *r,
+                           delve_err *err)
+{
+    memset(r, 0, sizeof *r);
+    r->alpha = alpha;
+    r->a.path = name_a;
+    r->b.path = name_b;
+    if (strlen(text_a) > COMPARE_MAX_BYTES || strlen(text_b) > COMPARE_MAX_BYTES)
+        return delve_fail(err, DELVE_ELIMIT, "a catalog is at most %d bytes",
+                          (int)COMPARE_MAX_BYTES);
+    if (!(r->a.text = strdup(text_a)) || !(r->b.text = strdup(text_b)))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    delve_status st = parse_side(&r->a, err);
+    if (!st)
+        st = parse_side(&r->b, err);
+    return st ? st : compare_sides(r, err);
 }
 
 static void side_free(compare_side *s)

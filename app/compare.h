@@ -69,6 +69,11 @@ typedef struct compare_result {
  * failure. */
 delve_status compare_files(const char *path_a, const char *path_b, double alpha,
                            compare_result *r, delve_err *err);
+/* compare_files of two texts in memory (NUL-terminated, at most COMPARE_MAX_BYTES),
+ * name_a and name_b naming them in messages: the fuzzer's way in. */
+delve_status compare_texts(const char *name_a, const char *text_a, const char *name_b,
+                           const char *text_b, double alpha, compare_result *r,
+                           delve_err *err);
 void compare_free(compare_result *r);
 
 /* The provenance value of key ("revision", "settings", ...) on side s, or NULL. */

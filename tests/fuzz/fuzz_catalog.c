@@ -3,12 +3,19 @@
  * holding a NUL byte is two catalogs, BASE before it and HEAD after it. Any other input
  * is BASE, and HEAD is the same catalog with its data lines in reverse order (reversed()
  * says how): the diff goes by key (seed, floor), so every line must come out the same;
- * BASE alone must come out all removed. */
+ * BASE alone must come out all removed. With DELVE_FUZZ_COMPARE (a build with GSL) the
+ * same two texts also go through `delve stats --compare`'s reader and tests
+ * (app/compare.h compare_texts): a catalog read there is read by review too, and a
+ * catalog compared with its own lines in another order is paired and flags nothing. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "render/review.h"
 #include "tests/fuzz/fuzz.h"
+#ifdef DELVE_FUZZ_COMPARE
+#include "app/compare.h"
+#endif
 
 /* Is the line at s a data line (not blank, not a '#' comment)? */
 static int data_line(const char *s)
@@ -86,6 +93,32 @@ static int diff(const char *base, const char *head, review_result *r)
     return r->line_count;
 }
 
+/* The two texts through compare_texts: every column's p-values in 0..1 or NaN, and a
+ * catalog against its own lines reordered (same) flags nothing. */
+static void compared(const char *a, const char *b, int same)
+{
+#ifdef DELVE_FUZZ_COMPARE
+    compare_result r;
+    delve_err err = { "" };
+    if (compare_texts("a.tsv", a, "b.tsv", b, 0.001, &r, &err) == DELVE_OK) {
+        for (int i = 0; i < r.col_count; i++)
+            fuzz_require(!r.cols[i].tested ||
+                             (r.cols[i].p_holm >= 0 && r.cols[i].p_holm <= 1),
+                         "a tested column's p is in 0..1");
+        fuzz_require(!same || (r.paired || r.a.rows == 0) , "a catalog against itself "
+                     "reordered is paired");
+        fuzz_require(!same || r.flagged == 0, "a catalog against itself flags nothing");
+    } else {
+        fuzz_require(err.msg[0] != '\0', "a refused catalog says why");
+    }
+    compare_free(&r);
+#else
+    (void)a;
+    (void)b;
+    (void)same;
+#endif
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = size <= REVIEW_MAX_CATALOG ? malloc(size + 1) : NULL;
@@ -98,6 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (nul) {
         diff(text, nul + 1, &r);
         review_result_free(&r);
+        compared(text, nul + 1, 0);
     } else {
         char *back = reversed(text);
         int alone = diff(text, NULL, &r);
@@ -110,6 +144,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_require(both < 0 || r.line_state[REVIEW_SAME] == both,
                      "the same lines in another order are the same catalog");
         review_result_free(&r);
+        if (back)
+            compared(text, back, 1);
         free(back);
     }
     free(text);
