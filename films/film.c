@@ -827,29 +827,38 @@ static delve_status d_caption(line_ctx *c)
 }
 
 /* save FILE: a path under the film's output folder, never outside it. */
-/* Is v, a save's path in the film's folder, a file the film writes itself (the frames,
- * events.tsv, the sheet's pages, the videos and their temporary names)? */
-/* v without its leading "./"s: the same file in the film's folder. */
-static const char *in_folder(const char *v)
+/* v as one name in the film's folder: its "." and empty parts dropped ("./a//b" is
+ * "a/b"), into out (cap bytes). d_save refuses ".." before. */
+static void in_folder(const char *v, char *out, size_t cap)
 {
-    while (!strncmp(v, "./", 2))
-        v += 2;
-    return v;
+    size_t k = 0;
+    while (*v) {
+        size_t n = strcspn(v, "/");
+        if (n && !(n == 1 && v[0] == '.')) {
+            if (k && k + 1 < cap)
+                out[k++] = '/';
+            for (size_t i = 0; i < n && k + 1 < cap; i++)
+                out[k++] = v[i];
+        }
+        v += n + (v[n] == '/');
+    }
+    out[k] = '\0';
 }
 
-static int film_own_file(const char *v)
+/* Is name (in_folder's) a file the film writes itself: the frames, events.tsv, the
+ * sheet's pages, the videos and their temporary names? */
+static int film_own_file(const char *name)
 {
     static const char *const OWN[] = { "events.tsv", "sheet.png",     "film.mp4",
                                        "film.gif",   "film.webp",     "film.tmp.mp4",
                                        "film.tmp.gif", "film.tmp.webp", "frames" };
-    v = in_folder(v);
     int page = 0, n = 0;
-    if (sscanf(v, "sheet-%d.png%n", &page, &n) == 1 && n > 0 && !v[n])
+    if (sscanf(name, "sheet-%d.png%n", &page, &n) == 1 && n > 0 && !name[n])
         return 1;
     for (size_t i = 0; i < sizeof OWN / sizeof OWN[0]; i++)
-        if (!strcmp(v, OWN[i]))
+        if (!strcmp(name, OWN[i]))
             return 1;
-    return !strncmp(v, "frames/", 7);
+    return !strncmp(name, "frames/", 7);
 }
 
 static delve_status d_save(line_ctx *c)
@@ -867,16 +876,24 @@ static delve_status d_save(line_ctx *c)
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->col,
                              "save FILE: a file name inside the film's folder (no leading /, "
                              "no ..), not '%s%s%s'", t->key, t->key[0] ? "=" : "", v);
-    if (film_own_file(v))
+    char name[FILM_PATH_MAX], other[FILM_PATH_MAX];
+    in_folder(v, name, sizeof name);
+    if (!name[0])
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->col,
+                             "save FILE: a file name inside the film's folder, not '%s'", v);
+    if (film_own_file(name))
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "save %s: the film writes that file itself; name the save "
                              "something else (after-fall.sav)", v);
-    for (int i = 0; i < c->fs->action_count; i++)
-        if (c->fs->actions[i].op == OP_SAVE &&
-            !strcmp(in_folder(c->fs->actions[i].text), in_folder(v)))
+    for (int i = 0; i < c->fs->action_count; i++) {
+        if (c->fs->actions[i].op != OP_SAVE)
+            continue;
+        in_folder(c->fs->actions[i].text, other, sizeof other);
+        if (!strcmp(other, name))
             return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                                  "save %s: line %d saves there already", v,
                                  c->fs->actions[i].line);
+    }
     film_action a = { .op = OP_SAVE, .col = t->vcol };
     st = copy_text(c, t, a.text, sizeof a.text);
     return st ? st : push_action(c, &a);

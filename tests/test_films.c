@@ -143,6 +143,12 @@ static void test_parse_errors(void **state)
                  "itself; name the save something else (after-fall.sav)");
     expect_error("save a.sav\nwait 1m\nsave ./a.sav\n",
                  "t.film:3:6: save ./a.sav: line 1 saves there already");
+    expect_error("save .//events.tsv\n", "t.film:1:6: save .//events.tsv: the film writes "
+                 "that file itself; name the save something else (after-fall.sav)");
+    expect_error("save a/b.sav\nsave a//./b.sav\n",
+                 "t.film:2:6: save a//./b.sav: line 1 saves there already");
+    expect_error("save .\n", "t.film:1:6: save FILE: a file name inside the film's folder, "
+                 "not '.'");
     expect_error("dungeon save=nowhere.sav\n", "t.film:1:14: cannot read saved game file "
                  "nowhere.sav: No such file or directory");
     expect_error("caption \"never closed\n", "t.film:1:9: unterminated string");
