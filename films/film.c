@@ -845,20 +845,38 @@ static void in_folder(const char *v, char *out, size_t cap)
     out[k] = '\0';
 }
 
-/* Is name (in_folder's) a file the film writes itself: the frames, events.tsv, the
- * sheet's pages, the videos and their temporary names? */
+/* Is part, a name's first len bytes, a file or folder the film writes itself: the
+ * frames, events.tsv, the sheet's pages (sheet-1.png ...), the videos and their
+ * temporary names, the folder's marker? */
+static int film_own(const char *part, size_t len)
+{
+    static const char *const OWN[] = { "events.tsv",   "sheet.png",     "film.mp4",
+                                       "film.gif",     "film.webp",     "film.tmp.mp4",
+                                       "film.tmp.gif", "film.tmp.webp", "frames",
+                                       ".delve-output" };
+    for (size_t i = 0; i < sizeof OWN / sizeof OWN[0]; i++)
+        if (strlen(OWN[i]) == len && !strncmp(part, OWN[i], len))
+            return 1;
+    size_t d = 6; /* "sheet-": then a page number, no leading zero, then ".png" */
+    if (len < 11 || strncmp(part, "sheet-", 6) || strncmp(part + len - 4, ".png", 4) ||
+        part[6] < '1' || part[6] > '9' || len - 10 > 9)
+        return 0;
+    while (d < len - 4 && part[d] >= '0' && part[d] <= '9')
+        d++;
+    return d == len - 4;
+}
+
+/* Is name (in_folder's), or a folder it is under, the film's own? */
 static int film_own_file(const char *name)
 {
-    static const char *const OWN[] = { "events.tsv", "sheet.png",     "film.mp4",
-                                       "film.gif",   "film.webp",     "film.tmp.mp4",
-                                       "film.tmp.gif", "film.tmp.webp", "frames" };
-    int page = 0, n = 0;
-    if (sscanf(name, "sheet-%d.png%n", &page, &n) == 1 && n > 0 && !name[n])
-        return 1;
-    for (size_t i = 0; i < sizeof OWN / sizeof OWN[0]; i++)
-        if (!strcmp(name, OWN[i]))
-            return 1;
-    return !strncmp(name, "frames/", 7);
+    return film_own(name, strcspn(name, "/"));
+}
+
+/* Is one of a and b (in_folder's names) the other, or a folder the other is under? */
+static int same_or_under(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b), n = na < nb ? na : nb;
+    return !strncmp(a, b, n) && (na == nb || (na < nb ? b[n] : a[n]) == '/');
 }
 
 static delve_status d_save(line_ctx *c)
@@ -889,10 +907,12 @@ static delve_status d_save(line_ctx *c)
         if (c->fs->actions[i].op != OP_SAVE)
             continue;
         in_folder(c->fs->actions[i].text, other, sizeof other);
-        if (!strcmp(other, name))
+        if (same_or_under(other, name))
             return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
-                                 "save %s: line %d saves there already", v,
-                                 c->fs->actions[i].line);
+                                 "save %s: line %d saves %s already", v,
+                                 c->fs->actions[i].line,
+                                 strcmp(other, name) ? "a file or folder of that name"
+                                                     : "there");
     }
     film_action a = { .op = OP_SAVE, .col = t->vcol };
     st = copy_text(c, t, a.text, sizeof a.text);

@@ -147,6 +147,12 @@ static void test_parse_errors(void **state)
                  "that file itself; name the save something else (after-fall.sav)");
     expect_error("save a/b.sav\nsave a//./b.sav\n",
                  "t.film:2:6: save a//./b.sav: line 1 saves there already");
+    expect_error("save sheet.png/x.sav\n", "t.film:1:6: save sheet.png/x.sav: the film "
+                 "writes that file itself; name the save something else (after-fall.sav)");
+    expect_error("save .delve-output\n", "t.film:1:6: save .delve-output: the film writes "
+                 "that file itself; name the save something else (after-fall.sav)");
+    expect_error("save a\nsave a/b.sav\n",
+                 "t.film:2:6: save a/b.sav: line 1 saves a file or folder of that name already");
     expect_error("save .\n", "t.film:1:6: save FILE: a file name inside the film's folder, "
                  "not '.'");
     expect_error("dungeon save=nowhere.sav\n", "t.film:1:14: cannot read saved game file "
