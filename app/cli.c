@@ -115,10 +115,14 @@ void cli_words_free(cli_words *w)
 
 int cli_option_as_name(const char *cmd, const char *opt, const char *name)
 {
-    if (name[0] != '-' || name[1] != '-' || !isalpha((unsigned char)name[2]))
+    /* -x, --word and -- read as options; "-" (standard output) and -3 (a number) not */
+    int option = name[0] == '-' &&
+                 (isalpha((unsigned char)name[1]) ||
+                  (name[1] == '-' && (!name[2] || isalpha((unsigned char)name[2]))));
+    if (!option)
         return EXIT_OK;
     return cli_usage_error(cmd, "%s %s: an option where %s's value should be (a file or "
-                           "folder whose name starts with '--' is written ./%s)", opt, name,
+                           "folder whose name starts with '-' is written ./%s)", opt, name,
                            opt, name);
 }
 

@@ -78,8 +78,9 @@ int cli_split_long(const char *cmd, int argc, char **argv, const char *const *fl
                    const char *const *valued, cli_words *out);
 void cli_words_free(cli_words *w);
 
-/* EXIT_OK, or EXIT_USAGE after saying so when name, given as opt's value, reads as a
- * long option ("-o --quiet": the value was left out); ./--quiet still names such a file. */
+/* EXIT_OK, or EXIT_USAGE after saying so when name, given as opt's value, reads as an
+ * option ("-o --quiet", "-o -h", "-o --": the value was left out); ./--quiet still
+ * names such a file. */
 int cli_option_as_name(const char *cmd, const char *opt, const char *name);
 
 /* EXIT_USAGE after saying that option opt (its "=value" left off) was given twice with

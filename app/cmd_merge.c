@@ -608,12 +608,17 @@ static int merge_shots(int argc, char **argv, int plain, int typed_c, char **typ
         return cli_fail("merge", DELVE_ENOMEM, NULL);
     delve_err err = { "" };
     delve_status st = DELVE_OK;
+    cli_seen seen = { .n = 0 };
     for (int i = 1; i < argc && !rc && !st; i++) {
+        const char *v = NULL;
         if (i < plain && (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--out")))
-            out = i + 1 < argc ? argv[++i] : NULL;
+            v = i + 1 < argc ? argv[++i] : "";
         else if (i < plain && !strncmp(argv[i], "--out=", 6))
-            out = argv[i] + 6;
-        else if (n == MERGE_MAX_PARTS)
+            v = argv[i] + 6;
+        if (v) {
+            rc = cli_once("merge", &seen, "-o", v);
+            out = v;
+        } else if (n == MERGE_MAX_PARTS)
             rc = cli_usage_error("merge", "at most %d parts", MERGE_MAX_PARTS);
         else {
             st = part_read(argv[i], &p[n], &err);

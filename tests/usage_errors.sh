@@ -38,6 +38,10 @@ usage "shot: -o twice" "-o given twice ('a.png', then 'b.png'): give it once" sh
 usage "review: -o twice" "-o given twice ('x', then 'y'): give it once" review a b -o x -o y
 usage "diff: --threshold twice" "--threshold given twice ('0.1', then '0.2')" diff a.png b.png --threshold 0.1 --threshold 0.2
 usage "sheet: --columns twice" "--columns given twice ('3', then '4')" sheet f -o s.png --columns 3 --columns 4
+usage "merge: -o twice" "-o given twice ('m1', then 'm2'): give it once" merge shots -o m1 --out=m2 p1 p2
+usage "gen: -o -h is an option, not a file" "-o -h: an option where -o's value should be" gen --seed 1 -o -h
+usage "shot: -o -- is an option, not a file" "-o --: an option where -o's value should be" shot --seed 1 -o --
+check "  and nothing named -h or --" sh -c "test ! -e ./-h && test ! -e ./--"
 check "gen: --seed 7 twice is --seed 7" cmp -s <("$DELVE" gen --seed 7 --seed 7) <("$DELVE" gen --seed 7)
 "$DELVE" shot --seed 1 -o ./--quiet > /dev/null 2>&1
 check "shot -o ./--quiet writes that file" test -s ./--quiet
