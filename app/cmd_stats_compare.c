@@ -287,6 +287,8 @@ int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
         snprintf(pa, sizeof pa, "%s/catalog.tsv", file_a), file_a = pa;
     if (!stat(file_b, &sb) && S_ISDIR(sb.st_mode) && strlen(file_b) < 4096)
         snprintf(pb, sizeof pb, "%s/catalog.tsv", file_b), file_b = pb;
+    if (cli_same_file(file_a, file_b)) /* a slip more often than a check */
+        fprintf(stderr, "delve stats: note: %s and %s are the same file\n", file_a, file_b);
     compare_result r;
     delve_err err = { "" };
     delve_status st = compare_files(file_a, file_b, p, &r, &err);

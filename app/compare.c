@@ -56,6 +56,13 @@ static delve_status read_header(compare_side *s, char *line, const lex *x, delve
         return delve_fail_at(err, DELVE_EINPUT, s->path, x->line, 1,
                              "the column names start with seed and floor, not '%.30s' and "
                              "'%.30s'", s->names[0], s->cols > 1 ? s->names[1] : "");
+    for (int i = 1; i < s->cols; i++)
+        for (int j = 0; j < i; j++)
+            if (!strcmp(s->names[i], s->names[j]))
+                return delve_fail_at(err, DELVE_EINPUT, s->path, x->line,
+                                     (int)(s->names[i] - line) + 1,
+                                     "the column name '%.30s' again (columns %d and %d)",
+                                     s->names[i], j + 1, i + 1);
     return DELVE_OK;
 }
 
@@ -477,6 +484,12 @@ static delve_status test_cols(compare_result *r, const key_ix *ka, const key_ix 
 static delve_status compare_sides(compare_result *r, delve_err *err)
 {
     key_ix *ka = NULL, *kb = NULL;
+    for (int side = 0; side < 2; side++) {
+        const compare_side *s = side ? &r->b : &r->a;
+        if (!s->rows) /* column names alone: no floor to compare */
+            return delve_fail(err, DELVE_EINPUT, "%s: no floors (column names but no data "
+                              "lines): nothing to compare", s->path);
+    }
     delve_status st = sorted_keys(&r->a, &ka, err);
     if (!st)
         st = sorted_keys(&r->b, &kb, err);

@@ -86,6 +86,16 @@ grep -q '^# revision: ' "$TMP/r1-40.tsv" || bad "r1-40.tsv has a '# revision:' l
 "$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/rev2.tsv" 2> "$TMP/err" > /dev/null; rc=$?
 check "a second '# revision:' line: exit 2 at it (rc $rc)" sh -c \
   "test $rc = 2 && grep -qE \"rev2.tsv:[0-9]+:3: a second '# revision:' line\" '$TMP/err'"
+sed '/^# seed\t/s/\trooms\t/\tpits\t/' "$TMP/r1-40.tsv" > "$TMP/twice-col.tsv"
+"$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/twice-col.tsv" 2> "$TMP/err" > /dev/null; rc=$?
+check "a column name twice: exit 2 at the header (rc $rc: $(cat "$TMP/err"))" sh -c \
+  "test $rc = 2 && grep -qE \"twice-col.tsv:[0-9]+:[0-9]+: the column name 'pits' again\" '$TMP/err'"
+grep '^#' "$TMP/r1-40.tsv" > "$TMP/nofloor.tsv"
+"$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/nofloor.tsv" 2> "$TMP/err" > /dev/null; rc=$?
+check "column names and no floors: exit 2 (rc $rc)" sh -c \
+  "test $rc = 2 && grep -q 'nofloor.tsv: no floors' '$TMP/err'"
+"$DELVE" stats --compare "$TMP/r1-40" "$TMP/r1-40/catalog.tsv" 2> "$TMP/err" > /dev/null
+check "one file twice: a note ($(cat "$TMP/err"))" grep -q "note: .* are the same file" "$TMP/err"
 check "a shot set's folder stands for its catalog.tsv" \
   cmp -s <("$DELVE" stats --compare "$TMP/r1-40" "$TMP/r41-80" --format tsv) \
          <("$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/r41-80.tsv" --format tsv)
