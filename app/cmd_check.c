@@ -70,6 +70,7 @@ typedef struct tally {
     long count[CK_KIND_COUNT];
     uint64_t seeds[CK_KIND_COUNT][CHECK_SEEDS_SHOWN];
     int shown[CK_KIND_COUNT];
+    int more[CK_KIND_COUNT];  /* 1: seeds of that kind past the ones shown ("...") */
     long errors, warnings, failed;
     uint64_t failed_seed[CHECK_SEEDS_SHOWN];
 } tally;
@@ -80,8 +81,12 @@ static void tally_add(tally *t, uint64_t seed, const check_list *l)
         check_kind k = l->items[i].kind;
         t->count[k]++;
         int n = t->shown[k];
-        if (n < CHECK_SEEDS_SHOWN && (n == 0 || t->seeds[k][n - 1] != seed))
+        if (n && t->seeds[k][n - 1] == seed)
+            continue; /* seeds come in order: one seed's findings one after another */
+        if (n < CHECK_SEEDS_SHOWN)
             t->seeds[k][t->shown[k]++] = seed;
+        else
+            t->more[k] = 1;
     }
     t->errors += l->errors;
     t->warnings += l->warnings;
@@ -105,7 +110,7 @@ static int tally_print(const tally *t, uint64_t a, uint64_t b, int floors, doubl
                check_kind_name((check_kind)k), t->count[k]);
         for (int i = 0; i < t->shown[k]; i++)
             printf(" %" PRIu64, t->seeds[k][i]);
-        printf("%s\n", t->count[k] > t->shown[k] ? " ..." : "");
+        printf("%s\n", t->more[k] ? " ..." : "");
     }
     if (t->failed) {
         lines++;
@@ -117,7 +122,13 @@ static int tally_print(const tally *t, uint64_t a, uint64_t b, int floors, doubl
     return lines;
 }
 
-/* shard: end the report with its end line (CLI_PART_END), a part for delve merge check */
+/* A check part's settings line: every setting but the seed and the floor, so that
+ * delve merge check joins only parts made alike (docs/merge-parts.md). */
+#define CHECK_PART_SET "# settings: "
+#define CHECK_PART_SETTINGS (OPTS_ALL & ~OPTS_BIT(OPTS_SEED) & ~OPTS_BIT(OPTS_FLOOR))
+
+/* shard: end the report with its settings line and its end line (CLI_PART_END), a part
+ * for delve merge check */
 static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b, int shard)
 {
     int floors = go->floors;
@@ -147,7 +158,9 @@ static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b, int shard)
         }
         check_list_free(&l);
         dungeon_free(&d);
-        if ((s - a) % 500 == 499 || s == b)
+        /* on a terminal a line kept up to date, else at most 20 lines (every 5 %) */
+        uint64_t every = tty ? 500 : (b - a) / 20 + 1;
+        if ((s - a) % every == every - 1 || s == b)
             fprintf(stderr, tty ? "\rdelve check: %" PRIu64 " of %" PRIu64 " seeds" :
                     "delve check: %" PRIu64 " of %" PRIu64 " seeds\n", s - a + 1, b - a + 1);
         if (s == b)
@@ -158,8 +171,12 @@ static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b, int shard)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     int lines = tally_print(t, a, b, floors, (double)(t1.tv_sec - t0.tv_sec) +
                                                  (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-    if (shard)
-        printf("%s%d lines\n", CLI_PART_END, lines);
+    char set[512];
+    delve_err err = { "" };
+    if (shard && !opts_line(go, CHECK_PART_SETTINGS, set, sizeof set, &err))
+        printf("%s%s\n%s%d lines\n", CHECK_PART_SET, set, CLI_PART_END, lines + 1);
+    else if (shard)
+        printf("%s%d lines\n", CLI_PART_END, lines); /* cannot happen: the line fits */
     int rc = t->errors || t->failed ? EXIT_DIFF : EXIT_OK;
     free(t);
     return rc;
@@ -177,6 +194,8 @@ typedef struct check_part {
     int64_t tenths;  /* its time in tenths of a second, as printed */
     long failed;     /* seeds not generated, as its summary says */
     tally t;
+    char settings[512]; /* its "# settings: " line's value ("" when it has none) */
+    int settings_line;
 } check_part;
 
 /* The kind named name (check_kind_name), or -1. */
@@ -259,14 +278,32 @@ static delve_status read_kind_line(lex *x, check_part *p)
     delve_status st = lex_i64(x, 1, LONG_MAX, ' ', &count, "the count");
     st = st ? st : lex_expect(x, "seeds");
     uint64_t *seeds = failed ? p->t.failed_seed : p->t.seeds[k];
-    int n = 0;
-    while (!st && !lex_at_end(x) && !lex_keyword(x, "...")) {
+    if (!st && (failed ? p->t.failed : p->t.count[k]))
+        return lex_fail(x, x->ls, "%s again: a report has one line a kind", name);
+    int n = 0, more = 0;
+    while (!st && !lex_at_end(x) && !(more = lex_keyword(x, "..."))) {
         if (n == CHECK_SEEDS_SHOWN)
             return lex_fail(x, x->p, "more than %d seeds on a line", CHECK_SEEDS_SHOWN);
+        const char *s_at = x->p;
         st = lex_u64(x, UINT64_MAX, ' ', &seed, "a seed");
+        if (!st && (seed < p->lo || seed > p->hi))
+            return lex_fail(x, s_at, "seed %" PRIu64 " is not in this part's seeds %" PRIu64
+                            "-%" PRIu64, seed, p->lo, p->hi);
+        if (!st && n && seed <= seeds[n - 1])
+            return lex_fail(x, s_at, "seed %" PRIu64 " after %" PRIu64 ": a report lists "
+                            "each seed once, in order", seed, seeds[n - 1]);
         seeds[n++] = seed;
     }
     st = st ? st : lex_end(x);
+    /* as tally_print writes it: up to 10 seeds, each a finding or more, "..." after the
+       10th when more seeds had one (the seeds not generated: the first 10, no "...") */
+    int shown = CHECK_SEEDS_SHOWN;
+    if (!st && (n == 0 || n > count || (more && n != shown) ||
+                (failed && (more || n != (count < shown ? count : shown)))))
+        return lex_fail(x, x->ls, "%s: a count of %" PRId64 " does not go with %d seed%s "
+                        "listed%s", name, count, n, n == 1 ? "" : "s", more ? " and '...'" : "");
+    if (!failed)
+        p->t.more[k] = more;
     if (failed)
         p->t.failed = (long)count;
     else
@@ -295,6 +332,19 @@ static delve_status read_lines(lex *x, check_part *p)
         lex y = *x;
         if (!*x->next && lex_keyword(&y, "#") && lex_keyword(&y, "end:"))
             break;
+        size_t sl = strlen(CHECK_PART_SET);
+        if (x->line > 1 && (size_t)(x->le - x->ls) >= sl && !strncmp(x->ls, CHECK_PART_SET, sl)) {
+            size_t n = (size_t)(x->le - x->ls) - sl;
+            if (p->settings_line || n >= sizeof p->settings)
+                return lex_fail(x, x->ls, p->settings_line ? "a second settings line"
+                                                           : "settings line too long");
+            memcpy(p->settings, x->ls + sl, n);
+            p->settings[n] = '\0';
+            p->settings_line = x->line;
+            continue;
+        }
+        if (p->settings_line)
+            return lex_fail(x, x->ls, "a line after the settings line (it comes last)");
         st = x->line == 1 ? read_summary(x, p) : read_kind_line(x, p);
     }
     return st;
@@ -321,6 +371,14 @@ static delve_status read_part(const char *file, check_part *p, delve_err *err)
     st = st ? st : cli_part_end(file, text, CHECK_PART, &lines, err);
     if (!st && lines == 0)
         st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "not a part of %s", CHECK_PART);
+    if (!st && !report_whole(p))
+        st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "the summary counts %ld errors, "
+                           "%ld warnings and %ld seeds not generated, but the lines below it "
+                           "do not add up to that", p->t.errors, p->t.warnings, p->failed);
+    if (!st && !p->settings_line)
+        st = delve_fail_at(err, DELVE_EINPUT, file, lines, 1, "no '%s' line before the end "
+                           "line: made by an older delve; make the part again",
+                           CHECK_PART_SET);
     free(text);
     return st;
 }
@@ -330,8 +388,12 @@ static void tally_join(tally *t, const tally *p)
 {
     for (int k = 0; k < CK_KIND_COUNT; k++) {
         t->count[k] += p->count[k];
-        for (int i = 0; i < p->shown[k] && t->shown[k] < CHECK_SEEDS_SHOWN; i++)
-            t->seeds[k][t->shown[k]++] = p->seeds[k][i];
+        for (int i = 0; i < p->shown[k]; i++)
+            if (t->shown[k] < CHECK_SEEDS_SHOWN)
+                t->seeds[k][t->shown[k]++] = p->seeds[k][i];
+            else
+                t->more[k] = 1;
+        t->more[k] |= p->more[k];
     }
     for (long i = 0; i < p->failed && i < CHECK_SEEDS_SHOWN; i++)
         if (t->failed + i < CHECK_SEEDS_SHOWN)
@@ -368,6 +430,10 @@ int check_merge_run(int n, char **files)
             st = delve_fail(&err, DELVE_EINPUT, "%s and %s: not parts of one run: --floors "
                             "differs (%d and %d)", p[0].file, p[i].file, p[0].floors,
                             p[i].floors);
+        if (i && !st && strcmp(p[i].settings, p[0].settings))
+            st = delve_fail_at(&err, DELVE_EINPUT, p[i].file, p[i].settings_line, 1,
+                               "not a part of the run of %s: settings '%s' against '%s'",
+                               p[0].file, p[i].settings, p[0].settings);
         tally_join(t, &p[i].t);
         tenths += p[i].tenths;
     }

@@ -126,8 +126,8 @@ untime() { sed 's/([0-9.]* s)$/(T s)/' "$1"; }
 untime whole.txt > whole.t; untime merged.txt > merged.t
 check "merge check: 4 parts are the whole run's report (rc $rc)" sh -c "test $rc = 0 && grep -q '40 dungeons' whole.t && cmp whole.t merged.t"
 # findings (hand-made reports in delve check's words): counts summed, first 10 seeds kept
-printf 'delve check: seeds 1-5, 3 floors: 5 dungeons, 3 errors, 1 warning, 1 not generated (1.0 s)\n  error    way-no-partner              3  seeds 2 4\n  warning  pit-only-across             1  seeds 5\n  error    not-generated               1  seeds 3\n# end: 4 lines\n' > a.txt
-printf 'delve check: seeds 6-20, 3 floors: 15 dungeons, 12 errors, 0 warnings, 0 not generated (2.5 s)\n  error    way-no-partner             12  seeds 6 7 8 9 10 11 12 13 14 15 ...\n# end: 2 lines\n' > b.txt
+printf 'delve check: seeds 1-5, 3 floors: 5 dungeons, 3 errors, 1 warning, 1 not generated (1.0 s)\n  error    way-no-partner              3  seeds 2 4\n  warning  pit-only-across             1  seeds 5\n  error    not-generated               1  seeds 3\n# settings: floors=3 type=rooms dlevel=1 difficulty=2 islands=15 rising=on\n# end: 5 lines\n' > a.txt
+printf 'delve check: seeds 6-20, 3 floors: 15 dungeons, 12 errors, 0 warnings, 0 not generated (2.5 s)\n  error    way-no-partner             12  seeds 6 7 8 9 10 11 12 13 14 15 ...\n# settings: floors=3 type=rooms dlevel=1 difficulty=2 islands=15 rising=on\n# end: 3 lines\n' > b.txt
 "$DELVE" merge check b.txt a.txt > merged.txt; rc=$?
 printf 'delve check: seeds 1-20, 3 floors: 20 dungeons, 15 errors, 1 warning, 1 not generated (3.5 s)\n  error    way-no-partner             15  seeds 2 4 6 7 8 9 10 11 12 13 ...\n  warning  pit-only-across             1  seeds 5\n  error    not-generated               1  seeds 3\n' > want.txt
 check "merge check: findings joined in seed order, exit 1 as the whole run (rc $rc)" sh -c "test $rc = 1 && cmp want.txt merged.txt"
@@ -140,10 +140,10 @@ expect2 "merge check: a part cut short refused" "a-cut.txt:1:1: truncated: a par
 expect2 "merge check: a report made without --shard refused as not a part" "plain.txt:1:1: not a part: a report of delve check --seeds made without --shard" check plain.txt check-10-20.txt
 head -n -1 a.txt > a-plain.txt
 expect2 "  one with findings too" "a-plain.txt:1:1: not a part: a report of delve check --seeds made without --shard" check a-plain.txt b.txt
-head -n -2 a.txt > a-short.txt
+head -n -3 a.txt > a-short.txt
 expect2 "  but one that lacks a kind line its summary counts is cut short" "a-short.txt:3:1: truncated" check a-short.txt b.txt
 sed 3d a.txt > a-mid.txt
-expect2 "merge check: a part that lost a middle line refused at its end line's count" "a-mid.txt:4:8: '# end: 4 lines', but 3 lines come before it: a line was lost" check a-mid.txt b.txt
+expect2 "merge check: a part that lost a middle line refused at its end line's count" "a-mid.txt:5:8: '# end: 5 lines', but 4 lines come before it: a line was lost" check a-mid.txt b.txt
 sed 1d a.txt > a-nosum.txt
 expect2 "merge check: a part that lost its summary refused at its first line" "a-nosum.txt:1:3: expected 'delve'" check a-nosum.txt b.txt
 "$DELVE" stats --seeds 1-9 > stats-plain.txt 2> /dev/null
@@ -156,6 +156,21 @@ sed 's/seeds 2 4$/seeds 2 99999999999999999999/' a.txt > a-big.txt
 expect2 "merge check: a seed past 64 bits refused at its column" "a-big.txt:2:51: a seed 99999999999999999999 is outside 0..18446744073709551615" check a-big.txt b.txt
 sed 's/^  warning  pit-only-across /  error    pit-only-across /' a.txt > a-sev.txt
 expect2 "merge check: a kind under the wrong severity refused" "a-sev.txt:3:1: pit-only-across is a warning, not error" check a-sev.txt b.txt
+# a part says its settings, and parts of other settings are not joined; a part's lines
+# must add up as delve check writes them (a CI gate reads the merged exit status)
+check "  a check part names its settings" grep -qx '# settings: floors=3 type=rooms dlevel=1 difficulty=2 islands=15 rising=on' check-1-9.txt
+"$DELVE" check --seeds 10-20 --type caves --shard > caves-10-20.txt 2> /dev/null
+expect2 "merge check: a part of other settings refused at its settings line" "caves-10-20.txt:2:1: not a part of the run of check-1-9.txt: settings 'floors=3 type=caves" check check-1-9.txt caves-10-20.txt
+sed 's/3 errors, 1 warning/0 errors, 1 warning/' a.txt > a-sum.txt
+expect2 "merge check: a summary its lines do not add up to refused" "a-sum.txt:1:1: the summary counts 0 errors" check a-sum.txt b.txt
+sed 's/seeds 2 4$/seeds 2 9/' a.txt > a-out.txt
+expect2 "merge check: a seed outside the part refused at its column" "a-out.txt:2:51: seed 9 is not in this part's seeds 1-5" check a-out.txt b.txt
+sed 's/seeds 2 4$/seeds 4 2/' a.txt > a-order.txt
+expect2 "merge check: seeds out of order refused" "a-order.txt:2:51: seed 2 after 4" check a-order.txt b.txt
+sed 's/  3  seeds 2 4$/  1  seeds 2 4/' a.txt > a-count.txt
+expect2 "merge check: more seeds than the count refused" "a-count.txt:2:1: way-no-partner: a count of 1 does not go with 2 seeds listed" check a-count.txt b.txt
+grep -v '^# settings' a.txt | sed 's/# end: 5/# end: 4/' > a-old.txt
+expect2 "merge check: a part without its settings line refused" "a-old.txt:4:1: no '# settings: ' line" check a-old.txt b.txt
 "$DELVE" check --seeds 1-3 --shard tests/x.dun > /dev/null 2> e; rc=$?
 check "check --shard with a file refused (rc $rc)" test $rc = 2
 finish
