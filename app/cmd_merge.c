@@ -11,6 +11,7 @@
 
 #include "app/cli.h"
 #include "app/folder.h"
+#include "engine/catrow.h"
 #include "engine/fsio.h"
 #include "engine/lex.h"
 #include "engine/textbuf.h"
@@ -187,6 +188,13 @@ static delve_status part_read(const char *dir, part *p, delve_err *err)
     delve_status st = fsio_read_all(file, MERGE_CATALOG_MAX, &p->text, &len, err);
     if (st)
         return st;
+    /* CRLF lines (a catalog passed through an editor) read as delve wrote them: LF */
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++)
+        if (!(p->text[i] == '\r' && i + 1 < len && p->text[i + 1] == '\n'))
+            p->text[k++] = p->text[i];
+    p->text[k] = '\0';
+    len = k;
     while (p->head_len < len && p->text[p->head_len] == '#' &&
            memchr(p->text + p->head_len, '\n', len - p->head_len))
         p->head_len = (size_t)(strchr(p->text + p->head_len, '\n') - p->text) + 1;
@@ -276,6 +284,7 @@ static delve_status row_read(lex *x, const part *p, size_t tabs, merge_row *key)
         return lex_fail(x, x->le, "truncated or not delve's: %zu tabs, the column line has "
                         "%zu", t, tabs);
     delve_status st = row_key(x, p, &key->seed, &key->floor);
+    st = st ? st : catrow_check(x, (int)tabs + 1); /* as review and stats read it */
     if (!st && p->row_count && row_order(*key, p->rows[p->row_count - 1]) <= 0)
         st = lex_fail(x, x->ls, "not after the line before (lines are in seed and floor "
                       "order)");

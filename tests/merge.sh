@@ -22,6 +22,10 @@ mv p4 ./-p4
 "$DELVE" merge shots --out=set p3 p1 p2 -- -p4 > out; rc=$?
 check "merge shots --out=set ... -- -p4: the same bytes ($(cat out))" sh -c "test $rc = 0 && diff -r whole set"
 mv ./-p4 p4
+# a part's catalog with CRLF lines (through an editor) joins as delve wrote it
+cp -r p2 p2crlf && sed -i 's/$/\r/' p2crlf/catalog.tsv
+rm -rf set && "$DELVE" merge shots -o set p3 p1 p4 p2crlf > out; rc=$?
+check "merge shots: a CRLF catalog joins, the same bytes (rc $rc)" sh -c "test $rc = 0 && diff -r whole set"
 echo by-hand > set/notes.txt
 "$DELVE" merge shots -o set p1 p2 p3 p4 > /dev/null
 check "a merge into an earlier set replaces it whole" diff -r whole set
@@ -171,6 +175,10 @@ sed 's/  3  seeds 2 4$/  1  seeds 2 4/' a.txt > a-count.txt
 expect2 "merge check: more seeds than the count refused" "a-count.txt:2:1: way-no-partner: a count of 1 does not go with 2 seeds listed" check a-count.txt b.txt
 grep -v '^# settings' a.txt | sed 's/# end: 5/# end: 4/' > a-old.txt
 expect2 "merge check: a part without its settings line refused" "a-old.txt:4:1: no '# settings: ' line" check a-old.txt b.txt
+# every number of a catalog line is read as the other readers read it: no negative count
+cp -r p2 p2neg && awk -F'\t' 'BEGIN { OFS = "\t" } !/^#/ && ++n == 2 { $4 = "-8" } { print }' p2/catalog.tsv > p2neg/catalog.tsv
+line=$(grep -n -- '	-8	' p2neg/catalog.tsv | cut -d: -f1)
+expect2 "merge shots: a negative count refused at its cell" "p2neg/catalog.tsv:$line:11: a count is 0 or more" shots -o negset p1 p2neg p3 p4
 "$DELVE" check --seeds 1-3 --shard tests/x.dun > /dev/null 2> e; rc=$?
 check "check --shard with a file refused (rc $rc)" test $rc = 2
 finish

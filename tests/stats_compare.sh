@@ -96,6 +96,12 @@ check "column names and no floors: exit 2 (rc $rc)" sh -c \
   "test $rc = 2 && grep -q 'nofloor.tsv: no floors' '$TMP/err'"
 "$DELVE" stats --compare "$TMP/r1-40" "$TMP/r1-40/catalog.tsv" 2> "$TMP/err" > /dev/null
 check "one file twice: a note ($(cat "$TMP/err"))" grep -q "note: .* are the same file" "$TMP/err"
+awk -F'\t' 'BEGIN { OFS = "\t" } !/^#/ && ++n == 3 { $2 = "0" } { print }' "$TMP/r1-40.tsv" > "$TMP/floor0.tsv"
+"$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/floor0.tsv" 2> "$TMP/err" > /dev/null; rc=$?
+check "floor 0: exit 2 (rc $rc: $(cat "$TMP/err"))" sh -c "test $rc = 2 && grep -q 'a floor is 1..32' '$TMP/err'"
+awk -F'\t' 'BEGIN { OFS = "\t" } !/^#/ && ++n == 3 { $1 = "99999999999999999999" } { print }' "$TMP/r1-40.tsv" > "$TMP/bigseed.tsv"
+"$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/bigseed.tsv" 2> "$TMP/err" > /dev/null; rc=$?
+check "a seed past 64 bits: exit 2 (rc $rc)" sh -c "test $rc = 2 && grep -q 'a seed past 18446744073709551615' '$TMP/err'"
 check "a shot set's folder stands for its catalog.tsv" \
   cmp -s <("$DELVE" stats --compare "$TMP/r1-40" "$TMP/r41-80" --format tsv) \
          <("$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/r41-80.tsv" --format tsv)
