@@ -33,9 +33,16 @@ static void shard_lines(textbuf *tb, const stats_shard *s, int argc, char **argv
     textbuf_printf(tb, "%s\n# version: %s\n# seeds: %llu-%llu\n# kind: %s\n", SHARD_TITLE,
                    DELVE_VERSION, (unsigned long long)lo, (unsigned long long)hi,
                    s->rooms ? "rooms" : "per-floor");
-    for (int i = 1; i < argc; i++)
-        if (!skipped(argv, i))
+    for (int i = 1; i < argc; i++) {
+        const char *eq = !strncmp(argv[i], "--", 2) ? strchr(argv[i], '=') : NULL;
+        if (skipped(argv, i))
+            continue;
+        if (eq) /* --type=doomrl as --type doomrl: the same part either way */
+            textbuf_printf(tb, "# arg: %.*s\n# arg: %s\n", (int)(eq - argv[i]), argv[i],
+                           eq + 1);
+        else
             textbuf_printf(tb, "# arg: %s\n", argv[i]);
+    }
     for (int k = 0; k < RK_COUNT && s->rooms; k++)
         if (s->counts[k])
             textbuf_printf(tb, "count\t%d\t%lld\n", k, (long long)s->counts[k]);

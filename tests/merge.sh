@@ -175,6 +175,12 @@ sed 's/  3  seeds 2 4$/  1  seeds 2 4/' a.txt > a-count.txt
 expect2 "merge check: more seeds than the count refused" "a-count.txt:2:1: way-no-partner: a count of 1 does not go with 2 seeds listed" check a-count.txt b.txt
 grep -v '^# settings' a.txt | sed 's/# end: 5/# end: 4/' > a-old.txt
 expect2 "merge check: a part without its settings line refused" "a-old.txt:4:1: no '# settings: ' line" check a-old.txt b.txt
+# a stats part records --key=value as --key value: the two spellings join
+"$DELVE" stats --type=doomrl --seeds 1-10 --shard > eq-1.part 2> /dev/null
+"$DELVE" stats --type doomrl --seeds 11-20 --shard > eq-2.part 2> /dev/null
+"$DELVE" merge stats eq-1.part eq-2.part > eq.out; rc=$?
+"$DELVE" stats --type doomrl --seeds 1-20 > eq.want 2> /dev/null
+check "merge stats: --type=doomrl and --type doomrl parts join (rc $rc)" sh -c "test $rc = 0 && cmp eq.out eq.want"
 # every number of a catalog line is read as the other readers read it: no negative count
 cp -r p2 p2neg && awk -F'\t' 'BEGIN { OFS = "\t" } !/^#/ && ++n == 2 { $4 = "-8" } { print }' p2/catalog.tsv > p2neg/catalog.tsv
 line=$(grep -n -- '	-8	' p2neg/catalog.tsv | cut -d: -f1)
