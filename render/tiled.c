@@ -6,9 +6,11 @@
 #include "render/tiled.h"
 
 #include <cjson/cJSON.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/fsio.h"
 #include "render/png.h"
@@ -458,12 +460,20 @@ delve_status tiled_export(const dfloor *f, uint64_t seed, int floors, int zoom,
         st = tiles_sheet(&ts, t.cut, &sheet, err);
     if (!st)
         st = build_json(&t, f, floors, slash ? slash + 1 : png, sheet.w, sheet.h, &text, err);
+    /* a pair or nothing: the tileset under a name of its own until the map is written
+       (a full disk left x-tiles.png without its x.tmj) */
+    char part[4200];
+    snprintf(part, sizeof part, "%s.part-%ld", png, (long)getpid());
     if (!st)
-        st = png_write(png, &sheet, err);
+        st = png_write(part, &sheet, err);
     if (!st) {
         size_t len = strlen(text);
         text[len] = '\n'; /* cJSON's NUL becomes a final newline */
         st = fsio_write_atomic(tmj_path, text, len + 1, err);
+        if (!st && rename(part, png) != 0)
+            st = delve_fail(err, DELVE_EIO, "cannot write %s: %s", png, strerror(errno));
+        if (st)
+            unlink(part);
     }
     cJSON_free(text);
     canvas_free(&sheet);

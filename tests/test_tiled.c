@@ -9,9 +9,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <cjson/cJSON.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/fsio.h"
@@ -219,10 +221,39 @@ static void test_shoals_ground(void **state)
     exported_free(&e);
 }
 
+/* A map that cannot be written leaves no tileset either, nor a part of one: the pair or
+ * nothing (a full disk left x-tiles.png alone). Here the map's name is a folder. */
+static void test_export_pair_or_nothing(void **state)
+{
+    (void)state;
+    char dir[32] = "/tmp/delve-tiled-XXXXXX", tmj[64], png[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(tmj, sizeof tmj, "%s/f.tmj", dir);
+    snprintf(png, sizeof png, "%s/f-tiles.png", dir);
+    assert_int_equal(mkdir(tmj, 0755), 0);
+    gen_opts o = gen_defaults(1);
+    o.seed = 58;
+    dfloor f;
+    delve_err err = { "" };
+    assert_int_equal(gen_floor_alone(&o, 0, &f, &err), DELVE_OK);
+    assert_int_equal(tiled_export(&f, o.seed, o.floors, 24, tmj, &err), DELVE_EIO);
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int entries = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        entries += e->d_name[0] != '.';
+    closedir(d);
+    assert_int_equal(entries, 1); /* f.tmj, the folder, alone */
+    floor_free(&f);
+    rmdir(tmj);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_export_reads_back),
+        cmocka_unit_test(test_export_pair_or_nothing),
         cmocka_unit_test(test_shoals_ground),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
