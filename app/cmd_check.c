@@ -359,6 +359,9 @@ static delve_status read_part(const char *file, check_part *p, delve_err *err)
     int lines = 0;
     *p = (check_part){ .file = file };
     delve_status st = lex_read_file(file, CHECK_MERGE_MAX_BYTES, "report", &text, err);
+    if (!st && !strncmp(text, "# delve stats part", 18))
+        st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "a part of delve stats, not a "
+                           "report of delve check: join stats parts with 'delve merge stats'");
     if (!st && cli_part_cut(text)) /* cut mid-line: say so, not what the cut line lacks */
         st = cli_part_end(file, text, CHECK_PART, &lines, err);
     lex x;

@@ -650,8 +650,8 @@ static int merge_shots(int argc, char **argv, int plain, int typed_c, char **typ
         rc = folder_close(od, "merge", st, &err);
         st = DELVE_OK;
         if (!rc)
-            printf("delve merge: %d shots and %s/catalog.tsv (seeds %llu-%llu, %d part%s)\n",
-                   shots, out, (unsigned long long)p[0].lo, (unsigned long long)p[n - 1].hi, n,
+            printf("delve merge: %d shot%s and %s/catalog.tsv (seeds %llu-%llu, %d part%s)\n",
+                   shots, shots == 1 ? "" : "s", out, (unsigned long long)p[0].lo, (unsigned long long)p[n - 1].hi, n,
                    n == 1 ? "" : "s");
     }
     for (int i = 0; i < n; i++)

@@ -238,7 +238,8 @@ int shot_set_run(const shot_args *a)
     rc = folder_close(od, "shot", st, &err);
     if (rc)
         return rc;
-    printf("delve shot: %d shots and %s/catalog.tsv (seeds %llu-%llu)\n", shots, a->out,
+    printf("delve shot: %d shot%s and %s/catalog.tsv (seeds %llu-%llu)\n", shots,
+           shots == 1 ? "" : "s", a->out,
            (unsigned long long)a->o.seed, (unsigned long long)a->seed_hi);
     return EXIT_OK;
 }

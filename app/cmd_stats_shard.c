@@ -180,6 +180,9 @@ static delve_status read_part(const char *file, stats_part *p, delve_err *err)
     textbuf head = { 0 };
     *p = (stats_part){ .file = file };
     delve_status st = lex_read_file(file, SHARD_MAX_BYTES, "part", &text, err);
+    if (!st && !strncmp(text, "delve check: seeds ", 19))
+        st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "a report of delve check, not a "
+                           "part of delve stats: join check parts with 'delve merge check'");
     /* delve stats without --shard prints a table, never the title: not a part, rather
      * than a part cut short (docs/merge-parts.md) */
     if (!st && !cli_part_cut(text) && strncmp(text, SHARD_TITLE "\n", strlen(SHARD_TITLE) + 1))

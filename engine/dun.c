@@ -862,6 +862,9 @@ static delve_status map_glyph(const lex *x, const char *c, dfloor *f, int sx, in
     if (sx >= f->w)
         return lex_fail(x, c, "map row is longer than the floor's %d columns", f->w);
     int t = g->terrain[(unsigned char)*c], k = g->kind[(unsigned char)*c];
+    if (t < 0 && k >= 0 && !ways)
+        return lex_fail(x, c, "'%c' is a way, which a room file cannot hold (its map is "
+                        "terrain: docs/dun-format.md)", *c);
     if (t < 0 && (k < 0 || !ways)) {
         unsigned char u = (unsigned char)*c;
         if (u >= 33 && u < 127)

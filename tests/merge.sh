@@ -181,6 +181,8 @@ expect2 "merge check: a part without its settings line refused" "a-old.txt:4:1: 
 "$DELVE" merge stats eq-1.part eq-2.part > eq.out; rc=$?
 "$DELVE" stats --type doomrl --seeds 1-20 > eq.want 2> /dev/null
 check "merge stats: --type=doomrl and --type doomrl parts join (rc $rc)" sh -c "test $rc = 0 && cmp eq.out eq.want"
+expect2 "merge stats given a check part says which it is" "check-1-9.txt:1:1: a report of delve check, not a part of delve stats" stats part-1-9 check-1-9.txt
+expect2 "merge check given a stats part says which it is" "eq-1.part:1:1: a part of delve stats, not a report of delve check" check check-1-9.txt eq-1.part
 # every number of a catalog line is read as the other readers read it: no negative count
 cp -r p2 p2neg && awk -F'\t' 'BEGIN { OFS = "\t" } !/^#/ && ++n == 2 { $4 = "-8" } { print }' p2/catalog.tsv > p2neg/catalog.tsv
 line=$(grep -n -- '	-8	' p2neg/catalog.tsv | cut -d: -f1)

@@ -17,6 +17,11 @@ printf 'room bad\nsize 3 1\nmap\n.Q.\nendmap\n' > "$TMP/bad/bad.room"
 "$DELVE" gen --seed 7 --rooms "$TMP/bad" > /dev/null 2> "$TMP/err"; rc=$?
 check "a bad glyph: exit 2 at file:line:col ($(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -qF '$TMP/bad/bad.room:4:2: unknown map glyph' '$TMP/err'"
+mkdir -p "$TMP/way"
+printf 'room way\nsize 3 1\nmap\n.L.\nendmap\n' > "$TMP/way/way.room"
+"$DELVE" gen --seed 7 --rooms "$TMP/way" > /dev/null 2> "$TMP/err"; rc=$?
+check "a way's glyph (a lift): said to be a way a room cannot hold ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF '$TMP/way/way.room:4:2: '\''L'\'' is a way, which a room file cannot hold' '$TMP/err'"
 mkdir -p "$TMP/wrap"
 printf 'room wrap\nsize 4294967298 2\nmap\n..\n..\nendmap\n' > "$TMP/wrap/wrap.room"
 "$DELVE" gen --seed 7 --rooms "$TMP/wrap" > /dev/null 2> "$TMP/err"; rc=$?
