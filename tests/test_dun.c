@@ -338,8 +338,8 @@ static void test_map_block_alone(void **state)
     lex_init(&x, "room.dun", text, &err);
     x.line = 4;
     assert_int_equal(dun_map_read(&x, &f, 2, 1, NULL), DELVE_EINPUT);
-    assert_string_equal(err.msg, "room.dun:6:2: unknown map glyph 'L' (docs/dun-format.md lists "
-                                 "them)");
+    assert_string_equal(err.msg, "room.dun:6:2: 'L' is a way, which a room file cannot hold "
+                                 "(its map is terrain: docs/dun-format.md)");
     lex_init(&x, "room.dun", "##########\n", &err);
     x.line = 1;
     assert_int_equal(dun_map_read(&x, &f, 2, 1, ways), DELVE_EINPUT);
