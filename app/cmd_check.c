@@ -375,9 +375,9 @@ static delve_status read_part(const char *file, check_part *p, delve_err *err)
     if (!st && lines == 0)
         st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "not a part of %s", CHECK_PART);
     if (!st && !report_whole(p))
-        st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "the summary counts %ld errors, "
-                           "%ld warnings and %ld seeds not generated, but the lines below it "
-                           "do not add up to that", p->t.errors, p->t.warnings, p->failed);
+        st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "the summary's counts (errors "
+                           "%ld, warnings %ld, not generated %ld) are not what the lines below "
+                           "it add up to", p->t.errors, p->t.warnings, p->failed);
     if (!st && !p->settings_line)
         st = delve_fail_at(err, DELVE_EINPUT, file, lines, 1, "no '%s' line before the end "
                            "line: made by an older delve; make the part again",
