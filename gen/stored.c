@@ -133,6 +133,9 @@ delve_status stored_load(const char *dir, stored_rooms *out, delve_err *err)
     char *names[STORED_MAX];
     int n = 0;
     delve_status st = list_rooms(dir, names, &n, err);
+    if (!st && n == 0) /* --rooms naming the wrong folder would lay nothing, unseen */
+        st = delve_fail(err, DELVE_EINPUT, "%s: no .room files in this folder of stored "
+                        "rooms (docs/dun-format.md)", dir);
     for (int i = 0; i < n; i++) {
         char *text = NULL;
         if (!st)

@@ -39,7 +39,8 @@ delve_status stored_parse(const char *file, const char *text, stored_room *out,
                               delve_err *err);
 
 /* Reads every *.room file of dir, in name order, into *out. DELVE_EIO when dir or a
- * file cannot be read, DELVE_EINPUT on a bad file or more than STORED_MAX. */
+ * file cannot be read, DELVE_EINPUT on a bad file, none at all or more than
+ * STORED_MAX. */
 delve_status stored_load(const char *dir, stored_rooms *out, delve_err *err);
 
 /* When o->rooms names a folder: reads it (stored_load) into *keep (malloc'ed; free with

@@ -17,6 +17,10 @@ printf 'room bad\nsize 3 1\nmap\n.Q.\nendmap\n' > "$TMP/bad/bad.room"
 "$DELVE" gen --seed 7 --rooms "$TMP/bad" > /dev/null 2> "$TMP/err"; rc=$?
 check "a bad glyph: exit 2 at file:line:col ($(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -qF '$TMP/bad/bad.room:4:2: unknown map glyph' '$TMP/err'"
+mkdir -p "$TMP/empty"
+"$DELVE" gen --seed 7 --rooms "$TMP/empty" > /dev/null 2> "$TMP/err"; rc=$?
+check "a folder with no .room files: exit 2 and says so ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF 'no .room files in this folder' '$TMP/err'"
 mkdir -p "$TMP/way"
 printf 'room way\nsize 3 1\nmap\n.L.\nendmap\n' > "$TMP/way/way.room"
 "$DELVE" gen --seed 7 --rooms "$TMP/way" > /dev/null 2> "$TMP/err"; rc=$?
