@@ -541,6 +541,7 @@ static delve_status square_target(line_ctx *c, const token *t, film_action *a)
         token part = *t;
         snprintf(part.val, sizeof part.val, "%s", p);
         part.vcol = col;
+        part.key[0] = '\0'; /* "to=-1" would misquote a part of to=-1,5 */
         delve_status st = int_field(c, &part, n == 2 ? 1 : 0,
                                     n == 2 ? DUNGEON_MAX_FLOORS : FLOOR_MAX_SIDE - 1, &v[n]);
         if (st)
@@ -580,7 +581,8 @@ static delve_status d_walk(line_ctx *c)
             a.to = (walk_target)k;
             return push_action(c, &a);
         }
-    if (!isdigit((unsigned char)t->val[0]))
+    if (!isdigit((unsigned char)t->val[0]) &&
+        !(t->val[0] == '-' && isdigit((unsigned char)t->val[1]))) /* -1,5: a square's range */
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "unknown walk target '%s' (pit, station, way:down, way:up, "
                              "goal or X,Y[,FLOOR])", t->val);

@@ -122,6 +122,8 @@ static void test_parse_errors(void **state)
     expect_error("party \"Ash\"\nparty \"Ash\"\n",
                  "t.film:2:7: a member named 'Ash' is already in the party");
     expect_error("walk to=5,9,2,7\n", "t.film:1:9: a square is X,Y or X,Y,FLOOR, not '5,9,2,7'");
+    expect_error("walk to=-1,5\n", "t.film:1:9: -1 is out of range 0..511");
+    expect_error("walk to=5,-1\n", "t.film:1:11: -1 is out of range 0..511");
     expect_error("dungeon seed=99999999999999999999\n",
                  "t.film:1:14: seed: '99999999999999999999' is not a whole number "
                  "0..18446744073709551615");
