@@ -165,14 +165,15 @@ expect2 "merge check: a kind under the wrong severity refused" "a-sev.txt:3:1: p
 check "  a check part names its settings" grep -qx '# settings: floors=3 type=rooms dlevel=1 difficulty=2 islands=15 rising=on' check-1-9.txt
 "$DELVE" check --seeds 10-20 --type caves --shard > caves-10-20.txt 2> /dev/null
 expect2 "merge check: a part of other settings refused at its settings line" "caves-10-20.txt:2:1: not a part of the run of check-1-9.txt: settings 'floors=3 type=caves" check check-1-9.txt caves-10-20.txt
-sed 's/3 errors, 1 warning/0 errors, 1 warning/' a.txt > a-sum.txt
-expect2 "merge check: a summary its lines do not add up to refused" "a-sum.txt:1:1: the summary's counts (errors 0, warnings 1, not generated 1) are not what" check a-sum.txt b.txt
-sed 's/seeds 2 4$/seeds 2 9/' a.txt > a-out.txt
-expect2 "merge check: a seed outside the part refused at its column" "a-out.txt:2:51: seed 9 is not in this part's seeds 1-5" check a-out.txt b.txt
-sed 's/seeds 2 4$/seeds 4 2/' a.txt > a-order.txt
-expect2 "merge check: seeds out of order refused" "a-order.txt:2:51: seed 2 after 4" check a-order.txt b.txt
-sed 's/  3  seeds 2 4$/  1  seeds 2 4/' a.txt > a-count.txt
-expect2 "merge check: more seeds than the count refused" "a-count.txt:2:1: way-no-partner: a count of 1 does not go with 2 seeds listed" check a-count.txt b.txt
+# edited NAME SED WANT: a.txt edited by SED into a-NAME.txt is refused with WANT
+edited() {
+  sed "$2" a.txt > "a-$1.txt"
+  expect2 "merge check: a part edited ($1) refused" "a-$1.txt:$3" check "a-$1.txt" b.txt
+}
+edited sum 's/3 errors, 1 warning/0 errors, 1 warning/' "1:1: the summary's counts (errors 0, warnings 1, not generated 1) are not what"
+edited out 's/seeds 2 4$/seeds 2 9/' "2:51: seed 9 is not in this part's seeds 1-5"
+edited order 's/seeds 2 4$/seeds 4 2/' "2:51: seed 2 after 4"
+edited count 's/  3  seeds 2 4$/  1  seeds 2 4/' "2:1: way-no-partner: a count of 1 does not go with 2 seeds listed"
 grep -v '^# settings' a.txt | sed 's/# end: 5/# end: 4/' > a-old.txt
 expect2 "merge check: a part without its settings line refused" "a-old.txt:4:1: no '# settings: ' line" check a-old.txt b.txt
 # a stats part records --key=value as --key value: the two spellings join

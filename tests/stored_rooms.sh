@@ -12,27 +12,21 @@ check "  the checks pass on it (rc $rc)" test $rc = 0
 "$DELVE" gen --seed 7 --rooms "$TMP/none" > /dev/null 2> "$TMP/err"; rc=$?
 check "a missing folder: exit 2 and says so ($(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -qF 'cannot open the folder of stored rooms' '$TMP/err'"
-mkdir -p "$TMP/bad"
-printf 'room bad\nsize 3 1\nmap\n.Q.\nendmap\n' > "$TMP/bad/bad.room"
-"$DELVE" gen --seed 7 --rooms "$TMP/bad" > /dev/null 2> "$TMP/err"; rc=$?
-check "a bad glyph: exit 2 at file:line:col ($(cat "$TMP/err"))" \
-  sh -c "test $rc = 2 && grep -qF '$TMP/bad/bad.room:4:2: unknown map glyph' '$TMP/err'"
-mkdir -p "$TMP/empty"
-"$DELVE" gen --seed 7 --rooms "$TMP/empty" > /dev/null 2> "$TMP/err"; rc=$?
-check "a folder with no .room files: exit 2 and says so ($(cat "$TMP/err"))" \
-  sh -c "test $rc = 2 && grep -qF 'no .room files in this folder' '$TMP/err'"
-mkdir -p "$TMP/way"
-printf 'room way\nsize 3 1\nmap\n.L.\nendmap\n' > "$TMP/way/way.room"
-"$DELVE" gen --seed 7 --rooms "$TMP/way" > /dev/null 2> "$TMP/err"; rc=$?
-check "a way's glyph (a lift): said to be a way a room cannot hold ($(cat "$TMP/err"))" \
-  sh -c "test $rc = 2 && grep -qF '$TMP/way/way.room:4:2: '\''L'\'' is a way, which a room file cannot hold' '$TMP/err'"
-mkdir -p "$TMP/wrap"
-printf 'room wrap\nsize 4294967298 2\nmap\n..\n..\nendmap\n' > "$TMP/wrap/wrap.room"
-"$DELVE" gen --seed 7 --rooms "$TMP/wrap" > /dev/null 2> "$TMP/err"; rc=$?
-check "a size past 2^32 (once read as 2): exit 2 at its column ($(cat "$TMP/err"))" \
-  sh -c "test $rc = 2 && grep -qF '$TMP/wrap/wrap.room:2:6: the width 4294967298 is outside 1..16' '$TMP/err'"
-printf 'room late\nsize 2 2\nmap\n..\n..\nendmap\nsize 16 16\n' > "$TMP/wrap/wrap.room"
-"$DELVE" gen --seed 7 --rooms "$TMP/wrap" > /dev/null 2> "$TMP/err"; rc=$?
-check "a size after the map: exit 2 at its line ($(cat "$TMP/err"))" \
-  sh -c "test $rc = 2 && grep -qF '$TMP/wrap/wrap.room:7:1: '\''size W H'\'' comes before the map' '$TMP/err'"
+# refused NAME ROOM_TEXT WANT: a folder of one room file, DIR/DIR.room, is exit 2 with
+# WANT (naming the file as $TMP/NAME/NAME.room) in the message; no text: an empty folder
+refused() {
+  local name=$1 text=$2 want=$3
+  mkdir -p "$TMP/$name"
+  [ -z "$text" ] || printf '%b' "$text" > "$TMP/$name/$name.room"
+  "$DELVE" gen --seed 7 --rooms "$TMP/$name" > /dev/null 2> "$TMP/err"; local rc=$?
+  check "$name: exit 2 ($(cat "$TMP/err"))" sh -c "test $rc = 2 && grep -qF -- \"\$1\" '$TMP/err'" _ "$want"
+}
+refused bad 'room bad\nsize 3 1\nmap\n.Q.\nendmap\n' "$TMP/bad/bad.room:4:2: unknown map glyph"
+refused empty '' 'no .room files in this folder'
+refused way 'room way\nsize 3 1\nmap\n.L.\nendmap\n' \
+  "$TMP/way/way.room:4:2: 'L' is a way, which a room file cannot hold"
+refused wrap 'room wrap\nsize 4294967298 2\nmap\n..\n..\nendmap\n' \
+  "$TMP/wrap/wrap.room:2:6: the width 4294967298 is outside 1..16"
+refused late 'room late\nsize 2 2\nmap\n..\n..\nendmap\nsize 16 16\n' \
+  "$TMP/late/late.room:7:1: 'size W H' comes before the map"
 finish
