@@ -188,13 +188,7 @@ static delve_status part_read(const char *dir, part *p, delve_err *err)
     delve_status st = fsio_read_all(file, MERGE_CATALOG_MAX, &p->text, &len, err);
     if (st)
         return st;
-    /* CRLF lines (a catalog passed through an editor) read as delve wrote them: LF */
-    size_t k = 0;
-    for (size_t i = 0; i < len; i++)
-        if (!(p->text[i] == '\r' && i + 1 < len && p->text[i + 1] == '\n'))
-            p->text[k++] = p->text[i];
-    p->text[k] = '\0';
-    len = k;
+    len = cli_lf(p->text); /* a NUL inside ends it early: the catalog's lines say so */
     while (p->head_len < len && p->text[p->head_len] == '#' &&
            memchr(p->text + p->head_len, '\n', len - p->head_len))
         p->head_len = (size_t)(strchr(p->text + p->head_len, '\n') - p->text) + 1;

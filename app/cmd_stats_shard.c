@@ -180,6 +180,8 @@ static delve_status read_part(const char *file, stats_part *p, delve_err *err)
     textbuf head = { 0 };
     *p = (stats_part){ .file = file };
     delve_status st = lex_read_file(file, SHARD_MAX_BYTES, "part", &text, err);
+    if (!st)
+        cli_lf(text); /* CRLF lines read as delve wrote them */
     if (!st && !strncmp(text, "delve check: seeds ", 19))
         st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "a report of delve check, not a "
                            "part of delve stats: join check parts with 'delve merge check'");
@@ -233,14 +235,70 @@ static void head_only(const char *a, const char *b, char *buf, size_t size)
     snprintf(buf, size, "nothing more");
 }
 
-/* DELVE_EINPUT naming the line of the heads (an argument, the version) that differs. */
-static delve_status head_differs(const stats_part *a, const stats_part *b, delve_err *err)
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* head with its "# arg:" lines as options with their values ("--dlevel 3"), sorted, after
+ * its other lines: parts of `--type doomrl --dlevel 3` and of `--dlevel 3 --type doomrl`
+ * are one run. malloc'ed; NULL when out of memory. */
+static char *canon_head(const char *head)
+{
+    size_t len = strlen(head), k = 0;
+    int n = 0, ok = 1;
+    char *out = malloc(len + 2), **word = calloc(len / 8 + 2, sizeof *word);
+    for (const char *l = head; ok && out && word && *l; l += strcspn(l, "\n") + 1) {
+        size_t ln = strcspn(l, "\n"), wl = ln - 7;
+        const char *w = l + 7;
+        if (ln < 7 || strncmp(l, "# arg: ", 7)) {
+            memcpy(out + k, l, ln);
+            k += ln;
+            out[k++] = '\n';
+        } else if (n && !strncmp(word[n - 1], "--", 2) && !strchr(word[n - 1], ' ') && wl &&
+                   w[0] != '-') { /* a value after its option */
+            size_t pl = strlen(word[n - 1]);
+            char *j = realloc(word[n - 1], pl + wl + 2);
+            ok = j != NULL;
+            if (ok) {
+                j[pl] = ' ';
+                memcpy(j + pl + 1, w, wl);
+                j[pl + 1 + wl] = '\0';
+                word[n - 1] = j;
+            }
+        } else {
+            ok = (word[n++] = strndup(w, wl)) != NULL;
+        }
+        if (!l[ln])
+            break;
+    }
+    if (ok && out && word)
+        qsort(word, (size_t)n, sizeof *word, cmp_str);
+    for (int i = 0; i < n; i++) {
+        if (ok && out && word[i])
+            k += (size_t)sprintf(out + k, "# arg: %s\n", word[i]);
+        free(word ? word[i] : NULL);
+    }
+    free(word);
+    if (!ok || !word) {
+        free(out);
+        return NULL;
+    }
+    if (out)
+        out[k] = '\0';
+    return out;
+}
+
+/* DELVE_EINPUT naming the line of the heads (an argument, the version) that differs;
+ * a and b are canon_head's. */
+static delve_status head_differs(const char *fa, const char *a, const char *fb, const char *b,
+                                 delve_err *err)
 {
     char x[256], y[256];
-    head_only(a->head, b->head, x, sizeof x);
-    head_only(b->head, a->head, y, sizeof y);
+    head_only(a, b, x, sizeof x);
+    head_only(b, a, y, sizeof y);
     return delve_fail(err, DELVE_EINPUT, "%s and %s: not parts of one run: their settings "
-                      "differ (%s has %s, %s has %s)", a->file, b->file, a->file, x, b->file, y);
+                      "differ (%s has %s, %s has %s)", fa, fb, fa, x, fb, y);
 }
 
 /* The parts, sorted, tile one range and share one head; their sums joined into s. */
@@ -250,8 +308,13 @@ static delve_status join_parts(stats_part *p, int n, stats_shard *s, delve_err *
     *s = p[0].s;
     for (int i = 1; i < n; i++) {
         delve_status st = cli_parts_tile(p[i - 1].file, p[i - 1].hi, p[i].file, p[i].lo, err);
-        if (!st && strcmp(p[i].head, p[0].head))
-            st = head_differs(&p[0], &p[i], err);
+        char *h0 = st ? NULL : canon_head(p[0].head), *hi = st ? NULL : canon_head(p[i].head);
+        if (!st && (!h0 || !hi))
+            st = delve_fail(err, DELVE_ENOMEM, "out of memory");
+        if (!st && strcmp(h0, hi))
+            st = head_differs(p[0].file, h0, p[i].file, hi, err);
+        free(h0);
+        free(hi);
         if (st)
             return st;
         for (int k = 0; k < RK_COUNT; k++)

@@ -108,7 +108,7 @@ check "  a part's sums are exact integers" grep -qP '^acc\t0\t0\t9\t\d+\t\d+\t\d
 "$DELVE" stats --seeds 1-10 --shard > p-a 2> /dev/null
 "$DELVE" stats --seeds 11-20 --floors 2 --shard > p-b 2> /dev/null
 expect2 "merge stats: parts of other settings refused" "not parts of one run" stats p-a p-b
-expect2 "merge stats: the setting that differs is named" "p-b has '# arg: --floors'" stats p-a p-b
+expect2 "merge stats: the setting that differs is named" "p-b has '# arg: --floors 2'" stats p-a p-b
 "$DELVE" stats --seeds 21-30 --shard > p-c 2> /dev/null
 expect2 "merge stats: a gap names the seeds" "p-c starts at 21, p-a ended at 10: seeds 11-20 missing" stats p-a p-c
 check "  a part ends with its line count" sh -c "tail -n 1 p-a | grep -qxF \"# end: \$(( \$(wc -l < p-a) - 1 )) lines\""
@@ -184,6 +184,17 @@ expect2 "merge check: a part without its settings line refused" "a-old.txt:4:1: 
 check "merge stats: --type=doomrl and --type doomrl parts join (rc $rc)" sh -c "test $rc = 0 && cmp eq.out eq.want"
 expect2 "merge stats given a check part says which it is" "check-1-9.txt:1:1: a report of delve check, not a part of delve stats" stats part-1-9 check-1-9.txt
 expect2 "merge check given a stats part says which it is" "eq-1.part:1:1: a part of delve stats, not a report of delve check" check check-1-9.txt eq-1.part
+# the same settings in another order are one run; another value is not
+"$DELVE" stats --type doomrl --dlevel 3 --seeds 1-10 --shard > ord-1.part 2> /dev/null
+"$DELVE" stats --dlevel 3 --type doomrl --seeds 11-20 --shard > ord-2.part 2> /dev/null
+"$DELVE" merge stats ord-1.part ord-2.part > ord.out; rc=$?
+"$DELVE" stats --type doomrl --dlevel 3 --seeds 1-20 > ord.want 2> /dev/null
+check "merge stats: the settings in another order join (rc $rc)" sh -c "test $rc = 0 && cmp ord.out ord.want"
+sed 's/$/\r/' ord-1.part > ord-1crlf.part
+"$DELVE" merge stats ord-1crlf.part ord-2.part > ord.out; rc=$?
+check "merge stats: a CRLF part joins (rc $rc)" sh -c "test $rc = 0 && cmp ord.out ord.want"
+"$DELVE" stats --dlevel 4 --type doomrl --seeds 11-20 --shard > ord-4.part 2> /dev/null
+expect2 "merge stats: another dlevel refused, naming it" "ord-1.part has '# arg: --dlevel 3', ord-4.part has '# arg: --dlevel 4'" stats ord-1.part ord-4.part
 # every number of a catalog line is read as the other readers read it: no negative count
 cp -r p2 p2neg && awk -F'\t' 'BEGIN { OFS = "\t" } !/^#/ && ++n == 2 { $4 = "-8" } { print }' p2/catalog.tsv > p2neg/catalog.tsv
 line=$(grep -n -- '	-8	' p2neg/catalog.tsv | cut -d: -f1)
