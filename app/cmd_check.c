@@ -298,10 +298,12 @@ static delve_status read_kind_line(lex *x, check_part *p)
     /* as tally_print writes it: up to 10 seeds, each a finding or more, "..." after the
        10th when more seeds had one (the seeds not generated: the first 10, no "...") */
     int shown = CHECK_SEEDS_SHOWN;
-    if (!st && (n == 0 || n > count || (more && n != shown) ||
+    if (!st && (n == 0 || n > count || (more && (n != shown || count <= n)) ||
                 (failed && (more || n != (count < shown ? count : shown)))))
         return lex_fail(x, x->ls, "%s: a count of %" PRId64 " does not go with %d seed%s "
                         "listed%s", name, count, n, n == 1 ? "" : "s", more ? " and '...'" : "");
+    if (!st && more && seeds[n - 1] == p->hi)
+        return lex_fail(x, x->le, "'...' after the part's last seed %" PRIu64, p->hi);
     if (!failed)
         p->t.more[k] = more;
     if (failed)
@@ -350,6 +352,30 @@ static delve_status read_lines(lex *x, check_part *p)
     return st;
 }
 
+/* What a part's lines say together: no more seeds not generated than dungeons, a seed
+ * not generated has no findings, the settings line's floors are the summary's. */
+static delve_status part_consistent(const char *file, const check_part *p, delve_err *err)
+{
+    if ((uint64_t)p->failed > p->hi - p->lo + 1)
+        return delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "%ld seeds not generated of %"
+                             PRIu64 " dungeons", p->failed, p->hi - p->lo + 1);
+    for (int k = 0; k < CK_KIND_COUNT; k++)
+        for (int i = 0; i < p->t.shown[k]; i++)
+            for (long j = 0; j < p->failed && j < CHECK_SEEDS_SHOWN; j++)
+                if (p->t.seeds[k][i] == p->t.failed_seed[j])
+                    return delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "seed %" PRIu64 " is "
+                                         "listed as not generated and under %s",
+                                         p->t.seeds[k][i], check_kind_name((check_kind)k));
+    char floors[32];
+    snprintf(floors, sizeof floors, "floors=%d", p->floors);
+    const char *f = strstr(p->settings, "floors=");
+    size_t fl = strlen(floors);
+    if (!f || strncmp(f, floors, fl) || (f[fl] && f[fl] != ' '))
+        return delve_fail_at(err, DELVE_EINPUT, file, p->settings_line, 1, "the settings "
+                             "line does not say %s, as the summary does", floors);
+    return DELVE_OK;
+}
+
 /* A part's report: the summary line, a line per kind found, its end line. A whole
  * report with no end line is delve check --seeds without --shard (docs/merge-parts.md):
  * not a part, rather than one cut short. */
@@ -382,6 +408,7 @@ static delve_status read_part(const char *file, check_part *p, delve_err *err)
         st = delve_fail_at(err, DELVE_EINPUT, file, lines, 1, "no '%s' line before the end "
                            "line: made by an older delve; make the part again",
                            CHECK_PART_SET);
+    st = st ? st : part_consistent(file, p, err);
     free(text);
     return st;
 }

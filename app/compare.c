@@ -194,12 +194,13 @@ static int col_of(const compare_side *s, const char *name)
     return -1;
 }
 
-/* 1 when text is a whole number (into *v); "-" and "" are missing (0 returned). */
+#define CELL_MAX INT64_C(9007199254740992) /* 2^53: every count exact as a double */
+
+/* 1 when text is a whole number 0..CELL_MAX in strict decimal (engine/lex: no sign, no
+ * space, no leading zero), into *v; "-" and "" are missing (0 returned). */
 static int cell_int(const char *text, int64_t *v)
 {
-    char *end;
-    *v = strtoll(text, &end, 10);
-    return end != text && !*end;
+    return lex_parse_i64(text, strlen(text), 0, CELL_MAX, v, NULL) == LEX_OK;
 }
 
 static int missing(const char *text)
@@ -270,7 +271,8 @@ static delve_status mixed_cell(const col_in *in, delve_err *err)
     const char *first = bad_s->cell[(size_t)bad_row * bad_s->cols];
     return delve_fail_at(err, DELVE_EINPUT, bad_s->path, bad_s->line[bad_row],
                          (int)(cell - first) + 1,
-                         "%s: '%.40s' is not a whole number (%d of the column's cells are)",
+                         "%s: '%.40s' is not a whole number 0..2^53 (%d of the column's "
+                         "cells are)",
                          bad_s->names[bad_col], cell, nums);
 }
 

@@ -174,6 +174,11 @@ edited sum 's/3 errors, 1 warning/0 errors, 1 warning/' "1:1: the summary's coun
 edited out 's/seeds 2 4$/seeds 2 9/' "2:51: seed 9 is not in this part's seeds 1-5"
 edited order 's/seeds 2 4$/seeds 4 2/' "2:51: seed 2 after 4"
 edited count 's/  3  seeds 2 4$/  1  seeds 2 4/' "2:1: way-no-partner: a count of 1 does not go with 2 seeds listed"
+edited both 's/seeds 2 4$/seeds 2 3/' "1:1: seed 3 is listed as not generated and under way-no-partner"
+edited floors 's/# settings: floors=3/# settings: floors=2/' "5:1: the settings line does not say floors=3, as the summary does"
+edited failed 's/1 not generated/9 not generated/; s/not-generated               1/not-generated               9/' "4:1: not-generated: a count of 9 does not go with 1 seed listed"
+printf 'delve check: seeds 1-20, 3 floors: 20 dungeons, 0 errors, 0 warnings, 25 not generated (1.0 s)\n  error    not-generated              25  seeds 1 2 3 4 5 6 7 8 9 10\n# settings: floors=3 type=rooms dlevel=1 difficulty=2 islands=15 rising=on\n# end: 3 lines\n' > f25.txt
+expect2 "merge check: more seeds not generated than dungeons refused" "f25.txt:1:1: 25 seeds not generated of 20 dungeons" check f25.txt check-21-30.txt
 grep -v '^# settings' a.txt | sed 's/# end: 5/# end: 4/' > a-old.txt
 expect2 "merge check: a part without its settings line refused" "a-old.txt:4:1: no '# settings: ' line" check a-old.txt b.txt
 # a stats part records --key=value as --key value: the two spellings join

@@ -102,6 +102,12 @@ check "floor 0: exit 2 (rc $rc: $(cat "$TMP/err"))" sh -c "test $rc = 2 && grep 
 awk -F'\t' 'BEGIN { OFS = "\t" } !/^#/ && ++n == 3 { $1 = "99999999999999999999" } { print }' "$TMP/r1-40.tsv" > "$TMP/bigseed.tsv"
 "$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/bigseed.tsv" 2> "$TMP/err" > /dev/null; rc=$?
 check "a seed past 64 bits: exit 2 (rc $rc)" sh -c "test $rc = 2 && grep -q 'a seed past 18446744073709551615' '$TMP/err'"
+for v in 99999999999999999999 +4 ' 3'; do
+  awk -F'\t' -v v="$v" 'BEGIN { OFS = "\t" } !/^#/ && ++n == 3 { $5 = v } { print }' "$TMP/r1-40.tsv" > "$TMP/odd.tsv"
+  "$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/odd.tsv" 2> "$TMP/err" > /dev/null; rc=$?
+  check "pits '$v': exit 2 at its cell (rc $rc: $(cat "$TMP/err"))" sh -c \
+    "test $rc = 2 && grep -q \"pits: '$v' is not a whole number 0..2^53\" '$TMP/err'"
+done
 check "a shot set's folder stands for its catalog.tsv" \
   cmp -s <("$DELVE" stats --compare "$TMP/r1-40" "$TMP/r41-80" --format tsv) \
          <("$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/r41-80.tsv" --format tsv)
