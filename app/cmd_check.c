@@ -457,9 +457,9 @@ int check_merge_run(int n, char **files)
         if (i)
             st = cli_parts_tile(p[i - 1].file, p[i - 1].hi, p[i].file, p[i].lo, &err);
         if (i && !st && p[i].floors != p[0].floors)
-            st = delve_fail(&err, DELVE_EINPUT, "%s and %s: not parts of one run: --floors "
-                            "differs (%d and %d)", p[0].file, p[i].file, p[0].floors,
-                            p[i].floors);
+            st = delve_fail_at(&err, DELVE_EINPUT, p[i].file, 1, 1, "not a part of the run "
+                               "of %s: --floors differs (%d there, %d here)", p[0].file,
+                               p[0].floors, p[i].floors);
         if (i && !st && strcmp(p[i].settings, p[0].settings))
             st = delve_fail_at(&err, DELVE_EINPUT, p[i].file, p[i].settings_line, 1,
                                "not a part of the run of %s: settings '%s' against '%s'",

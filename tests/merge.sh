@@ -170,6 +170,8 @@ edited() {
   sed "$2" a.txt > "a-$1.txt"
   expect2 "merge check: a part edited ($1) refused" "a-$1.txt:$3" check "a-$1.txt" b.txt
 }
+"$DELVE" check --seeds 10-20 --floors 2 --shard > f2-10-20.txt 2> /dev/null
+expect2 "merge check: other --floors refused at the part's summary" "f2-10-20.txt:1:1: not a part of the run of check-1-9.txt: --floors differs (3 there, 2 here)" check check-1-9.txt f2-10-20.txt
 edited sum 's/3 errors, 1 warning/0 errors, 1 warning/' "1:1: the summary's counts (errors 0, warnings 1, not generated 1) are not what"
 edited out 's/seeds 2 4$/seeds 2 9/' "2:51: seed 9 is not in this part's seeds 1-5"
 edited order 's/seeds 2 4$/seeds 4 2/' "2:51: seed 2 after 4"
