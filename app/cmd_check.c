@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "app/cli.h"
+#include "app/folder.h"
 #include "engine/dun.h"
 #include "engine/lex.h"
 #include "gen/check.h"
@@ -138,7 +139,16 @@ static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b, int shard)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int tty = isatty(2);
+    folder_catch_signals(); /* Ctrl-C: said, and no half report printed */
+    const volatile sig_atomic_t *stop = folder_stop();
     for (uint64_t s = a;; s++) {
+        if (*stop) {
+            fprintf(stderr, "%sdelve check: %s after %" PRIu64 " of %" PRIu64 " seeds; no "
+                    "report printed\n", tty ? "\n" : "", folder_stop_word(), s - a,
+                    b - a + 1);
+            free(t);
+            return 128 + *stop;
+        }
         gen_opts o = *go;
         o.seed = s;
         dungeon d;

@@ -62,6 +62,8 @@ static const char *signal_word(int sig)
     return sig == SIGINT ? "interrupted" : sig == SIGTERM ? "terminated" : "hung up";
 }
 
+const char *folder_stop_word(void) { return signal_word(stop_signal); }
+
 int folder_interrupted(const char *cmd, const char *what)
 {
     fprintf(stderr, "delve %s: %s; %s left as it was\n", cmd, signal_word(stop_signal),

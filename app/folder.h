@@ -26,6 +26,10 @@ void folder_catch_signals(void);
  * signal) and returns 128 + the signal. */
 int folder_interrupted(const char *cmd, const char *what);
 
+/* "interrupted", "terminated" or "hung up": the signal that came, for a command's own
+ * message when it stops without an output folder. */
+const char *folder_stop_word(void);
+
 /* The stop flag (0, or the signal that came), for recorder_opts.stop and the like. */
 const volatile sig_atomic_t *folder_stop(void);
 

@@ -28,6 +28,11 @@ check "check --seeds 1-40: exit 0, zero errors (rc $rc)" \
   sh -c "test $rc = 0 && grep -q '^delve check: seeds 1-40, 3 floors: 40 dungeons, 0 errors' '$TMP/out'"
 "$DELVE" gen --seed 58 --format dun -o "$TMP/58.dun" && "$DELVE" check "$TMP/58.dun" > "$TMP/out"; rc=$?
 check "gen --format dun then check: clean (rc $rc)" grep -qxF "$TMP/58.dun: 0 errors, 0 warnings" "$TMP/out"
+# Ctrl-C during check --seeds: said on stderr with how far it got, exit 130, and no half
+# report on stdout (a pipeline must not read it as the run's)
+timeout --preserve-status -s INT 1 "$DELVE" check --seeds 1-10000000 > "$TMP/half" 2> "$TMP/err"; rc=$?
+check "check --seeds interrupted: exit 130, said, nothing on stdout (rc $rc: $(tail -n 1 "$TMP/err"))" \
+  sh -c "test $rc = 130 && test ! -s '$TMP/half' && tail -n 1 '$TMP/err' | grep -qE '^delve check: interrupted after [0-9]+ of 10000000 seeds; no report printed$'"
 grep -v '^goal ' "$TMP/58.dun" > "$TMP/no-goal.dun"
 "$DELVE" check "$TMP/no-goal.dun" > /dev/null 2> "$TMP/err"; rc=$?
 check "no goal line: exit 2 at the floor's line ($(cat "$TMP/err"))" \
