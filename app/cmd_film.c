@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "app/cli.h"
@@ -424,27 +423,6 @@ static void report(const film_script *fs, const recorder *r, const world *w, con
     printf("\n");
 }
 
-/* Every `save FILE` of the script can be written in dir (the film's temporary folder):
- * nothing there but a regular file (`save frames` would fail half-way through the
- * film), and not the folder's marker. shown is the folder's name for messages. */
-static delve_status saves_writable(const film_script *fs, const char *dir, const char *shown,
-                                   delve_err *err)
-{
-    for (int i = 0; i < fs->action_count; i++) {
-        const film_action *a = &fs->actions[i];
-        char file[FILM_PATH_MAX * 2];
-        struct stat sb;
-        if (a->op != OP_SAVE)
-            continue;
-        snprintf(file, sizeof file, "%s/%s", dir, a->text);
-        if (!strcmp(a->text, OUTDIR_MARKER) || (lstat(file, &sb) == 0 && !S_ISREG(sb.st_mode)))
-            return delve_fail_at(err, DELVE_EINPUT, fs->path, a->line, a->col,
-                                 "save %s: %s/%s is the film's own and not a save", a->text,
-                                 shown, a->text);
-    }
-    return DELVE_OK;
-}
-
 /* ffmpeg neither reads nor ends: said whatever the progress mode but --quiet, a hung
  * encoder being otherwise silent. */
 static void ffmpeg_waiting(void *ctx, int seconds)
@@ -485,8 +463,6 @@ static delve_status record(const film_args *a, const film_script *fs, world *w, 
                          .sink = vid ? video_frame : NULL, .sink_ctx = vid };
     if (!st)
         st = recorder_open(rec, fs, w->dg.seed, w->dg.floor_count, &ro, err);
-    if (!st)
-        st = saves_writable(fs, dir, outdir_target(od), err);
     if (!st && vid && video_samples(vid)) /* while ffmpeg starts */
         st = draw_samples(fs, p, *rec, vid, err);
     if (!st)

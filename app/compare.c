@@ -196,8 +196,8 @@ static int col_of(const compare_side *s, const char *name)
 
 #define CELL_MAX INT64_C(9007199254740992) /* 2^53: every count exact as a double */
 
-/* 1 when text is a whole number 0..CELL_MAX in strict decimal (engine/lex: no sign, no
- * space, no leading zero), into *v; "-" and "" are missing (0 returned). */
+/* 1 when text is a whole number 0..CELL_MAX in strict decimal (engine/lex: digits only,
+ * no sign, no space), into *v; "-" and "" are missing (0 returned). */
 static int cell_int(const char *text, int64_t *v)
 {
     return lex_parse_i64(text, strlen(text), 0, CELL_MAX, v, NULL) == LEX_OK;
@@ -227,23 +227,11 @@ static const char *cell_b(const col_in *in, int row)
     return in->r->b.cell[(size_t)row * in->r->b.cols + in->cb];
 }
 
-/* 1 when every present cell on both sides is a whole number. */
-static int is_numeric(const col_in *in)
-{
-    int64_t v;
-    for (int i = 0; i < in->r->a.rows; i++)
-        if (!missing(cell_a(in, i)) && !cell_int(cell_a(in, i), &v))
-            return 0;
-    for (int i = 0; i < in->r->b.rows; i++)
-        if (!missing(cell_b(in, i)) && !cell_int(cell_b(in, i), &v))
-            return 0;
-    return 1;
-}
-
-/* A column mostly of whole numbers with a cell that is none ("rooms" holding "abc"): a
- * broken catalog, not a categorical column (which would drop it from the tests without
- * a word). DELVE_EINPUT at that cell's line and column; else DELVE_OK. */
-static delve_status mixed_cell(const col_in *in, delve_err *err)
+/* *numeric 1 when every present cell on both sides is a whole number. A column mostly of
+ * whole numbers with a cell that is none ("rooms" holding "abc") is a broken catalog, not
+ * a categorical column (which would drop it from the tests without a word): DELVE_EINPUT
+ * at that cell's line and column; else DELVE_OK. */
+static delve_status column_kind(const col_in *in, int *numeric, delve_err *err)
 {
     int64_t v;
     int nums = 0, other = 0;
@@ -265,6 +253,7 @@ static delve_status mixed_cell(const col_in *in, delve_err *err)
             }
         }
     }
+    *numeric = other == 0;
     if (!bad_s || nums <= other)
         return DELVE_OK;
     const char *cell = bad_s->cell[(size_t)bad_row * bad_s->cols + bad_col];
@@ -463,11 +452,12 @@ static delve_status test_cols(compare_result *r, const key_ix *ka, const key_ix 
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
     for (int i = 0; i < r->col_count && !st; i++) {
         compare_col *c = &r->cols[i];
+        int numeric = 0;
         col_in in = { r, col_of(&r->a, c->name), col_of(&r->b, c->name), ka, kb };
         if (c->kind == COMPARE_ADDED || c->kind == COMPARE_REMOVED)
             c->why = c->kind == COMPARE_ADDED ? "only in B: not tested" : "only in A: not tested";
-        else if (!(st = mixed_cell(&in, err)))
-            st = is_numeric(&in) ? numeric_col(&in, c, err) : category_col(&in, c, err);
+        else if (!(st = column_kind(&in, &numeric, err)))
+            st = numeric ? numeric_col(&in, c, err) : category_col(&in, c, err);
         p[i] = c->tested ? c->t.p : NAN;
         r->tested += c->tested;
     }

@@ -13,27 +13,20 @@ static const char *skip_digits(const char *p, const char *end)
     return p;
 }
 
-/* Do the digits s..e (at least one) stand for a number of at most max's digits? */
-static int fits(const char *s, const char *e, const char *max)
-{
-    while (e - s > 1 && *s == '0')
-        s++;
-    size_t n = (size_t)(e - s), m = strlen(max);
-    return n < m || (n == m && memcmp(s, max, m) <= 0);
-}
-
 delve_status catrow_check(const lex *x, int cols)
 {
     const char *s = x->ls, *end = x->le, *at = skip_digits(s, end), *extra = NULL;
     if (at == s || at == end || *at != '\t')
         return lex_fail(x, at, "expected seed, a tab, floor, ...");
-    if (!fits(s, at, "18446744073709551615"))
+    uint64_t seed;
+    int floor;
+    if (lex_parse_u64(s, (size_t)(at - s), UINT64_MAX, &seed, NULL) != LEX_OK)
         return lex_fail(x, s, "a seed past 18446744073709551615");
     const char *f = at + 1, *fe = skip_digits(f, end);
     if (fe == f || (fe < end && *fe != '\t'))
         return lex_fail(x, fe, "expected a floor (a whole number)");
-    if (f[0] == '0' || fe - f > 2 || (f[0] - '0') * (fe - f == 2 ? 10 : 1) +
-                                             (fe - f == 2 ? f[1] - '0' : 0) > DUNGEON_MAX_FLOORS)
+    if (f[0] == '0' || /* as delve writes it: no leading zero */
+        lex_parse_int(f, (size_t)(fe - f), 1, DUNGEON_MAX_FLOORS, &floor, NULL) != LEX_OK)
         return lex_fail(x, f, "a floor is 1..%d", DUNGEON_MAX_FLOORS);
     int cells = 1;
     for (const char *p = s; p < end; p++) {
