@@ -155,7 +155,7 @@ static int frame_figures(const char *script, frame_ms *out)
         double t2 = cpu_ms();
         uint8_t *png;
         size_t n = 0;
-        png_encode_owned(&c, &png, &n, &err); /* as the film's encoders do */
+        png_encode(&c, &png, &n, &err); /* as the film's encoders do */
         double t3 = cpu_ms();
         free(png);
         if (i >= RUNS) {
@@ -210,7 +210,7 @@ static delve_status time_shot(void *ctx, const world *w, const shot *s, delve_er
     uint8_t *png = NULL;
     size_t n = 0;
     if (!st)
-        st = png_encode_owned(&t->c, &png, &n, err); /* as the film's encoders do */
+        st = png_encode(&t->c, &png, &n, err); /* as the film's encoders do */
     free(png);
     t->memset_ms += t1 - t0;
     t->render_ms += t2 - t1;

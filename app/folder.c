@@ -1,8 +1,14 @@
 /* folder: signals, the lock's holder line and the end of a folder output's run. */
 #include "app/folder.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <linux/fs.h> /* FS_IOC_GETFLAGS, FS_TOPDIR_FL */
+#endif
 
 #include "app/cli.h"
 
@@ -71,6 +77,27 @@ int folder_interrupted(const char *cmd, const char *what)
     return 128 + stop_signal;
 }
 
+/* Marks folder dir as the top of a tree of its own (chattr +T) where the file system
+ * has the flag (ext2/3/4; elsewhere nothing happens): ext4 then puts the folders made in
+ * it (a film's frames/) in a block group of their own, not in their parent's. Without a
+ * journal, ext4 skips every inode freed in the last minute one at a time for each new
+ * file (recently_deleted): a film replacing the one just made spent 0.4-0.6 s of system
+ * time on its frames' 330 inodes, 0.2 s marked so (README "Benchmark"). */
+static void mark_top(const char *dir)
+{
+#if defined(FS_IOC_GETFLAGS) && defined(FS_TOPDIR_FL)
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), flags = 0;
+    if (fd >= 0 && ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && !(flags & FS_TOPDIR_FL)) {
+        flags |= FS_TOPDIR_FL;
+        ioctl(fd, FS_IOC_SETFLAGS, &flags);
+    }
+    if (fd >= 0)
+        close(fd);
+#else
+    (void)dir;
+#endif
+}
+
 int folder_open(outdir **od, const char *cmd, const char *target, int argc, char **argv)
 {
     size_t k = 0;
@@ -89,6 +116,7 @@ int folder_open(outdir **od, const char *cmd, const char *target, int argc, char
     delve_status st = outdir_open(od, target, &o, &err);
     if (st)
         return stop_signal ? folder_interrupted(cmd, target) : cli_fail(cmd, st, &err);
+    mark_top(outdir_path(*od));
     if (stop_signal) {
         outdir_close(*od);
         *od = NULL;

@@ -46,7 +46,7 @@ struct recorder {
     pthread_cond_t cv_job, cv_slot, cv_sink;
     delve_status worker_st;
     delve_err worker_err;
-    canvas *sheet_pic;          /* a sheet page being encoded (packed in place), NULL when done */
+    canvas *sheet_pic;          /* a sheet page being encoded, NULL when done */
     char sheet_path[FILM_PATH_MAX + 128];
     /* film */
     int frames;
@@ -75,9 +75,8 @@ static void encode_job(recorder *r, job j)
     char fpath[FILM_PATH_MAX + 128];
     snprintf(fpath, sizeof fpath, "%s/frame_%04d.png", r->frames_dir, j.frame_no);
     delve_err e;
-    delve_status st = j.slot < 0   ? png_write_owned(r->sheet_path, r->sheet_pic, 1, &e)
-                      : r->sinking ? png_write_new(fpath, &r->pool[j.slot], &e) /* shared */
-                                   : png_write_owned(fpath, &r->pool[j.slot], 1, &e);
+    delve_status st = png_write_new(j.slot < 0 ? r->sheet_path : fpath,
+                                    j.slot < 0 ? r->sheet_pic : &r->pool[j.slot], &e);
     pthread_mutex_lock(&r->mu);
     if (j.slot >= 0) {
         job_done(r, j.slot, st, &e);
@@ -448,6 +447,7 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
         return r->worker_st;
     }
     canvas *c = &r->pool[slot];
+    canvas_claim(c);
     st = recorder_draw(r->fs, r->seed, r->floors, r->cache, r->txt, w, s, c, err);
     if (!st && wants_cell(r, s))
         st = add_cell(r, w, s, c, err);

@@ -61,6 +61,15 @@ void canvas_clear(canvas *c, rgba col)
     canvas_fill_rect(c, 0, 0, c->w, c->h, col);
 }
 
+void canvas_claim(canvas *c)
+{
+    if (c->px && c->stride == c->w * 4)
+        memset(c->px, 0, (size_t)c->stride * (size_t)c->h);
+    else
+        for (int y = 0; c->px && y < c->h; y++)
+            memset(canvas_at(c, 0, y), 0, (size_t)c->w * 4);
+}
+
 /* len bytes at d from a 64-byte pattern of one colour, stored from registers: copying
  * the rectangle's first row into the next ones (memcpy) stalls where the rows' addresses
  * alias 4 KiB apart, as the panel's 1280-byte rows at a 5120-byte stride do */

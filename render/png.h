@@ -1,6 +1,7 @@
 /* png: the one PNG reader and writer of delve. Writing: stb_image_write (Debian's
- * libstb-dev) with its deflate handed to libdeflate and every row filtered "up", written
- * atomically through a temporary file. Reading: libspng (Debian's libspng-dev), with a
+ * libstb-dev) with its deflate handed to ISA-L's igzip (libdeflate where ISA-L is
+ * missing), an opaque canvas as RGB rows filtered "up", written atomically through a
+ * temporary file. Reading: libspng (Debian's libspng-dev), with a
  * faster path of its own for the 8-bit RGB/RGBA files delve and most tools write
  * (libdeflate), which agrees with libspng on every file. Measurements: render/README.md.
  * Uses engine/fsio, stb_image_write, libspng, libdeflate and libc only. */
@@ -26,17 +27,6 @@ delve_status png_write(const char *path, const canvas *c, delve_err *err);
 /* png_write of a file that must not exist yet, written under its own name
  * (engine/fsio.h fsio_write_new): for a folder swapped in whole, a film's frames. */
 delve_status png_write_new(const char *path, const canvas *c, delve_err *err);
-
-/* png_write (png_write_new when fresh is 1) of a canvas the caller frees or redraws
- * whole afterwards: the same file, but an opaque c is packed to RGB in its own pixels
- * instead of a copy, c's pixels undefined afterwards. A film's frames and sheet: 2.7 MB
- * a frame less to write and read back while the frames encode, the 12 MB sheet 9 MB
- * less memory. */
-delve_status png_write_owned(const char *path, canvas *c, int fresh, delve_err *err);
-
-/* png_encode of a canvas the caller frees or redraws whole afterwards, packed in place
- * as png_write_owned does: the same bytes (delve-bench times a film frame's encode so). */
-delve_status png_encode_owned(canvas *c, uint8_t **out, size_t *len, delve_err *err);
 
 /* Limits of every read, checked from the header before anything is allocated. */
 #define PNG_READ_MAX_SIDE 16384              /* pixels a side */

@@ -52,7 +52,10 @@ check "  naming the picture's size" grep -q -- "--at 16000,0 is off the side pic
 "$DELVE" shot --seed 58 --side --size 960x704 --at 1536,0 -o "$TMP/edge.png" > /dev/null 2>&1
 check "an --at whose window would start past the picture right of the ruler is refused" test $? = 2
 "$DELVE" shot --seed 58 --side --size 960x704 --at 1535,0 -o "$TMP/edge.png" > /dev/null
-crop "$TMP/edge.png" "$TMP/edge-ruler.png" 72:325:0:189 2> /dev/null # centred: (704 - 325) / 2
-check "  its last column is taken, the ruler whole" "$DELVE" diff "$TMP/ruler.png" "$TMP/edge-ruler.png"
+check "an --at at the last column right of the ruler is drawn" test $? = 0
+if needs "the last column's ruler cropped" ffmpeg; then
+  crop "$TMP/edge.png" "$TMP/edge-ruler.png" 72:325:0:189 # centred: (704 - 325) / 2
+  check "  its last column is taken, the ruler whole" "$DELVE" diff "$TMP/ruler.png" "$TMP/edge-ruler.png"
+fi
 check "  and nothing written" test ! -e "$TMP/far.png"
 finish

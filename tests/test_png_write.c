@@ -192,14 +192,16 @@ static canvas hole_canvas(uint8_t *px, int w, int h, int opaq, int hole_x, int h
     return (canvas){ .w = w, .h = h, .stride = stride, .px = px };
 }
 
-/* png_write_owned writes png_encode's bytes of the canvas as it was, opaque (packed in
- * place) or not, over a file already there and (fresh) as a new one; fresh refuses a
- * file already there. */
-static void owned_same_hole(int w, int h, int opaq, int hole_x, int hole_y)
+/* png_write (over a file already there) and png_write_new (a new file; it refuses one
+ * already there) write png_encode's bytes of the canvas, opaque (packed to RGB a row at
+ * a time) or not, and leave the canvas as it was. */
+static void write_same_hole(int w, int h, int opaq, int hole_x, int hole_y)
 {
-    uint8_t *px = malloc((size_t)(w * 4 + 8) * (size_t)h);
-    assert_non_null(px);
+    size_t n = (size_t)(w * 4 + 8) * (size_t)h;
+    uint8_t *px = malloc(n), *was = malloc(n);
+    assert_true(px && was);
     canvas c = hole_canvas(px, w, h, opaq, hole_x, hole_y);
+    memcpy(was, px, n);
     uint8_t *want = NULL;
     size_t want_len = 0;
     assert_int_equal(png_encode(&c, &want, &want_len, NULL), DELVE_OK);
@@ -208,8 +210,9 @@ static void owned_same_hole(int w, int h, int opaq, int hole_x, int hole_y)
     assert_true(fd >= 0);
     close(fd);
     for (int fresh = 0; fresh < 2; fresh++) {
-        c = hole_canvas(px, w, h, opaq, hole_x, hole_y);
-        assert_int_equal(png_write_owned(tmp, &c, fresh, NULL), DELVE_OK);
+        assert_int_equal(fresh ? png_write_new(tmp, &c, NULL) : png_write(tmp, &c, NULL),
+                         DELVE_OK);
+        assert_memory_equal(px, was, n);
         FILE *f = fopen(tmp, "rb");
         assert_non_null(f);
         uint8_t *got = malloc(want_len + 1);
@@ -218,24 +221,25 @@ static void owned_same_hole(int w, int h, int opaq, int hole_x, int hole_y)
         assert_memory_equal(got, want, want_len);
         free(got);
         if (!fresh) /* there now: a fresh write refuses it, then goes to a new file */
-            assert_int_equal(png_write_owned(tmp, &c, 1, NULL), DELVE_EIO);
+            assert_int_equal(png_write_new(tmp, &c, NULL), DELVE_EIO);
         unlink(tmp);
     }
     free(want);
+    free(was);
     free(px);
 }
 
-static void owned_same(int w, int h, int opaq) { owned_same_hole(w, h, opaq, -1, -1); }
+static void write_same(int w, int h, int opaq) { write_same_hole(w, h, opaq, -1, -1); }
 
-static void test_write_owned(void **state)
+static void test_write_same_bytes(void **state)
 {
     (void)state;
-    owned_same_hole(64, 9, 1, 63, 8); /* the last pixel: after the pairs checked at once */
-    owned_same_hole(63, 9, 1, 62, 8); /* an odd width's last pixel */
-    owned_same_hole(64, 9, 1, 20, 4); /* inside a pair */
-    owned_same(37, 23, 1);
-    owned_same(37, 23, 0);
-    owned_same(1, 5, 1);
+    write_same_hole(64, 9, 1, 63, 8); /* the last pixel: after the pairs checked at once */
+    write_same_hole(63, 9, 1, 62, 8); /* an odd width's last pixel */
+    write_same_hole(64, 9, 1, 20, 4); /* inside a pair */
+    write_same(37, 23, 1);
+    write_same(37, 23, 0);
+    write_same(1, 5, 1);
 }
 
 /* Fills the stack below the caller's frame with 16-bit halves of value v (small values
@@ -358,7 +362,7 @@ int main(void)
         cmocka_unit_test(test_random_and_flat),
         cmocka_unit_test(test_last_pixel_not_opaque),
         cmocka_unit_test(test_one_pixel_not_opaque),
-        cmocka_unit_test(test_write_owned),
+        cmocka_unit_test(test_write_same_bytes),
         cmocka_unit_test(test_same_bytes_whatever_the_stack),
         cmocka_unit_test(test_rendered_floor),
         cmocka_unit_test(test_same_bytes_after_other_frames),

@@ -95,6 +95,27 @@ static void test_fill_clips(void **state)
     assert_int_equal(canvas_init(&bad, CANVAS_MAX_SIDE + 1, 5, NULL), DELVE_ELIMIT);
 }
 
+/* canvas_claim zeroes every pixel of a canvas, and of a view only the view's. */
+static void test_claim(void **state)
+{
+    (void)state;
+    canvas c;
+    assert_int_equal(canvas_init(&c, 5, 4, NULL), DELVE_OK);
+    canvas_fill_rect(&c, 0, 0, 5, 4, (rgba){ 9, 8, 7, 255 });
+    canvas v = canvas_view(&c, 1, 1, 3, 2);
+    canvas_claim(&v);
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 5; x++) {
+            int in = x >= 1 && x <= 3 && y >= 1 && y <= 2;
+            assert_px(&c, x, y, in ? 0 : 9, in ? 0 : 8, in ? 0 : 7, in ? 0 : 255);
+        }
+    canvas_claim(&c);
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 5; x++)
+            assert_px(&c, x, y, 0, 0, 0, 0);
+    canvas_free(&c);
+}
+
 /* An "F" in red, with x in green and y in blue so flips and transposes show. */
 static void make_f(canvas *c)
 {
@@ -1116,6 +1137,7 @@ int main(void)
         cmocka_unit_test(test_breaks_at),
         cmocka_unit_test(test_blend_exact),
         cmocka_unit_test(test_fill_clips),
+        cmocka_unit_test(test_claim),
         cmocka_unit_test(test_blit_scaled),
         cmocka_unit_test(test_blit_clips),
         cmocka_unit_test(test_blit_row_as_blits),
