@@ -724,6 +724,8 @@ int main(int argc, char **argv)
     png_tune_malloc();
     if (argc > 1 && !strcmp(argv[1], "--rising-only")) /* the rising figures alone */
         return rising_figures();
+    if (argc > 1 && !strcmp(argv[1], "--doom-only")) /* DoomRL's floors a second alone */
+        return doom_figures();
     if (argc > 1 && !strcmp(argv[1], "--diff-only"))
         return diff_figures(delve, "films/scripts/pits-and-stations.film");
     if (argc > 1 && !strcmp(argv[1], "--review-only"))

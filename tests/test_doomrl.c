@@ -669,6 +669,51 @@ static void test_validator_catches(void **state)
     }
 }
 
+/* A floor of plain floor split by a river's column x = 40 (0-based) of t: entrance left
+ * of it, goal right, no way or pit. The river's bridge (rows 0 and 1) is walled off
+ * from the rest by row 2. */
+static void split_floor(dfloor *f, doom_info *in, terrain t)
+{
+    make(12, LT_NORMAL, 3, DOOM_STAGE_FULL, f, in);
+    memset(in->river_mask, 0, sizeof in->river_mask);
+    in->river_count = 1;
+    in->rivers[0] = (doom_river){ .horizontal = 0, .width = 1, .start = 41, .bridge = 1 };
+    for (int y = 0; y < DOOM_H; y++)
+        for (int x = 0; x < DOOM_W; x++) {
+            int i = y * DOOM_W + x, river = x == 40 && y > 2;
+            floor_set(f, x, y, y == 2 ? T_WALL : x != 40 ? T_FLOOR : river ? t : T_BRIDGE);
+            if (river)
+                in->river_mask[i / 8] |= (uint8_t)(1u << (i % 8));
+        }
+    f->way_count = 0;
+    f->pit_count = 0;
+    f->entrance_x = 5, f->entrance_y = 9;
+    f->goal_x = 70, f->goal_y = 9;
+}
+
+/* The two walks' messages: a goal one reaches only through a river's lava is named as
+ * such; one no walk reaches is named from the entrance; one past a river of water is
+ * reached (water neither burns nor is the safe walk's to skip). */
+static void test_validator_walks(void **state)
+{
+    (void)state;
+    dfloor f;
+    doom_info in;
+    delve_err e = { { 0 } };
+    split_floor(&f, &in, T_LAVA);
+    assert_int_equal(doom_validate_floor(&f, &in, &e), DELVE_EFAIL);
+    assert_string_equal(e.msg, "floor 1: the goal 70,9 cannot be reached without wading a "
+                               "river's acid or lava");
+    floor_free(&f);
+    split_floor(&f, &in, T_WALL);
+    assert_int_equal(doom_validate_floor(&f, &in, &e), DELVE_EFAIL);
+    assert_string_equal(e.msg, "floor 1: the goal 70,9 cannot be reached from the entrance");
+    floor_free(&f);
+    split_floor(&f, &in, T_WATER);
+    assert_int_equal(doom_validate_floor(&f, &in, &e), DELVE_OK);
+    floor_free(&f);
+}
+
 static void test_maze_and_caves(void **state)
 {
     (void)state;
@@ -754,6 +799,7 @@ int main(void)
         cmocka_unit_test(test_stock_rules),
         cmocka_unit_test(test_every_floor_valid),
         cmocka_unit_test(test_validator_catches),
+        cmocka_unit_test(test_validator_walks),
         cmocka_unit_test(test_maze_and_caves),
         cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_determinism),

@@ -86,16 +86,16 @@ static void build_terrain(doom_ctx *c, const type_rules *r, doom_stage stage)
 /* Squares one can walk without wading a river's acid or lava (mask[i] = 1). */
 void doom_safe_mask(const dfloor *f, const doom_info *info, uint8_t *mask)
 {
-    uint8_t walkable[256] = { 0 };
-    for (int t = 0; t < T_TERRAIN_COUNT; t++)
+    uint8_t walkable[256] = { 0 }, burns[256] = { 0 }; /* by terrain: a table, not a call */
+    for (int t = 0; t < T_TERRAIN_COUNT; t++) {
         walkable[t] = terrain_get((terrain)t)->walkable;
+        burns[t] = terrain_get((terrain)t)->burn != 0;
+    }
     for (int i = 0; i < f->w * f->h; i++)
         mask[i] = walkable[f->terrain[i]];
-    for (int i = 0; info && info->river_count > 0 && i < f->w * f->h; i++) {
-        uint8_t t = f->terrain[i];
-        if ((info->river_mask[i / 8] >> (i % 8) & 1) && terrain_get((terrain)t)->burn)
+    for (int i = 0; info && info->river_count > 0 && i < f->w * f->h; i++)
+        if ((info->river_mask[i / 8] >> (i % 8) & 1) && burns[f->terrain[i]])
             mask[i] = 0;
-    }
     for (int i = 0; i < f->pit_count; i++)
         if (floor_in(f, f->pits[i].x, f->pits[i].y))
             mask[f->pits[i].y * f->w + f->pits[i].x] = 0;

@@ -223,10 +223,10 @@ void doom_flood(uint8_t *g, int pw, int start, int *stack, const int *targets, i
             g[i] |= DOOM_FLOOD_SEEN;
         }
         left -= targets_in(targets, n_targets, l, r);
-        int y = s / pw;
+        int y = s / pw, xl = l - y * pw, xr = r - y * pw; /* one division a run */
         out->cells += r - l + 1;
-        out->x0 = l % pw < out->x0 ? l % pw : out->x0;
-        out->x1 = r % pw > out->x1 ? r % pw : out->x1;
+        out->x0 = xl < out->x0 ? xl : out->x0;
+        out->x1 = xr > out->x1 ? xr : out->x1;
         out->y0 = y < out->y0 ? y : out->y0;
         out->y1 = y > out->y1 ? y : out->y1;
         for (int d = -pw; d <= pw; d += 2 * pw) {  /* one seed per open run above, below */

@@ -93,12 +93,18 @@ static delve_status reached(const dfloor *f, const uint8_t *dist, const char *wh
 static void open_grid(const dfloor *f, const uint8_t *safe, uint8_t *open)
 {
     uint8_t walkable[256] = { 0 };
-    for (int t = 0; t < T_TERRAIN_COUNT; t++)
+    for (int t = 0; !safe && t < T_TERRAIN_COUNT; t++)
         walkable[t] = terrain_get((terrain)t)->walkable;
     memset(open, 0, (size_t)(f->w + 2) * (size_t)(f->h + 2));
-    for (int y = 0; y < f->h; y++)
-        for (int x = 0; x < f->w; x++)
-            open[pad(f, x, y)] = safe ? safe[y * f->w + x] : walkable[f->terrain[y * f->w + x]];
+    for (int y = 0; y < f->h; y++) { /* a row at a time: the walk runs twice a floor */
+        uint8_t *o = open + pad(f, 0, y);
+        const uint8_t *t = f->terrain + (size_t)y * (size_t)f->w;
+        if (safe)
+            memcpy(o, safe + (size_t)y * (size_t)f->w, (size_t)f->w);
+        else
+            for (int x = 0; x < f->w; x++)
+                o[x] = walkable[t[x]];
+    }
     for (int i = 0; i < f->pit_count; i++)
         if (floor_in(f, f->pits[i].x, f->pits[i].y))
             open[pad(f, f->pits[i].x, f->pits[i].y)] = 0;
@@ -110,16 +116,23 @@ static delve_status walks_in(const dfloor *f, const doom_info *info, uint8_t *op
     if (!floor_can_stand(f, f->entrance_x, f->entrance_y))
         return delve_fail(err, DELVE_EFAIL, "floor %d: the entrance %d,%d is not walkable",
                           f->index + 1, f->entrance_x, f->entrance_y);
+    delve_err safe_err = { "" };
+    if (info && info->river_count > 0 && f->w * f->h <= DOOM_W * DOOM_H) {
+        /* the safe walk first: its squares are some of the plain walk's, so when it
+           reaches everything the plain walk does too (one walk a floor, not two) */
+        uint8_t safe[DOOM_W * DOOM_H];
+        doom_safe_mask(f, info, safe);
+        open_grid(f, safe, open);
+        walk_from(f, open, queue);
+        if (reached(f, open, "without wading a river's acid or lava", &safe_err) == DELVE_OK)
+            return DELVE_OK;
+    } /* without rivers the safe walk is the plain walk */
     open_grid(f, NULL, open);
     walk_from(f, open, queue);
     delve_status st = reached(f, open, "from the entrance", err);
-    if (st != DELVE_OK || !info || info->river_count == 0 || f->w * f->h > DOOM_W * DOOM_H)
-        return st;  /* without rivers the safe walk is the same walk */
-    uint8_t safe[DOOM_W * DOOM_H];
-    doom_safe_mask(f, info, safe);
-    open_grid(f, safe, open);
-    walk_from(f, open, queue);
-    return reached(f, open, "without wading a river's acid or lava", err);
+    if (st != DELVE_OK || !safe_err.msg[0])
+        return st;
+    return delve_fail(err, DELVE_EFAIL, "%s", safe_err.msg);
 }
 
 static delve_status check_walks(const dfloor *f, const doom_info *info, delve_err *err)
