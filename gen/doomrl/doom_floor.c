@@ -91,11 +91,13 @@ void doom_safe_mask(const dfloor *f, const doom_info *info, uint8_t *mask)
         walkable[t] = terrain_get((terrain)t)->walkable;
         burns[t] = terrain_get((terrain)t)->burn != 0;
     }
-    for (int i = 0; i < f->w * f->h; i++)
-        mask[i] = walkable[f->terrain[i]];
-    for (int i = 0; info && info->river_count > 0 && i < f->w * f->h; i++)
-        if ((info->river_mask[i / 8] >> (i % 8) & 1) && burns[f->terrain[i]])
-            mask[i] = 0;
+    /* f's fields in locals: a store to mask (bytes) may alias them, which reloaded them
+       for every square */
+    const uint8_t *t = f->terrain;
+    int n = f->w * f->h, rivers = info && info->river_count > 0;
+    const uint8_t *rm = rivers ? info->river_mask : NULL;
+    for (int i = 0; i < n; i++)
+        mask[i] = (uint8_t)(walkable[t[i]] & !(rm && (rm[i / 8] >> (i % 8) & 1) && burns[t[i]]));
     for (int i = 0; i < f->pit_count; i++)
         if (floor_in(f, f->pits[i].x, f->pits[i].y))
             mask[f->pits[i].y * f->w + f->pits[i].x] = 0;
@@ -110,10 +112,11 @@ static int safe_floor(const dfloor *f, const doom_info *info, int *out)
     int stack[2 * DOOM_PN], best = -1, best_n = 0, n = 0, all = 0;
     doom_safe_mask(f, info, safe);
     memset(g, 0, sizeof g);
+    const uint8_t *t = f->terrain; /* not reloaded after each store to g */
     for (int y = 0, i = 0; y < DOOM_H; y++)
         for (int x = 0; x < DOOM_W; x++, i++)
-            g[DOOM_PAD(x, y)] = (uint8_t)(safe[i] ? 1 | (f->terrain[i] == T_FLOOR
-                                                          ? DOOM_FLOOD_FLOOR : 0) : 0);
+            g[DOOM_PAD(x, y)] = (uint8_t)(safe[i] ? 1 | (t[i] == T_FLOOR ? DOOM_FLOOD_FLOOR : 0)
+                                                  : 0);
     for (int y = 0; y < DOOM_H; y++)
         for (int x = 0; x < DOOM_W; x++) {
             int p = DOOM_PAD(x, y);

@@ -204,11 +204,12 @@ static inline int flood_open(uint8_t v)
 void doom_flood(uint8_t *g, int pw, int start, int *stack, const int *targets, int n_targets,
                 doom_flood_out *out)
 {
-    int top = 0, left = n_targets;
-    *out = (doom_flood_out){ 0, 0, start % pw, start / pw, start % pw, start / pw };
-    if (!flood_open(g[start]))
-        return;
-    stack[top++] = start;
+    /* the counts and box in locals, written once: a store through g (bytes) may alias
+       any int the compiler holds, so out's fields were loaded and stored per square */
+    int top = 0, left = n_targets, cells = 0, floors = 0;
+    int x0 = start % pw, y0 = start / pw, x1 = x0, y1 = y0;
+    if (flood_open(g[start]))
+        stack[top++] = start;
     while (top > 0 && (n_targets == 0 || left > 0)) {
         int s = stack[--top];
         if (!flood_open(g[s]))
@@ -219,16 +220,16 @@ void doom_flood(uint8_t *g, int pw, int start, int *stack, const int *targets, i
         while (flood_open(g[r + 1]))
             r++;
         for (int i = l; i <= r; i++) {
-            out->floors += (g[i] & DOOM_FLOOD_FLOOR) != 0;
+            floors += (g[i] & DOOM_FLOOD_FLOOR) != 0;
             g[i] |= DOOM_FLOOD_SEEN;
         }
         left -= targets_in(targets, n_targets, l, r);
         int y = s / pw, xl = l - y * pw, xr = r - y * pw; /* one division a run */
-        out->cells += r - l + 1;
-        out->x0 = xl < out->x0 ? xl : out->x0;
-        out->x1 = xr > out->x1 ? xr : out->x1;
-        out->y0 = y < out->y0 ? y : out->y0;
-        out->y1 = y > out->y1 ? y : out->y1;
+        cells += r - l + 1;
+        x0 = xl < x0 ? xl : x0;
+        x1 = xr > x1 ? xr : x1;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
         for (int d = -pw; d <= pw; d += 2 * pw) {  /* one seed per open run above, below */
             int prev = 0;
             for (int i = l + d; i <= r + d; i++) {
@@ -239,6 +240,7 @@ void doom_flood(uint8_t *g, int pw, int start, int *stack, const int *targets, i
             }
         }
     }
+    *out = (doom_flood_out){ cells, floors, x0, y0, x1, y1 };
 }
 
 int doom_all_floor(const dfloor *f, int x, int y, int w, int h)
