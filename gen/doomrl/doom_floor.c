@@ -112,11 +112,13 @@ static int safe_floor(const dfloor *f, const doom_info *info, int *out)
     int stack[2 * DOOM_PN], best = -1, best_n = 0, n = 0, all = 0;
     doom_safe_mask(f, info, safe);
     memset(g, 0, sizeof g);
-    const uint8_t *t = f->terrain; /* not reloaded after each store to g */
+    /* f's terrain read once (a store to g may alias it) and no branch on the squares,
+       whose order is the layout's: these loops mispredicted on every other square */
+    const uint8_t *t = f->terrain;
     for (int y = 0, i = 0; y < DOOM_H; y++)
         for (int x = 0; x < DOOM_W; x++, i++)
-            g[DOOM_PAD(x, y)] = (uint8_t)(safe[i] ? 1 | (t[i] == T_FLOOR ? DOOM_FLOOD_FLOOR : 0)
-                                                  : 0);
+            g[DOOM_PAD(x, y)] = (uint8_t)((safe[i] != 0) *
+                                          (1 | (t[i] == T_FLOOR) * DOOM_FLOOD_FLOOR));
     for (int y = 0; y < DOOM_H; y++)
         for (int x = 0; x < DOOM_W; x++) {
             int p = DOOM_PAD(x, y);
@@ -138,10 +140,12 @@ static int safe_floor(const dfloor *f, const doom_info *info, int *out)
             g[i] &= (uint8_t)~DOOM_FLOOD_SEEN;
         doom_flood(g, DOOM_PW, best, stack, NULL, 0, &o);
     }
+    const int both = DOOM_FLOOD_SEEN | DOOM_FLOOD_FLOOR;
     for (int y = 0; y < DOOM_H; y++)
-        for (int x = 0; x < DOOM_W; x++)
-            if ((g[DOOM_PAD(x, y)] & DOOM_FLOOD_SEEN) && (g[DOOM_PAD(x, y)] & DOOM_FLOOD_FLOOR))
-                out[n++] = y * DOOM_W + x;
+        for (int x = 0; x < DOOM_W; x++) { /* out[n] written always, kept when filled floor */
+            out[n] = y * DOOM_W + x;
+            n += (g[DOOM_PAD(x, y)] & both) == both;
+        }
     return n;
 }
 

@@ -168,9 +168,10 @@ int doom_find_rooms(dfloor *f)
     uint8_t g[DOOM_PN];
     int stack[2 * DOOM_PN], regions = 0;
     memset(g, 0, sizeof g);
+    const uint8_t *t = f->terrain; /* read once: a store to g may alias f's fields */
     for (int y = 0; y < DOOM_H; y++)
         for (int x = 0; x < DOOM_W; x++)
-            g[DOOM_PAD(x, y)] = f->terrain[y * DOOM_W + x] == T_FLOOR;
+            g[DOOM_PAD(x, y)] = t[y * DOOM_W + x] == T_FLOOR;
     f->room_count = 0;
     for (int y = 0; y < DOOM_H; y++)
         for (int x = 0; x < DOOM_W; x++) {
@@ -230,12 +231,17 @@ void doom_flood(uint8_t *g, int pw, int start, int *stack, const int *targets, i
         x1 = xr > x1 ? xr : x1;
         y0 = y < y0 ? y : y0;
         y1 = y > y1 ? y : y1;
-        for (int d = -pw; d <= pw; d += 2 * pw) {  /* one seed per open run above, below */
+        /* one seed per open run above and below, without a branch on the squares (the
+           hottest loop here mispredicted on every run start): stack[top] is written
+           every square and kept at a run's start. Each square is pushed at most once
+           from the row above and once from the row below, and the pad is never open, so
+           top stays under twice the grid's size less two */
+        for (int d = -pw; d <= pw; d += 2 * pw) {
             int prev = 0;
             for (int i = l + d; i <= r + d; i++) {
                 int open = flood_open(g[i]);
-                if (open && !prev)
-                    stack[top++] = i;
+                stack[top] = i;
+                top += open & !prev;
                 prev = open;
             }
         }
