@@ -1,14 +1,7 @@
 /* rng: SplitMix64 (Steele, Lea, Flood 2014) with streams keyed by mixing the key. */
 #include "engine/rng.h"
 
-#define GOLDEN 0x9E3779B97F4A7C15ull
-
-uint64_t rng_mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+#define GOLDEN RNG_GOLDEN
 
 rng rng_stream(uint64_t seed, rng_purpose purpose, int floor, int try_index)
 {
@@ -25,16 +18,6 @@ rng rng_cosmetic(uint64_t seed, uint32_t t, int x, int y)
     return (rng){ .state = k };
 }
 
-uint64_t rng_next64(rng *r)
-{
-    r->state += GOLDEN;
-    return rng_mix(r->state);
-}
-
-uint32_t rng_next(rng *r)
-{
-    return (uint32_t)(rng_next64(r) >> 32);
-}
 
 int rng_range(rng *r, int lo, int hi)
 {

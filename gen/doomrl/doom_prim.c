@@ -85,7 +85,8 @@ static int clamp(int v, int lo, int hi)
 int doom_walk(rng *r, dfloor *f, doom_area a, int x, int y, int n, terrain t,
               int break_on_edge)
 {
-    int added = 0;
+    int added = 0, w = f->w, h = f->h; /* read once: a store to a square may alias them */
+    uint8_t *ter = f->terrain;
     for (int i = 0; i < n; i++) {
         if (x < a.x0 || x > a.x1 || y < a.y0 || y > a.y1) {
             if (break_on_edge)
@@ -93,8 +94,8 @@ int doom_walk(rng *r, dfloor *f, doom_area a, int x, int y, int n, terrain t,
             x = clamp(x, a.x0, a.x1);
             y = clamp(y, a.y0, a.y1);
         }
-        if (x >= 1 && y >= 1 && x <= f->w && y <= f->h) {  /* a within the map */
-            uint8_t *sq = &f->terrain[(y - 1) * f->w + (x - 1)];
+        if (x >= 1 && y >= 1 && x <= w && y <= h) {  /* a within the map */
+            uint8_t *sq = &ter[(y - 1) * w + (x - 1)];
             added += *sq != t;
             *sq = (uint8_t)t;
         }
