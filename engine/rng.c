@@ -1,23 +1,20 @@
 /* rng: SplitMix64 (Steele, Lea, Flood 2014) with streams keyed by mixing the key. */
 #include "engine/rng.h"
 
-#define GOLDEN RNG_GOLDEN
-
 rng rng_stream(uint64_t seed, rng_purpose purpose, int floor, int try_index)
 {
-    uint64_t k = rng_mix(seed + GOLDEN);
-    k = rng_mix(k ^ ((uint64_t)purpose * GOLDEN));
+    uint64_t k = rng_mix(seed + RNG_GOLDEN);
+    k = rng_mix(k ^ ((uint64_t)purpose * RNG_GOLDEN));
     k = rng_mix(k ^ ((uint64_t)(uint32_t)floor << 20) ^ (uint64_t)(uint32_t)try_index);
     return (rng){ .state = k };
 }
 
 rng rng_cosmetic(uint64_t seed, uint32_t t, int x, int y)
 {
-    uint64_t k = rng_mix(seed ^ ((uint64_t)RNG_COSMETIC * GOLDEN));
+    uint64_t k = rng_mix(seed ^ ((uint64_t)RNG_COSMETIC * RNG_GOLDEN));
     k = rng_mix(k ^ ((uint64_t)t << 32) ^ ((uint64_t)(uint16_t)x << 16) ^ (uint16_t)y);
     return (rng){ .state = k };
 }
-
 
 int rng_range(rng *r, int lo, int hi)
 {

@@ -64,5 +64,4 @@ int rng_chance(rng *r, int num, int den);
 /* Fisher-Yates shuffle of v[0..n-1], drawing rng_range(r, 0, i) for i = n-1 .. 1. */
 void rng_shuffle(rng *r, int *v, int n);
 
-
 #endif
