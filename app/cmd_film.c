@@ -211,16 +211,19 @@ static void progress_phase(const progress_out *p, const char *what)
         fprintf(stderr, "delve film: %s\n", what);
 }
 
-/* Adds "seed N floors K" and "fps F" to the folder's marker (engine/outdir.h: its first
- * line is outdir's, the rest free), so `delve sheet` can head a remade sheet with them and
- * draw its chart in film time (events.tsv counts frames and game time, not film time). */
-static delve_status note_dungeon(const char *dir, const world *w, int fps, delve_err *err)
+/* Adds "seed N floors K", "fps F" and "title T" (when the film has one) to the folder's
+ * marker (engine/outdir.h: its first line is outdir's, the rest free), so `delve sheet`
+ * can head a remade sheet with them and draw its chart in film time (events.tsv counts
+ * frames and game time, not film time). A script's text has no line end to break it. */
+static delve_status note_dungeon(const char *dir, const world *w, const film_script *fs,
+                                 delve_err *err)
 {
     char p[FILM_PATH_MAX + 96];
     snprintf(p, sizeof p, "%s/%s", dir, OUTDIR_MARKER);
     FILE *f = fopen(p, "a");
-    int ok = f && fprintf(f, "seed %llu floors %d\nfps %d\n", (unsigned long long)w->dg.seed,
-                          w->dg.floor_count, fps) > 0;
+    int ok = f && fprintf(f, "seed %llu floors %d\nfps %d\n%s%s%s", (unsigned long long)w->dg.seed,
+                          w->dg.floor_count, fs->fps, fs->title[0] ? "title " : "", fs->title,
+                          fs->title[0] ? "\n" : "") > 0;
     if (f && fclose(f) != 0)
         ok = 0;
     return ok ? DELVE_OK : delve_fail(err, DELVE_EIO, "cannot write %s", p);
@@ -476,7 +479,7 @@ static delve_status record(const film_args *a, const film_script *fs, world *w, 
     if (!st)
         st = recorder_finish(*rec, err);
     if (!st)
-        st = note_dungeon(dir, w, fs->fps, err);
+        st = note_dungeon(dir, w, fs, err);
     if (!st && vid) {
         progress_phase(&po, "video: waiting for ffmpeg to finish (Ctrl-C stops it)");
         st = video_finish(vid, err);

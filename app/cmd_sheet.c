@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "app/cli.h"
@@ -26,12 +27,17 @@ static void help(void)
            "Makes a captioned contact sheet from FILM_DIR/frames/frame_*.png and\n"
            "FILM_DIR/events.tsv (what `delve film` wrote), with the health chart (every\n"
            "member's health and power over the film, falls, heals, burns and deaths marked)\n"
-           "above the cells. --chart writes the chart alone, the same pixels as the\n"
-           "sheet's band for the same --columns. --pick is events (frames with an\n"
-           "event, the default), every=N (events and every Nth frame) or all. A missing\n"
-           "frame keeps its cell as a labelled blank; a frame that is there but is not a\n"
-           "PNG that can be read is an error. A sheet that would pass 16000 px is\n"
-           "split into SHEET-1.png, SHEET-2.png ... Health bars are scaled to each member's\n"
+           "above the cells. The header is the film's title (from the folder's marker, else\n"
+           "the folder's name) unless --title gives another, with the seed and floors.\n"
+           "--chart writes the chart alone, the same pixels as the sheet's band for the same\n"
+           "--columns (of every frame and untitled: --pick and --title are refused with it).\n"
+           "--pick is events (frames with an event, the default), every=N (events and every\n"
+           "Nth frame) or all. A missing frame keeps its cell as a labelled blank; a frame\n"
+           "that is there but is not a PNG that can be read is an error. A sheet that would\n"
+           "pass 16000 px is split into SHEET-1.png, SHEET-2.png ...; the pages of an\n"
+           "earlier sheet there that this one does not write again (SHEET.png after a split\n"
+           "sheet, SHEET-3.png after one of two pages) are removed, if they are PNG files,\n"
+           "once the new pages are in place. Health bars are scaled to each member's\n"
            "highest health in the film (events.tsv has no maximum). Every page is made\n"
            "under a hidden name first and moved into place once all are made: Ctrl-C or a\n"
            "failure leaves the earlier sheet as it was.\n");
@@ -39,7 +45,7 @@ static void help(void)
 
 typedef struct sheet_args {
     const char *dir, *out, *title;
-    int columns, pick_every, chart_only;
+    int columns, pick_every, chart_only, picked;
     sheet_pick pick;
     cli_seen seen;          /* valued options taken, each once */
 } sheet_args;
@@ -96,7 +102,12 @@ static int parse(int argc, char **argv, sheet_args *a)
             return EXIT_USAGE;
         else if (!strcmp(o, "--pick") && !parse_pick(v, a))
             return EXIT_USAGE;
+        a->picked |= !strcmp(o, "--pick");
     }
+    if (a->chart_only && (a->picked || a->title)) /* the chart has every frame, no header */
+        return cli_usage_error("sheet", "--chart draws the chart alone, of every frame and "
+                               "with no title: %s would change nothing",
+                               a->picked ? "--pick" : "--title");
     if (!a->dir || !a->out)
         return cli_usage_error("sheet", "needs a film folder and -o SHEET.png");
     char frames[4096], tsv[4096];
@@ -118,6 +129,7 @@ typedef struct sheet_job {
     uint64_t seed;           /* from the folder's marker; floors 0 when it says none */
     int floors;
     int fps;                 /* from the marker too; 0 (12) for a film made before it said */
+    char title[FILM_TEXT_MAX]; /* the film's title from the marker, or "" */
 } sheet_job;
 
 static delve_status grow(sheet_job *j, delve_err *err)
@@ -268,6 +280,34 @@ static delve_status page_paths(const char *out, int p, int pages, char *fpath, c
     return DELVE_OK;
 }
 
+/* Is file a regular file (not a link) that starts as a PNG does? */
+static int is_png_file(const char *file)
+{
+    struct stat sb;
+    unsigned char sig[8] = { 0 };
+    FILE *f = lstat(file, &sb) == 0 && S_ISREG(sb.st_mode) ? fopen(file, "rb") : NULL;
+    int png = f && fread(sig, 1, sizeof sig, f) == sizeof sig &&
+              !memcmp(sig, "\x89PNG\r\n\x1a\n", sizeof sig);
+    if (f)
+        fclose(f);
+    return png;
+}
+
+/* The pages of an earlier sheet at OUT that this one of `pages` did not write again:
+ * OUT itself after a split sheet, OUT-1.png, OUT-2.png ... after a single page, and the
+ * pages past the last after a split one; each a PNG file, from the first missing on
+ * none. Left in place, they read as part of the new sheet. */
+static void remove_stale(const char *out, int pages)
+{
+    char fpath[SHEET_PATH_MAX], staged[SHEET_PATH_MAX];
+    if (pages > 1 && is_png_file(out))
+        unlink(out);
+    for (int p = pages > 1 ? pages + 1 : 1; p < 100000; p++)
+        if (page_paths(out, p, 2, fpath, staged, NULL) || !is_png_file(fpath) ||
+            unlink(fpath) != 0)
+            break;
+}
+
 /* Moves every staged page into place once all are made (and no Ctrl-C came), or
  * removes them: an interrupted or failed run leaves the earlier sheet as it was. */
 static delve_status place_pages(const char *out, int made, int pages, delve_status st,
@@ -284,6 +324,8 @@ static delve_status place_pages(const char *out, int made, int pages, delve_stat
         else if (rename(staged, fpath) != 0)
             st = delve_fail(err, DELVE_EIO, "cannot write %s: %s", fpath, strerror(errno));
     }
+    if (!st)
+        remove_stale(out, pages);
     return st;
 }
 
@@ -304,8 +346,9 @@ static delve_status write_chart(sheet_job *j, const sheet_opts *so, const char *
 }
 
 /* The dungeon's seed and floor count from the line "seed N floors K" that `delve film`
- * adds to its folder's marker (engine/outdir.h), and the film's fps from "fps F"; floors
- * and fps stay 0 when there is none. */
+ * adds to its folder's marker (engine/outdir.h), the film's fps from "fps F" and its
+ * title from "title T"; floors and fps stay 0 and the title "" when there is none (a
+ * title with a control byte, or too long for a script's, is taken as none). */
 static void read_dungeon(sheet_job *j, const char *dir)
 {
     char p[FILM_PATH_MAX + 32], *text = NULL;
@@ -327,6 +370,13 @@ static void read_dungeon(sheet_job *j, const char *dir)
     int fps = 0;
     if (f && lex_parse_int(f + 5, strcspn(f + 5, "\n"), 1, FILM_FPS_MAX, &fps, NULL) == LEX_OK)
         j->fps = fps;
+    const char *t = strstr(text, "\ntitle ");
+    size_t tn = t ? strcspn(t + 7, "\n") : 0;
+    int plain = tn > 0 && tn < sizeof j->title;
+    for (size_t i = 0; plain && i < tn; i++)
+        plain = (unsigned char)t[7 + i] >= 0x20 && t[7 + i] != 0x7f;
+    if (plain)
+        snprintf(j->title, sizeof j->title, "%.*s", (int)tn, t + 7);
     free(text);
 }
 
@@ -386,10 +436,12 @@ int cmd_sheet(int argc, char **argv)
     snprintf(j.tsv, sizeof j.tsv, "%s/events.tsv", a.dir);
     snprintf(j.frames, sizeof j.frames, "%s/frames", a.dir);
     const char *base = strrchr(a.dir, '/');
-    const char *title = a.title ? a.title : base && base[1] ? base + 1 : a.dir;
     int pages = 0;
     folder_catch_signals();
     read_dungeon(&j, a.dir);
+    const char *title = a.title      ? a.title
+                        : j.title[0] ? j.title
+                        : base && base[1] ? base + 1 : a.dir;
     delve_status st = events_read(j.tsv, add_row, &j, &err);
     if (!st) {
         set_max_health(&j);

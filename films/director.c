@@ -535,6 +535,14 @@ static delve_status do_view(dir_state *ds, const film_action *a, delve_err *err)
     return DELVE_OK;
 }
 
+/* Would a hold now play a camera move's frames in the side view? Only a fall's can be
+ * on screen with a move going ('camera' and 'view side' refuse one another), and a hold
+ * after a landing keeps it until 'view top' or the next walk. */
+static int hold_hides_move(const dir_state *ds)
+{
+    return ds->cam.step < ds->cam.steps && (ds->view_changed ? ds->side : ds->s.side);
+}
+
 /* camera at X,Y off the party's floor: an error at the square's column naming the
  * floor's size (never clamped to its edge). */
 static delve_status camera_off_floor(const dir_state *ds, const film_action *a, delve_err *err)
@@ -595,6 +603,13 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
         ds->cam_line = a->line;
         return DELVE_OK;
     case OP_HOLD:
+        if (hold_hides_move(ds)) {
+            char why[240];
+            snprintf(why, sizeof why, "hold: the camera move of line %d would play hidden "
+                     "behind the fall's side view, which a hold after the landing keeps; put "
+                     "'view top' before the hold to watch the move from above", ds->cam_line);
+            return script_fail(ds, a, why, err);
+        }
         return cards(ds, CARD_HOLD, NULL, film_frames_of(a->ms, ds->fs->fps), err);
     case OP_TITLE:
         return cards(ds, CARD_TITLE, a->text, film_frames_of(a->ms, ds->fs->fps), err);

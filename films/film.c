@@ -502,6 +502,7 @@ static delve_status d_sheet(line_ctx *c)
         } else if (!strcmp(t->key, "pick") && !strncmp(t->val, "every=", 6)) {
             token n = *t;
             snprintf(n.val, sizeof n.val, "%s", t->val + 6);
+            snprintf(n.key, sizeof n.key, "every"); /* its messages name every=, not pick= */
             n.vcol += 6;
             c->fs->pick = PICK_EVERY;
             st = int_field(c, &n, 1, 100000, &c->fs->pick_every);

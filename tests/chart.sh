@@ -18,6 +18,15 @@ check "stderr not a terminal, no --progress: nothing on it" test ! -s "$TMP/none
 check "--quiet with --progress: refused, exit 2, no film ($(head -1 "$TMP/none"))" sh -c \
   "test $rc = 2 && grep -q -- '--quiet and --progress: choose one' '$TMP/none' && test ! -e '$TMP/q2'"
 check "the folder notes seed and floors" grep -qx "seed 58 floors 3" "$film/.delve-output"
+check "the folder notes the film's title" grep -qx "title Short" "$film/.delve-output"
+# remade with the script's columns and pick, the sheet is the film's own, title and all
+"$DELVE" sheet "$film" --columns 6 -o "$TMP/same.png" > /dev/null
+check "a remade sheet is the film's sheet, byte for byte" cmp "$TMP/same.png" "$film/sheet.png"
+for opt in "--title T" "--pick all"; do
+  "$DELVE" sheet "$film" --chart $opt -o "$TMP/refused.png" > /dev/null 2> "$TMP/err"; rc=$?
+  check "sheet --chart $opt: refused, exit 2, nothing written ($(head -1 "$TMP/err"))" sh -c \
+    "test $rc = 2 && grep -q 'would change nothing' '$TMP/err' && test ! -e '$TMP/refused.png'"
+done
 
 # the film's sheet: 7 event frames in 6 columns (short.film's sheet default)
 "$DELVE" sheet "$film" --chart --columns 6 -o "$TMP/chart.png" > "$TMP/out"

@@ -10,6 +10,24 @@ check "sheet says how many frames ($(cat "$TMP/out"))" grep -q "(63 frames of 63
 # thumbnails of 960x540 frames are 240x135: 8 px gutter + 5 x (240 + 8) = 1248 px wide
 check "sheet is 1248 px wide for 5 columns ($(png_size "$TMP/all.png"))" \
   sh -c "png_size() { od -An -tu1 -j16 -N4 \"\$1\" | awk '{ print \$1*16777216+\$2*65536+\$3*256+\$4 }'; }; test \$(png_size '$TMP/all.png') = 1248"
+# a sheet in two pages, then in one, then in two again: no page of an earlier sheet is
+# left beside the new one; a PNG past the last page goes too (an earlier sheet's), a
+# file there that is not a PNG is not delve's and stays (98 frames: every 4th tick)
+sed 's/^record  every=10/record  every=4/' tests/fixtures/short.film > "$TMP/long.film"
+"$DELVE" film "$TMP/long.film" -o "$TMP/long" --quiet > /dev/null
+mkdir "$TMP/pages"
+"$DELVE" sheet "$TMP/long" -o "$TMP/pages/s.png" --pick all --columns 1 > /dev/null
+cp "$TMP/pages/s-1.png" "$TMP/pages/s-3.png"
+n1=$(ls "$TMP/pages" | tr '\n' ' ')
+"$DELVE" sheet "$TMP/long" -o "$TMP/pages/s.png" --pick all --columns 2 > /dev/null
+n2=$(ls "$TMP/pages" | tr '\n' ' ')
+"$DELVE" sheet "$TMP/long" -o "$TMP/pages/s.png" --pick all --columns 1 > /dev/null
+n3=$(ls "$TMP/pages" | tr '\n' ' ')
+check "pages replaced as a set: 2 pages (and a third copied), one, 2 ($n1/ $n2/ $n3)" \
+  test "$n1" = "s-1.png s-2.png s-3.png " -a "$n2" = "s.png " -a "$n3" = "s-1.png s-2.png "
+echo notes > "$TMP/pages/s-3.png"
+"$DELVE" sheet "$TMP/long" -o "$TMP/pages/s.png" --pick all --columns 1 > /dev/null
+check "a file there that is not a PNG stays" grep -qx notes "$TMP/pages/s-3.png"
 rm "$film/frames/frame_0002.png"
 "$DELVE" sheet "$film" -o "$TMP/missing.png" --pick all --columns 5 > /dev/null
 check "a missing frame: still exit 0" test $? = 0

@@ -719,6 +719,26 @@ static void test_save_numbers_and_crlf(void **state)
     world_free(&w);
 }
 
+/* A message quoting a file's bytes: ESC, BEL, CR, DEL, C1 (U+009B as C2 9B) and a byte
+ * of no UTF-8 character come out \xNN; printable UTF-8 stays; cut at the buffer. */
+static void test_messages_tame_control_bytes(void **state)
+{
+    (void)state;
+    delve_err err = { "" };
+    assert_int_equal(delve_fail_at(&err, DELVE_EINPUT, "a\x1b.film", 2, 3, "not '%s'",
+                                   "\x1b]0;t\x07\r\x7f \xc3\xa9\xc2\x9b\xff\xe2\x82"),
+                     DELVE_EINPUT);
+    assert_string_equal(err.msg, "a\\x1b.film:2:3: not '\\x1b]0;t\\x07\\x0d\\x7f "
+                                 "\xc3\xa9\\xc2\\x9b\\xff\\xe2\\x82'");
+    char big[600];
+    memset(big, '\x01', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    delve_fail(&err, DELVE_EINPUT, "%s", big);
+    assert_int_equal(strlen(err.msg), 508); /* 127 whole escapes of 4 bytes, no half one */
+    delve_fail(&err, DELVE_EINPUT, "plain %d", 7);
+    assert_string_equal(err.msg, "plain 7");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -744,6 +764,7 @@ int main(void)
         cmocka_unit_test(test_save_doc_example_and_utf8),
         cmocka_unit_test(test_rng_streams),
         cmocka_unit_test(test_clock_text),
+        cmocka_unit_test(test_messages_tame_control_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -169,6 +169,7 @@ static void test_parse_errors(void **state)
     expect_error("dungeon dlevel=0\n", "t.film:1:16: dlevel: '0' is not a number in 1..99");
     expect_error("dungeon difficulty=6\n", "t.film:1:20: difficulty: '6' is not a number in 1..5");
     expect_error("sheet pick=some\n", "t.film:1:12: pick is events, every=N or all, not 'some'");
+    expect_error("sheet pick=every=0\n", "t.film:1:18: every=0 is out of range 1..100000");
     expect_error("dungeon file=no/such.dun\n",
                  "t.film:1:14: cannot read dungeon file no/such.dun: No such file or directory");
     /* direction */
@@ -804,6 +805,14 @@ static void test_once_escapes_and_short_holds(void **state)
     expect_error("\x1b[2Jboom\n", "t.film:1:1: unknown directive '\\x1b[2Jboom'");
     expect_error("walk to=pit\nd\xc3\xa9j\x7f\n", "t.film:2:1: unknown directive 'd\\xc3\\xa9j\\x7f'");
     expect_error("fall slow=1s colour=\x07\n", "t.film:1:14: unknown key 'colour=' for 'fall'");
+    /* every message quoting a script's word: the word's control bytes escaped, its
+       printable UTF-8 kept */
+    expect_error("speed \x1b]0;pwned\x07\n",
+                 "t.film:1:7: speed is xN with N in 1..64, not '\\x1b]0;pwned\\x07'");
+    expect_error("hold 2\x1b[2J\n", "t.film:1:7: bad duration '2\\x1b[2J'");
+    expect_error("dungeon type=caf\xc3\xa9\xc2\x9b\n",
+                 "t.film:1:14: type: 'caf\xc3\xa9\\xc2\\x9b' is not a level type (rooms, normal, "
+                 "small-rooms, warehouse, city, caves, arena, maze, single, doomrl, shoals)");
     film_script fs;
     delve_err err = { "" };
     /* view side and view top are actions: as many as the film wants */
@@ -876,6 +885,16 @@ static void test_camera_off_floor(void **state)
     play_hand_fails("c.film", "camera zoom 32 over 2s\ntitle \"x\" 2s\nview side\n",
                     "c.film:3:1: view side: the camera move of line 1 has 24 frames left, "
                     "which the side view would hide; hold for them first (hold 2s)");
+    /* a hold after a landing keeps the fall's side view: a move there would play hidden
+       (refused at the hold); after view top it plays from above, 12 frames of 1 s */
+    play_hand_fails("c.film", "walk to=pit\ncamera at 1,1 over 1s\nhold 1s\n",
+                    "c.film:3:1: hold: the camera move of line 2 would play hidden behind "
+                    "the fall's side view, which a hold after the landing keeps; put 'view "
+                    "top' before the hold to watch the move from above");
+    static dir_log f;
+    play_hand("walk to=pit\ncamera at 1,1 over 1s\nview top\nhold 1s\n", &f);
+    assert_int_equal(count_of(&f, EV_STEP, CARD_HOLD), 12);
+    assert_int_equal(f.side[f.n - 1], 0);
 }
 
 /* view side col=X: the party's first frame and the held ones are cut along column X (1 +
