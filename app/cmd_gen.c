@@ -1,4 +1,5 @@
 /* delve gen: generate a dungeon from a seed and print its floors as ASCII maps. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +68,14 @@ static int parse(int argc, char **argv, gen_args *a)
                                "whole dungeon");
     if (a->tmj && !a->out)
         return cli_usage_error("gen", "--format tmj needs -o FLOOR.tmj");
-    return a->out ? cli_file_out("gen", "-o", a->out) : EXIT_OK; /* before generating */
+    rc = a->out ? cli_file_out("gen", "-o", a->out) : EXIT_OK; /* before generating */
+    size_t n = a->out ? strlen(a->out) : 0;
+    if (!rc && a->tmj && n > 4 && !strcmp(a->out + n - 4, ".tmj")) { /* and its tileset */
+        char png[PATH_MAX];
+        snprintf(png, sizeof png, "%.*s-tiles.png", (int)(n - 4), a->out);
+        rc = cli_file_out("gen", "-o (its tileset)", png);
+    }
+    return rc;
 }
 
 /* Appends floor k's map to b, after a blank line unless it is the first. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "app/cli.h"
@@ -243,8 +244,11 @@ static delve_status row_png(const part *p, uint64_t seed, int floor, delve_err *
     char file[4200];
     snprintf(file, sizeof file, "%s/seed-%020llu-floor-%02d.png", p->dir,
              (unsigned long long)seed, floor);
-    if (access(file, F_OK))
+    struct stat sb;
+    if (lstat(file, &sb))
         return delve_fail(err, DELVE_EINPUT, "%s: missing (its catalog.tsv lists it)", file);
+    if (!S_ISREG(sb.st_mode)) /* a FIFO would be waited on for ever */
+        return delve_fail(err, DELVE_EINPUT, "%s: not a regular file", file);
     if (!png_whole(file))
         return delve_fail(err, DELVE_EINPUT, "%s: truncated (not a whole PNG)", file);
     return DELVE_OK;
@@ -316,7 +320,8 @@ static delve_status part_rows(part *p, const char *file, delve_err *err)
     delve_status st = DELVE_OK;
     while (!st && lex_next(&x)) {
         merge_row key = { 0, 0 };
-        if (x.ls < p->text + p->head_len)
+        st = lex_text_only(&x, "catalog"); /* its cells and '#' lines go to a terminal */
+        if (st || x.ls < p->text + p->head_len)
             continue;
         st = row_read(&x, p, tabs, &key);
         st = st ? st : rows_push(p, key, &cap, err);
@@ -335,6 +340,31 @@ static int png_name(const char *name, uint64_t *seed, int *floor)
            lex_parse_int(name + 32, 2, 1, DUNGEON_MAX_FLOORS, floor, NULL) == LEX_OK;
 }
 
+/* Every seed of p's range has a line for each floor its first seed has, in order: a
+ * part cut short at a seed's or a floor's end (its PNGs gone with the lines), or whose
+ * "# seeds:" line says more than it holds, lists fewer. file names the catalog. */
+static delve_status part_whole(const part *p, const char *file, delve_err *err)
+{
+    long per = 0, i = 0;
+    while (per < p->row_count && p->rows[per].seed == p->rows[0].seed)
+        per++;
+    if (per == 0)
+        return delve_fail(err, DELVE_EINPUT, "%s: no floor lines for seeds %llu-%llu", file,
+                          (unsigned long long)p->lo, (unsigned long long)p->hi);
+    for (uint64_t seed = p->lo;; seed++) {
+        for (long k = 0; k < per; k++, i++)
+            if (i >= p->row_count || p->rows[i].seed != seed ||
+                p->rows[i].floor != p->rows[k].floor)
+                return delve_fail(err, DELVE_EINPUT, "%s: no line for seed %llu floor %d "
+                                  "(seeds %llu-%llu, each with the floors of the first): "
+                                  "the part is cut short", file, (unsigned long long)seed,
+                                  p->rows[k].floor, (unsigned long long)p->lo,
+                                  (unsigned long long)p->hi);
+        if (seed == p->hi)
+            return DELVE_OK;
+    }
+}
+
 /* p's folder holds a whole PNG for each line of its catalog and no other PNG (a catalog
  * cut short at a line's end leaves PNGs it does not list). */
 static delve_status part_verify(part *p, delve_err *err)
@@ -343,6 +373,7 @@ static delve_status part_verify(part *p, delve_err *err)
     long pngs = 0;
     snprintf(file, sizeof file, "%s/catalog.tsv", p->dir);
     delve_status st = part_rows(p, file, err);
+    st = st ? st : part_whole(p, file, err);
     DIR *d = st ? NULL : opendir(p->dir);
     if (!st && !d)
         return delve_fail(err, DELVE_EIO, "%s: %s", p->dir, strerror(errno));

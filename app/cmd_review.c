@@ -216,11 +216,30 @@ static int parse_args(review_args *a, int argc, char **argv)
     return EXIT_OK;
 }
 
-/* --junit FILE checked before any work, so that a review never ends with the report
- * swapped in and no JUnit file. */
-static int check_junit(const char *path)
+/* Is file's folder dir or a folder under it (both as they are now, links resolved)? */
+static int under_folder(const char *file, const char *dir)
 {
-    return strcmp(path, "-") ? cli_file_out("review", "--junit", path) : EXIT_OK;
+    char parent[PATH_MAX], pr[PATH_MAX], dr[PATH_MAX];
+    const char *slash = strrchr(file, '/');
+    snprintf(parent, sizeof parent, "%.*s", slash ? (int)(slash - file) + (slash == file) : 1,
+             slash ? file : ".");
+    if (!realpath(parent, pr) || !realpath(dir, dr))
+        return 0;
+    size_t n = strlen(dr);
+    return !strncmp(pr, dr, n) && (pr[n] == '\0' || pr[n] == '/' || n == 1);
+}
+
+/* --junit FILE checked before any work, so that a review never ends with the report
+ * swapped in and no JUnit file; never inside the report's folder, which is replaced
+ * whole (the earlier report there would be gone before the file could be written). */
+static int check_junit(const char *path, const char *out)
+{
+    if (!strcmp(path, "-"))
+        return EXIT_OK;
+    if (out && under_folder(path, out))
+        return cli_usage_error("review", "--junit %s: inside the report's folder %s, which "
+                               "is replaced whole; write it beside the folder", path, out);
+    return cli_file_out("review", "--junit", path);
 }
 
 /* Each side is a shot set: a catalog.tsv or at least one PNG (a mistyped folder must not
@@ -384,7 +403,7 @@ int cmd_review(int argc, char **argv)
     rc = parse_args(&a, cw.n, cw.w);
     cli_words_free(&cw);
     if (!rc && a.junit)
-        rc = check_junit(a.junit);
+        rc = check_junit(a.junit, a.out);
     if (!rc)
         rc = check_sides(&a);
     if (rc)

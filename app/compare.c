@@ -114,6 +114,8 @@ static delve_status parse_side(compare_side *s, delve_err *err)
         lex_init(&x, path, s->text, err);
     while (!st && lex_next(&x)) {
         char *p = s->text + (x.ls - s->text);
+        if ((st = lex_text_only(&x, "catalog"))) /* cells are printed and put in pages */
+            break;
         p[x.le - x.ls] = '\0';
         if (p[0] == '#' && strchr(p, '\t') && !s->rows)
             st = read_header(s, p, &x, err);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/fsio.h"
@@ -445,6 +446,9 @@ delve_status tiled_export(const dfloor *f, uint64_t seed, int floors, int zoom,
     memcpy(png, tmj_path, n - 4);
     memcpy(png + n - 4, "-tiles.png", 11);
     const char *slash = strrchr(png, '/');
+    struct stat sb; /* a folder or a FIFO there: said before the map is replaced */
+    if (lstat(png, &sb) == 0 && !S_ISREG(sb.st_mode))
+        return delve_fail(err, DELVE_EIO, "cannot write %s: not a regular file", png);
     tile_set ts;
     shore_cut cut = { 0 };
     canvas sheet = { 0 };

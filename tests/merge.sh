@@ -47,7 +47,17 @@ expect2 "no -o refused" "-o DIR" shots p1
 cp -r p1 d1 && rm d1/seed-00000000000000000002-floor-01.png
 expect2 "a part missing a PNG its catalog lists refused" "d1/seed-00000000000000000002-floor-01.png: missing" shots -o x d1 p2
 cp -r p1 d2 && head -n -2 p1/catalog.tsv > d2/catalog.tsv
-expect2 "a catalog cut at a line's end refused" "a PNG its catalog.tsv does not list" shots -o x d2 p2
+expect2 "a catalog cut at a seed's end refused" "d2/catalog.tsv: no line for seed 3 floor 1 (seeds 1-3, each with the floors of the first): the part is cut short" shots -o x d2 p2
+cp -r p1 d8 && head -n -1 p1/catalog.tsv > d8/catalog.tsv && rm d8/seed-00000000000000000003-floor-02.png
+expect2 "a catalog and its PNGs cut at a floor's end refused" "d8/catalog.tsv: no line for seed 3 floor 2" shots -o x d8 p2
+cp -r p2 d9 && sed -i 's/^# seeds: 4-6$/# seeds: 4-7/' d9/catalog.tsv
+expect2 "a '# seeds:' line saying more than the part holds refused" "d9/catalog.tsv: no line for seed 7 floor 1" shots -o x p1 d9
+cp -r p1 d10 && cp p2/seed-00000000000000000004-floor-01.png d10/seed-00000000000000000009-floor-01.png
+expect2 "a PNG the catalog does not list refused" "d10/seed-00000000000000000009-floor-01.png: a PNG its catalog.tsv does not list" shots -o x d10 p2
+cp -r p1 d11 && rm d11/seed-00000000000000000002-floor-01.png && mkfifo d11/seed-00000000000000000002-floor-01.png
+timeout 20 "$DELVE" merge shots -o x d11 p2 > /dev/null 2> e; rc=$?
+check "a FIFO for a listed PNG: refused, not waited on (rc $rc: $(cat e))" \
+  sh -c "test $rc = 2 && grep -qF 'd11/seed-00000000000000000002-floor-01.png: not a regular file' e"
 cp -r p1 d3 && head -c -40 p1/catalog.tsv > d3/catalog.tsv
 expect2 "a catalog cut mid-line refused, naming file:line:col" "d3/catalog.tsv:$(wc -l < d3/catalog.tsv | awk '{print $1 + 1}'):" shots -o x d3 p2
 expect2 "  and saying it is truncated" "truncated: the line has no end" shots -o x d3 p2

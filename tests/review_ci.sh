@@ -64,6 +64,13 @@ H
 
 "$DELVE" review base head -o rep --junit junit.xml > out 2> err; rc=$?
 check "a change: exit 1 (rc $rc: $(cat err))" test $rc = 1
+# --junit inside the report's folder: that folder is replaced whole, so the file would
+# go with it (and the earlier report was gone before the file could fail): refused first
+mkdir -p rep/sub && cp rep/index.html before.html
+"$DELVE" review base head -o rep --junit rep/sub/j.xml > /dev/null 2> err2; rc=$?
+check "--junit inside -o's folder: exit 2, the earlier report as it was ($(head -1 err2))" \
+  sh -c "test $rc = 2 && grep -q 'inside the report.s folder rep' err2 && cmp -s rep/index.html before.html && test ! -e rep/sub/j.xml"
+rmdir rep/sub
 check "summary: 5 changed, the corrupt pair with the same bytes is the same ($(cat out))" \
   test "$(cat out)" = "review: 5 changed, 0 added, 0 removed, 1 same; catalog: 2 lines changed; report: rep/index.html"
 order=$(grep -o 'data-state="changed"[^>]*data-name="[^"]*"' rep/index.html | sed 's/.*seed-0000\([0-9]\).*/\1/' | tr -d '\n')

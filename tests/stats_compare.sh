@@ -124,4 +124,11 @@ check "a catalog of blank and comment lines: exit 2, no column names (rc $rc: $(
 "$DELVE" stats --compare "$TMP/few.tsv" docs/sheet.png 2> "$TMP/err" > /dev/null; rc=$?
 check "a PNG: exit 2, text refused as the other readers refuse it (rc $rc: $(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -qE '^delve stats: docs/sheet.png:[0-9]+:[0-9]+: NUL byte: a catalog is text$' '$TMP/err'"
+# a control byte in a cell would reach the terminal (the table) and the review page raw
+awk -F'\t' -v OFS='\t' '!/^#/ && !done { $3 = "ro\033[31moms"; done = 1 } 1' "$TMP/few.tsv" > "$TMP/esc.tsv"
+line=$(grep -n $'\033' "$TMP/esc.tsv" | cut -d: -f1)
+before=$(grep $'\033' "$TMP/esc.tsv" | sed 's/\x1b.*//')
+"$DELVE" stats --compare "$TMP/few.tsv" "$TMP/esc.tsv" 2> "$TMP/err" > "$TMP/out"; rc=$?
+check "an ESC in a cell: exit 2 at its line and column, nothing printed (rc $rc: $(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && test ! -s '$TMP/out' && test \"\$(cat '$TMP/err')\" = 'delve stats: $TMP/esc.tsv:$line:$((${#before} + 1)): control byte 0x1b: a catalog is text'"
 finish

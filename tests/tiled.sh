@@ -87,4 +87,14 @@ check "  and what is left is the pit's glow and the party (under 0.5 %: $with px
 raster s2.tmj ts2.png
 check "Tiled's Shoals picture equals delve's (seed 11 floor 2, --threshold 0.05)" \
   "$DELVE" diff ds2.png ts2.png --threshold 0.05
+# a folder or a FIFO where the tileset goes: exit 2 before anything is written, the
+# earlier map as it was
+echo OLD > old.tmj && mkdir old-tiles.png
+"$DELVE" gen --seed 7 --format tmj -o old.tmj > /dev/null 2> err.txt; rc=$?
+check "a folder at the tileset's name: exit 2, the earlier map kept ($(head -1 err.txt))" \
+  sh -c "test $rc = 2 && grep -qx OLD old.tmj && grep -q 'old-tiles.png: a folder, not a file' err.txt"
+rmdir old-tiles.png && mkfifo old-tiles.png
+"$DELVE" gen --seed 7 --format tmj -o old.tmj > /dev/null 2> err.txt; rc=$?
+check "a FIFO there: exit 2, the FIFO and the map kept" \
+  sh -c "test $rc = 2 && grep -qx OLD old.tmj && test -p old-tiles.png"
 finish
