@@ -159,7 +159,8 @@ int viewer_next_event(viewer *v, SDL_Event *e, int wait_ms, delve_err *err)
 static delve_status on_key(viewer *v, SDL_Keycode k, delve_err *err)
 {
     int z = v->vo.zoom;
-    v->status[0] = '\0';
+    if (k != SDLK_F12) /* F12 writes the window as it is, its status line too */
+        v->status[0] = '\0';
     if (viewer_side_key(v, k))
         return DELVE_OK;
     switch (k) {

@@ -227,8 +227,6 @@ static void seek(viewer *v, int n, int play)
     v->stop = v->in_film;
 }
 
-/* F12: the frame, drawn afresh, written to VIEWER_SHOT_DEFAULT in the current folder
- * (with a window, read back from it; headless, the canvas: the same pixels). */
 /* A click or drag at px on the timeline: the shot under it, paused. */
 void viewer_seek_px(viewer *v, int px)
 {
@@ -239,6 +237,9 @@ void viewer_seek_px(viewer *v, int px)
     seek(v, n > v->total ? v->total : n, 0);
 }
 
+/* F12: the frame, drawn afresh, written to VIEWER_SHOT_DEFAULT in the current folder
+ * (with a window, read back from it; headless, the canvas: the same pixels), the
+ * status line as the key found it. */
 static void screenshot_key(viewer *v)
 {
     delve_err e = { "" };

@@ -304,9 +304,11 @@ static delve_status line_tide_row(lex *x, save_state *st)
         return lex_fail(x, x->ls, "a tide-row out of place: a floor's rows follow its "
                         "tide-floor line, from row 0 down");
     int n = (int)(x->le - x->p);
-    if (n < 1 || n > FLOOR_MAX_SIDE || (tf->h && n != tf->w))
-        return lex_fail(x, x->p, "a row of %d squares (the floor's rows have %d, at most %d)",
-                        n, tf->h ? tf->w : n, FLOOR_MAX_SIDE);
+    if (n < 1 || n > FLOOR_MAX_SIDE)
+        return lex_fail(x, x->p, "a row of %d squares (1 to %d)", n, FLOOR_MAX_SIDE);
+    if (tf->h && n != tf->w) /* either may be the wrong one: both are named */
+        return lex_fail(x, x->p, "a row of %d squares where row 0 of this floor has %d: a "
+                        "floor's rows are all as wide", n, tf->w);
     for (int i = 0; i < n; i++)
         if (!tide_glyph_ok(x->p[i]))
             return lex_fail(x, x->p + i, "not a tide square (. ~ : = #)");

@@ -126,6 +126,13 @@ shot tl-mid --seed 4 --keys "press:480,712 release:480,712"
 same "a drag along the timeline ends where a click there goes" tl-mid tl-drag
 differ "the timeline's middle is not its start" tl-mid one
 
+# F12 writes the view as it is, its status line too (the c key's words, not the idle hint)
+mkdir -p "$TMP/f12" && (cd "$TMP/f12" &&
+  "$DELVE" view --seed 58 --headless --screenshot copied.png --keys "c" > c.out &&
+  "$DELVE" view --seed 58 --headless --screenshot x.png --keys "c f12" > /dev/null)
+check "F12 after c: delve-view.png is the view with c's status line ($(sed -n 's/^delve view: status: //p' "$TMP/f12/c.out"))" \
+  sh -c "cmp -s '$TMP/f12/copied.png' '$TMP/f12/delve-view.png' && grep -q 'status: copied two lines' '$TMP/f12/c.out'"
+
 # a script that is not keys is refused before anything opens
 "$DELVE" view --headless --screenshot "$TMP/bad.png" --keys "space jump" > /dev/null 2> "$TMP/bad.err"; rc=$?
 check "--keys with an unknown token: exit 2 naming it (rc $rc)" sh -c "test $rc = 2 && grep -q \"'jump'\" '$TMP/bad.err'"
