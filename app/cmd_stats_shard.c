@@ -130,24 +130,42 @@ static delve_status read_acc(lex *x, stats_shard *s)
     return DELVE_OK;
 }
 
-/* One data line of a part ("count", "floors" or "acc") into s. */
-static delve_status read_sum_line(lex *x, stats_shard *s)
+/* Where a data line comes in a part: stats_shard_print writes counts by kind, then per
+ * level type its floors and its measures in order, each once. */
+static int64_t line_rank(int64_t t, int64_t m)
 {
-    int64_t k = 0, n = 0;
+    return t * (STATS_MAX_MEASURES + 1) + m + 1;
+}
+
+/* One data line of a part ("count", "floors" or "acc") into s; *last is the rank of the
+ * line before (-1 at first): a line out of order or twice was not written so. */
+static delve_status read_sum_line(lex *x, stats_shard *s, int64_t *last)
+{
+    int64_t k = 0, n = 0, rank = 0;
     delve_status st = DELVE_OK;
     if (lex_keyword(x, "count")) {
         st = tab_i64(x, 0, RK_COUNT - 1, &k, "a kind of room");
         st = st ? st : tab_i64(x, 0, INT64_MAX, &n, "a count");
         s->counts[st ? 0 : k] += st ? 0 : n;
+        rank = k;
     } else if (lex_keyword(x, "floors")) {
         st = tab_i64(x, 0, LT_COUNT - 1, &k, "a level type");
         st = st ? st : tab_i64(x, 0, INT64_MAX, &n, "a count");
         s->table.floors[st ? 0 : k] += st ? 0 : n;
+        rank = line_rank(k, -1);
     } else if (lex_keyword(x, "acc")) {
+        lex y = *x;
+        int64_t t = 0, m = 0;
+        if (!tab_i64(&y, 0, LT_COUNT - 1, &t, "") && !tab_i64(&y, 0, STATS_MAX_MEASURES - 1, &m, ""))
+            rank = line_rank(t, m);
         st = read_acc(x, s);
     } else {
         return lex_fail(x, x->p, "a line delve stats --shard did not write");
     }
+    if (!st && rank <= *last)
+        return lex_fail(x, x->ls, "a line out of order or written twice (delve stats --shard "
+                        "writes each kind once, in order): the part was edited");
+    *last = rank;
     return st ? st : lex_end(x);
 }
 
@@ -194,8 +212,10 @@ static delve_status read_part(const char *file, stats_part *p, delve_err *err)
     st = st ? st : cli_part_end(file, text, "delve stats --shard", &lines, err);
     lex x;
     lex_init(&x, file, text ? text : "", err);
+    int64_t last = -1;
     while (!st && lex_next(&x) && x.line <= lines)
-        st = *x.ls == '#' ? read_head_line(&x, p, &head, &seeds) : read_sum_line(&x, &p->s);
+        st = *x.ls == '#' ? read_head_line(&x, p, &head, &seeds)
+                          : read_sum_line(&x, &p->s, &last);
     textbuf_put(&head, "", 1);
     if (!st && head.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory");
@@ -203,6 +223,14 @@ static delve_status read_part(const char *file, stats_part *p, delve_err *err)
         st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "not a part of delve stats --shard");
     p->head = head.s;
     p->s.rooms = p->head && strstr(p->head, "\n# kind: rooms\n") != NULL;
+    int64_t floors = 0; /* a per-floor part measures floor 1 of each of its seeds */
+    for (int t = 0; t < LT_COUNT; t++)
+        floors += p->s.table.floors[t];
+    if (!st && !p->s.rooms && (uint64_t)floors != p->hi - p->lo + 1)
+        st = delve_fail(err, DELVE_EINPUT, "%s: its floors lines count %lld floors, but seeds "
+                        "%llu-%llu are %llu (one floor each): the part was edited", file,
+                        (long long)floors, (unsigned long long)p->lo,
+                        (unsigned long long)p->hi, (unsigned long long)(p->hi - p->lo + 1));
     free(text);
     return st;
 }

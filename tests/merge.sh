@@ -129,6 +129,13 @@ sed "${n}s/^acc\t0\t0\t9\t/acc\t0\t0\t99999999999999999999\t/" part-1-9 > big
 expect2 "merge stats: a count past 64 bits refused at file:line:col" "big:$n:9: a count 99999999999999999999 is outside 1..9223372036854775807" stats big part-10-20 part-21-30 part-31-40
 sed "${n}s/^acc\t0\t0\t9\t/acc\t0\t0\t-9\t/" part-1-9 > neg
 expect2 "merge stats: a negative count refused" "neg:$n:9: a count -9 is outside" stats neg part-10-20 part-21-30 part-31-40
+# parts edited by hand: a per-floor part's seeds widened past its floors, a rooms part
+# with a kind's line twice (kind 0's turned into a second kind 1)
+sed 's/^# seeds: 1-9$/# seeds: 1-2000/' part-1-9 > wide
+expect2 "merge stats: seeds widened past the floors refused" "wide: its floors lines count 9 floors, but seeds 1-2000 are 2000 (one floor each)" stats wide
+n=$(grep -nP '^count\t1\t' p-a | cut -d: -f1)
+sed 's/^count\t0\t/count\t1\t/' p-a > twice
+expect2 "merge stats: a kind's line twice refused at the second" "twice:$n:1: a line out of order or written twice" stats twice
 "$DELVE" stats --type shoals --seeds 1-3 --shard > /dev/null 2> e; rc=$?
 check "stats --shard of Shoals' table refused (rc $rc)" sh -c "test $rc = 2 && grep -qF 'percentiles' e"
 
