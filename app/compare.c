@@ -342,7 +342,8 @@ static int cat_index(compare_col *c, const char *name)
     return c->cat_count++;
 }
 
-/* Paired categorical: the k x k table of (A's category, B's) and the floors that moved. */
+/* Paired categorical: the k x k table of (A's category, B's), tested when enough floors
+ * moved (c->changed, counted by category_col). */
 static delve_status bowker_col(const col_in *in, compare_col *c, const int *ia, const int *ib,
                                int n, delve_err *err)
 {
@@ -350,10 +351,8 @@ static delve_status bowker_col(const col_in *in, compare_col *c, const int *ia, 
     int64_t *t = calloc((size_t)k * (size_t)k + 1, sizeof *t);
     if (!t)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
         t[ia[i] * k + ib[i]]++;
-        c->changed += ia[i] != ib[i];
-    }
     if (c->changed < COMPARE_SPARSE) {
         snprintf(c->note, sizeof c->note, "%d floor%s changed category: not tested",
                  c->changed, c->changed == 1 ? "" : "s");
@@ -391,6 +390,8 @@ static delve_status category_col(const col_in *in, compare_col *c, delve_err *er
         if (jx >= 0 && jy >= 0)
             ia[pairs] = jx, ib[pairs++] = jy;
     }
+    for (int i = 0; !st && r->paired && i < pairs; i++) /* said whether tested or not */
+        c->changed += ia[i] != ib[i];
     if (!st && (c->na < COMPARE_MIN_FLOORS || c->nb < COMPARE_MIN_FLOORS))
         c->why = "too few floors to test";
     else if (!st && c->cat_count > COMPARE_MAX_CATS)

@@ -60,6 +60,10 @@ set_of few 1-5
 "$DELVE" stats --compare "$TMP/few.tsv" "$TMP/few.tsv" > "$TMP/few.txt"; rc=$?
 check "5 seeds (15 floors): 'too few floors to test', exit 0 (rc $rc)" \
   sh -c "test $rc = 0 && grep -q 'too few floors to test' '$TMP/few.txt'"
+# too few to test, a changed level type is still counted (one floor moved)
+awk -F'\t' -v OFS='\t' '!/^#/ && !done { $3 = "caves"; done = 1 } 1' "$TMP/few.tsv" > "$TMP/few-caves.tsv"
+check "too few floors: the type column still says 1 floor changed" \
+  test "$("$DELVE" stats --compare "$TMP/few.tsv" "$TMP/few-caves.tsv" --format tsv | awk -F'\t' '$1 == "type" { print $2, $14, $15 }')" = "categorical 1 -"
 cut -f1-8,10- "$TMP/r1-40.tsv" > "$TMP/cut.tsv"
 check "a column on one side only: removed, not tested" \
   test "$("$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/cut.tsv" --format tsv | awk -F'\t' '$1 == "validator" { print $2, $15 }')" = "removed -"
