@@ -204,7 +204,10 @@ static void check_pit(ctx *c, int k, int i)
             at, way_kind_name(lo->ways[wi].kind));
         return;
     }
-    if (!way_up_from(c, k + 1, bx, by))
+    if (floor_pit_at(lo, bx, by) >= 0) /* walks never start on a pit: said as it is */
+        add(c, CK_PIT_NO_WAY_UP, k, x, y, "the landing on floor %d%s is one of that floor's "
+            "pits: the party would land on its plates", k + 2, at);
+    else if (!way_up_from(c, k + 1, bx, by))
         add(c, CK_PIT_NO_WAY_UP, k, x, y, "from the landing on floor %d%s no walk reaches a way "
             "back up", k + 2, at);
 }

@@ -17,6 +17,9 @@ check "a finding names floor, square and reason" grep -qxF \
 "$DELVE" check tests/fixtures/dun/pit-origin-wall.dun > "$TMP/out"
 check "a landing found through the floors' origins is named" grep -qxF \
   "tests/fixtures/dun/pit-origin-wall.dun: floor 1 (5,3): error pit-over-rock: the landing on floor 2 at 3,3 is wall" "$TMP/out"
+"$DELVE" check tests/fixtures/dun/pit-on-pit.dun > "$TMP/out"
+check "a landing on a pit is said as such (not as no walk up)" grep -qxF \
+  "tests/fixtures/dun/pit-on-pit.dun: floor 1 (4,4): error pit-no-way-up: the landing on floor 2 is one of that floor's pits: the party would land on its plates" "$TMP/out"
 "$DELVE" check "$TMP/missing.dun" 2> "$TMP/err"; rc=$?
 check "a missing file: exit 2 (got $rc)" test $rc = 2
 printf 'delve-dun 1\nfloors 1\nfloor 1 rooms dlevel 1 size 4 2\nmap\n#Q##\n' > "$TMP/bad.dun"
