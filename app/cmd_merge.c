@@ -694,6 +694,8 @@ int cmd_merge(int argc, char **argv)
         return EXIT_OK;
     }
     int shots = !strcmp(argv[1], "shots"), k = 2;
+    if (!shots && strcmp(argv[1], "check") && strcmp(argv[1], "stats")) /* before options */
+        return cli_usage_error("merge", "'%s': merge shots, check or stats", argv[1]);
     while (k < argc && strcmp(argv[k], "--")) /* after "--", every word is a part */
         k++;
     for (int i = 2; i < k; i++)
@@ -720,10 +722,8 @@ int cmd_merge(int argc, char **argv)
         rc = merge_shots(n - 1, w + 1, k - 1, argc, argv);
     else if (!strcmp(argv[1], "check"))
         rc = check_merge_run(n - 2, w + 2);
-    else if (!strcmp(argv[1], "stats"))
-        rc = stats_merge_run(n - 2, w + 2);
     else
-        rc = cli_usage_error("merge", "'%s': merge shots, check or stats", argv[1]);
+        rc = stats_merge_run(n - 2, w + 2);
     free(w);
     return rc;
 }

@@ -219,8 +219,9 @@ static delve_status setup(viewer *v, const viewer_args *a, const viewer_args *b,
     if (!st && a->compare)
         st = viewer_compare_open(v, err);
     if (!st && a->unchecked)
-        viewer_say(v, "--unchecked: %d errors, %d warnings (k rings them)", v->checks.errors,
-                   v->checks.warnings);
+        viewer_say(v, "--unchecked: %d error%s, %d warning%s (k rings them)", v->checks.errors,
+                   v->checks.errors == 1 ? "" : "s", v->checks.warnings,
+                   v->checks.warnings == 1 ? "" : "s");
     if (!st && a->o.floor) /* --floor K: the camera opens there */
         viewer_change_floor(v, a->o.floor - 1 - v->w.floor);
     return st;

@@ -70,6 +70,7 @@ check "  and nothing drawn" test ! -e big.png
 usage "check: a bad first seed" "--seeds: 'x' is not a whole number" check --seeds x-1
 usage "film: a missing value" "-o needs a value" film -o
 usage "merge: nothing to merge" "merge shots, check or stats" merge
+usage "merge: an unknown kind is named before its options" "'foo': merge shots, check or stats" merge foo -o x p
 usage "an unknown command" "delve: unknown command 'bogus'" "" bogus
 usage "shot: --col without --side" "--col cuts the side view: give --side too" shot --seed 1 --col 3 -o c.png
 usage "shot: --row and --col" "--row and --col are two cuts: give one" shot --seed 1 --side --row 2 --col 3 -o c.png

@@ -151,7 +151,7 @@ shot unchecked0 --unchecked "$F" --keys "x"
 shot unchecked_k --unchecked "$F" --keys "k x"
 differ "k rings the error" unchecked0 unchecked_k
 shot opened --unchecked "$F" --keys "move:1,1"
-says opened "--unchecked: 1 errors, "
+says opened "--unchecked: 1 error, "
 shot copied --unchecked "$F" --keys c
 check "c's view line keeps --unchecked" grep -q "copied: delve view $F --unchecked --floor 1" "$TMP/copied.out"
 finish
