@@ -60,6 +60,8 @@ static delve_status room_line(lex *x, stored_room *out, int *have_map)
     if (!at)
         return DELVE_EINPUT;
     if (!strcmp(kw, "room")) {
+        if (out->name[0])
+            return lex_fail(x, x->ls, "a second 'room' line: a .room file holds one room");
         at = lex_word(x, out->name, sizeof out->name, "the room's name");
         return at ? lex_end(x) : DELVE_EINPUT;
     }
@@ -88,6 +90,7 @@ delve_status stored_parse(const char *file, const char *text, stored_room *out,
     int have_map = 0;
     while (lex_next(&x)) {
         delve_status st = lex_limit(&x, STORED_MAX_LINE);
+        st = st ? st : lex_text_only(&x, ".room file"); /* its name is printed */
         if (!st && !lex_blank(&x))
             st = room_line(&x, out, &have_map);
         if (st)

@@ -29,4 +29,8 @@ refused wrap 'room wrap\nsize 4294967298 2\nmap\n..\n..\nendmap\n' \
   "$TMP/wrap/wrap.room:2:6: the width 4294967298 is outside 1..16"
 refused late 'room late\nsize 2 2\nmap\n..\n..\nendmap\nsize 16 16\n' \
   "$TMP/late/late.room:7:1: 'size W H' comes before the map"
+refused two 'room one\nsize 2 1\nmap\n..\nendmap\nroom two\nsize 2 1\nmap\n..\nendmap\n' \
+  "$TMP/two/two.room:6:1: a second 'room' line: a .room file holds one room"
+refused esc 'room e\033[31mvil\nsize 2 1\nmap\n..\nendmap\n' \
+  "$TMP/esc/esc.room:1:7: control byte 0x1b: a .room file is text"
 finish
