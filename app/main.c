@@ -47,6 +47,8 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+        if (argc > 2)
+            return cli_usage_error(NULL, "%s takes nothing after it ('%s')", argv[1], argv[2]);
         printf("delve %s\n", DELVE_VERSION);
         return EXIT_OK;
     }

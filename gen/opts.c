@@ -114,6 +114,8 @@ delve_status opts_set(gen_opts *o, opts_id id, const char *v, delve_err *err)
         *int_field(o, id) = !strcmp(v, "on");
         return DELVE_OK;
     case OPTS_KIND_PATH:
+        if (!v[0]) /* an unset shell variable, not "none" */
+            return delve_fail(err, DELVE_EINPUT, "an empty path (none for no stored rooms)");
         if (strlen(v) >= sizeof o->rooms)
             return delve_fail(err, DELVE_EINPUT, "a path of %zu bytes; at most %d",
                               strlen(v), GEN_PATH_MAX - 1);

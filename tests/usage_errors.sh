@@ -70,6 +70,8 @@ check "  and nothing drawn" test ! -e big.png
 usage "check: a bad first seed" "--seeds: 'x' is not a whole number" check --seeds x-1
 usage "film: a missing value" "-o needs a value" film -o
 usage "merge: nothing to merge" "merge shots, check or stats" merge
+usage "--rooms with an empty path" "--rooms: an empty path (none for no stored rooms)" gen --seed 1 --rooms ""
+usage "--version with a word after it" "--version takes nothing after it ('extra')" "" --version extra
 usage "merge: an unknown kind is named before its options" "'foo': merge shots, check or stats" merge foo -o x p
 usage "an unknown command" "delve: unknown command 'bogus'" "" bogus
 usage "shot: --col without --side" "--col cuts the side view: give --side too" shot --seed 1 --col 3 -o c.png
