@@ -216,6 +216,7 @@ static delve_status line_at(lex *x, save_state *st)
         s = num(x, 0, i ? FLOOR_MAX_SIDE * FLOOR_SQUARE_CM : DUNGEON_MAX_FLOORS - 1, &v[i]);
     if (!s)
         st->floor = (int)v[0], st->x_cm = (int)v[1], st->y_cm = (int)v[2];
+    st->at_line = x->line;
     return s;
 }
 
@@ -226,7 +227,7 @@ static delve_status line_pit(lex *x, save_state *st)
         return lex_fail(x, x->ls, "too many open pits");
     delve_status s = num(x, 0, DUNGEON_MAX_FLOORS - 1, &f);
     if (!s && !(s = num(x, 0, FLOOR_MAX_PITS - 1, &i)))
-        st->pits[st->pit_count++] = (save_pit){ (int)f, (int)i };
+        st->pits[st->pit_count++] = (save_pit){ (int)f, (int)i, x->line };
     return s;
 }
 
@@ -239,7 +240,7 @@ static delve_status line_station(lex *x, save_state *st)
     if (!s)
         s = num(x, 0, FLOOR_MAX_STATIONS - 1, &i);
     if (!s && !(s = num(x, 0, WORLD_MAX_CLOCK_S, &t)))
-        st->stations[st->station_count++] = (save_station){ (int)f, (int)i, t };
+        st->stations[st->station_count++] = (save_station){ (int)f, (int)i, t, x->line };
     return s;
 }
 
@@ -258,6 +259,7 @@ static delve_status line_tide(lex *x, save_state *st)
             return s;
     }
     t->on = 1;
+    t->line = x->line;
     t->raw = (int)v[0], t->vel = (int)v[1], t->next_s = v[2];
     t->steps = (uint32_t)v[3], t->changes = v[4];
     return DELVE_OK;
@@ -277,7 +279,7 @@ static delve_status line_tide_floor(lex *x, save_state *st)
         s = num(x, TIDE_RAW_LOW, TIDE_RAW_HIGH, &raw);
     save_tide_floor *tf = &t->floors[t->floor_count];
     if (!s && !(s = hex(x, &tf->coin))) {
-        tf->floor = (int)f, tf->last_raw = (int)raw;
+        tf->floor = (int)f, tf->last_raw = (int)raw, tf->line = x->line;
         t->floor_count++;
     }
     return s;
@@ -315,11 +317,16 @@ static delve_status line_tide_row(lex *x, save_state *st)
     if (tf->h == tf->cap) {
         int cap = tf->cap ? tf->cap * 2 : 64;
         char *g = realloc(tf->glyphs, (size_t)cap * (size_t)n);
-        if (!g)
+        if (g)
+            tf->glyphs = g;
+        int *at = g ? realloc(tf->row_at, (size_t)cap * 2 * sizeof *at) : NULL;
+        if (!at)
             return delve_fail(x->err, DELVE_ENOMEM, "out of memory for a save's tide");
-        tf->glyphs = g, tf->cap = cap;
+        tf->row_at = at, tf->cap = cap;
     }
     memcpy(tf->glyphs + (size_t)tf->h * (size_t)n, x->p, (size_t)n);
+    tf->row_at[2 * tf->h] = x->line;
+    tf->row_at[2 * tf->h + 1] = (int)(x->p - x->ls) + 1;
     tf->w = n;
     tf->h++;
     x->p = x->le;
@@ -346,6 +353,7 @@ static delve_status line_carry(lex *x, save_state *st)
 
 static delve_status line_digest(lex *x, save_state *st)
 {
+    st->digest_line = x->line;
     return hex(x, &st->digest);
 }
 
@@ -409,7 +417,9 @@ void save_state_free(save_state *st)
 {
     for (int i = 0; i < DUNGEON_MAX_FLOORS; i++) {
         free(st->tide.floors[i].glyphs);
+        free(st->tide.floors[i].row_at);
         st->tide.floors[i].glyphs = NULL;
+        st->tide.floors[i].row_at = NULL;
         st->tide.floors[i].h = st->tide.floors[i].cap = 0;
     }
     st->tide.floor_count = 0;
@@ -467,10 +477,27 @@ delve_status save_parse(const char *file, const char *text, save_state *st, delv
     return s;
 }
 
-static delve_status refuse(delve_err *err, const char *file, const char *what, int f, int i)
+/* A line of the save that does not fit this dungeon: said at the line (saves number
+ * floors from 0, messages from 1). */
+#define REFUSE(err, file, line, ...)                                                          \
+    delve_fail_at(err, DELVE_EINPUT, file, line, 1, __VA_ARGS__)
+#define ANOTHER "was it saved from another dungeon?"
+
+/* Pit or station i (a `what` of floor f) is in d: 1, or 0 with err set at line. */
+static int thing_in(const dungeon *d, int f, int i, int line, const char *word,
+                    const char *what, const char *file, delve_err *err)
 {
-    return delve_fail(err, DELVE_EINPUT, "%s: %s (floor %d, #%d) is not in this dungeon: "
-                      "was it saved from another one?", file, what, f + 1, i);
+    if (f >= d->floor_count) {
+        REFUSE(err, file, line, "%s: floor %d is not in this dungeon (it has %d): " ANOTHER,
+               word, f + 1, d->floor_count);
+        return 0;
+    }
+    int n = what[0] == 'p' ? d->floors[f].pit_count : d->floors[f].station_count;
+    if (i < n)
+        return 1;
+    REFUSE(err, file, line, "%s: floor %d has no %s %d (it has %d, from 0): " ANOTHER, word,
+           f + 1, what, i, n);
+    return 0;
 }
 
 /* The party's square, open pits and stations the save names are in w's dungeon. */
@@ -478,17 +505,22 @@ static delve_status things_fit(const world *w, const save_state *st, const char 
                                delve_err *err)
 {
     const dungeon *d = &w->dg;
-    if (st->floor >= d->floor_count || st->x_cm >= d->floors[st->floor].w * FLOOR_SQUARE_CM ||
-        st->y_cm >= d->floors[st->floor].h * FLOOR_SQUARE_CM)
-        return refuse(err, file, "the party's position", st->floor, 0);
+    if (st->floor >= d->floor_count)
+        return REFUSE(err, file, st->at_line, "at: floor %d is not in this dungeon (it has %d): "
+                      ANOTHER, st->floor + 1, d->floor_count);
+    const dfloor *f = &d->floors[st->floor];
+    if (st->x_cm >= f->w * FLOOR_SQUARE_CM || st->y_cm >= f->h * FLOOR_SQUARE_CM)
+        return REFUSE(err, file, st->at_line, "at: %d,%d cm is off floor %d, which is %d x %d "
+                      "cm: " ANOTHER, st->x_cm, st->y_cm, st->floor + 1,
+                      f->w * FLOOR_SQUARE_CM, f->h * FLOOR_SQUARE_CM);
     for (int i = 0; i < st->pit_count; i++)
-        if (st->pits[i].floor >= d->floor_count ||
-            st->pits[i].index >= d->floors[st->pits[i].floor].pit_count)
-            return refuse(err, file, "an open pit", st->pits[i].floor, st->pits[i].index);
+        if (!thing_in(d, st->pits[i].floor, st->pits[i].index, st->pits[i].line, "open-pit",
+                      "pit", file, err))
+            return DELVE_EINPUT;
     for (int i = 0; i < st->station_count; i++)
-        if (st->stations[i].floor >= d->floor_count ||
-            st->stations[i].index >= d->floors[st->stations[i].floor].station_count)
-            return refuse(err, file, "a station", st->stations[i].floor, st->stations[i].index);
+        if (!thing_in(d, st->stations[i].floor, st->stations[i].index, st->stations[i].line,
+                      "station", "station", file, err))
+            return DELVE_EINPUT;
     return DELVE_OK;
 }
 
@@ -500,16 +532,17 @@ static delve_status tide_floor_fits(const world *w, const save_tide_floor *tf,
     int k = tf->floor;
     const dfloor *f = k < w->dg.floor_count ? &w->dg.floors[k] : NULL;
     if (!f || !w->tide.changed[k] || f->w != tf->w || f->h != tf->h)
-        return delve_fail(err, DELVE_EINPUT, "%s: the tide of floor %d (%d x %d) is not in this "
-                          "dungeon: was it saved from another one?", file, k + 1, tf->w, tf->h);
+        return REFUSE(err, file, tf->line, "tide-floor: the tide of floor %d (%d x %d) is not "
+                      "in this dungeon: " ANOTHER, k + 1, tf->w, tf->h);
     for (int y = 0; y < f->h; y++)
         for (int x = 0; x < f->w; x++) {
             terrain t = floor_at(f, x, y);
             int fixed = t != T_FLOOR && t != T_SHALLOW;
             if (fixed != (tf->glyphs[y * f->w + x] == SAVE_TIDE_OTHER))
-                return delve_fail(err, DELVE_EINPUT, "%s: the tide's square %d,%d of floor %d "
-                                  "is %s in this dungeon: was it saved from another one?",
-                                  file, x, y, k + 1, terrain_get(t)->name);
+                return delve_fail_at(err, DELVE_EINPUT, file, tf->row_at[2 * y],
+                                     tf->row_at[2 * y + 1] + x, "the tide's square %d,%d of "
+                                     "floor %d is %s in this dungeon: " ANOTHER, x, y, k + 1,
+                                     terrain_get(t)->name);
         }
     return DELVE_OK;
 }
@@ -521,8 +554,8 @@ static delve_status tide_fits(const world *w, const save_tide *t, const char *fi
     if (!t->on)
         return DELVE_OK;
     if (!w->tide.on)
-        return delve_fail(err, DELVE_EINPUT, "%s: the save has a tide and this dungeon no "
-                          "Shoals floor: was it saved from another one?", file);
+        return REFUSE(err, file, t->line, "tide: the save has a tide and this dungeon no "
+                      "Shoals floor: " ANOTHER);
     for (int i = 0; i < t->floor_count; i++) {
         delve_status s = tide_floor_fits(w, &t->floors[i], file, err);
         if (s)
@@ -533,8 +566,8 @@ static delve_status tide_fits(const world *w, const save_tide *t, const char *fi
         for (int i = 0; i < t->floor_count; i++)
             saved |= t->floors[i].floor == k;
         if (w->tide.changed[k] && !saved)
-            return delve_fail(err, DELVE_EINPUT, "%s: the save has no tide rows for floor %d, "
-                              "a Shoals floor of this dungeon", file, k + 1);
+            return REFUSE(err, file, t->line, "tide: the save has no tide rows for floor %d, "
+                          "a Shoals floor of this dungeon", k + 1);
     }
     return DELVE_OK;
 }
@@ -669,6 +702,6 @@ delve_status save_apply(world *w, const save_state *st, const char *file, delve_
     }
     marks_put(&w->dg, &old);
     digested_put(w, &was);
-    return delve_fail(err, DELVE_EINPUT, "%s: the saved world's digest does not match this "
-                      "dungeon: the generator or the rules changed since it was saved", file);
+    return REFUSE(err, file, st->digest_line, "digest: the saved world's digest does not match "
+                  "this dungeon: the generator or the rules changed since it was saved");
 }

@@ -20,11 +20,13 @@
 
 typedef struct save_pit {
     int floor, index;          /* the pit floors[floor].pits[index], open */
+    int line;                  /* its line in the save (0 when not read from one) */
 } save_pit;
 
 typedef struct save_station {
     int floor, index;
     int64_t last_used_s;       /* game seconds */
+    int line;
 } save_station;
 
 /* A Shoals square in a tide-row line: what the tide left it, and whether the last tide
@@ -43,12 +45,15 @@ typedef struct save_tide_floor {
     uint64_t coin;             /* rng.state of the floor's RNG_TIDE stream */
     int w, h, cap;             /* h rows read, w glyphs each; cap rows fit in glyphs */
     char *glyphs;              /* w * h SAVE_TIDE_* glyphs, malloc'ed (save_state_free) */
+    int line;                  /* the tide-floor line's number in the save */
+    int *row_at;               /* each row's line and its first glyph's column (2 * cap) */
 } save_tide_floor;
 
 /* The dungeon's tide (tide_state): raw and velocity, the next step's time, steps taken,
  * squares changed, and each Shoals floor's own state. */
 typedef struct save_tide {
     int on;                    /* a tide line was read */
+    int line;                  /* its number in the save */
     int raw, vel;
     int64_t next_s, changes;
     uint32_t steps;
@@ -68,6 +73,7 @@ typedef struct save_state {
     int walk_carry_cm;         /* world.walk_carry_cm */
     save_tide tide;            /* Shoals only; tide.on 0 in a save without tide lines */
     uint64_t digest;           /* world_digest of the saved world, checked on apply */
+    int at_line, digest_line;  /* where the save says them: messages of save_apply */
 } save_state;
 
 /* The save text of w (NUL-terminated, malloc'ed into *out) with source as its source

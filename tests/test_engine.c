@@ -409,6 +409,22 @@ static void test_path_keeps_out_of_acid_when_it_can(void **state)
 
 /* After the fall and the font: save, load into a fresh world of the same dungeon, and
  * the hole is still open, the station still dry with the right countdown. */
+
+/* The number of the first line of text that starts with word (0: none). */
+static int line_of(const char *text, const char *word)
+{
+    int line = 1;
+    for (const char *l = text; *l; line++) {
+        if (!strncmp(l, word, strlen(word)))
+            return line;
+        const char *nl = strchr(l, '\n');
+        if (!nl)
+            break;
+        l = nl + 1;
+    }
+    return 0;
+}
+
 static void test_save_and_load(void **state)
 {
     (void)state;
@@ -459,11 +475,26 @@ static void test_save_and_load(void **state)
     uint64_t before = world_digest(&other);
     assert_int_equal(save_apply(&other, &st, "a.sav", &err), DELVE_EINPUT);
     assert_true(world_digest(&other) == before);
-    /* a digest that does not match (the rules changed) also leaves it untouched */
+    char want[200]; /* said at the save's line, floors counted from 1 */
+    snprintf(want, sizeof want, "a.sav:%d:1: open-pit: floor %d has no pit 3 (it has %d, from "
+             "0): was it saved from another dungeon?", line_of(text, "open-pit "),
+             st.pits[0].floor + 1, other.dg.floors[st.pits[0].floor].pit_count);
+    assert_string_equal(err.msg, want);
     st.pits[0].index = 0;
+    st.floor = 7;
+    assert_int_equal(save_apply(&other, &st, "a.sav", &err), DELVE_EINPUT);
+    snprintf(want, sizeof want, "a.sav:%d:1: at: floor 8 is not in this dungeon (it has 2): "
+             "was it saved from another dungeon?", line_of(text, "at "));
+    assert_string_equal(err.msg, want);
+    st.floor = 1;
+    /* a digest that does not match (the rules changed) also leaves it untouched */
     st.digest ^= 1;
     assert_int_equal(save_apply(&other, &st, "a.sav", &err), DELVE_EINPUT);
     assert_true(world_digest(&other) == before);
+    snprintf(want, sizeof want, "a.sav:%d:1: digest: the saved world's digest does not match "
+             "this dungeon: the generator or the rules changed since it was saved",
+             line_of(text, "digest "));
+    assert_string_equal(err.msg, want);
     free(text);
     /* walking: no save */
     assert_int_equal(world_walk_to(&other, 0, 3, 1, NULL), DELVE_OK);

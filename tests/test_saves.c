@@ -390,7 +390,8 @@ static void test_tide_refused(void **state)
     delve_err err = { "" };
     assert_int_equal(save_text(&w, "seed=11 floors=1 type=shoals", &text, &err), DELVE_OK);
     expect_tide_error(text, "tide-row 0 0 #", "tide-row 0 0 .",
-                      "t.sav: the tide's square 0,0 of floor 1 is deep water in this dungeon");
+                      "t.sav:10:14: the tide's square 0,0 of floor 1 is deep water in this dungeon: "
+                      "was it saved from another dungeon?");
     expect_tide_error(text, "tide-row 0 0 #", "tide-row 0 0 x", "t.sav:");
     expect_tide_error(text, "tide-row 0 0 #", "tide-row 0 0 x", "not a tide square");
     expect_tide_error(text, "tide-row 0 1 ", "tide-row 0 2 ", "a tide-row out of place");
