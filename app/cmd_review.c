@@ -406,8 +406,15 @@ int cmd_review(int argc, char **argv)
         rc = check_junit(a.junit, a.out);
     if (!rc)
         rc = check_sides(&a);
-    if (rc)
+    /* the sets read are locked, shared: a shot set made into either meanwhile would mix
+       its pictures with the earlier set's in one report */
+    int lock[2] = { -1, -1 };
+    for (int side = 0; !rc && side < 2; side++)
+        rc = folder_read_lock("review", a.dirs[side], argc, argv, &lock[side]);
+    if (rc) {
+        folder_read_unlock(a.dirs[0], lock[0]);
         return rc;
+    }
     review_dist dist;
     cJSON *dj;
     review_result r;
@@ -424,5 +431,7 @@ int cmd_review(int argc, char **argv)
     review_result_free(&r);
     free(dist.rows);
     cJSON_Delete(dj);
+    folder_read_unlock(a.dirs[1], lock[1]);
+    folder_read_unlock(a.dirs[0], lock[0]);
     return rc;
 }

@@ -125,6 +125,20 @@ int folder_open(outdir **od, const char *cmd, const char *target, int argc, char
     return EXIT_OK;
 }
 
+int folder_read_lock(const char *cmd, const char *dir, int argc, char **argv, int *fd)
+{
+    char holder[FOLDER_HOLDER_MAX];
+    holder_line(holder, sizeof holder, argc, argv);
+    delve_err err = { "" };
+    delve_status st = outdir_read_lock(dir, holder, fd, &err);
+    return st ? cli_fail(cmd, st, &err) : EXIT_OK;
+}
+
+void folder_read_unlock(const char *dir, int fd)
+{
+    outdir_read_unlock(dir, fd);
+}
+
 const volatile sig_atomic_t *folder_stop(void)
 {
     return &stop_signal;

@@ -18,6 +18,12 @@
  * or the exit code after printing why (2; 128 + the signal when one came meanwhile). */
 int folder_open(outdir **od, const char *cmd, const char *target, int argc, char **argv);
 
+/* A shared lock on folder dir while cmd reads it (engine/outdir.h outdir_read_lock):
+ * EXIT_OK with *fd set (-1: read unlocked), or 2 after saying who writes dir now. argv
+ * as for folder_open. Release with folder_read_unlock. */
+int folder_read_lock(const char *cmd, const char *dir, int argc, char **argv, int *fd);
+void folder_read_unlock(const char *dir, int fd);
+
 /* The signal handling of folder_open alone, for a command whose output is a few files
  * (delve sheet's pages): poll folder_stop, end with folder_interrupted. */
 void folder_catch_signals(void);

@@ -263,6 +263,14 @@ static void write_holder(int fd, const char *holder)
         (void)!pwrite(fd, line, (size_t)n, 0);
 }
 
+/* Is fd's file the one at path (the lock file a holder may have removed meanwhile)? */
+static int same_file(int fd, const char *path)
+{
+    struct stat a, b;
+    return fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
 /* Takes the lock: flock on the lock file, which a holder removes when it is done (so
  * the file locked must still be the one at the path). */
 static delve_status lock_take(outdir *od, const char *holder, delve_err *err)
@@ -280,9 +288,7 @@ static delve_status lock_take(outdir *od, const char *holder, delve_err *err)
             close(fd);
             return st;
         }
-        struct stat a, b;
-        if (fstat(fd, &a) == 0 && stat(od->lock, &b) == 0 && a.st_dev == b.st_dev &&
-            a.st_ino == b.st_ino) {
+        if (same_file(fd, od->lock)) {
             write_holder(fd, holder);
             od->lock_fd = fd;
             return DELVE_OK;
@@ -290,6 +296,50 @@ static delve_status lock_take(outdir *od, const char *holder, delve_err *err)
         close(fd);
     }
     return delve_fail(err, DELVE_EIO, "cannot take the lock %s: it keeps changing", od->lock);
+}
+
+delve_status outdir_read_lock(const char *target, const char *holder, int *fd_out,
+                              delve_err *err)
+{
+    *fd_out = -1;
+    outdir *od = calloc(1, sizeof *od);
+    if (!od)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    delve_status st = split_target(od, target, err);
+    for (int tries = 0; !st && tries < OUTDIR_LOCK_TRIES; tries++) {
+        int fd = open(od->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd < 0) /* read-only beside it: no writer can lock it either */
+            break;
+        if (flock(fd, LOCK_SH | LOCK_NB) != 0) {
+            if (errno == EWOULDBLOCK)
+                st = busy(od, fd, err);
+            close(fd);
+            break;
+        }
+        if (same_file(fd, od->lock)) {
+            struct stat sb;
+            if (fstat(fd, &sb) == 0 && sb.st_size == 0) /* the first reader's line */
+                write_holder(fd, holder);
+            *fd_out = fd;
+            break;
+        }
+        close(fd);
+    }
+    free(od);
+    return st;
+}
+
+void outdir_read_unlock(const char *target, int fd)
+{
+    if (fd < 0)
+        return;
+    outdir *od = calloc(1, sizeof *od);
+    /* the last reader takes the lock whole and removes its file, as a writer does */
+    if (od && !split_target(od, target, NULL) && flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+        same_file(fd, od->lock))
+        unlink(od->lock);
+    close(fd);
+    free(od);
 }
 
 /* Releases the lock and removes its file (still holding it: see lock_take). */

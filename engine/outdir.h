@@ -64,6 +64,19 @@ delve_status outdir_commit(outdir *od, delve_err *err);
  * frees od. NULL is fine. */
 void outdir_close(outdir *od);
 
+/* A shared lock on target's lock file while target is read (the two shot sets of a
+ * review): outdir_open on target is refused while one is held, and DELVE_EINPUT naming
+ * the writer when a run is making target now, so what is read is never two outputs in
+ * part. holder (a command line) is written to a lock file made for it. *fd is the lock,
+ * or -1 where no lock file can be made beside target (a folder one may only read: it
+ * is read unlocked). Give *fd to outdir_read_unlock. */
+delve_status outdir_read_lock(const char *target, const char *holder, int *fd,
+                              delve_err *err);
+
+/* Releases a lock of outdir_read_lock (fd -1: nothing); the last reader removes the lock
+ * file. */
+void outdir_read_unlock(const char *target, int fd);
+
 /* 1 and the kind ("film") in kind when dir holds OUTDIR_MARKER naming one, else 0. */
 int outdir_kind(const char *dir, char *kind, size_t size);
 

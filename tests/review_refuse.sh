@@ -55,6 +55,28 @@ check "--junit -: no file named -" test ! -e ./-
 "$DELVE" review old new -o rj2 --junit j.xml > /dev/null 2>&1; rc=$?
 check "--junit FILE with -o: both written (rc $rc)" sh -c "test $rc = 1 && grep -q '</testsuites>' j.xml && test -s rj2/index.html && test -z \"\$(ls | grep tmp-)\""
 
+# a set being written while it would be read: the review is refused naming the writer,
+# and while a review reads a set, a shot set made into it is refused (the lock file
+# beside each set, held as delve's runs hold it: flock, exclusive to write, shared to
+# read); the review's lock files go with it
+if needs "a lock held from the shell (flock)" flock; then
+  cp -r rj1 rj-before
+  flock -x .new.delve-lock sh -c 'echo "4242 delve shot --seeds 1-2 -o new" > .new.delve-lock; sleep 4' &
+  for _ in $(seq 50); do [ -s .new.delve-lock ] && break; sleep 0.1; done
+  "$DELVE" review old new -o rj1 > /dev/null 2> err; rc=$?
+  check "a set being written: review refused, exit 2, naming it ($(cat err))" sh -c \
+    "test $rc = 2 && grep -qF 'new is in use by another delve run (pid 4242: delve shot --seeds 1-2 -o new)' err && diff -r rj1 rj-before"
+  wait
+  flock -s .new.delve-lock sleep 4 &
+  for _ in $(seq 50); do flock -xn .new.delve-lock true || break; sleep 0.1; done
+  "$DELVE" shot --seeds 1-2 --floors 2 -o new > /dev/null 2> err; rc=$?
+  check "a set being read: a shot set into it refused, exit 2 ($(cat err))" sh -c \
+    "test $rc = 2 && grep -qF 'new is in use by another delve run' err"
+  wait
+  "$DELVE" review old new -o rj3 > /dev/null 2>&1
+  check "no lock file left beside the sets by a review" sh -c "! ls -a | grep -q 'delve-lock'"
+fi
+
 # the type row of the distribution table uses → like the rest of the page
 check "type row: 'rooms 100.0% → ...'" grep -qE '<td>type</td>.*[a-z]+ [0-9.]+% → [0-9.]+%' rj2/index.html
 check "no '% > ' left on the page" sh -c "! grep -q '% &gt; ' rj2/index.html"
