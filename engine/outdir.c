@@ -305,8 +305,10 @@ delve_status outdir_read_lock(const char *target, const char *holder, int *fd_ou
     outdir *od = calloc(1, sizeof *od);
     if (!od)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
-    delve_status st = split_target(od, target, err);
-    for (int tries = 0; !st && tries < OUTDIR_LOCK_TRIES; tries++) {
+    /* ".", ".." and "/" have no lock file beside them: no run writes them either */
+    delve_status st = DELVE_OK;
+    int named = !split_target(od, target, NULL);
+    for (int tries = 0; named && !st && tries < OUTDIR_LOCK_TRIES; tries++) {
         int fd = open(od->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         if (fd < 0) /* read-only beside it: no writer can lock it either */
             break;
