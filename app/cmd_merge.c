@@ -139,6 +139,7 @@ typedef struct part {
     int word_count;         /* "# command:" split, without "delve" */
     merge_row *rows;        /* each catalog line's seed and floor, in order */
     long row_count;
+    int lock;               /* the shared lock on dir while it is read (-1: none) */
 } part;
 
 /* The value after "# KEY: " in the head of p, up to the newline (NUL-ended in buf). */
@@ -182,7 +183,8 @@ static delve_status part_read(const char *dir, part *p, delve_err *err)
 {
     char file[4200], kind[OUTDIR_KIND_MAX], line[CATALOG_HEAD_MAX];
     size_t len;
-    *p = (part){ .dir = dir };
+    int lock = p->lock;
+    *p = (part){ .dir = dir, .lock = lock };
     if (!outdir_kind(dir, kind, sizeof kind) || strcmp(kind, "shot"))
         return delve_fail(err, DELVE_EINPUT, "%s: not a shot set of delve shot --seeds", dir);
     snprintf(file, sizeof file, "%s/catalog.tsv", dir);
@@ -399,6 +401,7 @@ static delve_status part_verify(part *p, delve_err *err)
 
 static void part_free(part *p)
 {
+    folder_read_unlock(p->dir, p->lock);
     free(p->text);
     free(p->rows);
     for (int i = 0; i < p->word_count; i++)
@@ -640,6 +643,8 @@ static int merge_shots(int argc, char **argv, int plain, int typed_c, char **typ
     part *p = calloc(MERGE_MAX_PARTS, sizeof *p);
     if (!p)
         return cli_fail("merge", DELVE_ENOMEM, NULL);
+    for (int i = 0; i < MERGE_MAX_PARTS; i++)
+        p[i].lock = -1;
     delve_err err = { "" };
     delve_status st = DELVE_OK;
     cli_seen seen = { .n = 0 };
@@ -654,7 +659,8 @@ static int merge_shots(int argc, char **argv, int plain, int typed_c, char **typ
             out = v;
         } else if (n == MERGE_MAX_PARTS)
             rc = cli_usage_error("merge", "at most %d parts", MERGE_MAX_PARTS);
-        else {
+        else if (!(rc = folder_read_lock("merge", argv[i], typed_c, typed, &p[n].lock))) {
+            p[n].dir = argv[i]; /* a shot set being made into a part is refused, as in review */
             st = part_read(argv[i], &p[n], &err);
             st = st ? st : part_verify(&p[n], &err);
             n++;
@@ -668,6 +674,11 @@ static int merge_shots(int argc, char **argv, int plain, int typed_c, char **typ
     }
     if (!rc && !st)
         st = check_same(p, n, &err);
+    for (int i = 0; !rc && !st && i < n; i++)
+        if (cli_same_file(p[i].dir, out)) { /* merged into one of its parts: its lock is -o's */
+            folder_read_unlock(p[i].dir, p[i].lock);
+            p[i].lock = -1;
+        }
     outdir *od = NULL;
     int shots = 0;
     if (!rc && !st && !(rc = folder_open(&od, "merge", out, typed_c, typed))) {

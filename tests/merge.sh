@@ -139,6 +139,19 @@ expect2 "merge stats: a kind's line twice refused at the second" "twice:$n:1: a 
 "$DELVE" stats --type shoals --seeds 1-3 --shard > /dev/null 2> e; rc=$?
 check "stats --shard of Shoals' table refused (rc $rc)" sh -c "test $rc = 2 && grep -qF 'percentiles' e"
 
+# a part being made (its lock held, as delve shot holds it) is refused naming the run;
+# a merge into one of its own parts still works (that part's lock is -o's)
+if needs "a lock held from the shell (flock)" flock; then
+  flock -x .p2.delve-lock sh -c 'echo "4242 delve shot --seeds 4-6 -o p2" > .p2.delve-lock; sleep 4' &
+  for _ in $(seq 50); do [ -s .p2.delve-lock ] && break; sleep 0.1; done
+  expect2 "merge shots: a part being made refused" "p2 is in use by another delve run (pid 4242" shots -o x p1 p2
+  wait
+fi
+cp -r p1 own
+"$DELVE" merge shots -o own own p2 > /dev/null 2> e; rc=$?
+check "merge shots into one of its parts: exit 0, the merged set there (rc $rc: $(cat e))" \
+  sh -c "test $rc = 0 && grep -q '^# seeds: 1-6$' own/catalog.tsv"
+
 # check: 4 parts' reports into the whole run's (the time is the parts' sum: masked)
 "$DELVE" check --seeds 1-40 > whole.txt 2> /dev/null
 for r in 1-9 10-20 21-30 31-40; do "$DELVE" check --seeds $r --shard > "check-$r.txt" 2> /dev/null; done
