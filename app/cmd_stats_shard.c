@@ -156,7 +156,8 @@ static delve_status read_sum_line(lex *x, stats_shard *s, int64_t *last)
     } else if (lex_keyword(x, "acc")) {
         lex y = *x;
         int64_t t = 0, m = 0;
-        if (!tab_i64(&y, 0, LT_COUNT - 1, &t, "") && !tab_i64(&y, 0, STATS_MAX_MEASURES - 1, &m, ""))
+        if (!tab_i64(&y, 0, LT_COUNT - 1, &t, "") &&
+            !tab_i64(&y, 0, STATS_MAX_MEASURES - 1, &m, ""))
             rank = line_rank(t, m);
         st = read_acc(x, s);
     } else {

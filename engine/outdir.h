@@ -69,7 +69,8 @@ void outdir_close(outdir *od);
  * the writer when a run is making target now, so what is read is never two outputs in
  * part. holder (a command line) is written to a lock file made for it. *fd is the lock,
  * or -1 where no lock file can be made beside target (a folder one may only read, or
- * ".", ".." or "/", which no run writes: it is read unlocked). Give *fd to outdir_read_unlock. */
+ * ".", ".." or "/", which no run writes: it is read unlocked). Give *fd to
+ * outdir_read_unlock. */
 delve_status outdir_read_lock(const char *target, const char *holder, int *fd,
                               delve_err *err);
 
