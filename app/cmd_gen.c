@@ -70,7 +70,10 @@ static int parse(int argc, char **argv, gen_args *a)
         return cli_usage_error("gen", "--format tmj needs -o FLOOR.tmj");
     rc = a->out ? cli_file_out("gen", "-o", a->out) : EXIT_OK; /* before generating */
     size_t n = a->out ? strlen(a->out) : 0;
-    if (!rc && a->tmj && n > 4 && !strcmp(a->out + n - 4, ".tmj")) { /* and its tileset */
+    if (!rc && a->tmj && (n < 5 || strcmp(a->out + n - 4, ".tmj")))
+        return cli_usage_error("gen", "--format tmj -o %s: a Tiled map's name ends in .tmj",
+                               a->out);
+    if (!rc && a->tmj) { /* and its tileset */
         char png[PATH_MAX];
         snprintf(png, sizeof png, "%.*s-tiles.png", (int)(n - 4), a->out);
         rc = cli_file_out("gen", "-o (its tileset)", png);

@@ -70,6 +70,7 @@ check "  and nothing drawn" test ! -e big.png
 usage "check: a bad first seed" "--seeds: 'x' is not a whole number" check --seeds x-1
 usage "film: a missing value" "-o needs a value" film -o
 usage "merge: nothing to merge" "merge shots, check or stats" merge
+usage "gen --format tmj: -o without .tmj" "--format tmj -o x: a Tiled map's name ends in .tmj" gen --seed 1 --format tmj -o x
 usage "--rooms with an empty path" "--rooms: an empty path (none for no stored rooms)" gen --seed 1 --rooms ""
 usage "--version with a word after it" "--version takes nothing after it ('extra')" "" --version extra
 usage "merge: an unknown kind is named before its options" "'foo': merge shots, check or stats" merge foo -o x p
