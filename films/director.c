@@ -98,8 +98,7 @@ delve_status director_load_save(const film_script *fs, const char *file, world *
     src.dun_line = 0; /* a .dun file's fault is said at the save's source line */
     delve_err e;
     if (!s && (s = build_dungeon(&src, &d, &e)) != DELVE_OK)
-        s = src.dun_file[0] ? delve_fail_at(err, s, file, 2, 1, "source: %s", e.msg)
-                            : delve_fail(err, s, "%s", e.msg);
+        s = delve_fail_at(err, s, file, 2, 1, "source: %s", e.msg); /* rooms=DIR's too */
     if (!s && (s = world_init(w, &d, &st->party, err)) != DELVE_OK)
         dungeon_free(&d);
     if (!s && (s = save_apply(w, st, file, err)) != DELVE_OK)

@@ -47,6 +47,22 @@ head -c 150 "$TMP/a/after-font.sav" > "$TMP/cut.sav"
 "$DELVE" view --load "$TMP/cut.sav" --headless --screenshot "$TMP/cut.png" 2> "$TMP/err"; rc=$?
 check "a cut save: exit 2, says so, no screenshot ($(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -qF '$TMP/cut.sav:' '$TMP/err' && grep -qF 'cut short' '$TMP/err' && test ! -e '$TMP/cut.png'"
+# a source naming stored rooms that cannot be read (the save signed again, as delve
+# would have written it): said at the save's source line, the folder named after it
+if needs "re-signing a save (python3)" python3; then
+  python3 - "$TMP/a/after-font.sav" "$TMP/rooms.sav" <<'PY'
+import sys
+t = open(sys.argv[1], 'rb').read().replace(b'rising=on\n', b'rising=on rooms=/nonexistent-delve\n', 1)
+body = t[:t.rindex(b'check ')]
+h = 0xcbf29ce484222325  # FNV-1a 64, as save_check
+for b in body:
+    h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+open(sys.argv[2], 'wb').write(body + b'check %016x\n' % h)
+PY
+  "$DELVE" view --load "$TMP/rooms.sav" --headless --screenshot "$TMP/rooms.png" 2> "$TMP/err"; rc=$?
+  check "a save whose stored rooms are gone: exit 2 at its source line ($(cat "$TMP/err"))" \
+    sh -c "test $rc = 2 && grep -qxF 'delve view: $TMP/rooms.sav:2:1: source: /nonexistent-delve: cannot open the folder of stored rooms' '$TMP/err'"
+fi
 sed 's/^clock 28917$/clock 28918/' "$TMP/a/after-font.sav" > "$TMP/edited.sav"
 printf 'dungeon save=edited.sav\nwait 1m\n' > "$TMP/c.film"
 "$DELVE" film "$TMP/c.film" -o "$TMP/c" --quiet 2> "$TMP/err"; rc=$?
