@@ -457,8 +457,13 @@ static delve_status test_cols(compare_result *r, const key_ix *ka, const key_ix 
         compare_col *c = &r->cols[i];
         int numeric = 0;
         col_in in = { r, col_of(&r->a, c->name), col_of(&r->b, c->name), ka, kb };
-        if (c->kind == COMPARE_ADDED || c->kind == COMPARE_REMOVED)
+        if (c->kind == COMPARE_ADDED || c->kind == COMPARE_REMOVED) {
             c->why = c->kind == COMPARE_ADDED ? "only in B: not tested" : "only in A: not tested";
+            for (int row = 0; c->kind == COMPARE_REMOVED && row < r->a.rows; row++)
+                c->na += !missing(cell_a(&in, row));
+            for (int row = 0; c->kind == COMPARE_ADDED && row < r->b.rows; row++)
+                c->nb += !missing(cell_b(&in, row));
+        }
         else if (!(st = column_kind(&in, &numeric, err)))
             st = numeric ? numeric_col(&in, c, err) : category_col(&in, c, err);
         p[i] = c->tested ? c->t.p : NAN;

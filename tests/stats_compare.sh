@@ -67,6 +67,8 @@ check "too few floors: the type column still says 1 floor changed" \
 cut -f1-8,10- "$TMP/r1-40.tsv" > "$TMP/cut.tsv"
 check "a column on one side only: removed, not tested" \
   test "$("$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/cut.tsv" --format tsv | awk -F'\t' '$1 == "validator" { print $2, $15 }')" = "removed -"
+check "  its floors counted on the side that has it (A's 120, B's 0; added: the other way)" \
+  test "$("$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/cut.tsv" --format tsv | awk -F'\t' '$1 == "validator" { print $3, $4 }') / $("$DELVE" stats --compare "$TMP/cut.tsv" "$TMP/r1-40.tsv" --format tsv | awk -F'\t' '$1 == "validator" { print $3, $4 }')" = "120 0 / 0 120"
 "$DELVE" stats --compare "$TMP/r1-40.tsv" "$TMP/none.tsv" > /dev/null 2>&1; rc=$?
 check "a missing catalog: exit 2 (rc $rc)" test $rc = 2
 { cat "$TMP/few.tsv"; grep -v '^#' "$TMP/few.tsv" | head -1; } > "$TMP/twice.tsv"
