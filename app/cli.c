@@ -27,6 +27,27 @@ int cli_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
     return 1;
 }
 
+int cli_fraction(const char *s, int places, int64_t *out)
+{
+    int64_t one = 1;
+    for (int i = 0; i < places; i++)
+        one *= 10;
+    if (!isdigit((unsigned char)s[0]) || s[0] > '1' || (s[1] && s[1] != '.'))
+        return 0;
+    int64_t v = (s[0] - '0') * one, unit = one / 10;
+    const char *p = s + 1;
+    if (*p == '.') {
+        if (!isdigit((unsigned char)p[1]))
+            return 0;
+        for (p++; isdigit((unsigned char)*p) && unit > 0; p++, unit /= 10)
+            v += (*p - '0') * unit;
+    }
+    if (*p || v > one)
+        return 0;
+    *out = v;
+    return 1;
+}
+
 int cli_int(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out)
 {
     if (lex_parse_int(s, strlen(s), lo, hi, out, NULL) != LEX_OK) {

@@ -52,6 +52,10 @@ void stats_compare_help(void);
  * hint (cli_usage_error) and return 0. */
 int cli_u64(const char *cmd, const char *opt, const char *s, uint64_t *out);
 int cli_int(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out);
+
+/* "0", "1", "0.05", "1.000": s in 0..1 with at most places decimals (1..9), into *out in
+ * units of 10^-places; 0 for anything else (nothing printed: the caller words it). */
+int cli_fraction(const char *s, int places, int64_t *out);
 /* --seeds A-B (or one seed A, the range A-A): *lo = A, *hi = B with A <= B and at most
  * max seeds; on failure prints "delve CMD: --seeds ...: why" and returns 0. */
 int cli_seeds(const char *cmd, const char *s, uint64_t max, uint64_t *lo, uint64_t *hi);

@@ -38,27 +38,6 @@ static void help(void)
            "exit codes: 0 within the limits, 1 a difference, 2 bad usage or input\n");
 }
 
-/* A decimal 0..1 with at most `places` decimals, as an integer of 10^-places units. */
-static int parse_unit(const char *s, int places, int64_t *out)
-{
-    int64_t v = 0, scale = 1;
-    for (int i = 0; i < places; i++)
-        scale *= 10;
-    const char *p = s;
-    if (!isdigit((unsigned char)*p))
-        return 0;
-    while (isdigit((unsigned char)*p) && v <= scale)
-        v = v * 10 + (*p++ - '0');
-    int64_t frac = 0, unit = scale;
-    if (*p == '.')
-        for (p++; isdigit((unsigned char)*p) && unit > 1; p++)
-            frac += (*p - '0') * (unit /= 10);
-    if (*p || p[-1] == '.' || v > 1 || v * scale + frac > scale)
-        return 0;
-    *out = v * scale + frac;
-    return 1;
-}
-
 static int take_option(diff_args *d, int argc, char **argv, int *i)
 {
     const char *o = argv[*i], *v;
@@ -75,9 +54,9 @@ static int take_option(diff_args *d, int argc, char **argv, int *i)
     uint64_t u;
     if (!strcmp(o, "-o"))
         d->out = v;
-    else if (!strcmp(o, "--threshold") && parse_unit(v, 3, &n))
+    else if (!strcmp(o, "--threshold") && cli_fraction(v, 3, &n))
         d->o.threshold_milli = (int)n;
-    else if (!strcmp(o, "--max-diff-ratio") && parse_unit(v, 9, &n))
+    else if (!strcmp(o, "--max-diff-ratio") && cli_fraction(v, 9, &n))
         d->max_ratio_ppb = n;
     else if (!strcmp(o, "--max-diff-pixels") && cli_u64("diff", o, v, &u))
         d->max_pixels = u > INT64_MAX ? INT64_MAX : (int64_t)u;

@@ -56,28 +56,6 @@ static void help(void)
            REVIEW_MAX_DEPTH);
 }
 
-/* "0", "1", "0.05", "1.000": s in 0..1 with up to digits decimals, in units of
- * 10^-digits (1000 for thousandths). */
-static int parse_fraction(const char *s, int digits, int64_t *out)
-{
-    int64_t one = 1;
-    for (int i = 0; i < digits; i++)
-        one *= 10;
-    if (!isdigit((unsigned char)s[0]) || s[0] > '1' || (s[1] && s[1] != '.'))
-        return 0;
-    int64_t v = (s[0] - '0') * one, unit = one / 10;
-    const char *p = s + 1;
-    if (*p == '.') {
-        if (!isdigit((unsigned char)p[1]))
-            return 0;
-        for (p++; isdigit((unsigned char)*p) && unit > 0; p++, unit /= 10)
-            v += (*p - '0') * unit;
-    }
-    if (*p || v > one)
-        return 0;
-    *out = v;
-    return 1;
-}
 
 /* The path to get from folder from to folder to, both resolved (realpath), into out:
  * "../a", "a", "." or "../../x/y". 0 when either cannot be resolved. */
@@ -156,15 +134,15 @@ static int option_value(review_args *a, int argc, char **argv, int *i)
             return EXIT_USAGE;
         a->o.jobs = n;
     } else if (!strcmp(opt, "--threshold")) {
-        if (!parse_fraction(v, 3, &x))
+        if (!cli_fraction(v, 3, &x))
             return cli_usage_error("review", "--threshold: '%s' is not a number in 0..1 "
                                    "with at most 3 decimals", v);
         a->o.diff.threshold_milli = (int)x;
     } else if (!strcmp(opt, "--max-diff-ratio")) {
-        if (!parse_fraction(v, 6, &x))
+        if (!cli_fraction(v, 9, &x)) /* as delve diff's */
             return cli_usage_error("review", "--max-diff-ratio: '%s' is not a number in "
-                                   "0..1 with at most 6 decimals", v);
-        a->o.max_ratio_ppm = x;
+                                   "0..1 with at most 9 decimals", v);
+        a->o.max_ratio_ppb = x;
     } else {
         uint64_t u;
         if (!cli_u64("review", "--max-diff-pixels", v, &u))

@@ -125,8 +125,8 @@ static cJSON *opts_json(const review_opts *o)
         cJSON_AddNumberToObject(j, "max_diff_pixels", (double)o->max_pixels);
     else
         cJSON_AddNullToObject(j, "max_diff_pixels");
-    if (o->max_ratio_ppm >= 0)
-        cJSON_AddNumberToObject(j, "max_diff_ratio", (double)o->max_ratio_ppm / 1e6);
+    if (o->max_ratio_ppb >= 0)
+        cJSON_AddNumberToObject(j, "max_diff_ratio", (double)o->max_ratio_ppb / 1e9);
     else
         cJSON_AddNullToObject(j, "max_diff_ratio");
     return j;

@@ -384,11 +384,11 @@ static int same_bytes(const char *a, const char *b)
 /* 1 when a decoded pair's change is within the limits of o (and so counts as the same). */
 static int within_limits(const diff_result *d, const review_opts *o)
 {
-    if (d->size_differs || (o->max_pixels < 0 && o->max_ratio_ppm < 0))
+    if (d->size_differs || (o->max_pixels < 0 && o->max_ratio_ppb < 0))
         return 0;
     if (o->max_pixels >= 0 && d->changed > o->max_pixels)
         return 0;
-    return o->max_ratio_ppm < 0 || d->changed * 1000000 <= o->max_ratio_ppm * d->total;
+    return o->max_ratio_ppb < 0 || d->changed * 1000000000 <= o->max_ratio_ppb * d->total;
 }
 
 /* Compares one pair in both folders: the same bytes, else decoded by render/diff (the
@@ -760,7 +760,7 @@ static delve_status fill_report(const char *base, const char *head, const char *
 review_opts review_opts_defaults(void)
 {
     return (review_opts){ .diff = diff_defaults(), .jobs = 1, .max_pixels = -1,
-                          .max_ratio_ppm = -1, .page = 1 };
+                          .max_ratio_ppb = -1, .page = 1 };
 }
 
 delve_status review_run(const char *base, const char *head, const char *out_dir,

@@ -89,8 +89,8 @@ typedef struct review_opts {
     int jobs;                 /* worker threads for the diffs, 1..REVIEW_MAX_JOBS */
     int64_t max_pixels;       /* -1: no limit; else a pair with at most this many changed
                                  pixels (and the same size) counts as the same */
-    int64_t max_ratio_ppm;    /* -1: no limit; else changed / total at most this many
-                                 millionths counts as the same (both limits must hold) */
+    int64_t max_ratio_ppb;    /* -1: no limit; else changed / total at most this many
+                                 billionths counts as the same (both limits must hold) */
     const char *base_url;     /* URL of BASE from the report's folder ("../a"), or NULL
                                  for the folder name as given */
     const char *head_url;

@@ -130,6 +130,8 @@ check "--max-diff-pixels 5: only A changed" test "$(lim --max-diff-pixels 5)" = 
 check "--max-diff-pixels 30: nothing changed, exit 0" test "$(lim --max-diff-pixels 30)" = "0 0 3 3"
 check "--max-diff-ratio 0.003: A (30 of 10 000) is at the limit: exit 0" test "$(lim --max-diff-ratio 0.003)" = "0 0 3 3"
 check "--max-diff-ratio 0.002999: A changed" test "$(lim --max-diff-ratio 0.002999)" = "1 1 2 2"
+check "--max-diff-ratio with 9 decimals, as delve diff takes it: 0.003000000 at the limit" test "$(lim --max-diff-ratio 0.003000000)" = "0 0 3 3"
+check "  0.002999999 just under it: A changed" test "$(lim --max-diff-ratio 0.002999999)" = "1 1 2 2"
 check "both limits must hold" test "$(lim --max-diff-ratio 0.003 --max-diff-pixels 4)" = "1 2 1 1"
 "$DELVE" review lb lh -o lr --max-diff-pixels 5 > out
 check "the summary says how many were let through" test "$(cat out)" = "review: 1 changed, 0 added, 0 removed, 2 same (2 within the limits); catalog: none; report: lr/index.html"
