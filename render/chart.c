@@ -21,6 +21,9 @@
 #define CHART_GAP 14
 #define CHART_POWER_H 40
 #define CHART_FPS 12         /* the recorder's animation clock, 83 ms a frame */
+/* A party whose healths (or powers) differ more than this many times over is drawn per
+ * member: on one scale a 9 999-health member leaves the others' lines flat on the axis */
+#define CHART_PER_MEMBER 4
 
 static const rgba MEMBER_COLOUR[PARTY_MAX] = {
     { 250, 196, 64, 255 },  /* amber */
@@ -88,6 +91,23 @@ static int top_of(const chart_data *d, int power)
     return (top + 9) / 10 * 10;
 }
 
+/* Each member's highest health (power 0) or power (1) into top[], and 1 when the highest
+ * is more than CHART_PER_MEMBER times the least (a member always at 0 left out). */
+static int member_tops(const chart_data *d, int power, int top[PARTY_MAX])
+{
+    int hi = 0, lo = 0;
+    for (int m = 0; m < PARTY_MAX; m++) {
+        top[m] = 0;
+        for (int i = 0; m < d->members && i < d->n; i++) {
+            int v = power ? d->pts[i].power[m] : d->pts[i].health[m];
+            top[m] = v > top[m] ? v : top[m];
+        }
+        hi = top[m] > hi ? top[m] : hi;
+        lo = top[m] > 0 && (lo == 0 || top[m] < lo) ? top[m] : lo;
+    }
+    return lo > 0 && hi > CHART_PER_MEMBER * lo;
+}
+
 chart_layout chart_layout_of(const chart_data *d, int w)
 {
     chart_layout l;
@@ -97,8 +117,10 @@ chart_layout chart_layout_of(const chart_data *d, int w)
     l.hy1 = l.hy0 + CHART_HEALTH_H;
     l.py0 = l.hy1 + CHART_GAP;
     l.py1 = l.py0 + CHART_POWER_H;
-    l.health_top = top_of(d, 0);
-    l.power_top = top_of(d, 1);
+    for (int k = 0; k < 2; k++)
+        l.per_member[k] = member_tops(d, k, l.member_top[k]);
+    l.health_top = l.per_member[0] ? 100 : top_of(d, 0);
+    l.power_top = l.per_member[1] ? 100 : top_of(d, 1);
     l.first = d->n ? d->pts[0].frame : 1;
     l.last = d->n ? d->pts[d->n - 1].frame : 1;
     return l;
@@ -118,9 +140,18 @@ static int value_y(int y0, int y1, int top, int v)
     return y1 - (int)((int64_t)v * (y1 - y0) / (top > 0 ? top : 1));
 }
 
+/* Row of member m's value v on plot k (0 health, 1 power) of l, before the member's
+ * offset: against the plot's top, or the member's own highest when drawn per member. */
+static int plot_y(const chart_layout *l, int k, int m, int v)
+{
+    int y0 = k ? l->py0 : l->hy0, y1 = k ? l->py1 : l->hy1;
+    int top = l->per_member[k] ? l->member_top[k][m] : k ? l->power_top : l->health_top;
+    return value_y(y0, y1, top, v);
+}
+
 int chart_health_y(const chart_layout *l, int m, int health)
 {
-    return value_y(l->hy0, l->hy1, l->health_top, health) + 2 * m;
+    return plot_y(l, 0, m, health) + 2 * m;
 }
 
 /* A plot's frame: background, grid lines at quarters with their values on the left. */
@@ -157,14 +188,13 @@ static void member_line(canvas *c, const chart_data *d, const chart_layout *l, i
     for (int i = 0; i < d->n; i++) {
         const chart_point *p = &d->pts[i];
         int v = power ? p->power[m] : p->health[m];
-        int y = power ? value_y(l->py0, l->py1, l->power_top, v) + m : chart_health_y(l, m, v);
+        int y = power ? plot_y(l, 1, m, v) + m : chart_health_y(l, m, v);
         int xa = chart_x(l, p->frame);
         int xb = i + 1 < d->n ? chart_x(l, d->pts[i + 1].frame) : xa + 1;
         canvas_blend_rect(c, xa, y - 1, xb - xa + 1, 2, col);
         if (i + 1 < d->n) {
             int nv = power ? d->pts[i + 1].power[m] : d->pts[i + 1].health[m];
-            int ny = power ? value_y(l->py0, l->py1, l->power_top, nv) + m
-                           : chart_health_y(l, m, nv);
+            int ny = power ? plot_y(l, 1, m, nv) + m : chart_health_y(l, m, nv);
             int top = ny < y ? ny : y, bot = ny < y ? y : ny;
             if (bot > top)
                 canvas_blend_rect(c, xb - 1, top - 1, 2, bot - top + 2, col);
@@ -328,8 +358,8 @@ void chart_render(canvas *c, const chart_data *d, text_ctx *t)
     canvas_frame_rect(c, 0, 0, c->w, c->h, 1, LOOK_PANEL_EDGE);
     chart_layout l = chart_layout_of(d, c->w);
     title_row(c, d, t, &l);
-    plot_frame(c, t, &l, l.hy0, l.hy1, l.health_top, 4, "HP");
-    plot_frame(c, t, &l, l.py0, l.py1, l.power_top, 1, "PWR");
+    plot_frame(c, t, &l, l.hy0, l.hy1, l.health_top, 4, l.per_member[0] ? "HP %" : "HP");
+    plot_frame(c, t, &l, l.py0, l.py1, l.power_top, 1, l.per_member[1] ? "PWR %" : "PWR");
     if (d->n == 0) {
         text_draw(c, t, l.x0 + 10, l.hy0 + 40, 14, TEXT_SANS, LOOK_TEXT_DIM, "no frames");
         return;

@@ -38,7 +38,12 @@ typedef struct chart_layout {
     int x0, x1;            /* plot columns, both plots: the first frame at x0, the last at x1 */
     int hy0, hy1;          /* health plot rows: hy1 is health 0 */
     int py0, py1;          /* power plot rows */
-    int health_top, power_top; /* axis tops: the film's highest, rounded up to tens */
+    int health_top, power_top; /* axis tops: the film's highest, rounded up to tens; 100
+                                  (per cent) for a plot drawn per member */
+    int per_member[2];     /* health (0) and power (1): 1 when one member's highest is more
+                              than CHART_PER_MEMBER times another's, so each member's line
+                              is drawn against its own highest (the axis in per cent) */
+    int member_top[2][PARTY_MAX]; /* each member's highest health and power in the film */
     int first, last;       /* frame numbers at x0 and x1 */
 } chart_layout;
 

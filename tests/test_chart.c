@@ -95,6 +95,40 @@ static void test_chart_fall_drop(void **state)
     chart_free(&d);
 }
 
+/* Healths more than 4 times apart (Ash 9 999, Bryn 20 falling to 10): each member is
+ * drawn against its own highest, the axis in per cent, so Bryn's halving is half the
+ * plot; the film above (30 and 20) keeps one scale. Power likewise on its own. */
+static void test_chart_per_member(void **state)
+{
+    (void)state;
+    chart_data d;
+    film(&d);
+    chart_layout one = chart_layout_of(&d, 900);
+    assert_int_equal(one.per_member[0], 0);
+    assert_int_equal(one.per_member[1], 0);
+    for (int i = 0; i < d.n; i++) {
+        d.pts[i].health[0] = 9999;
+        d.pts[i].health[1] = i >= 20 ? 10 : 20;
+    }
+    chart_layout l = chart_layout_of(&d, 900);
+    assert_int_equal(l.per_member[0], 1);
+    assert_int_equal(l.per_member[1], 0); /* power 10 and 5: one scale */
+    assert_int_equal(l.health_top, 100);
+    assert_int_equal(l.member_top[0][1], 20);
+    assert_int_equal(chart_health_y(&l, 0, 9999), l.hy0);
+    assert_int_equal(chart_health_y(&l, 1, 20), l.hy0 + 2);
+    assert_int_equal(chart_health_y(&l, 1, 10), l.hy1 - (l.hy1 - l.hy0) / 2 + 2);
+    text_ctx *t = open_text();
+    canvas c;
+    assert_int_equal(canvas_init(&c, 900, CHART_H, NULL), DELVE_OK);
+    chart_render(&c, &d, t);
+    int after = chart_x(&l, 30);
+    assert_true(same(px(&c, after, chart_health_y(&l, 1, 10)), chart_member_colour(1)));
+    canvas_free(&c);
+    text_close(t);
+    chart_free(&d);
+}
+
 /* Six long names in a narrow chart: the legend takes the title row whole, never drawn
  * over the title (the title goes first, then the names are cut); left of the first
  * swatch the row is the panel's colour. */
@@ -301,6 +335,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chart_fall_drop),
+        cmocka_unit_test(test_chart_per_member),
         cmocka_unit_test(test_chart_last_tick),
         cmocka_unit_test(test_chart_narrow_legend),
         cmocka_unit_test(test_chart_kinds_and_limits),
