@@ -292,6 +292,7 @@ typedef struct rehearsal {
     int frames;
     picks *picks;
     int cam_left, cam_line; /* the last frame's: a camera move the film's end cuts */
+    int side;               /* the last frame is the side view (a fall's, or view side) */
     int cut_left, cut_line; /* the first fall's that began during a camera move */
 } rehearsal;
 
@@ -301,6 +302,8 @@ static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_e
     r->frames = s->frame_no;
     r->cam_left = s->cam_left;
     r->cam_line = s->cam_line;
+    if (s->kind != EV_END) /* the end frame is drawn from above whatever came before */
+        r->side = s->side;
     if (s->cam_cut_left > 0 && !r->cut_left) {
         r->cut_left = s->cam_cut_left;
         r->cut_line = s->cam_cut_line;
@@ -326,7 +329,7 @@ static delve_status rehearse(const film_script *fs, int quiet, int *frames, pick
                              delve_err *err)
 {
     world w;
-    rehearsal r = { fs, 0, p, 0, 0, 0, 0 };
+    rehearsal r = { .fs = fs, .picks = p };
     delve_status st = director_build_world(fs, &w, err);
     if (st)
         return st;
@@ -334,8 +337,9 @@ static delve_status rehearse(const film_script *fs, int quiet, int *frames, pick
     char t[32];
     if (!st && !quiet && r.cam_left > 0) /* the frames are right, the move is cut short */
         fprintf(stderr, "delve film: warning: %s:%d: the camera move has %d frames left when "
-                "the film ends (hold %s more at the end to show it whole)\n", fs->path,
-                r.cam_line, r.cam_left, film_frames_text(r.cam_left, fs->fps, t, sizeof t));
+                "the film ends (%shold %s more at the end to show it whole)\n", fs->path,
+                r.cam_line, r.cam_left, r.side ? "view top, then " : "",
+                film_frames_text(r.cam_left, fs->fps, t, sizeof t));
     if (!st && !quiet && r.cut_left > 0) /* the frames are right, the move is hidden */
         fprintf(stderr, "delve film: warning: %s:%d: the camera move has %d frames (%s) "
                 "left when the plates give way: the fall's side view would hide them, so it "

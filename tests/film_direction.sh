@@ -117,6 +117,10 @@ warned() {
 # a camera move the film's end cuts short, with the hold that would show it
 warned cam_end "2: the camera move has 17 frames left when the film ends (hold 1417ms more at the end to show it whole)" \
   'wait 1m\ncamera zoom 48 over 2s\nhold 500ms\n' 'wait 1m\ncamera zoom 48 over 2s\nhold 2s\n'
+# after a landing the hold would keep the fall's side view: the advice says view top first
+warned cam_land "4: the camera move has 11 frames left when the film ends (view top, then hold 917ms more at the end to show it whole)" \
+  'dungeon seed=58 floors=3\nspeed x8\nwalk to=pit\ncamera at 10,10 zoom 48 over 1s\n' \
+  'dungeon seed=58 floors=3\nspeed x8\nwalk to=pit\ncamera at 10,10 zoom 48 over 1s\nview top\nhold 917ms\n'
 # a move still going when the plates give way plays hidden behind the fall and ends on
 # landing; one that ends on the walk to the pit is seen whole
 warned cam_fall "2: the camera move has 421 frames (35084ms) left when the plates give way: the fall's side view would hide them, so it ends there (a shorter 'over', or a hold before the walk, shows it whole)" \
