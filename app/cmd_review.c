@@ -220,6 +220,24 @@ static int check_junit(const char *path, const char *out)
     return cli_file_out("review", "--junit", path);
 }
 
+/* Neither the report (-o) nor the JUnit file lands in a set it reads: --junit
+ * A/catalog.tsv replaced A's catalog with XML, and a report inside A becomes part of A's
+ * next review. */
+static int check_not_in_sides(const review_args *a)
+{
+    for (int side = 0; side < 2; side++) {
+        const char *d = a->dirs[side];
+        if (a->junit && strcmp(a->junit, "-") && under_folder(a->junit, d))
+            return cli_usage_error("review", "--junit %s: inside %s, a shot set it reads",
+                                   a->junit, d);
+        if (a->out && (cli_same_file(a->out, d) || under_folder(a->out, d)))
+            return cli_usage_error("review", "-o %s: %s %s, a shot set it reads", a->out,
+                                   cli_same_file(a->out, d) ? "the report would replace"
+                                                            : "inside", d);
+    }
+    return EXIT_OK;
+}
+
 /* Each side is a shot set: a catalog.tsv or at least one PNG (a mistyped folder must not
  * read as "everything added"). */
 static int check_sides(const review_args *a)
@@ -382,6 +400,8 @@ int cmd_review(int argc, char **argv)
     cli_words_free(&cw);
     if (!rc && a.junit)
         rc = check_junit(a.junit, a.out);
+    if (!rc)
+        rc = check_not_in_sides(&a);
     if (!rc)
         rc = check_sides(&a);
     /* the sets read are locked, shared: a shot set made into either meanwhile would mix

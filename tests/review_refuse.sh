@@ -55,6 +55,19 @@ check "--junit -: no file named -" test ! -e ./-
 "$DELVE" review old new -o rj2 --junit j.xml > /dev/null 2>&1; rc=$?
 check "--junit FILE with -o: both written (rc $rc)" sh -c "test $rc = 1 && grep -q '</testsuites>' j.xml && test -s rj2/index.html && test -z \"\$(ls | grep tmp-)\""
 
+# neither the report nor the JUnit file lands in a set it reads (--junit old/catalog.tsv
+# replaced the catalog with XML)
+cp old/catalog.tsv cat.before
+"$DELVE" review old new -o rj9 --junit old/catalog.tsv > /dev/null 2> err; rc=$?
+check "--junit inside a set it reads: exit 2, the set untouched ($(head -1 err))" sh -c \
+  "test $rc = 2 && grep -qF -- '--junit old/catalog.tsv: inside old, a shot set it reads' err && cmp -s old/catalog.tsv cat.before && test ! -e rj9"
+"$DELVE" review old new -o new/rep > /dev/null 2> err; rc=$?
+check "-o inside a set it reads: exit 2 ($(head -1 err))" sh -c \
+  "test $rc = 2 && grep -qF -- '-o new/rep: inside new, a shot set it reads' err && test ! -e new/rep"
+"$DELVE" review old new -o ./old/ > /dev/null 2> err; rc=$?
+check "-o a set it reads: exit 2, said so ($(head -1 err))" sh -c \
+  "test $rc = 2 && grep -qF -- '-o ./old/: the report would replace old, a shot set it reads' err"
+
 # a set being written while it would be read: the review is refused naming the writer,
 # and while a review reads a set, a shot set made into it is refused (the lock file
 # beside each set, held as delve's runs hold it: flock, exclusive to write, shared to
