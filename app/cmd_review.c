@@ -230,7 +230,7 @@ static int check_not_in_sides(const review_args *a)
         if (a->junit && strcmp(a->junit, "-") && under_folder(a->junit, d))
             return cli_usage_error("review", "--junit %s: inside %s, a shot set it reads",
                                    a->junit, d);
-        if (a->out && (cli_same_file(a->out, d) || under_folder(a->out, d)))
+        if (a->out && a->out[0] && (cli_same_file(a->out, d) || under_folder(a->out, d)))
             return cli_usage_error("review", "-o %s: %s %s, a shot set it reads", a->out,
                                    cli_same_file(a->out, d) ? "the report would replace"
                                                             : "inside", d);
