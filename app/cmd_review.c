@@ -402,14 +402,16 @@ int cmd_review(int argc, char **argv)
         rc = check_junit(a.junit, a.out);
     if (!rc)
         rc = check_not_in_sides(&a);
-    if (!rc)
-        rc = check_sides(&a);
     /* the sets read are locked, shared: a shot set made into either meanwhile would mix
-       its pictures with the earlier set's in one report */
+       its pictures with the earlier set's in one report (and one being made for the
+       first time is named as such, not as missing) */
     int lock[2] = { -1, -1 };
     for (int side = 0; !rc && side < 2; side++)
         rc = folder_read_lock("review", a.dirs[side], argc, argv, &lock[side]);
+    if (!rc)
+        rc = check_sides(&a);
     if (rc) {
+        folder_read_unlock(a.dirs[1], lock[1]);
         folder_read_unlock(a.dirs[0], lock[0]);
         return rc;
     }

@@ -298,6 +298,20 @@ static delve_status lock_take(outdir *od, const char *holder, delve_err *err)
     return delve_fail(err, DELVE_EIO, "cannot take the lock %s: it keeps changing", od->lock);
 }
 
+/* od's paths for reading target: its links resolved (as given when it is not there yet),
+ * so a reader through a link to a set locks the set's own lock file, the one its writer
+ * takes; messages name target as given. 0 for ".", ".." and "/", which have no lock
+ * file beside them (and no run writes them). */
+static int read_paths(outdir *od, const char *target)
+{
+    char real[OUTDIR_PATH_MAX];
+    const char *t = realpath(target, real) ? real : target; /* PATH_MAX <= OUTDIR_PATH_MAX */
+    if (split_target(od, t, NULL))
+        return 0;
+    snprintf(od->target, sizeof od->target, "%s", target);
+    return 1;
+}
+
 delve_status outdir_read_lock(const char *target, const char *holder, int *fd_out,
                               delve_err *err)
 {
@@ -305,9 +319,8 @@ delve_status outdir_read_lock(const char *target, const char *holder, int *fd_ou
     outdir *od = calloc(1, sizeof *od);
     if (!od)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
-    /* ".", ".." and "/" have no lock file beside them: no run writes them either */
     delve_status st = DELVE_OK;
-    int named = !split_target(od, target, NULL);
+    int named = read_paths(od, target);
     for (int tries = 0; named && !st && tries < OUTDIR_LOCK_TRIES; tries++) {
         int fd = open(od->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         if (fd < 0) /* read-only beside it: no writer can lock it either */
@@ -337,7 +350,7 @@ void outdir_read_unlock(const char *target, int fd)
         return;
     outdir *od = calloc(1, sizeof *od);
     /* the last reader takes the lock whole and removes its file, as a writer does */
-    if (od && !split_target(od, target, NULL) && flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+    if (od && read_paths(od, target) && flock(fd, LOCK_EX | LOCK_NB) == 0 &&
         same_file(fd, od->lock))
         unlink(od->lock);
     close(fd);

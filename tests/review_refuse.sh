@@ -79,6 +79,16 @@ if needs "a lock held from the shell (flock)" flock; then
   "$DELVE" review old new -o rj1 > /dev/null 2> err; rc=$?
   check "a set being written: review refused, exit 2, naming it ($(cat err))" sh -c \
     "test $rc = 2 && grep -qF 'new is in use by another delve run (pid 4242: delve shot --seeds 1-2 -o new)' err && diff -r rj1 rj-before"
+  flock -x .fresh.delve-lock sh -c 'echo "4243 delve shot --seeds 1-2 -o fresh" > .fresh.delve-lock; sleep 2' &
+  for _ in $(seq 50); do [ -s .fresh.delve-lock ] && break; sleep 0.1; done
+  "$DELVE" review old fresh -o rj1 > /dev/null 2> err; rc=$?
+  check "  a set being made for the first time: named as such, not as missing ($(cat err))" sh -c \
+    "test $rc = 2 && grep -qF 'fresh is in use by another delve run (pid 4243' err"
+  ln -s new lnew
+  "$DELVE" review old lnew -o rj1 > /dev/null 2> err; rc=$?
+  check "  and through a link to it ($(cat err))" sh -c \
+    "test $rc = 2 && grep -qF 'lnew is in use by another delve run (pid 4242' err"
+  rm lnew
   wait
   flock -s .new.delve-lock sleep 4 &
   for _ in $(seq 50); do flock -xn .new.delve-lock true || break; sleep 0.1; done
@@ -86,6 +96,7 @@ if needs "a lock held from the shell (flock)" flock; then
   check "a set being read: a shot set into it refused, exit 2 ($(cat err))" sh -c \
     "test $rc = 2 && grep -qF 'new is in use by another delve run' err"
   wait
+  rm -f .fresh.delve-lock # the shell's stand-in writer does not remove its file, as delve does
   "$DELVE" review old new -o rj3 > /dev/null 2>&1
   check "no lock file left beside the sets by a review" sh -c "! ls -a | grep -q 'delve-lock'"
 fi
