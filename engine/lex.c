@@ -65,9 +65,13 @@ delve_status lex_limit(const lex *x, size_t max_bytes)
 
 delve_status lex_text_only(const lex *x, const char *kind)
 {
-    for (const char *c = x->ls; c < x->le; c++)
-        if ((unsigned char)*c < 32 && *c != '\t')
-            return lex_fail(x, c, "control byte 0x%02x: a %s is text", (unsigned char)*c, kind);
+    for (const char *c = x->ls; c < x->le; c++) {
+        unsigned char b = (unsigned char)*c, n = c + 1 < x->le ? (unsigned char)c[1] : 0;
+        if ((b < 32 && b != '\t') || b == 0x7f)
+            return lex_fail(x, c, "control byte 0x%02x: a %s is text", b, kind);
+        if (b == 0xc2 && n >= 0x80 && n < 0xa0) /* C1, U+0080-U+009F: ESC's 8-bit kin */
+            return lex_fail(x, c, "control character U+%04X: a %s is text", n, kind);
+    }
     return DELVE_OK;
 }
 

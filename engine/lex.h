@@ -44,7 +44,8 @@ delve_status lex_fail(const lex *x, const char *at, const char *fmt, ...)
 delve_status lex_limit(const lex *x, size_t max_bytes);
 
 /* DELVE_EINPUT "control byte 0xNN: a KIND is text" at the first byte below 32 other
- * than a tab in the current line (kind: ".dun file"). */
+ * than a tab, or DEL, in the current line (kind: ".dun file"); "control character
+ * U+0080..U+009F" at a C1 control written in UTF-8 (a terminal acts on them too). */
 delve_status lex_text_only(const lex *x, const char *kind);
 
 /* Skips spaces, tabs and stray CRs (a format that refuses control bytes, as .dun does,

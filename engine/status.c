@@ -6,7 +6,8 @@
 #include <string.h>
 
 /* Bytes of the UTF-8 character at s that a terminal prints as it is, or 0: control
- * bytes (C0, DEL, and C1 as U+0080-U+009F) and bytes of no well-formed character are 0. */
+ * bytes (C0, DEL, and C1 as U+0080-U+009F), bidi overrides and bytes of no well-formed
+ * character are 0. */
 static size_t printable(const unsigned char *s)
 {
     if (*s >= 0x20 && *s < 0x7f)
@@ -17,6 +18,11 @@ static size_t printable(const unsigned char *s)
         if ((s[i] & 0xc0) != 0x80)
             return 0;
     if (n == 2 && *s == 0xc2 && s[1] < 0xa0)
+        return 0;
+    /* bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): printed,
+       they reorder the rest of the line on the terminal */
+    if (n == 3 && *s == 0xe2 && ((s[1] == 0x80 && s[2] >= 0xaa && s[2] <= 0xae) ||
+                                 (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9)))
         return 0;
     return n;
 }

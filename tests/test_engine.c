@@ -766,6 +766,9 @@ static void test_messages_tame_control_bytes(void **state)
     big[sizeof big - 1] = '\0';
     delve_fail(&err, DELVE_EINPUT, "%s", big);
     assert_int_equal(strlen(err.msg), 508); /* 127 whole escapes of 4 bytes, no half one */
+    /* RLO and FSI reorder a terminal's line: escaped; an em dash is printed */
+    delve_fail(&err, DELVE_EINPUT, "'%s'", "a\xe2\x80\xae" "b\xe2\x81\xa7" "c\xe2\x80\x94" "d");
+    assert_string_equal(err.msg, "'a\\xe2\\x80\\xae" "b\\xe2\\x81\\xa7" "c\xe2\x80\x94" "d'");
     delve_fail(&err, DELVE_EINPUT, "plain %d", 7);
     assert_string_equal(err.msg, "plain 7");
 }

@@ -395,6 +395,14 @@ static void test_limits_and_control_bytes(void **state)
     assert_string_equal(err.msg, "f.txt:1:7: control byte 0x01: a .dun file is text");
     on_line(&x, "seed\t9\r\n", &err);
     assert_int_equal(lex_text_only(&x, ".dun file"), DELVE_OK);
+    on_line(&x, "ca\x7fves\n", &err); /* DEL, and C1 in UTF-8: refused; other UTF-8 kept */
+    assert_int_equal(lex_text_only(&x, "catalog"), DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:3: control byte 0x7f: a catalog is text");
+    on_line(&x, "ca\xc2\x9bves\n", &err);
+    assert_int_equal(lex_text_only(&x, "catalog"), DELVE_EINPUT);
+    assert_string_equal(err.msg, "f.txt:1:3: control character U+009B: a catalog is text");
+    on_line(&x, "caf\xc3\xa9 \xc2\xa0\n", &err);
+    assert_int_equal(lex_text_only(&x, "catalog"), DELVE_OK);
 }
 
 static void test_read_file_names_a_nul_byte(void **state)
