@@ -513,6 +513,11 @@ static delve_status things_fit(const world *w, const save_state *st, const char 
         return REFUSE(err, file, st->at_line, "at: %d,%d cm is off floor %d, which is %d x %d "
                       "cm: " ANOTHER, st->x_cm, st->y_cm, st->floor + 1,
                       f->w * FLOOR_SQUARE_CM, f->h * FLOOR_SQUARE_CM);
+    int sx = st->x_cm / FLOOR_SQUARE_CM, sy = st->y_cm / FLOOR_SQUARE_CM;
+    if (!floor_open(f, sx, sy)) /* open, not walkable: a fall may land the party in lava */
+        return REFUSE(err, file, st->at_line, "at: square %d,%d of floor %d is %s, where no "
+                      "party stands: " ANOTHER, sx, sy, st->floor + 1,
+                      terrain_get(floor_at(f, sx, sy))->name);
     for (int i = 0; i < st->pit_count; i++)
         if (!thing_in(d, st->pits[i].floor, st->pits[i].index, st->pits[i].line, "open-pit",
                       "pit", file, err))

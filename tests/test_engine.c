@@ -487,6 +487,15 @@ static void test_save_and_load(void **state)
              "was it saved from another dungeon?", line_of(text, "at "));
     assert_string_equal(err.msg, want);
     st.floor = 1;
+    int x_cm = st.x_cm, y_cm = st.y_cm;
+    st.x_cm = st.y_cm = 0; /* the floor's corner: wall */
+    assert_int_equal(save_apply(&other, &st, "a.sav", &err), DELVE_EINPUT);
+    snprintf(want, sizeof want, "a.sav:%d:1: at: square 0,0 of floor 2 is %s, where no party "
+             "stands: was it saved from another dungeon?", line_of(text, "at "),
+             terrain_get(floor_at(&other.dg.floors[1], 0, 0))->name);
+    assert_string_equal(err.msg, want);
+    assert_true(world_digest(&other) == before);
+    st.x_cm = x_cm, st.y_cm = y_cm;
     /* a digest that does not match (the rules changed) also leaves it untouched */
     st.digest ^= 1;
     assert_int_equal(save_apply(&other, &st, "a.sav", &err), DELVE_EINPUT);
