@@ -1,5 +1,7 @@
 /* delve sheet: a contact sheet made again from a film's folder (frames/ and events.tsv),
  * with other columns or another pick of frames than the film's script asked for. */
+#define _DEFAULT_SOURCE /* dirent's d_name with -std=c11 */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +38,7 @@ static void help(void)
            "that is there but is not a PNG that can be read is an error. A sheet that would\n"
            "pass 16000 px is split into SHEET-1.png, SHEET-2.png ...; the pages of an\n"
            "earlier sheet there that this one does not write again (SHEET.png after a split\n"
-           "sheet, SHEET-3.png after one of two pages) are removed, if they are PNG files,\n"
+           "sheet, any SHEET-N.png past its last page) are removed, if they are PNG files,\n"
            "once the new pages are in place. Health bars are scaled to each member's\n"
            "highest health in the film (events.tsv has no maximum). Every page is made\n"
            "under a hidden name first and moved into place once all are made: Ctrl-C or a\n"
@@ -293,19 +295,48 @@ static int is_png_file(const char *file)
     return png;
 }
 
+/* The page number of name when it is OUT-N.png for OUT's base base (".png" dropped),
+ * N from 1 without leading zeros; else 0. */
+static long page_of(const char *name, const char *base, size_t blen)
+{
+    size_t n = strlen(name);
+    if (n < blen + 6 || strncmp(name, base, blen) || name[blen] != '-' ||
+        strcmp(name + n - 4, ".png") || name[blen + 1] == '0')
+        return 0;
+    long p = 0;
+    for (const char *c = name + blen + 1; c < name + n - 4; c++) {
+        if (*c < '0' || *c > '9' || p > 1000000)
+            return 0;
+        p = p * 10 + (*c - '0');
+    }
+    return p;
+}
+
 /* The pages of an earlier sheet at OUT that this one of `pages` did not write again:
- * OUT itself after a split sheet, OUT-1.png, OUT-2.png ... after a single page, and the
- * pages past the last after a split one; each a PNG file, from the first missing on
- * none. Left in place, they read as part of the new sheet. */
+ * OUT itself after a split sheet, and every OUT-N.png with N past the last page written
+ * (all of them after a single page), gaps or not; PNG files only. Left in place, they
+ * read as part of the new sheet. */
 static void remove_stale(const char *out, int pages)
 {
-    char fpath[SHEET_PATH_MAX], staged[SHEET_PATH_MAX];
+    char dir[SHEET_PATH_MAX], base[SHEET_PATH_MAX], file[SHEET_PATH_MAX * 2];
     if (pages > 1 && is_png_file(out))
         unlink(out);
-    for (int p = pages > 1 ? pages + 1 : 1; p < 100000; p++)
-        if (page_paths(out, p, 2, fpath, staged, NULL) || !is_png_file(fpath) ||
-            unlink(fpath) != 0)
-            break;
+    const char *slash = strrchr(out, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - out) + (slash == out) : 1,
+             slash ? out : ".");
+    const char *name = slash ? slash + 1 : out;
+    size_t n = strlen(name), has_png = n > 4 && !strcmp(name + n - 4, ".png");
+    snprintf(base, sizeof base, "%.*s", (int)(has_png ? n - 4 : n), name);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        long p = page_of(e->d_name, base, strlen(base));
+        snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
+        if (p > (pages > 1 ? pages : 0) && is_png_file(file))
+            unlink(file);
+    }
+    if (d)
+        closedir(d);
 }
 
 /* Moves every staged page into place once all are made (and no Ctrl-C came), or

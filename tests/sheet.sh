@@ -25,6 +25,9 @@ n2=$(ls "$TMP/pages" | tr '\n' ' ')
 n3=$(ls "$TMP/pages" | tr '\n' ' ')
 check "pages replaced as a set: 2 pages (and a third copied), one, 2 ($n1/ $n2/ $n3)" \
   test "$n1" = "s-1.png s-2.png s-3.png " -a "$n2" = "s.png " -a "$n3" = "s-1.png s-2.png "
+cp "$TMP/pages/s-1.png" "$TMP/pages/s-7.png" # an earlier sheet's page past a gap
+"$DELVE" sheet "$TMP/long" -o "$TMP/pages/s.png" --pick all --columns 1 > /dev/null
+check "a stale page past a gap goes too ($(ls "$TMP/pages" | tr '\n' ' '))" test ! -e "$TMP/pages/s-7.png"
 echo notes > "$TMP/pages/s-3.png"
 "$DELVE" sheet "$TMP/long" -o "$TMP/pages/s.png" --pick all --columns 1 > /dev/null
 check "a file there that is not a PNG stays" grep -qx notes "$TMP/pages/s-3.png"
