@@ -250,9 +250,11 @@ int cli_same_file(const char *in, const char *out)
            a.st_ino == b.st_ino;
 }
 
-int cli_in_folder(const char *out, const char *dir)
+/* out's folder and dir, both resolved, into od and dd (PATH_MAX each); 0 when either
+ * cannot be. */
+static int folders_of(const char *out, const char *dir, char *od, char *dd)
 {
-    char parent[PATH_MAX], od[PATH_MAX], dd[PATH_MAX];
+    char parent[PATH_MAX];
     const char *slash = strrchr(out, '/');
     size_t n = slash ? (size_t)(slash - out) : 0;
     if (n >= sizeof parent)
@@ -261,7 +263,22 @@ int cli_in_folder(const char *out, const char *dir)
     parent[slash ? (n ? n : 1) : 1] = '\0';
     if (slash && n == 0)
         parent[0] = '/';
-    return realpath(parent, od) && realpath(dir, dd) && !strcmp(od, dd);
+    return realpath(parent, od) && realpath(dir, dd);
+}
+
+int cli_in_folder(const char *out, const char *dir)
+{
+    char od[PATH_MAX], dd[PATH_MAX];
+    return folders_of(out, dir, od, dd) && !strcmp(od, dd);
+}
+
+int cli_under_folder(const char *out, const char *dir)
+{
+    char od[PATH_MAX], dd[PATH_MAX];
+    if (!folders_of(out, dir, od, dd))
+        return 0;
+    size_t n = strlen(dd);
+    return !strncmp(od, dd, n) && (od[n] == '\0' || od[n] == '/' || n == 1);
 }
 
 int cli_file_out(const char *cmd, const char *opt, const char *path)

@@ -124,6 +124,8 @@ int cli_same_file(const char *in, const char *out);
 /* 1 when out's folder is the folder dir (both resolved): a -o there would land among
  * files a command reads (a film's frames). */
 int cli_in_folder(const char *out, const char *dir);
+/* As cli_in_folder, or out's folder anywhere under dir (a report inside a shot set). */
+int cli_under_folder(const char *out, const char *dir);
 /* A file output checked before any work, as fsio_write_atomic will find it at the end:
  * EXIT_OK, or EXIT_USAGE with "delve CMD: OPT PATH: ..." said when path is empty, names
  * a folder or anything else but a regular file, or its folder is missing or cannot be

@@ -1,7 +1,6 @@
 /* delve diff: compares two PNGs (render/diff.h), prints the count, ratio and box of the
  * changes as text or JSON, writes the diff image, and exits 0 within the limits, 1 on a
  * difference (always when the sizes differ), 2 on bad usage or input. */
-#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -69,16 +69,11 @@ static int parse(int argc, char **argv, gen_args *a)
     if (a->tmj && !a->out)
         return cli_usage_error("gen", "--format tmj needs -o FLOOR.tmj");
     rc = a->out ? cli_file_out("gen", "-o", a->out) : EXIT_OK; /* before generating */
-    size_t n = a->out ? strlen(a->out) : 0;
-    if (!rc && a->tmj && (n < 5 || strcmp(a->out + n - 4, ".tmj")))
+    char png[PATH_MAX];
+    if (!rc && a->tmj && !tiled_tileset_path(a->out, png, sizeof png))
         return cli_usage_error("gen", "--format tmj -o %s: a Tiled map's name ends in .tmj",
                                a->out);
-    if (!rc && a->tmj) { /* and its tileset */
-        char png[PATH_MAX];
-        snprintf(png, sizeof png, "%.*s-tiles.png", (int)(n - 4), a->out);
-        rc = cli_file_out("gen", "-o (its tileset)", png);
-    }
-    return rc;
+    return !rc && a->tmj ? cli_file_out("gen", "-o (its tileset)", png) : rc; /* its tileset too */
 }
 
 /* Appends floor k's map to b, after a blank line unless it is the first. */

@@ -183,8 +183,7 @@ static delve_status part_read(const char *dir, part *p, delve_err *err)
 {
     char file[4200], kind[OUTDIR_KIND_MAX], line[CATALOG_HEAD_MAX];
     size_t len;
-    int lock = p->lock;
-    *p = (part){ .dir = dir, .lock = lock };
+    *p = (part){ .dir = dir, .lock = -1 };
     if (!outdir_kind(dir, kind, sizeof kind) || strcmp(kind, "shot"))
         return delve_fail(err, DELVE_EINPUT, "%s: not a shot set of delve shot --seeds", dir);
     snprintf(file, sizeof file, "%s/catalog.tsv", dir);
@@ -643,8 +642,6 @@ static int merge_shots(int argc, char **argv, int plain, int typed_c, char **typ
     part *p = calloc(MERGE_MAX_PARTS, sizeof *p);
     if (!p)
         return cli_fail("merge", DELVE_ENOMEM, NULL);
-    for (int i = 0; i < MERGE_MAX_PARTS; i++)
-        p[i].lock = -1;
     delve_err err = { "" };
     delve_status st = DELVE_OK;
     cli_seen seen = { .n = 0 };
@@ -659,9 +656,12 @@ static int merge_shots(int argc, char **argv, int plain, int typed_c, char **typ
             out = v;
         } else if (n == MERGE_MAX_PARTS)
             rc = cli_usage_error("merge", "at most %d parts", MERGE_MAX_PARTS);
-        else if (!(rc = folder_read_lock("merge", argv[i], typed_c, typed, &p[n].lock))) {
-            p[n].dir = argv[i]; /* a shot set being made into a part is refused, as in review */
+        else {
+            int lock; /* a shot set being made into a part is refused, as in review */
+            if ((rc = folder_read_lock("merge", argv[i], typed_c, typed, &lock)))
+                break;
             st = part_read(argv[i], &p[n], &err);
+            p[n].lock = lock;
             st = st ? st : part_verify(&p[n], &err);
             n++;
         }

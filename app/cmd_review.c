@@ -2,7 +2,6 @@
  * its JSON and JUnit forms (app/review_ci.h) and the distribution table (app/compare via
  * stats_compare_review). docs/review.md describes all three. */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +54,6 @@ static void help(void)
            "  delve review old new -o review     # then open review/index.html\n",
            REVIEW_MAX_DEPTH);
 }
-
 
 /* The path to get from folder from to folder to, both resolved (realpath), into out:
  * "../a", "a", "." or "../../x/y". 0 when either cannot be resolved. */
@@ -194,19 +192,6 @@ static int parse_args(review_args *a, int argc, char **argv)
     return EXIT_OK;
 }
 
-/* Is file's folder dir or a folder under it (both as they are now, links resolved)? */
-static int under_folder(const char *file, const char *dir)
-{
-    char parent[PATH_MAX], pr[PATH_MAX], dr[PATH_MAX];
-    const char *slash = strrchr(file, '/');
-    snprintf(parent, sizeof parent, "%.*s", slash ? (int)(slash - file) + (slash == file) : 1,
-             slash ? file : ".");
-    if (!realpath(parent, pr) || !realpath(dir, dr))
-        return 0;
-    size_t n = strlen(dr);
-    return !strncmp(pr, dr, n) && (pr[n] == '\0' || pr[n] == '/' || n == 1);
-}
-
 /* --junit FILE checked before any work, so that a review never ends with the report
  * swapped in and no JUnit file; never inside the report's folder, which is replaced
  * whole (the earlier report there would be gone before the file could be written). */
@@ -214,7 +199,7 @@ static int check_junit(const char *path, const char *out)
 {
     if (!strcmp(path, "-"))
         return EXIT_OK;
-    if (out && under_folder(path, out))
+    if (out && cli_under_folder(path, out))
         return cli_usage_error("review", "--junit %s: inside the report's folder %s, which "
                                "is replaced whole; write it beside the folder", path, out);
     return cli_file_out("review", "--junit", path);
@@ -227,10 +212,10 @@ static int check_not_in_sides(const review_args *a)
 {
     for (int side = 0; side < 2; side++) {
         const char *d = a->dirs[side];
-        if (a->junit && strcmp(a->junit, "-") && under_folder(a->junit, d))
+        if (a->junit && strcmp(a->junit, "-") && cli_under_folder(a->junit, d))
             return cli_usage_error("review", "--junit %s: inside %s, a shot set it reads",
                                    a->junit, d);
-        if (a->out && a->out[0] && (cli_same_file(a->out, d) || under_folder(a->out, d)))
+        if (a->out && a->out[0] && (cli_same_file(a->out, d) || cli_under_folder(a->out, d)))
             return cli_usage_error("review", "-o %s: %s %s, a shot set it reads", a->out,
                                    cli_same_file(a->out, d) ? "the report would replace"
                                                             : "inside", d);

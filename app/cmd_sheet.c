@@ -295,16 +295,15 @@ static int is_png_file(const char *file)
     return png;
 }
 
-/* The page number of name when it is OUT-N.png for OUT's base base (".png" dropped),
- * N from 1 without leading zeros; else 0. */
-static long page_of(const char *name, const char *base, size_t blen)
+/* N when name is prefix followed by N (from 1, no leading zero) and ".png"; else 0. */
+static long page_of(const char *name, const char *prefix)
 {
-    size_t n = strlen(name);
-    if (n < blen + 6 || strncmp(name, base, blen) || name[blen] != '-' ||
-        strcmp(name + n - 4, ".png") || name[blen + 1] == '0')
+    size_t n = strlen(name), k = strlen(prefix);
+    if (n < k + 5 || strncmp(name, prefix, k) || strcmp(name + n - 4, ".png") ||
+        name[k] == '0')
         return 0;
     long p = 0;
-    for (const char *c = name + blen + 1; c < name + n - 4; c++) {
+    for (const char *c = name + k; c < name + n - 4; c++) {
         if (*c < '0' || *c > '9' || p > 1000000)
             return 0;
         p = p * 10 + (*c - '0');
@@ -313,24 +312,26 @@ static long page_of(const char *name, const char *base, size_t blen)
 }
 
 /* The pages of an earlier sheet at OUT that this one of `pages` did not write again:
- * OUT itself after a split sheet, and every OUT-N.png with N past the last page written
- * (all of them after a single page), gaps or not; PNG files only. Left in place, they
- * read as part of the new sheet. */
+ * OUT itself after a split sheet, and every OUT-N.png (named as page_paths names pages)
+ * with N past the last page written (all of them after a single page), gaps or not; PNG
+ * files only. Left in place, they read as part of the new sheet. */
 static void remove_stale(const char *out, int pages)
 {
-    char dir[SHEET_PATH_MAX], base[SHEET_PATH_MAX], file[SHEET_PATH_MAX * 2];
+    char first[SHEET_PATH_MAX], staged[SHEET_PATH_MAX], file[SHEET_PATH_MAX * 2];
     if (pages > 1 && is_png_file(out))
         unlink(out);
-    const char *slash = strrchr(out, '/');
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - out) + (slash == out) : 1,
-             slash ? out : ".");
-    const char *name = slash ? slash + 1 : out;
-    size_t n = strlen(name), has_png = n > 4 && !strcmp(name + n - 4, ".png");
-    snprintf(base, sizeof base, "%.*s", (int)(has_png ? n - 4 : n), name);
+    if (page_paths(out, 1, 2, first, staged, NULL))
+        return;
+    first[strlen(first) - 5] = '\0'; /* "DIR/NAME-1.png" to "DIR/NAME-" */
+    char *slash = strrchr(first, '/');
+    const char *prefix = slash ? slash + 1 : first;
+    if (slash)
+        *slash = '\0';
+    const char *dir = !slash ? "." : first[0] ? first : "/";
     DIR *d = opendir(dir);
     struct dirent *e;
     while (d && (e = readdir(d))) {
-        long p = page_of(e->d_name, base, strlen(base));
+        long p = page_of(e->d_name, prefix);
         snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
         if (p > (pages > 1 ? pages : 0) && is_png_file(file))
             unlink(file);

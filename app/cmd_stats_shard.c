@@ -112,8 +112,16 @@ static delve_status tab_i64(lex *x, int64_t lo, int64_t hi, int64_t *v, const ch
     return st ? st : lex_i64(x, lo, hi, '\t', v, what);
 }
 
-/* An "acc TYPE MEASURE n sum sumsq min max" line after its word into s. */
-static delve_status read_acc(lex *x, stats_shard *s)
+/* Where a data line comes in a part: stats_shard_print writes counts by kind, then per
+ * level type its floors and its measures in order, each once. */
+static int64_t line_rank(int64_t t, int64_t m)
+{
+    return t * (STATS_MAX_MEASURES + 1) + m + 1;
+}
+
+/* An "acc TYPE MEASURE n sum sumsq min max" line after its word into s; its place in a
+ * part (line_rank) into *rank. */
+static delve_status read_acc(lex *x, stats_shard *s, int64_t *rank)
 {
     int64_t v[7] = { 0 };
     delve_status st = tab_i64(x, 0, LT_COUNT - 1, &v[0], "a level type");
@@ -127,15 +135,10 @@ static delve_status read_acc(lex *x, stats_shard *s)
         return st;
     stats_acc a = { .n = v[2], .sum = v[3], .sumsq = v[4], .min = (int)v[5], .max = (int)v[6] };
     acc_join(&s->table.acc[v[0]][v[1]], &a);
+    *rank = line_rank(v[0], v[1]);
     return DELVE_OK;
 }
 
-/* Where a data line comes in a part: stats_shard_print writes counts by kind, then per
- * level type its floors and its measures in order, each once. */
-static int64_t line_rank(int64_t t, int64_t m)
-{
-    return t * (STATS_MAX_MEASURES + 1) + m + 1;
-}
 
 /* One data line of a part ("count", "floors" or "acc") into s; *last is the rank of the
  * line before (-1 at first): a line out of order or twice was not written so. */
@@ -154,12 +157,7 @@ static delve_status read_sum_line(lex *x, stats_shard *s, int64_t *last)
         s->table.floors[st ? 0 : k] += st ? 0 : n;
         rank = line_rank(k, -1);
     } else if (lex_keyword(x, "acc")) {
-        lex y = *x;
-        int64_t t = 0, m = 0;
-        if (!tab_i64(&y, 0, LT_COUNT - 1, &t, "") &&
-            !tab_i64(&y, 0, STATS_MAX_MEASURES - 1, &m, ""))
-            rank = line_rank(t, m);
-        st = read_acc(x, s);
+        st = read_acc(x, s, &rank);
     } else {
         return lex_fail(x, x->p, "a line delve stats --shard did not write");
     }

@@ -483,16 +483,17 @@ delve_status save_parse(const char *file, const char *text, save_state *st, delv
     delve_fail_at(err, DELVE_EINPUT, file, line, 1, __VA_ARGS__)
 #define ANOTHER "was it saved from another dungeon?"
 
-/* Pit or station i (a `what` of floor f) is in d: 1, or 0 with err set at line. */
-static int thing_in(const dungeon *d, int f, int i, int line, const char *word,
-                    const char *what, const char *file, delve_err *err)
+/* Pit (pits 1) or station (0) i of floor f is in d: 1, or 0 with err set at line. */
+static int thing_in(const dungeon *d, int f, int i, int line, int pits, const char *file,
+                    delve_err *err)
 {
+    const char *word = pits ? "open-pit" : "station", *what = pits ? "pit" : "station";
     if (f >= d->floor_count) {
         REFUSE(err, file, line, "%s: floor %d is not in this dungeon (it has %d): " ANOTHER,
                word, f + 1, d->floor_count);
         return 0;
     }
-    int n = what[0] == 'p' ? d->floors[f].pit_count : d->floors[f].station_count;
+    int n = pits ? d->floors[f].pit_count : d->floors[f].station_count;
     if (i < n)
         return 1;
     REFUSE(err, file, line, "%s: floor %d has no %s %d (it has %d, from 0): " ANOTHER, word,
@@ -519,12 +520,11 @@ static delve_status things_fit(const world *w, const save_state *st, const char 
                       "party stands: " ANOTHER, sx, sy, st->floor + 1,
                       terrain_get(floor_at(f, sx, sy))->name);
     for (int i = 0; i < st->pit_count; i++)
-        if (!thing_in(d, st->pits[i].floor, st->pits[i].index, st->pits[i].line, "open-pit",
-                      "pit", file, err))
+        if (!thing_in(d, st->pits[i].floor, st->pits[i].index, st->pits[i].line, 1, file, err))
             return DELVE_EINPUT;
     for (int i = 0; i < st->station_count; i++)
-        if (!thing_in(d, st->stations[i].floor, st->stations[i].index, st->stations[i].line,
-                      "station", "station", file, err))
+        if (!thing_in(d, st->stations[i].floor, st->stations[i].index, st->stations[i].line, 0,
+                      file, err))
             return DELVE_EINPUT;
     return DELVE_OK;
 }

@@ -436,15 +436,21 @@ static delve_status build_json(tmj *t, const dfloor *f, int floors, const char *
     return *text ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "out of memory writing JSON");
 }
 
+int tiled_tileset_path(const char *tmj_path, char *png, size_t size)
+{
+    size_t n = strlen(tmj_path);
+    if (n < 5 || strcmp(tmj_path + n - 4, ".tmj"))
+        return 0;
+    int len = snprintf(png, size, "%.*s-tiles.png", (int)(n - 4), tmj_path);
+    return len > 0 && (size_t)len < size;
+}
+
 delve_status tiled_export(const dfloor *f, uint64_t seed, int floors, int zoom,
                           const char *tmj_path, delve_err *err)
 {
-    size_t n = strlen(tmj_path);
-    if (n < 5 || strcmp(tmj_path + n - 4, ".tmj") || n > 4000)
-        return delve_fail(err, DELVE_EINPUT, "%s: a Tiled map's name ends in .tmj", tmj_path);
     char png[4096];
-    memcpy(png, tmj_path, n - 4);
-    memcpy(png + n - 4, "-tiles.png", 11);
+    if (strlen(tmj_path) > 4000 || !tiled_tileset_path(tmj_path, png, sizeof png))
+        return delve_fail(err, DELVE_EINPUT, "%s: a Tiled map's name ends in .tmj", tmj_path);
     const char *slash = strrchr(png, '/');
     struct stat sb; /* a folder or a FIFO there: said before the map is replaced */
     if (lstat(png, &sb) == 0 && !S_ISREG(sb.st_mode))

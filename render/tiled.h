@@ -28,4 +28,8 @@
 delve_status tiled_export(const dfloor *f, uint64_t seed, int floors, int zoom,
                           const char *tmj_path, delve_err *err);
 
+/* The tileset's path for tmj_path into png (size bytes): tmj_path less ".tmj" plus
+ * "-tiles.png". 0 when tmj_path does not end in ".tmj" or png is too small. */
+int tiled_tileset_path(const char *tmj_path, char *png, size_t size);
+
 #endif
