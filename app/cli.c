@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/lex.h"
+#include "base/lex.h"
 #include "gen/family.h"
 #include "gen/opts.h"
 
@@ -55,13 +55,6 @@ int cli_int(const char *cmd, const char *opt, const char *s, int lo, int hi, int
         return 0;
     }
     return 1;
-}
-
-int cli_pair(const char *s, char sep, int lo_a, int hi_a, int lo_b, int hi_b, int *a, int *b)
-{
-    const char *at = strchr(s, sep);
-    return at && lex_parse_int(s, (size_t)(at - s), lo_a, hi_a, a, NULL) == LEX_OK &&
-           lex_parse_int(at + 1, strlen(at + 1), lo_b, hi_b, b, NULL) == LEX_OK;
 }
 
 /* Is name (up to its '=') one of flags? */
@@ -207,12 +200,6 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     fprintf(stderr, "\nTry 'delve%s%s --help'.\n", cmd ? " " : "", cmd ? cmd : "");
     va_end(ap);
     return EXIT_USAGE;
-}
-
-const char *cli_default_film(void)
-{
-    return access(CLI_DEFAULT_FILM, R_OK) == 0 ? CLI_DEFAULT_FILM
-                                               : DELVE_SOURCE_DIR "/" CLI_DEFAULT_FILM;
 }
 
 int cli_is_help(const char *a)
@@ -486,68 +473,4 @@ void cli_settings_help(unsigned bits)
     printf("\nlevel types (--type T):\n");
     for (int i = 0; i < family_type_count(); i++)
         printf("  %-12s %s\n", family_type_at(i)->name, family_type_at(i)->help);
-}
-
-delve_status cli_parts_tile(const char *a, uint64_t a_hi, const char *b, uint64_t b_lo,
-                            delve_err *err)
-{
-    unsigned long long x = a_hi, y = b_lo;
-    if (y == x + 1)
-        return DELVE_OK;
-    char what[96];
-    if (y > x + 1)
-        snprintf(what, sizeof what, "seeds %llu-%llu missing", x + 1, y - 1);
-    else
-        snprintf(what, sizeof what, "seeds %llu-%llu in both", y, x);
-    return delve_fail(err, DELVE_EINPUT, "%s starts at %llu, %s ended at %llu: %s (not parts "
-                      "of one range: they must cover it without a gap or an overlap)", b, y,
-                      a, x, what);
-}
-
-int cli_part_cut(const char *text)
-{
-    size_t len = strlen(text);
-    return len == 0 || text[len - 1] != '\n';
-}
-
-int cli_part_has_end(const char *path, const char *text)
-{
-    lex x;
-    delve_err scratch;
-    lex_init(&x, path, text, &scratch);
-    while (lex_next(&x))
-        ;
-    return x.line > 0 && !cli_part_cut(text) && lex_keyword(&x, "#") && lex_keyword(&x, "end:");
-}
-
-delve_status cli_part_end(const char *path, const char *text, const char *what, int *lines,
-                          delve_err *err)
-{
-    lex x;
-    int64_t n = -1;
-    lex_init(&x, path, text, err);
-    while (lex_next(&x))
-        ;
-    int ended = x.line > 0 && !cli_part_cut(text) && lex_keyword(&x, "#") &&
-                lex_keyword(&x, "end:");
-    const char *at = NULL;
-    if (ended) {
-        lex_skip_space(&x);
-        at = x.p;
-    }
-    ended = ended && !lex_i64(&x, 0, INT_MAX, ' ', &n, "lines") && !lex_expect(&x, "lines") &&
-            !lex_end(&x);
-    /* a whole end line whose count is not the lines before it: the part lost (or gained)
-     * a line after it was made; which one its lines cannot tell, so the count is where
-     * it first shows (docs/merge-parts.md) */
-    if (ended && n != x.line - 1)
-        return lex_fail(&x, at, "'%s%" PRId64 " lines', but %d line%s come%s before it: a line "
-                        "was lost or added after the part was made", CLI_PART_END, n,
-                        x.line - 1, x.line == 2 ? "" : "s", x.line == 2 ? "s" : "");
-    if (!ended)
-        return delve_fail_at(err, DELVE_EINPUT, path, x.line > 0 ? x.line : 1, 1,
-                             "truncated: a part of %s ends with its line '%sN lines' (N: "
-                             "the lines before it), and this one does not", what, CLI_PART_END);
-    *lines = (int)n;
-    return DELVE_OK;
 }

@@ -1,12 +1,12 @@
 /* cli: what every delve subcommand shares: option values parsed strictly with clear
  * messages, status-to-exit-code mapping, and printing errors. Only app/ prints and
- * exits (DESIGN.md). */
+ * exits (docs/architecture.md). */
 #ifndef DELVE_APP_CLI_H
 #define DELVE_APP_CLI_H
 
 #include <stdint.h>
 
-#include "engine/status.h"
+#include "base/status.h"
 #include "gen/gen.h"
 #include "gen/opts.h"
 
@@ -40,7 +40,7 @@ int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
                       const char *format);
 /* The two catalogs' comparison for delve review: the table rows into *d (flagged first;
  * free d->rows) and the document of `delve stats --compare --format json` into *json
- * (cJSON_Delete). compare_files' errors; without GSL always DELVE_EINPUT. */
+ * (cJSON_Delete). dist_files' errors; without GSL always DELVE_EINPUT. */
 struct review_dist;
 struct cJSON;
 delve_status stats_compare_review(const char *file_a, const char *file_b,
@@ -59,10 +59,6 @@ int cli_fraction(const char *s, int places, int64_t *out);
 /* --seeds A-B (or one seed A, the range A-A): *lo = A, *hi = B with A <= B and at most
  * max seeds; on failure prints "delve CMD: --seeds ...: why" and returns 0. */
 int cli_seeds(const char *cmd, const char *s, uint64_t max, uint64_t *lo, uint64_t *hi);
-
-/* "A<sep>B" (WxH, X,Y) with A in lo_a..hi_a and B in lo_b..hi_b (engine/lex's strict
- * integers) into *a, *b: 1, or 0 without printing. */
-int cli_pair(const char *s, char sep, int lo_a, int hi_a, int lo_b, int hi_b, int *a, int *b);
 
 /* argv as the words a command that reads its own options parses: every "--name=value"
  * before a "--" as the two words "--name" and "value" (getopt_long's rule, which the
@@ -180,31 +176,5 @@ void cli_settings_help(unsigned bits);
 /* The index of flag name in s's flags, or -1. */
 int cli_flag_index(const cli_spec *s, const char *name);
 
-#define CLI_DEFAULT_FILM "films/scripts/pits-and-stations.film"
-
-/* The default film script: from the folder delve runs in (the repository root), or
- * else from the source folder the build came from. */
-const char *cli_default_film(void);
-
-/* Parts of a seed range made apart (delve merge): DELVE_OK when part b (seeds b_lo..)
- * starts right after part a (seeds ..a_hi); else DELVE_EINPUT naming both and the seeds
- * missing between them or held by both. */
-delve_status cli_parts_tile(const char *a, uint64_t a_hi, const char *b, uint64_t b_lo,
-                            delve_err *err);
-
-/* A part of a seed range made to be merged (delve check --shard, delve stats --shard)
- * ends with the line CLI_PART_END "N lines", N the lines before it, so that a part cut
- * short is refused. */
-#define CLI_PART_END "# end: "
-/* 1 when text (a part's whole text) is empty or its last line has no newline. */
-int cli_part_cut(const char *text);
-/* 1 when the last line of text (path's whole text, not cut) starts as an end line. */
-int cli_part_has_end(const char *path, const char *text);
-/* The lines of text (path's whole text) before its end line into *lines; else
- * DELVE_EINPUT: "path:LINE:COL: # end: N lines, but M lines come before it ..." at N
- * when the end line's count is not its line's number less one, else "path:LINE:1:
- * truncated: a part of WHAT ends with ..." at its last line. */
-delve_status cli_part_end(const char *path, const char *text, const char *what, int *lines,
-                          delve_err *err);
 
 #endif

@@ -10,13 +10,14 @@
 
 #include "app/cli.h"
 #include "app/folder.h"
+#include "base/lex.h"
 #include "engine/dun.h"
-#include "engine/lex.h"
 #include "gen/check.h"
 #include "gen/family.h"
 #include "gen/gen.h"
 #include "gen/opts.h"
 #include "gen/stored.h"
+#include "sweep/parts.h"
 
 #define CHECK_SEEDS_SHOWN 10  /* seeds listed per kind in a bulk run */
 
@@ -128,7 +129,7 @@ static int tally_print(const tally *t, uint64_t a, uint64_t b, int floors, doubl
 #define CHECK_PART_SET "# settings: "
 #define CHECK_PART_SETTINGS (OPTS_ALL & ~OPTS_BIT(OPTS_SEED) & ~OPTS_BIT(OPTS_FLOOR))
 
-/* shard: end the report with its settings line and its end line (CLI_PART_END), a part
+/* shard: end the report with its settings line and its end line (PARTS_END), a part
  * for delve merge check */
 static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b, int shard)
 {
@@ -184,9 +185,9 @@ static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b, int shard)
     char set[512];
     delve_err err = { "" };
     if (shard && !opts_line(go, CHECK_PART_SETTINGS, set, sizeof set, &err))
-        printf("%s%s\n%s%d lines\n", CHECK_PART_SET, set, CLI_PART_END, lines + 1);
+        printf("%s%s\n%s%d lines\n", CHECK_PART_SET, set, PARTS_END, lines + 1);
     else if (shard)
-        printf("%s%d lines\n", CLI_PART_END, lines); /* cannot happen: the line fits */
+        printf("%s%d lines\n", PARTS_END, lines); /* cannot happen: the line fits */
     int rc = t->errors || t->failed ? EXIT_DIFF : EXIT_OK;
     free(t);
     return rc;
@@ -398,16 +399,16 @@ static delve_status read_part(const char *file, check_part *p, delve_err *err)
     if (!st && !strncmp(text, "# delve stats part", 18))
         st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "a part of delve stats, not a "
                            "report of delve check: join stats parts with 'delve merge stats'");
-    if (!st && cli_part_cut(text)) /* cut mid-line: say so, not what the cut line lacks */
-        st = cli_part_end(file, text, CHECK_PART, &lines, err);
+    if (!st && parts_cut(text)) /* cut mid-line: say so, not what the cut line lacks */
+        st = parts_end(file, text, CHECK_PART, &lines, err);
     lex x;
     lex_init(&x, file, text ? text : "", err);
     st = st ? st : read_lines(&x, p);
-    if (!st && !cli_part_has_end(file, text) && report_whole(p))
+    if (!st && !parts_has_end(file, text) && report_whole(p))
         st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "not a part: a report of delve "
                            "check --seeds made without --shard (a part ends with its line "
-                           "'%sN lines')", CLI_PART_END);
-    st = st ? st : cli_part_end(file, text, CHECK_PART, &lines, err);
+                           "'%sN lines')", PARTS_END);
+    st = st ? st : parts_end(file, text, CHECK_PART, &lines, err);
     if (!st && lines == 0)
         st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "not a part of %s", CHECK_PART);
     if (!st && !report_whole(p))
@@ -465,7 +466,7 @@ int check_merge_run(int n, char **files)
         qsort(p, (size_t)n, sizeof *p, by_first_seed);
     for (int i = 0; i < n && !st; i++) {
         if (i)
-            st = cli_parts_tile(p[i - 1].file, p[i - 1].hi, p[i].file, p[i].lo, &err);
+            st = parts_tile(p[i - 1].file, p[i - 1].hi, p[i].file, p[i].lo, &err);
         if (i && !st && p[i].floors != p[0].floors)
             st = delve_fail_at(&err, DELVE_EINPUT, p[i].file, 1, 1, "not a part of the run "
                                "of %s: --floors differs (%d there, %d here)", p[0].file,

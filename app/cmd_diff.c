@@ -1,4 +1,4 @@
-/* delve diff: compares two PNGs (render/diff.h), prints the count, ratio and box of the
+/* delve diff: compares two PNGs (review/diff.h), prints the count, ratio and box of the
  * changes as text or JSON, writes the diff image, and exits 0 within the limits, 1 on a
  * difference (always when the sizes differ), 2 on bad usage or input. */
 #include <inttypes.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "app/cli.h"
-#include "render/diff.h"
+#include "review/diff.h"
 
 typedef struct diff_args {
     const char *a, *b, *out;

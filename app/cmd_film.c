@@ -8,11 +8,11 @@
 #include "app/cli.h"
 #include "app/folder.h"
 #include "app/lazy_libs.h"
+#include "base/outdir.h"
 #include "films/director.h"
 #include "films/film.h"
 #include "films/recorder.h"
-#include "app/video.h"
-#include "engine/outdir.h"
+#include "films/video.h"
 #include "render/text.h"
 
 static void help(void)
@@ -42,7 +42,7 @@ static void help(void)
            "nothing is written then. DIR is made whole beside itself and swapped in at the\n"
            "end: an earlier film there is replaced, a folder delve did not make is refused\n"
            "unless empty, a second run into DIR at once exits 2, and Ctrl-C leaves DIR as\n"
-           "it was (exit 130), the video encoder's files included.\n", CLI_DEFAULT_FILM,
+           "it was (exit 130), the video encoder's files included.\n", FILM_DEFAULT_SCRIPT,
            VIDEO_GIF_W);
 }
 
@@ -142,7 +142,7 @@ static int check_args(film_args *a)
                                "and --video makes neither: add gif or webp to its list, or "
                                "leave --gif-width out");
     if (!a->script)
-        a->script = cli_default_film();
+        a->script = film_default_script();
     return EXIT_OK;
 }
 
@@ -212,7 +212,7 @@ static void progress_phase(const progress_out *p, const char *what)
 }
 
 /* Adds "seed N floors K", "fps F" and "title T" (when the film has one) to the folder's
- * marker (engine/outdir.h: its first line is outdir's, the rest free), so `delve sheet`
+ * marker (base/outdir.h: its first line is outdir's, the rest free), so `delve sheet`
  * can head a remade sheet with them and draw its chart in film time (events.tsv counts
  * frames and game time, not film time). A script's text has no line end to break it. */
 static delve_status note_dungeon(const char *dir, const world *w, const film_script *fs,
@@ -230,7 +230,7 @@ static delve_status note_dungeon(const char *dir, const world *w, const film_scr
 }
 
 /* film.gif's palette is made of frames picked while the script is rehearsed, drawn
- * before the film (app/video.h): PICKS_EVEN of the GIF's frames spread evenly over the
+ * before the film (films/video.h): PICKS_EVEN of the GIF's frames spread evenly over the
  * film, which weigh the colours as the whole film would, and the first GIF frame of
  * each stretch drawn alike (a floor from above, the side view, a title card; up to
  * PICKS_STRETCHES), so a short stretch's colours (the fall, a title card) have their

@@ -6,14 +6,14 @@
 #include <string.h>
 
 #include "app/cli.h"
-#include "engine/fsio.h"
+#include "base/fsio.h"
+#include "codecs/png.h"
 #include "films/film.h"
 #include "gen/family.h"
 #include "gen/gen.h"
 #include "gen/opts.h"
-#include "render/png.h"
+#include "render/frame.h"
 #include "render/sheet.h"
-#include "render/view.h"
 
 #define GALLERY_MAX_DLEVELS 6
 #define GALLERY_ZOOM 12          /* px per square: a 78 x 20 floor is 936 x 240 */
@@ -105,13 +105,13 @@ static delve_status render_one(const gallery_args *a, int type, int dlevel, canv
     world w;
     if ((st = world_init(&w, &d, &p, err)))
         return st;
-    view_opts vo = view_defaults();
+    frame_opts vo = frame_defaults();
     vo.hud = 0, vo.whole_floor = 1, vo.follow = 0, vo.zoom = GALLERY_ZOOM;
     int wpx, hpx;
-    view_floor_size(&w.dg.floors[0], GALLERY_ZOOM, &wpx, &hpx);
+    frame_floor_size(&w.dg.floors[0], GALLERY_ZOOM, &wpx, &hpx);
     st = canvas_init(th, wpx, hpx, err);
     if (!st)
-        st = view_render(th, &w, &vo, NULL, err);
+        st = frame_render(th, &w, &vo, NULL, err);
     world_free(&w);
     return st;
 }

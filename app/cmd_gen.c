@@ -5,15 +5,16 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "base/fsio.h"
+#include "base/textbuf.h"
+#include "codecs/tmj.h"
 #include "engine/dun.h"
-#include "engine/fsio.h"
-#include "engine/textbuf.h"
 #include "gen/gen.h"
 #include "gen/opts.h"
 #include "gen/shoals/shoals.h"
 #include "gen/stored.h"
+#include "render/frame.h"
 #include "render/tiled.h"
-#include "render/view.h"
 
 static void help(void)
 {
@@ -116,15 +117,26 @@ static delve_status build_text(const gen_args *a, textbuf *b, delve_err *err)
     return st;
 }
 
-/* --format tmj: floor K (default 1) for the Tiled map editor (render/tiled.h). */
+/* --format tmj: floor K (default 1) for the Tiled map editor (render/tiled.h), its
+ * tileset beside it (codecs/tmj.h). */
 static int write_tmj(const gen_args *a)
 {
     dfloor f;
     delve_err err = { "" };
     int k = a->o.floor ? a->o.floor : 1;
+    char png[PATH_MAX] = "", *json = NULL;
+    canvas sheet = { 0 };
     delve_status st = gen_floor_alone(&a->o, k - 1, &f, &err);
+    if (!st && (strlen(a->out) > 4000 || !tiled_tileset_path(a->out, png, sizeof png)))
+        st = delve_fail(&err, DELVE_EINPUT, "%s: a Tiled map's name ends in .tmj", a->out);
+    const char *slash = strrchr(png, '/');
     if (!st)
-        st = tiled_export(&f, a->o.seed, a->o.floors, VIEW_ZOOM, a->out, &err);
+        st = tiled_make(&f, a->o.seed, a->o.floors, FRAME_ZOOM, slash ? slash + 1 : png,
+                        &json, &sheet, &err);
+    if (!st)
+        st = tmj_write(a->out, png, json, &sheet, &err);
+    free(json);
+    canvas_free(&sheet);
     floor_free(&f);
     if (st)
         return cli_fail("gen", st, &err);

@@ -12,11 +12,12 @@
 
 #include "app/cli.h"
 #include "app/folder.h"
-#include "engine/catrow.h"
-#include "engine/fsio.h"
-#include "engine/lex.h"
-#include "engine/textbuf.h"
-#include "gen/catalog.h"
+#include "base/fsio.h"
+#include "base/lex.h"
+#include "base/textbuf.h"
+#include "review/catalog.h"
+#include "review/catrow.h"
+#include "sweep/parts.h"
 
 #define MERGE_MAX_PARTS 4096             /* parts of one merge */
 #define MERGE_CATALOG_MAX (1024u << 20)  /* bytes of one part's catalog.tsv */
@@ -457,7 +458,7 @@ static delve_status check_tiling(const part *p, int n, delve_err *err)
 {
     delve_status st = DELVE_OK;
     for (int i = 1; i < n && !st; i++)
-        st = cli_parts_tile(p[i - 1].dir, p[i - 1].hi, p[i].dir, p[i].lo, err);
+        st = parts_tile(p[i - 1].dir, p[i - 1].hi, p[i].dir, p[i].lo, err);
     return st;
 }
 

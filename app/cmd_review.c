@@ -1,5 +1,5 @@
-/* delve review: the HTML report of what changed between two shot sets (render/review.h),
- * its JSON and JUnit forms (app/review_ci.h) and the distribution table (app/compare via
+/* delve review: the HTML report of what changed between two shot sets (review/review.h),
+ * its JSON and JUnit forms (review/review_ci.h) and the distribution table (review/dist via
  * stats_compare_review). docs/review.md describes all three. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <limits.h>
@@ -11,9 +11,9 @@
 
 #include "app/cli.h"
 #include "app/folder.h"
-#include "app/review_ci.h"
-#include "engine/fsio.h"
-#include "render/review.h"
+#include "base/fsio.h"
+#include "review/review.h"
+#include "review/review_ci.h"
 
 #define REL_CAP 4096  /* bytes of a resolved path */
 

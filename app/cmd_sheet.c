@@ -11,12 +11,12 @@
 
 #include "app/cli.h"
 #include "app/folder.h"
-#include "engine/fsio.h"
-#include "engine/lex.h"
-#include "engine/outdir.h"
+#include "base/fsio.h"
+#include "base/lex.h"
+#include "base/outdir.h"
+#include "codecs/png.h"
 #include "films/events.h"
 #include "films/film.h"
-#include "render/png.h"
 #include "render/sheet.h"
 
 #define SHEET_MAX_COLS 48  /* as a .film script's sheet columns */
@@ -378,7 +378,7 @@ static delve_status write_chart(sheet_job *j, const sheet_opts *so, const char *
 }
 
 /* The dungeon's seed and floor count from the line "seed N floors K" that `delve film`
- * adds to its folder's marker (engine/outdir.h), the film's fps from "fps F" and its
+ * adds to its folder's marker (base/outdir.h), the film's fps from "fps F" and its
  * title from "title T"; floors and fps stay 0 and the title "" when there is none (a
  * title with a control byte, or too long for a script's, is taken as none). */
 static void read_dungeon(sheet_job *j, const char *dir)

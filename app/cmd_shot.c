@@ -1,12 +1,14 @@
 /* delve shot: whole floors rendered without text, byte-identical across machines: one
  * floor (--seed N -o OUT.png) or a shot set (--seeds A-B -o DIR: one PNG per floor with
- * stable names and DIR/catalog.tsv, gen/catalog.h) for goldens and `delve review`. */
+ * stable names and DIR/catalog.tsv, review/catalog.h) for goldens and `delve review`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/cli.h"
 #include "app/shot.h"
+#include "base/lex.h"
+#include "codecs/png.h"
 #include "films/director.h"
 #include "films/film.h"
 #include "gen/check.h"
@@ -14,10 +16,9 @@
 #include "gen/gen.h"
 #include "gen/opts.h"
 #include "gen/stored.h"
-#include "render/diff.h"
-#include "render/png.h"
+#include "render/frame.h"
 #include "render/side.h"
-#include "render/view.h"
+#include "review/diff.h"
 
 
 static void help(void)
@@ -79,7 +80,7 @@ static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLA
 /* "A<sep>B" of two ints into *x, *y: 1, or 0 with a usage error said. */
 static int int_pair(const char *opt, const char *s, char sep, int lo, int hi, int *x, int *y)
 {
-    if (cli_pair(s, sep, lo, hi, lo, hi, x, y))
+    if (lex_pair(s, sep, lo, hi, lo, hi, x, y))
         return 1;
     cli_usage_error("shot", "%s: '%s' is not A%cB with A and B in %d..%d", opt, s, sep, lo, hi);
     return 0;
@@ -136,7 +137,7 @@ static int parse(int argc, char **argv, shot_args *a)
     int rc = cli_parse(&SPEC, argc, argv, &c);
     if (rc)
         return rc;
-    *a = (shot_args){ .o = c.o, .zoom = VIEW_ZOOM, .out = c.flag[F_OUT], .dun = c.flag[F_DUN],
+    *a = (shot_args){ .o = c.o, .zoom = FRAME_ZOOM, .out = c.flag[F_OUT], .dun = c.flag[F_DUN],
                       .load = c.flag[F_LOAD], .argc = argc, .argv = argv,
                       .side = c.flag[F_SIDE] != NULL, .row = -1 };
     int seen_seed = (c.given & OPTS_BIT(OPTS_SEED)) != 0;
@@ -144,7 +145,7 @@ static int parse(int argc, char **argv, shot_args *a)
         !(a->set = cli_seeds("shot", c.flag[F_SEEDS], SHOT_MAX_SEEDS, &a->o.seed, &a->seed_hi)))
         return EXIT_USAGE;
     if (c.flag[F_ZOOM] && !cli_int("shot", "--zoom", c.flag[F_ZOOM], SHOT_ZOOM_MIN,
-                                   c.flag[F_SIZE] ? VIEW_ZOOM_MAX : SHOT_ZOOM_MAX, &a->zoom))
+                                   c.flag[F_SIZE] ? FRAME_ZOOM_MAX : SHOT_ZOOM_MAX, &a->zoom))
         return EXIT_USAGE;
     if ((rc = cut_args(&c, a)))
         return rc;
@@ -185,14 +186,14 @@ static int parse(int argc, char **argv, shot_args *a)
 
 delve_status shot_floor(const world *w, int k, int zoom, const char *file, delve_err *err)
 {
-    view_opts vo = view_defaults();
+    frame_opts vo = frame_defaults();
     vo.hud = 0;
     vo.whole_floor = 1;
     vo.follow = 0;
     vo.cam_floor = k;
     vo.zoom = zoom;
     int wpx, hpx;
-    view_floor_size(&w->dg.floors[k], zoom, &wpx, &hpx);
+    frame_floor_size(&w->dg.floors[k], zoom, &wpx, &hpx);
     if (wpx > DIFF_MAX_SIDE || hpx > DIFF_MAX_SIDE || (int64_t)wpx * hpx > DIFF_MAX_PIXELS)
         return delve_fail(err, DELVE_EINPUT, "floor %d at %d px a square is %d x %d px, more "
                           "than delve diff compares (%d a side, %d Mpx): use a smaller --zoom",
@@ -200,7 +201,7 @@ delve_status shot_floor(const world *w, int k, int zoom, const char *file, delve
     canvas c;
     delve_status st = canvas_init(&c, wpx, hpx, err);
     if (!st)
-        st = view_render(&c, w, &vo, NULL, err);
+        st = frame_render(&c, w, &vo, NULL, err);
     if (!st)
         st = png_write(file, &c, err);
     canvas_free(&c);
@@ -212,7 +213,7 @@ delve_status shot_floor(const world *w, int k, int zoom, const char *file, delve
 static delve_status shoot_window(const world *w, int k, const shot_args *a, delve_err *err)
 {
     const dfloor *f = &w->dg.floors[k];
-    view_opts vo = view_defaults();
+    frame_opts vo = frame_defaults();
     vo.hud = 0;
     vo.follow = 0;
     vo.cam_floor = k;
@@ -221,7 +222,7 @@ static delve_status shoot_window(const world *w, int k, const shot_args *a, delv
     vo.cam_y_cm = a->at_y < 0 ? f->h * FLOOR_SQUARE_CM / 2 : a->at_y;
     vo.side = a->side, vo.side_row = a->row, vo.side_x = a->at_x, vo.side_y = a->at_y;
     vo.side_by_col = a->by_col, vo.side_col = a->col;
-    vo.side_pct = view_hud_scale(a->win_w, a->win_h); /* as a film's frame of that size */
+    vo.side_pct = frame_hud_scale(a->win_w, a->win_h); /* as a film's frame of that size */
     side_layout l = { .row = -1 };
     if (a->side) { /* the cut row for the summary, and an --at on the picture */
         side_opts so = { .zoom = a->zoom, .row = a->row, .pct = vo.side_pct,
@@ -239,7 +240,7 @@ static delve_status shoot_window(const world *w, int k, const shot_args *a, delv
     canvas c = { 0 };
     delve_status st = canvas_init(&c, a->win_w, a->win_h, err);
     if (!st)
-        st = view_render(&c, w, &vo, NULL, err);
+        st = frame_render(&c, w, &vo, NULL, err);
     if (!st)
         st = png_write(a->out, &c, err);
     canvas_free(&c);
@@ -334,7 +335,7 @@ static int shot_one(const shot_args *a)
     }
     st = shot_floor(&w, only - 1, a->zoom, a->out, &err);
     int wpx, hpx;
-    view_floor_size(&w.dg.floors[only - 1], a->zoom, &wpx, &hpx);
+    frame_floor_size(&w.dg.floors[only - 1], a->zoom, &wpx, &hpx);
     world_free(&w);
     if (st)
         return cli_fail("shot", st, &err);

@@ -7,15 +7,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "revision.h" /* DELVE_REVISION: made at build time (cmake/revision.cmake) */
 #include "app/cli.h"
 #include "app/folder.h"
 #include "app/shot.h"
-#include "engine/fsio.h"
-#include "engine/textbuf.h"
-#include "gen/catalog.h"
+#include "base/fsio.h"
+#include "base/textbuf.h"
 #include "gen/check.h"
 #include "gen/family.h"
+#include "review/catalog.h"
+#include "revision.h" /* DELVE_REVISION: made at build time (cmake/revision.cmake) */
 
 #define SHOT_PROGRESS_LINES 20 /* progress lines of a set at most when stderr is no
                                   terminal (CI logs): every 5 %, as delve film --progress */

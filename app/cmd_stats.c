@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/stats_shard.h"
 #include "gen/family.h"
 #include "gen/opts.h"
 #include "gen/shoals/shoals_stats.h"
 #include "gen/stats.h"
 #include "gen/stored.h"
-#include "app/stats_shard.h"
 
 #define STATS_PROGRESS 20000          /* ranges past this many seeds report progress */
 

@@ -1,5 +1,5 @@
 /* delve stats --compare A.tsv B.tsv: two catalogs' distributions side by side, column by
- * column, with a test and a flag per column (app/compare.h, spec review-stats.md): a
+ * column, with a test and a flag per column (review/dist.h, spec review-stats.md): a
  * readable table, or every figure as TSV or JSON. */
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 
 #include "app/cli.h"
-#include "app/compare.h"
-#include "render/review.h"
+#include "review/dist.h"
+#include "review/review.h"
 
 static void help(void)
 {
@@ -29,7 +29,7 @@ static void help(void)
            "A column on one side only is reported as added or removed.\n"
            "Exit 1 when a column is flagged, 0 when none, 2 on bad usage or input.\n\n"
            "example: delve stats --compare shots/old/catalog.tsv shots/new/catalog.tsv\n",
-           COMPARE_SPARSE, COMPARE_MIN_FLOORS, COMPARE_ALPHA);
+           DIST_SPARSE, DIST_MIN_FLOORS, DIST_ALPHA);
 }
 
 typedef enum out_format { OUT_TABLE, OUT_TSV, OUT_JSON } out_format;
@@ -50,17 +50,17 @@ static void p_words(double p, char *buf, size_t cap)
         snprintf(buf, cap, "p = %.2g", p);
 }
 
-static double pct(const compare_col *c)
+static double pct(const dist_col *c)
 {
     return c->mean_a != 0 ? 100.0 * (c->mean_b - c->mean_a) / fabs(c->mean_a) : NAN;
 }
 
 /* A flagged column in words: "ways per floor 3.58 -> 2.10 (-41 %), 40 floors down, ...". */
-static void print_flag(const compare_result *r, const compare_col *c)
+static void print_flag(const dist_result *r, const dist_col *c)
 {
     char p[32];
     p_words(c->p_holm, p, sizeof p);
-    if (c->kind == COMPARE_NUMERIC) {
+    if (c->kind == DIST_NUMERIC) {
         printf("  %s per floor %.3g -> %.3g", c->name, c->mean_a, c->mean_b);
         if (isnan(pct(c)))
             printf(" (none before)");
@@ -81,12 +81,12 @@ static void print_flag(const compare_result *r, const compare_col *c)
     printf(", %s (%s, Holm)\n", p, c->test);
 }
 
-static void print_head(const compare_result *r)
+static void print_head(const dist_result *r)
 {
-    const compare_side *s[2] = { &r->a, &r->b };
+    const dist_side *s[2] = { &r->a, &r->b };
     printf("delve stats --compare\n");
     for (int i = 0; i < 2; i++) {
-        const char *rev = compare_prov(s[i], "revision"), *set = compare_prov(s[i], "settings");
+        const char *rev = dist_prov(s[i], "revision"), *set = dist_prov(s[i], "settings");
         if (s[i]->prov_count)
             printf("  %s: %s  %d floors  revision %s  %s\n", i ? "B" : "A", s[i]->path,
                    s[i]->rows, rev ? rev : "-", set ? set : "");
@@ -100,13 +100,13 @@ static void print_head(const compare_result *r)
            r->flagged);
 }
 
-static void print_row(const compare_result *r, const compare_col *c)
+static void print_row(const dist_result *r, const dist_col *c)
 {
     char p[32] = "";
     if (c->tested)
         snprintf(p, sizeof p, c->p_holm < 1e-6 ? "< 1e-6" : "%.2g", c->p_holm);
     printf("  %-16s %6d %6d", c->name, c->na, c->nb);
-    if (c->kind == COMPARE_NUMERIC) {
+    if (c->kind == DIST_NUMERIC) {
         printf(" %8.3f %8.3f %8.3f %8.3f %+8.3f", c->mean_a, c->sd_a, c->mean_b, c->sd_b,
                c->mean_b - c->mean_a);
         if (isnan(pct(c)))
@@ -121,11 +121,11 @@ static void print_row(const compare_result *r, const compare_col *c)
                           i ? ", " : "", c->cats[i].name,
                           100.0 * (double)c->cats[i].a / (c->na ? c->na : 1),
                           100.0 * (double)c->cats[i].b / (c->nb ? c->nb : 1));
-        printf(" %-53.53s", c->kind == COMPARE_CATEGORY ? shares : KIND_NAMES[c->kind]);
+        printf(" %-53.53s", c->kind == DIST_CATEGORY ? shares : KIND_NAMES[c->kind]);
     }
-    if (r->paired && c->kind == COMPARE_NUMERIC)
+    if (r->paired && c->kind == DIST_NUMERIC)
         printf(" %5d %5d %5d", c->up, c->down, c->same);
-    else if (r->paired && c->kind == COMPARE_CATEGORY)
+    else if (r->paired && c->kind == DIST_CATEGORY)
         printf(" %11s %5d", "changed", c->changed);
     else
         printf(" %17s", "");
@@ -133,7 +133,7 @@ static void print_row(const compare_result *r, const compare_col *c)
            c->flagged ? "FLAG" : "");
 }
 
-static void print_table(const compare_result *r)
+static void print_table(const dist_result *r)
 {
     print_head(r);
     printf("\nflagged (%d):\n", r->flagged);
@@ -152,24 +152,24 @@ static void print_table(const compare_result *r)
 }
 
 /* "rooms:1.0000>0.9500,caves:0.0000>0.0500": each category's share on each side. */
-static void print_shares(const compare_col *c)
+static void print_shares(const dist_col *c)
 {
     for (int i = 0; i < c->cat_count; i++)
         printf("%s%s:%.4f>%.4f", i ? "," : "", c->cats[i].name,
                (double)c->cats[i].a / (c->na ? c->na : 1), (double)c->cats[i].b / (c->nb ? c->nb : 1));
 }
 
-static void print_tsv(const compare_result *r)
+static void print_tsv(const dist_result *r)
 {
     printf("column\tkind\tfloors_a\tfloors_b\tmean_a\tsd_a\tmean_b\tsd_b\tdelta\tdelta_pct"
            "\tup\tdown\tsame\tchanged\ttest\tstat\tz\teffect\tdf\tp\tp_holm\tflagged\tnote\n");
     for (int i = 0; i < r->col_count; i++) {
-        const compare_col *c = &r->cols[i];
+        const dist_col *c = &r->cols[i];
         printf("%s\t%s\t%d\t%d\t", c->name, KIND_NAMES[c->kind], c->na, c->nb);
-        if (c->kind == COMPARE_NUMERIC)
+        if (c->kind == DIST_NUMERIC)
             printf("%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t", c->mean_a, c->sd_a, c->mean_b,
                    c->sd_b, c->mean_b - c->mean_a);
-        if (c->kind == COMPARE_NUMERIC)
+        if (c->kind == DIST_NUMERIC)
             printf(isnan(pct(c)) ? "\t" : "%.6g\t", pct(c));  /* none before: empty */
         else
             printf("\t\t\t\t\t\t");
@@ -181,13 +181,13 @@ static void print_tsv(const compare_result *r)
         else
             printf("\t\t\t\t\t\t");
         printf("%d\t", c->flagged);
-        if (c->kind == COMPARE_CATEGORY)
+        if (c->kind == DIST_CATEGORY)
             print_shares(c);
-        printf("%s%s\n", c->kind == COMPARE_CATEGORY && c->why ? "; " : "", c->why ? c->why : "");
+        printf("%s%s\n", c->kind == DIST_CATEGORY && c->why ? "; " : "", c->why ? c->why : "");
     }
 }
 
-static cJSON *side_json(const compare_side *s)
+static cJSON *side_json(const dist_side *s)
 {
     cJSON *o = cJSON_CreateObject(), *prov = cJSON_AddObjectToObject(o, "provenance");
     cJSON_AddStringToObject(o, "file", s->path);
@@ -202,14 +202,14 @@ static cJSON *side_json(const compare_side *s)
     return o;
 }
 
-static cJSON *col_json(const compare_col *c)
+static cJSON *col_json(const dist_col *c)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "column", c->name);
     cJSON_AddStringToObject(o, "kind", KIND_NAMES[c->kind]);
     cJSON_AddNumberToObject(o, "floors_a", c->na);
     cJSON_AddNumberToObject(o, "floors_b", c->nb);
-    if (c->kind == COMPARE_NUMERIC) {
+    if (c->kind == DIST_NUMERIC) {
         const double v[] = { c->mean_a, c->sd_a, c->mean_b, c->sd_b, c->mean_b - c->mean_a,
                              pct(c), c->up, c->down, c->same };
         const char *k[] = { "mean_a", "sd_a", "mean_b", "sd_b", "delta", "delta_pct", "up",
@@ -217,7 +217,7 @@ static cJSON *col_json(const compare_col *c)
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
             cJSON_AddNumberToObject(o, k[i], v[i]);
     }
-    if (c->kind == COMPARE_CATEGORY) {
+    if (c->kind == DIST_CATEGORY) {
         cJSON *cats = cJSON_AddArrayToObject(o, "categories");
         cJSON_AddNumberToObject(o, "changed", c->changed);
         for (int i = 0; cats && i < c->cat_count; i++) {
@@ -243,7 +243,7 @@ static cJSON *col_json(const compare_col *c)
 }
 
 /* The whole comparison as a JSON object (print_json's document). */
-static cJSON *compare_json(const compare_result *r)
+static cJSON *compare_json(const dist_result *r)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddItemToObject(root, "a", side_json(&r->a));
@@ -258,7 +258,7 @@ static cJSON *compare_json(const compare_result *r)
     return root;
 }
 
-static delve_status print_json(const compare_result *r, delve_err *err)
+static delve_status print_json(const dist_result *r, delve_err *err)
 {
     cJSON *root = compare_json(r);
     char *text = cJSON_Print(root);
@@ -274,7 +274,7 @@ int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
                       const char *format)
 {
     char *end = NULL;
-    double p = alpha ? strtod(alpha, &end) : COMPARE_ALPHA;
+    double p = alpha ? strtod(alpha, &end) : DIST_ALPHA;
     if (alpha && (*end || end == alpha || !(p > 0 && p < 1)))
         return cli_usage_error("stats", "--alpha %s: a number between 0 and 1", alpha);
     const char *f = format ? format : "table";
@@ -289,9 +289,9 @@ int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
         snprintf(pb, sizeof pb, "%s/catalog.tsv", file_b), file_b = pb;
     if (cli_same_file(file_a, file_b)) /* a slip more often than a check */
         fprintf(stderr, "delve stats: note: %s and %s are the same file\n", file_a, file_b);
-    compare_result r;
+    dist_result r;
     delve_err err = { "" };
-    delve_status st = compare_files(file_a, file_b, p, &r, &err);
+    delve_status st = dist_files(file_a, file_b, p, &r, &err);
     if (!st && !strcmp(f, "json"))
         st = print_json(&r, &err);
     else if (!st && !strcmp(f, "tsv"))
@@ -299,17 +299,17 @@ int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
     else if (!st)
         print_table(&r);
     int flagged = r.flagged;
-    compare_free(&r);
+    dist_free(&r);
     if (!st && fflush(stdout) != 0)
         st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
     return st ? cli_fail("stats", st, &err) : flagged ? EXIT_DIFF : EXIT_OK;
 }
 
 /* One column as the report's table row (the figures print_row prints). */
-static void dist_row(const compare_col *c, review_dist_row *w)
+static void dist_row(const dist_col *c, review_dist_row *w)
 {
     snprintf(w->name, sizeof w->name, "%s", c->name);
-    w->numeric = c->kind == COMPARE_NUMERIC;
+    w->numeric = c->kind == DIST_NUMERIC;
     w->na = c->na;
     w->nb = c->nb;
     w->mean_a = c->mean_a;
@@ -326,9 +326,9 @@ static void dist_row(const compare_col *c, review_dist_row *w)
     snprintf(w->test, sizeof w->test, "%s", c->tested ? c->test : "-");
     snprintf(w->why, sizeof w->why, "%s", c->why ? c->why : "");
     size_t n = 0;
-    if (c->kind != COMPARE_CATEGORY)
+    if (c->kind != DIST_CATEGORY)
         snprintf(w->cats, sizeof w->cats, "%s", KIND_NAMES[c->kind]);
-    for (int i = 0; c->kind == COMPARE_CATEGORY && i < c->cat_count && n < 120; i++)
+    for (int i = 0; c->kind == DIST_CATEGORY && i < c->cat_count && n < 120; i++)
         n += (size_t)snprintf(w->cats + n, sizeof w->cats - n, "%s%s %.1f%% → %.1f%%",
                               i ? ", " : "", c->cats[i].name,
                               100.0 * (double)c->cats[i].a / (c->na ? c->na : 1),
@@ -338,10 +338,10 @@ static void dist_row(const compare_col *c, review_dist_row *w)
 delve_status stats_compare_review(const char *file_a, const char *file_b, review_dist *d,
                                   cJSON **json, delve_err *err)
 {
-    compare_result r;
+    dist_result r;
     memset(d, 0, sizeof *d);
     *json = NULL;
-    delve_status st = compare_files(file_a, file_b, COMPARE_ALPHA, &r, err);
+    delve_status st = dist_files(file_a, file_b, DIST_ALPHA, &r, err);
     if (!st && !(d->rows = calloc((size_t)r.col_count + 1, sizeof *d->rows)))
         st = delve_fail(err, DELVE_ENOMEM, "out of memory");
     for (int pass = 0; !st && pass < 2; pass++) /* flagged first, as the table prints */
@@ -355,6 +355,6 @@ delve_status stats_compare_review(const char *file_a, const char *file_b, review
         d->alpha = r.alpha;
         *json = compare_json(&r);
     }
-    compare_free(&r);
+    dist_free(&r);
     return st;
 }

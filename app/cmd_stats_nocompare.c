@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "app/cli.h"
-#include "render/review.h"
+#include "review/review.h"
 
 int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
                       const char *format)

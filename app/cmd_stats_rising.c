@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/stats_shard.h"
 #include "gen/check.h"
 #include "gen/rising.h"
-#include "app/stats_shard.h"
 
 
 /* Generates and checks one seed's dungeon, adding its counts (or a failure). */

@@ -10,8 +10,9 @@
 
 #include "app/cli.h"
 #include "app/stats_shard.h"
-#include "engine/lex.h"
-#include "engine/textbuf.h"
+#include "base/lex.h"
+#include "base/textbuf.h"
+#include "sweep/parts.h"
 
 #define SHARD_MAX_BYTES (1u << 20)  /* bytes of one part */
 #define SHARD_MAX_ARGS 128          /* arguments of the command a part records */
@@ -80,7 +81,7 @@ int stats_shard_print(const stats_shard *s, int argc, char **argv, uint64_t lo, 
         return cli_fail("stats", DELVE_ENOMEM, NULL);
     }
     fwrite(tb.s, 1, tb.len, stdout);
-    printf("%s%ld lines\n", CLI_PART_END, line_count(tb.s, tb.len));
+    printf("%s%ld lines\n", PARTS_END, line_count(tb.s, tb.len));
     textbuf_free(&tb);
     return EXIT_OK;
 }
@@ -204,11 +205,11 @@ static delve_status read_part(const char *file, stats_part *p, delve_err *err)
                            "part of delve stats: join check parts with 'delve merge check'");
     /* delve stats without --shard prints a table, never the title: not a part, rather
      * than a part cut short (docs/merge-parts.md) */
-    if (!st && !cli_part_cut(text) && strncmp(text, SHARD_TITLE "\n", strlen(SHARD_TITLE) + 1))
+    if (!st && !parts_cut(text) && strncmp(text, SHARD_TITLE "\n", strlen(SHARD_TITLE) + 1))
         st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "not a part: a table of delve stats "
                            "made without --shard (a part's first line is '# delve stats "
                            "part: ...')");
-    st = st ? st : cli_part_end(file, text, "delve stats --shard", &lines, err);
+    st = st ? st : parts_end(file, text, "delve stats --shard", &lines, err);
     lex x;
     lex_init(&x, file, text ? text : "", err);
     int64_t last = -1;
@@ -334,7 +335,7 @@ static delve_status join_parts(stats_part *p, int n, stats_shard *s, delve_err *
     qsort(p, (size_t)n, sizeof *p, by_lo);
     *s = p[0].s;
     for (int i = 1; i < n; i++) {
-        delve_status st = cli_parts_tile(p[i - 1].file, p[i - 1].hi, p[i].file, p[i].lo, err);
+        delve_status st = parts_tile(p[i - 1].file, p[i - 1].hi, p[i].file, p[i].lo, err);
         char *h0 = st ? NULL : canon_head(p[0].head), *hi = st ? NULL : canon_head(p[i].head);
         if (!st && (!h0 || !hi))
             st = delve_fail(err, DELVE_ENOMEM, "out of memory");

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "app/cli.h"
-#include "app/view_app.h"
+#include "codecs/png.h"
 #include "gen/family.h"
-#include "render/png.h"
+#include "viewer/view_app.h"
 
 static void help(void)
 {
@@ -55,7 +55,7 @@ static void help(void)
            "Tab shows the other (the title and the status line say A or B); n p step both.\n"
            "--unchecked opens a .dun file that delve check refuses (by default the viewer\n"
            "refuses it too): its errors are on layer k.\n",
-           CLI_DEFAULT_FILM, VIEWER_SAVE_DEFAULT);
+           FILM_DEFAULT_SCRIPT, VIEWER_SAVE_DEFAULT);
 }
 
 enum { F_FILM, F_FONT, F_SCREENSHOT, F_LOAD, F_SAVE_TO, F_HEADLESS, F_KEYS, F_SIZE,
@@ -132,7 +132,7 @@ static int parse(int argc, char **argv, viewer_args *a, viewer_args *b)
     int rc = cli_parse(&SPEC, cut, argv, &c);
     if (rc)
         return rc;
-    *a = (viewer_args){ .film = c.flag[F_FILM] ? c.flag[F_FILM] : cli_default_film(),
+    *a = (viewer_args){ .film = c.flag[F_FILM] ? c.flag[F_FILM] : film_default_script(),
                         .font = c.flag[F_FONT], .shot_path = c.flag[F_SCREENSHOT],
                         .load = c.flag[F_LOAD], .headless = c.flag[F_HEADLESS] != NULL,
                         .save_to = c.flag[F_SAVE_TO] ? c.flag[F_SAVE_TO] : VIEWER_SAVE_DEFAULT,
@@ -204,8 +204,8 @@ static delve_status setup(viewer *v, const viewer_args *a, const viewer_args *b,
     if (!st)
         st = canvas_init(&v->c, a->size_w ? a->size_w : v->fs.frame_w,
                          a->size_h ? a->size_h : v->fs.frame_h, err);
-    v->vo = view_defaults();
-    if (!st && !(v->cache = view_cache_new()))
+    v->vo = frame_defaults();
+    if (!st && !(v->cache = frame_cache_new()))
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for the tile cache");
     v->vo.cache = v->cache;
     v->vo.zoom = v->fs.zoom;
@@ -252,7 +252,7 @@ int cmd_view(int argc, char **argv)
     viewer_layers_free(&v);
     viewer_compare_free(&v);
     canvas_free(&v.c);
-    view_cache_free(v.cache);
+    frame_cache_free(v.cache);
     if (v.txt)
         text_close(v.txt);
     if (v.have_world)

@@ -23,9 +23,9 @@ static void on_signal(int sig)
     stop_signal = sig;
 }
 
-/* The folder outputs: the command, the kind of folder it makes (engine/outdir: a merged
+/* The folder outputs: the command, the kind of folder it makes (base/outdir: a merged
  * shot set is a shot set), the words for messages, the marker of its outputs made before
- * engine/outdir (review's). */
+ * base/outdir (review's). */
 static const struct {
     const char *cmd, *kind, *what, *legacy;
 } KINDS[] = {

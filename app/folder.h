@@ -1,5 +1,5 @@
 /* folder: what `delve film`, `delve shot --seeds` and `delve review` share about their
- * output folder (engine/outdir.h): the lock's holder line, SIGINT, SIGTERM and SIGHUP
+ * output folder (base/outdir.h): the lock's holder line, SIGINT, SIGTERM and SIGHUP
  * turned into a stop flag the libraries poll, and the message and exit code at the end
  * ("delve film: interrupted; DIR left as it was", 130). Prints; app/ only. */
 #ifndef DELVE_APP_FOLDER_H
@@ -7,8 +7,8 @@
 
 #include <signal.h>
 
-#include "engine/outdir.h"
-#include "engine/status.h"
+#include "base/outdir.h"
+#include "base/status.h"
 
 /* From here on SIGINT, SIGTERM and SIGHUP raise the stop flag instead of killing
  * (SIGINT and SIGHUP stay ignored when the caller ignored them: `cmd &` in a script),
@@ -18,7 +18,7 @@
  * or the exit code after printing why (2; 128 + the signal when one came meanwhile). */
 int folder_open(outdir **od, const char *cmd, const char *target, int argc, char **argv);
 
-/* A shared lock on folder dir while cmd reads it (engine/outdir.h outdir_read_lock):
+/* A shared lock on folder dir while cmd reads it (base/outdir.h outdir_read_lock):
  * EXIT_OK with *fd set (-1: read unlocked), or 2 after saying who writes dir now. argv
  * as for folder_open. Release with folder_read_unlock. */
 int folder_read_lock(const char *cmd, const char *dir, int argc, char **argv, int *fd);

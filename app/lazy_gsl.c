@@ -1,4 +1,4 @@
-/* lazy_gsl: the two GSL functions delve calls (app/sig.c, `delve stats --compare`),
+/* lazy_gsl: the two GSL functions delve calls (review/sig.c, `delve stats --compare`),
  * defined here under their own names as calls through pointers that the first call
  * fills in (dlopen of libgsl by the soname CMakeLists.txt read from the library,
  * DELVE_GSL_SONAME), so that every other command starts without mapping and relocating

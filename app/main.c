@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "app/cli.h"
-#include "render/png.h"
+#include "codecs/png.h"
 
 /* name, handler, one line of help */
 static const struct {

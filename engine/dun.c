@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/lex.h"
-#include "engine/textbuf.h"
+#include "base/lex.h"
+#include "base/textbuf.h"
 #include "engine/world.h"
 
 /* ---- names ---- */
@@ -221,7 +221,7 @@ delve_status dun_write(const dungeon *d, uint64_t seed, char **out, delve_err *e
 /* ---- reading ---- */
 
 typedef struct rd {
-    lex x;                /* the line being read (engine/lex.h) */
+    lex x;                /* the line being read (base/lex.h) */
     dungeon *d;
     int floor;            /* current floor index, -1 before the first */
     int floors_declared;

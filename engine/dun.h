@@ -11,8 +11,8 @@
 
 #include <stdint.h>
 
+#include "base/lex.h"
 #include "engine/dungeon.h"
-#include "engine/lex.h"
 
 #define DUN_MAGIC "delve-dun"
 #define DUN_VERSION 1

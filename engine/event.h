@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "engine/status.h"
+#include "base/status.h"
 
 typedef enum event_kind {
     EV_START,   /* the film or session begins */

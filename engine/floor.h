@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "engine/status.h"
+#include "base/status.h"
 
 #define FLOOR_SQUARE_CM 200
 #define FLOOR_MAX_SIDE 512      /* limit on either side, for generated and read floors */

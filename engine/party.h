@@ -4,7 +4,7 @@
 #ifndef DELVE_ENGINE_PARTY_H
 #define DELVE_ENGINE_PARTY_H
 
-#include "engine/status.h"
+#include "base/status.h"
 
 #define PARTY_MAX 6
 #define MEMBER_NAME_MAX 24

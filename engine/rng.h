@@ -1,6 +1,6 @@
 /* rng: counter-based random streams (SplitMix64), one per purpose, derived from
  * (dungeon seed, purpose, floor, try) so switching a pass off never changes what
- * another pass draws (DESIGN.md). Plain value state; no globals; never the C library generator. */
+ * another pass draws (docs/architecture.md). Plain value state; no globals; never the C library generator. */
 #ifndef DELVE_ENGINE_RNG_H
 #define DELVE_ENGINE_RNG_H
 

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/hash.h"
-#include "engine/lex.h"
-#include "engine/textbuf.h"
+#include "base/hash.h"
+#include "base/lex.h"
+#include "base/textbuf.h"
 
 uint64_t save_check(const char *text, size_t len)
 {

@@ -90,7 +90,7 @@ delve_status save_parse(const char *file, const char *text, save_state *st, delv
 /* Frees what save_parse allocated in st (the tide's rows); st stays a valid, empty tide. */
 void save_state_free(save_state *st);
 
-/* The check line's value for the len bytes before it: 64-bit FNV-1a (engine/hash.h),
+/* The check line's value for the len bytes before it: 64-bit FNV-1a (base/hash.h),
  * a CRLF counted as its LF (lex reads both alike, so a save that went through an editor
  * writing CRLF still checks). */
 uint64_t save_check(const char *text, size_t len);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/hash.h"
+#include "base/hash.h"
 #include "engine/station.h"
 
 static delve_status log_event(world *w, event_kind k, int who, int amount,

@@ -5,15 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fsio.h"
+#include "base/lex.h"
 #include "engine/dun.h"
-#include "engine/fsio.h"
-#include "engine/lex.h"
 #include "engine/save.h"
 #include "films/source.h"
 #include "gen/family.h"
 #include "gen/gen.h"
 #include "gen/stored.h"
-#include "render/view.h"
+#include "render/frame.h"
 
 typedef struct dir_state {
     const film_script *fs;
@@ -636,7 +636,7 @@ delve_status director_play_saving(const film_script *fs, world *w, shot_fn fn, v
     dir_state ds = { .fs = fs, .w = w, .fn = fn, .ctx = ctx, .save_dir = save_dir,
                      .speed = 1, .side_row = -1, .side_col = -1 };
     snprintf(ds.current, sizeof ds.current, "%s", fs->title);
-    cam_init(&ds.cam, fs, VIEW_PANEL_W * view_hud_scale(fs->frame_w, fs->frame_h) / 100);
+    cam_init(&ds.cam, fs, FRAME_PANEL_W * frame_hud_scale(fs->frame_w, fs->frame_h) / 100);
     delve_status st = DELVE_OK;
     int i = 0;
     for (; !st && i < fs->action_count && leads(fs->actions[i].op); i++) {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/lex.h"
+#include "base/lex.h"
 #include "films/recorder.h"
 
 void events_header(textbuf *b, const party *p)

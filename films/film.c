@@ -1,4 +1,4 @@
-/* film: the .film parser. One directive a line, read with engine/lex.h: tokens are
+/* film: the .film parser. One directive a line, read with base/lex.h: tokens are
  * bare words, "quoted strings" (\" and \\ escapes) and key=value pairs whose value may
  * be quoted; `#` starts a comment anywhere outside quotes. */
 #include "films/film.h"
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/lex.h"
+#include "base/lex.h"
 #include "gen/gen.h"
 #include "gen/opts.h"
 #include "render/sheet.h"
@@ -45,7 +45,7 @@ static delve_status fail(line_ctx *c, int col, const char *msg, const char *what
 }
 
 /* The words of the line at x into c->tok: bare words, "quoted strings" and key=value
- * pairs whose value may be quoted (engine/lex.h reads each), up to a `#` comment. */
+ * pairs whose value may be quoted (base/lex.h reads each), up to a `#` comment. */
 static delve_status tokenize(line_ctx *c, lex *x)
 {
     c->n = 0;
@@ -78,7 +78,7 @@ static delve_status tokenize(line_ctx *c, lex *x)
     return DELVE_OK;
 }
 
-/* Strict decimal integer in [lo, hi] (engine/lex.h's rule). */
+/* Strict decimal integer in [lo, hi] (base/lex.h's rule). */
 static delve_status parse_int(line_ctx *c, const token *t, long long lo, long long hi,
                               long long *out)
 {
@@ -181,7 +181,7 @@ static delve_status one_value(line_ctx *c, const char *usage)
 }
 
 /* A title, caption or card's text into dst: a bare word's control bytes are refused
- * here as a quoted string's are by engine/lex (a caption lands in events.tsv and on the
+ * here as a quoted string's are by base/lex (a caption lands in events.tsv and on the
  * frame), while a directive or key with them is named as unknown, escaped. */
 static delve_status copy_text(line_ctx *c, const token *t, char *dst, size_t cap)
 {
@@ -1074,4 +1074,10 @@ void film_default_party(party *p)
     party_add(p, "Ash", 30, 12, 15, NULL);
     party_add(p, "Bryn", 24, 20, 5, NULL);
     party_add(p, "Cato", 36, 6, 25, NULL);
+}
+
+const char *film_default_script(void)
+{
+    return access(FILM_DEFAULT_SCRIPT, R_OK) == 0 ? FILM_DEFAULT_SCRIPT
+                                                  : DELVE_SOURCE_DIR "/" FILM_DEFAULT_SCRIPT;
 }

@@ -6,8 +6,8 @@
 
 #include <stdint.h>
 
+#include "base/status.h"
 #include "engine/party.h"
-#include "engine/status.h"
 #include "gen/gen.h"
 
 #define FILM_MAX_BYTES (1 << 20)  /* a script larger than 1 MiB is refused */
@@ -18,6 +18,7 @@
 #define FILM_MIN_FRAME_H 540
 #define FILM_TEXT_MAX 96
 #define FILM_PATH_MAX 512
+#define FILM_DEFAULT_SCRIPT "films/scripts/pits-and-stations.film"
 #define FILM_FPS 12               /* frames a second of film by default */
 #define FILM_FPS_MAX 60
 #define FILM_SPEED_MAX 64         /* speed xN: N in 1..64 */
@@ -139,5 +140,9 @@ char *film_frames_text(int frames, int fps, char *buf, size_t cap);
 
 /* The default party when a script names none: three members. */
 void film_default_party(party *p);
+
+/* The default film script: from the folder delve runs in (the repository root), or
+ * else from the source folder the build came from. */
+const char *film_default_script(void);
 
 #endif

@@ -12,12 +12,12 @@
 #include <malloc.h> /* malloc_trim */
 #endif
 
-#include "engine/fsio.h"
+#include "base/fsio.h"
+#include "codecs/png.h"
 #include "films/events.h"
-#include "render/png.h"
+#include "render/frame.h"
 #include "render/sheet.h"
 #include "render/side.h"
-#include "render/view.h"
 
 typedef struct job {
     int slot;       /* canvas index; -1: the sheet page in sheet_pic */
@@ -31,8 +31,8 @@ struct recorder {
     recorder_opts o;
     char dir[FILM_PATH_MAX + 64], frames_dir[FILM_PATH_MAX + 80]; /* a temporary folder */
     text_ctx *txt;
-    view_cache *cache;          /* tiles kept between frames (main thread only) */
-    view_cache *aside;          /* recorder_draw_aside's, NULL until then */
+    frame_cache *cache;          /* tiles kept between frames (main thread only) */
+    frame_cache *aside;          /* recorder_draw_aside's, NULL until then */
     /* encoder pool, and the sink's thread */
     pthread_t threads[RECORDER_MAX_THREADS], sink_thread;
     int nthreads, slots, sinking;
@@ -196,7 +196,7 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
     snprintf(r->dir, sizeof r->dir, "%s", dir);
     snprintf(r->frames_dir, sizeof r->frames_dir, "%s/frames", r->dir);
     delve_status st = text_open(&r->txt, r->o.font_path, err);
-    if (!st && !(r->cache = view_cache_new()))
+    if (!st && !(r->cache = frame_cache_new()))
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for the tile cache");
     if (!st)
         st = fsio_mkdirs(r->frames_dir, err);
@@ -223,7 +223,7 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
 /* Width in px of the map area of a frame (the HUD panel takes the rest). */
 static int c_map_w(const film_script *fs)
 {
-    return fs->frame_w - VIEW_PANEL_W * view_hud_scale(fs->frame_w, fs->frame_h) / 100;
+    return fs->frame_w - FRAME_PANEL_W * frame_hud_scale(fs->frame_w, fs->frame_h) / 100;
 }
 
 static int wants_cell(const recorder *r, const shot *s)
@@ -280,7 +280,7 @@ static delve_status draw_side(canvas *c, const world *w, const shot *s, delve_er
         p.feet_cm -= s->fallen_cm;
     for (int i = 0; s->landed && i < w->party.count && i < 6; i++)
         p.damage[p.damage_count++] = s->damage[i];
-    int pct = view_hud_scale(c->w, c->h), mw = c->w - VIEW_PANEL_W * pct / 100;
+    int pct = frame_hud_scale(c->w, c->h), mw = c->w - FRAME_PANEL_W * pct / 100;
     side_opts cut = { .row = s->side_row, .by_col = s->side_by_col, .col = s->side_col,
                       .pct = pct, .tide_raw = w->tide.on ? w->tide.last_raw : NULL };
     side_layout l = { .by_col = cut.by_col };
@@ -360,14 +360,14 @@ static delve_status add_point(recorder *r, const world *w, const shot *s, delve_
     return chart_add(&r->chart, &p, err);
 }
 
-delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, view_cache *vc,
+delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, frame_cache *vc,
                            text_ctx *txt, const world *w, const shot *s, canvas *c,
                            delve_err *err)
 {
-    view_opts vo = view_defaults();
+    frame_opts vo = frame_defaults();
     vo.zoom = fs->zoom;
     vo.follow = fs->follow;
-    vo.hud_scale = VIEW_HUD_AUTO; /* a larger frame, a larger panel */
+    vo.hud_scale = FRAME_HUD_AUTO; /* a larger frame, a larger panel */
     vo.t_ms = (uint32_t)s->frame_no * (uint32_t)(1000 / (s->fps > 0 ? s->fps : FILM_FPS));
     vo.title = fs->title;
     vo.caption = s->caption;
@@ -394,13 +394,13 @@ delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, vie
         vo.cam_y_cm = s->cam.y_cm;
         vo.zoom = s->cam.zoom;
     }
-    vo.dust_step = s->since_land >= 1 && s->since_land <= VIEW_DUST_STEPS ? s->since_land : 0;
+    vo.dust_step = s->since_land >= 1 && s->since_land <= FRAME_DUST_STEPS ? s->since_land : 0;
     if (s->card == CARD_TITLE) { /* the card covers the frame */
         draw_card(txt, seed, floors, c, s);
         return DELVE_OK;
     }
     vo.no_map = s->side; /* drawn over the map area */
-    delve_status st = view_render(c, w, &vo, txt, err);
+    delve_status st = frame_render(c, w, &vo, txt, err);
     if (!st && s->side)
         st = draw_side(c, w, s, err);
     return st;
@@ -409,7 +409,7 @@ delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, vie
 delve_status recorder_draw_aside(recorder *r, const world *w, const shot *s, canvas *c,
                                  delve_err *err)
 {
-    if (!r->aside && !(r->aside = view_cache_new()))
+    if (!r->aside && !(r->aside = frame_cache_new()))
         return delve_fail(err, DELVE_ENOMEM, "out of memory for the tile cache");
     return recorder_draw(r->fs, r->seed, r->floors, r->aside, r->txt, w, s, c, err);
 }
@@ -500,7 +500,7 @@ static void stop_pool(recorder *r)
 }
 
 /* Hands freed memory back to the system: glibc keeps it for the frames' encoders
- * (render/png.h png_tune_malloc), and a sheet page's encoder wants it in one piece. */
+ * (codecs/png.h png_tune_malloc), and a sheet page's encoder wants it in one piece. */
 static void give_back(void)
 {
 #ifdef __GLIBC__
@@ -621,8 +621,8 @@ void recorder_close(recorder *r)
     textbuf_free(&r->tsv);
     if (r->txt)
         text_close(r->txt);
-    view_cache_free(r->cache);
-    view_cache_free(r->aside);
+    frame_cache_free(r->cache);
+    frame_cache_free(r->aside);
     if (r->slots) {
         pthread_mutex_destroy(&r->mu);
         pthread_cond_destroy(&r->cv_job);

@@ -8,8 +8,8 @@
 
 #include "films/director.h"
 #include "films/film.h"
+#include "render/frame.h"
 #include "render/text.h"
-#include "render/view.h"
 
 #define RECORDER_MAX_FRAMES 100000
 #define RECORDER_MAX_THREADS 16
@@ -18,7 +18,7 @@ typedef struct recorder recorder;
 
 typedef struct recorder_opts {
     const char *out_dir;   /* the folder to write into, made when missing: a fresh one
-                              (engine/outdir's temporary folder), below FILM_PATH_MAX + 64 */
+                              (base/outdir's temporary folder), below FILM_PATH_MAX + 64 */
     const char *font_path; /* NULL: DejaVu Sans found at run time */
     int threads;           /* encoder threads; 0 = one per core */
     /* called after each frame is handed on, and once per file written at the end */
@@ -43,10 +43,10 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
 delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *err);
 
 /* Draws shot s of w into c (the film's frame_w x frame_h) as the film's frame is drawn:
- * the view and its HUD (render/view.h, with vc and txt as view_render takes them), the
+ * the view and its HUD (render/frame.h, with vc and txt as frame_render takes them), the
  * side view, or a title card naming seed and floors. What recorder_shot draws; delve-bench
- * times the film's frames with it. Errors as view_render's. */
-delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, view_cache *vc,
+ * times the film's frames with it. Errors as frame_render's. */
+delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, frame_cache *vc,
                            text_ctx *txt, const world *w, const shot *s, canvas *c,
                            delve_err *err);
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/textbuf.h"
 #include "engine/monster.h"
-#include "engine/textbuf.h"
 #include "gen/family.h"
 #include "gen/passes.h"
 #include "gen/shoals/shoals.h"

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "engine/textbuf.h"
+#include "base/textbuf.h"
 #include "gen/check.h"
 #include "gen/gen.h"
 #include "gen/stats.h"

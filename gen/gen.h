@@ -8,8 +8,8 @@
 
 #include <stdint.h>
 
+#include "base/textbuf.h"
 #include "engine/dungeon.h"
-#include "engine/textbuf.h"
 
 #define GEN_FLOOR_W 64
 #define GEN_FLOOR_H 40

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/lex.h"
+#include "base/lex.h"
 #include "gen/family.h"
 #include "gen/shoals/shoals.h"
 

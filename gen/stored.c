@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/lex.h"
 #include "engine/dun.h"
-#include "engine/lex.h"
 
 /* The map block after a `map` line, read by dun_map_read into a w x h scratch floor. */
 static delve_status read_map(lex *x, stored_room *out)

@@ -30,7 +30,7 @@ typedef struct stored_rooms {
     stored_room rooms[STORED_MAX];
 } stored_rooms;
 
-/* Parses one stored room (read with engine/lex.h's line rules): `#` comment lines,
+/* Parses one stored room (read with base/lex.h's line rules): `#` comment lines,
  * `room NAME`, `size W H` (1..16 each), `map` ... `endmap` (terrain glyphs only), then
  * any `secret X Y`. file names it in messages. DELVE_EINPUT with "file:line:col:
  * message" (a number out of range or with junk, a `size` after the map, a `secret`

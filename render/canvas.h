@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "engine/status.h"
+#include "base/status.h"
 
 #define CANVAS_MAX_SIDE 16384  /* limit on either side */
 

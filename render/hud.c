@@ -234,7 +234,7 @@ static int dry_line(const hud *h, const char *line, int bottom, int inner)
 
 /* The last events that fit between top and bottom, oldest first, newest brightest; an
  * event too wide for the panel goes on over more lines (HUD_EVENT_LINES at most). */
-static void recent_events(const hud *h, const view_opts *o, int top, int bottom, int inner)
+static void recent_events(const hud *h, const frame_opts *o, int top, int bottom, int inner)
 {
     if (o->recent_count <= 0 || !o->recent || bottom - top < S(h, 40))
         return;
@@ -274,7 +274,7 @@ static int tide_line(const hud *h, const world *w, int x, int y, int inner)
     return y + S(h, 26);
 }
 
-void hud_draw(canvas *p, const world *w, const view_opts *o, text_ctx *t,
+void hud_draw(canvas *p, const world *w, const frame_opts *o, text_ctx *t,
               const char *station_line, int scale_pct)
 {
     char clk[32];
@@ -348,7 +348,7 @@ static void key_member(key_buf *k, const member *m)
     key_bytes(k, v, sizeof v);
 }
 
-size_t hud_key(uint8_t *key, const canvas *panel, const world *w, const view_opts *o,
+size_t hud_key(uint8_t *key, const canvas *panel, const world *w, const frame_opts *o,
                const text_ctx *txt, const char *station_line, int scale_pct)
 {
     key_buf k = { key, 0, 0 };

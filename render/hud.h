@@ -1,7 +1,7 @@
-/* hud: the panel beside the map (320 px at scale 100, view_panel_w): film title and floor, game clock, one block per
+/* hud: the panel beside the map (320 px at scale 100, frame_panel_w): film title and floor, game clock, one block per
  * member (name, health and power bars with numbers; the dead greyed and struck
  * through), recent events, a dry station's countdown line, the caption in a box.
- * Internal to render/ (view.c uses it). Text only through text.h. */
+ * Internal to render/ (frame.c uses it). Text only through text.h. */
 #ifndef DELVE_RENDER_HUD_H
 #define DELVE_RENDER_HUD_H
 
@@ -9,22 +9,22 @@
 
 #include "engine/world.h"
 #include "render/canvas.h"
+#include "render/frame.h"
 #include "render/text.h"
-#include "render/view.h"
 
 /* Draws the panel filling all of panel (a canvas view). station_line is the countdown
  * of a dry station in sight, or NULL. scale_pct sizes the text, bars and gaps in percent
- * of their 1280 x 720 sizes (view_hud_scale); at 100 they are those sizes exactly. */
-void hud_draw(canvas *panel, const world *w, const view_opts *o, text_ctx *txt,
+ * of their 1280 x 720 sizes (frame_hud_scale); at 100 they are those sizes exactly. */
+void hud_draw(canvas *panel, const world *w, const frame_opts *o, text_ctx *txt,
               const char *station_line, int scale_pct);
 
 #define HUD_KEY_MAX 4096 /* bytes of a hud_key; a panel that needs more is not kept */
 
 /* Everything hud_draw reads, as bytes into key (HUD_KEY_MAX): two calls that give the
- * same bytes draw the same panel, so view.c keeps the last panel and copies it while
+ * same bytes draw the same panel, so frame.c keeps the last panel and copies it while
  * the key holds (most frames of a film: the clock shows minutes). Returns the length,
  * or 0 when it does not fit. Whatever hud_draw comes to read must be added here. */
-size_t hud_key(uint8_t *key, const canvas *panel, const world *w, const view_opts *o,
+size_t hud_key(uint8_t *key, const canvas *panel, const world *w, const frame_opts *o,
                const text_ctx *txt, const char *station_line, int scale_pct);
 
 #endif

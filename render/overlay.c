@@ -15,12 +15,12 @@
 
 #define HEIGHT_FULL_CM 200  /* the strongest tint: 2 m from the datum */
 
-/* Layer names in VIEW_OV_* bit order, for the legend. */
-static const char *const LAYER_NAMES[VIEW_OV_COUNT] = {
+/* Layer names in FRAME_OV_* bit order, for the legend. */
+static const char *const LAYER_NAMES[FRAME_OV_COUNT] = {
     "heights", "rooms", "way links", "pit landings", "routes", "checks", "tide",
     "differences",
 };
-_Static_assert(sizeof LAYER_NAMES / sizeof LAYER_NAMES[0] == VIEW_OV_COUNT, "one name a layer");
+_Static_assert(sizeof LAYER_NAMES / sizeof LAYER_NAMES[0] == FRAME_OV_COUNT, "one name a layer");
 
 static const rgba ROUTE_COLS[4] = {
     { 120, 220, 255, 220 }, { 255, 140, 220, 220 }, { 170, 255, 120, 220 }, { 255, 230, 110, 220 },
@@ -148,10 +148,10 @@ static void routes(canvas *m, const overlay_place *pl)
     }
 }
 
-static void checks(canvas *m, const overlay_place *pl, const view_opts *o)
+static void checks(canvas *m, const overlay_place *pl, const frame_opts *o)
 {
     for (int i = 0; i < o->mark_count; i++) {
-        const view_mark *k = &o->marks[i];
+        const frame_mark *k = &o->marks[i];
         if (k->floor != pl->f->index || !on_map(pl, k->x, k->y))
             continue;
         rgba col = k->error ? (rgba){ 255, 40, 40, 255 } : (rgba){ 255, 200, 0, 255 };
@@ -166,7 +166,7 @@ static void checks(canvas *m, const overlay_place *pl, const view_opts *o)
 }
 
 /* Shallow water now: blue; dry now but shallow at high tide: cyan stripes. */
-static void tide(canvas *m, const overlay_place *pl, const view_opts *o)
+static void tide(canvas *m, const overlay_place *pl, const frame_opts *o)
 {
     if (!o->tide || o->tide_floor != pl->f->index)
         return;
@@ -175,11 +175,11 @@ static void tide(canvas *m, const overlay_place *pl, const view_opts *o)
         for (int x = pl->sx0; x < pl->sx1; x++) {
             uint8_t t = o->tide[y * pl->f->w + x];
             int px = pl->ox + x * z, py = pl->oy + y * z;
-            if (t & VIEW_TIDE_NOW) {
+            if (t & FRAME_TIDE_NOW) {
                 canvas_blend_rect(m, px, py, z, z, (rgba){ 20, 70, 255, 120 });
                 continue;
             }
-            if (!(t & VIEW_TIDE_HIGH))
+            if (!(t & FRAME_TIDE_HIGH))
                 continue;
             canvas sq = canvas_view(m, px, py, z, z); /* stripes clipped to the square */
             canvas_blend_rect(m, px, py, z, z, (rgba){ 0, 40, 90, 90 });
@@ -198,13 +198,13 @@ static int masked(const uint8_t *mask, const dfloor *f, int x, int y)
 
 /* The compare layer: the squares unlike the other dungeon's whitened, and the edges of
  * each patch of them outlined (white, black outside). Without memory: a ring a square. */
-static void diffs(canvas *m, const overlay_place *pl, const view_opts *o)
+static void diffs(canvas *m, const overlay_place *pl, const frame_opts *o)
 {
     const dfloor *f = pl->f;
     uint8_t *mask = calloc((size_t)f->w * (size_t)f->h, 1);
     int z = pl->z, t = z >= 16 ? 2 : 1;
     for (int i = 0; i < o->diff_count; i++) {
-        const view_mark *k = &o->diffs[i];
+        const frame_mark *k = &o->diffs[i];
         if (k->floor != f->index || !on_map(pl, k->x, k->y))
             continue;
         int x = pl->ox + k->x * z, y = pl->oy + k->y * z;
@@ -232,28 +232,28 @@ static void diffs(canvas *m, const overlay_place *pl, const view_opts *o)
     free(mask);
 }
 
-void overlay_draw(canvas *map, const overlay_place *pl, const view_opts *o, text_ctx *txt)
+void overlay_draw(canvas *map, const overlay_place *pl, const frame_opts *o, text_ctx *txt)
 {
     unsigned ov = o->overlays;
-    if (ov & VIEW_OV_HEIGHTS)
+    if (ov & FRAME_OV_HEIGHTS)
         heights(map, pl);
-    if (ov & VIEW_OV_ROUTES)
+    if (ov & FRAME_OV_ROUTES)
         routes(map, pl);
-    if (ov & VIEW_OV_ROOMS)
+    if (ov & FRAME_OV_ROOMS)
         rooms(map, pl, txt);
-    if (ov & VIEW_OV_WAYS)
+    if (ov & FRAME_OV_WAYS)
         ways(map, pl, txt);
-    if (ov & VIEW_OV_PITS)
+    if (ov & FRAME_OV_PITS)
         pits(map, pl, txt);
-    if (ov & VIEW_OV_TIDE)
+    if (ov & FRAME_OV_TIDE)
         tide(map, pl, o);
-    if (ov & VIEW_OV_CHECKS)
+    if (ov & FRAME_OV_CHECKS)
         checks(map, pl, o);
-    if (ov & VIEW_OV_DIFF)
+    if (ov & FRAME_OV_DIFF)
         diffs(map, pl, o);
 }
 
-void overlay_timeline(canvas *s, const view_timeline *tl)
+void overlay_timeline(canvas *s, const frame_timeline *tl)
 {
     canvas_fill_rect(s, 0, 0, s->w, s->h, (rgba){ 20, 20, 26, 255 });
     canvas_fill_rect(s, 0, 0, s->w, 1, LOOK_PANEL_EDGE);
@@ -269,20 +269,20 @@ void overlay_timeline(canvas *s, const view_timeline *tl)
         canvas_fill_rect(s, done > 1 ? done - 2 : 0, 1, 3, s->h - 1, LOOK_TEXT);
 }
 
-int overlay_legend_h(const view_opts *o, text_ctx *txt)
+int overlay_legend_h(const frame_opts *o, text_ctx *txt)
 {
     int n = o->legend ? (int)strlen(o->legend) : 0;
-    n = n > VIEW_OV_COUNT ? VIEW_OV_COUNT : n;
+    n = n > FRAME_OV_COUNT ? FRAME_OV_COUNT : n;
     return o->legend && txt ? (n + 1) / 2 * text_line_h(txt, 12, TEXT_SANS) + 24 : 0;
 }
 
-void overlay_legend(canvas *a, const view_opts *o, text_ctx *txt)
+void overlay_legend(canvas *a, const frame_opts *o, text_ctx *txt)
 {
     if (!o->legend || !txt)
         return;
     int lh = text_line_h(txt, 12, TEXT_SANS), x = 16, col_w = (a->w - 32) / 2;
     text_draw(a, txt, x, 0, 11, TEXT_BOLD, LOOK_TEXT_DIM, "LAYERS");
-    for (int i = 0; i < VIEW_OV_COUNT && o->legend[i]; i++) {
+    for (int i = 0; i < FRAME_OV_COUNT && o->legend[i]; i++) {
         char s[48];
         snprintf(s, sizeof s, "%c  %s", o->legend[i], LAYER_NAMES[i]);
         int on = (o->overlays >> i) & 1;

@@ -3,7 +3,7 @@
  * the tide, render/look.h), a surf or damp edge where water meets land, and foam on
  * the squares the tide just flooded or drained. Tiles are painted once per (band,
  * edge mask, texture or shimmer phase) and kept, so the waterline moves from frame to
- * frame without repainting. Internal to render/ (view.c). Integer maths only. */
+ * frame without repainting. Internal to render/ (frame.c). Integer maths only. */
 #ifndef DELVE_RENDER_SHORE_H
 #define DELVE_RENDER_SHORE_H
 

@@ -22,7 +22,7 @@ typedef struct side_opts {
                   NULL: on Shoals floors the tide's level drawn across the picture and
                   the water on the cut filled up to it (spec/side-view.md) */
     int pct;   /* the ruler, its labels and the party's counter in percent of their sizes
-                  on a 1280 x 720 frame, as the HUD (view_hud_scale); below 100: 100 */
+                  on a 1280 x 720 frame, as the HUD (frame_hud_scale); below 100: 100 */
 } side_opts;
 
 /* Where things land on the picture: x of common grid column c is x0 + (c - c0) * zoom;

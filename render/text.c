@@ -8,7 +8,7 @@
  * font can draw whole is drawn as one run, as before fallback existed. */
 #include "render/text.h"
 
-#include "engine/hash.h"
+#include "base/hash.h"
 
 #include <SDL2/SDL_ttf.h>
 #include <fontconfig/fontconfig.h>

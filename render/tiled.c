@@ -6,17 +6,12 @@
 #include "render/tiled.h"
 
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "engine/fsio.h"
-#include "render/png.h"
+#include "render/frame_tiles.h"
 #include "render/shore.h"
-#include "render/view_tiles.h"
 
 #define TILED_SHOALS_TIDE 0  /* whole units: the tide a Shoals export shows, as delve shot */
 
@@ -237,7 +232,7 @@ static void terrain_layer(tmj *t, cJSON *layers, const dfloor *f)
             if (t->cut) {
                 g = 1 + t->ts->tile_count + t->cut->tile_of[y * f->w + x];
             } else {
-                tile_kind k = view_ground_tile(f, t->seed, x, y, &v);
+                tile_kind k = frame_ground_tile(f, t->seed, x, y, &v);
                 g = gid(t, k, v);
             }
             cJSON *n = ok(t, cJSON_CreateNumber(g));
@@ -255,7 +250,7 @@ static void things_layer(tmj *t, cJSON *layers, const dfloor *f)
     str(t, l, "draworder", "index"); /* the view's order: ways, pits, fixtures, marks */
     for (int i = 0; i < f->way_count; i++) {
         const way *w = &f->ways[i];
-        cJSON *o = object(t, objs, way_kind_name(w->kind), "way", view_way_tile(w->kind), 0,
+        cJSON *o = object(t, objs, way_kind_name(w->kind), "way", frame_way_tile(w->kind), 0,
                           w->x, w->y);
         if (o) {
             prop_int(t, o, "to_floor", w->to_floor + 1);
@@ -267,7 +262,7 @@ static void things_layer(tmj *t, cJSON *layers, const dfloor *f)
         const pit *p = &f->pits[i];
         tile_kind k;
         int v;
-        cJSON *o = view_pit_tile(f, t->seed, p, &k, &v)
+        cJSON *o = frame_pit_tile(f, t->seed, p, &k, &v)
                        ? object(t, objs, p->open ? "open pit" : "pit", "pit", k, v, p->x, p->y)
                        : object(t, objs, "hidden pit", "pit", -1, 0, p->x, p->y);
         if (o) {
@@ -278,7 +273,7 @@ static void things_layer(tmj *t, cJSON *layers, const dfloor *f)
     for (int i = 0; i < f->station_count; i++) {
         const station *s = &f->stations[i];
         object(t, objs, station_look_name(s->look), "station", TK_FIXTURE,
-               view_fixture_variant(s), s->x, s->y);
+               frame_fixture_variant(s), s->x, s->y);
     }
     if (floor_in(f, f->entrance_x, f->entrance_y))
         object(t, objs, "entrance", "entrance", TK_ENTRANCE, 0, f->entrance_x, f->entrance_y);
@@ -445,20 +440,13 @@ int tiled_tileset_path(const char *tmj_path, char *png, size_t size)
     return len > 0 && (size_t)len < size;
 }
 
-delve_status tiled_export(const dfloor *f, uint64_t seed, int floors, int zoom,
-                          const char *tmj_path, delve_err *err)
+delve_status tiled_make(const dfloor *f, uint64_t seed, int floors, int zoom,
+                        const char *tileset_name, char **json, canvas *sheet, delve_err *err)
 {
-    char png[4096];
-    if (strlen(tmj_path) > 4000 || !tiled_tileset_path(tmj_path, png, sizeof png))
-        return delve_fail(err, DELVE_EINPUT, "%s: a Tiled map's name ends in .tmj", tmj_path);
-    const char *slash = strrchr(png, '/');
-    struct stat sb; /* a folder or a FIFO there: said before the map is replaced */
-    if (lstat(png, &sb) == 0 && !S_ISREG(sb.st_mode))
-        return delve_fail(err, DELVE_EIO, "cannot write %s: not a regular file", png);
     tile_set ts;
     shore_cut cut = { 0 };
-    canvas sheet = { 0 };
-    char *text = NULL;
+    *json = NULL;
+    *sheet = (canvas){ 0 };
     delve_status st = tiles_init(&ts, zoom, err);
     if (st)
         return st;
@@ -467,26 +455,11 @@ delve_status tiled_export(const dfloor *f, uint64_t seed, int floors, int zoom,
     if (t.cut)
         st = shore_cut_make(&cut, f, ts.zoom, err);
     if (!st)
-        st = tiles_sheet(&ts, t.cut, &sheet, err);
+        st = tiles_sheet(&ts, t.cut, sheet, err);
     if (!st)
-        st = build_json(&t, f, floors, slash ? slash + 1 : png, sheet.w, sheet.h, &text, err);
-    /* a pair or nothing: the tileset under a name of its own until the map is written
-       (a full disk left x-tiles.png without its x.tmj) */
-    char part[4200];
-    snprintf(part, sizeof part, "%s.part-%ld", png, (long)getpid());
-    if (!st)
-        st = png_write(part, &sheet, err);
-    if (!st) {
-        size_t len = strlen(text);
-        text[len] = '\n'; /* cJSON's NUL becomes a final newline */
-        st = fsio_write_atomic(tmj_path, text, len + 1, err);
-        if (!st && rename(part, png) != 0)
-            st = delve_fail(err, DELVE_EIO, "cannot write %s: %s", png, strerror(errno));
-        if (st)
-            unlink(part);
-    }
-    cJSON_free(text);
-    canvas_free(&sheet);
+        st = build_json(&t, f, floors, tileset_name, sheet->w, sheet->h, json, err);
+    if (st)
+        canvas_free(sheet);
     shore_cut_free(&cut);
     tiles_free(&ts);
     return st;

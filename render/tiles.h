@@ -2,7 +2,7 @@
  * each tile kind has a few variants (texture, neighbour mask, orientation, animation
  * phase) painted on first use, so a frame is mostly row copies. Coverage masks (seam
  * glow, halos) are kept the same way and blended in a colour and strength per frame.
- * Internal to render/: view.c owns a tile_set through the public view_cache. Integer
+ * Internal to render/: frame.c owns a tile_set through the public frame_cache. Integer
  * maths only, so a tile's bytes are the same on every machine. */
 #ifndef DELVE_RENDER_TILES_H
 #define DELVE_RENDER_TILES_H

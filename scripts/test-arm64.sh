@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The same bytes on another CPU (DESIGN.md: determinism). Cross-builds delve for 64-bit
+# The same bytes on another CPU (docs/architecture.md: determinism). Cross-builds delve for 64-bit
 # ARM (aarch64, where a plain char is unsigned) into BUILD/arm64
 # with Debian's gcc-aarch64-linux-gnu and the arm64 libraries (multiarch), runs it under
 # qemu-aarch64, and compares with this x86-64 build: gen text and .dun of every family, a

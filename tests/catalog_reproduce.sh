@@ -1,4 +1,4 @@
-# catalog.tsv's provenance (gen/catalog.h catalog_head): the comment lines name the
+# catalog.tsv's provenance (review/catalog.h catalog_head): the comment lines name the
 # command, every setting, the version and the revision; the "# shot:" line, filled in
 # with a catalog line's seed and floor, makes that very PNG (same bytes as the set's),
 # and the "# view:" line opens that floor.

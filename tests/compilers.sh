@@ -1,4 +1,4 @@
-# The same bytes with gcc and clang (DESIGN.md: determinism): builds a clang copy of
+# The same bytes with gcc and clang (docs/architecture.md: determinism): builds a clang copy of
 # delve in the build folder and compares `delve gen` output and a short film's frames
 # with the gcc build's. scripts/deps.sh --test installs clang.
 . "${0%/*}/lib.bash" "$@" || exit 2

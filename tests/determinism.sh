@@ -58,7 +58,7 @@ check "frames -O0 equal -O2" diff -r "$TMP/f1" "$TMP/f3"
 check "frames on 4 threads the same bytes" diff -r "$TMP/f1" "$TMP/f4"
 # the devlog's 244 frames twice, side views and cards among them, with the encoders on
 # both cores: igzip gave other bytes for one of them in about 30 runs when its level
-# buffer was not zeroed (render/png.c)
+# buffer was not zeroed (codecs/png.c)
 for i in 1 2; do
   "$DELVE" film films/scripts/devlog.film -o "$TMP/d$i" --quiet > /dev/null
   rm -f "$TMP/d$i/.delve-output"

@@ -51,7 +51,7 @@ check "two pits on one square: refused at the second's square" \
   grep -qF "pit-twice.dun:13:5: floor 1 already has a pit at 2,2 (at line 12)" <("$DELVE" check "$H/pit-twice.dun" 2>&1)
 ASAN_BIN="$BUILD/dun-hostile-asan"
 if cc -std=c11 -D_POSIX_C_SOURCE=200809L -fsanitize=address,undefined -fno-sanitize-recover=all \
-     -g -O1 -I. engine/*.c gen/check.c tests/asan/dun_hostile.c -o "$ASAN_BIN" 2> "$TMP/cc"; then
+     -g -O1 -I. base/*.c engine/*.c gen/check.c tests/asan/dun_hostile.c -o "$ASAN_BIN" 2> "$TMP/cc"; then
   ok "built the reader and checks with ASan and UBSan"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1 \
     "$ASAN_BIN" "$H"/*.dun tests/fixtures/dun/*.dun "$TMP/58.dun" > "$TMP/asan" 2> "$TMP/asan-err"; rc=$?

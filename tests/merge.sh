@@ -61,7 +61,7 @@ check "a FIFO for a listed PNG: refused, not waited on (rc $rc: $(cat e))" \
 cp -r p1 d3 && head -c -40 p1/catalog.tsv > d3/catalog.tsv
 expect2 "a catalog cut mid-line refused, naming file:line:col" "d3/catalog.tsv:$(wc -l < d3/catalog.tsv | awk '{print $1 + 1}'):" shots -o x d3 p2
 expect2 "  and saying it is truncated" "truncated: the line has no end" shots -o x d3 p2
-# numbers read through engine/lex: range-checked, named by file:line:col
+# numbers read through base/lex: range-checked, named by file:line:col
 cp -r p1 d5 && sed 's/^2\t1\t/99999999999999999999\t1\t/' p1/catalog.tsv > d5/catalog.tsv
 n5=$(grep -n '^99999999999999999999' d5/catalog.tsv | cut -d: -f1)
 expect2 "a seed past 64 bits in a catalog refused at its file:line:col" "d5/catalog.tsv:$n5:1: a seed 99999999999999999999 is outside 0..18446744073709551615" shots -o x d5 p2

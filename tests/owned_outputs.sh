@@ -80,7 +80,7 @@ film tests/fixtures/short.film -o "$W/film"
 check "the next run clears what a killed run left" only "$W/film" "film "
 check "  and makes the same film again" cmp -s "$TMP/before" <(sums "$W/film")
 
-# --- a swap cut between its two renames (the window engine/outdir accepts): the next
+# --- a swap cut between its two renames (the window base/outdir accepts): the next
 # run puts the earlier film back before anything else
 mv "$W/film" "$W/.film.delve-old-AbC123"
 (ulimit -f 40; "$DELVE" film "$TMP/long.film" -o "$W/film" --quiet > /dev/null 2>&1)

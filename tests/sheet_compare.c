@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codecs/png.h"
 #include "render/canvas.h"
-#include "render/diff.h"
-#include "render/png.h"
+#include "review/diff.h"
 
 enum {
     SHEET_RADIUS = 1,    /* px around a glyph pixel */

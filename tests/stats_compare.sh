@@ -1,4 +1,4 @@
-# delve stats --compare A.tsv B.tsv (app/compare.c, spec review-stats.md): two sets of
+# delve stats --compare A.tsv B.tsv (review/dist.c, spec review-stats.md): two sets of
 # the same settings over different seed ranges flag nothing; rising on vs off over the
 # same seeds flags the ways; too few floors, a column on one side only, TSV and JSON.
 . "${0%/*}/lib.bash" "$@" || exit 2

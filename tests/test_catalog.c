@@ -1,4 +1,4 @@
-/* catalog (gen/catalog.h): the exact lines of catalog.tsv, also for a seed whose
+/* catalog (review/catalog.h): the exact lines of catalog.tsv, also for a seed whose
  * generation failed (one line, one column for the message). The set itself:
  * tests/shot_set.sh. */
 #include <setjmp.h>
@@ -8,8 +8,8 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "gen/catalog.h"
 #include "gen/gen.h"
+#include "review/catalog.h"
 
 static void test_floor_line(void **state)
 {

@@ -1,7 +1,7 @@
 /* test_chart: the health chart's pixels at known times (render/chart.h): the lines are
  * the members' colours where their values are, a fall's drop is its damage in rows at
  * the fall's frame, the sheet carries the chart band; and the HUD's scale factors
- * (render/view.h) at 1280 x 720, 1920 x 1080 and smaller frames, its panel where the
+ * (render/frame.h) at 1280 x 720, 1920 x 1080 and smaller frames, its panel where the
  * scale puts it, a title of 95 bytes drawn whole. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,9 +14,9 @@
 #include "engine/world.h"
 #include "gen/gen.h"
 #include "render/chart.h"
+#include "render/frame.h"
 #include "render/look.h"
 #include "render/sheet.h"
-#include "render/view.h"
 
 static rgba px(const canvas *c, int x, int y)
 {
@@ -251,22 +251,22 @@ static void test_sheet_band(void **state)
 static void test_hud_scale(void **state)
 {
     (void)state;
-    assert_int_equal(view_hud_scale(1280, 720), 100);
-    assert_int_equal(view_hud_scale(1920, 1080), 150);
-    assert_int_equal(view_hud_scale(2560, 1440), 200);
-    assert_int_equal(view_hud_scale(960, 540), 100);  /* never below: the text must read */
-    assert_int_equal(view_hud_scale(640, 360), 100);
-    assert_int_equal(view_hud_scale(1920, 720), 100); /* the smaller ratio */
-    assert_int_equal(view_hud_scale(16000, 16000), VIEW_HUD_SCALE_MAX);
+    assert_int_equal(frame_hud_scale(1280, 720), 100);
+    assert_int_equal(frame_hud_scale(1920, 1080), 150);
+    assert_int_equal(frame_hud_scale(2560, 1440), 200);
+    assert_int_equal(frame_hud_scale(960, 540), 100);  /* never below: the text must read */
+    assert_int_equal(frame_hud_scale(640, 360), 100);
+    assert_int_equal(frame_hud_scale(1920, 720), 100); /* the smaller ratio */
+    assert_int_equal(frame_hud_scale(16000, 16000), FRAME_HUD_SCALE_MAX);
     canvas c = { .w = 1920, .h = 1080 };
-    view_opts o = view_defaults();
-    assert_int_equal(view_panel_w(&c, &o), VIEW_PANEL_W); /* the viewer's: 100 */
-    o.hud_scale = VIEW_HUD_AUTO;
-    assert_int_equal(view_panel_w(&c, &o), 480);
+    frame_opts o = frame_defaults();
+    assert_int_equal(frame_panel_w(&c, &o), FRAME_PANEL_W); /* the viewer's: 100 */
+    o.hud_scale = FRAME_HUD_AUTO;
+    assert_int_equal(frame_panel_w(&c, &o), 480);
     c.w = 1280, c.h = 720;
-    assert_int_equal(view_panel_w(&c, &o), 320);
+    assert_int_equal(frame_panel_w(&c, &o), 320);
     o.hud = 0;
-    assert_int_equal(view_panel_w(&c, &o), 0);
+    assert_int_equal(frame_panel_w(&c, &o), 0);
 }
 
 /* Seed 58's dungeon as the default film's party sees it, drawn w x h with title. */
@@ -281,11 +281,11 @@ static void frame_with(canvas *c, int w, int h, const char *title, text_ctx *t)
     assert_int_equal(party_add(&p, "Ash", 30, 12, 15, NULL), DELVE_OK);
     assert_int_equal(party_add(&p, "Bryn", 24, 20, 5, NULL), DELVE_OK);
     assert_int_equal(world_init(&wd, &d, &p, NULL), DELVE_OK);
-    view_opts vo = view_defaults();
-    vo.hud_scale = VIEW_HUD_AUTO;
+    frame_opts vo = frame_defaults();
+    vo.hud_scale = FRAME_HUD_AUTO;
     vo.title = title;
     assert_int_equal(canvas_init(c, w, h, NULL), DELVE_OK);
-    assert_int_equal(view_render(c, &wd, &vo, t, NULL), DELVE_OK);
+    assert_int_equal(frame_render(c, &wd, &vo, t, NULL), DELVE_OK);
     world_free(&wd);
 }
 

@@ -1,4 +1,4 @@
-/* test_diff: render/diff (the image diff behind `delve diff`). Every fixture is made
+/* test_diff: review/diff (the image diff behind `delve diff`). Every fixture is made
  * here: a small PNG writer (chunks by hand, zlib by libdeflate) covers grey,
  * grey-alpha, RGB, RGBA and palette at 8 and 16 bits. `test_diff --fixtures DIR` writes
  * the fixture files and exits: tests/diff.sh uses them for the command line, and the
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "render/diff.h"
+#include "review/diff.h"
 
 
 /* --- a PNG writer for fixtures ------------------------------------------------------- */

@@ -10,13 +10,13 @@
 
 #include <cmocka.h>
 
+#include "base/hash.h"
 #include "engine/dungeon.h"
-#include "engine/hash.h"
 #include "engine/monster.h"
 #include "engine/party.h"
 #include "engine/rng.h"
-#include "engine/station.h"
 #include "engine/save.h"
+#include "engine/station.h"
 #include "engine/world.h"
 
 static void test_fall_damage_six_metres(void **state)

@@ -11,14 +11,14 @@
 
 #include <cmocka.h>
 
+#include "base/fsio.h"
 #include "engine/dun.h"
-#include "engine/fsio.h"
 #include "engine/station.h"
 #include "films/director.h"
 #include "films/film.h"
 #include "gen/gen.h"
+#include "render/frame.h"
 #include "render/side.h"
-#include "render/view.h"
 
 /* A film_gen_fn handing out copies of one dungeon made before (ctx), counting calls. */
 typedef struct kept_dungeon {
@@ -510,17 +510,17 @@ static void test_hover_line(void **state)
     world w;
     hand_world(&w);
     canvas c = { .w = 8 * 24, .h = 3 * 24 };
-    view_opts vo = view_defaults();
+    frame_opts vo = frame_defaults();
     vo.hud = 0;
     vo.whole_floor = 1;
     vo.follow = 0;
     vo.cam_floor = 0;
     int f = -1, x = -1, y = -1;
-    assert_int_equal(view_square_at(&c, &w, &vo, 5 * 24 + 23, 1 * 24, &f, &x, &y), 1);
+    assert_int_equal(frame_square_at(&c, &w, &vo, 5 * 24 + 23, 1 * 24, &f, &x, &y), 1);
     assert_int_equal(f, 0);
     assert_int_equal(x, 5);
     assert_int_equal(y, 1);
-    assert_int_equal(view_square_at(&c, &w, &vo, 8 * 24, 0, &f, &x, &y), 0);
+    assert_int_equal(frame_square_at(&c, &w, &vo, 8 * 24, 0, &f, &x, &y), 0);
     char line[160];
     assert_string_equal(world_describe(&w, 0, 5, 1, line, sizeof line),
                         "5,1: pit: cracked, buckled plates over a hole; the seams glow and a "

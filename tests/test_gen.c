@@ -11,14 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen/gen.h"
 #include "engine/monster.h"
 #include "engine/path.h"
 #include "gen/check.h"
+#include "gen/family.h"
+#include "gen/gen.h"
+#include "gen/opts.h"
 #include "gen/passes.h"
 #include "gen/rooms/rooms.h"
-#include "gen/family.h"
-#include "gen/opts.h"
 
 #define GOLDEN_SEED_7 DELVE_SOURCE_DIR "/tests/golden/gen-seed-7.txt"
 

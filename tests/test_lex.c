@@ -1,4 +1,4 @@
-/* engine/lex: lines (LF, CRLF, a byte order mark), strict integers (sign, overflow,
+/* base/lex: lines (LF, CRLF, a byte order mark), strict integers (sign, overflow,
  * junk), words and keywords, key=value, quoted strings, UTF-8 values, tab fields, and
  * the exact path:line:col of every error. */
 #include <setjmp.h>
@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "engine/lex.h"
+#include "base/lex.h"
 
 /* Lines: numbers, ends without their CR, the BOM skipped, the last line without a
  * newline, nothing after the end. */

@@ -1,4 +1,4 @@
-/* engine/outdir: a folder output made whole in a temporary sibling and swapped in; the
+/* base/outdir: a folder output made whole in a temporary sibling and swapped in; the
  * lock (a second open of the same target is refused, naming the holder); targets that
  * are not delve's refused; an earlier output of the same kind replaced whole; what
  * killed runs left put back or removed. */
@@ -14,8 +14,8 @@
 
 #include <cmocka.h>
 
-#include "engine/fsio.h"
-#include "engine/outdir.h"
+#include "base/fsio.h"
+#include "base/outdir.h"
 
 static const outdir_opts FILM = { .kind = "film", .what = "film", .version = "9.9",
                                   .holder = "delve film x.film -o OUT" };

@@ -1,4 +1,4 @@
-/* test_png: render/png's reader. What the PNG spec refuses is refused (unknown critical
+/* test_png: codecs/png's reader. What the PNG spec refuses is refused (unknown critical
  * chunk, bad CRC anywhere, empty, cut or scattered IDAT, no IEND), by the fast path and
  * by libspng alike; a header asking for more than the limits or than its IDAT can hold
  * is refused before anything is allocated; and the fast path agrees with libspng on
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/png.h"
+#include "codecs/png.h"
 
 /* --- a PNG file being built in memory ------------------------------------------------ */
 

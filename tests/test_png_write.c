@@ -1,4 +1,4 @@
-/* test_png_write: render/png's writer gives, byte for byte, the file plain stb_image_write
+/* test_png_write: codecs/png's writer gives, byte for byte, the file plain stb_image_write
  * makes with its deflate handed to ISA-L's igzip (level 0) and every row but the first
  * filtered "up" (without ISA-L: libdeflate at level 1, every row "none"): 8-bit RGB for
  * an opaque canvas (from the pixels packed here the obvious way), RGBA for any other; and
@@ -19,11 +19,11 @@
 #include <isa-l/igzip_lib.h>
 #endif
 
+#include "codecs/png.h"
 #include "engine/world.h"
 #include "films/film.h"
 #include "gen/gen.h"
-#include "render/png.h"
-#include "render/view.h"
+#include "render/frame.h"
 
 #ifdef DELVE_ISAL
 #define REF_FILTER 2 /* "up" */
@@ -298,13 +298,13 @@ static void test_rendered_floor(void **state)
     (void)state;
     world w;
     seed3_world(&w);
-    view_opts vo = view_defaults();
+    frame_opts vo = frame_defaults();
     vo.hud = 0, vo.whole_floor = 1, vo.follow = 0, vo.cam_floor = 1, vo.zoom = 12;
     int wpx, hpx;
-    view_floor_size(&w.dg.floors[1], vo.zoom, &wpx, &hpx);
+    frame_floor_size(&w.dg.floors[1], vo.zoom, &wpx, &hpx);
     canvas c;
     assert_int_equal(canvas_init(&c, wpx, hpx, NULL), DELVE_OK);
-    assert_int_equal(view_render(&c, &w, &vo, NULL, NULL), DELVE_OK);
+    assert_int_equal(frame_render(&c, &w, &vo, NULL, NULL), DELVE_OK);
     same_as_stb(&c, 1);
     canvas_free(&c);
     world_free(&w);
@@ -318,12 +318,12 @@ static void film_like_frames(canvas *c, int n)
     world w;
     seed3_world(&w);
     for (int i = 0; i < n; i++) {
-        view_opts vo = view_defaults();
+        frame_opts vo = frame_defaults();
         vo.hud = 0, vo.follow = 0, vo.cam_floor = i % 3, vo.zoom = 24;
         vo.cam_x_cm = 2000 + i * 1700, vo.cam_y_cm = 1500 + i * 500;
         vo.side = i % 2, vo.side_row = 5 + i, vo.side_x = i * 40; /* and side views */
         assert_int_equal(canvas_init(&c[i], 1280, 720, NULL), DELVE_OK);
-        assert_int_equal(view_render(&c[i], &w, &vo, NULL, NULL), DELVE_OK);
+        assert_int_equal(frame_render(&c[i], &w, &vo, NULL, NULL), DELVE_OK);
     }
     world_free(&w);
 }

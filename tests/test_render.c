@@ -16,14 +16,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "codecs/png.h"
 #include "engine/station.h"
 #include "engine/world.h"
+#include "gen/gen.h"
 #include "render/canvas.h"
-#include "render/png.h"
+#include "render/frame.h"
 #include "render/sheet.h"
 #include "render/text.h"
-#include "gen/gen.h"
-#include "render/view.h"
 
 #define GOLDEN_SMALL "tests/golden/render-small.png"
 #define GOLDEN_FLUIDS "tests/golden/render-fluids.png"
@@ -562,22 +562,22 @@ static void build_small(world *w)
     dungeon_stack(&w->dg);
 }
 
-static void render_small(canvas *c, const world *w, view_cache *vc)
+static void render_small(canvas *c, const world *w, frame_cache *vc)
 {
-    view_opts o = view_defaults();
+    frame_opts o = frame_defaults();
     o.hud = 0;
     o.whole_floor = 1;
     o.zoom = 24;
     o.t_ms = 500;
     o.cache = vc;
     int fw = 0, fh = 0;
-    view_floor_size(&w->dg.floors[0], o.zoom, &fw, &fh);
+    frame_floor_size(&w->dg.floors[0], o.zoom, &fw, &fh);
     assert_int_equal(fw, 288);
     assert_int_equal(fh, 192);
     assert_int_equal(canvas_init(c, fw, fh, NULL), DELVE_OK);
     delve_err err = { "" };
-    if (view_render(c, w, &o, NULL, &err) != DELVE_OK)
-        fail_msg("view_render: %s", err.msg);
+    if (frame_render(c, w, &o, NULL, &err) != DELVE_OK)
+        fail_msg("frame_render: %s", err.msg);
 }
 
 /* c's pixels equal the golden's at path, and c encodes to a PNG of those pixels (DELVE_UPDATE_GOLDEN=1 rewrites
@@ -627,12 +627,12 @@ static void test_view_golden(void **state)
     (void)state;
     world w;
     build_small(&w);
-    view_cache *vc = view_cache_new();
+    frame_cache *vc = frame_cache_new();
     canvas c;
     render_small(&c, &w, vc);
     check_golden(GOLDEN_SMALL, &c);
     canvas_free(&c);
-    view_cache_free(vc);
+    frame_cache_free(vc);
     dungeon_free(&w.dg);
 }
 
@@ -669,10 +669,10 @@ static void build_fluids(world *w)
 
 static void render_fluids(canvas *c, const world *w, uint32_t t_ms)
 {
-    view_opts o = view_defaults();
+    frame_opts o = frame_defaults();
     o.hud = 0, o.whole_floor = 1, o.zoom = 24, o.t_ms = t_ms;
     assert_int_equal(canvas_init(c, 480, 240, NULL), DELVE_OK);
-    assert_int_equal(view_render(c, w, &o, NULL, NULL), DELVE_OK);
+    assert_int_equal(frame_render(c, w, &o, NULL, NULL), DELVE_OK);
 }
 
 /* Mean of one channel over square (sx, sy) at zoom 24. */
@@ -731,11 +731,11 @@ static void test_view_fluids(void **state)
 /* A 48 x 72 px view of the fluids' floor from (cx_px, cy_px) of the floor at zoom 24. */
 static void render_window(canvas *c, const world *w, int cx_px, int cy_px)
 {
-    view_opts o = view_defaults();
+    frame_opts o = frame_defaults();
     o.hud = 0, o.follow = 0, o.cam_floor = 0, o.zoom = 24, o.t_ms = 500;
     o.cam_x_cm = cx_px * FLOOR_SQUARE_CM / 24, o.cam_y_cm = cy_px * FLOOR_SQUARE_CM / 24;
     assert_int_equal(canvas_init(c, 48, 72, NULL), DELVE_OK);
-    assert_int_equal(view_render(c, w, &o, NULL, NULL), DELVE_OK);
+    assert_int_equal(frame_render(c, w, &o, NULL, NULL), DELVE_OK);
 }
 
 /* Lava one square outside the view, left or right of it, still lights the ground inside
@@ -807,13 +807,13 @@ static void test_grow_floor(void **state)
     world wa, wb;
     assert_int_equal(world_init(&wa, &a, &p, NULL), DELVE_OK);
     assert_int_equal(world_init(&wb, &b, &p, NULL), DELVE_OK);
-    view_opts vo = view_defaults();
+    frame_opts vo = frame_defaults();
     vo.hud = 0, vo.whole_floor = 1, vo.zoom = 8;
     canvas ca, cb;
     assert_int_equal(canvas_init(&ca, 64 * 8, 40 * 8, NULL), DELVE_OK);
     assert_int_equal(canvas_init(&cb, 69 * 8, 43 * 8, NULL), DELVE_OK);
-    assert_int_equal(view_render(&ca, &wa, &vo, NULL, NULL), DELVE_OK);
-    assert_int_equal(view_render(&cb, &wb, &vo, NULL, NULL), DELVE_OK);
+    assert_int_equal(frame_render(&ca, &wa, &vo, NULL, NULL), DELVE_OK);
+    assert_int_equal(frame_render(&cb, &wb, &vo, NULL, NULL), DELVE_OK);
     for (int y = 0; y < ca.h; y++)
         if (memcmp(canvas_at(&ca, 0, y), canvas_at(&cb, 5 * 8, y + 3 * 8), (size_t)ca.w * 4))
             fail_msg("row %d of the grown floor differs from the old one shifted", y);
@@ -830,14 +830,14 @@ static void test_view_cache_same_bytes(void **state)
     world w;
     build_small(&w);
     canvas a, b, cc;
-    view_cache *vc = view_cache_new();
+    frame_cache *vc = frame_cache_new();
     render_small(&a, &w, NULL);
     render_small(&b, &w, vc);
-    view_opts o = view_defaults();
+    frame_opts o = frame_defaults();
     o.hud = 0, o.zoom = 12, o.cache = vc;
     canvas tmp;
     assert_int_equal(canvas_init(&tmp, 100, 80, NULL), DELVE_OK);
-    assert_int_equal(view_render(&tmp, &w, &o, NULL, NULL), DELVE_OK);
+    assert_int_equal(frame_render(&tmp, &w, &o, NULL, NULL), DELVE_OK);
     render_small(&cc, &w, vc);
     assert_memory_equal(a.px, b.px, (size_t)a.w * a.h * 4);
     assert_memory_equal(a.px, cc.px, (size_t)a.w * a.h * 4);
@@ -845,7 +845,7 @@ static void test_view_cache_same_bytes(void **state)
     canvas_free(&b);
     canvas_free(&cc);
     canvas_free(&tmp);
-    view_cache_free(vc);
+    frame_cache_free(vc);
     dungeon_free(&w.dg);
 }
 
@@ -856,37 +856,37 @@ static void test_view_frames(void **state)
     (void)state;
     world w;
     build_small(&w);
-    view_cache *vc = view_cache_new();
+    frame_cache *vc = frame_cache_new();
     canvas a, b;
     assert_int_equal(canvas_init(&a, 1280, 720, NULL), DELVE_OK);
     assert_int_equal(canvas_init(&b, 1280, 720, NULL), DELVE_OK);
-    view_opts o = view_defaults();
+    frame_opts o = frame_defaults();
     o.cache = vc;
     delve_err err = { "" };
-    assert_int_equal(view_render(&a, &w, &o, NULL, &err), DELVE_EINPUT);
+    assert_int_equal(frame_render(&a, &w, &o, NULL, &err), DELVE_EINPUT);
     o.hud = 0;
     o.t_ms = 0;
-    assert_int_equal(view_render(&a, &w, &o, NULL, &err), DELVE_OK);
+    assert_int_equal(frame_render(&a, &w, &o, NULL, &err), DELVE_OK);
     o.t_ms = 800;
-    assert_int_equal(view_render(&b, &w, &o, NULL, &err), DELVE_OK);
+    assert_int_equal(frame_render(&b, &w, &o, NULL, &err), DELVE_OK);
     assert_memory_not_equal(a.px, b.px, (size_t)1280 * 720 * 4);
     assert_px(&a, 0, 0, 7, 7, 9, 255);  /* a small floor is centred in the void */
     w.phase = PHASE_TUBE;  /* tick 0: the plates give way, still the map */
     w.tube_tick = 0;
     o.t_ms = 0;
-    assert_int_equal(view_render(&b, &w, &o, NULL, &err), DELVE_OK);
+    assert_int_equal(frame_render(&b, &w, &o, NULL, &err), DELVE_OK);
     assert_memory_not_equal(a.px, b.px, (size_t)1280 * 720 * 4);
     assert_px(&b, 0, 0, 7, 7, 9, 255);
     w.tube_tick = 2;       /* in the tube: the shaft fills the map area */
-    assert_int_equal(view_render(&b, &w, &o, NULL, &err), DELVE_OK);
+    assert_int_equal(frame_render(&b, &w, &o, NULL, &err), DELVE_OK);
     assert_px(&b, 0, 0, 0, 0, 0, 255);
     assert_memory_not_equal(a.px, b.px, (size_t)1280 * 720 * 4);
     o.follow = 0;
     o.cam_floor = 5;
-    assert_int_equal(view_render(&b, &w, &o, NULL, &err), DELVE_EINPUT);
+    assert_int_equal(frame_render(&b, &w, &o, NULL, &err), DELVE_EINPUT);
     canvas_free(&a);
     canvas_free(&b);
-    view_cache_free(vc);
+    frame_cache_free(vc);
     dungeon_free(&w.dg);
 }
 
@@ -919,17 +919,17 @@ static void test_hud_no_overlap(void **state)
     canvas a, b;
     assert_int_equal(canvas_init(&a, 1280, 720, NULL), DELVE_OK);
     assert_int_equal(canvas_init(&b, 1280, 720, NULL), DELVE_OK);
-    view_opts o = view_defaults();
+    frame_opts o = frame_defaults();
     o.title = "Seed 9";
-    assert_int_equal(view_render(&a, &w, &o, t, &err), DELVE_OK);
+    assert_int_equal(frame_render(&a, &w, &o, t, &err), DELVE_OK);
     o.follow = 0, o.cam_floor = 11;
-    assert_int_equal(view_render(&b, &w, &o, t, &err), DELVE_OK);
+    assert_int_equal(frame_render(&b, &w, &o, t, &err), DELVE_OK);
     for (int y = 40; y < 68; y++) /* the clock: x 1150..1263 */
         if (memcmp(canvas_at(&a, 1150, y), canvas_at(&b, 1150, y), 114 * 4))
             fail_msg("row %d of the clock differs: the floor line ran into it", y);
     o.follow = 1;
     o.title = "A title far too long for the panel of three hundred and twenty px";
-    assert_int_equal(view_render(&b, &w, &o, t, &err), DELVE_OK);
+    assert_int_equal(frame_render(&b, &w, &o, t, &err), DELVE_OK);
     int moved = 0; /* "Floor 1 of 32" of the one-line title's frame, x 976..1149 */
     for (int y = 46; y < 66; y++)
         moved += memcmp(canvas_at(&a, 976, y), canvas_at(&b, 976, y), 174 * 4) != 0;
@@ -955,9 +955,9 @@ static void test_hud_kept(void **state)
     canvas want, got;
     assert_int_equal(canvas_init(&want, 1280, 720, NULL), DELVE_OK);
     assert_int_equal(canvas_init(&got, 1280, 720, NULL), DELVE_OK);
-    view_cache *vc = view_cache_new();
+    frame_cache *vc = frame_cache_new();
     const char *recent[] = { "The party sets out", "Ash falls 7 m" };
-    view_opts o = view_defaults();
+    frame_opts o = frame_defaults();
     o.title = "Kept panels", o.caption = "A caption", o.recent = recent, o.recent_count = 1;
     long drawn, kept;
     for (int step = 0; step < 11; step++) {
@@ -972,18 +972,18 @@ static void test_hud_kept(void **state)
         case 10: w.clock_s += 1; break; /* the minute the clock shows stays */
         }
         o.cache = NULL;
-        assert_int_equal(view_render(&want, &w, &o, t, &err), DELVE_OK);
+        assert_int_equal(frame_render(&want, &w, &o, t, &err), DELVE_OK);
         o.cache = vc;
         memset(got.px, step & 1 ? 0xff : 0, (size_t)got.stride * (size_t)got.h);
-        assert_int_equal(view_render(&got, &w, &o, t, &err), DELVE_OK);
+        assert_int_equal(frame_render(&got, &w, &o, t, &err), DELVE_OK);
         for (int y = 0; y < want.h; y++)
             if (memcmp(canvas_at(&want, 0, y), canvas_at(&got, 0, y), (size_t)want.w * 4))
                 fail_msg("step %d: row %d differs from the frame drawn without a cache", step, y);
     }
-    view_cache_hud_counts(vc, &drawn, &kept);
+    frame_cache_hud_counts(vc, &drawn, &kept);
     assert_int_equal(drawn, 8); /* steps 0, 2, 4, 5, 6, 7, 8, 9 */
     assert_int_equal(kept, 3);  /* steps 1, 3, 10 */
-    view_cache_free(vc);
+    frame_cache_free(vc);
     canvas_free(&want);
     canvas_free(&got);
     text_close(t);
@@ -998,28 +998,28 @@ static void test_view_layers(void **state)
     (void)state;
     world w;
     seed_world(4, 3, &w);
-    view_mark mark = { .floor = 0, .x = 10, .y = 10, .error = 1 };
+    frame_mark mark = { .floor = 0, .x = 10, .y = 10, .error = 1 };
     const dfloor *f0 = &w.dg.floors[0];
     uint8_t *tide = calloc((size_t)f0->w * (size_t)f0->h, 1);
     assert_non_null(tide);
-    tide[12 * f0->w + 12] = VIEW_TIDE_NOW;
-    tide[12 * f0->w + 14] = VIEW_TIDE_HIGH;
+    tide[12 * f0->w + 12] = FRAME_TIDE_NOW;
+    tide[12 * f0->w + 14] = FRAME_TIDE_HIGH;
     canvas plain, lay;
     assert_int_equal(canvas_init(&plain, 64 * 8, 40 * 8, NULL), DELVE_OK);
     assert_int_equal(canvas_init(&lay, 64 * 8, 40 * 8, NULL), DELVE_OK);
     size_t bytes = (size_t)plain.w * plain.h * 4;
-    for (int bit = 0; bit < VIEW_OV_COUNT; bit++) {
+    for (int bit = 0; bit < FRAME_OV_COUNT; bit++) {
         int changed = 0;
         assert_int_equal(w.dg.floor_count, 3);
         for (int f = 0; f < w.dg.floor_count; f++) {
-            view_opts o = view_defaults();
+            frame_opts o = frame_defaults();
             o.hud = 0, o.whole_floor = 1, o.zoom = 8, o.follow = 0, o.cam_floor = f;
             o.marks = &mark, o.mark_count = 1;
             o.diffs = &mark, o.diff_count = 1;
             o.tide = tide, o.tide_floor = 0;
-            assert_int_equal(view_render(&plain, &w, &o, NULL, NULL), DELVE_OK);
+            assert_int_equal(frame_render(&plain, &w, &o, NULL, NULL), DELVE_OK);
             o.overlays = 1u << bit;
-            assert_int_equal(view_render(&lay, &w, &o, NULL, NULL), DELVE_OK);
+            assert_int_equal(frame_render(&lay, &w, &o, NULL, NULL), DELVE_OK);
             changed += memcmp(plain.px, lay.px, bytes) != 0;
         }
         if (!changed)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/review.h"
+#include "review/review.h"
 
 static void test_catalog_keys_numeric(void **state)
 {
@@ -54,7 +54,7 @@ static void test_catalog_errors(void **state)
     review_result_free(&r);
 }
 
-/* Data lines are checked by engine/catrow: seed and floor whole numbers, as many cells as
+/* Data lines are checked by review/catrow: seed and floor whole numbers, as many cells as
  * the column names, the place given as file:line:col. */
 static void test_catalog_rows_checked(void **state)
 {

@@ -17,8 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/fsio.h"
-#include "engine/lex.h"
+#include "base/fsio.h"
+#include "base/lex.h"
 #include "engine/save.h"
 #include "films/director.h"
 #include "films/events.h"

@@ -16,12 +16,12 @@
 
 #include "engine/tide.h"
 #include "engine/world.h"
+#include "films/film.h"
 #include "gen/gen.h"
 #include "gen/shoals/shoals.h"
 #include "gen/shoals/shoals_stats.h"
-#include "films/film.h"
+#include "render/frame.h"
 #include "render/shore.h"
-#include "render/view.h"
 
 #define BLOG_RAW DELVE_SOURCE_DIR "/tests/fixtures/shoals-blog-raw.txt"
 #define BLOG_SMOOTHED DELVE_SOURCE_DIR "/tests/fixtures/shoals-blog-smoothed.txt"
@@ -540,18 +540,18 @@ static void test_shore_look(void **state)
     film_default_party(&p);
     world w;
     assert_int_equal(world_init(&w, &d, &p, NULL), DELVE_OK);
-    view_opts vo = view_defaults();
+    frame_opts vo = frame_defaults();
     vo.hud = 0, vo.whole_floor = 1, vo.follow = 0, vo.cam_floor = 0, vo.zoom = 8;
     canvas shared[2], fresh[2];
-    vo.cache = view_cache_new();
+    vo.cache = frame_cache_new();
     for (int k = 0; k < 2; k++) {
         w.tide.raw = k ? 20 : 0; /* tide 0, then +10: the flat's shading changes */
         assert_int_equal(canvas_init(&shared[k], 96, 40, NULL), DELVE_OK);
         assert_int_equal(canvas_init(&fresh[k], 96, 40, NULL), DELVE_OK);
-        view_opts one = vo;
+        frame_opts one = vo;
         one.cache = NULL; /* a temporary cache for this frame alone */
-        assert_int_equal(view_render(&shared[k], &w, &vo, NULL, NULL), DELVE_OK);
-        assert_int_equal(view_render(&fresh[k], &w, &one, NULL, NULL), DELVE_OK);
+        assert_int_equal(frame_render(&shared[k], &w, &vo, NULL, NULL), DELVE_OK);
+        assert_int_equal(frame_render(&fresh[k], &w, &one, NULL, NULL), DELVE_OK);
         assert_memory_equal(shared[k].px, fresh[k].px, (size_t)shared[k].stride * 40);
     }
     /* the flat square (3,1) at 8 px a square: its middle pixel differs between tides */
@@ -564,7 +564,7 @@ static void test_shore_look(void **state)
         canvas_free(&shared[k]);
         canvas_free(&fresh[k]);
     }
-    view_cache_free(vo.cache);
+    frame_cache_free(vo.cache);
     world_free(&w);
 }
 

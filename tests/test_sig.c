@@ -1,4 +1,4 @@
-/* sig (app/sig.h): each test on a small sample worked by hand (ranks, statistic, z and
+/* sig (review/sig.h): each test on a small sample worked by hand (ranks, statistic, z and
  * p from erfc), and Holm's correction. */
 #include <math.h>
 #include <setjmp.h>
@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "app/sig.h"
+#include "review/sig.h"
 
 /* x within a millionth of want (relative past 1) */
 static void near(double x, double want)

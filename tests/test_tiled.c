@@ -16,10 +16,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/fsio.h"
+#include "base/fsio.h"
+#include "codecs/png.h"
+#include "codecs/tmj.h"
 #include "engine/floor.h"
 #include "gen/gen.h"
-#include "render/png.h"
 #include "render/tiled.h"
 
 static int get_int(const cJSON *o, const char *k)
@@ -78,6 +79,21 @@ typedef struct exported {
     cJSON *map;
 } exported;
 
+/* Floor f as a Tiled map and its tileset, written as tmj and png (whose file name the map
+ * names), as `delve gen --format tmj` does: want is tmj_write's status. */
+static void export_pair(const dfloor *f, const gen_opts *o, const char *tmj, const char *png,
+                        delve_status want)
+{
+    delve_err err = { "" };
+    char *json;
+    canvas sheet;
+    assert_int_equal(tiled_make(f, o->seed, o->floors, 24, strrchr(png, '/') + 1, &json,
+                                &sheet, &err), DELVE_OK);
+    assert_int_equal(tmj_write(tmj, png, json, &sheet, &err), want);
+    free(json);
+    canvas_free(&sheet);
+}
+
 /* Generates floor 1 of o's dungeon and exports it into e. */
 static void export_floor(exported *e, const gen_opts *o)
 {
@@ -87,7 +103,7 @@ static void export_floor(exported *e, const gen_opts *o)
     snprintf(e->tmj, sizeof e->tmj, "%s/f.tmj", e->dir);
     snprintf(e->png, sizeof e->png, "%s/f-tiles.png", e->dir);
     assert_int_equal(gen_floor_alone(o, 0, &e->f, &err), DELVE_OK);
-    assert_int_equal(tiled_export(&e->f, o->seed, o->floors, 24, e->tmj, &err), DELVE_OK);
+    export_pair(&e->f, o, e->tmj, e->png, DELVE_OK);
     char *text;
     size_t len;
     assert_int_equal(fsio_read_all(e->tmj, 1 << 22, &text, &len, &err), DELVE_OK);
@@ -147,7 +163,10 @@ static void test_export_reads_back(void **state)
         assert_in_range(get_int(mo, "gid"), 1, tilecount);
     assert_int_equal(cJSON_GetArraySize(items), f.item_count);
     assert_int_equal(get_int(m, "nextobjectid"), n + f.monster_count + f.item_count + 1);
-    assert_int_equal(tiled_export(&f, 58, 3, 24, "x.json", &err), DELVE_EINPUT);
+    char png[64];
+    assert_int_equal(tiled_tileset_path("x.json", png, sizeof png), 0);
+    assert_int_equal(tiled_tileset_path("x.tmj", png, sizeof png), 1);
+    assert_string_equal(png, "x-tiles.png");
     exported_free(&e);
 }
 
@@ -236,7 +255,7 @@ static void test_export_pair_or_nothing(void **state)
     dfloor f;
     delve_err err = { "" };
     assert_int_equal(gen_floor_alone(&o, 0, &f, &err), DELVE_OK);
-    assert_int_equal(tiled_export(&f, o.seed, o.floors, 24, tmj, &err), DELVE_EIO);
+    export_pair(&f, &o, tmj, png, DELVE_EIO);
     DIR *d = opendir(dir);
     assert_non_null(d);
     int entries = 0;

@@ -1,4 +1,4 @@
-/* test_yuv: render/yuv's I420 and BGRA against exact bytes of a small asymmetric
+/* test_yuv: codecs/yuv's I420 and BGRA against exact bytes of a small asymmetric
  * fixture (odd sides, so the dropped last column and row show), against a slow
  * per-pixel reference on a larger canvas seen through a view (a stride past its width),
  * the 2:1 path of canvas_blit_scaled against the box means it must equal, and the
@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codecs/yuv.h"
 #include "render/canvas.h"
-#include "render/yuv.h"
 
 static void put(canvas *c, int x, int y, int r, int g, int b)
 {

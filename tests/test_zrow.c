@@ -1,4 +1,4 @@
-/* test_zrow: render/zrow's deflate streams inflate (with libdeflate, the reference) to
+/* test_zrow: codecs/zrow's deflate streams inflate (with libdeflate, the reference) to
  * the bytes encoded: rows that repeat, runs, random bytes, every byte value; in one part
  * or several joined; rows of 1 byte, longer than the data, at the 32 KB window and
  * past it; and 0 to 3 bytes. Adler-32s of pieces joined. */
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/zrow.h"
+#include "codecs/zrow.h"
 
 /* test data only, not delve's RNG */
 static uint32_t lcg(uint32_t *s)

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/textbuf.h"
 #include "engine/monster.h"
-#include "engine/textbuf.h"
 #include "gen/doomrl/doom.h"
 #include "gen/passes.h"
 

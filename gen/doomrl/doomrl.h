@@ -9,9 +9,9 @@
 
 #include <stdint.h>
 
+#include "base/textbuf.h"
 #include "engine/dungeon.h"
 #include "engine/rng.h"
-#include "engine/textbuf.h"
 #include "gen/gen.h"
 
 #define DOOM_W 78   /* spec 1: MAXX */

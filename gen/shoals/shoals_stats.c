@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/textbuf.h"
 #include "engine/path.h"
-#include "engine/textbuf.h"
 #include "gen/shoals/shoals.h"
 
 static const char *const MEASURE_NAME[] = {

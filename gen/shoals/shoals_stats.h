@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "engine/status.h"
+#include "base/status.h"
 #include "gen/gen.h"
 
 #define SHOALS_STATS_MAX_SEEDS 1000000  /* seeds in one run (set) */

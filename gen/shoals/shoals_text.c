@@ -2,7 +2,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "engine/textbuf.h"
+#include "base/textbuf.h"
 #include "engine/tide.h"
 #include "gen/gen.h"
 

@@ -9,15 +9,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/status.h"
 #include "engine/dungeon.h"
-#include "engine/status.h"
 #include "gen/gen.h"
 
 /* libFuzzer's entry point, defined once by each target: runs one input, returns 0. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The size bytes of data as a malloc'ed NUL-terminated text (free it), or NULL when
- * they hold a NUL byte (engine/lex.h's lex_read_file refuses those before any parser
+ * they hold a NUL byte (base/lex.h's lex_read_file refuses those before any parser
  * sees the text), are more than max (the reader's limit) or memory ran out. */
 char *fuzz_text(const uint8_t *data, size_t size, size_t max);
 

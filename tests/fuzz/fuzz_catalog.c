@@ -1,20 +1,20 @@
-/* fuzz_catalog: catalog.tsv texts diffed as `delve review` diffs them (render/review.h's
+/* fuzz_catalog: catalog.tsv texts diffed as `delve review` diffs them (review/review.h's
  * review_catalog_diff), then summed up and put on the report page as it does. An input
  * holding a NUL byte is two catalogs, BASE before it and HEAD after it. Any other input
  * is BASE, and HEAD is the same catalog with its data lines in reverse order (reversed()
  * says how): the diff goes by key (seed, floor), so every line must come out the same;
  * BASE alone must come out all removed. With DELVE_FUZZ_COMPARE (a build with GSL) the
  * same two texts also go through `delve stats --compare`'s reader and tests
- * (app/compare.h compare_texts): a catalog read there is read by review too, and a
+ * (review/dist.h dist_texts): a catalog read there is read by review too, and a
  * catalog compared with its own lines in another order is paired and flags nothing. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/review.h"
+#include "review/review.h"
 #include "tests/fuzz/fuzz.h"
 #ifdef DELVE_FUZZ_COMPARE
-#include "app/compare.h"
+#include "review/dist.h"
 #endif
 
 /* Is the line at s a data line (not blank, not a '#' comment)? */
@@ -47,7 +47,7 @@ static char *reversed(const char *text)
         return NULL;
     }
     const char *p = text;
-    if (!strncmp(p, "\xef\xbb\xbf", 3)) { /* a UTF-8 BOM stays first (engine/lex drops it) */
+    if (!strncmp(p, "\xef\xbb\xbf", 3)) { /* a UTF-8 BOM stays first (base/lex drops it) */
         memcpy(out, p, 3);
         k = 3;
         p += 3;
@@ -93,14 +93,14 @@ static int diff(const char *base, const char *head, review_result *r)
     return r->line_count;
 }
 
-/* The two texts through compare_texts: every column's p-values in 0..1 or NaN, and a
+/* The two texts through dist_texts: every column's p-values in 0..1 or NaN, and a
  * catalog against its own lines reordered (same) flags nothing. */
 static void compared(const char *a, const char *b, int same)
 {
 #ifdef DELVE_FUZZ_COMPARE
-    compare_result r;
+    dist_result r;
     delve_err err = { "" };
-    if (compare_texts("a.tsv", a, "b.tsv", b, 0.001, &r, &err) == DELVE_OK) {
+    if (dist_texts("a.tsv", a, "b.tsv", b, 0.001, &r, &err) == DELVE_OK) {
         for (int i = 0; i < r.col_count; i++)
             fuzz_require(!r.cols[i].tested ||
                              (r.cols[i].p_holm >= 0 && r.cols[i].p_holm <= 1),
@@ -111,7 +111,7 @@ static void compared(const char *a, const char *b, int same)
     } else {
         fuzz_require(err.msg[0] != '\0', "a refused catalog says why");
     }
-    compare_free(&r);
+    dist_free(&r);
 #else
     (void)a;
     (void)b;

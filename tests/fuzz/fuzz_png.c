@@ -1,15 +1,15 @@
-/* fuzz_png: a PNG file as `delve diff` reads it (render/diff.h's diff_load: png_decode
+/* fuzz_png: a PNG file as `delve diff` reads it (review/diff.h's diff_load: png_decode
  * at the file's own depth, DIFF_MAX_SIDE) and, when it decodes: the same through
- * libspng alone gives the same pixels (render/png.h: the fast path agrees with libspng
+ * libspng alone gives the same pixels (codecs/png.h: the fast path agrees with libspng
  * on every file); as the viewer and sheets read it (8 bits) it decodes too; the image
  * diffed with itself counts no change, and with one channel of its first pixel changed
- * counts exactly that pixel (render/diff.h); when png_rows_decode takes the file (as
+ * counts exactly that pixel (review/diff.h); when png_rows_decode takes the file (as
  * `delve diff` does to compare from scanlines), its rows unfiltered are those pixels. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/diff.h"
-#include "render/png.h"
+#include "codecs/png.h"
+#include "review/diff.h"
 #include "tests/fuzz/fuzz.h"
 
 static size_t bytes_of(const png_image *im)

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "engine/floor.h"
-#include "engine/hash.h"
 #include "gen/gen.h"
 #include "gen/stored.h"
 #include "tests/fuzz/fuzz.h"

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "engine/fsio.h"
+#include "base/fsio.h"
 #include "tests/fuzz/fuzz.h"
 
 #define REPLAY_MAX_BYTES (64u << 20)  /* an input larger than this is refused */

@@ -1,0 +1,44 @@
+/* catrow: a catalog.tsv data line checked (review/catrow.h). */
+#include "review/catrow.h"
+
+#include <string.h>
+
+#include "engine/dungeon.h"
+
+/* The first byte at or after p (before end) that is not a decimal digit. */
+static const char *skip_digits(const char *p, const char *end)
+{
+    while (p < end && *p >= '0' && *p <= '9')
+        p++;
+    return p;
+}
+
+delve_status catrow_check(const lex *x, int cols)
+{
+    const char *s = x->ls, *end = x->le, *at = skip_digits(s, end), *extra = NULL;
+    if (at == s || at == end || *at != '\t')
+        return lex_fail(x, at, "expected seed, a tab, floor, ...");
+    uint64_t seed;
+    int floor;
+    if (lex_parse_u64(s, (size_t)(at - s), UINT64_MAX, &seed, NULL) != LEX_OK)
+        return lex_fail(x, s, "a seed past 18446744073709551615");
+    const char *f = at + 1, *fe = skip_digits(f, end);
+    if (fe == f || (fe < end && *fe != '\t'))
+        return lex_fail(x, fe, "expected a floor (a whole number)");
+    if (f[0] == '0' || /* as delve writes it: no leading zero */
+        lex_parse_int(f, (size_t)(fe - f), 1, DUNGEON_MAX_FLOORS, &floor, NULL) != LEX_OK)
+        return lex_fail(x, f, "a floor is 1..%d", DUNGEON_MAX_FLOORS);
+    int cells = 1;
+    for (const char *p = s; p < end; p++) {
+        if (*p == '\t' && p + 2 < end && p[1] == '-' && p[2] >= '0' && p[2] <= '9')
+            return lex_fail(x, p + 1, "a count is 0 or more (a catalog has no negative "
+                            "numbers)");
+        if (*p == '\t' && ++cells == cols + 1 && cols)
+            extra = p;
+    }
+    if (extra)
+        return lex_fail(x, extra, "more cells than the %d column names", cols);
+    if (cols && cells < cols)
+        return lex_fail(x, end, "%d of %d cells: the line ends early", cells, cols);
+    return DELVE_OK;
+}

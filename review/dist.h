@@ -1,0 +1,82 @@
+/* dist: two catalogs (catalog.tsv, review/catalog.h) read and compared column by column
+ * as spec/review-stats.md says: rows paired by (seed, floor) when both sides
+ * hold the same floors, else two samples; numeric columns by Wilcoxon's signed-rank or
+ * Mann-Whitney's U, categorical ones (level type, verdict) by McNemar-Bowker or
+ * chi-square (review/sig.h); Holm over the tested columns. For `delve stats --compare`
+ * and reports; doubles for printing only. Uses engine and review/sig. */
+#ifndef DELVE_REVIEW_DIST_H
+#define DELVE_REVIEW_DIST_H
+
+#include <stdint.h>
+
+#include "base/status.h"
+#include "review/sig.h"
+
+#define DIST_MIN_FLOORS 20     /* fewer floors on a side: means only, no test (spec) */
+#define DIST_SPARSE 10         /* paired categorical: fewer changed floors, no test (set) */
+#define DIST_MAX_BYTES (256u << 20) /* a catalog larger than this is refused */
+#define DIST_ALPHA 0.001       /* flag below this Holm-corrected p (spec) */
+
+typedef struct dist_side {
+    char *text;        /* the file, split in place */
+    const char *path;
+    char **prov;       /* the "# key: value" lines (without "# "), in file order */
+    int prov_count;
+    char **names;      /* column names from the header line, seed and floor first */
+    int cols;
+    int rows;
+    char **cell;       /* rows * cols cells ("" past a short line) */
+    int *line;         /* each row's line number in the file, for messages */
+} dist_side;
+
+typedef enum dist_kind { DIST_NUMERIC, DIST_CATEGORY, DIST_ADDED, DIST_REMOVED } dist_kind;
+
+/* One category of a categorical column and its floors on each side. */
+typedef struct dist_cat {
+    const char *name;
+    int64_t a, b;
+} dist_cat;
+
+typedef struct dist_col {
+    const char *name;
+    dist_kind kind;
+    int na, nb;               /* floors with a value ("-" of a failed seed left out) */
+    double mean_a, sd_a, mean_b, sd_b;  /* numeric; sd the sample sd (n - 1) */
+    int up, down, same;       /* paired: floors whose value went up, down, stayed */
+    int changed;              /* paired categorical: floors that changed category */
+    dist_cat *cats;        /* categorical: in order of first appearance */
+    int cat_count;
+    int tested;               /* 0: too few floors, sparse, or added/removed */
+    const char *why;          /* when not tested: why, in words (may point at note) */
+    char note[64];
+    const char *test;         /* "signed-rank", "rank-sum", "bowker", "chi-square", "fisher" */
+    sig_result t;
+    double p_holm;            /* NaN when not tested */
+    int flagged;
+} dist_col;
+
+typedef struct dist_result {
+    dist_side a, b;
+    int paired;               /* 1: same (seed, floor) keys on both sides */
+    double alpha;
+    dist_col *cols;
+    int col_count, tested, flagged;
+} dist_result;
+
+/* Reads catalogs path_a and path_b and compares them (every figure of dist_result).
+ * DELVE_EIO/ELIMIT reading a file, DELVE_EINPUT "path:line:1: ..." for a line without
+ * seed and floor or a repeated key, DELVE_ENOMEM. Free with dist_free, also on
+ * failure. */
+delve_status dist_files(const char *path_a, const char *path_b, double alpha,
+                           dist_result *r, delve_err *err);
+/* dist_files of two texts in memory (NUL-terminated, at most DIST_MAX_BYTES),
+ * name_a and name_b naming them in messages: the fuzzer's way in. */
+delve_status dist_texts(const char *name_a, const char *text_a, const char *name_b,
+                           const char *text_b, double alpha, dist_result *r,
+                           delve_err *err);
+void dist_free(dist_result *r);
+
+/* The provenance value of key ("revision", "settings", ...) on side s, or NULL. */
+const char *dist_prov(const dist_side *s, const char *key);
+
+#endif
