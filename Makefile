@@ -55,7 +55,7 @@ test-arm64:
 
 # libFuzzer (clang, DELVE_FUZZ) in its own folder: each target of tests/fuzz/ for
 # FUZZ_SECONDS, one after another, new inputs into $(FUZZ_BUILD)/corpus/NAME (not
-# committed), crashes into $(FUZZ_BUILD)/crashes/NAME; README "Fuzzing" says what next.
+# committed), crashes into $(FUZZ_BUILD)/crashes/NAME; docs/testing.md ("Fuzzing") says what next.
 # FUZZ_SANITIZERS: beside libFuzzer, ASan and UBSan unless told (`undefined` alone, or
 # `none`, fuzz faster in $(BUILD)/fuzz-undefined or $(BUILD)/fuzz-none)
 comma := ,

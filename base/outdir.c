@@ -158,8 +158,8 @@ static int holds_only(const char *dir, const char *but)
 
 /* rm -r of dir with its files unlinked by OUTDIR_RM_THREADS threads at once: on a file
  * system mounted with `discard` each unlink of a file already written to disk waits
- * for the device's discard (2.4 ms a frame here), so a film's 330 frames took 0.8 s
- * one at a time and 0.04 s four at a time. Folders go after their files, in order, and
+ * for the device's discard, and a film's hundreds of frames would wait in turn one at
+ * a time (docs/perf-log.md has the figures). Folders go after their files, in order, and
  * dir's marker last of all, so that a run killed half-way leaves a folder the next run
  * knows as delve's and removes (recover). 0, or -1 when something could not be removed
  * (the marker then stays, for the next run to try again). */

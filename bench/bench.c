@@ -1,4 +1,4 @@
-/* delve-bench: the figures in the README. DoomRL floors generated a second by level
+/* delve-bench: the figures of docs/benchmarks.md (the README's speed table). DoomRL floors generated a second by level
  * type (one core), median ms to render one 1280x720 frame and to encode it as PNG (one
  * core) and to draw a 1280x720 side view, the default film's wall time beside what its
  * frames' render and encode times predict on the cores, its peak memory and the time
@@ -37,7 +37,7 @@ extern char **environ;
 #include "review/diff.h"
 
 #define RUNS 201
-#define DIFF_RUNS 31 /* rounds of the diff table: 7 gave medians 10-21 ms on the shared 2-core VM */
+#define DIFF_RUNS 31 /* rounds of the diff table: a few rounds give medians that scatter on a shared machine */
 #define DIFF_DIR "out/bench-diff"
 #define REVIEW_DIR "out/bench-review"
 #define REVIEW_PAIRS 3000
@@ -400,7 +400,7 @@ static int shoals_figures(void)
     rng coin = rng_stream(11, RNG_TIDE, 0, 0);
     static double us[RUNS];
     int raw = 0, vel = TIDE_PEAK_VELOCITY, last = 0;
-    for (int i = 0; i < RUNS; i++) { /* CPU time: steadier than wall time on a shared VM */
+    for (int i = 0; i < RUNS; i++) { /* CPU time: steadier than wall time on a shared machine */
         double a = cpu_ms();
         for (int k = 0; k < 100; k++) {
             tide_step(&raw, &vel);
@@ -457,7 +457,7 @@ static double film_run(const char *delve, const char *script, const char *out,
     return wall;
 }
 
-#define FILM_RUNS 5  /* films timed; their median is the figure (a VM's runs vary 5-10 %) */
+#define FILM_RUNS 5  /* films timed; their median is the figure (single runs vary on a shared machine) */
 #define VIDEO_RUNS 3
 
 /* The median wall and CPU ms of runs films of script into out (extra: NULL or one more
@@ -550,7 +550,7 @@ static int diff_pair(const char *script)
  * pass NULL: 1 is a difference). -1 when it cannot be run. Started with posix_spawnp
  * (vfork and exec), not fork: a forked child of this process (33 MB and seventy-odd
  * libraries mapped by the scene it rendered) copied and then tore down all its mappings,
- * which the tool's figures counted (odiff's median wall 37.5 ms forked, 35.2 spawned). */
+ * which the tool's figures counted (a few ms a run: docs/perf-log.md). */
 static int run_once(char *const argv[], double *wall, double *cpu, int *code)
 {
     fflush(stdout);
@@ -601,7 +601,7 @@ static void diff_table(char **const argv[DIFF_TOOLS], const char *const label[DI
             printf("  %-32s %7.1f ms wall  %7.1f ms CPU\n", label[t],
                    median(wall[t], DIFF_RUNS), median(cpu[t], DIFF_RUNS));
     }
-    if (ok[0] && ok[3]) /* the last tool beside the first: the README's ratio */
+    if (ok[0] && ok[3]) /* the last tool beside the first: the ratio the target is on */
         printf("  %s / %s, wall: %.2fx (target >= 3x)\n", label[3], label[0],
                median(wall[3], DIFF_RUNS) / median(wall[0], DIFF_RUNS));
 }
@@ -632,7 +632,7 @@ static int diff_figures(const char *delve, const char *script)
 
 /* A shot set of 1000 seeds x 3 floors (delve shot --seeds 1-1000) as a child, on 2
  * workers and on 1: wall time, CPU time and CPU ms a floor (generation, checks, render,
- * PNG and catalog; README "Benchmark" has the perf split). */
+ * PNG and catalog; docs/perf-log.md has the perf split). */
 static int shot_set_figures(const char *delve)
 {
     char *two[] = { (char *)delve, "shot", "--seeds", "1-1000", "--jobs", "2", "-o",

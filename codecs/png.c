@@ -3,14 +3,14 @@
  * write; PNG decoding with libspng (Debian's libspng-dev) and a fast path of its own.
  *
  * What is written, for speed (a 1280x720 film frame, one core, `delve-bench --frame-only`;
- * render/README.md has the table): an opaque canvas as 8-bit RGB (colour type 2: a
+ * docs/perf-log.md has the figures): an opaque canvas as 8-bit RGB (colour type 2: a
  * quarter less to filter and deflate, and the same pixels read back), any other as RGBA;
  * every row filtered "up" (stbi_write_force_png_filter = 2; stb's adaptive choice tries
- * five filters a row and costs 2-4x the time) and deflated by igzip at level 0: 2.8-3.1
- * ms and 258 KB against 6.0-9.9 ms and 207 KB for libdeflate's level 1 on rows filtered
- * "none" (what delve wrote before), on the same VM in the same hour. Level 0 because
- * igzip's levels 1 and 2 are not deterministic (isal_zlib below); in the film's pipeline
- * level 1 was no faster (2.7-3.1 ms a frame), only smaller (184 KB). stb's loop that
+ * five filters a row and costs 2-4x the time) and deflated by igzip at level 0: about
+ * twice as fast as libdeflate's level 1 on rows filtered "none" (what delve wrote
+ * before), for files a quarter larger. Level 0 because igzip's levels 1 and 2 are not
+ * deterministic (isal_zlib below); in the film's pipeline level 1 was no faster, only
+ * smaller. stb's loop that
  * filters the rows is vectorised (png.c is built with -O2 and gcc's dynamic cost model,
  * in the -O0 twin too: the bytes do not depend on it). igzip writes the same bytes with
  * its SSE, AVX2 and AVX-512 code (checked under qemu with three CPU models) but not on
@@ -20,8 +20,8 @@
  * "none", as delve did before.
  *
  * Why a fast path beside libspng: libspng inflates with zlib, libdeflate about twice
- * as fast; decoding a 1920x1080 frame takes ~10.5 ms with libspng and ~5 ms here, which
- * is a tenth of a whole `delve diff` (render/README.md has the figures). The fast path
+ * as fast, so the fast path decodes a frame in about half libspng's time, a good part of
+ * a whole `delve diff` (docs/perf-log.md has the figures). The fast path
  * takes only files that are exactly IHDR (8-bit RGB or RGBA, not interlaced), IDAT...,
  * IEND, with every CRC right and nothing after IEND, whose zlib stream inflates to
  * exactly the rows; anything else, or anything that fails, goes to libspng, which then
@@ -151,7 +151,8 @@ void png_tune_malloc(void)
 {
 #ifdef __GLIBC__
     /* keep the 3.7 MB row buffers on the heap between frames instead of mapping and
-     * faulting them in afresh each time (10 ms a frame on small VMs) */
+     * faulting them in afresh each time (page faults that cost a film about as much
+     * as encoding it) */
     mallopt(M_MMAP_THRESHOLD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 128 << 20);
 #endif
@@ -356,8 +357,9 @@ void *png_alloc_big(size_t n)
 #ifdef MADV_HUGEPAGE
     if (n > BIG_ALIGN / 2) {
         /* a last 2 MB less than half used stays in small pages: the kernel clears all
-         * of a huge page (a 1920x1080 RGB file's rows are 3 x 2 MB and 0.2 MB; 0.25 ms
-         * less a buffer); so a buffer of 1-2 MB is one huge page (a 1920x1080 diff
+         * of a huge page (a 1920x1080 RGB file's rows are 3 x 2 MB and 0.2 MB: clearing
+         * a nearly empty last huge page costs more than its small pages' faults); so a
+         * buffer of 1-2 MB is one huge page (a 1920x1080 diff
          * image's palette rows, 1.98 MB: 507 page faults fewer) */
         size_t r = (n + BIG_ALIGN - 1) / BIG_ALIGN * BIG_ALIGN;
         size_t huge = r - n > BIG_ALIGN / 2 ? r - BIG_ALIGN : r;
@@ -598,7 +600,7 @@ static int zlib_head_ok(const uint8_t *z, size_t n)
  * right, ends exactly at the end of z and gives exactly out_len bytes. With *adler not
  * NULL, the stream's Adler-32 is not checked but put there for the caller to check (the
  * raw deflate stream inflated: libdeflate's zlib wrapper sums the 6 MB of a 1920 x 1080
- * RGB file after inflating it, 0.35-0.65 ms, where a reader going over the rows can sum
+ * RGB file from memory after inflating it, where a reader going over the rows can sum
  * them in the cache). */
 static int fast_inflate(const uint8_t *z, size_t n, uint8_t *out, size_t out_len,
                         uint32_t *adler)

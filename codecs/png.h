@@ -109,13 +109,13 @@ delve_status png_read(const char *path, canvas *out, delve_err *err);
 
 /* malloc for big pixel or scanline buffers (free with free): past 1 MB, 2 MB aligned
  * and marked for transparent huge pages, so the kernel maps them 2 MB at a time instead
- * of taking a page fault every 4 KB (a quarter of the time of a 1920x1080 diff on the
- * VMs we run on). NULL when out of memory. */
+ * of taking a page fault every 4 KB (those faults were a good part of a 1920x1080
+ * diff's time). NULL when out of memory. */
 void *png_alloc_big(size_t n);
 
 /* Call once at program start (app/ does): keeps glibc from handing the encoder's
- * 3.7 MB buffers back to the system after every frame, which costs ~10 ms of page
- * faults a frame. Does nothing on other C libraries. */
+ * 3.7 MB buffers back to the system after every frame, whose page faults would cost
+ * a film about as much as encoding it. Does nothing on other C libraries. */
 void png_tune_malloc(void);
 
 #endif

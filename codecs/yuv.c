@@ -143,8 +143,8 @@ static inline void half4(const uint8_t *a, const uint8_t *b, uint8_t *out)
 #define YUV_AVX2 1
 
 /* The same maths in 256-bit lanes where the CPU has AVX2 (asked at run time: the build
- * is for any x86-64): sixteen pixels a step, 0.32 ms for a 1280 x 720 frame against
- * SSE2's 0.49 on this VM. */
+ * is for any x86-64): sixteen pixels a step, about a third less time a frame than
+ * SSE2's eight (docs/perf-log.md, "--video"). */
 
 /* Eight pixels split into 16-bit lanes, as split4. */
 typedef struct oct {

@@ -1,9 +1,8 @@
 /* zrow: a fast deflate encoder (RFC 1951, fixed Huffman codes) for images whose bytes
  * mostly repeat the row above or the byte before, as diff images do: greedy matches at
- * those two distances only. On the bench's 1920x1080 palette diff image (README
- * "Benchmark") it takes 0.75 ms CPU (1.2 ms before 2026-12-01) where libdeflate took
- * 3.5 ms at any level from 1 to 4, for a stream of 110 KB where libdeflate level 4 made
- * 58 KB. Parts of one stream can be encoded on separate
+ * those two distances only: on a diff image that is several times faster than libdeflate
+ * at any level, for a stream about twice the size, and a diff image is written once and
+ * read seldom (docs/perf-log.md has the figures). Parts of one stream can be encoded on separate
  * threads and joined end to end (zrow_part). Uses libdeflate for the Adler-32 only;
  * needs nothing of delve's. */
 #ifndef DELVE_CODECS_ZROW_H

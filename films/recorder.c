@@ -1,6 +1,7 @@
 /* recorder: frames rendered here, encoded by a pool of threads, plus events.tsv and
  * the contact sheet. Canvases come from a small pool so memory stays bounded whatever
- * the film's length (the default film peaks at 40 MiB, README "Benchmark"). */
+ * the film's length (the peak memory is the pool, the encoders' buffers and the fonts:
+ * docs/benchmarks.md). */
 #include "films/recorder.h"
 
 #include <pthread.h>
@@ -140,7 +141,8 @@ static void *sinker(void *arg)
 
 /* n threads encode, the drawing one among them: it encodes a frame itself when no
  * encoder is free, while the frame is still in its core's cache (on 2 cores a frame
- * drawn on one core and encoded on the other took 1.5x the CPU: README "Benchmark").
+ * drawn on one core and encoded on the other costs more CPU: docs/perf-log.md, "The
+ * film").
  * There is always one encoder thread, for the sheet. Frames in flight: one drawing,
  * one for each encoder and one ready for the next, one more for the sink to lag by. */
 static delve_status start_pool(recorder *r, delve_err *err)

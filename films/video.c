@@ -260,9 +260,9 @@ static int words(const video *v, int r, run_words *w)
 }
 
 /* glibc's malloc for ffmpeg, unless the user set GLIBC_TUNABLES: frames of 1.4 MB and
- * more kept on the heap instead of mapped and cleared afresh each time; the default
- * film's MP4 run took 76 000 page faults and 0.39 s of system time, 7 600 and 0.18 s
- * so. */
+ * more kept on the heap instead of mapped and cleared afresh each time, which took a
+ * tenth of the page faults and half the system time of the MP4's run
+ * (docs/perf-log.md, "--video"). */
 static const char FFMPEG_MALLOC[] =
     "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456";
 

@@ -427,8 +427,8 @@ static void copy_tiles(uint8_t *d, const uint8_t *const *sp, int k0, int k1, siz
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #include <immintrin.h>
 /* copy_tiles in AVX2's 32-byte moves where the CPU has them (the baseline build has
- * SSE2's 16): the map's tiles are most of a frame's bytes, and this took the bench's
- * render from 3.5x to 3.0x a memset of the frame (README "Benchmark"). The same bytes. */
+ * SSE2's 16): the map's tiles are most of a frame's bytes, and the wider moves make the
+ * render measurably cheaper (docs/perf-log.md, "A frame"). The same bytes. */
 __attribute__((target("avx2"))) static void copy_tiles_avx2(uint8_t *d,
                                                             const uint8_t *const *sp,
                                                             int k0, int k1, size_t off,

@@ -41,8 +41,8 @@ static inline uint8_t *canvas_at(const canvas *c, int x, int y)
 void canvas_clear(canvas *c, rgba col);
 /* Zeroes every pixel of c (transparent black) in one sweep before c is drawn anew whole:
  * memset writes whole cache lines without reading them first, where the renderer's
- * first stores into a frame another core last read fetch each line (a film frame: 0.53
- * ms to draw after it against 0.65 without, README "Benchmark"). */
+ * first stores into a frame another core last read fetch each line, so a film frame
+ * draws faster after it than without (docs/perf-log.md, "The film"). */
 void canvas_claim(canvas *c);
 /* Opaque fill of the clipped rectangle. */
 void canvas_fill_rect(canvas *c, int x, int y, int w, int h, rgba col);

@@ -13,7 +13,7 @@ set -eu
 # Tests: xvfb xauth xdotool (the viewer under a real X server, driven by keys), clang (gcc/clang determinism),
 #        chromium (delve review's page, headless), tiled (tmxrasterizer draws the
 #        Tiled export; about 18 MB with its Qt libraries), ffmpeg (delve film --video's
-#        real encoder and ffprobe; 72 packages, 57 s to install on the 2-core build machine)
+#        real encoder and ffprobe; docs/perf-log.md has what the whole list takes to install)
 # arm64: gcc-aarch64-linux-gnu qemu-user, and pkgconf libsdl2-dev libsdl2-ttf-dev
 #        libdeflate-dev libcjson-dev libspng-dev libfontconfig-dev as :arm64 (not
 #        libisal-dev or libgsl-dev: Debian cannot install their amd64 and arm64 packages

@@ -17,7 +17,7 @@
 #define SHOALS_H 60              /* seed 003: GYM */
 #define SHOALS_START (-17)       /* seed 003: every square's height before the islands */
 #define SHOALS_ISLANDS 15        /* seed 003: default island count */
-#define SHOALS_ISLANDS_MAX 1000  /* --islands cap (set: 1000 islands take ~40 ms) */
+#define SHOALS_ISLANDS_MAX 1000  /* --islands cap (set: a floor of 1000 islands still generates at once) */
 #define SHOALS_HIGH 100          /* seed 003: '^' at h >= 100 */
 #define SHOALS_FLOOR 0           /* seed 003: floor at 0 <= h < 100 */
 #define SHOALS_SHALLOW (-14)     /* seed 003: '=' at -14 <= h < 0; '#' below */

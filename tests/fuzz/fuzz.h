@@ -35,7 +35,7 @@ void fuzz_require(int ok, const char *what);
 /* A films/film.h film_gen_fn (ctx unused): gen_dungeon's dungeon for o, a copy of the
  * one made before for the same settings when this process still keeps it (at most
  * FUZZ_CACHE_SLOTS dungeons, FUZZ_CACHE_SQUARES squares in all; the least recently
- * used goes). A dungeon from the same settings is the same bytes (README
+ * used goes). A dungeon from the same settings is the same bytes (docs/testing.md,
  * "Determinism"), so this only saves time. Settings with stored rooms (o->stored) and
  * failures are not kept. The cache lives as long as the process: the one state the
  * targets keep. */
