@@ -1,6 +1,6 @@
-/* delve-bench: the figures of docs/benchmarks.md (the README's speed table). DoomRL floors generated a second by level
- * type (one core), median ms to render one 1280x720 frame and to encode it as PNG (one
- * core) and to draw a 1280x720 side view, the default film's wall time beside what its
+/* delve-bench: the figures of docs/benchmarks.md (the README's speed table). DoomRL
+ * floors generated a second by level type (one core), median ms to render one 1280x720
+ * frame and to encode it as PNG (one core) and to draw a 1280x720 side view, the default film's wall time beside what its
  * frames' render and encode times predict on the cores, its peak memory and the time
  * --video adds (when ffmpeg is installed), and the whole-process time of
  * `delve diff` on two 1920x1080 PNGs that differ in 2 % of their pixels, beside

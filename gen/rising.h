@@ -42,7 +42,7 @@ delve_status rising_pair(uint64_t seed, dfloor *up, dfloor *down, delve_err *err
 
 /* Counts per kind over dungeons (`delve stats`, rooms and corridors): squares for
  * curve marks, stairs, ramps and turning stairs; one per piece otherwise. Append only:
- * the names reach the README's tables and TSV readers. */
+ * the names reach docs/rules.md's tables and TSV readers. */
 typedef enum rising_kind {
     RK_BENDS, RK_CURVES, RK_TURN_SQUARES, RK_RAMP_SQUARES, RK_STAIR_SQUARES,
     RK_SUNK, RK_RAISED, RK_GRADED, RK_SPIRALS_WITHIN, RK_SPIRALS_BETWEEN, RK_PAIRS,

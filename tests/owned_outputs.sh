@@ -1,4 +1,4 @@
-# Folder outputs are owned (README "What delve promises about its outputs"): a film, a
+# Folder outputs are owned (docs/outputs.md): a film, a
 # shot set or a review report is made beside its folder and swapped in whole. Ctrl-C,
 # a kill, a failing run or a full disk leave the earlier output byte for byte and no
 # temporary file; a second run into a folder in use exits 2 naming the first; a folder

@@ -1,5 +1,5 @@
 # scripts/review-change: usage and refusals, quick (a real run builds two revisions, a
-# minute or two: the README's example). Run from the source dir, a git checkout.
+# minute or two: docs/review.md's example). Run from the source dir, a git checkout.
 . "${0%/*}/lib.bash" "$@" || exit 2
 if ! needs "scripts/review-change in a git checkout" git || ! git rev-parse --git-dir > /dev/null 2>&1; then
   finish; exit
