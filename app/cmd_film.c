@@ -12,6 +12,7 @@
 #include "films/director.h"
 #include "films/film.h"
 #include "films/recorder.h"
+#include "films/take.h"
 #include "films/video.h"
 #include "render/text.h"
 
@@ -211,186 +212,25 @@ static void progress_phase(const progress_out *p, const char *what)
         fprintf(stderr, "delve film: %s\n", what);
 }
 
-/* Adds "seed N floors K", "fps F" and "title T" (when the film has one) to the folder's
- * marker (base/outdir.h: its first line is outdir's, the rest free), so `delve sheet`
- * can head a remade sheet with them and draw its chart in film time (events.tsv counts
- * frames and game time, not film time). A script's text has no line end to break it. */
-static delve_status note_dungeon(const char *dir, const world *w, const film_script *fs,
-                                 delve_err *err)
-{
-    char p[FILM_PATH_MAX + 96];
-    snprintf(p, sizeof p, "%s/%s", dir, OUTDIR_MARKER);
-    FILE *f = fopen(p, "a");
-    int ok = f && fprintf(f, "seed %llu floors %d\nfps %d\n%s%s%s", (unsigned long long)w->dg.seed,
-                          w->dg.floor_count, fs->fps, fs->title[0] ? "title " : "", fs->title,
-                          fs->title[0] ? "\n" : "") > 0;
-    if (f && fclose(f) != 0)
-        ok = 0;
-    return ok ? DELVE_OK : delve_fail(err, DELVE_EIO, "cannot write %s", p);
-}
-
-/* film.gif's palette is made of frames picked while the script is rehearsed, drawn
- * before the film (films/video.h): PICKS_EVEN of the GIF's frames spread evenly over the
- * film, which weigh the colours as the whole film would, and the first GIF frame of
- * each stretch drawn alike (a floor from above, the side view, a title card; up to
- * PICKS_STRETCHES), so a short stretch's colours (the fall, a title card) have their
- * place in it. Against every third frame, the GIFs of four films of films/scripts/ came
- * within -0.27 to +0.03 dB of a palette of the whole film (acid-wade 41.59 / 41.72,
- * devlog 42.94 / 43.12, the default 40.86 / 41.13, rising-tour 42.08 / 42.06); 12 or 16
- * even picks did no better (40.57 to 43.32 dB: a 64-colour median cut moves by as much
- * from one set of picks to another). */
-#define PICKS_EVEN 8
-#define PICKS_STRETCHES 16
-_Static_assert(PICKS_EVEN + PICKS_STRETCHES <= VIDEO_SAMPLES_MAX, "picks fit the samples");
-
-typedef struct picks {
-    int frame[VIDEO_SAMPLES_MAX]; /* in film order, no two alike */
-    int n;
-    int starts[PICKS_STRETCHES];  /* each stretch's first GIF frame */
-    int nstarts;
-    int stretch;                  /* what the last shot showed (stretch_of) */
-    int unseen;                   /* 1: its stretch's first GIF frame is still to come */
-} picks;
-
-/* Frames drawn alike: the floor, the side view or from above, a title card. */
-static int stretch_of(const world *w, const shot *s)
-{
-    return s->card == CARD_TITLE ? -1 : w->floor * 2 + (s->side != 0);
-}
-
-static int in_gif(int frame_no) { return (frame_no - 1) % VIDEO_GIF_EVERY == 0; }
-
-static void picks_shot(picks *p, const world *w, const shot *s)
-{
-    int k = stretch_of(w, s);
-    if (s->frame_no == 1 || k != p->stretch)
-        p->unseen = 1;
-    p->stretch = k;
-    if (p->unseen && in_gif(s->frame_no) && p->nstarts < PICKS_STRETCHES) {
-        p->starts[p->nstarts++] = s->frame_no;
-        p->unseen = 0;
-    }
-}
-
-/* The picks of a film of `frames` frames: the even ones merged into the stretches'. */
-static void picks_end(picks *p, int frames)
-{
-    int gif = (frames + VIDEO_GIF_EVERY - 1) / VIDEO_GIF_EVERY, j = 0;
-    p->n = 0;
-    for (int i = 0; i < PICKS_EVEN || j < p->nstarts;) {
-        int even = i < PICKS_EVEN
-                       ? (int)((2L * i + 1) * gif / (2 * PICKS_EVEN)) * VIDEO_GIF_EVERY + 1
-                       : RECORDER_MAX_FRAMES + 1;
-        int f = j < p->nstarts && p->starts[j] <= even ? p->starts[j++] : (i++, even);
-        if (f <= frames && (!p->n || p->frame[p->n - 1] != f))
-            p->frame[p->n++] = f;
-    }
-}
-
-typedef struct rehearsal {
-    const film_script *fs;
-    int frames;
-    picks *picks;
-    int cam_left, cam_line; /* the last frame's: a camera move the film's end cuts */
-    int side;               /* the last frame is the side view (a fall's, or view side) */
-    int cut_left, cut_line; /* the first fall's that began during a camera move */
-} rehearsal;
-
-static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_err *err)
-{
-    rehearsal *r = ctx;
-    r->frames = s->frame_no;
-    r->cam_left = s->cam_left;
-    r->cam_line = s->cam_line;
-    if (s->kind != EV_END) /* the end frame is drawn from above whatever came before */
-        r->side = s->side;
-    if (s->cam_cut_left > 0 && !r->cut_left) {
-        r->cut_left = s->cam_cut_left;
-        r->cut_line = s->cam_cut_line;
-    }
-    picks_shot(r->picks, w, s);
-    if (r->frames <= RECORDER_MAX_FRAMES)
-        return DELVE_OK;
-    int fps = r->fs->fps, film_s = RECORDER_MAX_FRAMES / fps;
-    if (s->card != CARD_NONE) /* holds and cards: their film time, not the walk's frames */
-        return delve_fail_at(err, DELVE_EINPUT, r->fs->path, s->line, 1,
-                             "the film passes %d frames here (%d min %d s of film at %d fps)",
-                             RECORDER_MAX_FRAMES, film_s / 60, film_s % 60, fps);
-    return delve_fail_at(err, DELVE_EINPUT, r->fs->path, s->line, 1,
-                         "the film passes %d frames here (record every=%d gives a frame "
-                         "every %d sub-steps of 10 cm)", RECORDER_MAX_FRAMES,
-                         r->fs->record_every, r->fs->record_every);
-}
-
-/* Plays the script once without recording, so a script that asks for the impossible
- * fails before a single frame is written; counts the frames and picks film.gif's
- * palette samples. */
-static delve_status rehearse(const film_script *fs, int quiet, int *frames, picks *p,
+/* Plays the script once without recording (films/take.h), so a script that asks for the
+ * impossible fails before a single frame is written, and warns of a camera move the
+ * film's end or a fall cuts short. */
+static delve_status rehearse(const film_script *fs, int quiet, take_plan *plan,
                              delve_err *err)
 {
-    world w;
-    rehearsal r = { .fs = fs, .picks = p };
-    delve_status st = director_build_world(fs, &w, err);
-    if (st)
-        return st;
-    st = director_play(fs, &w, count_shot, &r, err);
+    delve_status st = take_rehearse(fs, plan, err);
     char t[32];
-    if (!st && !quiet && r.cam_left > 0) /* the frames are right, the move is cut short */
+    if (!st && !quiet && plan->cam_left > 0) /* the frames are right, the move is cut short */
         fprintf(stderr, "delve film: warning: %s:%d: the camera move has %d frames left when "
                 "the film ends (%shold %s more at the end to show it whole)\n", fs->path,
-                r.cam_line, r.cam_left, r.side ? "view top, then " : "",
-                film_frames_text(r.cam_left, fs->fps, t, sizeof t));
-    if (!st && !quiet && r.cut_left > 0) /* the frames are right, the move is hidden */
+                plan->cam_line, plan->cam_left, plan->side ? "view top, then " : "",
+                film_frames_text(plan->cam_left, fs->fps, t, sizeof t));
+    if (!st && !quiet && plan->cut_left > 0) /* the frames are right, the move is hidden */
         fprintf(stderr, "delve film: warning: %s:%d: the camera move has %d frames (%s) "
                 "left when the plates give way: the fall's side view would hide them, so it "
                 "ends there (a shorter 'over', or a hold before the walk, shows it whole)\n",
-                fs->path, r.cut_line, r.cut_left,
-                film_frames_text(r.cut_left, fs->fps, t, sizeof t));
-    *frames = r.frames;
-    picks_end(p, r.frames);
-    world_free(&w);
-    return st;
-}
-
-/* Draws the picked frames, in a play of the script of their own, and gives them to vid
- * as film.gif's palette samples. */
-typedef struct sampler {
-    const picks *p;
-    int next;
-    recorder *rec;
-    video *vid;
-    canvas c;
-} sampler;
-
-static delve_status sample_shot(void *ctx, const world *w, const shot *s, delve_err *err)
-{
-    sampler *sm = ctx;
-    delve_status st = delve_stopped(folder_stop(), err);
-    if (st || sm->next >= sm->p->n || s->frame_no != sm->p->frame[sm->next])
-        return st;
-    sm->next++;
-    st = recorder_draw_aside(sm->rec, w, s, &sm->c, err);
-    return st ? st : video_sample(sm->vid, &sm->c, err);
-}
-
-static delve_status draw_samples(const film_script *fs, const picks *p, recorder *rec,
-                                 video *vid, delve_err *err)
-{
-    world w;
-    sampler sm = { p, 0, rec, vid, { 0 } };
-    delve_status st = canvas_init(&sm.c, fs->frame_w, fs->frame_h, err);
-    if (!st)
-        st = director_build_world(fs, &w, err);
-    if (st) {
-        canvas_free(&sm.c);
-        return st;
-    }
-    st = director_play(fs, &w, sample_shot, &sm, err);
-    world_free(&w);
-    canvas_free(&sm.c);
-    if (!st && sm.next != video_samples(vid))
-        st = delve_fail(err, DELVE_EFAIL, "film.gif's palette: %d of %d samples drawn",
-                        sm.next, video_samples(vid));
+                fs->path, plan->cut_line, plan->cut_left,
+                film_frames_text(plan->cut_left, fs->fps, t, sizeof t));
     return st;
 }
 
@@ -439,78 +279,24 @@ static void ffmpeg_waiting(void *ctx, int seconds)
             "nor ends); Ctrl-C stops it\n", po->mode == PROGRESS_TTY ? "\n" : "", seconds);
 }
 
-/* With --video, ffmpeg started beside the film (*vid NULL, *found 0 when it is not
- * installed). */
-static delve_status video_begin(const film_args *a, const film_script *fs, const char *dir,
-                                const picks *p, const progress_out *po, video **vid,
-                                int *found, delve_err *err)
-{
-    video_opts vo = { .fps = fs->fps, .gif_w = a->gif_w, .w = fs->frame_w, .h = fs->frame_h,
-                      .formats = a->formats, .samples = p->n,
-                      .waiting = a->quiet ? NULL : ffmpeg_waiting, .waiting_ctx = (void *)po };
-    *vid = NULL;
-    delve_status st = a->video ? video_start(vid, dir, &vo, folder_stop(), err) : DELVE_OK;
-    *found = *vid != NULL;
-    return st;
-}
+static void progress_phase_cb(void *ctx, const char *what) { progress_phase(ctx, what); }
 
-/* Records the film into the output folder's temporary folder: frames, events, sheet,
- * saves and, with --video, the videos made while the frames render (*found 0 when
- * ffmpeg is missing). On a failure the recorder is closed (*rec NULL). */
+/* Records the film into the output folder's temporary folder (films/take.h), progress
+ * on stderr as progress_setup says (*found 0 when ffmpeg is missing). */
 static delve_status record(const film_args *a, const film_script *fs, world *w, outdir *od,
-                           int total, const picks *p, recorder **rec, int *found,
+                           const take_plan *plan, recorder **rec, int *found,
                            delve_err *err)
 {
-    progress_out po = progress_setup(a, total);
-    const char *dir = outdir_path(od);
-    video *vid;
-    delve_status st = video_begin(a, fs, dir, p, &po, &vid, found, err);
-    recorder_opts ro = { .out_dir = dir, .font_path = a->font, .threads = a->threads,
-                         .progress = progress, .progress_ctx = &po, .stop = folder_stop(),
-                         .sink = vid ? video_frame : NULL, .sink_ctx = vid };
-    if (!st)
-        st = recorder_open(rec, fs, w->dg.seed, w->dg.floor_count, &ro, err);
-    if (!st && vid && video_samples(vid)) /* while ffmpeg starts */
-        st = draw_samples(fs, p, *rec, vid, err);
-    if (!st)
-        st = director_play_saving(fs, w, recorder_shot, *rec, dir, err);
-    if (!st && vid) /* ffmpeg's last frames overlap the sheet */
-        st = recorder_drain(*rec, err);
-    if (!st && vid)
-        video_end(vid);
-    if (!st)
-        progress_phase(&po, "sheet");
-    if (!st)
-        st = recorder_finish(*rec, err);
-    if (!st)
-        st = note_dungeon(dir, w, fs, err);
-    if (!st && vid) {
-        progress_phase(&po, "video: waiting for ffmpeg to finish (Ctrl-C stops it)");
-        st = video_finish(vid, err);
-    }
-    if (st) { /* its frame workers stop writing before the temporary folder goes */
-        recorder_close(*rec);
-        *rec = NULL;
-    }
-    video_free(vid); /* after the recorder's threads: they write to it */
+    progress_out po = progress_setup(a, plan->frames);
+    take_opts o = { .dir = outdir_path(od), .font = a->font, .threads = a->threads,
+                    .video = a->video, .formats = a->formats, .gif_w = a->gif_w,
+                    .progress = progress, .phase = progress_phase_cb,
+                    .waiting = a->quiet ? NULL : ffmpeg_waiting, .ctx = &po,
+                    .stop = folder_stop() };
+    delve_status st = take_record(&o, fs, w, plan, rec, found, err);
     if (po.mode == PROGRESS_TTY)
         fprintf(stderr, "\r%79s\r", "");
     return st;
-}
-
-/* Calls fn(ctx, what, text) for each text a film draws: the title, the end card, the
- * members' names, captions and title cards; stops at fn's first nonzero. */
-static int each_text(const film_script *fs, int (*fn)(void *, const char *, const char *),
-                     void *ctx)
-{
-    int stop = fn(ctx, "the title", fs->title) || fn(ctx, "the end card", fs->end_text);
-    for (int i = 0; !stop && i < fs->party.count; i++)
-        stop = fn(ctx, "a member's name", fs->party.m[i].name);
-    for (int i = 0; !stop && i < fs->action_count; i++)
-        if (fs->actions[i].op == OP_CAPTION || fs->actions[i].op == OP_TITLE)
-            stop = fn(ctx, fs->actions[i].op == OP_TITLE ? "a title card" : "a caption",
-                      fs->actions[i].text);
-    return stop;
 }
 
 static int is_wide(void *ctx, const char *what, const char *s)
@@ -538,9 +324,9 @@ static int warn_missing(void *ctx, const char *what, const char *s)
 static void warn_missing_glyphs(const film_script *fs, const char *font)
 {
     text_ctx *t = NULL;
-    if (!each_text(fs, is_wide, NULL) || text_open(&t, font, NULL))
+    if (!take_each_text(fs, is_wide, NULL) || text_open(&t, font, NULL))
         return;
-    each_text(fs, warn_missing, t);
+    take_each_text(fs, warn_missing, t);
     text_close(t);
 }
 
@@ -562,13 +348,13 @@ int cmd_film(int argc, char **argv)
     delve_err err = { "" };
     delve_status st = film_load(a.script, &fs, &err);
     world w;
-    int have_world = 0, total = 0, found = 0;
-    picks p = { .n = 0 };
+    int have_world = 0, found = 0;
+    take_plan plan;
     recorder *rec = NULL;
     outdir *od = NULL;
     char target[FILM_PATH_MAX + 16];
     if (!st)
-        st = rehearse(&fs, a.quiet, &total, &p, &err);
+        st = rehearse(&fs, a.quiet, &plan, &err);
     if (!st && !a.quiet)
         warn_missing_glyphs(&fs, a.font);
     if (!st)
@@ -582,7 +368,7 @@ int cmd_film(int argc, char **argv)
                  a.out_dir ? a.out_dir : fs.name);
     rc = st ? cli_fail("film", st, &err) : folder_open(&od, "film", target, argc, argv);
     if (rc == EXIT_OK) {
-        st = record(&a, &fs, &w, od, total, &p, &rec, &found, &err);
+        st = record(&a, &fs, &w, od, &plan, &rec, &found, &err);
         rc = folder_close(od, "film", st, &err);
     }
     if (rc == EXIT_OK)
