@@ -33,20 +33,6 @@ int check_merge_run(int n, char **files);
 int stats_merge_run(int n, char **files);
 /* delve stats' runners per family (app/cmd_stats_*.c): print, return the exit code */
 int stats_shoals_run(const gen_opts *o, uint64_t lo, uint64_t hi, int tsv);
-/* delve stats --compare A.tsv B.tsv (app/cmd_stats_compare.c): argv as cmd_stats's */
-/* delve stats --compare A.tsv B.tsv (app/cmd_stats_compare.c): alpha and format as
- * written, or NULL for the defaults. Prints; returns the exit code. */
-int stats_compare_run(const char *file_a, const char *file_b, const char *alpha,
-                      const char *format);
-/* The two catalogs' comparison for delve review: the table rows into *d (flagged first;
- * free d->rows) and the document of `delve stats --compare --format json` into *json
- * (cJSON_Delete). dist_files' errors; without GSL always DELVE_EINPUT. */
-struct review_dist;
-struct cJSON;
-delve_status stats_compare_review(const char *file_a, const char *file_b,
-                                  struct review_dist *d, struct cJSON **json, delve_err *err);
-/* --compare's part of delve stats --help. */
-void stats_compare_help(void);
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and the
  * hint (cli_usage_error) and return 0. */

@@ -1,6 +1,6 @@
 /* delve review: the HTML report of what changed between two shot sets (review/review.h),
- * its JSON and JUnit forms (review/review_ci.h) and the distribution table (review/dist via
- * stats_compare_review). docs/review.md describes all three. */
+ * its JSON and JUnit forms (review/review_ci.h) and the distribution table
+ * (review/dist_review.h). docs/review.md describes all three. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <limits.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include "app/cli.h"
 #include "app/folder.h"
 #include "base/fsio.h"
+#include "review/dist_review.h"
 #include "review/review.h"
 #include "review/review_ci.h"
 
@@ -245,26 +246,18 @@ static int check_sides(const review_args *a)
     return EXIT_OK;
 }
 
-/* The distribution table of the two catalogs when both exist; NULL rows otherwise. A
+/* The distribution table of the two catalogs when both exist (review/dist_review.h). A
  * catalog that cannot be read as one (empty, no column names, a bad cell, a key twice)
  * is bad input, exit 2 before anything is compared: a CI gate must not read a broken
  * set as a change. A build without GSL says so and goes on. The exit code. */
-static int distributions(const review_args *a, review_dist *d, cJSON **json)
+static int distributions(const review_args *a, dist_review *d)
 {
-    char pa[REL_CAP], pb[REL_CAP];
     delve_err err = { "" };
-    memset(d, 0, sizeof *d);
-    *json = NULL;
-    snprintf(pa, sizeof pa, "%s/catalog.tsv", a->dirs[0]);
-    snprintf(pb, sizeof pb, "%s/catalog.tsv", a->dirs[1]);
-    int ha = !access(pa, F_OK), hb = !access(pb, F_OK);
-    if (ha != hb)
+    delve_status st = dist_review_load(a->dirs[0], a->dirs[1], d, &err);
+    if (d->has[0] != d->has[1])
         fprintf(stderr, "delve review: note: only %s has a catalog.tsv: its lines count as %s "
-                "(and their floors as changed in game terms)\n", ha ? pa : pb,
-                ha ? "removed" : "added");
-    if (!ha || !hb)
-        return EXIT_OK;
-    delve_status st = stats_compare_review(pa, pb, d, json, &err);
+                "(and their floors as changed in game terms)\n", d->path[d->has[1]],
+                d->has[0] ? "removed" : "added");
     if (st == DELVE_EFAIL) {
         fprintf(stderr, "delve review: %s\n", err.msg);
         return EXIT_OK;
@@ -400,22 +393,20 @@ int cmd_review(int argc, char **argv)
         folder_read_unlock(a.dirs[0], lock[0]);
         return rc;
     }
-    review_dist dist;
-    cJSON *dj;
+    dist_review dist;
     review_result r;
     memset(&r, 0, sizeof r);
-    rc = distributions(&a, &dist, &dj);
-    a.o.dist = &dist;
+    rc = distributions(&a, &dist);
+    a.o.dist = &dist.table;
     if (!rc)
-        rc = run(&a, argc, argv, &r, dj);
+        rc = run(&a, argc, argv, &r, dist.json);
     if (!rc && cli_same_file(a.dirs[0], a.dirs[1])) /* a slip more often than a check */
         fprintf(stderr, "delve review: note: %s and %s are the same folder\n", a.dirs[0],
                 a.dirs[1]);
     if (!rc)
-        rc = outputs(&a, &r, dj);
+        rc = outputs(&a, &r, dist.json);
     review_result_free(&r);
-    free(dist.rows);
-    cJSON_Delete(dj);
+    dist_review_free(&dist);
     folder_read_unlock(a.dirs[1], lock[1]);
     folder_read_unlock(a.dirs[0], lock[0]);
     return rc;

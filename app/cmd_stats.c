@@ -12,8 +12,35 @@
 #include "gen/shoals/shoals_stats.h"
 #include "gen/stats.h"
 #include "gen/stored.h"
+#include "review/dist.h"
+#include "review/dist_text.h"
 
 #define STATS_PROGRESS 20000          /* ranges past this many seeds report progress */
+
+/* --compare's part of the help (spec/review-stats.md). */
+static void compare_help(void)
+{
+    if (!dist_available()) {
+        printf("\n--compare is left out of this build (no GSL).\n");
+        return;
+    }
+    printf("\nusage: delve stats --compare A.tsv B.tsv [--alpha P] [--format table|tsv|json]\n\n"
+           "Compares two catalogs (catalog.tsv of 'delve shot --seeds'; a shot set's folder\n"
+           "stands for its catalog.tsv) column by column:\n"
+           "mean and sd each side, the change (absolute and per cent), and a two-sample test.\n"
+           "Same seeds and floors on both sides: rows paired by (seed, floor), counts by\n"
+           "Wilcoxon's signed-rank test (with floors up, down and same), level type and\n"
+           "verdict by McNemar-Bowker (not tested when under %d floors changed category).\n"
+           "Otherwise two samples: Mann-Whitney's U, and chi-square of homogeneity (Fisher's\n"
+           "exact test for a sparse 2x2). Normal approximations with tie correction. Under\n"
+           "%d floors on a side: means only, 'too few floors to test'. p-values are\n"
+           "corrected with Holm's method over the tested columns; a column is flagged when\n"
+           "its corrected p is below --alpha (default %g) and listed first, in words.\n"
+           "A column on one side only is reported as added or removed.\n"
+           "Exit 1 when a column is flagged, 0 when none, 2 on bad usage or input.\n\n"
+           "example: delve stats --compare shots/old/catalog.tsv shots/new/catalog.tsv\n",
+           DIST_SPARSE, DIST_MIN_FLOORS, DIST_ALPHA);
+}
 
 static void help(void)
 {
@@ -42,7 +69,7 @@ static void help(void)
            "--shard: the run's sums as a part of a range instead (rooms' counts or the\n"
            "per-floor table; not Shoals' table): 'delve merge stats PART...' prints what one\n"
            "run over the parts' whole range prints.\n");
-    stats_compare_help();
+    compare_help();
 }
 
 typedef struct stats_args {
@@ -168,6 +195,37 @@ static int stats_sums_run(const stats_args *a, int per_floor, int shard, const s
     return st ? cli_fail(in ? "merge" : "stats", st, &err) : rc;
 }
 
+/* delve stats --compare A B: alpha and format as written, or NULL for the defaults;
+ * the comparison printed (review/dist_text.h). The exit code: 1 when a column is
+ * flagged. */
+static int compare_run(const char *file_a, const char *file_b, const char *alpha,
+                       const char *format)
+{
+    if (!dist_available())
+        return cli_usage_error("stats", "--compare: this delve was built without GSL "
+                               "(libgsl-dev); build it with GSL to compare catalogs");
+    char *end = NULL;
+    double p = alpha ? strtod(alpha, &end) : DIST_ALPHA;
+    if (alpha && (*end || end == alpha || !(p > 0 && p < 1)))
+        return cli_usage_error("stats", "--alpha %s: a number between 0 and 1", alpha);
+    dist_text_format f = DIST_TEXT_TABLE;
+    if (format && !dist_text_format_of(format, &f))
+        return cli_usage_error("stats", "--format: '%s' is not table, tsv or json", format);
+    char pa[4200], pb[4200];
+    file_a = dist_text_catalog(file_a, pa, sizeof pa);
+    file_b = dist_text_catalog(file_b, pb, sizeof pb);
+    if (cli_same_file(file_a, file_b)) /* a slip more often than a check */
+        fprintf(stderr, "delve stats: note: %s and %s are the same file\n", file_a, file_b);
+    textbuf out = { 0 };
+    delve_err err = { "" };
+    int flagged = 0;
+    delve_status st = dist_text_files(file_a, file_b, p, f, &out, &flagged, &err);
+    if (!st && (fwrite(out.s, 1, out.len, stdout) != out.len || fflush(stdout) != 0))
+        st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
+    textbuf_free(&out);
+    return st ? cli_fail("stats", st, &err) : flagged ? EXIT_DIFF : EXIT_OK;
+}
+
 enum { F_SEEDS, F_FORMAT, F_PER_FLOOR, F_COMPARE, F_ALPHA, F_SHARD };
 static const cli_flag FLAGS[] = {
     { "seeds", 0, 1 }, { "format", 0, 1 }, { "per-floor", 0, 0 }, { "compare", 0, 0 },
@@ -199,7 +257,7 @@ int stats_main(int argc, char **argv, const stats_shard *in)
             c.flag[F_SHARD])
             return cli_usage_error("stats", "--compare takes two catalogs, A.tsv B.tsv, and "
                                    "only --alpha and --format");
-        return stats_compare_run(c.pos[0], c.pos[1], c.flag[F_ALPHA], c.flag[F_FORMAT]);
+        return compare_run(c.pos[0], c.pos[1], c.flag[F_ALPHA], c.flag[F_FORMAT]);
     }
     if (c.pos_count || c.flag[F_ALPHA])
         return cli_usage_error("stats", "%s is for --compare", c.pos_count ? c.pos[0] : "--alpha");

@@ -534,6 +534,11 @@ delve_status dist_texts(const char *name_a, const char *text_a, const char *name
     return st ? st : dist_sides(r, err);
 }
 
+int dist_available(void)
+{
+    return 1;
+}
+
 static void side_free(dist_side *s)
 {
     free(s->text);

@@ -76,6 +76,10 @@ delve_status dist_texts(const char *name_a, const char *text_a, const char *name
                            delve_err *err);
 void dist_free(dist_result *r);
 
+/* 1 in a build with GSL; 0 without (review/dist_none.c: then dist_files and dist_texts
+ * fail with DELVE_EFAIL, and CMakeLists.txt leaves dist.c and sig.c out). */
+int dist_available(void);
+
 /* The provenance value of key ("revision", "settings", ...) on side s, or NULL. */
 const char *dist_prov(const dist_side *s, const char *key);
 

@@ -1,0 +1,86 @@
+/* dist_review: two shot sets' catalogs as the review's distribution table. */
+#include "review/dist_review.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "review/dist.h"
+#include "review/dist_text.h"
+
+/* One column as the page's table row (the figures `delve stats --compare` prints). */
+static void dist_row(const dist_col *c, review_dist_row *w)
+{
+    snprintf(w->name, sizeof w->name, "%s", c->name);
+    w->numeric = c->kind == DIST_NUMERIC;
+    w->na = c->na;
+    w->nb = c->nb;
+    w->mean_a = c->mean_a;
+    w->sd_a = c->sd_a;
+    w->mean_b = c->mean_b;
+    w->sd_b = c->sd_b;
+    w->up = c->up;
+    w->down = c->down;
+    w->changed = c->changed;
+    w->tested = c->tested;
+    w->flagged = c->flagged;
+    w->effect = c->t.effect;
+    w->p_holm = c->p_holm;
+    snprintf(w->test, sizeof w->test, "%s", c->tested ? c->test : "-");
+    snprintf(w->why, sizeof w->why, "%s", c->why ? c->why : "");
+    size_t n = 0;
+    if (c->kind != DIST_CATEGORY)
+        snprintf(w->cats, sizeof w->cats, "%s", dist_text_kind(c->kind));
+    for (int i = 0; c->kind == DIST_CATEGORY && i < c->cat_count && n < 120; i++)
+        n += (size_t)snprintf(w->cats + n, sizeof w->cats - n, "%s%s %.1f%% → %.1f%%",
+                              i ? ", " : "", c->cats[i].name,
+                              100.0 * (double)c->cats[i].a / (c->na ? c->na : 1),
+                              100.0 * (double)c->cats[i].b / (c->nb ? c->nb : 1));
+}
+
+/* The comparison r as the table (flagged first, as the stats table prints) and its JSON
+ * document. DELVE_ENOMEM. */
+static delve_status fill(const dist_result *r, dist_review *d, delve_err *err)
+{
+    review_dist *t = &d->table;
+    if (!(t->rows = calloc((size_t)r->col_count + 1, sizeof *t->rows)))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < r->col_count; i++)
+            if (r->cols[i].flagged == !pass)
+                dist_row(&r->cols[i], &t->rows[t->count++]);
+    t->paired = r->paired;
+    t->tested = r->tested;
+    t->flagged = r->flagged;
+    t->alpha = r->alpha;
+    d->json = dist_text_json(r);
+    return DELVE_OK;
+}
+
+delve_status dist_review_load(const char *dir_a, const char *dir_b, dist_review *d,
+                              delve_err *err)
+{
+    const char *dirs[2] = { dir_a, dir_b };
+    memset(d, 0, sizeof *d);
+    for (int side = 0; side < 2; side++) {
+        snprintf(d->path[side], sizeof d->path[side], "%s/catalog.tsv", dirs[side]);
+        d->has[side] = !access(d->path[side], F_OK);
+    }
+    if (!d->has[0] || !d->has[1])
+        return DELVE_OK;
+    dist_result r;
+    delve_status st = dist_files(d->path[0], d->path[1], DIST_ALPHA, &r, err);
+    if (!st)
+        st = fill(&r, d, err);
+    dist_free(&r);
+    return st;
+}
+
+void dist_review_free(dist_review *d)
+{
+    free(d->table.rows);
+    cJSON_Delete(d->json);
+    d->table.rows = NULL;
+    d->json = NULL;
+}

@@ -1,0 +1,329 @@
+/* dist_text: `delve stats --compare`'s table, TSV and JSON (spec review-stats.md). */
+#include "review/dist_text.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *const KIND_NAMES[] = { "numeric", "categorical", "added", "removed" };
+_Static_assert(sizeof KIND_NAMES / sizeof KIND_NAMES[0] == DIST_REMOVED + 1, "a name a kind");
+
+static const char *const FORMAT_NAMES[] = { "table", "tsv", "json" };
+_Static_assert(sizeof FORMAT_NAMES / sizeof FORMAT_NAMES[0] == DIST_TEXT_FORMAT_COUNT,
+               "a name a format");
+
+const char *dist_text_kind(dist_kind k)
+{
+    return KIND_NAMES[k];
+}
+
+int dist_text_format_of(const char *word, dist_text_format *f)
+{
+    for (int i = 0; i < DIST_TEXT_FORMAT_COUNT; i++)
+        if (!strcmp(word, FORMAT_NAMES[i])) {
+            *f = (dist_text_format)i;
+            return 1;
+        }
+    return 0;
+}
+
+const char *dist_text_catalog(const char *arg, char *buf, size_t cap)
+{
+    struct stat sb;
+    if (stat(arg, &sb) || !S_ISDIR(sb.st_mode) || strlen(arg) + sizeof "/catalog.tsv" > cap)
+        return arg;
+    snprintf(buf, cap, "%s/catalog.tsv", arg);
+    return buf;
+}
+
+/* The change of the mean in per cent of A's; NaN when A's mean is 0 (none before). */
+static double pct(const dist_col *c)
+{
+    return c->mean_a != 0 ? 100.0 * (c->mean_b - c->mean_a) / fabs(c->mean_a) : NAN;
+}
+
+/* Category i's floors on side b (0: A, 1: B) over the side's floors (1 when none), times
+ * scale (100 for per cent, 1 for a fraction). */
+static double share(const dist_col *c, int i, int b, double scale)
+{
+    int n = b ? c->nb : c->na;
+    return scale * (double)(b ? c->cats[i].b : c->cats[i].a) / (n ? n : 1);
+}
+
+/* "p < 1e-6" or "p = 0.0032". */
+static void p_words(double p, char *buf, size_t cap)
+{
+    if (p < 1e-6)
+        snprintf(buf, cap, "p < 1e-6");
+    else
+        snprintf(buf, cap, "p = %.2g", p);
+}
+
+/* A flagged column in words: "ways per floor 3.58 -> 2.10 (-41 %), 40 floors down, ...". */
+static void flag_words(textbuf *b, const dist_result *r, const dist_col *c)
+{
+    char p[32];
+    p_words(c->p_holm, p, sizeof p);
+    if (c->kind == DIST_NUMERIC) {
+        textbuf_printf(b, "  %s per floor %.3g -> %.3g", c->name, c->mean_a, c->mean_b);
+        if (isnan(pct(c)))
+            textbuf_printf(b, " (none before)");
+        else
+            textbuf_printf(b, " (%+.0f %%)", pct(c));
+        if (r->paired)
+            textbuf_printf(b, ", %d floors down, %d up", c->down, c->up);
+        textbuf_printf(b, ", %s (%s, Holm)\n", p, c->test);
+        return;
+    }
+    textbuf_printf(b, "  %s:", c->name);
+    for (int i = 0; i < c->cat_count && i < 6; i++)
+        textbuf_printf(b, "%s %s %.1f %% -> %.1f %%", i ? "," : "", c->cats[i].name,
+                       share(c, i, 0, 100.0), share(c, i, 1, 100.0));
+    if (r->paired)
+        textbuf_printf(b, ", %d floors changed category", c->changed);
+    textbuf_printf(b, ", %s (%s, Holm)\n", p, c->test);
+}
+
+/* The table's first lines: both files, their floors and provenance, the tests. */
+static void table_head(textbuf *b, const dist_result *r)
+{
+    const dist_side *s[2] = { &r->a, &r->b };
+    textbuf_printf(b, "delve stats --compare\n");
+    for (int i = 0; i < 2; i++) {
+        const char *rev = dist_prov(s[i], "revision"), *set = dist_prov(s[i], "settings");
+        if (s[i]->prov_count)
+            textbuf_printf(b, "  %s: %s  %d floors  revision %s  %s\n", i ? "B" : "A",
+                           s[i]->path, s[i]->rows, rev ? rev : "-", set ? set : "");
+        else
+            textbuf_printf(b, "  %s: %s  %d floors  (no provenance lines)\n", i ? "B" : "A",
+                           s[i]->path, s[i]->rows);
+    }
+    textbuf_printf(b, "  %s; Holm over %d tested columns, alpha %g: %d flagged\n",
+                   r->paired ? "paired by seed and floor (signed-rank, McNemar-Bowker)"
+                             : "two samples (Mann-Whitney U, chi-square)",
+                   r->tested, r->alpha, r->flagged);
+}
+
+/* A categorical column's shares in 53 columns: "rooms 60% -> 40%, caves 40% -> 60%". */
+static void table_shares(textbuf *b, const dist_col *c)
+{
+    char shares[54] = "";
+    int n = 0;
+    for (int i = 0; i < c->cat_count && n < 36; i++)
+        n += snprintf(shares + n, sizeof shares - (size_t)n, "%s%s %.0f%% -> %.0f%%",
+                      i ? ", " : "", c->cats[i].name, share(c, i, 0, 100.0),
+                      share(c, i, 1, 100.0));
+    textbuf_printf(b, " %-53.53s", c->kind == DIST_CATEGORY ? shares : KIND_NAMES[c->kind]);
+}
+
+/* One column's row of the table. */
+static void table_row(textbuf *b, const dist_result *r, const dist_col *c)
+{
+    char p[32] = "";
+    if (c->tested)
+        snprintf(p, sizeof p, c->p_holm < 1e-6 ? "< 1e-6" : "%.2g", c->p_holm);
+    textbuf_printf(b, "  %-16s %6d %6d", c->name, c->na, c->nb);
+    if (c->kind == DIST_NUMERIC) {
+        textbuf_printf(b, " %8.3f %8.3f %8.3f %8.3f %+8.3f", c->mean_a, c->sd_a, c->mean_b,
+                       c->sd_b, c->mean_b - c->mean_a);
+        if (isnan(pct(c)))
+            textbuf_printf(b, " %8s", "-");  /* none before: no per cent */
+        else
+            textbuf_printf(b, " %+8.1f", pct(c));
+    } else {
+        table_shares(b, c);
+    }
+    if (r->paired && c->kind == DIST_NUMERIC)
+        textbuf_printf(b, " %5d %5d %5d", c->up, c->down, c->same);
+    else if (r->paired && c->kind == DIST_CATEGORY)
+        textbuf_printf(b, " %11s %5d", "changed", c->changed);
+    else
+        textbuf_printf(b, " %17s", "");
+    textbuf_printf(b, "  %-11s %8s %s\n", c->tested ? c->test : "-",
+                   c->tested ? p : c->why ? c->why : "", c->flagged ? "FLAG" : "");
+}
+
+/* The readable table: head, flagged columns in words, then a row per column, flagged
+ * first. */
+static void write_table(textbuf *b, const dist_result *r)
+{
+    table_head(b, r);
+    textbuf_printf(b, "\nflagged (%d):\n", r->flagged);
+    for (int i = 0; i < r->col_count; i++)
+        if (r->cols[i].flagged)
+            flag_words(b, r, &r->cols[i]);
+    textbuf_printf(b, "\n  %-16s %6s %6s %8s %8s %8s %8s %8s %8s %5s %5s %5s  %-11s %8s\n",
+                   "column", "A", "B", "mean A", "sd A", "mean B", "sd B", "delta", "delta %",
+                   "up", "down", "same", "test", "p Holm");
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < r->col_count; i++)
+            if (r->cols[i].flagged == !pass)
+                table_row(b, r, &r->cols[i]);
+}
+
+/* "rooms:1.0000>0.9500,caves:0.0000>0.0500": each category's share on each side. */
+static void tsv_shares(textbuf *b, const dist_col *c)
+{
+    for (int i = 0; i < c->cat_count; i++)
+        textbuf_printf(b, "%s%s:%.4f>%.4f", i ? "," : "", c->cats[i].name,
+                       share(c, i, 0, 1.0), share(c, i, 1, 1.0));
+}
+
+/* One column's TSV line, every figure; empty cells where a figure does not apply. */
+static void tsv_line(textbuf *b, const dist_col *c)
+{
+    textbuf_printf(b, "%s\t%s\t%d\t%d\t", c->name, KIND_NAMES[c->kind], c->na, c->nb);
+    if (c->kind == DIST_NUMERIC)
+        textbuf_printf(b, "%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t", c->mean_a, c->sd_a, c->mean_b,
+                       c->sd_b, c->mean_b - c->mean_a);
+    if (c->kind == DIST_NUMERIC && isnan(pct(c)))
+        textbuf_printf(b, "\t");  /* none before: empty */
+    else if (c->kind == DIST_NUMERIC)
+        textbuf_printf(b, "%.6g\t", pct(c));
+    else
+        textbuf_printf(b, "\t\t\t\t\t\t");
+    textbuf_printf(b, "%d\t%d\t%d\t%d\t%s\t", c->up, c->down, c->same, c->changed,
+                   c->tested ? c->test : "-");
+    if (c->tested)
+        textbuf_printf(b, "%.6g\t%.6g\t%.6g\t%d\t%.6g\t%.6g\t", c->t.stat, c->t.z,
+                       c->t.effect, c->t.df, c->t.p, c->p_holm);
+    else
+        textbuf_printf(b, "\t\t\t\t\t\t");
+    textbuf_printf(b, "%d\t", c->flagged);
+    if (c->kind == DIST_CATEGORY)
+        tsv_shares(b, c);
+    textbuf_printf(b, "%s%s\n", c->kind == DIST_CATEGORY && c->why ? "; " : "",
+                   c->why ? c->why : "");
+}
+
+static void write_tsv(textbuf *b, const dist_result *r)
+{
+    textbuf_printf(b, "column\tkind\tfloors_a\tfloors_b\tmean_a\tsd_a\tmean_b\tsd_b\tdelta"
+                   "\tdelta_pct\tup\tdown\tsame\tchanged\ttest\tstat\tz\teffect\tdf\tp\tp_holm"
+                   "\tflagged\tnote\n");
+    for (int i = 0; i < r->col_count; i++)
+        tsv_line(b, &r->cols[i]);
+}
+
+/* A side's file, floors and provenance ("# key: value" lines, the first of a key). */
+static cJSON *side_json(const dist_side *s)
+{
+    cJSON *o = cJSON_CreateObject(), *prov = cJSON_AddObjectToObject(o, "provenance");
+    cJSON_AddStringToObject(o, "file", s->path);
+    cJSON_AddNumberToObject(o, "floors", s->rows);
+    for (int i = 0; prov && i < s->prov_count; i++) {
+        const char *colon = strstr(s->prov[i], ": ");
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)(colon - s->prov[i]), s->prov[i]);
+        if (!cJSON_GetObjectItemCaseSensitive(prov, key))
+            cJSON_AddStringToObject(prov, key, colon + 2);
+    }
+    return o;
+}
+
+/* Adds n numbers v under names k to o. */
+static void add_numbers(cJSON *o, const char *const *k, const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        cJSON_AddNumberToObject(o, k[i], v[i]);
+}
+
+/* A categorical column's floors that changed and its categories' floors a side. */
+static void cats_json(cJSON *o, const dist_col *c)
+{
+    cJSON *cats = cJSON_AddArrayToObject(o, "categories");
+    cJSON_AddNumberToObject(o, "changed", c->changed);
+    for (int i = 0; cats && i < c->cat_count; i++) {
+        cJSON *one = cJSON_CreateObject();
+        cJSON_AddStringToObject(one, "name", c->cats[i].name);
+        cJSON_AddNumberToObject(one, "a", (double)c->cats[i].a);
+        cJSON_AddNumberToObject(one, "b", (double)c->cats[i].b);
+        cJSON_AddItemToArray(cats, one);
+    }
+}
+
+static cJSON *col_json(const dist_col *c)
+{
+    static const char *const MOMENTS[] = { "mean_a", "sd_a", "mean_b", "sd_b", "delta",
+                                           "delta_pct", "up", "down", "same" };
+    static const char *const TEST[] = { "stat", "z", "effect", "df", "n", "p", "p_holm" };
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "column", c->name);
+    cJSON_AddStringToObject(o, "kind", KIND_NAMES[c->kind]);
+    cJSON_AddNumberToObject(o, "floors_a", c->na);
+    cJSON_AddNumberToObject(o, "floors_b", c->nb);
+    if (c->kind == DIST_NUMERIC) {
+        const double v[] = { c->mean_a, c->sd_a, c->mean_b, c->sd_b, c->mean_b - c->mean_a,
+                             pct(c), c->up, c->down, c->same };
+        add_numbers(o, MOMENTS, v, sizeof v / sizeof v[0]);
+    }
+    if (c->kind == DIST_CATEGORY)
+        cats_json(o, c);
+    cJSON_AddBoolToObject(o, "tested", c->tested);
+    if (c->tested) {
+        const double v[] = { c->t.stat, c->t.z, c->t.effect, c->t.df, c->t.n, c->t.p,
+                             c->p_holm };
+        cJSON_AddStringToObject(o, "test", c->test);
+        add_numbers(o, TEST, v, sizeof v / sizeof v[0]);
+    } else {
+        cJSON_AddStringToObject(o, "why", c->why ? c->why : "");
+    }
+    cJSON_AddBoolToObject(o, "flagged", c->flagged);
+    return o;
+}
+
+cJSON *dist_text_json(const dist_result *r)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddItemToObject(root, "a", side_json(&r->a));
+    cJSON_AddItemToObject(root, "b", side_json(&r->b));
+    cJSON_AddBoolToObject(root, "paired", r->paired);
+    cJSON_AddNumberToObject(root, "alpha", r->alpha);
+    cJSON_AddNumberToObject(root, "tested", r->tested);
+    cJSON_AddNumberToObject(root, "flagged", r->flagged);
+    cJSON *cols = cJSON_AddArrayToObject(root, "columns");
+    for (int i = 0; cols && i < r->col_count; i++)
+        cJSON_AddItemToArray(cols, col_json(&r->cols[i]));
+    return root;
+}
+
+static delve_status write_json(textbuf *b, const dist_result *r, delve_err *err)
+{
+    cJSON *root = dist_text_json(r);
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (!text)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    textbuf_printf(b, "%s\n", text);
+    cJSON_free(text);
+    return DELVE_OK;
+}
+
+delve_status dist_text_write(const dist_result *r, dist_text_format f, textbuf *out,
+                             delve_err *err)
+{
+    delve_status st = DELVE_OK;
+    if (f == DIST_TEXT_JSON)
+        st = write_json(out, r, err);
+    else if (f == DIST_TEXT_TSV)
+        write_tsv(out, r);
+    else
+        write_table(out, r);
+    if (!st && out->oom)
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory");
+    return st;
+}
+
+delve_status dist_text_files(const char *path_a, const char *path_b, double alpha,
+                             dist_text_format f, textbuf *out, int *flagged,
+                             delve_err *err)
+{
+    dist_result r;
+    delve_status st = dist_files(path_a, path_b, alpha, &r, err);
+    if (!st)
+        st = dist_text_write(&r, f, out, err);
+    *flagged = r.flagged;
+    dist_free(&r);
+    return st;
+}
