@@ -1,8 +1,9 @@
-/* dist and dist_text (review/dist.h, review/dist_text.h): two small catalogs made here,
- * compared paired by (seed, floor) and as two samples; a column that moved is flagged,
- * one that did not is not; Holm's correction keeps a raw p under alpha from being
- * flagged; statistics worked by hand (spec/review-stats.md); the table, TSV and JSON
- * byte for byte on a small case; bad catalogs refused at file:line:col. */
+/* dist, dist_text and dist_review (review/dist.h, dist_text.h, dist_review.h): small
+ * catalogs made here, compared paired by (seed, floor) and as two samples; a column that
+ * moved is flagged, one that did not is not; Holm's correction keeps a raw p under alpha
+ * from being flagged; statistics worked by hand (spec/review-stats.md) and printed to
+ * their digits; the table, TSV and JSON byte for byte on a small case; bad catalogs
+ * refused at file:line:col; the files and folders of stats --compare and review. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,10 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
+#include "base/fsio.h"
 #include "base/textbuf.h"
 #include "review/dist.h"
+#include "review/dist_review.h"
 #include "review/dist_text.h"
 
 #define HEAD "# revision: r1\n# settings: x=1\n# seed\tfloor\tways\trooms\ttype\n"
@@ -157,11 +161,351 @@ static void test_two_samples(void **state)
     free(b);
 }
 
+/* The paired case's TSV lines: every figure to the digits printed, from the hand-worked
+ * values above (z 5.46545, p 4.61743e-08, Holm 3p; Bowker p erfc(sqrt 6), Holm 2p). */
+static void test_printed_digits(void **state)
+{
+    (void)state;
+    char *a = catalog(1, 30, 0, 0), *b = catalog(1, 30, 1, 12);
+    dist_result r;
+    textbuf out = { 0 };
+    delve_err err = { "" };
+    compare(a, b, &r);
+    assert_int_equal(dist_text_write(&r, DIST_TEXT_TSV, &out, &err), DELVE_OK);
+    assert_non_null(strstr(out.s, "\nways\tnumeric\t30\t30\t1\t0.830455\t2\t0.830455\t1\t100\t30\t0"
+                                  "\t0\t0\tsigned-rank\t465\t5.46545\t1\t0\t4.61743e-08"
+                                  "\t1.38523e-07\t1\t\n"));
+    assert_non_null(strstr(out.s, "\ntype\tcategorical\t30\t30\t\t\t\t\t\t\t0\t0\t0\t12\tbowker"
+                                  "\t12\t0\t0\t1\t0.000532006\t0.00106401\t0"
+                                  "\trooms:1.0000>0.6000,caves:0.0000>0.4000\n"));
+    textbuf_free(&out);
+    assert_int_equal(dist_text_write(&r, DIST_TEXT_TABLE, &out, &err), DELVE_OK);
+    assert_non_null(strstr(out.s, "Holm over 3 tested columns, alpha 0.001: 1 flagged\n\n"
+                                  "flagged (1):\n  ways per floor 1 -> 2 (+100 %), 0 floors "
+                                  "down, 30 up, p < 1e-6 (signed-rank, Holm)\n\n"));
+    assert_non_null(strstr(out.s, "  changed    12  bowker        0.0011 \n"));
+    textbuf_free(&out);
+    dist_free(&r);
+    free(a);
+    free(b);
+    /* two samples: type flagged in words and listed first; ways' Holm p 2 x 0.00153577 */
+    a = catalog(1, 20, 0, 0), b = catalog(101, 20, 1, 10);
+    compare(a, b, &r);
+    assert_int_equal(dist_text_write(&r, DIST_TEXT_TABLE, &out, &err), DELVE_OK);
+    assert_non_null(strstr(out.s, "flagged (1):\n  type: rooms 100.0 % -> 50.0 %, caves 0.0 % "
+                                  "-> 50.0 %, p = 0.00078 (chi-square, Holm)\n"));
+    assert_non_null(strstr(out.s, " p Holm\n  type "));
+    assert_non_null(strstr(out.s, "  ways                 20     20    0.950    0.826    1.950"
+                                  "    0.826   +1.000   +105.3                    rank-sum "
+                                  "     0.0031 \n"));
+    textbuf_free(&out);
+    assert_int_equal(dist_text_write(&r, DIST_TEXT_TSV, &out, &err), DELVE_OK);
+    assert_non_null(strstr(out.s, "\trank-sum\t87.5\t-3.16784\t0.5625\t0\t0.00153577\t0.00307154"
+                                  "\t0\t\n"));
+    assert_non_null(strstr(out.s, "\tchi-square\t13.3333\t0\t0.57735\t1\t0.00026073"
+                                  "\t0.000782189\t1\t"));
+    textbuf_free(&out);
+    dist_free(&r);
+    free(a);
+    free(b);
+}
+
+/* Two floors a side, paired: ways has a value on one floor of B only (the pair with "-"
+ * left out), type changed on one floor, gone only in A, new only in B (one "-"). */
+#define SMALL_A "# revision: r1\n# settings: x=1\n# seed\tfloor\tways\ttype\tgone\n" \
+                "1\t1\t2\trooms\t0\n2\t1\t4\tcaves\t1\n"
+#define SMALL_B "# seed\tfloor\tways\ttype\tnew\n1\t1\t3\trooms\t5\n2\t1\t-\trooms\t-\n"
+
+static const char SMALL_TABLE[] =
+    "delve stats --compare\n"
+    "  A: a.tsv  2 floors  revision r1  x=1\n"
+    "  B: b.tsv  2 floors  (no provenance lines)\n"
+    "  paired by seed and floor (signed-rank, McNemar-Bowker); Holm over 0 tested colum"
+    "ns, alpha 0.001: 0 flagged\n"
+    "\n"
+    "flagged (0):\n"
+    "\n"
+    "  column                A      B   mean A     sd A   mean B     sd B    delta  del"
+    "ta %    up  down  same  test          p Holm\n"
+    "  ways                  1      1    2.000    0.000    3.000    0.000   +1.000    +"
+    "50.0     1     0     0  -           too few floors to test \n"
+    "  type                  2      2 rooms 50% -> 100%, caves 50% -> 0%               "
+    "         changed     1  -           too few floors to test \n"
+    "  gone                  2      0 removed                                          "
+    "                        -           only in A: not tested \n"
+    "  new                   0      1 added                                            "
+    "                        -           only in B: not tested \n";
+
+static const char SMALL_TSV[] =
+    "column\tkind\tfloors_a\tfloors_b\tmean_a\tsd_a\tmean_b\tsd_b\tdelta\tdelta_pct\tup"
+    "\tdown\tsame\tchanged\ttest\tstat\tz\teffect\tdf\tp\tp_holm\tflagged\tnote\n"
+    "ways\tnumeric\t1\t1\t2\t0\t3\t0\t1\t50\t1\t0\t0\t0\t-\t\t\t\t\t\t\t0\ttoo few floo"
+    "rs to test\n"
+    "type\tcategorical\t2\t2\t\t\t\t\t\t\t0\t0\t0\t1\t-\t\t\t\t\t\t\t0\trooms:0.5000>1."
+    "0000,caves:0.5000>0.0000; too few floors to test\n"
+    "gone\tremoved\t2\t0\t\t\t\t\t\t\t0\t0\t0\t0\t-\t\t\t\t\t\t\t0\tonly in A: not test"
+    "ed\n"
+    "new\tadded\t0\t1\t\t\t\t\t\t\t0\t0\t0\t0\t-\t\t\t\t\t\t\t0\tonly in B: not tested"
+    "\n";
+
+static const char SMALL_JSON[] =
+    "{\n"
+    "\t\"a\":\t{\n"
+    "\t\t\"provenance\":\t{\n"
+    "\t\t\t\"revision\":\t\"r1\",\n"
+    "\t\t\t\"settings\":\t\"x=1\"\n"
+    "\t\t},\n"
+    "\t\t\"file\":\t\"a.tsv\",\n"
+    "\t\t\"floors\":\t2\n"
+    "\t},\n"
+    "\t\"b\":\t{\n"
+    "\t\t\"provenance\":\t{\n"
+    "\t\t},\n"
+    "\t\t\"file\":\t\"b.tsv\",\n"
+    "\t\t\"floors\":\t2\n"
+    "\t},\n"
+    "\t\"paired\":\ttrue,\n"
+    "\t\"alpha\":\t0.001,\n"
+    "\t\"tested\":\t0,\n"
+    "\t\"flagged\":\t0,\n"
+    "\t\"columns\":\t[{\n"
+    "\t\t\t\"column\":\t\"ways\",\n"
+    "\t\t\t\"kind\":\t\"numeric\",\n"
+    "\t\t\t\"floors_a\":\t1,\n"
+    "\t\t\t\"floors_b\":\t1,\n"
+    "\t\t\t\"mean_a\":\t2,\n"
+    "\t\t\t\"sd_a\":\t0,\n"
+    "\t\t\t\"mean_b\":\t3,\n"
+    "\t\t\t\"sd_b\":\t0,\n"
+    "\t\t\t\"delta\":\t1,\n"
+    "\t\t\t\"delta_pct\":\t50,\n"
+    "\t\t\t\"up\":\t1,\n"
+    "\t\t\t\"down\":\t0,\n"
+    "\t\t\t\"same\":\t0,\n"
+    "\t\t\t\"tested\":\tfalse,\n"
+    "\t\t\t\"why\":\t\"too few floors to test\",\n"
+    "\t\t\t\"flagged\":\tfalse\n"
+    "\t\t}, {\n"
+    "\t\t\t\"column\":\t\"type\",\n"
+    "\t\t\t\"kind\":\t\"categorical\",\n"
+    "\t\t\t\"floors_a\":\t2,\n"
+    "\t\t\t\"floors_b\":\t2,\n"
+    "\t\t\t\"categories\":\t[{\n"
+    "\t\t\t\t\t\"name\":\t\"rooms\",\n"
+    "\t\t\t\t\t\"a\":\t1,\n"
+    "\t\t\t\t\t\"b\":\t2\n"
+    "\t\t\t\t}, {\n"
+    "\t\t\t\t\t\"name\":\t\"caves\",\n"
+    "\t\t\t\t\t\"a\":\t1,\n"
+    "\t\t\t\t\t\"b\":\t0\n"
+    "\t\t\t\t}],\n"
+    "\t\t\t\"changed\":\t1,\n"
+    "\t\t\t\"tested\":\tfalse,\n"
+    "\t\t\t\"why\":\t\"too few floors to test\",\n"
+    "\t\t\t\"flagged\":\tfalse\n"
+    "\t\t}, {\n"
+    "\t\t\t\"column\":\t\"gone\",\n"
+    "\t\t\t\"kind\":\t\"removed\",\n"
+    "\t\t\t\"floors_a\":\t2,\n"
+    "\t\t\t\"floors_b\":\t0,\n"
+    "\t\t\t\"tested\":\tfalse,\n"
+    "\t\t\t\"why\":\t\"only in A: not tested\",\n"
+    "\t\t\t\"flagged\":\tfalse\n"
+    "\t\t}, {\n"
+    "\t\t\t\"column\":\t\"new\",\n"
+    "\t\t\t\"kind\":\t\"added\",\n"
+    "\t\t\t\"floors_a\":\t0,\n"
+    "\t\t\t\"floors_b\":\t1,\n"
+    "\t\t\t\"tested\":\tfalse,\n"
+    "\t\t\t\"why\":\t\"only in B: not tested\",\n"
+    "\t\t\t\"flagged\":\tfalse\n"
+    "\t\t}]\n"
+    "}\n";
+
+/* The small case in each format, byte for byte. */
+static void test_small_outputs(void **state)
+{
+    (void)state;
+    static const char *const WANT[DIST_TEXT_FORMAT_COUNT] = { SMALL_TABLE, SMALL_TSV,
+                                                              SMALL_JSON };
+    dist_result r;
+    compare(SMALL_A, SMALL_B, &r);
+    assert_int_equal(r.paired, 1);
+    assert_int_equal(r.tested, 0);
+    for (int f = 0; f < DIST_TEXT_FORMAT_COUNT; f++) {
+        textbuf out = { 0 };
+        delve_err err = { "" };
+        assert_int_equal(dist_text_write(&r, (dist_text_format)f, &out, &err), DELVE_OK);
+        assert_string_equal(out.s, WANT[f]);
+        textbuf_free(&out);
+    }
+    dist_free(&r);
+}
+
+/* Each bad catalog as side B: DELVE_EINPUT, the message at file:line:col. */
+static void test_bad_catalogs(void **state)
+{
+    (void)state;
+#define NAMES "# seed\tfloor\tways\n"
+    static const char *const BAD[][2] = {
+        { NAMES "1\t1\t2\n2\t1\t3\n1\t1\t3\n", "b.tsv:4:1: seed 1 floor 1 again (line 2 has it)" },
+        { NAMES "1\t1\t2\t9\n", "b.tsv:2:6: more cells than the 3 column names" },
+        { NAMES "1x\t1\t2\n", "b.tsv:2:2: expected seed, a tab, floor, ..." },
+        { NAMES "1\t0\t2\n", "b.tsv:2:3: a floor is 1..32" },
+        { "1\t1\t2\n", "b.tsv:1:1: a data line before the column names ('# seed\\x09floor"
+                       "\\x09...')" },
+        { "", "b.tsv:1:1: empty: nothing to compare (a catalog.tsv of delve shot --seeds "
+              "starts with its '#' lines)" },
+        { "# seed\tx\tways\n1\t1\t2\n", "b.tsv:1:1: the column names start with seed and "
+                                        "floor, not 'seed' and 'x'" },
+        { "# a: b\n# a: c\n" NAMES "1\t1\t2\n", "b.tsv:2:3: a second '# a:' line" },
+        { "# seed\tfloor\tways\tways\n1\t1\t2\n", "b.tsv:1:19: the column name 'ways' again "
+                                                  "(columns 3 and 4)" },
+        { NAMES, "b.tsv: no floors (column names but no data lines): nothing to compare" },
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        dist_result r;
+        delve_err err = { "" };
+        assert_int_equal(dist_texts("a.tsv", NAMES "1\t1\t2\n", "b.tsv", BAD[i][0],
+                                    DIST_ALPHA, &r, &err), DELVE_EINPUT);
+        assert_string_equal(err.msg, BAD[i][1]);
+        dist_free(&r);
+    }
+#undef NAMES
+}
+
+/* The formats' names, and a folder standing for its catalog.tsv. */
+static void test_names(void **state)
+{
+    (void)state;
+    dist_text_format f = DIST_TEXT_TABLE;
+    assert_true(dist_text_format_of("json", &f));
+    assert_int_equal(f, DIST_TEXT_JSON);
+    assert_true(dist_text_format_of("tsv", &f));
+    assert_int_equal(f, DIST_TEXT_TSV);
+    assert_false(dist_text_format_of("xml", &f));
+    assert_false(dist_text_format_of("TSV", &f));
+    assert_int_equal(f, DIST_TEXT_TSV);
+    char buf[64];
+    assert_string_equal(dist_text_catalog("tests", buf, sizeof buf), "tests/catalog.tsv");
+    assert_string_equal(dist_text_catalog("tests/test_dist.c", buf, sizeof buf),
+                        "tests/test_dist.c");
+    assert_string_equal(dist_text_catalog("no/such/thing", buf, sizeof buf), "no/such/thing");
+    assert_string_equal(dist_text_catalog("tests", buf, 12), "tests");  /* too long: as is */
+    assert_string_equal(dist_text_kind(DIST_ADDED), "added");
+    assert_string_equal(dist_text_kind(DIST_CATEGORY), "categorical");
+}
+
+/* A fresh folder with shot sets a (seeds 1-30), b (ways up, 12 floors caves), c (no
+ * catalog) and bad (a key twice), each a folder holding its catalog.tsv. */
+static void sets(char root[200])
+{
+    snprintf(root, 200, "%s/delve-dist-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    assert_non_null(mkdtemp(root));
+    char *text[] = { catalog(1, 30, 0, 0), catalog(1, 30, 1, 12), NULL,
+                     strdup(HEAD "1\t1\t2\t5\trooms\n1\t1\t3\t5\trooms\n") };
+    const char *name[] = { "a", "b", "c", "bad" };
+    for (int i = 0; i < 4; i++) {
+        char p[300];
+        snprintf(p, sizeof p, "%s/%s", root, name[i]);
+        assert_int_equal(mkdir(p, 0777), 0);
+        strcat(p, "/catalog.tsv");
+        assert_true(!text[i] || fsio_write_atomic(p, text[i], strlen(text[i]), NULL) == 0);
+        free(text[i]);
+    }
+}
+
+/* Removes sets' folder. */
+static void gone(const char *root)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* dist_text_files from files, and its failure leaving the text empty. */
+static void test_files(void **state)
+{
+    (void)state;
+    char root[200], pa[300], pb[300], pc[300];
+    sets(root);
+    snprintf(pa, sizeof pa, "%s/a/catalog.tsv", root);
+    snprintf(pb, sizeof pb, "%s/b/catalog.tsv", root);
+    snprintf(pc, sizeof pc, "%s/c/catalog.tsv", root);
+    textbuf out = { 0 };
+    delve_err err = { "" };
+    int flagged = -1;
+    assert_int_equal(dist_text_files(pa, pb, DIST_ALPHA, DIST_TEXT_TSV, &out, &flagged, &err),
+                     DELVE_OK);
+    assert_int_equal(flagged, 1);
+    assert_int_equal(strncmp(out.s, "column\tkind\t", 12), 0);
+    assert_non_null(strstr(out.s, "\nways\tnumeric\t30\t30\t"));
+    textbuf_free(&out);
+    assert_int_equal(dist_text_files(pa, pb, 0.01, DIST_TEXT_TABLE, &out, &flagged, &err),
+                     DELVE_OK);
+    assert_int_equal(flagged, 2);  /* type's Holm p 0.00106 is under 0.01 */
+    textbuf_free(&out);
+    assert_int_equal(dist_text_files(pa, pc, DIST_ALPHA, DIST_TEXT_JSON, &out, &flagged, &err),
+                     DELVE_EIO);
+    assert_non_null(strstr(err.msg, pc));
+    assert_int_equal(flagged, 0);
+    assert_int_equal(out.len, 0);
+    gone(root);
+}
+
+/* dist_review_load: both catalogs give the page's rows, flagged first, and the JSON
+ * document; one catalog alone is no error and no table; a bad one is refused. */
+static void test_review(void **state)
+{
+    (void)state;
+    char root[200], a[300], b[300], c[300], bad[300];
+    sets(root);
+    snprintf(a, sizeof a, "%s/a", root);
+    snprintf(b, sizeof b, "%s/b", root);
+    snprintf(c, sizeof c, "%s/c", root);
+    snprintf(bad, sizeof bad, "%s/bad", root);
+    dist_review d;
+    delve_err err = { "" };
+    assert_int_equal(dist_review_load(a, b, &d, &err), DELVE_OK);
+    assert_int_equal(d.has[0] + d.has[1], 2);
+    assert_int_equal(d.table.count, 3);
+    assert_int_equal(d.table.paired, 1);
+    assert_int_equal(d.table.flagged, 1);
+    assert_string_equal(d.table.rows[0].name, "ways");
+    assert_int_equal(d.table.rows[0].flagged, 1);
+    assert_string_equal(d.table.rows[0].cats, "numeric");
+    assert_string_equal(d.table.rows[2].name, "type");
+    assert_string_equal(d.table.rows[2].cats, "rooms 100.0% → 60.0%, caves 0.0% → 40.0%");
+    assert_int_equal(d.table.rows[2].changed, 12);
+    NEAR(d.table.rows[2].p_holm, 2 * erfc(sqrt(6.0)));
+    assert_int_equal(cJSON_GetObjectItem(d.json, "flagged")->valueint, 1);
+    dist_review_free(&d);
+    assert_int_equal(dist_review_load(c, a, &d, &err), DELVE_OK);
+    assert_int_equal(d.has[0], 0);
+    assert_int_equal(d.has[1], 1);
+    assert_null(d.table.rows);
+    assert_null(d.json);
+    assert_non_null(strstr(d.path[1], "/a/catalog.tsv"));
+    dist_review_free(&d);
+    assert_int_equal(dist_review_load(a, bad, &d, &err), DELVE_EINPUT);
+    assert_non_null(strstr(err.msg, "/bad/catalog.tsv:5:1: seed 1 floor 1 again (line 4 has "
+                                    "it)"));
+    assert_null(d.table.rows);
+    dist_review_free(&d);
+    gone(root);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_paired),
         cmocka_unit_test(test_two_samples),
+        cmocka_unit_test(test_printed_digits),
+        cmocka_unit_test(test_small_outputs),
+        cmocka_unit_test(test_bad_catalogs),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_files),
+        cmocka_unit_test(test_review),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
