@@ -2,9 +2,8 @@
  * defined here under their own names as calls through pointers that the first call
  * fills in (dlopen of libgsl by the soname CMakeLists.txt read from the library,
  * DELVE_GSL_SONAME), so that every other command starts without mapping and relocating
- * libgsl and libgslcblas: 0.12 ms of each start, a seventieth of a `delve diff` of two
- * 1920x1080 frames. The table of pointers is written once, under pthread_once, and only
- * read after. A library or name that cannot be loaded ends the process with the
+ * libgsl and libgslcblas. The table of pointers is written once, under pthread_once,
+ * and only read after. A library or name that cannot be loaded ends the process with the
  * loader's message and exit code 127, as a missing library did when it was linked in
  * (and as app/lazy_libs.c does for SDL). */
 #include <dlfcn.h>

@@ -8,11 +8,9 @@
  * diff image as a palette PNG (codecs/zrow). Large canvases are split between two
  * threads (rows; from scanlines, up to 16 parts of rows that two threads take in turn
  * after loading a file each, the first loaded drawing A's greys while B still loads,
- * each part deflated where it was compared). Where the time goes for the bench's
- * 1920x1080 pair (2026-12-01, about 14 ms CPU, 9.4 ms wall): libdeflate's inflate of the
- * two files 45 %, the kernel's clearing of their fresh 6 MB scanline buffers and of the
- * palette rows 10-19 %, reading the rows back for greys and compare (memory-bound: the
- * greys' arithmetic in SSSE3 was no faster), zrow 4 %, process start and exit.
+ * each part deflated where it was compared). Inflating the two files is most of the
+ * work; reading the rows back for greys and compare is bound by memory, not arithmetic
+ * (so the greys keep the generic vectors below: SSSE3 of their own gained nothing).
  *
  * pixelmatch 7 (npm pixelmatch 7.0-7.2, default options), as this file follows it:
  * - a pixel pair whose RGBA words are equal has distance 0; otherwise the channel
