@@ -1,5 +1,5 @@
 /* delve review: the HTML report of what changed between two shot sets (review/review.h),
- * its JSON and JUnit forms (review/review_ci.h) and the distribution table
+ * its JSON and JUnit forms (review/ci.h) and the distribution table
  * (review/dist_review.h). docs/review.md describes all three. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <limits.h>
@@ -12,9 +12,9 @@
 #include "app/cli.h"
 #include "app/folder.h"
 #include "base/fsio.h"
+#include "review/ci.h"
 #include "review/dist_review.h"
 #include "review/review.h"
-#include "review/review_ci.h"
 
 #define REL_CAP 4096  /* bytes of a resolved path */
 
@@ -275,7 +275,7 @@ static int finish(const review_args *a, outdir *od, const review_result *r,
     size_t len = 0;
     int staged = 0;
     if (!st && a->junit && strcmp(a->junit, "-"))
-        st = review_ci_junit(r, &xml, &len, err);
+        st = ci_junit(r, &xml, &len, err);
     if (xml) {
         snprintf(tmp, sizeof tmp, "%s.tmp-%ld", a->junit, (long)getpid());
         st = fsio_write_atomic(od ? tmp : a->junit, xml, len, err);
@@ -317,7 +317,7 @@ static int run(review_args *a, int argc, char **argv, review_result *r, const cJ
                         "%s or %s", a->dirs[0], a->dirs[1]);
     if (!st && od) { /* review.json beside the page: the CI artefact */
         char *text = NULL, p[REL_CAP];
-        st = review_ci_json(r, a->dirs[0], a->dirs[1], &a->o, dj, &text, &err);
+        st = ci_json(r, a->dirs[0], a->dirs[1], &a->o, dj, &text, &err);
         snprintf(p, sizeof p, "%s/review.json", outdir_path(od));
         if (!st)
             st = fsio_write_atomic(p, text, strlen(text), &err);
@@ -335,13 +335,13 @@ static int outputs(const review_args *a, const review_result *r, const cJSON *dj
     if (junit_out) { /* the XML on standard output, the summary line on stderr */
         char *xml = NULL;
         size_t len;
-        if (!(st = review_ci_junit(r, &xml, &len, &err)) && fwrite(xml, 1, len, stdout) != len)
+        if (!(st = ci_junit(r, &xml, &len, &err)) && fwrite(xml, 1, len, stdout) != len)
             st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
         free(xml);
     }
     if (!st && !strcmp(a->format, "json")) {
         char *text = NULL;
-        if (!(st = review_ci_json(r, a->dirs[0], a->dirs[1], &a->o, dj, &text, &err)))
+        if (!(st = ci_json(r, a->dirs[0], a->dirs[1], &a->o, dj, &text, &err)))
             fputs(text, stdout);
         free(text);
     } else if (!st) {

@@ -2,7 +2,7 @@
  * sets' distributions"): Wilcoxon signed-rank, Mann-Whitney U, chi-square of homogeneity,
  * McNemar-Bowker, Fisher's exact 2x2 and Holm's correction. Ranks and counts are
  * integers; the statistics and p-values are doubles, printed only, never fed back into
- * generation (so this lives in app/, not gen/). The normal and chi-square tails come
+ * generation (so this lives in review/, not gen/). The normal and chi-square tails come
  * from GSL (gsl_cdf_*), as the spec asks. Uses libc, libm and GSL only. */
 #ifndef DELVE_REVIEW_SIG_H
 #define DELVE_REVIEW_SIG_H

@@ -1,5 +1,5 @@
-/* review_ci: the review as JSON and as JUnit XML (review/review_ci.h). */
-#include "review/review_ci.h"
+/* ci: the review as JSON and as JUnit XML (review/ci.h). */
+#include "review/ci.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@ static const char *const STATE[REVIEW_STATE_COUNT] = {
     [REVIEW_REMOVED] = "removed", [REVIEW_SAME] = "same",
 };
 
-int review_ci_fails(const review_result *r, const review_item *it)
+int ci_fails(const review_result *r, const review_item *it)
 {
     const review_line *l = it->line >= 0 ? &r->lines[it->line] : NULL;
     return it->state != REVIEW_SAME || it->cells > 0 ||
@@ -73,7 +73,7 @@ static cJSON *pair_json(const review_result *r, const review_item *it)
     cJSON_AddStringToObject(o, "state", STATE[it->state]);
     cJSON_AddBoolToObject(o, "identical_bytes", it->identical);
     cJSON_AddBoolToObject(o, "within_limits", it->within);
-    cJSON_AddBoolToObject(o, "fails", review_ci_fails(r, it));
+    cJSON_AddBoolToObject(o, "fails", ci_fails(r, it));
     if (!it->identical && (it->state == REVIEW_CHANGED || it->state == REVIEW_SAME))
         diff_json(o, it);
     if (it->line >= 0) {
@@ -132,9 +132,9 @@ static cJSON *opts_json(const review_opts *o)
     return j;
 }
 
-delve_status review_ci_json(const review_result *r, const char *base, const char *head,
-                            const review_opts *o, const cJSON *dist_json, char **text,
-                            delve_err *err)
+delve_status ci_json(const review_result *r, const char *base, const char *head,
+                     const review_opts *o, const cJSON *dist_json, char **text,
+                     delve_err *err)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "schema", "delve-review/1");
@@ -222,13 +222,12 @@ static int untied_lines(const review_result *r)
     return n;
 }
 
-delve_status review_ci_junit(const review_result *r, char **text, size_t *len,
-                             delve_err *err)
+delve_status ci_junit(const review_result *r, char **text, size_t *len, delve_err *err)
 {
     textbuf b = { 0 };
     int failures = 0, untied = untied_lines(r);
     for (int i = 0; i < r->item_count; i++)
-        failures += review_ci_fails(r, &r->items[i]);
+        failures += ci_fails(r, &r->items[i]);
     char line[1024];
     snprintf(line, sizeof line, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "
              "tests=\"%d\" failures=\"%d\">\n<testsuite name=\"delve review\" tests=\"%d\" "
@@ -239,7 +238,7 @@ delve_status review_ci_junit(const review_result *r, char **text, size_t *len,
         const review_item *it = &r->items[i];
         put(&b, "<testcase classname=\"delve.review\" name=\"");
         put_xml(&b, it->name);
-        if (!review_ci_fails(r, it)) {
+        if (!ci_fails(r, it)) {
             put(&b, "\"/>\n");
             continue;
         }
