@@ -21,8 +21,8 @@ typedef enum dist_text_format {
 /* "table", "tsv" or "json" into *f; 0 for any other word (nothing set). */
 int dist_text_format_of(const char *word, dist_text_format *f);
 
-/* The catalog that arg names: arg itself, or arg/catalog.tsv (written into buf, cap
- * bytes) when arg is a folder (a shot set's folder stands for its catalog.tsv). */
+/* The catalog that arg names: arg/catalog.tsv (written into buf, cap bytes) when arg is
+ * a folder and that fits (a shot set's folder stands for its catalog.tsv), else arg. */
 const char *dist_text_catalog(const char *arg, char *buf, size_t cap);
 
 /* r written as format f, appended to out. DELVE_ENOMEM (also when out ran out). */
