@@ -1,13 +1,13 @@
-/* delve view: the SDL2 viewer. It uploads the very canvas that films and shots draw,
- * once a frame; with --headless it draws the same view straight to a PNG. */
+/* delve view: the command line of the SDL2 viewer (viewer/): its options parsed and
+ * checked, then viewer_show, which uploads the very canvas that films and shots draw
+ * once a frame, or with --headless draws the same view straight to a PNG. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/cli.h"
-#include "codecs/png.h"
-#include "gen/family.h"
-#include "viewer/view_app.h"
+#include "viewer/input.h"
+#include "viewer/viewer.h"
 
 static void help(void)
 {
@@ -55,7 +55,7 @@ static void help(void)
            "Tab shows the other (the title and the status line say A or B); n p step both.\n"
            "--unchecked opens a .dun file that delve check refuses (by default the viewer\n"
            "refuses it too): its errors are on layer k.\n",
-           FILM_DEFAULT_SCRIPT, VIEWER_SAVE_DEFAULT);
+           FILM_DEFAULT_SCRIPT, REQUEST_SAVE_DEFAULT);
 }
 
 enum { F_FILM, F_FONT, F_SCREENSHOT, F_LOAD, F_SAVE_TO, F_HEADLESS, F_KEYS, F_SIZE,
@@ -83,8 +83,8 @@ static int dashes_at(int argc, char **argv)
 }
 
 /* B of --compare into b (a copy of a with B's file or settings): 0, or a usage error. */
-static int parse_b(int argc, char **argv, int cut, const cli_args *c, viewer_args *a,
-                   viewer_args *b)
+static int parse_b(int argc, char **argv, int cut, const cli_args *c, request *a,
+                   request *b)
 {
     *b = *a;
     if (c->pos_count == 2 && cut == argc) {
@@ -111,17 +111,17 @@ static int parse_b(int argc, char **argv, int cut, const cli_args *c, viewer_arg
 }
 
 /* --size WxH into a; 0, or a usage error. */
-static int parse_size(const char *s, viewer_args *a)
+static int parse_size(const char *s, request *a)
 {
     if (!s)
         return EXIT_OK;
-    if (!viewer_size_parse(s, 'x', &a->size_w, &a->size_h))
-        return cli_usage_error("view", "--size: '%s' is not WxH with " VIEWER_SIZE_RULE, s,
-                               VIEWER_SIZE_RANGE);
+    if (!request_size_parse(s, 'x', &a->size_w, &a->size_h))
+        return cli_usage_error("view", "--size: '%s' is not WxH with " REQUEST_SIZE_RULE, s,
+                               REQUEST_SIZE_RANGE);
     return EXIT_OK;
 }
 
-static int parse(int argc, char **argv, viewer_args *a, viewer_args *b)
+static int parse(int argc, char **argv, request *a, request *b)
 {
     cli_args c;
     int cut = argc;
@@ -132,10 +132,10 @@ static int parse(int argc, char **argv, viewer_args *a, viewer_args *b)
     int rc = cli_parse(&SPEC, cut, argv, &c);
     if (rc)
         return rc;
-    *a = (viewer_args){ .film = c.flag[F_FILM] ? c.flag[F_FILM] : film_default_script(),
+    *a = (request){ .film = c.flag[F_FILM] ? c.flag[F_FILM] : film_default_script(),
                         .font = c.flag[F_FONT], .shot_path = c.flag[F_SCREENSHOT],
                         .load = c.flag[F_LOAD], .headless = c.flag[F_HEADLESS] != NULL,
-                        .save_to = c.flag[F_SAVE_TO] ? c.flag[F_SAVE_TO] : VIEWER_SAVE_DEFAULT,
+                        .save_to = c.flag[F_SAVE_TO] ? c.flag[F_SAVE_TO] : REQUEST_SAVE_DEFAULT,
                         .keys = c.flag[F_KEYS], .dun = c.pos[0], .o = c.o, .given = c.given,
                         .compare = c.flag[F_COMPARE] != NULL,
                         .unchecked = c.flag[F_UNCHECKED] != NULL };
@@ -158,110 +158,24 @@ static int parse(int argc, char **argv, viewer_args *a, viewer_args *b)
         return cli_usage_error("view", "--headless needs --screenshot OUT.png");
     if (a->shot_path && (rc = cli_file_out("view", "--screenshot", a->shot_path)) != EXIT_OK)
         return rc;
-    if (a->keys && viewer_keys_check(a->keys, &err))
+    if (a->keys && input_keys_check(a->keys, &err))
         return cli_usage_error("view", "%s", err.msg);
     return parse_size(c.flag[F_SIZE], a);
 }
 
-static delve_status open_window(viewer *v, delve_err *err)
-{
-    const char *asked = SDL_getenv("SDL_VIDEODRIVER");
-    int init_failed = SDL_Init(SDL_INIT_VIDEO) != 0;
-    const char *drv = init_failed ? NULL : SDL_GetCurrentVideoDriver();
-    /* SDL falls back to an invisible window when there is no display; unless that was
-     * asked for, a person would stare at nothing, so say what to do instead */
-    int invisible = drv && (!strcmp(drv, "offscreen") || !strcmp(drv, "dummy"));
-    if (init_failed || (invisible && !(asked && asked[0])))
-        return delve_fail(err, DELVE_EIO, "cannot open a window (%s); on a machine without "
-                          "a display use --headless --screenshot OUT.png",
-                          init_failed ? SDL_GetError() : "no display found");
-    v->win = SDL_CreateWindow("delve view", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                              v->c.w, v->c.h, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-    if (v->win) {
-        SDL_SetWindowMinimumSize(v->win, VIEWER_MIN_W, VIEWER_MIN_H);
-        v->ren = SDL_CreateRenderer(v->win, -1, SDL_RENDERER_SOFTWARE);
-    }
-    int w = 0, h = 0;
-    if (!v->ren || SDL_GetRendererOutputSize(v->ren, &w, &h))
-        return delve_fail(err, DELVE_EIO, "SDL: %s", SDL_GetError());
-    v->c.w = w + 1; /* the texture is made by the resize, even at the same size */
-    return viewer_resize(v, w, h, err);
-}
-
-static delve_status setup(viewer *v, const viewer_args *a, const viewer_args *b,
-                          delve_err *err)
-{
-    v->a = *a;
-    v->alt = *b;
-    v->keys = a->keys;
-    v->speed = 1;
-    delve_status st = viewer_load_script(&v->a, &v->fs, err);
-    if (!st)
-        st = director_build_world(&v->fs, &v->w, err);
-    v->have_world = !st;
-    if (!st)
-        st = text_open(&v->txt, a->font, err);
-    if (!st)
-        st = canvas_init(&v->c, a->size_w ? a->size_w : v->fs.frame_w,
-                         a->size_h ? a->size_h : v->fs.frame_h, err);
-    v->vo = frame_defaults();
-    if (!st && !(v->cache = frame_cache_new()))
-        st = delve_fail(err, DELVE_ENOMEM, "out of memory for the tile cache");
-    v->vo.cache = v->cache;
-    v->vo.zoom = v->fs.zoom;
-    v->vo.title = v->fs.title;
-    if (!st) {
-        viewer_layers_update(v);
-        viewer_survey(v);
-    }
-    if (!st && (a->dun || a->load)) /* the file says how many floors there are */
-        st = opts_check_floor(&a->o, v->w.dg.floor_count, "--", err);
-    if (!st && a->compare)
-        st = viewer_compare_open(v, err);
-    if (!st && a->unchecked)
-        viewer_say(v, "--unchecked: %d error%s, %d warning%s (k rings them)", v->checks.errors,
-                   v->checks.errors == 1 ? "" : "s", v->checks.warnings,
-                   v->checks.warnings == 1 ? "" : "s");
-    if (!st && a->o.floor) /* --floor K: the camera opens there */
-        viewer_change_floor(v, a->o.floor - 1 - v->w.floor);
-    return st;
-}
-
 int cmd_view(int argc, char **argv)
 {
-    viewer_args a, b;
+    request a, b;
     int rc = parse(argc, argv, &a, &b);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
-    viewer v;
-    memset(&v, 0, sizeof v);
+    char caption[SAY_LINE_MAX];
     delve_err err = { "" };
-    delve_status st = setup(&v, &a, &b, &err);
-    if (!st && !a.headless)
-        st = open_window(&v, &err);
-    if (!st)
-        st = viewer_run(&v, &err);
-    if (v.tex)
-        SDL_DestroyTexture(v.tex);
-    if (v.ren)
-        SDL_DestroyRenderer(v.ren);
-    if (v.win)
-        SDL_DestroyWindow(v.win);
-    if (!a.headless)
-        SDL_Quit();
-    viewer_layers_free(&v);
-    viewer_compare_free(&v);
-    canvas_free(&v.c);
-    frame_cache_free(v.cache);
-    if (v.txt)
-        text_close(v.txt);
-    if (v.have_world)
-        world_free(&v.w);
-    film_free(&v.fs);
+    delve_status st = viewer_show(&a, &b, caption, sizeof caption, &err);
     if (st)
         return cli_fail("view", st, &err);
     if (a.shot_path && a.headless && a.keys) /* what the caption box says, for scripts */
-        printf("delve view: status: %s\n", v.caption);
+        printf("delve view: status: %s\n", caption);
     if (a.shot_path)
         printf("delve view: %s\n", a.shot_path);
     return EXIT_OK;
