@@ -215,7 +215,7 @@ static int layer_key(viewer *v, SDL_Keycode k)
 }
 
 /* The film's keys: play, step, seek, speed, reload; F12. */
-static void play_key(viewer *v, SDL_Keycode k)
+static void film_key(viewer *v, SDL_Keycode k)
 {
     transport *t = &v->tr;
     switch (k) {
@@ -275,7 +275,7 @@ static delve_status on_key(viewer *v, SDL_Keycode k)
         break;
     default:
         if (!layer_key(v, k))
-            play_key(v, k);
+            film_key(v, k);
         break;
     }
     return DELVE_OK;
