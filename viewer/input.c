@@ -2,8 +2,6 @@
  * SDL_Event a person's input would, so headless tests drive the same code. Keys go to
  * the side view first when it is on, then the map's, the layers', the transport's. */
 #include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "base/lex.h"

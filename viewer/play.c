@@ -2,8 +2,6 @@
  * every shot; the event loop runs inside that call, so pausing is waiting there, a step
  * is returning, and going back is stopping the film and playing it again from its start
  * without showing the shots before the one asked for (transport.h keeps the state). */
-#include <stdio.h>
-#include <string.h>
 #include <sys/stat.h>
 
 #include "viewer/input.h"
