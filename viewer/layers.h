@@ -1,6 +1,6 @@
 /* layers: the overlays over the map, each on its own key (listed in the panel's
  * legend): the checks layer's findings, the tide layer's squares, the hover line's words
- * about them. Calls compare (its squares), camera-free; writes only its struct and say. */
+ * about them. Reads compare's squares for the hover words; calls only say. No SDL. */
 #ifndef DELVE_VIEWER_LAYERS_H
 #define DELVE_VIEWER_LAYERS_H
 
