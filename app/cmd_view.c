@@ -133,12 +133,12 @@ static int parse(int argc, char **argv, request *a, request *b)
     if (rc)
         return rc;
     *a = (request){ .film = c.flag[F_FILM] ? c.flag[F_FILM] : film_default_script(),
-                        .font = c.flag[F_FONT], .shot_path = c.flag[F_SCREENSHOT],
-                        .load = c.flag[F_LOAD], .headless = c.flag[F_HEADLESS] != NULL,
-                        .save_to = c.flag[F_SAVE_TO] ? c.flag[F_SAVE_TO] : REQUEST_SAVE_DEFAULT,
-                        .keys = c.flag[F_KEYS], .dun = c.pos[0], .o = c.o, .given = c.given,
-                        .compare = c.flag[F_COMPARE] != NULL,
-                        .unchecked = c.flag[F_UNCHECKED] != NULL };
+                    .font = c.flag[F_FONT], .shot_path = c.flag[F_SCREENSHOT],
+                    .load = c.flag[F_LOAD], .headless = c.flag[F_HEADLESS] != NULL,
+                    .save_to = c.flag[F_SAVE_TO] ? c.flag[F_SAVE_TO] : REQUEST_SAVE_DEFAULT,
+                    .keys = c.flag[F_KEYS], .dun = c.pos[0], .o = c.o, .given = c.given,
+                    .compare = c.flag[F_COMPARE] != NULL,
+                    .unchecked = c.flag[F_UNCHECKED] != NULL };
     delve_err err = { "" };
     if (a->compare && (rc = parse_b(argc, argv, cut, &c, a, b)) != EXIT_OK)
         return rc;
