@@ -149,16 +149,6 @@ int cli_twice(const char *cmd, const char *opt, const char *first, const char *s
                            second);
 }
 
-size_t cli_lf(char *text)
-{
-    size_t k = 0;
-    for (size_t i = 0; text[i]; i++)
-        if (!(text[i] == '\r' && text[i + 1] == '\n'))
-            text[k++] = text[i];
-    text[k] = '\0';
-    return k;
-}
-
 int cli_once(const char *cmd, cli_seen *s, const char *opt, const char *value)
 {
     for (int i = 0; i < s->n; i++)

@@ -73,10 +73,6 @@ int cli_option_as_name(const char *cmd, const char *opt, const char *name);
  * the values first and second: the last one winning would ignore the first unseen. */
 int cli_twice(const char *cmd, const char *opt, const char *first, const char *second);
 
-/* text's CRLF line ends made LF, in place (a part or catalog passed through an editor
- * reads as delve wrote it); its new length. */
-size_t cli_lf(char *text);
-
 /* The valued options a hand-written parser has taken, for cli_once. */
 #define CLI_SEEN_MAX 16
 typedef struct cli_seen {

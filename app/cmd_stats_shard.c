@@ -199,7 +199,7 @@ static delve_status read_part(const char *file, stats_part *p, delve_err *err)
     *p = (stats_part){ .file = file };
     delve_status st = lex_read_file(file, SHARD_MAX_BYTES, "part", &text, err);
     if (!st)
-        cli_lf(text); /* CRLF lines read as delve wrote them */
+        parts_lf(text); /* CRLF lines read as delve wrote them */
     if (!st && !strncmp(text, "delve check: seeds ", 19))
         st = delve_fail_at(err, DELVE_EINPUT, file, 1, 1, "a report of delve check, not a "
                            "part of delve stats: join check parts with 'delve merge check'");

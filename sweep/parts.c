@@ -24,6 +24,16 @@ delve_status parts_tile(const char *a, uint64_t a_hi, const char *b, uint64_t b_
                       a, x, what);
 }
 
+size_t parts_lf(char *text)
+{
+    size_t k = 0;
+    for (size_t i = 0; text[i]; i++)
+        if (!(text[i] == '\r' && text[i + 1] == '\n'))
+            text[k++] = text[i];
+    text[k] = '\0';
+    return k;
+}
+
 int parts_cut(const char *text)
 {
     size_t len = strlen(text);

@@ -5,6 +5,7 @@
 #ifndef DELVE_SWEEP_PARTS_H
 #define DELVE_SWEEP_PARTS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "base/status.h"
@@ -14,6 +15,10 @@
  * missing between them or held by both. */
 delve_status parts_tile(const char *a, uint64_t a_hi, const char *b, uint64_t b_lo,
                         delve_err *err);
+
+/* text's CRLF line ends made LF, in place (a part or catalog passed through an editor
+ * reads as delve wrote it); its new length. */
+size_t parts_lf(char *text);
 
 /* A part of a seed range made to be merged (delve check --shard, delve stats --shard)
  * ends with the line PARTS_END "N lines", N the lines before it, so that a part cut
