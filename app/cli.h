@@ -27,12 +27,6 @@ int cmd_stats(int argc, char **argv);
 int cmd_gallery(int argc, char **argv);
 int cmd_settings(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
-/* delve merge check and stats (app/cmd_check.c, app/cmd_stats_shard.c): the files
- * named; print the whole run's output and return its exit code */
-int check_merge_run(int n, char **files);
-int stats_merge_run(int n, char **files);
-/* delve stats' runners per family (app/cmd_stats_*.c): print, return the exit code */
-int stats_shoals_run(const gen_opts *o, uint64_t lo, uint64_t hi, int tsv);
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and the
  * hint (cli_usage_error) and return 0. */

@@ -8,7 +8,9 @@
 
 #include "app/cli.h"
 #include "app/folder.h"
+#include "app/stats.h"
 #include "sweep/merge.h"
+#include "sweep/shard.h"
 
 static void help(void)
 {
@@ -106,6 +108,25 @@ static int merge_shots_run(int argc, char **argv, int plain, int typed_c, char *
     return st ? cli_fail("merge", st, &err) : rc;
 }
 
+int check_merge_run(int n, char **files); /* app/cmd_check.c, until it moves */
+
+/* delve merge stats: the part files joined and printed as delve stats prints one run. */
+static int merge_stats_run(int n, char **files)
+{
+    if (n < 1 || n > SHARD_MAX_PARTS)
+        return cli_usage_error("merge", "merge stats takes 1 to %d parts of delve stats "
+                               "--shard", SHARD_MAX_PARTS);
+    shard_whole *w = malloc(sizeof *w);
+    if (!w)
+        return cli_fail("merge", DELVE_ENOMEM, NULL);
+    delve_err err = { "" };
+    delve_status st = shard_join(n, files, w, &err);
+    int rc = st ? cli_fail("merge", st, &err) : stats_main(w->argc, w->argv, &w->s);
+    shard_whole_free(w);
+    free(w);
+    return rc;
+}
+
 int cmd_merge(int argc, char **argv)
 {
     if (argc < 2)
@@ -144,7 +165,7 @@ int cmd_merge(int argc, char **argv)
     else if (!strcmp(argv[1], "check"))
         rc = check_merge_run(n - 2, w + 2);
     else
-        rc = stats_merge_run(n - 2, w + 2);
+        rc = merge_stats_run(n - 2, w + 2);
     free(w);
     return rc;
 }

@@ -7,14 +7,17 @@
 #include <string.h>
 
 #include "app/cli.h"
-#include "app/stats_shard.h"
+#include "app/stats.h"
+#include "base/textbuf.h"
 #include "gen/family.h"
 #include "gen/opts.h"
+#include "gen/rising.h"
 #include "gen/shoals/shoals_stats.h"
 #include "gen/stats.h"
 #include "gen/stored.h"
 #include "review/dist.h"
 #include "review/dist_text.h"
+#include "sweep/shard.h"
 
 #define STATS_PROGRESS 20000          /* ranges past this many seeds report progress */
 
@@ -137,6 +140,56 @@ static void print_table(const stats_table *t, const stats_args *a)
             print_type(t, type, a->tsv);
 }
 
+/* Rising's counts c of seeds lo..hi as a table or TSV. */
+static void stats_rooms_print(const int64_t *c, const gen_opts *o, uint64_t lo, uint64_t hi, int tsv)
+{
+    if (tsv)
+        printf("kind\tcount\tseeds\tfloors\n");
+    else
+        printf("delve stats  seeds %llu-%llu  %d floor%s  rising %s\n  %-26s %8s\n",
+               (unsigned long long)lo, (unsigned long long)hi, o->floors,
+               o->floors == 1 ? "" : "s", o->rising ? "on" : "off", "kind", "count");
+    for (int k = 0; k < RK_COUNT; k++) {
+        if (tsv)
+            printf("%s\t%lld\t%llu\t%d\n", rising_kind_name((rising_kind)k),
+                   (long long)c[k], (unsigned long long)(hi - lo + 1), o->floors);
+        else
+            printf("  %-26s %8lld\n", rising_kind_name((rising_kind)k), (long long)c[k]);
+    }
+}
+
+/* Shoals' measures (gen/shoals/shoals_stats.h, seed 003): the fractions of the seed's
+ * four classes and the land parts of floor 1 of each seed, as a table. */
+static int stats_shoals_run(const gen_opts *o, uint64_t lo, uint64_t hi, int tsv)
+{
+    shoals_stats s;
+    delve_err err = { "" };
+    char *text = NULL;
+    delve_status st = shoals_stats_run(lo, hi, o->islands, &s, &err);
+    if (!st)
+        st = shoals_stats_text(&s, &text, &err);
+    if (!st && (fputs(text, stdout) == EOF || fflush(stdout) != 0))
+        st = delve_fail(&err, DELVE_EIO, "cannot write the table to standard output");
+    free(text);
+    return st ? cli_fail("stats", st, &err) : EXIT_OK;
+}
+
+/* s as a part's text on stdout (sweep/shard.h); 2 for a word with a newline, which no
+ * line holds. */
+static int shard_print(const shard_sums *s, int argc, char **argv, uint64_t lo, uint64_t hi)
+{
+    for (int i = 1; i < argc; i++)
+        if (strchr(argv[i], '\n'))
+            return cli_usage_error("stats", "--shard: an argument with a newline");
+    textbuf tb = { 0 };
+    delve_err err = { "" };
+    delve_status st = shard_text(s, argc, argv, lo, hi, &tb, &err);
+    if (!st)
+        fwrite(tb.s, 1, tb.len, stdout);
+    textbuf_free(&tb);
+    return st ? cli_fail("stats", DELVE_ENOMEM, NULL) : EXIT_OK;
+}
+
 /* Floor 1 of every seed through the family's stats hook into t: mean, sd, min and max
  * of each measure per level type made (DoomRL's default; rooms and Shoals with
  * --per-floor). */
@@ -156,8 +209,8 @@ static delve_status stats_per_floor_fill(const stats_args *a, stats_table *t, de
 }
 
 /* The sums of a run: in's, or made here (rooms' counts or the per-floor table). */
-static delve_status stats_sums(const stats_args *a, int per_floor, const stats_shard *in,
-                               stats_shard *s, delve_err *err)
+static delve_status stats_sums(const stats_args *a, int per_floor, const shard_sums *in,
+                               shard_sums *s, delve_err *err)
 {
     const stats_family *fam = stats_family_for(a->o.type);
     if (in) {
@@ -171,21 +224,21 @@ static delve_status stats_sums(const stats_args *a, int per_floor, const stats_s
     s->rooms = !per_floor;
     stats_init(&s->table, fam);
     return per_floor ? stats_per_floor_fill(a, &s->table, err)
-                     : stats_rooms_count(&a->o, a->first, a->last, s->counts, err);
+                     : shard_rooms_count(&a->o, a->first, a->last, s->counts, err);
 }
 
 /* Rooms' counts or the per-floor table of the run, printed (or, with shard, its part). */
-static int stats_sums_run(const stats_args *a, int per_floor, int shard, const stats_shard *in,
+static int stats_sums_run(const stats_args *a, int per_floor, int shard, const shard_sums *in,
                           int argc, char **argv)
 {
-    stats_shard *s = malloc(sizeof *s);
+    shard_sums *s = malloc(sizeof *s);
     if (!s)
         return cli_fail("stats", DELVE_ENOMEM, NULL);
     delve_err err = { "" };
     delve_status st = stats_sums(a, per_floor, in, s, &err);
     int rc = EXIT_OK;
     if (!st && shard)
-        rc = stats_shard_print(s, argc, argv, a->first, a->last);
+        rc = shard_print(s, argc, argv, a->first, a->last);
     else if (!st && per_floor)
         print_table(&s->table, a);
     else if (!st)
@@ -247,7 +300,7 @@ int cmd_stats(int argc, char **argv)
     return stats_main(argc, argv, NULL);
 }
 
-int stats_main(int argc, char **argv, const stats_shard *in)
+int stats_main(int argc, char **argv, const shard_sums *in)
 {
     cli_args c;
     int rc = cli_parse(&SPEC, argc, argv, &c);

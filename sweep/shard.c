@@ -1,22 +1,20 @@
-/* delve stats --shard and delve merge stats: a part of a range as exact integer sums, and
- * the parts of a range joined and printed as one run over it (app/stats_shard.h).
- * A part's text: '#' lines (what it is, version, seeds, each argument), then
- * "floors TYPE N", "acc TYPE MEASURE n sum sumsq min max" and "count KIND N" lines, and
- * last "# end: N lines" (N: the lines before it), so that a part cut short is refused. */
+/* shard: a part's text written ("# delve stats part" lines, sums, end line) and read
+ * back, parts joined. A part's text: '#' lines (what it is, version, seeds, each
+ * argument), then "floors TYPE N", "acc TYPE MEASURE n sum sumsq min max" and "count KIND
+ * N" lines, and last "# end: N lines" (N: the lines before it), so that a part cut short
+ * is refused. */
+#include "sweep/shard.h"
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/cli.h"
-#include "app/stats_shard.h"
 #include "base/lex.h"
-#include "base/textbuf.h"
+#include "gen/check.h"
 #include "sweep/parts.h"
 
 #define SHARD_MAX_BYTES (1u << 20)  /* bytes of one part */
-#define SHARD_MAX_ARGS 128          /* arguments of the command a part records */
-#define SHARD_MAX_PARTS 4096        /* parts of one merge */
 #define SHARD_TITLE "# delve stats part: join the parts of a range with 'delve merge stats'"
 
 /* 1 for argv[i] that a part does not record: --seeds (its value too) and --shard. */
@@ -28,7 +26,7 @@ static int skipped(char **argv, int i)
 }
 
 /* The part's lines (all but the end line) into tb. */
-static void shard_lines(textbuf *tb, const stats_shard *s, int argc, char **argv, uint64_t lo,
+static void shard_lines(textbuf *tb, const shard_sums *s, int argc, char **argv, uint64_t lo,
                         uint64_t hi)
 {
     textbuf_printf(tb, "%s\n# version: %s\n# seeds: %llu-%llu\n# kind: %s\n", SHARD_TITLE,
@@ -69,21 +67,12 @@ static long line_count(const char *text, size_t len)
     return n;
 }
 
-int stats_shard_print(const stats_shard *s, int argc, char **argv, uint64_t lo, uint64_t hi)
+delve_status shard_text(const shard_sums *s, int argc, char **argv, uint64_t lo, uint64_t hi,
+                        textbuf *tb, delve_err *err)
 {
-    for (int i = 1; i < argc; i++)
-        if (strchr(argv[i], '\n'))
-            return cli_usage_error("stats", "--shard: an argument with a newline");
-    textbuf tb = { 0 };
-    shard_lines(&tb, s, argc, argv, lo, hi);
-    if (tb.oom) {
-        textbuf_free(&tb);
-        return cli_fail("stats", DELVE_ENOMEM, NULL);
-    }
-    fwrite(tb.s, 1, tb.len, stdout);
-    printf("%s%ld lines\n", PARTS_END, line_count(tb.s, tb.len));
-    textbuf_free(&tb);
-    return EXIT_OK;
+    shard_lines(tb, s, argc, argv, lo, hi);
+    textbuf_printf(tb, "%s%ld lines\n", PARTS_END, line_count(tb->s, tb->len));
+    return tb->oom ? delve_fail(err, DELVE_ENOMEM, "out of memory") : DELVE_OK;
 }
 
 /* One part read: its range, head ('#' lines but seeds) and sums. */
@@ -91,7 +80,7 @@ typedef struct stats_part {
     const char *file;
     uint64_t lo, hi;
     char *head;        /* the '#' lines but "# seeds:", as read */
-    stats_shard s;
+    shard_sums s;
 } stats_part;
 
 /* Adds acc b to a (min and max of the two where both saw values). */
@@ -113,7 +102,7 @@ static delve_status tab_i64(lex *x, int64_t lo, int64_t hi, int64_t *v, const ch
     return st ? st : lex_i64(x, lo, hi, '\t', v, what);
 }
 
-/* Where a data line comes in a part: stats_shard_print writes counts by kind, then per
+/* Where a data line comes in a part: shard_text writes counts by kind, then per
  * level type its floors and its measures in order, each once. */
 static int64_t line_rank(int64_t t, int64_t m)
 {
@@ -122,7 +111,7 @@ static int64_t line_rank(int64_t t, int64_t m)
 
 /* An "acc TYPE MEASURE n sum sumsq min max" line after its word into s; its place in a
  * part (line_rank) into *rank. */
-static delve_status read_acc(lex *x, stats_shard *s, int64_t *rank)
+static delve_status read_acc(lex *x, shard_sums *s, int64_t *rank)
 {
     int64_t v[7] = { 0 };
     delve_status st = tab_i64(x, 0, LT_COUNT - 1, &v[0], "a level type");
@@ -143,7 +132,7 @@ static delve_status read_acc(lex *x, stats_shard *s, int64_t *rank)
 
 /* One data line of a part ("count", "floors" or "acc") into s; *last is the rank of the
  * line before (-1 at first): a line out of order or twice was not written so. */
-static delve_status read_sum_line(lex *x, stats_shard *s, int64_t *last)
+static delve_status read_sum_line(lex *x, shard_sums *s, int64_t *last)
 {
     int64_t k = 0, n = 0, rank = 0;
     delve_status st = DELVE_OK;
@@ -191,6 +180,7 @@ static delve_status read_head_line(lex *x, stats_part *p, textbuf *head, int *se
     return st;
 }
 
+/* One part, file, read into p: its end line, head and sums (p->head malloc'ed). */
 static delve_status read_part(const char *file, stats_part *p, delve_err *err)
 {
     char *text = NULL;
@@ -330,7 +320,7 @@ static delve_status head_differs(const char *fa, const char *a, const char *fb, 
 }
 
 /* The parts, sorted, tile one range and share one head; their sums joined into s. */
-static delve_status join_parts(stats_part *p, int n, stats_shard *s, delve_err *err)
+static delve_status join_parts(stats_part *p, int n, shard_sums *s, delve_err *err)
 {
     qsort(p, (size_t)n, sizeof *p, by_lo);
     *s = p[0].s;
@@ -372,28 +362,65 @@ static int whole_argv(stats_part *p, int n, char **argv, char *seeds, size_t siz
     return argc;
 }
 
-int stats_merge_run(int n, char **files)
+/* Generates and checks one seed's dungeon, adding its counts (or a failure). */
+static delve_status one_seed(const gen_opts *o, int64_t *c, delve_err *err)
 {
-    if (n < 1 || n > SHARD_MAX_PARTS)
-        return cli_usage_error("merge", "merge stats takes 1 to %d parts of delve stats "
-                               "--shard", SHARD_MAX_PARTS);
+    dungeon d;
+    delve_err e = { "" };
+    delve_status st = gen_dungeon(o, &d, &e);
+    if (st == DELVE_ENOMEM)
+        return delve_fail(err, st, "%s", e.msg);
+    if (st != DELVE_OK) {
+        c[RK_FAILED]++;
+        return DELVE_OK;
+    }
+    check_list l = { 0 };
+    st = check_dungeon(&d, &l, err);
+    if (st == DELVE_OK) {
+        rising_count(&d, c);
+        c[RK_FAILED] += l.errors > 0;
+    }
+    check_list_free(&l);
+    dungeon_free(&d);
+    return st;
+}
+
+delve_status shard_rooms_count(const gen_opts *go, uint64_t lo, uint64_t hi, int64_t *c,
+                               delve_err *err)
+{
+    gen_opts o = *go;
+    delve_status st = DELVE_OK;
+    for (uint64_t s = lo; st == DELVE_OK; s++) {
+        o.seed = s;
+        st = one_seed(&o, c, err);
+        if (s == hi)
+            break;
+    }
+    return st;
+}
+
+delve_status shard_join(int n, char *const *files, shard_whole *w, delve_err *err)
+{
     stats_part *p = calloc((size_t)n, sizeof *p);
-    stats_shard *s = malloc(sizeof *s);
-    delve_err err = { "" };
-    delve_status st = p && s ? DELVE_OK : delve_fail(&err, DELVE_ENOMEM, "out of memory");
+    memset(w, 0, sizeof *w);
+    delve_status st = p ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "out of memory");
     for (int i = 0; i < n && !st; i++)
-        st = read_part(files[i], &p[i], &err);
+        st = read_part(files[i], &p[i], err);
     if (!st)
-        st = join_parts(p, n, s, &err);
-    int rc = st ? cli_fail("merge", st, &err) : EXIT_OK;
+        st = join_parts(p, n, &w->s, err);
     if (!st) {
-        char *argv[SHARD_MAX_ARGS + 4], seeds[48];
-        int argc = whole_argv(p, n, argv, seeds, sizeof seeds);
-        rc = stats_main(argc, argv, s);
+        w->argc = whole_argv(p, n, w->argv, w->seeds, sizeof w->seeds);
+        w->head = p[0].head;
+        p[0].head = NULL;
     }
     for (int i = 0; p && i < n; i++)
         free(p[i].head);
     free(p);
-    free(s);
-    return rc;
+    return st;
+}
+
+void shard_whole_free(shard_whole *w)
+{
+    free(w->head);
+    w->head = NULL;
 }
