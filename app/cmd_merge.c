@@ -9,8 +9,10 @@
 #include "app/cli.h"
 #include "app/folder.h"
 #include "app/stats.h"
+#include "base/textbuf.h"
 #include "sweep/merge.h"
 #include "sweep/shard.h"
+#include "sweep/tally.h"
 
 static void help(void)
 {
@@ -108,7 +110,31 @@ static int merge_shots_run(int argc, char **argv, int plain, int typed_c, char *
     return st ? cli_fail("merge", st, &err) : rc;
 }
 
-int check_merge_run(int n, char **files); /* app/cmd_check.c, until it moves */
+/* delve merge check: the part files joined; prints the whole run's report, exits as
+ * delve check --seeds over the whole range would. */
+static int merge_check_run(int n, char **files)
+{
+    if (n < 1)
+        return cli_usage_error("merge", "merge check takes the parts of delve check --seeds "
+                               "--shard");
+    tally_whole *w = malloc(sizeof *w);
+    delve_err err = { "" };
+    delve_status st = w ? tally_merge(n, files, w, &err) : DELVE_ENOMEM;
+    if (st) {
+        free(w);
+        return cli_fail("merge", st, w ? &err : NULL);
+    }
+    textbuf tb = { 0 };
+    tally_report(&w->t, NULL, w->lo, w->hi, w->floors, (double)w->tenths / 10, &tb);
+    int rc = w->t.errors || w->t.failed ? EXIT_DIFF : EXIT_OK;
+    free(w);
+    if (tb.oom)
+        rc = cli_fail("merge", DELVE_ENOMEM, NULL);
+    else
+        fwrite(tb.s, 1, tb.len, stdout);
+    textbuf_free(&tb);
+    return rc;
+}
 
 /* delve merge stats: the part files joined and printed as delve stats prints one run. */
 static int merge_stats_run(int n, char **files)
@@ -163,7 +189,7 @@ int cmd_merge(int argc, char **argv)
     if (shots)
         rc = merge_shots_run(n - 1, w + 1, k - 1, argc, argv);
     else if (!strcmp(argv[1], "check"))
-        rc = check_merge_run(n - 2, w + 2);
+        rc = merge_check_run(n - 2, w + 2);
     else
         rc = merge_stats_run(n - 2, w + 2);
     free(w);
