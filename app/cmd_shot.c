@@ -4,9 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/cli.h"
-#include "app/shot.h"
+#include "app/folder.h"
 #include "base/lex.h"
 #include "codecs/png.h"
 #include "films/director.h"
@@ -19,7 +20,23 @@
 #include "render/frame.h"
 #include "render/side.h"
 #include "review/diff.h"
+#include "sweep/shots.h"
 
+
+typedef struct shot_args {
+    gen_opts o;       /* o.floor: 1-based, 0 = every floor (sets only) */
+    uint64_t seed_hi;
+    int set;          /* 1: --seeds A-B (o.seed is A) */
+    int jobs;         /* worker threads of a set; 0: one per core */
+    int zoom;
+    int side, row;    /* --side: the cross-section of every floor, cut along row (-1: default) */
+    int by_col, col;  /* --col X: cut along column col instead */
+    int win_w, win_h; /* --size: a window of the view, 0: the whole floor or picture */
+    int at_x, at_y;   /* --centre (cm; -1: the floor's middle) or --at (px of the picture) */
+    const char *out, *dun, *load;
+    int argc;         /* the command line, for the catalog's provenance */
+    char **argv;
+} shot_args;
 
 static void help(void)
 {
@@ -60,7 +77,7 @@ static void help(void)
            "with 'delve merge shots'. DIR is made whole beside itself and swapped in at\n"
            "the end: an earlier set there is replaced, not mixed with; a folder delve did\n"
            "not make is refused unless empty; Ctrl-C leaves DIR as it was. Compare two\n"
-           "sets with 'delve review BASE HEAD -o REPORT'.\n", SHOT_MAX_SEEDS, SHOT_MAX_JOBS);
+           "sets with 'delve review BASE HEAD -o REPORT'.\n", SHOTS_MAX_SEEDS, SHOTS_MAX_JOBS);
 }
 
 enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_SIZE, F_CENTRE, F_AT, F_JOBS,
@@ -100,7 +117,7 @@ static int window_args(const cli_args *c, shot_args *a)
     if (size && (a->set || !int_pair("--size", size, 'x', 1, CANVAS_MAX_SIDE, &a->win_w, &a->win_h)))
         return a->set ? cli_usage_error("shot", "--size draws one view: not with --seeds")
                       : EXIT_USAGE;
-    if (size && (int64_t)a->win_w * a->win_h > DIFF_MAX_PIXELS) /* as shot_floor's limit */
+    if (size && (int64_t)a->win_w * a->win_h > DIFF_MAX_PIXELS) /* as shots_floor's limit */
         return cli_usage_error("shot", "--size %dx%d: more pixels than delve diff compares "
                                "(%d Mpx)", a->win_w, a->win_h, DIFF_MAX_PIXELS >> 20);
     if (centre && !int_pair("--centre", centre, ',', -FLOOR_MAX_SIDE * FLOOR_SQUARE_CM,
@@ -142,7 +159,7 @@ static int parse(int argc, char **argv, shot_args *a)
                       .side = c.flag[F_SIDE] != NULL, .row = -1 };
     int seen_seed = (c.given & OPTS_BIT(OPTS_SEED)) != 0;
     if (c.flag[F_SEEDS] &&
-        !(a->set = cli_seeds("shot", c.flag[F_SEEDS], SHOT_MAX_SEEDS, &a->o.seed, &a->seed_hi)))
+        !(a->set = cli_seeds("shot", c.flag[F_SEEDS], SHOTS_MAX_SEEDS, &a->o.seed, &a->seed_hi)))
         return EXIT_USAGE;
     if (c.flag[F_ZOOM] && !cli_int("shot", "--zoom", c.flag[F_ZOOM], SHOT_ZOOM_MIN,
                                    c.flag[F_SIZE] ? FRAME_ZOOM_MAX : SHOT_ZOOM_MAX, &a->zoom))
@@ -150,7 +167,7 @@ static int parse(int argc, char **argv, shot_args *a)
     if ((rc = cut_args(&c, a)))
         return rc;
     if (c.flag[F_JOBS] &&
-        !cli_int("shot", "--jobs", c.flag[F_JOBS], 1, SHOT_MAX_JOBS, &a->jobs))
+        !cli_int("shot", "--jobs", c.flag[F_JOBS], 1, SHOTS_MAX_JOBS, &a->jobs))
         return EXIT_USAGE;
     if (c.flag[F_JOBS] && !a->set)
         return cli_usage_error("shot", "--jobs is for shot sets (--seeds A-B)");
@@ -182,30 +199,6 @@ static int parse(int argc, char **argv, shot_args *a)
     if (!a->set && !a->o.floor)
         a->o.floor = 1;
     return EXIT_OK;
-}
-
-delve_status shot_floor(const world *w, int k, int zoom, const char *file, delve_err *err)
-{
-    frame_opts vo = frame_defaults();
-    vo.hud = 0;
-    vo.whole_floor = 1;
-    vo.follow = 0;
-    vo.cam_floor = k;
-    vo.zoom = zoom;
-    int wpx, hpx;
-    frame_floor_size(&w->dg.floors[k], zoom, &wpx, &hpx);
-    if (wpx > DIFF_MAX_SIDE || hpx > DIFF_MAX_SIDE || (int64_t)wpx * hpx > DIFF_MAX_PIXELS)
-        return delve_fail(err, DELVE_EINPUT, "floor %d at %d px a square is %d x %d px, more "
-                          "than delve diff compares (%d a side, %d Mpx): use a smaller --zoom",
-                          k + 1, zoom, wpx, hpx, DIFF_MAX_SIDE, DIFF_MAX_PIXELS >> 20);
-    canvas c;
-    delve_status st = canvas_init(&c, wpx, hpx, err);
-    if (!st)
-        st = frame_render(&c, w, &vo, NULL, err);
-    if (!st)
-        st = png_write(file, &c, err);
-    canvas_free(&c);
-    return st;
 }
 
 /* Renders a --size window of floor k (or the side view) as `delve view` draws its map
@@ -278,22 +271,6 @@ static delve_status shoot_side(const world *w, const shot_args *a, delve_err *er
     return st;
 }
 
-delve_status shot_make_world(const shot_args *a, uint64_t seed, world *w, delve_err *err)
-{
-    gen_opts go = a->o;
-    go.seed = seed;
-    dungeon d;
-    delve_status st = gen_dungeon(&go, &d, err);
-    if (st)
-        return st;
-    party p;
-    film_default_party(&p);
-    st = world_init(w, &d, &p, err);
-    if (st)
-        dungeon_free(&d);
-    return st;
-}
-
 /* The world of a .dun file or a saved game, with the default party. */
 static delve_status file_world(const char *dun, const char *load, world *w, delve_err *err)
 {
@@ -316,7 +293,7 @@ static int shot_one(const shot_args *a)
     uint64_t seed = a->o.seed;
     int floors = a->o.floors, only = a->o.floor;
     delve_status st = a->dun || a->load ? file_world(a->dun, a->load, &w, &err)
-                                        : shot_make_world(a, a->o.seed, &w, &err);
+                                        : shots_world(&a->o, a->o.seed, &w, &err);
     if (st)
         return cli_fail("shot", st, &err);
     if (a->dun || a->load) {
@@ -333,7 +310,7 @@ static int shot_one(const shot_args *a)
         world_free(&w);
         return st ? cli_fail("shot", st, &err) : EXIT_OK;
     }
-    st = shot_floor(&w, only - 1, a->zoom, a->out, &err);
+    st = shots_floor(&w, only - 1, a->zoom, a->out, &err);
     int wpx, hpx;
     frame_floor_size(&w.dg.floors[only - 1], a->zoom, &wpx, &hpx);
     world_free(&w);
@@ -341,6 +318,59 @@ static int shot_one(const shot_args *a)
         return cli_fail("shot", st, &err);
     printf("delve shot: %s (%d x %d, seed %llu, floor %d of %d)\n", a->out, wpx, hpx,
            (unsigned long long)seed, only, floors);
+    return EXIT_OK;
+}
+
+#define SHOT_PROGRESS_LINES 20 /* progress lines of a set at most when stderr is no
+                                  terminal (CI logs): every 5 %, as delve film --progress */
+
+/* A set's progress line on stderr. */
+typedef struct set_told {
+    int tty;  /* stderr is a terminal: one line kept up to date */
+    int open; /* 1: that line is told but not ended (the set has not finished) */
+} set_told;
+
+/* "delve shot: seed S (I of N)" for each seed done, in seed order: on a terminal one
+ * line rewritten in place; else every seed of a set of up to SHOT_PROGRESS_LINES seeds,
+ * every k-th and the last of a larger one. */
+static void set_progress(void *ctx, uint64_t seed, uint64_t done, uint64_t total)
+{
+    set_told *t = ctx;
+    uint64_t every = (total + SHOT_PROGRESS_LINES - 1) / SHOT_PROGRESS_LINES;
+    int last = done == total;
+    t->open = !last;
+    if (!t->tty && done % every && !last)
+        return;
+    fprintf(stderr, "%sdelve shot: seed %llu (%llu of %llu)%s", t->tty ? "\r" : "",
+            (unsigned long long)seed, (unsigned long long)done, (unsigned long long)total,
+            t->tty && !last ? "" : "\n");
+}
+
+/* The shot set of a (a->set) in a->out: the folder made whole and swapped in, the
+ * summary line. Returns the exit code. */
+static int shot_set(const shot_args *a)
+{
+    delve_err err = { "" };
+    if (strlen(a->out) > 3000)
+        return cli_usage_error("shot", "-o: folder name too long");
+    int shots = 0;
+    set_told told = { .tty = isatty(2) };
+    outdir *od;
+    int rc = folder_open(&od, "shot", a->out, a->argc, a->argv);
+    if (rc)
+        return rc;
+    shots_opts so = { .o = a->o, .seed_hi = a->seed_hi, .jobs = a->jobs, .zoom = a->zoom,
+                      .argc = a->argc, .argv = a->argv };
+    shots_watch w = { .progress = set_progress, .ctx = &told, .stop = folder_stop() };
+    delve_status st = shots_run(&so, outdir_path(od), &w, &shots, &err);
+    if (told.tty && told.open) /* stopped: the error on a line of its own */
+        fputc('\n', stderr);
+    rc = folder_close(od, "shot", st, &err);
+    if (rc)
+        return rc;
+    printf("delve shot: %d shot%s and %s/catalog.tsv (seeds %llu-%llu)\n", shots,
+           shots == 1 ? "" : "s", a->out,
+           (unsigned long long)a->o.seed, (unsigned long long)a->seed_hi);
     return EXIT_OK;
 }
 
@@ -354,7 +384,7 @@ int cmd_shot(int argc, char **argv)
     stored_rooms *stored = NULL;
     if (stored_attach(&a.o, &stored, &err))
         return cli_fail("shot", DELVE_EINPUT, &err);
-    rc = a.set ? shot_set_run(&a) : shot_one(&a);
+    rc = a.set ? shot_set(&a) : shot_one(&a);
     stored_free(stored);
     return rc;
 }

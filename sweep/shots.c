@@ -1,35 +1,75 @@
-/* delve shot --seeds A-B: a shot set made by worker threads. Each worker takes the next
- * seed, makes its PNGs and keeps its catalog lines apart; catalog.tsv is written in seed
- * order at the end, so the bytes are the same for any number of workers. */
+/* shots: a shot set made by worker threads. Each worker takes the next seed, makes its
+ * PNGs and keeps its catalog lines apart; catalog.tsv is written in seed order at the
+ * end, so the bytes are the same for any number of workers. */
+#include "sweep/shots.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "app/cli.h"
-#include "app/folder.h"
-#include "app/shot.h"
 #include "base/fsio.h"
 #include "base/textbuf.h"
+#include "codecs/png.h"
+#include "films/film.h"
 #include "gen/check.h"
 #include "gen/family.h"
+#include "render/frame.h"
 #include "review/catalog.h"
+#include "review/diff.h"
 #include "revision.h" /* DELVE_REVISION: made at build time (cmake/revision.cmake) */
 
-#define SHOT_PROGRESS_LINES 20 /* progress lines of a set at most when stderr is no
-                                  terminal (CI logs): every 5 %, as delve film --progress */
+delve_status shots_world(const gen_opts *o, uint64_t seed, world *w, delve_err *err)
+{
+    gen_opts go = *o;
+    go.seed = seed;
+    dungeon d;
+    delve_status st = gen_dungeon(&go, &d, err);
+    if (st)
+        return st;
+    party p;
+    film_default_party(&p);
+    st = world_init(w, &d, &p, err);
+    if (st)
+        dungeon_free(&d);
+    return st;
+}
+
+delve_status shots_floor(const world *w, int k, int zoom, const char *file, delve_err *err)
+{
+    frame_opts vo = frame_defaults();
+    vo.hud = 0;
+    vo.whole_floor = 1;
+    vo.follow = 0;
+    vo.cam_floor = k;
+    vo.zoom = zoom;
+    int wpx, hpx;
+    frame_floor_size(&w->dg.floors[k], zoom, &wpx, &hpx);
+    if (wpx > DIFF_MAX_SIDE || hpx > DIFF_MAX_SIDE || (int64_t)wpx * hpx > DIFF_MAX_PIXELS)
+        return delve_fail(err, DELVE_EINPUT, "floor %d at %d px a square is %d x %d px, more "
+                          "than delve diff compares (%d a side, %d Mpx): use a smaller --zoom",
+                          k + 1, zoom, wpx, hpx, DIFF_MAX_SIDE, DIFF_MAX_PIXELS >> 20);
+    canvas c;
+    delve_status st = canvas_init(&c, wpx, hpx, err);
+    if (!st)
+        st = frame_render(&c, w, &vo, NULL, err);
+    if (!st)
+        st = png_write(file, &c, err);
+    canvas_free(&c);
+    return st;
+}
 
 /* One set's run, shared by its workers (mu guards what follows it). */
 typedef struct set_run {
-    const shot_args *a;
+    const shots_opts *a;
+    const shots_watch *w;
     const char *dir;      /* the set's temporary folder */
     uint64_t count;       /* seeds */
     char **lines;         /* [count]: each seed's catalog lines, malloc'ed */
     pthread_mutex_t mu;
     uint64_t next;        /* the next seed index to take */
     uint64_t told;        /* seeds told on stderr: every one before has its lines */
-    int tty;              /* stderr is a terminal: one line kept up to date */
     int shots;
     uint64_t failed_at;   /* index of the first seed that failed (count: none) */
     delve_status st;
@@ -38,14 +78,15 @@ typedef struct set_run {
 
 /* One seed's PNGs and catalog lines (into *out, malloc'ed). A generator failure
  * (DELVE_EFAIL) is a verdict for the catalog, not an error; anything else stops the set. */
-static delve_status shot_seed(const shot_args *a, const char *dir, uint64_t seed,
-                              char **out, int *shots, delve_err *err)
+static delve_status shot_seed(const shots_opts *a, const char *dir, uint64_t seed,
+                              const volatile sig_atomic_t *stop, char **out, int *shots,
+                              delve_err *err)
 {
     char line[CATALOG_LINE_MAX], file[4096];
     int lo = a->o.floor ? a->o.floor - 1 : 0, hi = a->o.floor ? a->o.floor - 1 : a->o.floors - 1;
     textbuf tb = { 0 };
     world w;
-    delve_status st = shot_make_world(a, seed, &w, err);
+    delve_status st = shots_world(&a->o, seed, &w, err);
     if (st == DELVE_EFAIL) {
         const char *type = family_type_of(a->o.type)->name;
         for (int k = lo; k <= hi; k++)
@@ -57,11 +98,11 @@ static delve_status shot_seed(const shot_args *a, const char *dir, uint64_t seed
         st = check_dungeon(&w.dg, &found, err); /* the importer's checks: the verdict column */
         for (int k = lo; k <= hi && !st; k++) {
             char verdict[300];
-            snprintf(file, sizeof file, "%s/" SHOT_SET_NAME, dir, (unsigned long long)seed,
+            snprintf(file, sizeof file, "%s/" SHOTS_NAME, dir, (unsigned long long)seed,
                      k + 1);
-            st = delve_stopped(folder_stop(), err);
+            st = delve_stopped(stop, err);
             if (!st)
-                st = shot_floor(&w, k, a->zoom, file, err);
+                st = shots_floor(&w, k, a->zoom, file, err);
             catalog_verdict(&found, k, verdict, sizeof verdict);
             if (!st)
                 textbuf_put(&tb, line, catalog_floor_line(seed, &w.dg.floors[k], verdict,
@@ -83,21 +124,13 @@ static delve_status shot_seed(const shot_args *a, const char *dir, uint64_t seed
     return st;
 }
 
-/* "delve shot: seed S (I of N)" for each seed whose lines are in and every seed's before
- * (so the lines come in seed order, the same for any --jobs): on a terminal one line
- * rewritten in place; else every seed of a set of up to SHOT_PROGRESS_LINES seeds, every
- * k-th and the last of a larger one. Called under r->mu. */
+/* Tells the watch of each seed whose lines are in and every seed's before (so seeds are
+ * told in seed order, the same for any number of workers). Called under r->mu. */
 static void progress(set_run *r)
 {
-    uint64_t every = (r->count + SHOT_PROGRESS_LINES - 1) / SHOT_PROGRESS_LINES;
-    for (; r->told < r->count && r->lines[r->told]; r->told++) {
-        int last = r->told + 1 == r->count;
-        if (!r->tty && (r->told + 1) % every && !last)
-            continue;
-        fprintf(stderr, "%sdelve shot: seed %llu (%llu of %llu)%s", r->tty ? "\r" : "",
-                (unsigned long long)(r->a->o.seed + r->told), (unsigned long long)(r->told + 1),
-                (unsigned long long)r->count, r->tty && !last ? "" : "\n");
-    }
+    for (; r->told < r->count && r->lines[r->told]; r->told++)
+        if (r->w && r->w->progress)
+            r->w->progress(r->w->ctx, r->a->o.seed + r->told, r->told + 1, r->count);
 }
 
 /* A worker: takes seeds in order until none is left or one failed. The error kept is
@@ -115,7 +148,8 @@ static void *worker(void *arg)
         char *text = NULL;
         int shots = 0;
         delve_err e = { "" };
-        delve_status st = shot_seed(r->a, r->dir, r->a->o.seed + i, &text, &shots, &e);
+        delve_status st = shot_seed(r->a, r->dir, r->a->o.seed + i, r->w ? r->w->stop : NULL,
+                                    &text, &shots, &e);
         pthread_mutex_lock(&r->mu);
         r->lines[i] = text;
         r->shots += shots;
@@ -130,17 +164,17 @@ static void *worker(void *arg)
 }
 
 /* The workers: --jobs, else one per core; never more than seeds. */
-static int worker_count(const shot_args *a, uint64_t count)
+static int worker_count(const shots_opts *a, uint64_t count)
 {
     long n = a->jobs ? a->jobs : sysconf(_SC_NPROCESSORS_ONLN);
-    n = n < 1 ? 1 : n > SHOT_MAX_JOBS ? SHOT_MAX_JOBS : n;
+    n = n < 1 ? 1 : n > SHOTS_MAX_JOBS ? SHOTS_MAX_JOBS : n;
     return (int)((uint64_t)n < count ? (uint64_t)n : count);
 }
 
 /* Runs the workers over every seed; r->st and r->err say how it went. */
 static void run_workers(set_run *r)
 {
-    pthread_t th[SHOT_MAX_JOBS];
+    pthread_t th[SHOTS_MAX_JOBS];
     int n = worker_count(r->a, r->count), started = 0;
     for (; started < n; started++)
         if (pthread_create(&th[started], NULL, worker, r) != 0)
@@ -174,7 +208,7 @@ static int provenance_argv(int argc, char **argv, char **out)
 /* The catalog: its head, then each seed's lines in seed order, into dir. */
 static delve_status write_catalog(const set_run *r, delve_err *err)
 {
-    const shot_args *a = r->a;
+    const shots_opts *a = r->a;
     char head[CATALOG_HEAD_MAX], file[4096];
     char **words = malloc(sizeof *words * (size_t)(a->argc + 1));
     if (!words)
@@ -198,10 +232,10 @@ static delve_status write_catalog(const set_run *r, delve_err *err)
     return st;
 }
 
-/* The PNGs and catalog.tsv of every seed into dir (the set's temporary folder). */
-static delve_status shoot_set(const shot_args *a, const char *dir, int *shots, delve_err *err)
+delve_status shots_run(const shots_opts *a, const char *dir, const shots_watch *w, int *shots,
+                       delve_err *err)
 {
-    set_run r = { .a = a, .dir = dir, .count = a->seed_hi - a->o.seed + 1, .tty = isatty(2) };
+    set_run r = { .a = a, .w = w, .dir = dir, .count = a->seed_hi - a->o.seed + 1 };
     r.failed_at = r.count;
     r.lines = calloc(r.count, sizeof *r.lines);
     if (!r.lines)
@@ -210,8 +244,6 @@ static delve_status shoot_set(const shot_args *a, const char *dir, int *shots, d
     pthread_mutex_init(&r.mu, NULL);
     run_workers(&r);
     pthread_mutex_destroy(&r.mu);
-    if (r.tty && r.told && r.told < r.count) /* stopped: the error on a line of its own */
-        fputc('\n', stderr);
     delve_status st = r.st;
     if (st)
         *err = r.err;
@@ -222,24 +254,4 @@ static delve_status shoot_set(const shot_args *a, const char *dir, int *shots, d
     free(r.lines);
     *shots = r.shots;
     return st;
-}
-
-int shot_set_run(const shot_args *a)
-{
-    delve_err err = { "" };
-    if (strlen(a->out) > 3000)
-        return cli_usage_error("shot", "-o: folder name too long");
-    int shots = 0;
-    outdir *od;
-    int rc = folder_open(&od, "shot", a->out, a->argc, a->argv);
-    if (rc)
-        return rc;
-    delve_status st = shoot_set(a, outdir_path(od), &shots, &err);
-    rc = folder_close(od, "shot", st, &err);
-    if (rc)
-        return rc;
-    printf("delve shot: %d shot%s and %s/catalog.tsv (seeds %llu-%llu)\n", shots,
-           shots == 1 ? "" : "s", a->out,
-           (unsigned long long)a->o.seed, (unsigned long long)a->seed_hi);
-    return EXIT_OK;
 }
