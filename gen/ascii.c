@@ -58,10 +58,17 @@ static void ascii_map(textbuf *b, const dfloor *f, unsigned char seen[256])
     free(row);
 }
 
-static void legend_line(textbuf *b, const unsigned char seen[256], char g, const char *name)
+void ascii_keys(textbuf *b, const unsigned char *seen, const ascii_key *keys, int n)
 {
-    if (seen[(unsigned char)g])
-        textbuf_printf(b, "  '%c' %s\n", g, name);
+    for (int i = 0; i < n; i++)
+        if (seen[(unsigned char)keys[i].glyph])
+            textbuf_printf(b, "  '%c' %s\n", keys[i].glyph, keys[i].name);
+}
+
+/* One legend line, for the rows that come from a table of their own. */
+static void legend_line(textbuf *b, const unsigned char *seen, char g, const char *name)
+{
+    ascii_keys(b, seen, &(ascii_key){ g, name }, 1);
 }
 
 /* Every glyph that appears, terrain first in table order (a Shoals floor: deep,
@@ -69,6 +76,12 @@ static void legend_line(textbuf *b, const unsigned char seen[256], char g, const
 static void ascii_legend(textbuf *b, const dfloor *f, const unsigned char seen[256])
 {
     static const terrain SHOALS_ROWS[] = { T_DEEP, T_SHALLOW, T_FLOOR, T_HIGH };
+    static const ascii_key PITS[] = { { GEN_GLYPH_PIT, "pit" },
+                                      { GEN_GLYPH_PIT_HIDDEN, "hidden pit" },
+                                      { GEN_GLYPH_PIT_OPEN, "open pit" } };
+    static const ascii_key MARKS[] = { { GEN_GLYPH_STATION, "rest station" },
+                                       { GEN_GLYPH_ENTRANCE, "entrance" },
+                                       { GEN_GLYPH_GOAL, "goal" } };
     textbuf_printf(b, "legend\n");
     for (int i = 0; f->level_type == LT_SHOALS && i < 4; i++)
         legend_line(b, seen, shoals_glyph(SHOALS_ROWS[i]), terrain_get(SHOALS_ROWS[i])->name);
@@ -76,14 +89,9 @@ static void ascii_legend(textbuf *b, const dfloor *f, const unsigned char seen[2
         legend_line(b, seen, terrain_get((terrain)t)->glyph, terrain_get((terrain)t)->name);
     for (int k = 0; k < WAY_KIND_COUNT; k++)
         legend_line(b, seen, way_kind_glyph((way_kind)k), way_kind_name((way_kind)k));
-    if (f->pit_count > 0) { /* no pits, no pit lines: '^' is high ground on Shoals */
-        legend_line(b, seen, GEN_GLYPH_PIT, "pit");
-        legend_line(b, seen, GEN_GLYPH_PIT_HIDDEN, "hidden pit");
-        legend_line(b, seen, GEN_GLYPH_PIT_OPEN, "open pit");
-    }
-    legend_line(b, seen, GEN_GLYPH_STATION, "rest station");
-    legend_line(b, seen, GEN_GLYPH_ENTRANCE, "entrance");
-    legend_line(b, seen, GEN_GLYPH_GOAL, "goal");
+    if (f->pit_count > 0) /* no pits, no pit lines: '^' is high ground on Shoals */
+        ascii_keys(b, seen, PITS, 3);
+    ascii_keys(b, seen, MARKS, 3);
     for (int k = 0; k < monster_kind_count(); k++)
         legend_line(b, seen, monster_kind_get(k)->glyph, monster_kind_get(k)->name);
 }

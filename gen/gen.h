@@ -86,6 +86,16 @@ delve_status ascii_floor(const dungeon *d, int k, char **out, delve_err *err);
  * things), appended to b: the ascii hook of the families without glyphs of their own. */
 void ascii_plain_floor(const dungeon *d, int k, textbuf *b);
 
+/* A legend line of an ASCII map: a glyph and what it stands for. */
+typedef struct ascii_key {
+    char glyph;
+    const char *name;
+} ascii_key;
+
+/* "  'G' name" to b for each of the n keys, in order, whose glyph the map holds
+ * (seen[glyph] != 0): the legend's lines of every family's map. */
+void ascii_keys(textbuf *b, const unsigned char *seen, const ascii_key *keys, int n);
+
 /* Every floor's ascii_floor, top floor first, with one blank line between floors.
  * *out is malloc'ed and NUL-terminated. DELVE_ENOMEM. */
 delve_status ascii_dungeon(const dungeon *d, char **out, delve_err *err);

@@ -59,12 +59,6 @@ static char glyph_at(const dfloor *f, int x, int y)
     return terrain_glyph(floor_at(f, x, y));
 }
 
-static void legend_line(textbuf *b, const unsigned char *seen, char g, const char *name)
-{
-    if (seen[(unsigned char)g])
-        textbuf_printf(b, "  '%c' %s\n", g, name);
-}
-
 static void fluid_legend(textbuf *b, const dfloor *f, const unsigned char *seen)
 {
     static const terrain KIND[3] = { T_WATER, T_ACID, T_LAVA };
@@ -84,21 +78,20 @@ static void fluid_legend(textbuf *b, const dfloor *f, const unsigned char *seen)
 
 static void doom_legend(textbuf *b, const dfloor *f, const unsigned char *seen)
 {
+    static const ascii_key THINGS[] = {
+        { DOOM_GLYPH_BRIDGE, "bridge" }, { DOOM_GLYPH_BOX, "box" },
+        { DOOM_GLYPH_DOWN, "stairs down" },
+        { DOOM_GLYPH_UP, "entrance (stairs up on lower floors)" },
+        { GEN_GLYPH_GOAL, "goal" }, { GEN_GLYPH_PIT, "pit" }, { GEN_GLYPH_PIT_OPEN, "open pit" },
+        { GEN_GLYPH_STATION, "rest station" }, { DOOM_GLYPH_MONSTER, "monster" },
+        { DOOM_GLYPH_ITEM, "item" },
+    };
+    const ascii_key ground[] = { { '#', f->level_type == LT_CAVES ? "cave wall" : "wall" },
+                                 { '.', "floor" }, { '+', "door" } };
     textbuf_printf(b, "legend\n");
-    legend_line(b, seen, '#', f->level_type == LT_CAVES ? "cave wall" : "wall");
-    legend_line(b, seen, '.', "floor");
-    legend_line(b, seen, '+', "door");
+    ascii_keys(b, seen, ground, 3);
     fluid_legend(b, f, seen);
-    legend_line(b, seen, DOOM_GLYPH_BRIDGE, "bridge");
-    legend_line(b, seen, DOOM_GLYPH_BOX, "box");
-    legend_line(b, seen, DOOM_GLYPH_DOWN, "stairs down");
-    legend_line(b, seen, DOOM_GLYPH_UP, "entrance (stairs up on lower floors)");
-    legend_line(b, seen, GEN_GLYPH_GOAL, "goal");
-    legend_line(b, seen, GEN_GLYPH_PIT, "pit");
-    legend_line(b, seen, GEN_GLYPH_PIT_OPEN, "open pit");
-    legend_line(b, seen, GEN_GLYPH_STATION, "rest station");
-    legend_line(b, seen, DOOM_GLYPH_MONSTER, "monster");
-    legend_line(b, seen, DOOM_GLYPH_ITEM, "item");
+    ascii_keys(b, seen, THINGS, (int)(sizeof THINGS / sizeof *THINGS));
 }
 
 /* "monsters 12 (3 hunting): former human 5, imp 7" in monster table order. */
