@@ -16,6 +16,7 @@
 #include "base/lex.h"
 #include "gen/family.h"
 #include "gen/opts.h"
+#include "gen/stored.h"
 
 int cli_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
 {
@@ -463,4 +464,19 @@ void cli_settings_help(unsigned bits)
     printf("\nlevel types (--type T):\n");
     for (int i = 0; i < family_type_count(); i++)
         printf("  %-12s %s\n", family_type_at(i)->name, family_type_at(i)->help);
+}
+
+int cli_ready(const char *cmd, int parsed, gen_opts *o, stored_rooms **stored, int *rc)
+{
+    delve_err err = { "" };
+    *rc = parsed < 0 ? EXIT_OK : parsed;
+    if (stored)
+        *stored = NULL;
+    if (parsed)
+        return 0;
+    if (stored && stored_attach(o, stored, &err)) {
+        *rc = cli_fail(cmd, DELVE_EINPUT, &err);
+        return 0;
+    }
+    return 1;
 }

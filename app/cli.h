@@ -9,6 +9,7 @@
 #include "base/status.h"
 #include "gen/gen.h"
 #include "gen/opts.h"
+#include "gen/stored.h"
 
 enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2 };
 
@@ -137,6 +138,12 @@ typedef struct cli_args {
     const char *pos[CLI_MAX_POS];
     int pos_count;
 } cli_args;
+
+/* What a command does with its parser's result parsed (-1 after --help, else an exit
+ * code; EXIT_OK to go on): 1 to go on, with the stored rooms of o's --rooms attached
+ * when stored is not NULL (*stored: free with stored_free after the run); else 0 with
+ * the exit code to return in *rc (EXIT_OK after --help; the --rooms fault said). */
+int cli_ready(const char *cmd, int parsed, gen_opts *o, stored_rooms **stored, int *rc);
 
 /* Parses argv (argv[0] the subcommand) with glibc's getopt_long: `--key value` and
  * `--key=value`, no abbreviations; each setting through gen/opts.h (so one message

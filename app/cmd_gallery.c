@@ -158,9 +158,9 @@ static delve_status make(const gallery_args *a, delve_err *err)
 int cmd_gallery(int argc, char **argv)
 {
     gallery_args a;
-    int rc = parse(argc, argv, &a);
-    if (rc)
-        return rc < 0 ? EXIT_OK : rc;
+    int rc;
+    if (!cli_ready("gallery", parse(argc, argv, &a), NULL, NULL, &rc))
+        return rc;
     delve_err err = { "" };
     delve_status st = make(&a, &err);
     if (st)

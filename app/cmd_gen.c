@@ -148,13 +148,11 @@ static int write_tmj(const gen_args *a)
 int cmd_gen(int argc, char **argv)
 {
     gen_args a;
-    int rc = parse(argc, argv, &a);
-    if (rc)
-        return rc < 0 ? EXIT_OK : rc;
+    stored_rooms *stored;
+    int rc;
+    if (!cli_ready("gen", parse(argc, argv, &a), &a.o, &stored, &rc))
+        return rc;
     delve_err err = { "" };
-    stored_rooms *stored = NULL;
-    if (stored_attach(&a.o, &stored, &err))
-        return cli_fail("gen", DELVE_EINPUT, &err);
     if (a.tmj) {
         rc = write_tmj(&a);
         stored_free(stored);

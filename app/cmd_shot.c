@@ -377,13 +377,10 @@ static int shot_set(const shot_args *a)
 int cmd_shot(int argc, char **argv)
 {
     shot_args a;
-    int rc = parse(argc, argv, &a);
-    if (rc)
-        return rc < 0 ? EXIT_OK : rc;
-    delve_err err = { "" };
-    stored_rooms *stored = NULL;
-    if (stored_attach(&a.o, &stored, &err))
-        return cli_fail("shot", DELVE_EINPUT, &err);
+    stored_rooms *stored;
+    int rc;
+    if (!cli_ready("shot", parse(argc, argv, &a), &a.o, &stored, &rc))
+        return rc;
     rc = a.set ? shot_set(&a) : shot_one(&a);
     stored_free(stored);
     return rc;
