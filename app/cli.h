@@ -1,13 +1,12 @@
-/* cli: what every delve subcommand shares: option values parsed strictly with clear
- * messages, status-to-exit-code mapping, and printing errors. Only app/ prints and
- * exits (docs/architecture.md). */
+/* cli: what every delve subcommand shares: the parser (cli_parse over gen/opts.h's
+ * settings), strict option values, --seeds ranges, errors printed and turned into exit
+ * codes. Only app/ prints and exits (docs/architecture.md). */
 #ifndef DELVE_APP_CLI_H
 #define DELVE_APP_CLI_H
 
 #include <stdint.h>
 
 #include "base/status.h"
-#include "gen/gen.h"
 #include "gen/opts.h"
 #include "gen/stored.h"
 
@@ -16,6 +15,7 @@ enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2 };
 /* A subcommand: argv[0] is the subcommand's name. Returns the exit code. */
 typedef int (*cli_cmd_fn)(int argc, char **argv);
 
+/* The subcommands of main.c's table, one file each. */
 int cmd_gen(int argc, char **argv);
 int cmd_film(int argc, char **argv);
 int cmd_view(int argc, char **argv);
@@ -90,6 +90,7 @@ int cli_fail(const char *cmd, delve_status st, const delve_err *err);
 int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* 1 for -h and --help. */
 int cli_is_help(const char *a);
 /* 1 when out names the same existing file as in (same device and inode): writing out
  * would destroy the input. 0 when either does not exist. */
@@ -158,6 +159,5 @@ void cli_settings_help(unsigned bits);
 
 /* The index of flag name in s's flags, or -1. */
 int cli_flag_index(const cli_spec *s, const char *name);
-
 
 #endif
