@@ -8,12 +8,12 @@
 #include "app/cli.h"
 #include "base/fsio.h"
 #include "codecs/png.h"
-#include "films/film.h"
 #include "gen/family.h"
 #include "gen/gen.h"
 #include "gen/opts.h"
 #include "render/frame.h"
 #include "render/sheet.h"
+#include "sweep/shots.h"
 
 #define GALLERY_MAX_DLEVELS 6
 #define GALLERY_ZOOM 12          /* px per square: a 78 x 20 floor is 936 x 240 */
@@ -96,14 +96,9 @@ static delve_status render_one(const gallery_args *a, int type, int dlevel, canv
     o.floors = 1;
     o.type = type;
     o.dlevel = dlevel;
-    dungeon d;
-    delve_status st = gen_dungeon(&o, &d, err);
-    if (st)
-        return st;
-    party p;
-    film_default_party(&p);
     world w;
-    if ((st = world_init(&w, &d, &p, err)))
+    delve_status st = shots_world(&o, o.seed, &w, err);
+    if (st)
         return st;
     frame_opts vo = frame_defaults();
     vo.hud = 0, vo.whole_floor = 1, vo.follow = 0, vo.zoom = GALLERY_ZOOM;
