@@ -1,5 +1,6 @@
 /* delve check: the importer's checks (gen/check.h) on a .dun file, or on every dungeon
- * of a range of seeds with counts by kind. Exit 1 when any error is found. */
+ * of a range of seeds with counts by kind (sweep/tally.h). Exit 1 when any error is
+ * found. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* delve merge: the parts of a seed range run apart (a CI matrix, a Slurm array, GNU
- * parallel) joined into the bytes one run over the whole range gives: shot sets here,
- * `delve check --seeds` outputs (app/cmd_check.c) and `delve stats --shard` parts
- * (app/cmd_stats_shard.c). The parts must tile the range: no gap, no overlap. */
+ * parallel) joined into the bytes one run over the whole range gives: shot sets
+ * (sweep/merge.h), `delve check --seeds --shard` reports (sweep/tally.h) and `delve stats
+ * --shard` parts (sweep/shard.h). Options, locks, the output folder and messages here. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
