@@ -17,6 +17,7 @@
 #include "review/catalog.h"
 #include "review/catrow.h"
 #include "sweep/parts.h"
+#include "sweep/shots.h"
 
 #define MERGE_CATALOG_MAX (1024u << 20)  /* bytes of one part's catalog.tsv */
 #define MERGE_PNG_MAX (256u << 20)       /* bytes of one PNG copied (when it cannot be linked) */
@@ -220,7 +221,7 @@ static int png_whole(const char *file)
 static delve_status row_png(const part *p, uint64_t seed, int floor, delve_err *err)
 {
     char file[4200];
-    snprintf(file, sizeof file, "%s/seed-%020llu-floor-%02d.png", p->dir,
+    snprintf(file, sizeof file, "%s/" SHOTS_NAME, p->dir,
              (unsigned long long)seed, floor);
     struct stat sb;
     if (lstat(file, &sb))
@@ -308,8 +309,8 @@ static delve_status part_rows(part *p, const char *file, delve_err *err)
     return st;
 }
 
-/* "seed-SSSSSSSSSSSSSSSSSSSS-floor-FF.png", the name delve shot gives a floor's PNG (20
- * and 2 digits), into *seed and *floor; 0 for any other name. */
+/* "seed-SSSSSSSSSSSSSSSSSSSS-floor-FF.png", the name delve shot gives a floor's PNG
+ * (SHOTS_NAME: 20 and 2 digits), into *seed and *floor; 0 for any other name. */
 static int png_name(const char *name, uint64_t *seed, int *floor)
 {
     return strlen(name) == 38 && !strncmp(name, "seed-", 5) &&
@@ -656,9 +657,9 @@ delve_status merge_shots_join(merge_shots *m, uint64_t *lo, uint64_t *hi, delve_
     return st;
 }
 
-delve_status merge_shots_write(const merge_shots *m, const char *target, const char *dir,
+delve_status merge_shots_write(merge_shots *m, const char *target, const char *dir,
                                const volatile sig_atomic_t *stop, int *shots,
                                delve_err *err)
 {
-    return merge_into((part *)m->p, m->n, target, dir, stop, shots, err);
+    return merge_into(m->p, m->n, target, dir, stop, shots, err);
 }

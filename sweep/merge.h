@@ -1,6 +1,6 @@
-/* merge: shot sets of `delve shot --seeds` made apart over parts of a seed range, read,
- * checked whole and alike, and joined into the set one run over the range makes
- * (docs/merge-parts.md). Never prints: app/cmd_merge.c words it. Uses review, base. */
+/* merge: shot sets made apart over parts of a seed range (docs/merge-parts.md) read,
+ * checked whole and alike, and joined into the set one run over the range makes. Never
+ * prints (app/cmd_merge.c words it). Uses review, base, sweep/parts and shots' names. */
 #ifndef DELVE_SWEEP_MERGE_H
 #define DELVE_SWEEP_MERGE_H
 
@@ -35,7 +35,7 @@ delve_status merge_shots_join(merge_shots *m, uint64_t *lo, uint64_t *hi, delve_
  * (hard linked, else copied) and catalog.tsv whose '# command:' has the whole range and
  * "-o target" (docs/catalog-format.md); *shots: the PNGs. DELVE_ESTOP when *stop is
  * raised (stop may be NULL); fsio's errors. */
-delve_status merge_shots_write(const merge_shots *m, const char *target, const char *dir,
+delve_status merge_shots_write(merge_shots *m, const char *target, const char *dir,
                                const volatile sig_atomic_t *stop, int *shots,
                                delve_err *err);
 
