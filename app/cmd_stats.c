@@ -1,7 +1,7 @@
 /* delve stats: measures of generated floors over a range of seeds, one command for
  * every family: one parser, then the family's runner (DoomRL's mean, sd, min and max
- * per level type here; rooms' rising counts and Shoals' fractions beside); --compare's
- * options and printing, the comparison itself in review/dist_text. */
+ * per level type, rooms' rising counts, Shoals' fractions; --shard parts: sweep/shard);
+ * --compare's options and printing, the comparison itself in review/dist_text. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
