@@ -81,8 +81,8 @@ int folder_interrupted(const char *cmd, const char *what)
  * has the flag (ext2/3/4; elsewhere nothing happens): ext4 then puts the folders made in
  * it (a film's frames/) in a block group of their own, not in their parent's. Without a
  * journal, ext4 skips every inode freed in the last minute one at a time for each new
- * file (recently_deleted): a film replacing the one just made spent 0.4-0.6 s of system
- * time on its frames' 330 inodes, 0.2 s marked so (README "Benchmark"). */
+ * file (recently_deleted), so a film replacing the one just made spends its system time
+ * walking its frames' freed inodes; marked so, it walks far fewer (docs/perf-log.md). */
 static void mark_top(const char *dir)
 {
 #if defined(FS_IOC_GETFLAGS) && defined(FS_TOPDIR_FL)

@@ -1,6 +1,7 @@
 /* lazy_libs: SDL2, SDL2_ttf and fontconfig loaded on first use, so that commands which
  * never open a window or draw text (`delve diff`, `delve gen`...) start without mapping
- * and relocating their fifty-odd libraries (4 ms of every start, README "Benchmark").
+ * and relocating their fifty-odd libraries, a large share of a short command's time
+ * (docs/perf-log.md).
  * app/lazy_libs.c defines each SDL_, TTF_ and Fc function delve calls under its own
  * name, and the delve executables are linked against it instead of the three libraries
  * (CMakeLists.txt, DELVE_LAZY_LIBS); tests and delve-bench link the libraries as before.
@@ -15,8 +16,8 @@
 void lazy_libs_die(const char *what) __attribute__((noreturn));
 
 /* Starts loading the libraries on a thread of their own, for a command that will draw
- * text: SDL2's fifty-odd libraries take ~10 ms to map and relocate, which then overlap
- * the command's own start (a film's script, rehearsal and dungeon). The first call of
+ * text: mapping and relocating SDL2's fifty-odd libraries then overlaps the command's
+ * own start (a film's script, rehearsal and dungeon). The first call of
  * any function waits for it. */
 void lazy_libs_preload(void);
 
