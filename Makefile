@@ -77,7 +77,10 @@ fuzz-replay: deps-test
 	cmake --build $(BUILD) -j $(JOBS) --target fuzz-replay
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -R '^fuzz_'
 
-view: build
+# only delve, as `make run` builds it: the tests wait for `make test`
+view: deps
+	@$(CONFIGURE)
+	cmake --build $(BUILD) -j $(JOBS) --target delve
 	./$(BUILD)/delve view --film $(FILM)
 
 # odiff's native binary (npm odiff-bin) is installed here for the bench only, never by test

@@ -26,7 +26,7 @@ typedef struct delve_err {
 delve_status delve_fail(delve_err *err, delve_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* As delve_fail, with the message prefixed by `path:line:col: ` (DESIGN: text formats). */
+/* As delve_fail, with the message prefixed by `path:line:col: ` (docs/architecture.md: text formats). */
 delve_status delve_fail_at(delve_err *err, delve_status st, const char *path, int line,
                            int col, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));

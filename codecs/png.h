@@ -3,7 +3,7 @@
  * missing), an opaque canvas as RGB rows filtered "up", written atomically through a
  * temporary file. Reading: libspng (Debian's libspng-dev), with a
  * faster path of its own for the 8-bit RGB/RGBA files delve and most tools write
- * (libdeflate), which agrees with libspng on every file. Measurements: render/README.md.
+ * (libdeflate), which agrees with libspng on every file. Measurements: docs/perf-log.md.
  * Uses base/fsio, stb_image_write, libspng, libdeflate and libc only. */
 #ifndef DELVE_CODECS_PNG_H
 #define DELVE_CODECS_PNG_H

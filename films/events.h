@@ -1,7 +1,7 @@
 /* events: a film's events.tsv, one row a frame (films/README.md, "Frames and events"):
  * frame, time_s, floor, x, y, event, NAME_health and NAME_power for each member,
  * digest, caption. The recorder writes it and `delve sheet` reads it back, both here,
- * so its columns have one home. Uses engine (lines read with base/lex.h). */
+ * so its columns have one home. Uses base (lines read with base/lex.h). */
 #ifndef DELVE_FILMS_EVENTS_H
 #define DELVE_FILMS_EVENTS_H
 

@@ -1,7 +1,7 @@
 /* family: the level-type registry (one row per `--type` name) and the generator families
  * (rooms, DoomRL, Shoals), each a row of hooks that gen.c's pass script calls. Help
  * texts, error messages, the gallery and `delve check`'s family checks come from these
- * rows; a test checks every row has every hook. Uses engine and gen. */
+ * rows; a test checks every row has every hook. Uses base, engine and gen. */
 #ifndef DELVE_GEN_FAMILY_H
 #define DELVE_GEN_FAMILY_H
 

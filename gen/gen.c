@@ -3,7 +3,7 @@
  * window of floors whose passes reach floor k, and keeps floor k.
  *
  * What reaches floor k: its own layout (seed, k); the ways of the pair above (k-1, k)
- * and of the pair below (k, k+1), each from its two layouts (ways.c keeps them apart by
+ * and of the pair below (k, k+1), each from its two layouts (rooms/rooms_ways.c keeps them apart by
  * parity); its pit, which needs the landing floor k+1 with all its ways, so the pair
  * (k+1, k+2) too; its station, from its own squares, ways and pit (landings from floor
  * k-1 never take a station's square, see pits.c). So the window is k-1 .. k+2.

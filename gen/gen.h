@@ -2,7 +2,7 @@
  * (gen/doomrl/doomrl.h) or Shoals (gen/shoals/shoals.h), their ways between floors,
  * rising's ways up and down, pits and rest stations. Every pass draws from its own RNG
  * stream (engine/rng.h); each floor's result depends only on the seed and the floors next to it, so a floor generated
- * alone equals the same floor of the whole dungeon. Uses engine only. */
+ * alone equals the same floor of the whole dungeon. Uses base and engine only. */
 #ifndef DELVE_GEN_GEN_H
 #define DELVE_GEN_GEN_H
 
@@ -58,7 +58,7 @@ gen_opts gen_defaults(uint64_t seed);
  * floor is a DoomRL floor of DOOM_W x DOOM_H (o->w, o->h unused) with dlevel
  * o->dlevel + k, joined by stairs instead of a lift and a ladder, stocked with monsters
  * and items after the pits and stations, and the dungeon passes doom_validate_dungeon.
- * With type LT_SHOALS every floor is a Shoals floor instead (gen/shoals.h: seed 003's
+ * With type LT_SHOALS every floor is a Shoals floor instead (gen/shoals/shoals.h: seed 003's
  * heightmap, SHOALS_W x SHOALS_H whatever w and h say, `islands` islands), its ways on
  * land dry at high tide, and each floor checked by shoals_check after its ways.
  * DELVE_EINPUT on bad options, DELVE_EFAIL if a floor's layout failed all its tries or

@@ -2,7 +2,7 @@
  * file is a room's interior in the map-block syntax of the .dun format (engine/dun.h's
  * dun_map_read), laid by the rising tries into a generated room at least as big. Laid
  * squares are marked SQ_DRAWN | SQ_PIN (never sunk, raised, cut or touched after) and
- * `secret X Y` squares SQ_SECRET too. Uses engine only. */
+ * `secret X Y` squares SQ_SECRET too. Uses base and engine only. */
 #ifndef DELVE_GEN_STORED_H
 #define DELVE_GEN_STORED_H
 

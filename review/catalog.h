@@ -1,7 +1,7 @@
-/* catalog: the one-line-per-floor text golden of a generated dungeon (STYLE.md:
- * "Regression: text goldens first"), the way Brogue CE's seed catalog is diffed in CI.
+/* catalog: the one-line-per-floor text golden of a generated dungeon (a text diff says
+ * what changed before any picture does), the way Brogue CE's seed catalog is diffed in CI.
  * `delve shot --seeds A-B -o DIR` writes DIR/catalog.tsv with these lines and
- * `delve review` diffs two of them by (seed, floor). Uses engine only. */
+ * `delve review` diffs two of them by (seed, floor). Uses engine and gen (the checks). */
 #ifndef DELVE_REVIEW_CATALOG_H
 #define DELVE_REVIEW_CATALOG_H
 
@@ -14,7 +14,7 @@
 
 /* The header line of catalog.tsv, without its newline: '#' then the column names. The
  * first nine columns are the original ones, in their order; the counts after validator
- * (CATALOG_MORE, gen/README.md "catalog.tsv") are appended, never reordered: dlevel;
+ * (CATALOG_MORE, docs/catalog-format.md) are appended, never reordered: dlevel;
  * door, item and fluid squares; ways by kind; what rising laid. */
 #define CATALOG_FIRST "# seed\tfloor\ttype\trooms\tpits\tstations\tways\tmonsters\tvalidator"
 #define CATALOG_MORE                                                                      \

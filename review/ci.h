@@ -1,7 +1,7 @@
 /* ci: what `delve review` gives CI besides the page: the review as one JSON
  * document (--format json, docs/review.md "JSON") and as JUnit XML (--junit FILE: one
  * testcase per pair, a failure for each changed, added or removed one). Reads a
- * review/review result; writes with base/fsio (atomic). Uses engine, review/review and
+ * review/review result; writes with base/fsio (atomic). Uses base, review/review and
  * cJSON. */
 #ifndef DELVE_REVIEW_CI_H
 #define DELVE_REVIEW_CI_H

@@ -7,10 +7,9 @@
  * canvas, the area outside one image counting as changed (the threshold rule, AA
  * detection included, runs on the overlap as if both were cropped to it).
  * Rule source: spec/films-and-review.md and pixelmatch 7's published algorithm
- * (rewritten, not copied; review/diff.c says how it is followed). Uses engine/,
- * codecs/png (which reads
- * the PNGs) and libdeflate; integers only except the threshold path, which mirrors a
- * float rule. */
+ * (rewritten, not copied; review/diff.c says how it is followed). Uses base,
+ * render/canvas.h, codecs/png (which reads the PNGs) and libdeflate; integers only
+ * except the threshold path, which mirrors a float rule. */
 #ifndef DELVE_REVIEW_DIFF_H
 #define DELVE_REVIEW_DIFF_H
 

@@ -3,7 +3,7 @@
  * hold the same floors, else two samples; numeric columns by Wilcoxon's signed-rank or
  * Mann-Whitney's U, categorical ones (level type, verdict) by McNemar-Bowker or
  * chi-square (review/sig.h); Holm over the tested columns. For `delve stats --compare`
- * and reports; doubles for printing only. Uses engine and review/sig. */
+ * and reports; doubles for printing only. Uses base and review/sig. */
 #ifndef DELVE_REVIEW_DIST_H
 #define DELVE_REVIEW_DIST_H
 

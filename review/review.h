@@ -10,7 +10,7 @@
  * Pairs whose files hold the same bytes are the same without decoding (sizes first,
  * then the bytes); the others are decoded and compared by review/diff (so the same
  * pixels in other bytes are the same). The distribution table is computed by the
- * caller (review/dist_review) and drawn here. Uses engine, review/diff, POSIX (dirent) and
+ * caller (review/dist_review) and drawn here. Uses base, review/diff, POSIX (dirent) and
  * pthreads. docs/review.md describes the page and its order. */
 #ifndef DELVE_REVIEW_REVIEW_H
 #define DELVE_REVIEW_REVIEW_H

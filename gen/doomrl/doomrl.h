@@ -3,7 +3,7 @@
  * code works in the spec's 1-based coordinates and converts to the floor's 0-based ones
  * in one place (doom_prim.c). The public face for what gen.h does not cover: one floor
  * with its record (for tests and stats), the type pick, the validator, the monster and
- * item tables, statistics. Uses engine only. */
+ * item tables, statistics. Uses base and engine only. */
 #ifndef DELVE_GEN_DOOMRL_H
 #define DELVE_GEN_DOOMRL_H
 

@@ -3,8 +3,8 @@
  * as `delve gen --type shoals` makes it, the fraction of deep water, shallow water,
  * floor and high ground, and the number of land parts (4-connected floor and high
  * ground). Each measure gets its mean, sample standard deviation and 5th and 95th
- * percentiles (nearest rank). Integers only: values are in millionths. Uses engine and
- * gen only. */
+ * percentiles (nearest rank). Integers only: values are in millionths. Uses base, engine
+ * and gen only. */
 #ifndef DELVE_GEN_SHOALS_STATS_H
 #define DELVE_GEN_SHOALS_STATS_H
 
