@@ -28,14 +28,21 @@ delve_status catrow_check(const lex *x, int cols)
     if (f[0] == '0' || /* as delve writes it: no leading zero */
         lex_parse_int(f, (size_t)(fe - f), 1, DUNGEON_MAX_FLOORS, &floor, NULL) != LEX_OK)
         return lex_fail(x, f, "a floor is 1..%d", DUNGEON_MAX_FLOORS);
-    int cells = 1;
+    int cells = 1, empty = 0;
+    const char *empty_at = NULL;
     for (const char *p = s; p < end; p++) {
         if (*p == '\t' && p + 2 < end && p[1] == '-' && p[2] >= '0' && p[2] <= '9')
             return lex_fail(x, p + 1, "a count is 0 or more (a catalog has no negative "
                             "numbers)");
         if (*p == '\t' && ++cells == cols + 1 && cols)
             extra = p;
+        /* a missing value is written '-' (docs/catalog-format.md): an empty cell is a
+           line cut or edited by hand, not a floor without the count */
+        if (*p == '\t' && !empty_at && !extra && (p + 1 == end || p[1] == '\t'))
+            empty_at = p + 1, empty = cells;
     }
+    if (empty_at && (empty_at < end || !cols || cells >= cols)) /* a cut line: ends early */
+        return lex_fail(x, empty_at, "cell %d is empty (a missing value is '-')", empty);
     if (extra)
         return lex_fail(x, extra, "more cells than the %d column names", cols);
     if (cols && cells < cols)

@@ -1,7 +1,7 @@
 /* catrow: one data line of a catalog.tsv (docs/catalog-format.md) checked the same way
  * by every reader (review/review's catalog diff, review/dist's `delve stats --compare`):
- * a seed of 64 bits, a floor 1..32, no negative number, as many tab-separated cells as
- * the column names. */
+ * a seed of 64 bits, a floor 1..32, no negative number, no empty cell, as many
+ * tab-separated cells as the column names. */
 #ifndef DELVE_REVIEW_CATROW_H
 #define DELVE_REVIEW_CATROW_H
 
@@ -12,7 +12,8 @@
  * (0: no names read, cells not counted). DELVE_EINPUT through lex_fail at
  * "path:line:col": "expected seed, a tab, floor, ..." (the seed is not digits), "expected
  * a floor (a whole number)", "a seed past ...", "a floor is 1..32", "a count is 0 or
- * more" (at the '-'), "N of COLS cells: the line ends early" (at the line's end),
+ * more" (at the '-'), "cell N is empty (a missing value is '-')" (at the empty cell),
+ * "N of COLS cells: the line ends early" (at the line's end),
  * "more cells than the COLS column names" (at the tab before the first extra cell). */
 delve_status catrow_check(const lex *x, int cols);
 

@@ -199,15 +199,17 @@ static int col_of(const dist_side *s, const char *name)
 #define CELL_MAX INT64_C(9007199254740992) /* 2^53: every count exact as a double */
 
 /* 1 when text is a whole number 0..CELL_MAX in strict decimal (base/lex: digits only,
- * no sign, no space), into *v; "-" and "" are missing (0 returned). */
+ * no sign, no space), into *v; "-" is missing (0 returned). */
 static int cell_int(const char *text, int64_t *v)
 {
     return lex_parse_i64(text, strlen(text), 0, CELL_MAX, v, NULL) == LEX_OK;
 }
 
+/* "-", a catalog's missing value (an empty cell never gets here: catrow_check refuses
+ * it at its line and column). */
 static int missing(const char *text)
 {
-    return !text[0] || !strcmp(text, "-");
+    return !strcmp(text, "-");
 }
 
 /* --- one column ------------------------------------------------------------------- */
@@ -378,8 +380,8 @@ static delve_status category_col(const col_in *in, dist_col *c, delve_err *err)
     delve_status st = ia && ib && c->cats ? DELVE_OK
                                           : delve_fail(err, DELVE_ENOMEM, "out of memory");
     for (int i = 0; !st && i < n; i++) {
-        const char *x = i < r->a.rows ? cell_a(in, r->paired ? in->ka[i].row : i) : "";
-        const char *y = i < r->b.rows ? cell_b(in, r->paired ? in->kb[i].row : i) : "";
+        const char *x = i < r->a.rows ? cell_a(in, r->paired ? in->ka[i].row : i) : "-";
+        const char *y = i < r->b.rows ? cell_b(in, r->paired ? in->kb[i].row : i) : "-";
         int jx = missing(x) ? -1 : cat_index(c, x), jy = missing(y) ? -1 : cat_index(c, y);
         c->na += jx >= 0;
         c->nb += jy >= 0;

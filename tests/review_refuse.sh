@@ -1,8 +1,8 @@
 # delve review refuses bad input before any work and leaves an earlier report byte for
 # byte: --junit in a missing folder or onto a folder, a side that is not a shot set
 # (no catalog.tsv, no PNGs), a broken catalog.tsv (seed not a number, a row cut short,
-# a row with extra cells: file:line:col, also in `delve stats --compare`); --junit -
-# prints the XML on standard output (refused with --format json); the type row of the
+# a row with extra cells, an empty cell: file:line:col, also in `delve stats --compare`);
+# --junit - prints the XML on standard output (refused with --format json); the type row of the
 # distribution table reads "old% → new%".
 . "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
@@ -45,6 +45,9 @@ broken "a row cut short, no final newline" \
 grep -qF "of 27 cells: the line ends early" err && ok "the cut row: '26 of 27 cells'" || bad "the cut row: $(cat err)"
 broken "a row with an extra cell" "sed -i '\$s/\$/\textra/' bad/catalog.tsv" "$last:"
 grep -qF "more cells than the 27 column names" err && ok "the extra cell named" || bad "the extra cell: $(cat err)"
+broken "an empty cell (rooms blanked)" \
+  "sed -i '\$s/^\\([^\t]*\t[^\t]*\t[^\t]*\t\\)[^\t]*/\\1/' bad/catalog.tsv" "$last:"
+grep -qF "cell 4 is empty (a missing value is '-')" err && ok "the empty cell named" || bad "the empty cell: $(cat err)"
 broken "a floor that is not a number" "sed -i '\$s/^\([0-9]*\)\t[0-9]*/\1\tx/' bad/catalog.tsv" "$last:"
 
 # --junit - : the XML on stdout, the summary on stderr; --junit FILE with the report

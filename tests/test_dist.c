@@ -350,6 +350,12 @@ static void test_bad_catalogs(void **state)
     static const char *const BAD[][2] = {
         { NAMES "1\t1\t2\n2\t1\t3\n1\t1\t3\n", "b.tsv:4:1: seed 1 floor 1 again (line 2 has it)" },
         { NAMES "1\t1\t2\t9\n", "b.tsv:2:6: more cells than the 3 column names" },
+        { NAMES "1\t1\t\n", "b.tsv:2:5: cell 3 is empty (a missing value is '-')" },
+        { NAMES "1\t1\t\t2\n", "b.tsv:2:5: cell 3 is empty (a missing value is '-')" },
+        { "# seed\tfloor\tways\trooms\n1\t1\t\t2\n",
+          "b.tsv:2:5: cell 3 is empty (a missing value is '-')" },
+        { "# seed\tfloor\tways\trooms\n1\t1\t\n", /* cut after a tab: short, not empty */
+          "b.tsv:2:5: 3 of 4 cells: the line ends early" },
         { NAMES "1x\t1\t2\n", "b.tsv:2:2: expected seed, a tab, floor, ..." },
         { NAMES "1\t0\t2\n", "b.tsv:2:3: a floor is 1..32" },
         { "1\t1\t2\n", "b.tsv:1:1: a data line before the column names ('# seed\\x09floor"
