@@ -70,7 +70,7 @@ golden_args() {
 }
 
 # golden_render NAME OUT: makes golden NAME with this build into the file OUT. Returns
-# delve's status, or 2 for a name with no row.
+# delve's status, or 2 for a name with no row; why it failed is on stderr.
 golden_render() {
   local name=$1 out=$2
   case $name in
@@ -81,8 +81,9 @@ golden_render() {
       return ;;
     catalog.tsv)
       rm -rf "$GOLDEN_WORK/set"
-      "$DELVE" shot --seeds "$GOLDEN_SEEDS" -o "$GOLDEN_WORK/set" > /dev/null 2>&1 &&
-        cp "$GOLDEN_WORK/set/catalog.tsv" "$out"
+      "$DELVE" shot --seeds "$GOLDEN_SEEDS" -o "$GOLDEN_WORK/set" > /dev/null 2> "$GOLDEN_WORK/set.err" ||
+        { grep -v ' ([0-9]* of [0-9]*)$' "$GOLDEN_WORK/set.err" >&2; return 1; }  # why, not progress
+      cp "$GOLDEN_WORK/set/catalog.tsv" "$out"
       return ;;
   esac
   golden_rows | cut -f1 | grep -qxF -- "$name" ||

@@ -4,12 +4,15 @@
 # (tests/sheet_compare.c says what it forgives), and its events.tsv as text (its
 # captions and health numbers: the words on the sheet); catalog.tsv of seeds 1-20.
 # A golden that differs: its golden and new file, the diff image, report.txt and a
-# `delve review` page stay in BUILD/golden-failures/ (CI keeps that folder) and the FAIL
-# line names them. A golden that is missing: outside CI this build's file is written
-# into the goldens' folder and reported as new (look at it, commit it); with CI set in
-# the environment it fails, as Playwright's and Jest's snapshots do.
-# Environment (tests/golden_rules.sh uses it): GOLDEN_DIR (default tests/golden),
-# GOLDEN_FAILURES (default BUILD/golden-failures), GOLDEN_ONLY (globs, as `make golden`).
+# `delve review` page (when the review could run) stay in BUILD/golden-failures/ (CI
+# keeps that folder) and the FAIL line names them with the reason; a golden this build
+# cannot make goes there too, with delve's message. A golden that is missing: outside
+# CI this build's file is written into the goldens' folder and reported as new (look at
+# it, commit it); with CI set in the environment it fails, as Playwright's and Jest's
+# snapshots do.
+# Environment (tests/golden_rules.sh and golden_failures.sh use it): GOLDEN_DIR (default
+# tests/golden), GOLDEN_FAILURES (default BUILD/golden-failures), GOLDEN_ONLY (globs, as
+# `make golden`).
 . "${0%/*}/lib.bash" "$@" || exit 2
 GOLD=${GOLDEN_DIR:-tests/golden}
 FAIL=${GOLDEN_FAILURES:-$BUILD/golden-failures}
@@ -22,18 +25,21 @@ names=$(golden_selected) || { bad "GOLDEN_ONLY='$GOLDEN_ONLY' matches no golden"
 [ -z "${GOLDEN_ONLY:-}" ] || echo "only the goldens matching GOLDEN_ONLY='$GOLDEN_ONLY'"
 
 # keep NAME MESSAGE DIFF: the golden, this build's file and the diff go to $FAIL, a block
-# to its report.txt
+# to its report.txt; a golden this build cannot make (no file in $TMP/now) keeps its
+# golden and the reason, and "none" for this build's file
 keep() {
   local name=$1 msg=$2 diff=$3 now="$FAIL/now/$1"
   mkdir -p "$FAIL/golden" "$FAIL/now"
-  cp "$GOLD/$name" "$FAIL/golden/" && cp "$TMP/now/$name" "$now"
+  [ ! -f "$GOLD/$name" ] || cp "$GOLD/$name" "$FAIL/golden/"
+  [ -f "$TMP/now/$name" ] && cp "$TMP/now/$name" "$now" || now=
   [ -z "$diff" ] || cp "$TMP/diff" "$FAIL/$diff"
   {
     echo "$name: $msg"
-    echo "  golden  $GOLD/$name"
-    echo "  now     $now${settings:+   ($settings)}"
+    echo "  golden  $GOLD/$name$([ -f "$GOLD/$name" ] || echo " (none)")"
+    echo "  now     ${now:-none: this build cannot make it}${settings:+   ($settings)}"
     [ -z "$diff" ] || echo "  diff    $FAIL/$diff"
-    case $name in
+    case ${now:+$name} in
+      '') ;;  # no file of this build: nothing to look at again
       sheet.png) cp "$GOLDEN_WORK/film-other/sheet.png" "$FAIL/sheet-serif.png"
         echo "  look    $SHEET_COMPARE $GOLD/$name $now $FAIL/sheet-serif.png -o $FAIL/$diff" ;;
       *.png) echo "  look    $DELVE diff $GOLD/$name $now -o $FAIL/${name%.png}-diff.png" ;;
@@ -60,25 +66,54 @@ new() {
 compare() {
   case $1 in
     film-events.tsv)
-      if diff -u "$GOLD/$1" "$TMP/now/$1" > "$TMP/diff"; then
+      if text_diff "$1" "$GOLD/$1" "$TMP/now/$1"; then
         echo "the same bytes" > "$TMP/msg"; return 0
       fi
       echo "$(grep -c '^[-+][^-+]' "$TMP/diff") lines differ" > "$TMP/msg"
       return 1 ;;
     catalog.tsv) # the lines naming this run (folder, version, revision) are left out
       unrun() { grep -vE '^# (command|version|revision): ' "$1"; }
-      if diff -u <(unrun "$GOLD/$1") <(unrun "$TMP/now/$1") > "$TMP/diff"; then
+      if text_diff "$1" <(unrun "$GOLD/$1") <(unrun "$TMP/now/$1"); then
         echo "the same lines (provenance left out)" > "$TMP/msg"; return 0
       fi
-      echo "$(grep -c '^[-+][^-+]' "$TMP/diff") catalog lines differ" > "$TMP/msg"
+      catalog_count "$GOLD/$1" "$TMP/now/$1" > "$TMP/msg"
       return 1 ;;
     sheet.png)
       [ -x "$SHEET_COMPARE" ] || { echo "$SHEET_COMPARE is not built (make test builds it)" > "$TMP/msg"; return 1; }
       "$DELVE" film "$GOLDEN_FILM" -o "$GOLDEN_WORK/film-other" --quiet --font "$SHEET_OTHER" > /dev/null &&
-        "$SHEET_COMPARE" "$GOLD/$1" "$TMP/now/$1" "$GOLDEN_WORK/film-other/sheet.png" -o "$TMP/diff" > "$TMP/msg" ;;
-    *) "$DELVE" diff "$GOLD/$1" "$TMP/now/$1" -o "$TMP/diff" > "$TMP/msg" ;;
+        verdict "$SHEET_COMPARE" "$GOLD/$1" "$TMP/now/$1" "$GOLDEN_WORK/film-other/sheet.png" -o "$TMP/diff" ;;
+    *) verdict "$DELVE" diff "$GOLD/$1" "$TMP/now/$1" -o "$TMP/diff" ;;
   esac
 }
+
+# verdict COMMAND...: runs the comparison, its verdict (stdout) in $TMP/msg; when it
+# refuses the files (a golden that is no PNG) its verdict is empty and the reason, on
+# stderr, goes to $TMP/msg instead. The command's status.
+verdict() {
+  "$@" > "$TMP/msg" 2> "$TMP/err" && return
+  local rc=$?
+  [ -s "$TMP/msg" ] || first_line "$TMP/err" > "$TMP/msg"
+  return $rc
+}
+
+# text_diff NAME GOLDEN NOW: diff -u into $TMP/diff, its header naming the golden and the
+# copy keep leaves in $FAIL (not the /dev/fd/N of a process substitution); 0 when the same
+text_diff() {
+  diff -u --label "$GOLD/$1" --label "$FAIL/now/$1" "$2" "$3" > "$TMP/diff"
+}
+
+# catalog_count GOLDEN NOW: the data lines that differ counted as delve review counts
+# them, by seed and floor (a changed line once, not as the - and + lines of a diff)
+catalog_count() {
+  awk -F'\t' 'FNR == NR { if (!/^#/ && NF) g[$1 FS $2] = $0; next }
+    !/^#/ && NF { k = $1 FS $2; seen[k] = 1; if (!(k in g)) a++; else if (g[k] != $0) c++ }
+    END { for (k in g) r += !(k in seen)
+      if (!c && !a && !r) print "the column names or provenance differ, every line by seed and floor the same"
+      else if (!a && !r) printf "%d catalog line%s changed (by seed and floor)\n", c, c == 1 ? "" : "s"
+      else printf "%d catalog line%s changed, %d added, %d removed (by seed and floor)\n", c, c == 1 ? "" : "s", a, r }' "$1" "$2"
+}
+# first_line FILE: its first line that is neither blank nor a note, or "no message"
+first_line() { grep -v -m1 -e '^$' -e ': note: ' "$1" || echo "no message"; }
 SHEET_COMPARE="$BUILD/tests/sheet-compare"
 SHEET_OTHER=/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf  # the glyph areas: where it differs
 
@@ -86,8 +121,10 @@ rows=0
 for name in $names; do
   rows=$((rows + 1))
   settings=$(golden_settings "$name")
-  if ! golden_render "$name" "$TMP/now/$name"; then
-    bad "$name: this build cannot make it${settings:+ ($settings)}"; continue
+  if ! golden_render "$name" "$TMP/now/$name" 2> "$TMP/err"; then
+    rm -f "$TMP/now/$name"
+    keep "$name" "this build cannot make it${settings:+ ($settings)}: $(first_line "$TMP/err")" ""
+    continue
   fi
   if [ ! -f "$GOLD/$name" ]; then new "$name"; continue; fi
   rm -f "$TMP/diff"
@@ -102,10 +139,16 @@ done
 [ -n "${GOLDEN_ONLY:-}" ] || check "every golden was checked ($rows)" test "$rows" -ge 5
 
 if [ -d "$FAIL/now" ]; then
-  "$DELVE" review "$FAIL/golden" "$FAIL/now" -o "$FAIL/review" > /dev/null 2>&1
+  "$DELVE" review "$FAIL/golden" "$FAIL/now" -o "$FAIL/review" > /dev/null 2> "$TMP/err"
+  rc=$?
   {
-    echo "All of them side by side: $FAIL/review/index.html"
-    echo "  (made by: $DELVE review $FAIL/golden $FAIL/now -o $FAIL/review)"
+    if [ $rc -le 1 ] && [ -s "$FAIL/review/index.html" ]; then
+      echo "All of them side by side: $FAIL/review/index.html"
+      echo "  (made by: $DELVE review $FAIL/golden $FAIL/now -o $FAIL/review)"
+    else  # a page that was never written must not be pointed at
+      echo "No review page: delve review could not run (exit $rc): $(first_line "$TMP/err")"
+      echo "  (tried: $DELVE review $FAIL/golden $FAIL/now -o $FAIL/review)"
+    fi
     echo "If the change is wanted: make golden ONLY=NAME[,NAME...], and say why in the commit message."
   } >> "$FAIL/report.txt"
   echo "golden: the differences are kept in $FAIL: read $FAIL/report.txt"
