@@ -6,11 +6,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/textbuf.h"
 #include "review/dist.h"
 #include "review/dist_text.h"
 
-/* One column as the page's table row (the figures `delve stats --compare` prints). */
-static void dist_row(const dist_col *c, review_dist_row *w)
+/* One column as the page's table row (the figures `delve stats --compare` prints), every
+ * category's shares in w->cats (the page breaks them into lines). DELVE_ENOMEM. */
+static delve_status dist_row(const dist_col *c, review_dist_row *w, delve_err *err)
 {
     snprintf(w->name, sizeof w->name, "%s", c->name);
     w->numeric = c->kind == DIST_NUMERIC;
@@ -29,14 +31,19 @@ static void dist_row(const dist_col *c, review_dist_row *w)
     w->p_holm = c->p_holm;
     snprintf(w->test, sizeof w->test, "%s", c->tested ? c->test : "-");
     snprintf(w->why, sizeof w->why, "%s", c->why ? c->why : "");
-    size_t n = 0;
+    textbuf cats = { 0 };
     if (c->kind != DIST_CATEGORY)
-        snprintf(w->cats, sizeof w->cats, "%s", dist_text_kind(c->kind));
-    for (int i = 0; c->kind == DIST_CATEGORY && i < c->cat_count && n < 120; i++)
-        n += (size_t)snprintf(w->cats + n, sizeof w->cats - n, "%s%s %.1f%% → %.1f%%",
-                              i ? ", " : "", c->cats[i].name,
-                              100.0 * (double)c->cats[i].a / (c->na ? c->na : 1),
-                              100.0 * (double)c->cats[i].b / (c->nb ? c->nb : 1));
+        textbuf_printf(&cats, "%s", dist_text_kind(c->kind));
+    for (int i = 0; c->kind == DIST_CATEGORY && i < c->cat_count; i++)
+        textbuf_printf(&cats, "%s%s %.1f%% → %.1f%%", i ? ", " : "", c->cats[i].name,
+                       100.0 * (double)c->cats[i].a / (c->na ? c->na : 1),
+                       100.0 * (double)c->cats[i].b / (c->nb ? c->nb : 1));
+    w->cats = cats.s;
+    if (!cats.oom && cats.s)
+        return DELVE_OK;
+    textbuf_free(&cats);
+    w->cats = NULL;
+    return delve_fail(err, DELVE_ENOMEM, "out of memory");
 }
 
 /* The comparison r as the table (flagged first, as the stats table prints) and its JSON
@@ -48,8 +55,8 @@ static delve_status fill(const dist_result *r, dist_review *d, delve_err *err)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < r->col_count; i++)
-            if (r->cols[i].flagged == !pass)
-                dist_row(&r->cols[i], &t->rows[t->count++]);
+            if (r->cols[i].flagged == !pass && dist_row(&r->cols[i], &t->rows[t->count++], err))
+                return DELVE_ENOMEM;
     t->paired = r->paired;
     t->tested = r->tested;
     t->flagged = r->flagged;
@@ -79,6 +86,8 @@ delve_status dist_review_load(const char *dir_a, const char *dir_b, dist_review 
 
 void dist_review_free(dist_review *d)
 {
+    for (int i = 0; d->table.rows && i < d->table.count; i++)
+        free(d->table.rows[i].cats);
     free(d->table.rows);
     cJSON_Delete(d->json);
     d->table.rows = NULL;

@@ -60,6 +60,43 @@ static void p_words(double p, char *buf, size_t cap)
         snprintf(buf, cap, "p = %.2g", p);
 }
 
+#define WORDS_WIDTH 100  /* a flagged column in words wraps to fit a 100-column terminal */
+#define SHARES_WIDTH 53  /* the table's categories cell, in columns */
+
+/* Before an item of len columns: sep, or, when the item would take the line (begun at
+ * *line in b) past WORDS_WIDTH with room for a "," after it, a "," and a new line
+ * indented 4, so DoomRL's level types stay on the screen. */
+static void words_sep(textbuf *b, size_t *line, const char *sep, int len)
+{
+    if (sep[0] == ',' && b->len - *line + strlen(sep) + (size_t)len + 1 > WORDS_WIDTH) {
+        textbuf_printf(b, ",\n    ");
+        *line = b->len - 4;
+        return;
+    }
+    textbuf_printf(b, "%s", sep);
+}
+
+/* A categorical flagged column in words, every category: "type: rooms 60.0 % -> 40.0 %,
+ * ..., 12 floors changed category, p < 1e-6 (bowker, Holm)", wrapped at WORDS_WIDTH. */
+static void category_words(textbuf *b, const dist_result *r, const dist_col *c,
+                           const char *p)
+{
+    size_t line = b->len;
+    textbuf_printf(b, "  %s:", c->name);
+    for (int i = 0; i < c->cat_count; i++) {
+        double sa = share(c, i, 0, 100.0), sb = share(c, i, 1, 100.0);
+        const char *fmt = "%s %.1f %% -> %.1f %%";
+        words_sep(b, &line, i ? ", " : " ", snprintf(NULL, 0, fmt, c->cats[i].name, sa, sb));
+        textbuf_printf(b, fmt, c->cats[i].name, sa, sb);
+    }
+    if (r->paired) {
+        words_sep(b, &line, ", ", snprintf(NULL, 0, "%d floors changed category", c->changed));
+        textbuf_printf(b, "%d floors changed category", c->changed);
+    }
+    words_sep(b, &line, ", ", snprintf(NULL, 0, "%s (%s, Holm)", p, c->test));
+    textbuf_printf(b, "%s (%s, Holm)\n", p, c->test);
+}
+
 /* A flagged column in words: "ways per floor 3.58 -> 2.10 (-41 %), 40 floors down, ...". */
 static void flag_words(textbuf *b, const dist_result *r, const dist_col *c)
 {
@@ -76,13 +113,7 @@ static void flag_words(textbuf *b, const dist_result *r, const dist_col *c)
         textbuf_printf(b, ", %s (%s, Holm)\n", p, c->test);
         return;
     }
-    textbuf_printf(b, "  %s:", c->name);
-    for (int i = 0; i < c->cat_count && i < 6; i++)
-        textbuf_printf(b, "%s %s %.1f %% -> %.1f %%", i ? "," : "", c->cats[i].name,
-                       share(c, i, 0, 100.0), share(c, i, 1, 100.0));
-    if (r->paired)
-        textbuf_printf(b, ", %d floors changed category", c->changed);
-    textbuf_printf(b, ", %s (%s, Holm)\n", p, c->test);
+    category_words(b, r, c, p);
 }
 
 /* The table's first lines: both files, their floors and provenance, the tests. */
@@ -105,16 +136,49 @@ static void table_head(textbuf *b, const dist_result *r)
                    r->tested, r->alpha, r->flagged);
 }
 
-/* A categorical column's shares in 53 columns: "rooms 60% -> 40%, caves 40% -> 60%". */
+/* The categories from *i on that fit in a line of the cell (SHARES_WIDTH columns, at
+ * least one category): "rooms 60% -> 40%, caves 40% -> 60%", with a "," after the last
+ * when more follow; *i moves past them. A category name past 100 bytes is cut. */
+static void shares_line(const dist_col *c, int *i, char *line, size_t cap)
+{
+    size_t n = 0;
+    line[0] = '\0';
+    for (; *i < c->cat_count; ++*i) {
+        char item[128];
+        int len = snprintf(item, sizeof item, "%.100s %.0f%% -> %.0f%%", c->cats[*i].name,
+                           share(c, *i, 0, 100.0), share(c, *i, 1, 100.0));
+        if (n && n + 2 + (size_t)len + (*i + 1 < c->cat_count) > SHARES_WIDTH)
+            break;
+        n += (size_t)snprintf(line + n, cap - n, "%s%s", n ? ", " : "", item);
+    }
+    if (*i < c->cat_count)
+        snprintf(line + n, cap - n, ",");
+}
+
+/* A categorical column's first line of shares (the rest: shares_rest), or its kind. */
 static void table_shares(textbuf *b, const dist_col *c)
 {
-    char shares[54] = "";
-    int n = 0;
-    for (int i = 0; i < c->cat_count && n < 36; i++)
-        n += snprintf(shares + n, sizeof shares - (size_t)n, "%s%s %.0f%% -> %.0f%%",
-                      i ? ", " : "", c->cats[i].name, share(c, i, 0, 100.0),
-                      share(c, i, 1, 100.0));
-    textbuf_printf(b, " %-53.53s", c->kind == DIST_CATEGORY ? shares : KIND_NAMES[c->kind]);
+    char line[160];
+    int i = 0;
+    if (c->kind != DIST_CATEGORY) {
+        textbuf_printf(b, " %-53.53s", KIND_NAMES[c->kind]);
+        return;
+    }
+    shares_line(c, &i, line, sizeof line);
+    textbuf_printf(b, " %-53s", line);
+}
+
+/* The categories the row's line had no room for, a line each under its shares, so the
+ * row keeps the table's width and every category's figures (DoomRL's level types). */
+static void shares_rest(textbuf *b, const dist_col *c)
+{
+    char line[160];
+    int i = 0;
+    shares_line(c, &i, line, sizeof line);
+    while (c->kind == DIST_CATEGORY && i < c->cat_count) {
+        shares_line(c, &i, line, sizeof line);
+        textbuf_printf(b, "%32s %s\n", "", line);
+    }
 }
 
 /* One column's row of the table. */
@@ -142,6 +206,7 @@ static void table_row(textbuf *b, const dist_result *r, const dist_col *c)
         textbuf_printf(b, " %17s", "");
     textbuf_printf(b, "  %-11s %8s %s\n", c->tested ? c->test : "-",
                    c->tested ? p : c->why ? c->why : "", c->flagged ? "FLAG" : "");
+    shares_rest(b, c);
 }
 
 /* The readable table: head, flagged columns in words, then a row per column, flagged

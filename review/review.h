@@ -68,7 +68,9 @@ typedef struct review_dist_row {
     int numeric;              /* 1: mean and sd; 0: categories (shares in cats) */
     int na, nb;               /* floors with a value on each side */
     double mean_a, sd_a, mean_b, sd_b;
-    char cats[160];           /* "rooms 60% → 40%, caves 40% → 60%" */
+    char *cats;               /* every category: "rooms 60.0% → 40.0%, caves 40.0% →
+                                 60.0%", or the kind ("numeric"); owned by the table
+                                 (dist_review_free) */
     int up, down, changed;    /* paired: floors up and down; categories: floors changed */
     int tested, flagged;
     char test[16];            /* "signed-rank", "rank-sum", "bowker", ... */

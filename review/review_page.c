@@ -602,6 +602,63 @@ static void prov_section(textbuf *b, const review_result *r, const char *base,
                   "wrote them, or there is no catalog.tsv).</p>\n");
 }
 
+#define DIST_CATS_COLUMNS 48  /* a line of a categorical row's shares: about the four
+                                 numeric cells it spans, so DoomRL's level types keep
+                                 the table within a 1280 px window */
+#define DIST_WHY_COLUMNS 24   /* a longer reason a column was not tested breaks after its
+                                 ":" ("12 floors changed category:" / "not tested") */
+
+/* Columns that UTF-8 text s[0..n) takes: one per character ("→" is three bytes). */
+static size_t text_columns(const char *s, size_t n)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++)
+        w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return w;
+}
+
+/* s[0..n) with & < > " escaped. */
+static void html_span(textbuf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char one[2] = { s[i], '\0' };
+        sb_html(b, one);
+    }
+}
+
+/* Why a column was not tested, broken after its ": " when longer than DIST_WHY_COLUMNS. */
+static void dist_why(textbuf *b, const char *why)
+{
+    const char *colon = strstr(why, ": ");
+    size_t n = strlen(why);
+    if (!colon || text_columns(why, n) <= DIST_WHY_COLUMNS) {
+        sb_html(b, why);
+        return;
+    }
+    html_span(b, why, (size_t)(colon - why) + 1);
+    sb_str(b, "<br>");
+    sb_html(b, colon + 2);
+}
+
+/* A categorical row's shares ("rooms 60.0% → 40.0%, caves ..."), each category whole, a
+ * line break after the "," where the next would pass DIST_CATS_COLUMNS. */
+static void dist_cats(textbuf *b, const char *cats)
+{
+    size_t col = 0;
+    for (const char *p = cats; *p;) {
+        const char *e = strstr(p, ", ");
+        size_t n = e ? (size_t)(e - p) : strlen(p), w = text_columns(p, n);
+        if (p != cats) {
+            int wrap = col + 2 + w + (e != NULL) > DIST_CATS_COLUMNS;
+            sb_str(b, wrap ? ",<br>" : ", ");
+            col = wrap ? 0 : col + 2;
+        }
+        html_span(b, p, n);
+        col += w;
+        p += n + (e ? 2 : 0);
+    }
+}
+
 static void dist_row(textbuf *b, const review_dist *d, const review_dist_row *w)
 {
     sb_printf(b, "<tr%s><td>", w->flagged ? " class=\"flag\"" : "");
@@ -621,7 +678,7 @@ static void dist_row(textbuf *b, const review_dist *d, const review_dist_row *w)
             sb_str(b, "<td></td>");
     } else {
         sb_str(b, "<td colspan=\"4\" style=\"text-align:left\">");
-        sb_html(b, w->cats);
+        dist_cats(b, w->cats);
         sb_str(b, "</td>");
         if (d->paired)
             sb_printf(b, "<td>%d changed</td>", w->changed);
@@ -634,7 +691,7 @@ static void dist_row(textbuf *b, const review_dist *d, const review_dist_row *w)
                   w->test, w->effect, w->p_holm);
     else {
         sb_str(b, "<td>-</td><td></td><td>");
-        sb_html(b, w->why);
+        dist_why(b, w->why);
         sb_str(b, "</td>");
     }
     sb_printf(b, "<td>%s</td></tr>\n", w->flagged ? "FLAG" : "");
