@@ -41,7 +41,8 @@ delve_status catrow_check(const lex *x, int cols)
         if (*p == '\t' && !empty_at && !extra && (p + 1 == end || p[1] == '\t'))
             empty_at = p + 1, empty = cells;
     }
-    if (empty_at && (empty_at < end || !cols || cells >= cols)) /* a cut line: ends early */
+    /* an empty last cell on a line short of cells is a cut line: "ends early" below */
+    if (empty_at && (empty_at < end || !cols || cells >= cols))
         return lex_fail(x, empty_at, "cell %d is empty (a missing value is '-')", empty);
     if (extra)
         return lex_fail(x, extra, "more cells than the %d column names", cols);

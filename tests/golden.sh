@@ -80,8 +80,9 @@ compare() {
       return 1 ;;
     sheet.png)
       [ -x "$SHEET_COMPARE" ] || { echo "$SHEET_COMPARE is not built (make test builds it)" > "$TMP/msg"; return 1; }
-      "$DELVE" film "$GOLDEN_FILM" -o "$GOLDEN_WORK/film-other" --quiet --font "$SHEET_OTHER" > /dev/null &&
-        verdict "$SHEET_COMPARE" "$GOLD/$1" "$TMP/now/$1" "$GOLDEN_WORK/film-other/sheet.png" -o "$TMP/diff" ;;
+      "$DELVE" film "$GOLDEN_FILM" -o "$GOLDEN_WORK/film-other" --quiet --font "$SHEET_OTHER" > /dev/null 2> "$TMP/err" ||
+        { first_line "$TMP/err" > "$TMP/msg"; return 1; }
+      verdict "$SHEET_COMPARE" "$GOLD/$1" "$TMP/now/$1" "$GOLDEN_WORK/film-other/sheet.png" -o "$TMP/diff" ;;
     *) verdict "$DELVE" diff "$GOLD/$1" "$TMP/now/$1" -o "$TMP/diff" ;;
   esac
 }
