@@ -1,0 +1,248 @@
+/* verdict: a review in one or two sentences (docs/review.md "The verdict"). */
+#include "review/verdict.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/textbuf.h"
+
+/* Columns whose catalog name reads poorly in a sentence, and their words. */
+static const struct column_words {
+    const char *name, *words;
+} COLUMN_WORDS[] = {
+    { "type", "level type" },
+    { "validator", "importer's verdict" },
+};
+
+/* "s" unless n is 1. */
+static const char *plural(int n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* Column name w in words: the table above, else the name with '_' as ' ', its first
+ * letter a capital when cap. */
+static void column_words(textbuf *b, const char *name, int cap)
+{
+    char w[64];
+    snprintf(w, sizeof w, "%s", name);
+    for (size_t i = 0; i < sizeof COLUMN_WORDS / sizeof COLUMN_WORDS[0]; i++)
+        if (!strcmp(name, COLUMN_WORDS[i].name))
+            snprintf(w, sizeof w, "%s", COLUMN_WORDS[i].words);
+    for (char *p = w; *p; p++)
+        *p = *p == '_' ? ' ' : *p;
+    if (cap)
+        w[0] = (char)toupper((unsigned char)w[0]);
+    textbuf_printf(b, "%s", w);
+}
+
+/* 1 when the row is a column on one side only (its cats say "added" or "removed"). */
+static int one_sided(const review_dist_row *w)
+{
+    return !w->numeric && w->cats && (!strcmp(w->cats, "added") || !strcmp(w->cats, "removed"));
+}
+
+/* A flagged numeric column: "Stations per floor fell from 0.491 to 0.253 (214 floors
+ * down, 0 up)"; means to 3 digits as `delve stats --compare` words them. */
+static void numeric_words(textbuf *b, const review_dist *d, const review_dist_row *w, int cap)
+{
+    char ma[32], mb[32];
+    snprintf(ma, sizeof ma, "%.3g", w->mean_a);
+    snprintf(mb, sizeof mb, "%.3g", w->mean_b);
+    column_words(b, w->name, cap);
+    if (!strcmp(ma, mb))
+        textbuf_printf(b, " per floor stayed at %s on average", ma);
+    else
+        textbuf_printf(b, " per floor %s from %s to %s",
+                       w->mean_b > w->mean_a ? "rose" : "fell", ma, mb);
+    if (d->paired)
+        textbuf_printf(b, " (%d floor%s down, %d up)", w->down, plural(w->down), w->up);
+    else
+        textbuf_printf(b, " (%d floor%s before, %d after)", w->na, plural(w->na), w->nb);
+}
+
+/* A flagged categorical column: "Level type changed on 12 floors (rooms 60.0% → 40.0%,
+ * caves 40.0% → 60.0%)"; the shares left out when long. */
+static void category_words(textbuf *b, const review_dist *d, const review_dist_row *w,
+                           int cap)
+{
+    column_words(b, w->name, cap);
+    if (d->paired)
+        textbuf_printf(b, " changed on %d floor%s", w->changed, plural(w->changed));
+    else
+        textbuf_printf(b, " shares moved");
+    if (w->cats && strlen(w->cats) < VERDICT_CATS_MAX)
+        textbuf_printf(b, " (%s)", w->cats);
+}
+
+/* Before item k of n in a list: "", ", " or " and ". */
+static const char *list_sep(int k, int n)
+{
+    return !k ? "" : k == n - 1 ? " and " : ", ";
+}
+
+/* The flagged columns joined: "A, B and C" (VERDICT_NAMED at most, then "and N more
+ * flagged columns"). */
+static void flagged_words(textbuf *b, const review_dist *d)
+{
+    int n = d->flagged < VERDICT_NAMED ? d->flagged : VERDICT_NAMED, k = 0;
+    int more = d->flagged - n;
+    for (int i = 0; i < d->count && k < n; i++) {
+        const review_dist_row *w = &d->rows[i];
+        if (!w->flagged)
+            continue;
+        textbuf_printf(b, "%s", list_sep(k, n + (more > 0)));
+        if (w->numeric)
+            numeric_words(b, d, w, !k);
+        else
+            category_words(b, d, w, !k);
+        k++;
+    }
+    if (more)
+        textbuf_printf(b, " and %d more flagged column%s", more, plural(more));
+}
+
+/* Floors an unflagged paired column moved on: up and down, or changed category. */
+static int moved(const review_dist_row *w)
+{
+    return w->numeric ? w->up + w->down : w->changed;
+}
+
+/* Paired, unflagged columns that moved on some floor: "pits (1 floor) and monsters (4
+ * floors) moved too little to flag". Two samples (other seeds) always differ a little:
+ * only a flag speaks for them. 0 when none. */
+static int unflagged_words(textbuf *b, const review_dist *d, const char *sep)
+{
+    int n = 0;
+    for (int i = 0; d && d->paired && i < d->count; i++)
+        n += !d->rows[i].flagged && !one_sided(&d->rows[i]) && moved(&d->rows[i]) > 0;
+    if (!n)
+        return 0;
+    int shown = n < VERDICT_NAMED ? n : VERDICT_NAMED, k = 0;
+    textbuf_printf(b, "%s", sep);
+    for (int i = 0; i < d->count && k < shown; i++) {
+        const review_dist_row *w = &d->rows[i];
+        if (w->flagged || one_sided(w) || moved(w) <= 0)
+            continue;
+        textbuf_printf(b, "%s", list_sep(k, shown + (n > shown)));
+        column_words(b, w->name, 0);
+        textbuf_printf(b, " (%d floor%s)", moved(w), plural(moved(w)));
+        k++;
+    }
+    if (n > shown)
+        textbuf_printf(b, " and %d more column%s", n - shown, plural(n - shown));
+    textbuf_printf(b, " moved too little to flag");
+    return 1;
+}
+
+/* Columns on one side only: "columns bends and sunk added" (all named). 0 when none. */
+static int one_sided_words(textbuf *b, const review_dist *d, const char *kind, const char *sep)
+{
+    int n = 0, k = 0;
+    for (int i = 0; d && i < d->count; i++)
+        n += one_sided(&d->rows[i]) && !strcmp(d->rows[i].cats, kind);
+    if (!n)
+        return 0;
+    textbuf_printf(b, "%scolumn%s ", sep, plural(n));
+    for (int i = 0; i < d->count; i++)
+        if (one_sided(&d->rows[i]) && !strcmp(d->rows[i].cats, kind))
+            textbuf_printf(b, "%s%s", list_sep(k++, n), d->rows[i].name);
+    textbuf_printf(b, " %s", kind);
+    return 1;
+}
+
+/* Pictures changed that the flagged columns do not explain (flagged: those whose catalog
+ * cells are the same), or all changed pictures (none flagged). */
+static int pictures_changed(const review_result *r, int flagged)
+{
+    int n = 0;
+    for (int i = 0; i < r->item_count; i++)
+        n += r->items[i].state == REVIEW_CHANGED && (!flagged || !r->items[i].cells);
+    return n;
+}
+
+/* Everything but the flagged columns that changed, each after sep ("; " between them):
+ * pictures, floors, columns. The number of parts written. */
+static int rest_words(textbuf *b, const review_result *r, const review_dist *d, int flagged)
+{
+    int parts = 0, pc = pictures_changed(r, flagged);
+    const int *ls = r->line_state;
+    if (pc && flagged)
+        textbuf_printf(b, "%s%d picture%s changed where the catalog line did not",
+                       parts++ ? "; " : "", pc, plural(pc));
+    else if (pc)
+        textbuf_printf(b, "%s%d of %d pictures changed", parts++ ? "; " : "", pc,
+                       r->item_count);
+    if (r->count[REVIEW_ADDED])
+        textbuf_printf(b, "%s%d picture%s added", parts++ ? "; " : "", r->count[REVIEW_ADDED],
+                       plural(r->count[REVIEW_ADDED]));
+    if (r->count[REVIEW_REMOVED])
+        textbuf_printf(b, "%s%d picture%s removed", parts++ ? "; " : "",
+                       r->count[REVIEW_REMOVED], plural(r->count[REVIEW_REMOVED]));
+    if (ls[REVIEW_ADDED])
+        textbuf_printf(b, "%s%d floor%s added to the catalog", parts++ ? "; " : "",
+                       ls[REVIEW_ADDED], plural(ls[REVIEW_ADDED]));
+    if (ls[REVIEW_REMOVED])
+        textbuf_printf(b, "%s%d floor%s removed from the catalog", parts++ ? "; " : "",
+                       ls[REVIEW_REMOVED], plural(ls[REVIEW_REMOVED]));
+    parts += one_sided_words(b, d, "added", parts ? "; " : "");
+    parts += one_sided_words(b, d, "removed", parts ? "; " : "");
+    int moved_any = unflagged_words(b, d, parts ? "; " : "");
+    parts += moved_any;
+    if (!flagged && !moved_any && ls[REVIEW_CHANGED]) /* not compared, or two samples */
+        textbuf_printf(b, "%s%d catalog line%s changed", parts++ ? "; " : "",
+                       ls[REVIEW_CHANGED], plural(ls[REVIEW_CHANGED]));
+    return parts;
+}
+
+/* Nothing changed: the floors (catalog lines) or the pictures, all the same. */
+static void nothing_words(textbuf *b, const review_result *r)
+{
+    if (r->catalogs == 3)
+        textbuf_printf(b, "Nothing changed: %d floor%s, same %scatalog", r->line_count,
+                       plural(r->line_count), r->item_count ? "pictures and same " : "");
+    else
+        textbuf_printf(b, "Nothing changed: %d picture%s, all the same", r->item_count,
+                       plural(r->item_count));
+    if (r->within)
+        textbuf_printf(b, " (%d picture%s within the limits)", r->within, plural(r->within));
+    textbuf_printf(b, ".");
+}
+
+/* Something changed and no column was flagged: what did, and "same catalog" when the
+ * catalogs are. */
+static void unflagged_verdict(textbuf *b, const review_result *r, const review_dist *d)
+{
+    const int *ls = r->line_state;
+    int tested = d && d->count;
+    textbuf_printf(b, tested ? "No catalog column flagged: "
+                             : "No catalog columns compared (a catalog.tsv on both sides and "
+                               "GSL needed): ");
+    int parts = rest_words(b, r, d, 0);
+    if (r->catalogs == 3 && !ls[REVIEW_CHANGED] && !ls[REVIEW_ADDED] && !ls[REVIEW_REMOVED])
+        textbuf_printf(b, "%ssame catalog", parts ? "; " : "");
+    textbuf_printf(b, ".");
+}
+
+void verdict_text(const review_result *r, const review_dist *d, char *buf, size_t size)
+{
+    textbuf b = { 0 };
+    if (!review_any_change(r)) {
+        nothing_words(&b, r);
+    } else if (d && d->flagged > 0) {
+        flagged_words(&b, d);
+        size_t at = b.len;
+        textbuf_printf(&b, ". Besides: ");
+        if (!rest_words(&b, r, d, 1)) {
+            b.len = at; /* nothing besides: the sentence ends on its own note */
+            textbuf_printf(&b, "; nothing else changed");
+        }
+        textbuf_printf(&b, ".");
+    } else {
+        unflagged_verdict(&b, r, d);
+    }
+    if (size)
+        snprintf(buf, size, "%s", b.oom || !b.s ? "" : b.s);
+    textbuf_free(&b);
+}
