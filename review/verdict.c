@@ -7,12 +7,26 @@
 
 #include "base/textbuf.h"
 
-/* Columns whose catalog name reads poorly in a sentence, and their words. */
+/* Columns whose catalog name reads poorly in a sentence, and their words
+ * (docs/catalog-format.md says what each counts). */
 static const struct column_words {
     const char *name, *words;
 } COLUMN_WORDS[] = {
     { "type", "level type" },
     { "validator", "importer's verdict" },
+    { "dlevel", "DoomRL depth" },
+    { "fluid", "fluid squares" },
+    { "ways_lift", "lift ways" },
+    { "ways_ladder", "ladder ways" },
+    { "ways_stair", "stair ways" },
+    { "ways_ramp", "ramp ways" },
+    { "ways_spiral", "spiral ways" },
+    { "curve_squares", "curve-marked squares" },
+    { "turn_squares", "turning stair squares" },
+    { "sunk", "sunk rooms" },
+    { "raised", "raised rooms" },
+    { "graded", "graded rooms" },
+    { "spirals_within", "spirals within the floor" },
 };
 
 /* "s" unless n is 1. */
@@ -215,10 +229,13 @@ static void nothing_words(textbuf *b, const review_result *r)
 static void unflagged_verdict(textbuf *b, const review_result *r, const review_dist *d)
 {
     const int *ls = r->line_state;
-    int tested = d && d->count;
-    textbuf_printf(b, tested ? "No catalog column flagged: "
-                             : "No catalog columns compared (a catalog.tsv on both sides and "
-                               "GSL needed): ");
+    if (!d || !d->count)
+        textbuf_printf(b, "No catalog columns compared (a catalog.tsv on both sides and GSL "
+                          "needed): ");
+    else if (!d->tested) /* spec/review-stats.md: fewer than 20 floors a side, or sparse */
+        textbuf_printf(b, "No catalog column tested (too few floors): ");
+    else
+        textbuf_printf(b, "No catalog column flagged: ");
     int parts = rest_words(b, r, d, 0);
     if (r->catalogs == 3 && !ls[REVIEW_CHANGED] && !ls[REVIEW_ADDED] && !ls[REVIEW_REMOVED])
         textbuf_printf(b, "%ssame catalog", parts ? "; " : "");

@@ -1,7 +1,7 @@
 /* verdict: the review's one or two sentences (review/verdict.h) from hand-made counts and
  * distribution rows: nothing changed, one column flagged and nothing else, a flag with
- * other changes besides, a categorical flag, pictures changed with nothing flagged, and
- * no distribution table. The same texts from real shot sets: tests/review_verdict.sh. */
+ * other changes besides, a categorical flag, pictures changed with nothing flagged (or
+ * nothing tested), and no distribution table. The same texts from real shot sets: tests/review_verdict.sh. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -119,6 +119,9 @@ static void test_pictures_only(void **state)
     review_dist_row rows[1] = { numeric_row("rooms", 8, 8, 0, 0, 0) };
     review_dist d = { rows, 1, 1, 1, 0, 0.001 };
     check(&r, &d, "No catalog column flagged: 12 of 120 pictures changed; same catalog.");
+    d.tested = 0;
+    check(&r, &d, "No catalog column tested (too few floors): 12 of 120 pictures changed; "
+                  "same catalog.");
 }
 
 static void test_no_table(void **state)
