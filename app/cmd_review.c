@@ -15,6 +15,7 @@
 #include "review/ci.h"
 #include "review/dist_review.h"
 #include "review/review.h"
+#include "review/verdict.h"
 
 #define REL_CAP 4096  /* bytes of a resolved path */
 
@@ -31,8 +32,10 @@ static void help(void)
            "every core), diffs the two folders' catalog.tsv files by seed and floor, and\n"
            "writes REPORT_DIR/index.html, review.json and diff/ (the before and after\n"
            "images are linked where they lie, by relative paths: move the report together\n"
-           "with the two folders). The page: both sides' provenance, the distribution table\n"
-           "of 'delve stats --compare', then the changed pairs, biggest change first (a\n"
+           "with the two folders). Prints the verdict (what changed, in a sentence or two)\n"
+           "and the summary line. The page: the verdict, the distribution table of 'delve\n"
+           "stats --compare' (flagged columns first), both sides' provenance (a command that\n"
+           "differs only in -o is the same), then the changed pairs, biggest change first (a\n"
            "level type change, then catalog cells changed, then pixels), each with its\n"
            "catalog cells old -> new and the commands that reproduce it; then added,\n"
            "removed and unchanged pairs, and the catalog diff. index.html#game shows only\n"
@@ -42,9 +45,9 @@ static void help(void)
            "--max-diff-pixels N, --max-diff-ratio R (0..1): a pair of the same size with at\n"
            "most that many changed pixels (both limits when both are given) counts as the\n"
            "same. --format json prints the review as JSON (docs/review.md) instead of the\n"
-           "summary line; then -o may be left out (no page). --junit FILE writes JUnit XML:\n"
-           "a testcase per pair, failing when it changed, was added or removed; --junit - prints\n"
-           "it on standard output (the summary line then goes to stderr; not with --format\n"
+           "verdict and summary lines; then -o may be left out (no page). --junit FILE\n"
+           "writes JUnit XML: a testcase per pair, failing when it changed, was added or removed; --junit - prints\n"
+           "it on standard output (verdict and summary then go to stderr; not with --format\n"
            "json). Output paths are checked before any work, and the report and the JUnit\n"
            "file are written together or not at all. Each side must hold a catalog.tsv or\n"
            "PNGs; a catalog.tsv row with a seed or floor that is not a whole number, or with\n"
@@ -326,7 +329,7 @@ static int run(review_args *a, int argc, char **argv, review_result *r, const cJ
     return finish(a, od, r, st, &err);
 }
 
-/* The summary line, the JSON or the JUnit file after a review. */
+/* The verdict and the summary line, the JSON or the JUnit file after a review. */
 static int outputs(const review_args *a, const review_result *r, const cJSON *dj)
 {
     delve_err err = { "" };
@@ -351,6 +354,9 @@ static int outputs(const review_args *a, const review_result *r, const cJSON *dj
         while (n > 1 && a->out[n - 1] == '/')
             n--;
         FILE *f = junit_out ? stderr : stdout;
+        char verdict[VERDICT_MAX];
+        verdict_text(r, a->o.dist, verdict, sizeof verdict);
+        fprintf(f, "%s\n", verdict);  /* what changed, before the counts that back it */
         if (a->out)
             fprintf(f, "%s; report: %.*s/index.html\n", sum, n, a->out);
         else

@@ -1,6 +1,7 @@
 /* review_page: the report's index.html: one static page, CSS and script inline, that
- * opens from a file with no network (docs/review.md). Provenance of both sides and the
- * distribution table first; then the changed pairs, biggest change first (before, diff,
+ * opens from a file with no network (docs/review.md). The verdict first (review/verdict),
+ * the distribution table (flagged columns first) and both sides' provenance; then the
+ * changed pairs, biggest change first (before, diff,
  * after side by side, each pair's catalog cells old -> new and its reproduce commands;
  * the largest REVIEW_PAGE_FULL also get crops and a slider or blink view), then added
  * and removed files, the unchanged ones collapsed, and the catalog diff. Images are
@@ -13,6 +14,7 @@
 
 #include "base/textbuf.h"
 #include "review/review.h"
+#include "review/verdict.h"
 
 static void sb_str(textbuf *b, const char *s)
 {
@@ -106,6 +108,7 @@ static const char CSS[] =
     "#game:target~main table.rows tr:not([data-game]):not(:first-child){display:none}"
     ".note{color:#aaa;font-size:13px;max-width:1100px}"
     ".dist,.cat{display:block;overflow-x:auto;max-width:100%}.dist td,.dist th{white-space:nowrap}"
+    ".verdict{font-size:16px;color:#fff;max-width:1100px;margin:12px 0}"
     "h2,section,tr{scroll-margin-top:96px}"; /* below the sticky header after a link */
 
 /* The script: the filter, the compare view (slider or blink) and the self-test. */
@@ -568,8 +571,71 @@ static void catalog_section(textbuf *b, const review_result *r, int apart)
     sb_str(b, "</table>\n");
 }
 
+/* The next shell word of a "# command:" value from *p (as catalog_command_line quotes
+ * it: a run of bytes outside single quotes up to a space), its bytes as written, quotes
+ * kept, into *w and *n; *p moves past it. 0 at the end. */
+static int next_word(const char **p, const char **w, size_t *n)
+{
+    const char *s = *p;
+    int quoted = 0;
+    while (*s == ' ')
+        s++;
+    if (!*s)
+        return 0;
+    *w = s;
+    for (; *s && (quoted || *s != ' '); s++) {
+        if (!quoted && *s == '\\' && s[1])
+            s++;  /* '\'' of a quote inside a quoted word */
+        else
+            quoted ^= *s == '\'';
+    }
+    *n = (size_t)(s - *w);
+    *p = s;
+    return 1;
+}
+
+/* 1 when word w (n bytes) names the output, alone ("-o", "--out": its value follows) or
+ * with its value ("--out=DIR", "-oDIR"), as docs/catalog-format.md's "command" lists the
+ * forms; 2 when its value is the next word. */
+static int out_word(const char *w, size_t n)
+{
+    if ((n == 2 && !strncmp(w, "-o", 2)) || (n == 5 && !strncmp(w, "--out", 5)))
+        return 2;
+    return (n > 6 && !strncmp(w, "--out=", 6)) || (n > 2 && !strncmp(w, "-o", 2) && w[2] != '-');
+}
+
+/* The next word of a command that is not its output (-o DIR in any form), or 0. */
+static int next_kept_word(const char **p, const char **w, size_t *n)
+{
+    while (next_word(p, w, n)) {
+        int out = out_word(*w, *n);
+        if (!out)
+            return 1;
+        if (out == 2 && !next_word(p, w, n))
+            return 0;
+    }
+    return 0;
+}
+
+/* 1 when two "# command:" values differ in more than where they wrote: two sets made by
+ * one command into two folders are the same command (the review compares sets that must
+ * sit in two folders). */
+static int commands_differ(const char *a, const char *b)
+{
+    const char *wa, *wb;
+    size_t na, nb;
+    for (;;) {
+        int ka = next_kept_word(&a, &wa, &na), kb = next_kept_word(&b, &wb, &nb);
+        if (ka != kb || (ka && (na != nb || memcmp(wa, wb, na))))
+            return 1;
+        if (!ka)
+            return 0;
+    }
+}
+
 /* Both sides' provenance (the catalogs' "# key: value" lines) side by side, values that
- * differ marked; keys in HEAD's order, then BASE's own. */
+ * differ marked (a command by its words without -o DIR); keys in HEAD's order, then
+ * BASE's own. */
 static void prov_section(textbuf *b, const review_result *r, const char *base,
                          const char *head)
 {
@@ -587,7 +653,8 @@ static void prov_section(textbuf *b, const review_result *r, const char *base,
             if ((side == 0 && review_prov(r, 1, key)) || !strcmp(key, "catalog"))
                 continue;  /* shown with HEAD's; "catalog" only says what the file is */
             const char *va = review_prov(r, 0, key), *vb = review_prov(r, 1, key);
-            int d = !va || !vb || strcmp(va, vb);
+            int d = !va || !vb || (strcmp(key, "command") ? strcmp(va, vb) != 0
+                                                          : commands_differ(va, vb));
             sb_str(b, "<tr><td>");
             sb_html(b, key);
             sb_str(b, d ? "</td><td class=\"d\">" : "</td><td>");
@@ -742,6 +809,16 @@ static void dist_section(textbuf *b, const review_dist *d)
     }
 }
 
+/* The verdict (review/verdict.h): the page's first words, what the review found. */
+static void verdict_section(textbuf *b, const review_result *r, const review_dist *d)
+{
+    char v[VERDICT_MAX];
+    verdict_text(r, d, v, sizeof v);
+    sb_str(b, "<section id=\"verdict\"><p class=\"verdict\">");
+    sb_html(b, v);
+    sb_str(b, "</p></section>\n");
+}
+
 /* A page that is not index.html: pages/N.html (page >= 1) or catalog.html (-1). */
 static void other_page(textbuf *b, const page_ctx *pc, int page)
 {
@@ -769,7 +846,8 @@ static void other_page(textbuf *b, const page_ctx *pc, int page)
 static const struct nav_row {
     const char *id, *label;
 } NAV[] = {
-    { "provenance", "provenance" }, { "distributions", "distributions" },
+    { "verdict", "verdict" },       { "distributions", "distributions" },
+    { "provenance", "provenance" },
     { "changed", "changed" },       { "added", "added" },
     { "removed", "removed" },       { "same", "unchanged" },
     { "catalog", "catalog" },
@@ -816,8 +894,9 @@ delve_status review_page(const review_result *r, const char *base, const char *h
     if (page) {
         other_page(&b, &pc, page);
     } else {
-        prov_section(&b, r, base, head);
+        verdict_section(&b, r, o ? o->dist : NULL);
         dist_section(&b, o ? o->dist : NULL);
+        prov_section(&b, r, base, head);
         sb_str(&b, "<p class=\"note\">diff: red where a pixel changed, blue where it got "
                    "darker, yellow for anti-aliasing not counted, magenta outside one of two "
                    "sizes. \"Changed in game terms\": the pair's catalog cells changed.</p>\n");
