@@ -1,11 +1,11 @@
 /* review_page: the report's index.html: one static page, CSS and script inline, that
  * opens from a file with no network (docs/review.md). The verdict first (review/verdict),
  * the distribution table (flagged columns first) and both sides' provenance; then the
- * changed pairs, biggest change first (before, diff,
- * after side by side, each pair's catalog cells old -> new and its reproduce commands;
- * the largest REVIEW_PAGE_FULL also get crops and a slider or blink view), then added
- * and removed files, the unchanged ones collapsed, and the catalog diff. Images are
- * linked where they lie and load lazily. "#game" filters with CSS alone; the script
+ * changed pairs, biggest change first (before, diff, after side by side, each pair's
+ * catalog cells old -> new and its reproduce commands; the largest REVIEW_PAGE_FULL
+ * also get crops and a slider or blink view), then added and removed files, the
+ * unchanged ones collapsed, and the catalog diff. Images are linked where they lie and
+ * load lazily. "#game" filters with CSS alone; the script
  * only toggles classes, and without it the page still shows everything. */
 #include <stdarg.h>
 #include <stdio.h>
