@@ -1,7 +1,8 @@
 /* verdict: the review's one or two sentences (review/verdict.h) from hand-made counts and
  * distribution rows: nothing changed, one column flagged and nothing else, a flag with
  * other changes besides, a categorical flag, pictures changed with nothing flagged (or
- * nothing tested), and no distribution table. The same texts from real shot sets: tests/review_verdict.sh. */
+ * nothing tested), and no distribution table. The same texts from real shot sets:
+ * tests/review_verdict.sh. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -53,6 +54,15 @@ static review_dist_row numeric_row(const char *name, double a, double b, int up,
     return w;
 }
 
+/* A paired table of n rows, every one tested, flagged as its rows say. */
+static review_dist table_of(review_dist_row *rows, int n)
+{
+    review_dist d = { rows, n, 1, n, 0, 0.001 };
+    for (int i = 0; i < n; i++)
+        d.flagged += rows[i].flagged;
+    return d;
+}
+
 static void check(const review_result *r, const review_dist *d, const char *want)
 {
     char buf[VERDICT_MAX];
@@ -60,13 +70,19 @@ static void check(const review_result *r, const review_dist *d, const char *want
     assert_string_equal(buf, want);
 }
 
+/* check with the table of rows[0..n) (table_of). */
+static void check_rows(const review_result *r, review_dist_row *rows, int n, const char *want)
+{
+    review_dist d = table_of(rows, n);
+    check(r, &d, want);
+}
+
 static void test_nothing_changed(void **state)
 {
     (void)state;
     review_result r = review_of(360, 0, 0);
     review_dist_row rows[1] = { numeric_row("stations", 0.5, 0.5, 0, 0, 0) };
-    review_dist d = { rows, 1, 1, 1, 0, 0.001 };
-    check(&r, &d, "Nothing changed: 360 floors, same pictures and same catalog.");
+    check_rows(&r, rows, 1, "Nothing changed: 360 floors, same pictures and same catalog.");
     r.catalogs = 0;
     r.line_count = 0;
     r.line_state[REVIEW_SAME] = 0;
@@ -79,9 +95,8 @@ static void test_one_flag_nothing_else(void **state)
     review_result r = review_of(360, 214, 214);
     review_dist_row rows[2] = { numeric_row("stations", 0.4911, 0.2532, 0, 214, 1),
                                 numeric_row("rooms", 8.9, 8.9, 0, 0, 0) };
-    review_dist d = { rows, 2, 1, 2, 1, 0.001 };
-    check(&r, &d, "Stations per floor fell from 0.491 to 0.253 (214 floors down, 0 up); "
-                  "nothing else changed.");
+    check_rows(&r, rows, 2, "Stations per floor fell from 0.491 to 0.253 (214 floors down, "
+                            "0 up); nothing else changed.");
 }
 
 static void test_flag_and_more(void **state)
@@ -92,24 +107,22 @@ static void test_flag_and_more(void **state)
                                 numeric_row("rooms", 8.9, 8.9, 0, 0, 0),
                                 numeric_row("pits", 0.183, 0.175, 0, 1, 0),
                                 numeric_row("monsters", 5, 5.1, 3, 1, 0) };
-    review_dist d = { rows, 4, 1, 4, 1, 0.001 };
-    check(&r, &d, "Ways per floor rose from 2.67 to 4.45 (0 floors down, 102 up). Besides: "
-                  "3 pictures changed where the catalog line did not; pits (1 floor) and "
-                  "monsters (4 floors) moved too little to flag.");
+    check_rows(&r, rows, 4, "Ways per floor rose from 2.67 to 4.45 (0 floors down, 102 up). "
+                            "Besides: 3 pictures changed where the catalog line did not; pits "
+                            "(1 floor) and monsters (4 floors) moved too little to flag.");
 }
 
 static void test_category_flag(void **state)
 {
     (void)state;
     review_result r = review_of(100, 30, 30);
-    review_dist_row rows[2] = { numeric_row("rooms", 8, 8, 0, 0, 0), numeric_row("type", 0, 0, 0, 0, 1) };
+    review_dist_row rows[2] = { numeric_row("rooms", 8, 8, 0, 0, 0),
+                                numeric_row("type", 0, 0, 0, 0, 1) };
     rows[1].numeric = 0;
     rows[1].changed = 30;
-    rows[1].flagged = 1;
     rows[1].cats = "rooms 60.0% → 30.0%, caves 40.0% → 70.0%";
-    review_dist d = { rows, 2, 1, 2, 1, 0.001 };
-    check(&r, &d, "Level type changed on 30 floors (rooms 60.0% → 30.0%, caves 40.0% → "
-                  "70.0%); nothing else changed.");
+    check_rows(&r, rows, 2, "Level type changed on 30 floors (rooms 60.0% → 30.0%, caves "
+                            "40.0% → 70.0%); nothing else changed.");
 }
 
 static void test_pictures_only(void **state)
@@ -117,7 +130,7 @@ static void test_pictures_only(void **state)
     (void)state;
     review_result r = review_of(120, 12, 0);
     review_dist_row rows[1] = { numeric_row("rooms", 8, 8, 0, 0, 0) };
-    review_dist d = { rows, 1, 1, 1, 0, 0.001 };
+    review_dist d = table_of(rows, 1);
     check(&r, &d, "No catalog column flagged: 12 of 120 pictures changed; same catalog.");
     d.tested = 0;
     check(&r, &d, "No catalog column tested (too few floors): 12 of 120 pictures changed; "
