@@ -21,7 +21,8 @@
 
 /* The verdict of review r whose distribution table is d (NULL, or no rows, when the two
  * catalogs were not compared: a side without catalog.tsv, or a build without GSL) into
- * buf: one line, no newline, UTF-8 ("→" from the table's shares), cut at size - 1 bytes.
+ * buf: one line, no newline, UTF-8 ("→" from the table's shares), cut at size - 1 bytes;
+ * empty when out of memory (a verdict is never worth failing a review for).
  * Examples: "Nothing changed: 360 floors, same pictures and same catalog."; "Stations
  * per floor fell from 0.491 to 0.253 (214 floors down, 0 up); nothing else changed.";
  * "No catalog column flagged: 12 of 120 pictures changed; same catalog." */
