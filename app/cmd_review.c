@@ -23,8 +23,8 @@ static void help(void)
     printf("usage: delve review BASE_DIR HEAD_DIR -o REPORT_DIR [--jobs N] [--threshold T]\n"
            "       [--aa] [--max-diff-pixels N] [--max-diff-ratio R] [--format text|json]\n"
            "       [--junit FILE]\n\n"
-           "Pairs the PNGs of two folders by their path below each folder (the folders are\n"
-           "searched to %d levels; names starting with '.' and links are skipped), compares\n"
+           "Pairs the PNGs of two folders by their path below each folder (subfolders at any\n"
+           "depth; names starting with '.' and links are skipped), compares\n"
            "each pair (files with the same bytes are the same without decoding; the others\n"
            "like 'delve diff': exact unless --threshold T, 0..1 with up to 3 decimals; --aa\n"
            "skips anti-aliased pixels, with a threshold only) on --jobs N threads (default:\n"
@@ -52,8 +52,7 @@ static void help(void)
            "Exit 0 when nothing changed, 1 when anything did, 2 on bad input.\n\n"
            "  delve shot --seeds 1-100 -o old    # with the old build\n"
            "  delve shot --seeds 1-100 -o new    # with the new build\n"
-           "  delve review old new -o review     # then open review/index.html\n",
-           REVIEW_MAX_DEPTH);
+           "  delve review old new -o review     # then open review/index.html\n");
 }
 
 /* The path to get from folder from to folder to, both resolved (realpath), into out:

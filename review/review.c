@@ -46,10 +46,9 @@ typedef struct names {
     int n, cap;
 } names;
 
-static delve_status names_add(names *l, const char *s, delve_err *err)
+/* Appends a copy of s to l (no limit: the caller's). */
+static delve_status names_push(names *l, const char *s, delve_err *err)
 {
-    if (l->n >= REVIEW_MAX_FILES)
-        return delve_fail(err, DELVE_ELIMIT, "more than %d PNGs to review", REVIEW_MAX_FILES);
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 64;
         char **nv = realloc(l->v, (size_t)cap * sizeof *nv);
@@ -62,6 +61,13 @@ static delve_status names_add(names *l, const char *s, delve_err *err)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
     l->n++;
     return DELVE_OK;
+}
+
+static delve_status names_add(names *l, const char *s, delve_err *err)
+{
+    if (l->n >= REVIEW_MAX_FILES)
+        return delve_fail(err, DELVE_ELIMIT, "more than %d PNGs to review", REVIEW_MAX_FILES);
+    return names_push(l, s, err);
 }
 
 static int ends_png(const char *s)
@@ -82,15 +88,17 @@ static int is_report(const char *dir)
     return outdir_kind(dir, kind, sizeof kind) && !strcmp(kind, "review");
 }
 
-/* Adds the PNGs under root/rel (rel "" for root itself). */
-static delve_status list_dir(const char *root, const char *rel, int depth, names *l,
+/* Adds the PNGs of the folder root/rel (rel "" for root itself) to l and its subfolders
+ * to dirs, to be read in turn: a queue, not recursion, so any depth takes the same stack
+ * (only the path's length is bounded, by PATH_CAP). */
+static delve_status list_dir(const char *root, const char *rel, names *dirs, names *l,
                              delve_err *err)
 {
     char dir[PATH_CAP], p[PATH_CAP], r[PATH_CAP];
     if (join3(dir, root, rel[0] ? "/" : "", rel, err))
         return DELVE_EINPUT;
     join3_fit(p, dir, "/", REVIEW_MARKER);
-    if (depth > 0 && (is_report(dir) || access(p, F_OK) == 0))
+    if (rel[0] && (is_report(dir) || access(p, F_OK) == 0))
         return DELVE_OK; /* a report kept inside a shot folder is not part of it */
     DIR *d = opendir(dir);
     if (!d)
@@ -102,19 +110,31 @@ static delve_status list_dir(const char *root, const char *rel, int depth, names
         if (e->d_name[0] == '.')
             continue;
         if (strlen(dir) + strlen(e->d_name) > PATH_CAP - 512)
-            st = delve_fail(err, DELVE_ELIMIT, "path too long in %.200s", dir);
+            st = delve_fail(err, DELVE_ELIMIT, "path too long: %.200s/%.40s... passes %d bytes",
+                            dir, e->d_name, PATH_CAP - 512);
         if (st)
             break;
         join3_fit(r, rel, rel[0] ? "/" : "", e->d_name);
         join3_fit(p, dir, "/", e->d_name);
         if (lstat(p, &sb) != 0)
             continue;
-        if (S_ISDIR(sb.st_mode) && depth < REVIEW_MAX_DEPTH)
-            st = list_dir(root, r, depth + 1, l, err);
+        if (S_ISDIR(sb.st_mode))
+            st = names_push(dirs, r, err);
         else if (S_ISREG(sb.st_mode) && ends_png(e->d_name))
             st = names_add(l, r, err);
     }
     closedir(d);
+    return st;
+}
+
+/* Adds the PNGs of the whole tree under root, folder by folder. */
+static delve_status list_tree(const char *root, names *l, delve_err *err)
+{
+    names dirs = { 0 };
+    delve_status st = names_push(&dirs, "", err);
+    for (int i = 0; !st && i < dirs.n; i++)
+        st = list_dir(root, dirs.v[i], &dirs, l, err);
+    review_names_free(dirs.v, dirs.n);
     return st;
 }
 
@@ -126,7 +146,7 @@ delve_status review_list_pngs(const char *dir, char ***out, int *count, delve_er
     *count = 0;
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
         return delve_fail(err, DELVE_EINPUT, "%s is not a folder", dir);
-    delve_status st = list_dir(dir, "", 0, &l, err);
+    delve_status st = list_tree(dir, &l, err);
     if (st) {
         review_names_free(l.v, l.n);
         return st;

@@ -23,7 +23,6 @@
 #include "review/diff.h"
 
 #define REVIEW_MAX_FILES 20000       /* PNGs in one folder tree */
-#define REVIEW_MAX_DEPTH 16          /* folder levels below BASE or HEAD */
 #define REVIEW_MAX_CATALOG (8u << 20) /* bytes of a catalog.tsv */
 #define REVIEW_MARKER ".delve-review" /* marked a folder as a report before .delve-output */
 #define REVIEW_MAX_JOBS 64           /* worker threads for the diffs */
@@ -117,8 +116,8 @@ typedef struct review_result {
     int game;            /* pairs whose catalog cells changed ("changed in game terms") */
 } review_result;
 
-/* Lists the *.png files under dir (regular files; folders down to REVIEW_MAX_DEPTH,
- * not following links, skipping names that start with '.' and folders below dir that
+/* Lists the *.png files under dir (regular files; subfolders at any depth, not following
+ * links, skipping names that start with '.' and folders below dir that
  * are review reports: OUTDIR_MARKER of kind review, or REVIEW_MARKER), as sorted names relative to dir. *names is malloc'ed (free with
  * review_names_free). DELVE_EINPUT when dir is not a readable folder, DELVE_ELIMIT past
  * REVIEW_MAX_FILES, DELVE_ENOMEM. */
