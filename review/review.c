@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,10 +15,16 @@
 #include <unistd.h>
 
 #include "base/fsio.h"
+#include "base/hash.h"
 #include "base/outdir.h"
 #include "review/catrow.h"
 
 #define PATH_CAP 4096
+#ifndef NAME_MAX
+#define NAME_MAX 255 /* bytes of a file name (POSIX leaves it to limits.h; Linux's) */
+#endif
+#define DIFF_NAME_ROOM 16 /* bytes kept free under NAME_MAX: fsio_write_atomic's ".tmp-XXXXXX" */
+#define DIFF_HASH_TAIL 21 /* "-", 16 hex digits, ".png" */
 
 /* out = a b c (any may be ""), or DELVE_EINPUT when it would not fit in PATH_CAP. */
 static delve_status join3(char *out, const char *a, const char *b, const char *c,
@@ -411,12 +418,28 @@ static int within_limits(const diff_result *d, const review_opts *o)
     return o->max_ratio_ppb < 0 || d->changed * 1000000000 <= o->max_ratio_ppb * d->total;
 }
 
+void review_diff_name(const review_item *it, char *buf, size_t size)
+{
+    const char *leaf = strrchr(it->name, '/');
+    leaf = leaf ? leaf + 1 : it->name;
+    size_t keep = NAME_MAX - DIFF_NAME_ROOM - DIFF_HASH_TAIL;
+    if (strlen(leaf) + DIFF_NAME_ROOM <= NAME_MAX) {
+        snprintf(buf, size, "%s", it->name);
+        return;
+    }
+    while (keep > 0 && ((unsigned char)leaf[keep] & 0xC0) == 0x80)
+        keep--; /* not inside a UTF-8 sequence */
+    snprintf(buf, size, "%.*s%.*s-%016llx.png", (int)(leaf - it->name), it->name, (int)keep,
+             leaf, (unsigned long long)hash_fnv1a64(HASH_FNV1A64_BASIS, it->name,
+                                                    strlen(it->name)));
+}
+
 /* Compares one pair in both folders: the same bytes, else decoded by review/diff (the
  * diff image into tmp/diff/NAME when o->page and the pixels differ). */
 static delve_status review_item_files(const char *base, const char *head, const char *tmp,
                                       const review_opts *o, review_item *it, delve_err *err)
 {
-    char a[PATH_CAP], b[PATH_CAP], d[PATH_CAP];
+    char a[PATH_CAP], b[PATH_CAP], d[PATH_CAP], dn[REVIEW_NAME_CAP];
     if (it->state != REVIEW_CHANGED)
         return DELVE_OK; /* added or removed: linked where it lies */
     join3_fit(a, base, "/", it->name); /* review_run keeps folders under 1024 bytes and */
@@ -426,7 +449,8 @@ static delve_status review_item_files(const char *base, const char *head, const 
         it->identical = 1;
         return DELVE_OK;
     }
-    join3_fit(d, tmp, "/diff/", it->name);
+    review_diff_name(it, dn, sizeof dn);
+    join3_fit(d, tmp, "/diff/", dn);
     delve_status st = o->page ? mkdirs_for(d, err) : DELVE_OK;
     if (!st)
         st = diff_files(a, b, o->page ? d : NULL, &o->diff, &it->diff, err);

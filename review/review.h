@@ -29,6 +29,7 @@
 #define REVIEW_PAGE_FULL 100         /* changed pairs (the largest) shown with crops and the
                                         compare view; the rest with before, diff, after */
 #define REVIEW_MAX_PROV 32           /* provenance lines kept a side */
+#define REVIEW_NAME_CAP 4096         /* bytes of a pair's name, its NUL included */
 #define REVIEW_PAGE_LINES 200        /* catalog lines that differ shown on index.html; more
                                         go to catalog.html */
 
@@ -142,6 +143,13 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
 delve_status review_run(const char *base, const char *head, const char *out_dir,
                         const review_opts *o, const volatile sig_atomic_t *stop,
                         review_result *r, delve_err *err);
+
+/* The name of it's diff image below the report's diff/ into buf (REVIEW_NAME_CAP bytes
+ * hold any): it's name, unless its file name leaves no room under NAME_MAX for the
+ * temporary suffix base/fsio writes with; then the file name is cut and ends in a hash
+ * of the whole name ("seed-...-3f2a9c0e1b7d4a55.png", 239 bytes), so names of 240 to
+ * 255 bytes get a diff image too, each its own. */
+void review_diff_name(const review_item *it, char *buf, size_t size);
 
 /* The order of the report: CHANGED, ADDED, REMOVED, SAME; among changed pairs a level
  * type change first, then more catalog cells changed, then more pixels changed (size

@@ -325,7 +325,8 @@ static void crop(textbuf *b, const page_ctx *pc, const char *label, const char *
 /* Before, diff and after cropped to the box of changes (and ZOOM_PAD around it),
  * enlarged up to ZOOM_MAX times, when the crop fits ZOOM_W x ZOOM_H at full size: a
  * small change is seen at once. */
-static void zoom_row(textbuf *b, const page_ctx *pc, const review_item *it)
+static void zoom_row(textbuf *b, const page_ctx *pc, const review_item *it,
+                     const char *diff_name)
 {
     const diff_result *d = &it->diff;
     if (d->x0 < 0 || d->size_differs)
@@ -342,7 +343,7 @@ static void zoom_row(textbuf *b, const page_ctx *pc, const review_item *it)
         return;  /* the box is larger than a crop: the side-by-side images show it */
     sb_str(b, "<div class=\"zoom\">");
     crop(b, pc, "before", pc->url[0], it->name, x0, y0, w, h, s, d->aw);
-    crop(b, pc, "diff", "diff", it->name, x0, y0, w, h, s, d->aw);
+    crop(b, pc, "diff", "diff", diff_name, x0, y0, w, h, s, d->aw);
     crop(b, pc, "after", pc->url[1], it->name, x0, y0, w, h, s, d->aw);
     sb_str(b, "</div>");
 }
@@ -363,16 +364,18 @@ static void compare_view(textbuf *b, const page_ctx *pc, const review_item *it)
 static void changed_pair(textbuf *b, const page_ctx *pc, const review_item *it, int id,
                          int rank)
 {
+    char dn[REVIEW_NAME_CAP];
+    review_diff_name(it, dn, sizeof dn);
     pair_open(b, pc->r, it, id);
     pair_stats(b, it);
     cells_line(b, pc->r, it);
     sb_str(b, "<div class=\"three\">");
     linked_image(b, pc, pc->url[0], "before", it->name);
-    linked_image(b, pc, "diff", "diff", it->name);
+    linked_image(b, pc, "diff", "diff", dn);
     linked_image(b, pc, pc->url[1], "after", it->name);
     sb_str(b, "</div>");
     if (rank < REVIEW_PAGE_FULL) {
-        zoom_row(b, pc, it);
+        zoom_row(b, pc, it, dn);
         compare_view(b, pc, it);
     }
     repro_line(b, pc->r, it);
