@@ -49,7 +49,10 @@ static void help(void)
            "file are written together or not at all. Each side must hold a catalog.tsv or\n"
            "PNGs; a catalog.tsv row with a seed or floor that is not a whole number, or with\n"
            "fewer or more cells than the column names, is refused at its file:line:col.\n\n"
-           "Exit 0 when nothing changed, 1 when anything did, 2 on bad input.\n\n"
+           "A pair with a file that cannot be read is listed with its reason (stderr, the\n"
+           "page, JSON, JUnit) and the rest still reviewed.\n\n"
+           "Exit 0 when nothing changed, 1 when anything did or a PNG cannot be read, 2 on\n"
+           "bad input.\n\n"
            "  delve shot --seeds 1-100 -o old    # with the old build\n"
            "  delve shot --seeds 1-100 -o new    # with the new build\n"
            "  delve review old new -o review     # then open review/index.html\n");
@@ -355,6 +358,9 @@ static int outputs(const review_args *a, const review_result *r, const cJSON *dj
         else
             fprintf(f, "%s\n", sum);
     }
+    for (int i = 0; !st && i < r->item_count; i++) /* each, whatever the format */
+        if (r->items[i].state == REVIEW_UNREADABLE)
+            fprintf(stderr, "delve review: unreadable: %s\n", r->items[i].fault);
     if (!st && fflush(stdout) != 0)
         st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
     return st ? cli_fail("review", st, &err) : review_any_change(r) ? EXIT_DIFF : EXIT_OK;

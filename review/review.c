@@ -434,6 +434,18 @@ void review_diff_name(const review_item *it, char *buf, size_t size)
                                                     strlen(it->name)));
 }
 
+/* Marks it UNREADABLE for the reason diff_files gave in err (which names the file). */
+static delve_status pair_unreadable(review_item *it, delve_err *err)
+{
+    it->state = REVIEW_UNREADABLE;
+    memset(&it->diff, 0, sizeof it->diff);
+    it->diff.x0 = -1;
+    if (!(it->fault = strdup(err->msg)))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    err->msg[0] = '\0';
+    return DELVE_OK;
+}
+
 /* Compares one pair in both folders: the same bytes, else decoded by review/diff (the
  * diff image into tmp/diff/NAME when o->page and the pixels differ). */
 static delve_status review_item_files(const char *base, const char *head, const char *tmp,
@@ -452,8 +464,11 @@ static delve_status review_item_files(const char *base, const char *head, const 
     review_diff_name(it, dn, sizeof dn);
     join3_fit(d, tmp, "/diff/", dn);
     delve_status st = o->page ? mkdirs_for(d, err) : DELVE_OK;
-    if (!st)
-        st = diff_files(a, b, o->page ? d : NULL, &o->diff, &it->diff, err);
+    if (st)
+        return st;
+    st = diff_files(a, b, o->page ? d : NULL, &o->diff, &it->diff, err);
+    if (st == DELVE_EINPUT) /* one broken file: said in the report, not the review's end */
+        return pair_unreadable(it, err);
     if (st)
         return st;
     if (it->diff.changed == 0 && !it->diff.size_differs) {
@@ -820,8 +835,10 @@ delve_status review_run(const char *base, const char *head, const char *out_dir,
 
 void review_result_free(review_result *r)
 {
-    for (int i = 0; r->items && i < r->item_count; i++)
+    for (int i = 0; r->items && i < r->item_count; i++) {
         free(r->items[i].name);
+        free(r->items[i].fault);
+    }
     for (int i = 0; r->lines && i < r->line_count; i++) {
         free(r->lines[i].base);
         free(r->lines[i].head);
@@ -838,6 +855,7 @@ void review_result_free(review_result *r)
 int review_any_change(const review_result *r)
 {
     return r->count[REVIEW_CHANGED] || r->count[REVIEW_ADDED] || r->count[REVIEW_REMOVED] ||
+           r->count[REVIEW_UNREADABLE] ||
            r->line_state[REVIEW_CHANGED] || r->line_state[REVIEW_ADDED] ||
            r->line_state[REVIEW_REMOVED];
 }
@@ -849,6 +867,8 @@ void review_summary(const review_result *r, char *buf, size_t size)
                      r->count[REVIEW_REMOVED], r->count[REVIEW_SAME]);
     if (n >= 0 && (size_t)n < size && r->within)
         n += snprintf(buf + n, size - (size_t)n, " (%d within the limits)", r->within);
+    if (n >= 0 && (size_t)n < size && r->count[REVIEW_UNREADABLE])
+        n += snprintf(buf + n, size - (size_t)n, ", %d unreadable", r->count[REVIEW_UNREADABLE]);
     if (n >= 0 && (size_t)n < size)
         n += snprintf(buf + n, size - (size_t)n, "; ");
     if (n < 0 || (size_t)n >= size)

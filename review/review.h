@@ -38,6 +38,8 @@ typedef enum review_state {
     REVIEW_ADDED,    /* only in HEAD */
     REVIEW_REMOVED,  /* only in BASE */
     REVIEW_SAME,     /* in both, the same pixels */
+    REVIEW_UNREADABLE, /* in both, other bytes, and a file cannot be decoded (fault says
+                          why): said in the report, the other pairs still compared */
     REVIEW_STATE_COUNT
 } review_state;
 
@@ -52,6 +54,7 @@ typedef struct review_item {
     int line;            /* index in lines of its (seed, floor), -1 when none */
     int cells;           /* catalog cells that differ between BASE's and HEAD's line */
     int type_changed;    /* 1: the level type (column "type") differs */
+    char *fault;         /* UNREADABLE: why, naming the file (malloc'ed), else NULL */
 } review_item;
 
 /* One catalog key (seed, floor: the first two columns) and its lines; a line is NULL
@@ -136,9 +139,9 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
  * failure) and, when o->page, writes the report's files into out_dir, a folder that
  * exists and holds nothing of its own (it may hold base/outdir's marker). o may be
  * NULL (review_opts_defaults); stop may be NULL, else it is polled before each pair.
- * Changed pairs are ordered by size of change (review_item_cmp). DELVE_EINPUT when BASE
- * or HEAD is not a folder, a PNG that differs from its pair cannot be read or a catalog
- * is malformed; DELVE_EIO when a file cannot be written; DELVE_ESTOP; DELVE_ELIMIT,
+ * Changed pairs are ordered by size of change (review_item_cmp). A PNG that differs
+ * from its pair and cannot be read makes the pair UNREADABLE, not a failure.
+ * DELVE_EINPUT when BASE or HEAD is not a folder or a catalog is malformed; DELVE_EIO when a file cannot be written; DELVE_ESTOP; DELVE_ELIMIT,
  * DELVE_ENOMEM. */
 delve_status review_run(const char *base, const char *head, const char *out_dir,
                         const review_opts *o, const volatile sig_atomic_t *stop,
@@ -151,7 +154,7 @@ delve_status review_run(const char *base, const char *head, const char *out_dir,
  * 255 bytes get a diff image too, each its own. */
 void review_diff_name(const review_item *it, char *buf, size_t size);
 
-/* The order of the report: CHANGED, ADDED, REMOVED, SAME; among changed pairs a level
+/* The order of the report: CHANGED, ADDED, REMOVED, SAME, UNREADABLE; among changed pairs a level
  * type change first, then more catalog cells changed, then more pixels changed (size
  * changes as every pixel), then by name; the other states by name. For qsort. */
 int review_item_cmp(const void *a, const void *b);
@@ -173,13 +176,15 @@ int review_cell(const review_result *r, const review_item *it, int col, char *na
                 size_t nsize, char *a, char *b, size_t size);
 void review_result_free(review_result *r);
 
-/* 1 when anything changed: a changed, added or removed PNG or catalog line. */
+/* 1 when anything changed: a changed, added or removed PNG or catalog line, or a pair
+ * that cannot be read. */
 int review_any_change(const review_result *r);
 
 /* The summary line without a newline, as `delve review` prints it before "; report:":
  * "review: 3 changed, 1 added, 0 removed, 96 same; catalog: 2 lines changed" (", A
  * added, R removed" follow when either is not 0; "catalog: none" without catalogs;
- * "96 same (4 within the limits)" when --max-diff-* let pairs through). */
+ * "96 same (4 within the limits)" when --max-diff-* let pairs through; ", 1 unreadable"
+ * after the same when a pair could not be read). */
 void review_summary(const review_result *r, char *buf, size_t size);
 
 /* Page page of the report for r (names of BASE and HEAD shown as given), malloc'ed into

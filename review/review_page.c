@@ -159,6 +159,7 @@ static const char JS[] =
 static const char *const STATE_NAME[REVIEW_STATE_COUNT] = {
     [REVIEW_CHANGED] = "changed", [REVIEW_ADDED] = "added",
     [REVIEW_REMOVED] = "removed", [REVIEW_SAME] = "same",
+    [REVIEW_UNREADABLE] = "unreadable",
 };
 
 /* Where the page finds BASE's and HEAD's images (review_opts, else the names given). */
@@ -398,6 +399,22 @@ static void one_image_pair(textbuf *b, const page_ctx *pc, const review_item *it
     sb_str(b, "</section>\n");
 }
 
+/* A pair with a file that cannot be read: why, then both files, linked where they lie. */
+static void unreadable_pair(textbuf *b, const page_ctx *pc, const review_item *it, int id)
+{
+    pair_open(b, pc->r, it, id);
+    sb_str(b, "<p class=\"stats\"><b>cannot be read</b>: ");
+    sb_html(b, it->fault);
+    sb_str(b, "</p>");
+    cells_line(b, pc->r, it);
+    sb_str(b, "<div class=\"three\">");
+    linked_image(b, pc, pc->url[0], "before", it->name);
+    linked_image(b, pc, pc->url[1], "after", it->name);
+    sb_str(b, "</div>");
+    repro_line(b, pc->r, it);
+    sb_str(b, "</section>\n");
+}
+
 /* Where the k-th pair (0-based) of state s is drawn in full: index.html (0) for the first
  * REVIEW_PAGE_FULL of each state, else pages/N.html (N from 1, REVIEW_PAGE_FULL pairs a
  * page, in the report's order: items are sorted by state). */
@@ -421,6 +438,8 @@ static void full_pair(textbuf *b, const page_ctx *pc, const review_item *it, int
 {
     if (it->state == REVIEW_CHANGED)
         changed_pair(b, pc, it, id, rank);
+    else if (it->state == REVIEW_UNREADABLE)
+        unreadable_pair(b, pc, it, id);
     else
         one_image_pair(b, pc, it, id);
 }
@@ -800,6 +819,8 @@ static void page_header(textbuf *b, const review_result *r, const char *sum, int
               r->game);
     for (size_t i = 0; i < sizeof NAV / sizeof NAV[0]; i++) {
         int own = page < 0 && !strcmp(NAV[i].id, "catalog");
+        if (r->count[REVIEW_UNREADABLE] && !strcmp(NAV[i].id, "changed")) /* only then */
+            sb_printf(b, " · <a href=\"%s#unreadable\">unreadable</a>", index);
         sb_printf(b, "%s<a href=\"%s#%s\">%s</a>", i ? " · " : "", own ? "" : index, NAV[i].id,
                   NAV[i].label);
     }
@@ -824,6 +845,8 @@ delve_status review_page(const review_result *r, const char *base, const char *h
         sb_str(&b, "<p class=\"note\">diff: red where a pixel changed, blue where it got "
                    "darker, yellow for anti-aliasing not counted, magenta outside one of two "
                    "sizes. \"Changed in game terms\": the pair's catalog cells changed.</p>\n");
+        if (r->count[REVIEW_UNREADABLE]) /* first: what the review could not compare */
+            items_section(&b, &pc, REVIEW_UNREADABLE, "Unreadable");
         items_section(&b, &pc, REVIEW_CHANGED, "Changed");
         items_section(&b, &pc, REVIEW_ADDED, "Added (only in HEAD)");
         items_section(&b, &pc, REVIEW_REMOVED, "Removed (only in BASE)");

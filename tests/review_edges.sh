@@ -28,4 +28,25 @@ check "  one diff image, its name cut to 239 bytes (${#dn})" test "$(ls r2/diff 
 check "  the page links it, the before and after images by their own name" \
   test "$(grep -o '<img [^>]*src="[^"]*"' r2/index.html | grep -o 'src="[^"]*"' | sort -u | tr '\n' ' ')" = "src=\"../lb/$long\" src=\"../lh/$long\" src=\"diff/$dn\" "
 check "  the same pixels as delve diff's" sh -c "'$DELVE' diff 'lb/$long' 'lh/$long' -o d.png > /dev/null; cmp -s d.png 'r2/diff/$dn'"
+
+# two unreadable PNGs: the review still writes its report, names each with its reason
+cp -r base bad
+printf 'not a png' > bad/seed-00000000000000000001-floor-01.png
+head -c 300 base/seed-00000000000000000001-floor-02.png > bad/seed-00000000000000000001-floor-02.png
+"$DELVE" review base bad -o r3 --junit j3.xml > out 2> err; rc=$?
+check "unreadable PNGs: exit 1 (rc $rc)" test $rc = 1
+check "  summary ($(cat out))" test "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 2 same, 2 unreadable; catalog: 0 lines changed; report: r3/index.html"
+cat > want <<'W'
+delve review: unreadable: bad/seed-00000000000000000001-floor-01.png: not a PNG image that can be read
+delve review: unreadable: bad/seed-00000000000000000001-floor-02.png: corrupt PNG (259 bytes of image data cannot hold 1536 x 960 pixels)
+W
+check "  each named with its reason on stderr" cmp -s want err
+check "  the page: a section of 2, each with its reason" test "$(grep -o '<h2 id="unreadable">Unreadable (2)</h2>' r3/index.html | wc -l)" = 1 \
+  -a "$(grep -o '<b>cannot be read</b>: bad/seed-00000000000000000001-floor-0[12].png: [^<]*' r3/index.html | wc -l)" = 2
+check "  review.json: the count and each pair's state and error" test \
+  "$(grep -Ec '"unreadable":.2,|"state":.*"unreadable",|"error":.*"bad/seed-00000000000000000001-floor-0[12].png: ' r3/review.json)" = 5
+check "  JUnit: 2 failures of type unreadable" test "$(grep -c '<failure type="unreadable" message="unreadable: bad/seed-00000000000000000001-floor-0[12].png: ' j3.xml)" = 2 \
+  -a "$(grep -c 'failures="2"' j3.xml)" = 2
+"$DELVE" review base bad --format json > j.json 2> err; rc=$?
+check "  --format json without a page: exit 1, the same reasons on stderr (rc $rc)" sh -c "test $rc = 1 && cmp -s want err"
 finish
