@@ -71,6 +71,8 @@ static cJSON *pair_json(const review_result *r, const review_item *it)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "name", it->name);
+    if (it->base_name) /* only then: every other review's bytes stay */
+        cJSON_AddStringToObject(o, "base_name", it->base_name);
     cJSON_AddStringToObject(o, "state", STATE[it->state]);
     cJSON_AddBoolToObject(o, "identical_bytes", it->identical);
     cJSON_AddBoolToObject(o, "within_limits", it->within);

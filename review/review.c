@@ -454,8 +454,8 @@ static delve_status review_item_files(const char *base, const char *head, const 
     char a[PATH_CAP], b[PATH_CAP], d[PATH_CAP], dn[REVIEW_NAME_CAP];
     if (it->state != REVIEW_CHANGED)
         return DELVE_OK; /* added or removed: linked where it lies */
-    join3_fit(a, base, "/", it->name); /* review_run keeps folders under 1024 bytes and */
-    join3_fit(b, head, "/", it->name); /* list_dir names under PATH_CAP - 512 */
+    join3_fit(a, base, "/", review_base_name(it)); /* review_run keeps folders under */
+    join3_fit(b, head, "/", it->name); /* 1024 bytes, list_dir names under PATH_CAP - 512 */
     if (same_bytes(a, b)) {
         it->state = REVIEW_SAME;
         it->identical = 1;
@@ -636,6 +636,101 @@ static int find_line(const review_result *r, unsigned long long seed, long floor
     return -1;
 }
 
+/* --- pairs by catalog key ------------------------------------------------------------ */
+
+/* An added or removed PNG whose name gives a (seed, floor): a candidate for pairing by
+ * key. dir is the length of its folder part. */
+typedef struct keyed {
+    review_item *it;
+    size_t dir;
+    unsigned long long seed;
+    long floor;
+} keyed;
+
+/* By folder, seed, floor, then removed before added. */
+static int keyed_cmp(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    size_t n = x->dir < y->dir ? x->dir : y->dir;
+    int c = memcmp(x->it->name, y->it->name, n);
+    if (c || x->dir != y->dir)
+        return c ? c : x->dir < y->dir ? -1 : 1;
+    if (x->seed != y->seed)
+        return x->seed < y->seed ? -1 : 1;
+    if (x->floor != y->floor)
+        return x->floor < y->floor ? -1 : 1;
+    return (int)y->it->state - (int)x->it->state;
+}
+
+static int same_key(const keyed *x, const keyed *y)
+{
+    return x->dir == y->dir && !memcmp(x->it->name, y->it->name, x->dir) &&
+           x->seed == y->seed && x->floor == y->floor;
+}
+
+/* Joins removed (BASE's) and added (HEAD's) into one pair under HEAD's name; added is
+ * left without a name, for drop_unnamed. */
+static void join_pair(review_item *removed, review_item *added)
+{
+    removed->base_name = removed->name;
+    removed->name = added->name;
+    removed->state = REVIEW_CHANGED;
+    added->name = NULL;
+}
+
+static void drop_unnamed(review_result *r)
+{
+    int n = 0;
+    for (int i = 0; i < r->item_count; i++)
+        if (r->items[i].name)
+            r->items[n++] = r->items[i];
+    r->item_count = n;
+}
+
+/* Pairs PNGs that the path left apart, one removed and one added in the same folder,
+ * whose names give the same (seed, floor) with a catalog line: the same floor named by
+ * an older delve ("seed-00001-floor-1.png") and a newer one. Only when both sides have
+ * catalogs (they pair by seed and floor already), and only one of each a key: two names
+ * for one floor on a side stay apart. */
+static delve_status pair_by_key(review_result *r, delve_err *err)
+{
+    if (r->catalogs != 3 || r->item_count < 2)
+        return DELVE_OK;
+    keyed *k = malloc((size_t)r->item_count * sizeof *k);
+    if (!k)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    int n = 0;
+    for (int i = 0; i < r->item_count; i++) {
+        review_item *it = &r->items[i];
+        const char *slash = strrchr(it->name, '/');
+        keyed c = { it, slash ? (size_t)(slash + 1 - it->name) : 0, 0, 0 };
+        if (it->state != REVIEW_CHANGED && name_key(it->name, &c.seed, &c.floor) &&
+            find_line(r, c.seed, c.floor) >= 0)
+            k[n++] = c;
+    }
+    qsort(k, (size_t)n, sizeof *k, keyed_cmp);
+    int joined = 0;
+    for (int i = 0; i + 1 < n; i++) {
+        int alone = (i == 0 || !same_key(&k[i - 1], &k[i])) &&
+                    (i + 2 >= n || !same_key(&k[i + 1], &k[i + 2]));
+        if (alone && same_key(&k[i], &k[i + 1]) && k[i].it->state == REVIEW_REMOVED &&
+            k[i + 1].it->state == REVIEW_ADDED) {
+            join_pair(k[i].it, k[i + 1].it);
+            joined = 1;
+            i++;
+        }
+    }
+    free(k);
+    if (joined)
+        drop_unnamed(r);
+    return DELVE_OK;
+}
+
+const char *review_base_name(const review_item *it)
+{
+    return it->base_name ? it->base_name : it->name;
+}
+
 /* The cell col (0-based) of a tab-separated line into out; 0 when there is none. */
 static int cell_of(const char *line, int col, char *out, size_t size)
 {
@@ -785,8 +880,6 @@ static delve_status fill_report(const char *base, const char *head, const char *
     delve_status st = review_list_pngs(base, &bn, &nb, err);
     if (!st)
         st = review_list_pngs(head, &hn, &nh, err);
-    if (!st)
-        st = pair_names(bn, nb, hn, nh, r, err);
     char bname[PATH_CAP], hname[PATH_CAP];
     join3_fit(bname, base, "/", "catalog.tsv");
     join3_fit(hname, head, "/", "catalog.tsv");
@@ -796,6 +889,10 @@ static delve_status fill_report(const char *base, const char *head, const char *
         st = read_catalog(head, &hc, err);
     if (!st)
         st = catalog_diff(bc, hc, bname, hname, r, err);
+    if (!st)
+        st = pair_names(bn, nb, hn, nh, r, err);
+    if (!st) /* after the catalogs: pairing by key wants their lines */
+        st = pair_by_key(r, err);
     if (!st)
         st = diff_all(base, head, tmp, o, stop, r, err);
     if (!st) {
@@ -837,6 +934,7 @@ void review_result_free(review_result *r)
 {
     for (int i = 0; r->items && i < r->item_count; i++) {
         free(r->items[i].name);
+        free(r->items[i].base_name);
         free(r->items[i].fault);
     }
     for (int i = 0; r->lines && i < r->line_count; i++) {

@@ -1,4 +1,5 @@
-/* review: `delve review BASE HEAD -o REPORT`: pairs the PNGs of two shot sets by name,
+/* review: `delve review BASE HEAD -o REPORT`: pairs the PNGs of two shot sets by name
+ * (by the catalogs' seed and floor where an older delve named a floor otherwise),
  * diffs each pair (review/diff.h) on a pool of worker threads, diffs their catalog.tsv
  * files by (seed, floor), ties each pair to its catalog line, and writes a static report
  * that opens from a file anywhere: REPORT/index.html (CSS inline, no network), with only
@@ -45,7 +46,8 @@ typedef enum review_state {
 
 /* One PNG name, relative to BASE and HEAD ("seed-00042-floor-1.png", "sub/x.png"). */
 typedef struct review_item {
-    char *name;
+    char *name;          /* HEAD's name when base_name is set */
+    char *base_name;     /* BASE's name when it differs (paired by catalog key), else NULL */
     review_state state;
     diff_result diff;    /* filled when decoded (CHANGED, and SAME in other bytes) */
     int identical;       /* 1: the two files hold the same bytes (never decoded) */
@@ -146,6 +148,9 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
 delve_status review_run(const char *base, const char *head, const char *out_dir,
                         const review_opts *o, const volatile sig_atomic_t *stop,
                         review_result *r, delve_err *err);
+
+/* it's name in BASE: base_name when the pair was made by its catalog key, else name. */
+const char *review_base_name(const review_item *it);
 
 /* The name of it's diff image below the report's diff/ into buf (REVIEW_NAME_CAP bytes
  * hold any): it's name, unless its file name leaves no room under NAME_MAX for the

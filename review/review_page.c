@@ -241,6 +241,11 @@ static void pair_open(textbuf *b, const review_result *r, const review_item *it,
     sb_printf(b, "\"><h3><span class=\"tag t-%s\">%s</span>", STATE_NAME[it->state],
               STATE_NAME[it->state]);
     sb_html(b, it->name);
+    if (it->base_name) { /* paired by catalog key: BASE's file has another name */
+        sb_str(b, " <small>(BASE: ");
+        sb_html(b, it->base_name);
+        sb_str(b, ")</small>");
+    }
     type_words(b, r, it);
     sb_str(b, "</h3>");
 }
@@ -343,7 +348,7 @@ static void zoom_row(textbuf *b, const page_ctx *pc, const review_item *it,
     if (s < 1)
         return;  /* the box is larger than a crop: the side-by-side images show it */
     sb_str(b, "<div class=\"zoom\">");
-    crop(b, pc, "before", pc->url[0], it->name, x0, y0, w, h, s, d->aw);
+    crop(b, pc, "before", pc->url[0], review_base_name(it), x0, y0, w, h, s, d->aw);
     crop(b, pc, "diff", "diff", diff_name, x0, y0, w, h, s, d->aw);
     crop(b, pc, "after", pc->url[1], it->name, x0, y0, w, h, s, d->aw);
     sb_str(b, "</div>");
@@ -357,7 +362,7 @@ static void compare_view(textbuf *b, const page_ctx *pc, const review_item *it)
               "aria-label=\"slider\"></div><div class=\"cmp\"><img loading=\"lazy\" src=\"");
     page_url(b, pc, pc->url[1], it->name);
     sb_str(b, "\" alt=\"after\"><img class=\"over\" loading=\"lazy\" src=\"");
-    page_url(b, pc, pc->url[0], it->name);
+    page_url(b, pc, pc->url[0], review_base_name(it));
     sb_str(b, "\" alt=\"before\"><div class=\"split\"></div></div>");
 }
 
@@ -371,7 +376,7 @@ static void changed_pair(textbuf *b, const page_ctx *pc, const review_item *it, 
     pair_stats(b, it);
     cells_line(b, pc->r, it);
     sb_str(b, "<div class=\"three\">");
-    linked_image(b, pc, pc->url[0], "before", it->name);
+    linked_image(b, pc, pc->url[0], "before", review_base_name(it));
     linked_image(b, pc, "diff", "diff", dn);
     linked_image(b, pc, pc->url[1], "after", it->name);
     sb_str(b, "</div>");
@@ -391,7 +396,7 @@ static void one_image_pair(textbuf *b, const page_ctx *pc, const review_item *it
     cells_line(b, pc->r, it);
     sb_str(b, "<div class=\"one\">");
     if (it->state == REVIEW_REMOVED)
-        linked_image(b, pc, pc->url[0], "before", it->name);
+        linked_image(b, pc, pc->url[0], "before", review_base_name(it));
     else
         linked_image(b, pc, pc->url[1], "after", it->name);
     sb_str(b, "</div>");
@@ -408,7 +413,7 @@ static void unreadable_pair(textbuf *b, const page_ctx *pc, const review_item *i
     sb_str(b, "</p>");
     cells_line(b, pc->r, it);
     sb_str(b, "<div class=\"three\">");
-    linked_image(b, pc, pc->url[0], "before", it->name);
+    linked_image(b, pc, pc->url[0], "before", review_base_name(it));
     linked_image(b, pc, pc->url[1], "after", it->name);
     sb_str(b, "</div>");
     repro_line(b, pc->r, it);

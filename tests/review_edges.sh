@@ -49,4 +49,31 @@ check "  JUnit: 2 failures of type unreadable" test "$(grep -c '<failure type="u
   -a "$(grep -c 'failures="2"' j3.xml)" = 2
 "$DELVE" review base bad --format json > j.json 2> err; rc=$?
 check "  --format json without a page: exit 1, the same reasons on stderr (rc $rc)" sh -c "test $rc = 1 && cmp -s want err"
+
+# an older delve's names: seed-00001-floor-1.png against today's
+# seed-00000000000000000001-floor-01.png, paired by the catalogs' (seed, floor)
+"$DELVE" shot --seeds 1-2 -o now > /dev/null 2>&1
+cp -r now next
+"$DELVE" shot --seed 9 --floor 1 -o next/seed-00000000000000000002-floor-02.png > /dev/null  # changed
+sed -i 's/^1\t3\trooms\t8/1\t3\trooms\t9/' next/catalog.tsv                                # a cell
+cp -r now old
+for f in old/seed-*.png; do
+  s=${f#old/seed-}; s=${s%%-*}; fl=${f##*-floor-}; fl=${fl%.png}
+  mv "$f" "$(printf 'old/seed-%05d-floor-%d.png' $((10#$s)) $((10#$fl)))"
+done
+check "  the older names are in place" test -f old/seed-00002-floor-2.png -a ! -e old/seed-00000000000000000002-floor-02.png
+"$DELVE" review now next -o rn > out.now; rc_now=$?
+"$DELVE" review old next -o ro > out.old; rc_old=$?
+check "older names: the same exit as today's names ($rc_old, $rc_now)" test $rc_old = 1 -a $rc_now = 1
+check "  the same summary ($(cat out.old))" test "$(sed 's/ro.index/rn\/index/' out.old)" = "$(cat out.now)" \
+  -a "$(cat out.now)" = "review: 1 changed, 0 added, 0 removed, 5 same; catalog: 1 line changed; report: rn/index.html"
+strip() { grep -v -e '"folder":' -e '"file":' -e '"base_name":' "$1"; }  # folder, file: BASE's folder
+check "  the same review.json but for BASE's folder (and catalog file) and base_name" cmp -s <(strip rn/review.json) <(strip ro/review.json)
+check "  base_name names BASE's file, once per pair: 6" test "$(grep -c '"base_name":.*"seed-0000[12]-floor-[123].png"' ro/review.json)" = 6
+check "  the same diff image" cmp -s rn/diff/seed-00000000000000000002-floor-02.png ro/diff/seed-00000000000000000002-floor-02.png
+check "  the page links BASE's image by its older name" grep -q 'src="../old/seed-00002-floor-2.png"' ro/index.html
+rm old/catalog.tsv
+"$DELVE" review old next -o rx > out 2> /dev/null
+check "  without both catalogs: paired by path ($(cat out))" \
+  test "$(cat out)" = "review: 0 changed, 6 added, 6 removed, 0 same; catalog: 0 lines changed, 6 added, 0 removed; report: rx/index.html"
 finish
