@@ -24,8 +24,9 @@ static void help(void)
     printf("usage: delve review BASE_DIR HEAD_DIR -o REPORT_DIR [--jobs N] [--threshold T]\n"
            "       [--aa] [--max-diff-pixels N] [--max-diff-ratio R] [--format text|json]\n"
            "       [--junit FILE]\n\n"
-           "Pairs the PNGs of two folders by their path below each folder (the folders are\n"
-           "searched to %d levels; names starting with '.' and links are skipped), compares\n"
+           "Pairs the PNGs of two folders by their path below each folder (subfolders at any\n"
+           "depth; names starting with '.' and links are skipped; with both catalogs, names\n"
+           "left unpaired that give the same seed and floor pair too), compares\n"
            "each pair (files with the same bytes are the same without decoding; the others\n"
            "like 'delve diff': exact unless --threshold T, 0..1 with up to 3 decimals; --aa\n"
            "skips anti-aliased pixels, with a threshold only) on --jobs N threads (default:\n"
@@ -53,11 +54,13 @@ static void help(void)
            "must hold a catalog.tsv or PNGs; a catalog.tsv row with a seed or floor that is\n"
            "not a whole number, or with fewer or more cells than the column names, is\n"
            "refused at its file:line:col.\n\n"
-           "Exit 0 when nothing changed, 1 when anything did, 2 on bad input.\n\n"
+           "A pair with a file that cannot be read is listed with its reason (stderr, the\n"
+           "page, JSON, JUnit) and the rest still reviewed.\n\n"
+           "Exit 0 when nothing changed, 1 when anything did or a PNG cannot be read, 2 on\n"
+           "bad input.\n\n"
            "  delve shot --seeds 1-100 -o old    # with the old build\n"
            "  delve shot --seeds 1-100 -o new    # with the new build\n"
-           "  delve review old new -o review     # then open review/index.html\n",
-           REVIEW_MAX_DEPTH);
+           "  delve review old new -o review     # then open review/index.html\n");
 }
 
 /* The path to get from folder from to folder to, both resolved (realpath), into out:
@@ -363,6 +366,9 @@ static int outputs(const review_args *a, const review_result *r, const cJSON *dj
         else
             fprintf(f, "%s\n", sum);
     }
+    for (int i = 0; !st && i < r->item_count; i++) /* each, whatever the format */
+        if (r->items[i].state == REVIEW_UNREADABLE)
+            fprintf(stderr, "delve review: unreadable: %s\n", r->items[i].fault);
     if (!st && fflush(stdout) != 0)
         st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
     return st ? cli_fail("review", st, &err) : review_any_change(r) ? EXIT_DIFF : EXIT_OK;

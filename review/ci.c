@@ -10,6 +10,7 @@
 static const char *const STATE[REVIEW_STATE_COUNT] = {
     [REVIEW_CHANGED] = "changed", [REVIEW_ADDED] = "added",
     [REVIEW_REMOVED] = "removed", [REVIEW_SAME] = "same",
+    [REVIEW_UNREADABLE] = "unreadable",
 };
 
 int ci_fails(const review_result *r, const review_item *it)
@@ -70,10 +71,14 @@ static cJSON *pair_json(const review_result *r, const review_item *it)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "name", it->name);
+    if (it->base_name) /* only then: every other review's bytes stay */
+        cJSON_AddStringToObject(o, "base_name", it->base_name);
     cJSON_AddStringToObject(o, "state", STATE[it->state]);
     cJSON_AddBoolToObject(o, "identical_bytes", it->identical);
     cJSON_AddBoolToObject(o, "within_limits", it->within);
     cJSON_AddBoolToObject(o, "fails", ci_fails(r, it));
+    if (it->fault)
+        cJSON_AddStringToObject(o, "error", it->fault);
     if (!it->identical && (it->state == REVIEW_CHANGED || it->state == REVIEW_SAME))
         diff_json(o, it);
     if (it->line >= 0) {
@@ -101,12 +106,14 @@ static cJSON *pair_json(const review_result *r, const review_item *it)
 static cJSON *summary_json(const review_result *r)
 {
     cJSON *o = cJSON_CreateObject(), *c = cJSON_CreateObject();
-    for (int s = 0; s < REVIEW_STATE_COUNT; s++)
+    for (int s = 0; s <= REVIEW_SAME; s++)
         cJSON_AddNumberToObject(o, STATE[s], r->count[s]);
+    if (r->count[REVIEW_UNREADABLE]) /* only then: every other review's bytes stay */
+        cJSON_AddNumberToObject(o, STATE[REVIEW_UNREADABLE], r->count[REVIEW_UNREADABLE]);
     cJSON_AddNumberToObject(o, "within_limits", r->within);
     cJSON_AddNumberToObject(o, "changed_in_game_terms", r->game);
     cJSON_AddBoolToObject(o, "catalogs", r->catalogs == 3);
-    for (int s = 0; s < REVIEW_STATE_COUNT; s++)
+    for (int s = 0; s <= REVIEW_SAME; s++) /* a catalog line is never unreadable */
         cJSON_AddNumberToObject(c, STATE[s], r->line_state[s]);
     cJSON_AddItemToObject(o, "catalog_lines", c);
     cJSON_AddStringToObject(o, "verdict", review_any_change(r) ? "changed" : "same");
@@ -189,7 +196,9 @@ static void failure_text(const review_result *r, const review_item *it, char *bu
 {
     const diff_result *d = &it->diff;
     int n = 0;
-    if (it->state == REVIEW_CHANGED && d->size_differs)
+    if (it->state == REVIEW_UNREADABLE)
+        n = snprintf(buf, size, "unreadable: %s", it->fault);
+    else if (it->state == REVIEW_CHANGED && d->size_differs)
         n = snprintf(buf, size, "changed: size %d x %d became %d x %d", d->aw, d->ah, d->bw, d->bh);
     else if (it->state == REVIEW_CHANGED)
         n = snprintf(buf, size, "changed: %lld pixels (%.3f %%)", (long long)d->changed,

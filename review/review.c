@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,10 +15,16 @@
 #include <unistd.h>
 
 #include "base/fsio.h"
+#include "base/hash.h"
 #include "base/outdir.h"
 #include "review/catrow.h"
 
 #define PATH_CAP 4096
+#ifndef NAME_MAX
+#define NAME_MAX 255 /* bytes of a file name (POSIX leaves it to limits.h; Linux's) */
+#endif
+#define DIFF_NAME_ROOM 16 /* bytes kept free under NAME_MAX: fsio_write_atomic's ".tmp-XXXXXX" */
+#define DIFF_HASH_TAIL 21 /* "-", 16 hex digits, ".png" */
 
 /* out = a b c (any may be ""), or DELVE_EINPUT when it would not fit in PATH_CAP. */
 static delve_status join3(char *out, const char *a, const char *b, const char *c,
@@ -46,10 +53,9 @@ typedef struct names {
     int n, cap;
 } names;
 
-static delve_status names_add(names *l, const char *s, delve_err *err)
+/* Appends a copy of s to l (no limit: the caller's). */
+static delve_status names_push(names *l, const char *s, delve_err *err)
 {
-    if (l->n >= REVIEW_MAX_FILES)
-        return delve_fail(err, DELVE_ELIMIT, "more than %d PNGs to review", REVIEW_MAX_FILES);
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 64;
         char **nv = realloc(l->v, (size_t)cap * sizeof *nv);
@@ -62,6 +68,13 @@ static delve_status names_add(names *l, const char *s, delve_err *err)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
     l->n++;
     return DELVE_OK;
+}
+
+static delve_status names_add(names *l, const char *s, delve_err *err)
+{
+    if (l->n >= REVIEW_MAX_FILES)
+        return delve_fail(err, DELVE_ELIMIT, "more than %d PNGs to review", REVIEW_MAX_FILES);
+    return names_push(l, s, err);
 }
 
 static int ends_png(const char *s)
@@ -82,15 +95,17 @@ static int is_report(const char *dir)
     return outdir_kind(dir, kind, sizeof kind) && !strcmp(kind, "review");
 }
 
-/* Adds the PNGs under root/rel (rel "" for root itself). */
-static delve_status list_dir(const char *root, const char *rel, int depth, names *l,
+/* Adds the PNGs of the folder root/rel (rel "" for root itself) to l and its subfolders
+ * to dirs, to be read in turn: a queue, not recursion, so any depth takes the same stack
+ * (only the path's length is bounded, by PATH_CAP). */
+static delve_status list_dir(const char *root, const char *rel, names *dirs, names *l,
                              delve_err *err)
 {
     char dir[PATH_CAP], p[PATH_CAP], r[PATH_CAP];
     if (join3(dir, root, rel[0] ? "/" : "", rel, err))
         return DELVE_EINPUT;
     join3_fit(p, dir, "/", REVIEW_MARKER);
-    if (depth > 0 && (is_report(dir) || access(p, F_OK) == 0))
+    if (rel[0] && (is_report(dir) || access(p, F_OK) == 0))
         return DELVE_OK; /* a report kept inside a shot folder is not part of it */
     DIR *d = opendir(dir);
     if (!d)
@@ -102,19 +117,31 @@ static delve_status list_dir(const char *root, const char *rel, int depth, names
         if (e->d_name[0] == '.')
             continue;
         if (strlen(dir) + strlen(e->d_name) > PATH_CAP - 512)
-            st = delve_fail(err, DELVE_ELIMIT, "path too long in %.200s", dir);
+            st = delve_fail(err, DELVE_ELIMIT, "path too long: %.200s/%.40s... passes %d bytes",
+                            dir, e->d_name, PATH_CAP - 512);
         if (st)
             break;
         join3_fit(r, rel, rel[0] ? "/" : "", e->d_name);
         join3_fit(p, dir, "/", e->d_name);
         if (lstat(p, &sb) != 0)
             continue;
-        if (S_ISDIR(sb.st_mode) && depth < REVIEW_MAX_DEPTH)
-            st = list_dir(root, r, depth + 1, l, err);
+        if (S_ISDIR(sb.st_mode))
+            st = names_push(dirs, r, err);
         else if (S_ISREG(sb.st_mode) && ends_png(e->d_name))
             st = names_add(l, r, err);
     }
     closedir(d);
+    return st;
+}
+
+/* Adds the PNGs of the whole tree under root, folder by folder. */
+static delve_status list_tree(const char *root, names *l, delve_err *err)
+{
+    names dirs = { 0 };
+    delve_status st = names_push(&dirs, "", err);
+    for (int i = 0; !st && i < dirs.n; i++)
+        st = list_dir(root, dirs.v[i], &dirs, l, err);
+    review_names_free(dirs.v, dirs.n);
     return st;
 }
 
@@ -126,7 +153,7 @@ delve_status review_list_pngs(const char *dir, char ***out, int *count, delve_er
     *count = 0;
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
         return delve_fail(err, DELVE_EINPUT, "%s is not a folder", dir);
-    delve_status st = list_dir(dir, "", 0, &l, err);
+    delve_status st = list_tree(dir, &l, err);
     if (st) {
         review_names_free(l.v, l.n);
         return st;
@@ -391,25 +418,57 @@ static int within_limits(const diff_result *d, const review_opts *o)
     return o->max_ratio_ppb < 0 || d->changed * 1000000000 <= o->max_ratio_ppb * d->total;
 }
 
+void review_diff_name(const review_item *it, char *buf, size_t size)
+{
+    const char *leaf = strrchr(it->name, '/');
+    leaf = leaf ? leaf + 1 : it->name;
+    size_t keep = NAME_MAX - DIFF_NAME_ROOM - DIFF_HASH_TAIL;
+    if (strlen(leaf) + DIFF_NAME_ROOM <= NAME_MAX) {
+        snprintf(buf, size, "%s", it->name);
+        return;
+    }
+    while (keep > 0 && ((unsigned char)leaf[keep] & 0xC0) == 0x80)
+        keep--; /* not inside a UTF-8 sequence */
+    snprintf(buf, size, "%.*s%.*s-%016llx.png", (int)(leaf - it->name), it->name, (int)keep,
+             leaf, (unsigned long long)hash_fnv1a64(HASH_FNV1A64_BASIS, it->name,
+                                                    strlen(it->name)));
+}
+
+/* Marks it UNREADABLE for the reason diff_files gave in err (which names the file). */
+static delve_status pair_unreadable(review_item *it, delve_err *err)
+{
+    it->state = REVIEW_UNREADABLE;
+    memset(&it->diff, 0, sizeof it->diff);
+    it->diff.x0 = -1;
+    if (!(it->fault = strdup(err->msg)))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    err->msg[0] = '\0';
+    return DELVE_OK;
+}
+
 /* Compares one pair in both folders: the same bytes, else decoded by review/diff (the
  * diff image into tmp/diff/NAME when o->page and the pixels differ). */
 static delve_status review_item_files(const char *base, const char *head, const char *tmp,
                                       const review_opts *o, review_item *it, delve_err *err)
 {
-    char a[PATH_CAP], b[PATH_CAP], d[PATH_CAP];
+    char a[PATH_CAP], b[PATH_CAP], d[PATH_CAP], dn[REVIEW_NAME_CAP];
     if (it->state != REVIEW_CHANGED)
         return DELVE_OK; /* added or removed: linked where it lies */
-    join3_fit(a, base, "/", it->name); /* review_run keeps folders under 1024 bytes and */
-    join3_fit(b, head, "/", it->name); /* list_dir names under PATH_CAP - 512 */
+    join3_fit(a, base, "/", review_base_name(it)); /* review_run keeps folders under */
+    join3_fit(b, head, "/", it->name); /* 1024 bytes, list_dir names under PATH_CAP - 512 */
     if (same_bytes(a, b)) {
         it->state = REVIEW_SAME;
         it->identical = 1;
         return DELVE_OK;
     }
-    join3_fit(d, tmp, "/diff/", it->name);
+    review_diff_name(it, dn, sizeof dn);
+    join3_fit(d, tmp, "/diff/", dn);
     delve_status st = o->page ? mkdirs_for(d, err) : DELVE_OK;
-    if (!st)
-        st = diff_files(a, b, o->page ? d : NULL, &o->diff, &it->diff, err);
+    if (st)
+        return st;
+    st = diff_files(a, b, o->page ? d : NULL, &o->diff, &it->diff, err);
+    if (st == DELVE_EINPUT) /* one broken file: said in the report, not the review's end */
+        return pair_unreadable(it, err);
     if (st)
         return st;
     if (it->diff.changed == 0 && !it->diff.size_differs) {
@@ -577,6 +636,101 @@ static int find_line(const review_result *r, unsigned long long seed, long floor
     return -1;
 }
 
+/* --- pairs by catalog key ------------------------------------------------------------ */
+
+/* An added or removed PNG whose name gives a (seed, floor): a candidate for pairing by
+ * key. dir is the length of its folder part. */
+typedef struct keyed {
+    review_item *it;
+    size_t dir;
+    unsigned long long seed;
+    long floor;
+} keyed;
+
+/* By folder, seed, floor, then removed before added. */
+static int keyed_cmp(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    size_t n = x->dir < y->dir ? x->dir : y->dir;
+    int c = memcmp(x->it->name, y->it->name, n);
+    if (c || x->dir != y->dir)
+        return c ? c : x->dir < y->dir ? -1 : 1;
+    if (x->seed != y->seed)
+        return x->seed < y->seed ? -1 : 1;
+    if (x->floor != y->floor)
+        return x->floor < y->floor ? -1 : 1;
+    return (int)y->it->state - (int)x->it->state;
+}
+
+static int same_key(const keyed *x, const keyed *y)
+{
+    return x->dir == y->dir && !memcmp(x->it->name, y->it->name, x->dir) &&
+           x->seed == y->seed && x->floor == y->floor;
+}
+
+/* Joins removed (BASE's) and added (HEAD's) into one pair under HEAD's name; added is
+ * left without a name, for drop_unnamed. */
+static void join_pair(review_item *removed, review_item *added)
+{
+    removed->base_name = removed->name;
+    removed->name = added->name;
+    removed->state = REVIEW_CHANGED;
+    added->name = NULL;
+}
+
+static void drop_unnamed(review_result *r)
+{
+    int n = 0;
+    for (int i = 0; i < r->item_count; i++)
+        if (r->items[i].name)
+            r->items[n++] = r->items[i];
+    r->item_count = n;
+}
+
+/* Pairs PNGs that the path left apart, one removed and one added in the same folder,
+ * whose names give the same (seed, floor) with a catalog line: the same floor named by
+ * an older delve ("seed-00001-floor-1.png") and a newer one. Only when both sides have
+ * catalogs (they pair by seed and floor already), and only one of each a key: two names
+ * for one floor on a side stay apart. */
+static delve_status pair_by_key(review_result *r, delve_err *err)
+{
+    if (r->catalogs != 3 || r->item_count < 2)
+        return DELVE_OK;
+    keyed *k = malloc((size_t)r->item_count * sizeof *k);
+    if (!k)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    int n = 0;
+    for (int i = 0; i < r->item_count; i++) {
+        review_item *it = &r->items[i];
+        const char *slash = strrchr(it->name, '/');
+        keyed c = { it, slash ? (size_t)(slash + 1 - it->name) : 0, 0, 0 };
+        if (it->state != REVIEW_CHANGED && name_key(it->name, &c.seed, &c.floor) &&
+            find_line(r, c.seed, c.floor) >= 0)
+            k[n++] = c;
+    }
+    qsort(k, (size_t)n, sizeof *k, keyed_cmp);
+    int joined = 0;
+    for (int i = 0; i + 1 < n; i++) {
+        int alone = (i == 0 || !same_key(&k[i - 1], &k[i])) &&
+                    (i + 2 >= n || !same_key(&k[i + 1], &k[i + 2]));
+        if (alone && same_key(&k[i], &k[i + 1]) && k[i].it->state == REVIEW_REMOVED &&
+            k[i + 1].it->state == REVIEW_ADDED) {
+            join_pair(k[i].it, k[i + 1].it);
+            joined = 1;
+            i++;
+        }
+    }
+    free(k);
+    if (joined)
+        drop_unnamed(r);
+    return DELVE_OK;
+}
+
+const char *review_base_name(const review_item *it)
+{
+    return it->base_name ? it->base_name : it->name;
+}
+
 /* The cell col (0-based) of a tab-separated line into out; 0 when there is none. */
 static int cell_of(const char *line, int col, char *out, size_t size)
 {
@@ -726,8 +880,6 @@ static delve_status fill_report(const char *base, const char *head, const char *
     delve_status st = review_list_pngs(base, &bn, &nb, err);
     if (!st)
         st = review_list_pngs(head, &hn, &nh, err);
-    if (!st)
-        st = pair_names(bn, nb, hn, nh, r, err);
     char bname[PATH_CAP], hname[PATH_CAP];
     join3_fit(bname, base, "/", "catalog.tsv");
     join3_fit(hname, head, "/", "catalog.tsv");
@@ -737,6 +889,10 @@ static delve_status fill_report(const char *base, const char *head, const char *
         st = read_catalog(head, &hc, err);
     if (!st)
         st = catalog_diff(bc, hc, bname, hname, r, err);
+    if (!st)
+        st = pair_names(bn, nb, hn, nh, r, err);
+    if (!st) /* after the catalogs: pairing by key wants their lines */
+        st = pair_by_key(r, err);
     if (!st)
         st = diff_all(base, head, tmp, o, stop, r, err);
     if (!st) {
@@ -776,8 +932,11 @@ delve_status review_run(const char *base, const char *head, const char *out_dir,
 
 void review_result_free(review_result *r)
 {
-    for (int i = 0; r->items && i < r->item_count; i++)
+    for (int i = 0; r->items && i < r->item_count; i++) {
         free(r->items[i].name);
+        free(r->items[i].base_name);
+        free(r->items[i].fault);
+    }
     for (int i = 0; r->lines && i < r->line_count; i++) {
         free(r->lines[i].base);
         free(r->lines[i].head);
@@ -794,6 +953,7 @@ void review_result_free(review_result *r)
 int review_any_change(const review_result *r)
 {
     return r->count[REVIEW_CHANGED] || r->count[REVIEW_ADDED] || r->count[REVIEW_REMOVED] ||
+           r->count[REVIEW_UNREADABLE] ||
            r->line_state[REVIEW_CHANGED] || r->line_state[REVIEW_ADDED] ||
            r->line_state[REVIEW_REMOVED];
 }
@@ -805,6 +965,8 @@ void review_summary(const review_result *r, char *buf, size_t size)
                      r->count[REVIEW_REMOVED], r->count[REVIEW_SAME]);
     if (n >= 0 && (size_t)n < size && r->within)
         n += snprintf(buf + n, size - (size_t)n, " (%d within the limits)", r->within);
+    if (n >= 0 && (size_t)n < size && r->count[REVIEW_UNREADABLE])
+        n += snprintf(buf + n, size - (size_t)n, ", %d unreadable", r->count[REVIEW_UNREADABLE]);
     if (n >= 0 && (size_t)n < size)
         n += snprintf(buf + n, size - (size_t)n, "; ");
     if (n < 0 || (size_t)n >= size)

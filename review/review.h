@@ -1,4 +1,5 @@
-/* review: `delve review BASE HEAD -o REPORT`: pairs the PNGs of two shot sets by name,
+/* review: `delve review BASE HEAD -o REPORT`: pairs the PNGs of two shot sets by name
+ * (by the catalogs' seed and floor where an older delve named a floor otherwise),
  * diffs each pair (review/diff.h) on a pool of worker threads, diffs their catalog.tsv
  * files by (seed, floor), ties each pair to its catalog line, and writes a static report
  * that opens from a file anywhere: REPORT/index.html (CSS inline, no network), with only
@@ -23,13 +24,13 @@
 #include "review/diff.h"
 
 #define REVIEW_MAX_FILES 20000       /* PNGs in one folder tree */
-#define REVIEW_MAX_DEPTH 16          /* folder levels below BASE or HEAD */
 #define REVIEW_MAX_CATALOG (8u << 20) /* bytes of a catalog.tsv */
 #define REVIEW_MARKER ".delve-review" /* marked a folder as a report before .delve-output */
 #define REVIEW_MAX_JOBS 64           /* worker threads for the diffs */
 #define REVIEW_PAGE_FULL 100         /* changed pairs (the largest) shown with crops and the
                                         compare view; the rest with before, diff, after */
 #define REVIEW_MAX_PROV 32           /* provenance lines kept a side */
+#define REVIEW_NAME_CAP 4096         /* bytes of a pair's name, its NUL included */
 #define REVIEW_PAGE_LINES 200        /* catalog lines that differ shown on index.html; more
                                         go to catalog.html */
 
@@ -38,12 +39,15 @@ typedef enum review_state {
     REVIEW_ADDED,    /* only in HEAD */
     REVIEW_REMOVED,  /* only in BASE */
     REVIEW_SAME,     /* in both, the same pixels */
+    REVIEW_UNREADABLE, /* in both, other bytes, and a file cannot be decoded (fault says
+                          why): said in the report, the other pairs still compared */
     REVIEW_STATE_COUNT
 } review_state;
 
 /* One PNG name, relative to BASE and HEAD ("seed-00042-floor-1.png", "sub/x.png"). */
 typedef struct review_item {
-    char *name;
+    char *name;          /* HEAD's name when base_name is set */
+    char *base_name;     /* BASE's name when it differs (paired by catalog key), else NULL */
     review_state state;
     diff_result diff;    /* filled when decoded (CHANGED, and SAME in other bytes) */
     int identical;       /* 1: the two files hold the same bytes (never decoded) */
@@ -52,6 +56,7 @@ typedef struct review_item {
     int line;            /* index in lines of its (seed, floor), -1 when none */
     int cells;           /* catalog cells that differ between BASE's and HEAD's line */
     int type_changed;    /* 1: the level type (column "type") differs */
+    char *fault;         /* UNREADABLE: why, naming the file (malloc'ed), else NULL */
 } review_item;
 
 /* One catalog key (seed, floor: the first two columns) and its lines; a line is NULL
@@ -117,8 +122,8 @@ typedef struct review_result {
     int game;            /* pairs whose catalog cells changed ("changed in game terms") */
 } review_result;
 
-/* Lists the *.png files under dir (regular files; folders down to REVIEW_MAX_DEPTH,
- * not following links, skipping names that start with '.' and folders below dir that
+/* Lists the *.png files under dir (regular files; subfolders at any depth, not following
+ * links, skipping names that start with '.' and folders below dir that
  * are review reports: OUTDIR_MARKER of kind review, or REVIEW_MARKER), as sorted names relative to dir. *names is malloc'ed (free with
  * review_names_free). DELVE_EINPUT when dir is not a readable folder, DELVE_ELIMIT past
  * REVIEW_MAX_FILES, DELVE_ENOMEM. */
@@ -136,15 +141,25 @@ delve_status review_catalog_diff(const char *base, const char *head, review_resu
  * failure) and, when o->page, writes the report's files into out_dir, a folder that
  * exists and holds nothing of its own (it may hold base/outdir's marker). o may be
  * NULL (review_opts_defaults); stop may be NULL, else it is polled before each pair.
- * Changed pairs are ordered by size of change (review_item_cmp). DELVE_EINPUT when BASE
- * or HEAD is not a folder, a PNG that differs from its pair cannot be read or a catalog
- * is malformed; DELVE_EIO when a file cannot be written; DELVE_ESTOP; DELVE_ELIMIT,
+ * Changed pairs are ordered by size of change (review_item_cmp). A PNG that differs
+ * from its pair and cannot be read makes the pair UNREADABLE, not a failure.
+ * DELVE_EINPUT when BASE or HEAD is not a folder or a catalog is malformed; DELVE_EIO when a file cannot be written; DELVE_ESTOP; DELVE_ELIMIT,
  * DELVE_ENOMEM. */
 delve_status review_run(const char *base, const char *head, const char *out_dir,
                         const review_opts *o, const volatile sig_atomic_t *stop,
                         review_result *r, delve_err *err);
 
-/* The order of the report: CHANGED, ADDED, REMOVED, SAME; among changed pairs a level
+/* it's name in BASE: base_name when the pair was made by its catalog key, else name. */
+const char *review_base_name(const review_item *it);
+
+/* The name of it's diff image below the report's diff/ into buf (REVIEW_NAME_CAP bytes
+ * hold any): it's name, unless its file name leaves no room under NAME_MAX for the
+ * temporary suffix base/fsio writes with; then the file name is cut and ends in a hash
+ * of the whole name ("seed-...-3f2a9c0e1b7d4a55.png", 239 bytes), so names of 240 to
+ * 255 bytes get a diff image too, each its own. */
+void review_diff_name(const review_item *it, char *buf, size_t size);
+
+/* The order of the report: CHANGED, ADDED, REMOVED, SAME, UNREADABLE; among changed pairs a level
  * type change first, then more catalog cells changed, then more pixels changed (size
  * changes as every pixel), then by name; the other states by name. For qsort. */
 int review_item_cmp(const void *a, const void *b);
@@ -166,13 +181,15 @@ int review_cell(const review_result *r, const review_item *it, int col, char *na
                 size_t nsize, char *a, char *b, size_t size);
 void review_result_free(review_result *r);
 
-/* 1 when anything changed: a changed, added or removed PNG or catalog line. */
+/* 1 when anything changed: a changed, added or removed PNG or catalog line, or a pair
+ * that cannot be read. */
 int review_any_change(const review_result *r);
 
 /* The summary line without a newline, as `delve review` prints it before "; report:":
  * "review: 3 changed, 1 added, 0 removed, 96 same; catalog: 2 lines changed" (", A
  * added, R removed" follow when either is not 0; "catalog: none" without catalogs;
- * "96 same (4 within the limits)" when --max-diff-* let pairs through). */
+ * "96 same (4 within the limits)" when --max-diff-* let pairs through; ", 1 unreadable"
+ * after the same when a pair could not be read). */
 void review_summary(const review_result *r, char *buf, size_t size);
 
 /* Page page of the report for r (names of BASE and HEAD shown as given), malloc'ed into

@@ -162,6 +162,7 @@ static const char JS[] =
 static const char *const STATE_NAME[REVIEW_STATE_COUNT] = {
     [REVIEW_CHANGED] = "changed", [REVIEW_ADDED] = "added",
     [REVIEW_REMOVED] = "removed", [REVIEW_SAME] = "same",
+    [REVIEW_UNREADABLE] = "unreadable",
 };
 
 /* Where the page finds BASE's and HEAD's images (review_opts, else the names given). */
@@ -243,6 +244,11 @@ static void pair_open(textbuf *b, const review_result *r, const review_item *it,
     sb_printf(b, "\"><h3><span class=\"tag t-%s\">%s</span>", STATE_NAME[it->state],
               STATE_NAME[it->state]);
     sb_html(b, it->name);
+    if (it->base_name) { /* paired by catalog key: BASE's file has another name */
+        sb_str(b, " <small>(BASE: ");
+        sb_html(b, it->base_name);
+        sb_str(b, ")</small>");
+    }
     type_words(b, r, it);
     sb_str(b, "</h3>");
 }
@@ -328,7 +334,8 @@ static void crop(textbuf *b, const page_ctx *pc, const char *label, const char *
 /* Before, diff and after cropped to the box of changes (and ZOOM_PAD around it),
  * enlarged up to ZOOM_MAX times, when the crop fits ZOOM_W x ZOOM_H at full size: a
  * small change is seen at once. */
-static void zoom_row(textbuf *b, const page_ctx *pc, const review_item *it)
+static void zoom_row(textbuf *b, const page_ctx *pc, const review_item *it,
+                     const char *diff_name)
 {
     const diff_result *d = &it->diff;
     if (d->x0 < 0 || d->size_differs)
@@ -344,8 +351,8 @@ static void zoom_row(textbuf *b, const page_ctx *pc, const review_item *it)
     if (s < 1)
         return;  /* the box is larger than a crop: the side-by-side images show it */
     sb_str(b, "<div class=\"zoom\">");
-    crop(b, pc, "before", pc->url[0], it->name, x0, y0, w, h, s, d->aw);
-    crop(b, pc, "diff", "diff", it->name, x0, y0, w, h, s, d->aw);
+    crop(b, pc, "before", pc->url[0], review_base_name(it), x0, y0, w, h, s, d->aw);
+    crop(b, pc, "diff", "diff", diff_name, x0, y0, w, h, s, d->aw);
     crop(b, pc, "after", pc->url[1], it->name, x0, y0, w, h, s, d->aw);
     sb_str(b, "</div>");
 }
@@ -358,7 +365,7 @@ static void compare_view(textbuf *b, const page_ctx *pc, const review_item *it)
               "aria-label=\"slider\"></div><div class=\"cmp\"><img loading=\"lazy\" src=\"");
     page_url(b, pc, pc->url[1], it->name);
     sb_str(b, "\" alt=\"after\"><img class=\"over\" loading=\"lazy\" src=\"");
-    page_url(b, pc, pc->url[0], it->name);
+    page_url(b, pc, pc->url[0], review_base_name(it));
     sb_str(b, "\" alt=\"before\"><div class=\"split\"></div></div>");
 }
 
@@ -366,16 +373,18 @@ static void compare_view(textbuf *b, const page_ctx *pc, const review_item *it)
 static void changed_pair(textbuf *b, const page_ctx *pc, const review_item *it, int id,
                          int rank)
 {
+    char dn[REVIEW_NAME_CAP];
+    review_diff_name(it, dn, sizeof dn);
     pair_open(b, pc->r, it, id);
     pair_stats(b, it);
     cells_line(b, pc->r, it);
     sb_str(b, "<div class=\"three\">");
-    linked_image(b, pc, pc->url[0], "before", it->name);
-    linked_image(b, pc, "diff", "diff", it->name);
+    linked_image(b, pc, pc->url[0], "before", review_base_name(it));
+    linked_image(b, pc, "diff", "diff", dn);
     linked_image(b, pc, pc->url[1], "after", it->name);
     sb_str(b, "</div>");
     if (rank < REVIEW_PAGE_FULL) {
-        zoom_row(b, pc, it);
+        zoom_row(b, pc, it, dn);
         compare_view(b, pc, it);
     }
     repro_line(b, pc->r, it);
@@ -390,9 +399,25 @@ static void one_image_pair(textbuf *b, const page_ctx *pc, const review_item *it
     cells_line(b, pc->r, it);
     sb_str(b, "<div class=\"one\">");
     if (it->state == REVIEW_REMOVED)
-        linked_image(b, pc, pc->url[0], "before", it->name);
+        linked_image(b, pc, pc->url[0], "before", review_base_name(it));
     else
         linked_image(b, pc, pc->url[1], "after", it->name);
+    sb_str(b, "</div>");
+    repro_line(b, pc->r, it);
+    sb_str(b, "</section>\n");
+}
+
+/* A pair with a file that cannot be read: why, then both files, linked where they lie. */
+static void unreadable_pair(textbuf *b, const page_ctx *pc, const review_item *it, int id)
+{
+    pair_open(b, pc->r, it, id);
+    sb_str(b, "<p class=\"stats\"><b>cannot be read</b>: ");
+    sb_html(b, it->fault);
+    sb_str(b, "</p>");
+    cells_line(b, pc->r, it);
+    sb_str(b, "<div class=\"three\">");
+    linked_image(b, pc, pc->url[0], "before", review_base_name(it));
+    linked_image(b, pc, pc->url[1], "after", it->name);
     sb_str(b, "</div>");
     repro_line(b, pc->r, it);
     sb_str(b, "</section>\n");
@@ -421,6 +446,8 @@ static void full_pair(textbuf *b, const page_ctx *pc, const review_item *it, int
 {
     if (it->state == REVIEW_CHANGED)
         changed_pair(b, pc, it, id, rank);
+    else if (it->state == REVIEW_UNREADABLE)
+        unreadable_pair(b, pc, it, id);
     else
         one_image_pair(b, pc, it, id);
 }
@@ -875,6 +902,8 @@ static void page_header(textbuf *b, const review_result *r, const char *sum, int
               r->game);
     for (size_t i = 0; i < sizeof NAV / sizeof NAV[0]; i++) {
         int own = page < 0 && !strcmp(NAV[i].id, "catalog");
+        if (r->count[REVIEW_UNREADABLE] && !strcmp(NAV[i].id, "changed")) /* only then */
+            sb_printf(b, " · <a href=\"%s#unreadable\">unreadable</a>", index);
         sb_printf(b, "%s<a href=\"%s#%s\">%s</a>", i ? " · " : "", own ? "" : index, NAV[i].id,
                   NAV[i].label);
     }
@@ -900,6 +929,8 @@ delve_status review_page(const review_result *r, const char *base, const char *h
         sb_str(&b, "<p class=\"note\">diff: red where a pixel changed, blue where it got "
                    "darker, yellow for anti-aliasing not counted, magenta outside one of two "
                    "sizes. \"Changed in game terms\": the pair's catalog cells changed.</p>\n");
+        if (r->count[REVIEW_UNREADABLE]) /* first: what the review could not compare */
+            items_section(&b, &pc, REVIEW_UNREADABLE, "Unreadable");
         items_section(&b, &pc, REVIEW_CHANGED, "Changed");
         items_section(&b, &pc, REVIEW_ADDED, "Added (only in HEAD)");
         items_section(&b, &pc, REVIEW_REMOVED, "Removed (only in BASE)");

@@ -66,7 +66,9 @@ expect2 "no -o" "-o REPORT_DIR is required" base head
 expect2 "--aa without --threshold" "--aa needs --threshold" base head -o r4 --aa
 expect2 "a bad threshold" "not a number in 0..1" base head -o r4 --threshold 1.5
 mkdir bad && cp -r base/*.png base/catalog.tsv bad/ && printf 'not a png' > bad/seed-00000000000000000001-floor-01.png
-expect2 "a corrupt PNG is named" "seed-00000000000000000001-floor-01.png" base bad -o r4
+"$DELVE" review base bad -o r6 > /dev/null 2> e; rc=$?  # reviewed all the same: tests/review_edges.sh
+check "a corrupt PNG is named, the review goes on: exit 1 (rc $rc: $(cat e))" \
+  test $rc = 1 -a "$(cat e)" = "delve review: unreadable: bad/seed-00000000000000000001-floor-01.png: not a PNG image that can be read"
 cp base/seed-00000000000000000001-floor-01.png bad/ && printf '# seed\tfloor\ttype\n1\t1\tx\n1\t1\ty\n' > bad/catalog.tsv
 expect2 "a repeated catalog key, at its line" "bad/catalog.tsv:3:1: seed 1 floor 1 again (line 2 has it)" base bad -o r4
 "$DELVE" review base bad -o r4 > /dev/null 2> e
