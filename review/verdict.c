@@ -177,7 +177,8 @@ static int pictures_changed(const review_result *r, int flagged)
 }
 
 /* Everything but the flagged columns that changed, each after sep ("; " between them):
- * pictures, floors, columns. The number of parts written. */
+ * pictures (changed, unreadable, added, removed), floors, columns. The number of parts
+ * written. */
 static int rest_words(textbuf *b, const review_result *r, const review_dist *d, int flagged)
 {
     int parts = 0, pc = pictures_changed(r, flagged);
@@ -188,6 +189,9 @@ static int rest_words(textbuf *b, const review_result *r, const review_dist *d, 
     else if (pc)
         textbuf_printf(b, "%s%d of %d pictures changed", parts++ ? "; " : "", pc,
                        r->item_count);
+    if (r->count[REVIEW_UNREADABLE]) /* not compared: the review cannot speak for them */
+        textbuf_printf(b, "%s%d picture%s could not be read", parts++ ? "; " : "",
+                       r->count[REVIEW_UNREADABLE], plural(r->count[REVIEW_UNREADABLE]));
     if (r->count[REVIEW_ADDED])
         textbuf_printf(b, "%s%d picture%s added", parts++ ? "; " : "", r->count[REVIEW_ADDED],
                        plural(r->count[REVIEW_ADDED]));

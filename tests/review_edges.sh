@@ -12,7 +12,7 @@ cp base/seed-00000000000000000001-floor-01.png "base/${deep20}x.png"
 cp base/seed-00000000000000000001-floor-02.png "deep/${deep20}x.png"
 "$DELVE" review base deep -o r1 > out 2> err; rc=$?
 check "20 folders deep: the change is found, exit 1 (rc $rc: $(cat err))" test $rc = 1
-check "  summary ($(cat out))" test "$(cat out)" = "review: 1 changed, 0 added, 0 removed, 3 same; catalog: 0 lines changed; report: r1/index.html"
+check "  summary ($(tail -n 1 out))" test "$(tail -n 1 out)" = "review: 1 changed, 0 added, 0 removed, 3 same; catalog: 0 lines changed; report: r1/index.html"
 check "  its diff image where its path says" test -f "r1/diff/${deep20}x.png"
 
 # a 250-byte name: its diff image's temporary name once passed NAME_MAX and ended the review
@@ -22,7 +22,7 @@ cp base/seed-00000000000000000001-floor-01.png "lb/$long"
 cp base/seed-00000000000000000001-floor-02.png "lh/$long"
 "$DELVE" review lb lh -o r2 > out 2> err; rc=$?
 check "a ${#long}-byte name: reviewed, exit 1 (rc $rc: $(cat err))" test $rc = 1
-check "  summary ($(cat out))" test "$(cat out)" = "review: 1 changed, 0 added, 0 removed, 0 same; catalog: none; report: r2/index.html"
+check "  summary ($(tail -n 1 out))" test "$(tail -n 1 out)" = "review: 1 changed, 0 added, 0 removed, 0 same; catalog: none; report: r2/index.html"
 dn=$(cd r2/diff && ls)
 check "  one diff image, its name cut to 239 bytes (${#dn})" test "$(ls r2/diff | wc -l)" = 1 -a ${#dn} = 239
 check "  the page links it, the before and after images by their own name" \
@@ -35,7 +35,7 @@ printf 'not a png' > bad/seed-00000000000000000001-floor-01.png
 head -c 300 base/seed-00000000000000000001-floor-02.png > bad/seed-00000000000000000001-floor-02.png
 "$DELVE" review base bad -o r3 --junit j3.xml > out 2> err; rc=$?
 check "unreadable PNGs: exit 1 (rc $rc)" test $rc = 1
-check "  summary ($(cat out))" test "$(cat out)" = "review: 0 changed, 0 added, 0 removed, 2 same, 2 unreadable; catalog: 0 lines changed; report: r3/index.html"
+check "  summary ($(tail -n 1 out))" test "$(tail -n 1 out)" = "review: 0 changed, 0 added, 0 removed, 2 same, 2 unreadable; catalog: 0 lines changed; report: r3/index.html"
 cat > want <<'W'
 delve review: unreadable: bad/seed-00000000000000000001-floor-01.png: not a PNG image that can be read
 delve review: unreadable: bad/seed-00000000000000000001-floor-02.png: corrupt PNG (259 bytes of image data cannot hold 1536 x 960 pixels)
@@ -65,8 +65,8 @@ check "  the older names are in place" test -f old/seed-00002-floor-2.png -a ! -
 "$DELVE" review now next -o rn > out.now; rc_now=$?
 "$DELVE" review old next -o ro > out.old; rc_old=$?
 check "older names: the same exit as today's names ($rc_old, $rc_now)" test $rc_old = 1 -a $rc_now = 1
-check "  the same summary ($(cat out.old))" test "$(sed 's/ro.index/rn\/index/' out.old)" = "$(cat out.now)" \
-  -a "$(cat out.now)" = "review: 1 changed, 0 added, 0 removed, 5 same; catalog: 1 line changed; report: rn/index.html"
+check "  the same summary ($(tail -n 1 out.old))" test "$(sed 's/ro.index/rn\/index/' out.old)" = "$(cat out.now)" \
+  -a "$(tail -n 1 out.now)" = "review: 1 changed, 0 added, 0 removed, 5 same; catalog: 1 line changed; report: rn/index.html"
 strip() { grep -v -e '"folder":' -e '"file":' -e '"base_name":' "$1"; }  # folder, file: BASE's folder
 check "  the same review.json but for BASE's folder (and catalog file) and base_name" cmp -s <(strip rn/review.json) <(strip ro/review.json)
 check "  base_name names BASE's file, once per pair: 6" test "$(grep -c '"base_name":.*"seed-0000[12]-floor-[123].png"' ro/review.json)" = 6
@@ -74,6 +74,6 @@ check "  the same diff image" cmp -s rn/diff/seed-00000000000000000002-floor-02.
 check "  the page links BASE's image by its older name" grep -q 'src="../old/seed-00002-floor-2.png"' ro/index.html
 rm old/catalog.tsv
 "$DELVE" review old next -o rx > out 2> /dev/null
-check "  without both catalogs: paired by path ($(cat out))" \
-  test "$(cat out)" = "review: 0 changed, 6 added, 6 removed, 0 same; catalog: 0 lines changed, 6 added, 0 removed; report: rx/index.html"
+check "  without both catalogs: paired by path ($(tail -n 1 out))" \
+  test "$(tail -n 1 out)" = "review: 0 changed, 6 added, 6 removed, 0 same; catalog: 0 lines changed, 6 added, 0 removed; report: rx/index.html"
 finish

@@ -132,6 +132,12 @@ static void test_pictures_only(void **state)
     review_dist_row rows[1] = { numeric_row("rooms", 8, 8, 0, 0, 0) };
     review_dist d = table_of(rows, 1);
     check(&r, &d, "No catalog column flagged: 12 of 120 pictures changed; same catalog.");
+    items[119].state = REVIEW_UNREADABLE;
+    r.count[REVIEW_SAME]--;
+    r.count[REVIEW_UNREADABLE]++;
+    check(&r, &d, "No catalog column flagged: 12 of 120 pictures changed; 1 picture could "
+                  "not be read; same catalog.");
+    r.count[REVIEW_UNREADABLE]--;
     d.tested = 0;
     check(&r, &d, "No catalog column tested (too few floors): 12 of 120 pictures changed; "
                   "same catalog.");
