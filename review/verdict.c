@@ -96,25 +96,36 @@ static const char *list_sep(int k, int n)
     return !k ? "" : k == n - 1 ? " and " : ", ";
 }
 
-/* The flagged columns joined: "A, B and C" (VERDICT_NAMED at most, then "and N more
- * flagged columns"). */
-static void flagged_words(textbuf *b, const review_dist *d)
+/* Which rows a list takes (kind: "added" or "removed" for one_sided_row), and how it
+ * says one (first: at the start of a sentence). */
+typedef int (*row_pick)(const review_dist_row *w, const char *kind);
+typedef void (*row_say)(textbuf *b, const review_dist *d, const review_dist_row *w,
+                        int first);
+
+/* Rows of d that pick takes. */
+static int row_count(const review_dist *d, row_pick pick, const char *kind)
 {
-    int n = d->flagged < VERDICT_NAMED ? d->flagged : VERDICT_NAMED, k = 0;
-    int more = d->flagged - n;
-    for (int i = 0; i < d->count && k < n; i++) {
-        const review_dist_row *w = &d->rows[i];
-        if (!w->flagged)
+    int n = 0;
+    for (int i = 0; d && i < d->count; i++)
+        n += pick(&d->rows[i], kind);
+    return n;
+}
+
+/* The rows pick takes, joined "A, B and C": VERDICT_NAMED of them said, then "and N more
+ * WHATs", so a verdict keeps to VERDICT_MAX however many columns a catalog has. */
+static void row_list(textbuf *b, const review_dist *d, row_pick pick, const char *kind,
+                     row_say say, const char *what)
+{
+    int n = row_count(d, pick, kind), shown = n < VERDICT_NAMED ? n : VERDICT_NAMED, k = 0;
+    for (int i = 0; i < d->count && k < shown; i++) {
+        if (!pick(&d->rows[i], kind))
             continue;
-        textbuf_printf(b, "%s", list_sep(k, n + (more > 0)));
-        if (w->numeric)
-            numeric_words(b, d, w, !k);
-        else
-            category_words(b, d, w, !k);
+        textbuf_printf(b, "%s", list_sep(k, shown + (n > shown)));
+        say(b, d, &d->rows[i], !k);
         k++;
     }
-    if (more)
-        textbuf_printf(b, " and %d more flagged column%s", more, plural(more));
+    if (n > shown)
+        textbuf_printf(b, " and %d more %s%s", n - shown, what, plural(n - shown));
 }
 
 /* Floors an unflagged paired column moved on: up and down, or changed category. */
@@ -123,45 +134,69 @@ static int moved(const review_dist_row *w)
     return w->numeric ? w->up + w->down : w->changed;
 }
 
+static int flagged_row(const review_dist_row *w, const char *kind)
+{
+    (void)kind;
+    return w->flagged;
+}
+
+/* An unflagged column that moved on some floor. */
+static int moved_row(const review_dist_row *w, const char *kind)
+{
+    (void)kind;
+    return !w->flagged && !one_sided(w) && moved(w) > 0;
+}
+
+/* A column on one side only, of kind "added" or "removed". */
+static int one_sided_row(const review_dist_row *w, const char *kind)
+{
+    return one_sided(w) && !strcmp(w->cats, kind);
+}
+
+static void say_flagged(textbuf *b, const review_dist *d, const review_dist_row *w, int first)
+{
+    if (w->numeric)
+        numeric_words(b, d, w, first);
+    else
+        category_words(b, d, w, first);
+}
+
+/* "pits (1 floor)" */
+static void say_moved(textbuf *b, const review_dist *d, const review_dist_row *w, int first)
+{
+    (void)d, (void)first;
+    column_words(b, w->name, 0);
+    textbuf_printf(b, " (%d floor%s)", moved(w), plural(moved(w)));
+}
+
+/* The column's catalog name, as the table lists it. */
+static void say_name(textbuf *b, const review_dist *d, const review_dist_row *w, int first)
+{
+    (void)d, (void)first;
+    textbuf_printf(b, "%s", w->name);
+}
+
 /* Paired, unflagged columns that moved on some floor: "pits (1 floor) and monsters (4
  * floors) moved too little to flag". Two samples (other seeds) always differ a little:
  * only a flag speaks for them. 0 when none. */
 static int unflagged_words(textbuf *b, const review_dist *d, const char *sep)
 {
-    int n = 0;
-    for (int i = 0; d && d->paired && i < d->count; i++)
-        n += !d->rows[i].flagged && !one_sided(&d->rows[i]) && moved(&d->rows[i]) > 0;
-    if (!n)
+    if (!d || !d->paired || !row_count(d, moved_row, NULL))
         return 0;
-    int shown = n < VERDICT_NAMED ? n : VERDICT_NAMED, k = 0;
     textbuf_printf(b, "%s", sep);
-    for (int i = 0; i < d->count && k < shown; i++) {
-        const review_dist_row *w = &d->rows[i];
-        if (w->flagged || one_sided(w) || moved(w) <= 0)
-            continue;
-        textbuf_printf(b, "%s", list_sep(k, shown + (n > shown)));
-        column_words(b, w->name, 0);
-        textbuf_printf(b, " (%d floor%s)", moved(w), plural(moved(w)));
-        k++;
-    }
-    if (n > shown)
-        textbuf_printf(b, " and %d more column%s", n - shown, plural(n - shown));
+    row_list(b, d, moved_row, NULL, say_moved, "column");
     textbuf_printf(b, " moved too little to flag");
     return 1;
 }
 
-/* Columns on one side only: "columns bends and sunk added" (all named). 0 when none. */
+/* Columns on one side only: "columns bends and sunk added". 0 when none. */
 static int one_sided_words(textbuf *b, const review_dist *d, const char *kind, const char *sep)
 {
-    int n = 0, k = 0;
-    for (int i = 0; d && i < d->count; i++)
-        n += one_sided(&d->rows[i]) && !strcmp(d->rows[i].cats, kind);
+    int n = row_count(d, one_sided_row, kind);
     if (!n)
         return 0;
     textbuf_printf(b, "%scolumn%s ", sep, plural(n));
-    for (int i = 0; i < d->count; i++)
-        if (one_sided(&d->rows[i]) && !strcmp(d->rows[i].cats, kind))
-            textbuf_printf(b, "%s%s", list_sep(k++, n), d->rows[i].name);
+    row_list(b, d, one_sided_row, kind, say_name, "column");
     textbuf_printf(b, " %s", kind);
     return 1;
 }
@@ -252,7 +287,7 @@ void verdict_text(const review_result *r, const review_dist *d, char *buf, size_
     if (!review_any_change(r)) {
         nothing_words(&b, r);
     } else if (d && d->flagged > 0) {
-        flagged_words(&b, d);
+        row_list(&b, d, flagged_row, NULL, say_flagged, "flagged column");
         size_t at = b.len;
         textbuf_printf(&b, ". Besides: ");
         if (!rest_words(&b, r, d, 1)) {

@@ -13,9 +13,10 @@
 
 #include "review/review.h"
 
-#define VERDICT_MAX 1024    /* bytes of a verdict and its NUL: always enough, since at
-                               most VERDICT_NAMED columns are named in each list */
-#define VERDICT_NAMED 3     /* flagged columns (and others) named; "and N more" after */
+#define VERDICT_MAX 1024    /* bytes of a verdict and its NUL: enough, since each list
+                               of columns names at most VERDICT_NAMED */
+#define VERDICT_NAMED 3     /* columns a list names (flagged, moved, on one side only);
+                               "and N more" after */
 #define VERDICT_CATS_MAX 160 /* a flagged categorical column's shares are quoted when
                                 shorter than this; DoomRL's many level types are not */
 

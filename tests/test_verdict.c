@@ -1,8 +1,8 @@
 /* verdict: the review's one or two sentences (review/verdict.h) from hand-made counts and
  * distribution rows: nothing changed, one column flagged and nothing else, a flag with
  * other changes besides, a categorical flag, pictures changed with nothing flagged (or
- * nothing tested), and no distribution table. The same texts from real shot sets:
- * tests/review_verdict.sh. */
+ * nothing tested), columns on one side only, and no distribution table. The same texts
+ * from real shot sets: tests/review_verdict.sh. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -143,6 +143,22 @@ static void test_pictures_only(void **state)
                   "same catalog.");
 }
 
+static void test_columns_one_side(void **state)
+{
+    (void)state;
+    review_result r = review_of(30, 0, 30);
+    static const char *const names[5] = { "bends", "sunk", "raised", "graded", "ramp_squares" };
+    review_dist_row rows[6];
+    rows[0] = numeric_row("rooms", 8, 8, 0, 0, 0);
+    for (int i = 1; i < 6; i++) {
+        rows[i] = numeric_row(names[i - 1], 0, 0, 0, 0, 0);
+        rows[i].numeric = 0;
+        rows[i].cats = "added";
+    }
+    check_rows(&r, rows, 6, "No catalog column flagged: columns bends, sunk, raised and 2 "
+                            "more columns added; 30 catalog lines changed.");
+}
+
 static void test_no_table(void **state)
 {
     (void)state;
@@ -162,6 +178,7 @@ int main(void)
         cmocka_unit_test(test_flag_and_more),
         cmocka_unit_test(test_category_flag),
         cmocka_unit_test(test_pictures_only),
+        cmocka_unit_test(test_columns_one_side),
         cmocka_unit_test(test_no_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
