@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/textbuf.h"
+#include "review/repro.h"
 #include "review/review.h"
 #include "review/verdict.h"
 
@@ -282,31 +283,24 @@ static void cells_line(textbuf *b, const review_result *r, const review_item *it
     sb_str(b, "</p>");
 }
 
-/* The commands that remake this floor: HEAD's `delve view` and `delve shot` from its
- * catalog's templates, and BASE's when they differ. */
-static void repro_line(textbuf *b, const review_result *r, const review_item *it)
+/* The commands that remake this floor (review/repro.h): HEAD's `delve view` and `delve
+ * shot` from its catalog's templates, and BASE's when they differ. */
+static void repro_block(textbuf *b, const review_result *r, const review_item *it)
 {
-    char cmd[2][2][1024];
-    int have[2][2];
-    for (int side = 0; side < 2; side++) {
-        have[side][0] = review_reproduce(r, side, "view", it, cmd[side][0], sizeof cmd[side][0]);
-        have[side][1] = review_reproduce(r, side, "shot", it, cmd[side][1], sizeof cmd[side][1]);
-    }
-    int same = have[0][0] == have[1][0] && have[0][1] == have[1][1] &&
-               (!have[0][0] || !strcmp(cmd[0][0], cmd[1][0])) &&
-               (!have[0][1] || !strcmp(cmd[0][1], cmd[1][1]));
-    if (!have[0][0] && !have[0][1] && !have[1][0] && !have[1][1])
+    repro p;
+    repro_of(r, it, &p);
+    if (!p.any)
         return;
     sb_str(b, "<div class=\"repro\">reproduce");
-    for (int side = same ? 1 : 0; side < 2; side++) {
-        if (!same)
+    for (int side = p.same ? 1 : 0; side < 2; side++) {
+        if (!p.same)
             sb_str(b, side ? " (after, HEAD's build):" : " (before, BASE's build):");
         else
             sb_str(b, " (either side, with its build):");
         for (int k = 0; k < 2; k++)
-            if (have[side][k]) {
+            if (p.have[side][k]) {
                 sb_str(b, "<code>");
-                sb_html(b, cmd[side][k]);
+                sb_html(b, p.cmd[side][k]);
                 sb_str(b, "</code>");
             }
     }
@@ -387,7 +381,7 @@ static void changed_pair(textbuf *b, const page_ctx *pc, const review_item *it, 
         zoom_row(b, pc, it, dn);
         compare_view(b, pc, it);
     }
-    repro_line(b, pc->r, it);
+    repro_block(b, pc->r, it);
     sb_str(b, "</section>\n");
 }
 
@@ -403,7 +397,7 @@ static void one_image_pair(textbuf *b, const page_ctx *pc, const review_item *it
     else
         linked_image(b, pc, pc->url[1], "after", it->name);
     sb_str(b, "</div>");
-    repro_line(b, pc->r, it);
+    repro_block(b, pc->r, it);
     sb_str(b, "</section>\n");
 }
 
@@ -419,7 +413,7 @@ static void unreadable_pair(textbuf *b, const page_ctx *pc, const review_item *i
     linked_image(b, pc, pc->url[0], "before", review_base_name(it));
     linked_image(b, pc, pc->url[1], "after", it->name);
     sb_str(b, "</div>");
-    repro_line(b, pc->r, it);
+    repro_block(b, pc->r, it);
     sb_str(b, "</section>\n");
 }
 
