@@ -1,6 +1,6 @@
 /* delve review: the HTML report of what changed between two shot sets (review/review.h),
- * its JSON and JUnit forms (review/ci.h) and the distribution table
- * (review/dist_review.h). docs/review.md describes all three. */
+ * its JSON and JUnit forms (review/ci.h), its Markdown summary (review/markdown.h) and the
+ * distribution table (review/dist_review.h). docs/review.md describes them all. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <limits.h>
 #include <stdio.h>
@@ -14,6 +14,7 @@
 #include "base/fsio.h"
 #include "review/ci.h"
 #include "review/dist_review.h"
+#include "review/markdown.h"
 #include "review/review.h"
 #include "review/verdict.h"
 
@@ -22,8 +23,8 @@
 static void help(void)
 {
     printf("usage: delve review BASE_DIR HEAD_DIR -o REPORT_DIR [--jobs N] [--threshold T]\n"
-           "       [--aa] [--max-diff-pixels N] [--max-diff-ratio R] [--format text|json]\n"
-           "       [--junit FILE]\n\n"
+           "       [--aa] [--max-diff-pixels N] [--max-diff-ratio R]\n"
+           "       [--format text|json|markdown] [--junit FILE]\n\n"
            "Pairs the PNGs of two folders by their path below each folder (subfolders at any\n"
            "depth; names starting with '.' and links are skipped; with both catalogs, names\n"
            "left unpaired that give the same seed and floor pair too), compares\n"
@@ -31,29 +32,34 @@ static void help(void)
            "like 'delve diff': exact unless --threshold T, 0..1 with up to 3 decimals; --aa\n"
            "skips anti-aliased pixels, with a threshold only) on --jobs N threads (default:\n"
            "every core), diffs the two folders' catalog.tsv files by seed and floor, and\n"
-           "writes REPORT_DIR/index.html, review.json and diff/ (the before and after\n"
-           "images are linked where they lie, by relative paths: move the report together\n"
-           "with the two folders). Prints the verdict (what changed, in a sentence or two)\n"
-           "and the summary line. The page: the verdict, the distribution table of 'delve\n"
-           "stats --compare' (flagged columns first), both sides' provenance (a command that\n"
-           "differs only in -o is the same), then the changed pairs, biggest change first (a\n"
-           "level type change, then catalog cells changed, then pixels), each with its\n"
-           "catalog cells old -> new and the commands that reproduce it; then added,\n"
-           "removed and unchanged pairs, and the catalog diff. index.html#game shows only\n"
-           "the pairs changed in game terms. REPORT_DIR is made whole beside itself and\n"
-           "swapped in at the end, replacing only an empty folder or an earlier report;\n"
-           "Ctrl-C leaves it as it was.\n\n"
+           "writes REPORT_DIR/index.html, review.json, review.md and diff/ (the before and\n"
+           "after images are linked where they lie, by relative paths: move the report\n"
+           "together with the two folders). Prints the verdict (what changed, in a sentence\n"
+           "or two) and the summary line. The page: the verdict, the distribution table of\n"
+           "'delve stats --compare' (flagged columns first), both sides' provenance (a\n"
+           "command that differs only in -o is the same), then the changed pairs, biggest\n"
+           "change first (a level type change, then catalog cells changed, then pixels),\n"
+           "each with its catalog cells old -> new and the commands that reproduce it;\n"
+           "then added, removed and unchanged pairs, and the catalog diff.\n"
+           "index.html#game shows only the pairs changed in game terms. REPORT_DIR is made\n"
+           "whole beside itself and swapped in at the end, replacing only an empty folder\n"
+           "or an earlier report; Ctrl-C leaves it as it was.\n\n"
            "--max-diff-pixels N, --max-diff-ratio R (0..1): a pair of the same size with at\n"
            "most that many changed pixels (both limits when both are given) counts as the\n"
            "same. --format json prints the review as JSON (docs/review.md) instead of the\n"
-           "verdict and summary lines; then -o may be left out (no page). --junit FILE\n"
+           "verdict and summary lines; --format markdown prints a short summary for a CI\n"
+           "job summary or a pull request comment (the counts, the flagged distribution\n"
+           "columns as a table, the 10 biggest changed pairs each with the command that\n"
+           "remakes it; no HTML); with either, -o may be left out (no page). --junit FILE\n"
            "writes JUnit XML: a testcase per pair, failing when it changed, was added or\n"
-           "removed; --junit - prints it on standard output (verdict and summary then go to\n"
-           "stderr; not with --format json). Output paths are checked before any work, and\n"
-           "the report and the JUnit file are written together or not at all. Each side\n"
-           "must hold a catalog.tsv or PNGs; a catalog.tsv row with a seed or floor that is\n"
-           "not a whole number, or with fewer or more cells than the column names, is\n"
-           "refused at its file:line:col.\n\n"
+           "removed (the message names its diff image and the command that remakes it),\n"
+           "and one per tested distribution column, failing when flagged; --junit - prints\n"
+           "it on standard output (verdict and summary then go to stderr; not with --format\n"
+           "json or markdown). Output paths are checked before any work, and the report and\n"
+           "the JUnit file are written together or not at all. Each side must hold a\n"
+           "catalog.tsv or PNGs; a catalog.tsv row with a seed or floor that is not a\n"
+           "whole number, or with fewer or more cells than the column names, is refused\n"
+           "at its file:line:col.\n\n"
            "A pair with a file that cannot be read is listed with its reason (stderr, the\n"
            "page, JSON, JUnit) and the rest still reviewed.\n\n"
            "Exit 0 when nothing changed, 1 when anything did or a PNG cannot be read, 2 on\n"
@@ -129,10 +135,11 @@ static int option_value(review_args *a, int argc, char **argv, int *i)
         return EXIT_USAGE;
     if (!strcmp(opt, "-o"))
         a->out = v;
-    else if (!strcmp(opt, "--format") && (!strcmp(v, "text") || !strcmp(v, "json")))
+    else if (!strcmp(opt, "--format") && (!strcmp(v, "text") || !strcmp(v, "json") ||
+                                          !strcmp(v, "markdown")))
         a->format = v;
     else if (!strcmp(opt, "--format"))
-        return cli_usage_error("review", "--format: '%s' is not text or json", v);
+        return cli_usage_error("review", "--format: '%s' is not text, json or markdown", v);
     else if (!strcmp(opt, "--junit"))
         a->junit = v;
     else if (!strcmp(opt, "--jobs")) {
@@ -190,13 +197,13 @@ static int parse_args(review_args *a, int argc, char **argv)
     }
     if (a->ndirs < 2)
         return cli_usage_error("review", "give BASE_DIR and HEAD_DIR");
-    if (!a->out && strcmp(a->format, "json") && !a->junit)
+    if (!a->out && !strcmp(a->format, "text") && !a->junit)
         return cli_usage_error("review", "-o REPORT_DIR is required");
     if (a->o.diff.aa && a->o.diff.threshold_milli < 0)
         return cli_usage_error("review", "--aa needs --threshold T");
-    if (a->junit && !strcmp(a->junit, "-") && !strcmp(a->format, "json"))
-        return cli_usage_error("review", "--junit - and --format json both want standard "
-                               "output: give --junit a file");
+    if (a->junit && !strcmp(a->junit, "-") && strcmp(a->format, "text"))
+        return cli_usage_error("review", "--junit - and --format %s both want standard "
+                               "output: give --junit a file", a->format);
     return EXIT_OK;
 }
 
@@ -282,7 +289,7 @@ static int finish(const review_args *a, outdir *od, const review_result *r,
     size_t len = 0;
     int staged = 0;
     if (!st && a->junit && strcmp(a->junit, "-"))
-        st = ci_junit(r, &xml, &len, err);
+        st = ci_junit(r, &a->o, a->out, &xml, &len, err);
     if (xml) {
         snprintf(tmp, sizeof tmp, "%s.tmp-%ld", a->junit, (long)getpid());
         st = fsio_write_atomic(od ? tmp : a->junit, xml, len, err);
@@ -299,6 +306,18 @@ static int finish(const review_args *a, outdir *od, const review_result *r,
         rc = EXIT_USAGE;
     }
     return rc;
+}
+
+/* The review as JSON (markdown 0) or as the Markdown summary (1) into *text, *len bytes
+ * (malloc'ed, NUL-terminated). */
+static delve_status ci_text(const review_args *a, const review_result *r, const cJSON *dj,
+                            int markdown, char **text, size_t *len, delve_err *err)
+{
+    if (markdown)
+        return markdown_review(r, &a->o, text, len, err);
+    delve_status st = ci_json(r, a->dirs[0], a->dirs[1], &a->o, dj, text, err);
+    *len = st ? 0 : strlen(*text);
+    return st;
 }
 
 /* The review into r (and the report folder when -o); the exit code of a failure. */
@@ -322,12 +341,15 @@ static int run(review_args *a, int argc, char **argv, review_result *r, const cJ
     if (!st && r->item_count == 0 && r->catalogs == 0) /* a mistyped pair must not pass in CI */
         st = delve_fail(&err, DELVE_EINPUT, "nothing to review: no PNG and no catalog.tsv in "
                         "%s or %s", a->dirs[0], a->dirs[1]);
-    if (!st && od) { /* review.json beside the page: the CI artefact */
+    /* review.json and review.md beside the page: the CI artefacts */
+    static const char *const FILES[] = { "json", "md" };
+    for (int k = 0; !st && od && k < 2; k++) {
         char *text = NULL, p[REL_CAP];
-        st = ci_json(r, a->dirs[0], a->dirs[1], &a->o, dj, &text, &err);
-        snprintf(p, sizeof p, "%s/review.json", outdir_path(od));
+        size_t len = 0;
+        st = ci_text(a, r, dj, k, &text, &len, &err);
+        snprintf(p, sizeof p, "%s/review.%s", outdir_path(od), FILES[k]);
         if (!st)
-            st = fsio_write_atomic(p, text, strlen(text), &err);
+            st = fsio_write_atomic(p, text, len, &err);
         free(text);
     }
     return finish(a, od, r, st, &err);
@@ -342,14 +364,17 @@ static int outputs(const review_args *a, const review_result *r, const cJSON *dj
     if (junit_out) { /* the XML on standard output, the summary line on stderr */
         char *xml = NULL;
         size_t len;
-        if (!(st = ci_junit(r, &xml, &len, &err)) && fwrite(xml, 1, len, stdout) != len)
+        if (!(st = ci_junit(r, &a->o, a->out, &xml, &len, &err)) &&
+            fwrite(xml, 1, len, stdout) != len)
             st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
         free(xml);
     }
-    if (!st && !strcmp(a->format, "json")) {
+    if (!st && strcmp(a->format, "text")) {
         char *text = NULL;
-        if (!(st = ci_json(r, a->dirs[0], a->dirs[1], &a->o, dj, &text, &err)))
-            fputs(text, stdout);
+        size_t len = 0;
+        if (!(st = ci_text(a, r, dj, !strcmp(a->format, "markdown"), &text, &len, &err)) &&
+            fwrite(text, 1, len, stdout) != len)
+            st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
         free(text);
     } else if (!st) {
         char sum[256];

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/textbuf.h"
+#include "review/repro.h"
 
 static const char *const STATE[REVIEW_STATE_COUNT] = {
     [REVIEW_CHANGED] = "changed", [REVIEW_ADDED] = "added",
@@ -67,7 +68,51 @@ static void diff_json(cJSON *o, const review_item *it)
     }
 }
 
-static cJSON *pair_json(const review_result *r, const review_item *it)
+/* The path of the pair's diff image from the report's folder, "diff/" and its name
+ * (review_diff_name), into buf: 1 when there is one (o->page, decoded, and pixels or the
+ * size differ, also within the --max-diff limits), else 0. */
+static int diff_image_path(const review_opts *o, const review_item *it, char *buf, size_t size)
+{
+    const diff_result *d = &it->diff;
+    char dn[REVIEW_NAME_CAP];
+    if (!o || !o->page || it->identical ||
+        (it->state != REVIEW_CHANGED && it->state != REVIEW_SAME) ||
+        (d->changed == 0 && !d->size_differs))
+        return 0;
+    review_diff_name(it, dn, sizeof dn);
+    return snprintf(buf, size, "diff/%s", dn) < (int)size;
+}
+
+/* The catalog line's key cell col (0 seed, 1 floor) as a JSON number (its digits as
+ * written, without leading zeros: a seed of 64 bits passes what a double holds), or null
+ * when the pair has no catalog line. */
+static cJSON *key_json(const review_result *r, const review_item *it, int col)
+{
+    char name[64], a[64], b[64];
+    if (it->line < 0 || !review_cell(r, it, col, name, sizeof name, a, b, sizeof a))
+        return cJSON_CreateNull();
+    const char *v = r->lines[it->line].base ? a : b;
+    v += strspn(v, "0");
+    return cJSON_CreateRaw(*v ? v : "0");
+}
+
+/* seed, floor, diff_image and reproduce_lines (the commands the page shows). */
+static void pair_extras(cJSON *o, const review_result *r, const review_opts *opts,
+                        const review_item *it)
+{
+    cJSON_AddItemToObject(o, "seed", key_json(r, it, 0));
+    cJSON_AddItemToObject(o, "floor", key_json(r, it, 1));
+    char path[REVIEW_NAME_CAP + 8];
+    cJSON_AddItemToObject(o, "diff_image", diff_image_path(opts, it, path, sizeof path)
+                                               ? cJSON_CreateString(path) : cJSON_CreateNull());
+    repro p;
+    repro_of(r, it, &p);
+    cJSON *lines = cJSON_AddArrayToObject(o, "reproduce_lines");
+    for (int k = 0; lines && repro_line(&p, k); k++)
+        cJSON_AddItemToArray(lines, cJSON_CreateString(repro_line(&p, k)));
+}
+
+static cJSON *pair_json(const review_result *r, const review_opts *opts, const review_item *it)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "name", it->name);
@@ -100,10 +145,87 @@ static cJSON *pair_json(const review_result *r, const review_item *it)
             cJSON_AddStringToObject(one, "shot", cmd);
         cJSON_AddItemToObject(rep, side_name[side], one);
     }
+    pair_extras(o, r, opts, it);
     return o;
 }
 
-static cJSON *summary_json(const review_result *r)
+/* A categorical row's shares "rooms 60.0% → 40.0%, caves ..." (review_dist_row.cats)
+ * as each side's: "rooms 60.0%, caves ..." and "rooms 40.0%, ...". A row that is not
+ * in that form (its kind, "removed") goes to both sides whole. */
+static void cats_split(const char *cats, ci_figures *f)
+{
+    static const char ARROW[] = " → ";
+    size_t na = 0, nb = 0;
+    f->a[0] = f->b[0] = '\0';
+    for (const char *p = cats; *p && na < sizeof f->a && nb < sizeof f->b;) {
+        const char *arrow = strstr(p, ARROW), *sp = arrow;
+        while (sp && sp > p && sp[-1] != ' ')
+            sp--;
+        const char *pb = arrow ? arrow + strlen(ARROW) : NULL, *end = pb ? strchr(pb, '%') : NULL;
+        if (!end || sp == p) {
+            snprintf(f->a, sizeof f->a, "%s", cats);
+            snprintf(f->b, sizeof f->b, "%s", cats);
+            return;
+        }
+        const char *sep = na ? ", " : "";
+        na += (size_t)snprintf(f->a + na, sizeof f->a - na, "%s%.*s", sep, (int)(arrow - p), p);
+        nb += (size_t)snprintf(f->b + nb, sizeof f->b - nb, "%s%.*s%.*s", sep, (int)(sp - p), p,
+                               (int)(end + 1 - pb), pb);
+        p = end + 1 + (strncmp(end + 1, ", ", 2) ? 0 : 2);
+    }
+}
+
+/* The page's figures of a distribution row (its flagged table's cells). */
+void ci_figures_of(const review_dist *d, const review_dist_row *w, ci_figures *f)
+{
+    if (w->numeric) {
+        snprintf(f->a, sizeof f->a, "%.3f (%.3f)", w->mean_a, w->sd_a);
+        snprintf(f->b, sizeof f->b, "%.3f (%.3f)", w->mean_b, w->sd_b);
+    } else {
+        cats_split(w->cats ? w->cats : "", f);
+    }
+    f->moves[0] = f->p[0] = '\0';
+    if (d->paired && w->numeric)
+        snprintf(f->moves, sizeof f->moves, "%d / %d", w->up, w->down);
+    else if (d->paired)
+        snprintf(f->moves, sizeof f->moves, "%d changed", w->changed);
+    if (w->tested)
+        snprintf(f->p, sizeof f->p, w->p_holm < 1e-6 ? "< 1e-6" : "%.2g", w->p_holm);
+}
+
+/* {"column": "ways", "a": "2.100 (0.300)", "b": ..., "down": 0, "up": 40, "p": "< 1e-6"} */
+static cJSON *flagged_json(const review_dist *d, const review_dist_row *w)
+{
+    ci_figures f;
+    ci_figures_of(d, w, &f);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "column", w->name);
+    cJSON_AddStringToObject(o, "a", f.a);
+    cJSON_AddStringToObject(o, "b", f.b);
+    int moves = d->paired && w->numeric;
+    cJSON_AddItemToObject(o, "down", moves ? cJSON_CreateNumber(w->down) : cJSON_CreateNull());
+    cJSON_AddItemToObject(o, "up", moves ? cJSON_CreateNumber(w->up) : cJSON_CreateNull());
+    cJSON_AddItemToObject(o, "changed", d->paired && !w->numeric ? cJSON_CreateNumber(w->changed)
+                                                                 : cJSON_CreateNull());
+    cJSON_AddStringToObject(o, "test", w->test);
+    cJSON_AddStringToObject(o, "p", f.p);
+    return o;
+}
+
+/* The flagged columns of the distribution table, flagged first as the page lists them;
+ * null when there is no table. */
+static cJSON *flagged_list(const review_dist *d)
+{
+    if (!d || !d->count)
+        return cJSON_CreateNull();
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < d->count; i++)
+        if (d->rows[i].flagged)
+            cJSON_AddItemToArray(a, flagged_json(d, &d->rows[i]));
+    return a;
+}
+
+static cJSON *summary_json(const review_result *r, const review_dist *d)
 {
     cJSON *o = cJSON_CreateObject(), *c = cJSON_CreateObject();
     for (int s = 0; s <= REVIEW_SAME; s++)
@@ -117,6 +239,7 @@ static cJSON *summary_json(const review_result *r)
         cJSON_AddNumberToObject(c, STATE[s], r->line_state[s]);
     cJSON_AddItemToObject(o, "catalog_lines", c);
     cJSON_AddStringToObject(o, "verdict", review_any_change(r) ? "changed" : "same");
+    cJSON_AddItemToObject(o, "flagged", flagged_list(d));
     return o;
 }
 
@@ -148,10 +271,10 @@ delve_status ci_json(const review_result *r, const char *base, const char *head,
     cJSON_AddItemToObject(root, "base", prov_json(r, 0, base));
     cJSON_AddItemToObject(root, "head", prov_json(r, 1, head));
     cJSON_AddItemToObject(root, "options", opts_json(o));
-    cJSON_AddItemToObject(root, "summary", summary_json(r));
+    cJSON_AddItemToObject(root, "summary", summary_json(r, o->dist));
     cJSON *pairs = cJSON_AddArrayToObject(root, "pairs");
     for (int i = 0; pairs && i < r->item_count; i++)
-        cJSON_AddItemToArray(pairs, pair_json(r, &r->items[i]));
+        cJSON_AddItemToArray(pairs, pair_json(r, o, &r->items[i]));
     cJSON_AddItemToObject(root, "distribution",
                           dist_json ? cJSON_Duplicate(dist_json, 1) : cJSON_CreateNull());
     *text = cJSON_Print(root);
@@ -191,8 +314,7 @@ static void put_xml(textbuf *b, const char *s)
     }
 }
 
-/* Why a pair fails, in one line: "changed: 1234 pixels (0.084 %); catalog: ways 2 -> 3". */
-static void failure_text(const review_result *r, const review_item *it, char *buf, size_t size)
+void ci_failure_text(const review_result *r, const review_item *it, char *buf, size_t size)
 {
     const diff_result *d = &it->diff;
     int n = 0;
@@ -231,38 +353,111 @@ static int untied_lines(const review_result *r)
     return n;
 }
 
-delve_status ci_junit(const review_result *r, char **text, size_t *len, delve_err *err)
+/* A failing pair's message: why, its diff image under report/diff/ and the command that
+ * remakes its PNG, when there are. */
+static void failure_message(const review_result *r, const review_opts *o, const char *report,
+                            const review_item *it, textbuf *b)
 {
-    textbuf b = { 0 };
-    int failures = 0, untied = untied_lines(r);
-    for (int i = 0; i < r->item_count; i++)
-        failures += ci_fails(r, &r->items[i]);
-    char line[1024];
-    snprintf(line, sizeof line, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "
-             "tests=\"%d\" failures=\"%d\">\n<testsuite name=\"delve review\" tests=\"%d\" "
-             "failures=\"%d\" errors=\"0\" skipped=\"0\">\n", r->item_count + 1,
-             failures + (untied > 0), r->item_count + 1, failures + (untied > 0));
-    put(&b, line);
+    char why[1024], path[REVIEW_NAME_CAP + 8];
+    repro p;
+    ci_failure_text(r, it, why, sizeof why);
+    repro_of(r, it, &p);
+    const char *cmd = repro_main(&p, it);
+    put_xml(b, why);
+    if (report && diff_image_path(o, it, path, sizeof path)) {
+        size_t n = strlen(report);
+        while (n > 1 && report[n - 1] == '/')
+            n--;
+        put(b, "; diff image: ");
+        for (size_t i = 0; i < n; i++)
+            put_xml(b, (char[2]){ report[i], '\0' });
+        put(b, "/");
+        put_xml(b, path);
+    }
+    if (cmd) {
+        put(b, "; reproduce: ");
+        put_xml(b, cmd);
+    }
+}
+
+static void pair_cases(const review_result *r, const review_opts *o, const char *report,
+                       textbuf *b)
+{
     for (int i = 0; i < r->item_count; i++) {
         const review_item *it = &r->items[i];
-        put(&b, "<testcase classname=\"delve.review\" name=\"");
-        put_xml(&b, it->name);
+        put(b, "<testcase classname=\"delve.review\" name=\"");
+        put_xml(b, it->name);
         if (!ci_fails(r, it)) {
-            put(&b, "\"/>\n");
+            put(b, "\"/>\n");
             continue;
         }
-        failure_text(r, it, line, sizeof line);
-        put(&b, "\"><failure type=\"");
-        put(&b, it->state != REVIEW_SAME ? STATE[it->state] : "catalog");
-        put(&b, "\" message=\"");
-        put_xml(&b, line);
-        put(&b, "\"/></testcase>\n");
+        put(b, "\"><failure type=\"");
+        put(b, it->state != REVIEW_SAME ? STATE[it->state] : "catalog");
+        put(b, "\" message=\"");
+        failure_message(r, o, report, it, b);
+        put(b, "\"/></testcase>\n");
     }
+}
+
+/* The distribution columns' suite: a testcase per tested column, in the page's order
+ * (flagged first), failing when flagged: "flagged: A 2.100 (0.300), B 2.600 (0.400);
+ * up / down 40 / 0; signed-rank, p Holm < 1e-6". */
+static void dist_suite(const review_dist *d, textbuf *b)
+{
+    if (!d || !d->tested)
+        return;
+    textbuf_printf(b, "<testsuite name=\"delve review distributions\" tests=\"%d\" "
+                   "failures=\"%d\" errors=\"0\" skipped=\"0\">\n", d->tested, d->flagged);
+    for (int i = 0; i < d->count; i++) {
+        const review_dist_row *w = &d->rows[i];
+        if (!w->tested)
+            continue;
+        put(b, "<testcase classname=\"delve.review.distribution\" name=\"");
+        put_xml(b, w->name);
+        if (!w->flagged) {
+            put(b, "\"/>\n");
+            continue;
+        }
+        ci_figures f;
+        ci_figures_of(d, w, &f);
+        put(b, "\"><failure type=\"flagged\" message=\"flagged: A ");
+        put_xml(b, f.a);
+        put(b, ", B ");
+        put_xml(b, f.b);
+        if (f.moves[0])
+            textbuf_printf(b, "; %s %s", w->numeric ? "up / down" : "floors", f.moves);
+        put(b, "; ");
+        put_xml(b, w->test);
+        put(b, ", p Holm ");
+        put_xml(b, f.p);
+        put(b, "\"/></testcase>\n");
+    }
+    put(b, "</testsuite>\n");
+}
+
+delve_status ci_junit(const review_result *r, const review_opts *o, const char *report,
+                      char **text, size_t *len, delve_err *err)
+{
+    textbuf b = { 0 };
+    const review_dist *d = o ? o->dist : NULL;
+    int failures = 0, untied = untied_lines(r), dtests = d ? d->tested : 0;
+    for (int i = 0; i < r->item_count; i++)
+        failures += ci_fails(r, &r->items[i]);
+    failures += untied > 0;
+    textbuf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"%d\" "
+                   "failures=\"%d\">\n<testsuite name=\"delve review\" tests=\"%d\" "
+                   "failures=\"%d\" errors=\"0\" skipped=\"0\">\n", r->item_count + 1 + dtests,
+                   failures + (dtests ? d->flagged : 0), r->item_count + 1, failures);
+    pair_cases(r, o, report, &b);
     put(&b, "<testcase classname=\"delve.review\" name=\"catalog.tsv\"");
-    snprintf(line, sizeof line, "><failure type=\"catalog\" message=\"%d catalog lines "
-             "without a PNG changed, were added or removed\"/></testcase>\n", untied);
-    put(&b, untied ? line : "/>\n");
-    put(&b, "</testsuite>\n</testsuites>\n");
+    if (untied)
+        textbuf_printf(&b, "><failure type=\"catalog\" message=\"%d catalog lines without a "
+                       "PNG changed, were added or removed\"/></testcase>\n", untied);
+    else
+        put(&b, "/>\n");
+    put(&b, "</testsuite>\n");
+    dist_suite(d, &b);
+    put(&b, "</testsuites>\n");
     if (b.oom) {
         free(b.s);
         return delve_fail(err, DELVE_ENOMEM, "out of memory");

@@ -1,8 +1,8 @@
 # delve review for CI and at scale: pairs ordered by size of change (level type, then
 # catalog cells, then pixels), the level type change in words, catalog cells old -> new,
-# the "changed in game terms" filter, --format json (docs/review.md) and --junit (valid
-# against tests/junit.xsd, counts), --max-diff-pixels and --max-diff-ratio at their
-# bounds, a corrupt PNG pair with the same bytes counted as the same without decoding,
+# the "changed in game terms" filter, --format json (docs/review.md), --junit (valid
+# against tests/junit.xsd, counts, a failure's message), --format markdown's bytes,
+# --max-diff-pixels and --max-diff-ratio at their bounds, a corrupt PNG pair with the same bytes counted as the same without decoding,
 # --jobs 1 and 2 give the same bytes, 3 000 pairs give an index under 2 MB, every link
 # of pages/N.html and catalog.html leads to a file and an id in it, and the reproduce
 # line of a real pair remakes its PNG byte for byte.
@@ -119,8 +119,33 @@ assert len(cases) == 7 and cases[-1].get('name') == 'catalog.tsv' and cases[-1].
 fails = [c.get('name') for c in cases if c.find('failure') is not None]
 assert fails == ['seed-00004-floor-1.png', 'seed-00003-floor-1.png', 'seed-00001-floor-1.png', 'seed-00002-floor-1.png', 'seed-00006-floor-1.png'], fails
 m = cases[1].find('failure').get('message')
-assert m == 'changed: 1 pixels (0.010 %); catalog: ways 2 -> 3, monsters 5 -> 6', m
+assert m == ('changed: 1 pixels (0.010 %); catalog: ways 2 -> 3, monsters 5 -> 6; diff image: '
+             'rep/diff/seed-00003-floor-1.png; reproduce: delve shot --seed 3 --floor 1 --floors 2 '
+             '--zoom 4 -o seed-00003-floor-1.png'), m
+assert len(root.findall('testsuite')) == 1 and root.get('tests') == '7', 'no column tested: no second suite'
 PY
+# --format markdown: a short summary for a CI job or a pull request, exact bytes
+"$DELVE" review base head --format markdown > m.md; rc=$?
+cat > m.want <<'MD'
+**delve review**: 5 changed, 0 added, 0 removed, 1 same; catalog lines: 2 changed, 0 added, 0 removed
+
+No column flagged (0 tested, Holm, alpha 0.001).
+
+Changed pairs, biggest change first:
+
+1. `seed-00004-floor-1.png`: 1 pixels (0.010 %); catalog: type rooms -> caves; `delve shot --seed 4 --floor 1 --floors 2 --zoom 4 -o seed-00004-floor-1.png`
+2. `seed-00003-floor-1.png`: 1 pixels (0.010 %); catalog: ways 2 -> 3, monsters 5 -> 6; `delve shot --seed 3 --floor 1 --floors 2 --zoom 4 -o seed-00003-floor-1.png`
+3. `seed-00001-floor-1.png`: 30 pixels (0.300 %); `delve shot --seed 1 --floor 1 --floors 2 --zoom 4 -o seed-00001-floor-1.png`
+4. `seed-00002-floor-1.png`: 5 pixels (0.050 %); `delve shot --seed 2 --floor 1 --floors 2 --zoom 4 -o seed-00002-floor-1.png`
+5. `seed-00006-floor-1.png`: 2 pixels (0.020 %); `delve shot --seed 6 --floor 1 --floors 2 --zoom 4 -o seed-00006-floor-1.png`
+MD
+check "--format markdown: exit 1, the counts, no flag, the changed pairs in the page's order (exact bytes)" \
+  sh -c "test $rc = 1 && cmp -s m.md m.want"
+check "  review.md in the report holds the same bytes" cmp -s m.md rep/review.md
+check "  no HTML" sh -c "! grep -q '<[a-z/]' m.md"
+"$DELVE" review base head --format markdown --junit - > /dev/null 2> err; rc=$?
+check "--format markdown with --junit -: both want standard output, refused (rc $rc)" \
+  sh -c "test $rc = 2 && grep -q 'junit - and --format markdown' err"
 
 # limits: pixels-only pairs (no catalogs) A 30, B 5, F 2 pixels of 10 000
 mkdir lb lh && for s in 1 2 6; do cp base/seed-0000$s-floor-1.png lb/; cp head/seed-0000$s-floor-1.png lh/; done
