@@ -642,6 +642,7 @@ static int find_line(const review_result *r, unsigned long long seed, long floor
  * key. dir is the length of its folder part. */
 typedef struct keyed {
     review_item *it;
+    const char *name; /* it's name when keyed: a join leaves the added item without one */
     size_t dir;
     unsigned long long seed;
     long floor;
@@ -652,7 +653,7 @@ static int keyed_cmp(const void *a, const void *b)
 {
     const keyed *x = a, *y = b;
     size_t n = x->dir < y->dir ? x->dir : y->dir;
-    int c = memcmp(x->it->name, y->it->name, n);
+    int c = memcmp(x->name, y->name, n);
     if (c || x->dir != y->dir)
         return c ? c : x->dir < y->dir ? -1 : 1;
     if (x->seed != y->seed)
@@ -664,7 +665,7 @@ static int keyed_cmp(const void *a, const void *b)
 
 static int same_key(const keyed *x, const keyed *y)
 {
-    return x->dir == y->dir && !memcmp(x->it->name, y->it->name, x->dir) &&
+    return x->dir == y->dir && !memcmp(x->name, y->name, x->dir) &&
            x->seed == y->seed && x->floor == y->floor;
 }
 
@@ -703,7 +704,7 @@ static delve_status pair_by_key(review_result *r, delve_err *err)
     for (int i = 0; i < r->item_count; i++) {
         review_item *it = &r->items[i];
         const char *slash = strrchr(it->name, '/');
-        keyed c = { it, slash ? (size_t)(slash + 1 - it->name) : 0, 0, 0 };
+        keyed c = { it, it->name, slash ? (size_t)(slash + 1 - it->name) : 0, 0, 0 };
         if (it->state != REVIEW_CHANGED && name_key(it->name, &c.seed, &c.floor) &&
             find_line(r, c.seed, c.floor) >= 0)
             k[n++] = c;
