@@ -7,6 +7,7 @@
 #include "base/textbuf.h"
 #include "review/ci.h"
 #include "review/repro.h"
+#include "review/verdict.h"
 
 static void put(textbuf *b, const char *s)
 {
@@ -122,7 +123,14 @@ delve_status markdown_review(const review_result *r, const review_opts *o, char 
                              size_t *len, delve_err *err)
 {
     textbuf b = { 0 };
+    char verdict[VERDICT_MAX];
     counts_line(&b, r);
+    verdict_text(r, o ? o->dist : NULL, verdict, sizeof verdict);
+    if (verdict[0]) { /* what changed in words, as the page and the terminal open */
+        put(&b, "\n");
+        put_text(&b, verdict);
+        put(&b, "\n");
+    }
     flagged_table(&b, o ? o->dist : NULL);
     top_pairs(&b, r);
     if (b.oom || !b.s) {

@@ -1,9 +1,10 @@
-/* markdown: `delve review --format markdown` (and REPORT/review.md): a short summary of a
- * review for a CI job summary or a pull request comment. A first line with the counts,
- * the flagged distribution columns as a table, then the changed pairs (at most
- * MARKDOWN_TOP, biggest change first, as the page orders them) each with the command that
- * remakes its PNG. Plain CommonMark with GitHub's tables: no HTML; the same review gives
- * the same bytes. Uses base, review/review, review/ci and review/repro. */
+/* markdown: `delve review --format markdown` (and REPORT/review.md): a short summary of
+ * a review for a CI job summary or a pull request comment. A first line with the
+ * counts, the verdict (review/verdict.h), the flagged distribution columns as a table,
+ * then the changed pairs (at most MARKDOWN_TOP, biggest change first, as the page
+ * orders them) each with the command that remakes its PNG. Plain CommonMark with
+ * GitHub's tables: no HTML; the same review gives the same bytes. Uses base,
+ * review/review, review/ci, review/repro and review/verdict. */
 #ifndef DELVE_REVIEW_MARKDOWN_H
 #define DELVE_REVIEW_MARKDOWN_H
 

@@ -129,6 +129,8 @@ PY
 cat > m.want <<'MD'
 **delve review**: 5 changed, 0 added, 0 removed, 1 same; catalog lines: 2 changed, 0 added, 0 removed
 
+No catalog column tested (too few floors): 5 of 6 pictures changed; level type (1 floor), ways (1 floor) and monsters (1 floor) moved too little to flag.
+
 No column flagged (0 tested, Holm, alpha 0.001).
 
 Changed pairs, biggest change first:
@@ -139,7 +141,7 @@ Changed pairs, biggest change first:
 4. `seed-00002-floor-1.png`: 5 pixels (0.050 %); `delve shot --seed 2 --floor 1 --floors 2 --zoom 4 -o seed-00002-floor-1.png`
 5. `seed-00006-floor-1.png`: 2 pixels (0.020 %); `delve shot --seed 6 --floor 1 --floors 2 --zoom 4 -o seed-00006-floor-1.png`
 MD
-check "--format markdown: exit 1, the counts, no flag, the changed pairs in the page's order (exact bytes)" \
+check "--format markdown: exit 1, the counts, the verdict, no flag, the changed pairs in the page's order (exact bytes)" \
   sh -c "test $rc = 1 && cmp -s m.md m.want"
 check "  review.md in the report holds the same bytes" cmp -s m.md rep/review.md
 check "  no HTML" sh -c "! grep -q '<[a-z/]' m.md"
