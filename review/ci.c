@@ -7,6 +7,7 @@
 
 #include "base/textbuf.h"
 #include "review/repro.h"
+#include "review/verdict.h"
 
 static const char *const STATE[REVIEW_STATE_COUNT] = {
     [REVIEW_CHANGED] = "changed", [REVIEW_ADDED] = "added",
@@ -240,6 +241,9 @@ static cJSON *summary_json(const review_result *r, const review_dist *d)
     cJSON_AddItemToObject(o, "catalog_lines", c);
     cJSON_AddStringToObject(o, "verdict", review_any_change(r) ? "changed" : "same");
     cJSON_AddItemToObject(o, "flagged", flagged_list(d));
+    char says[VERDICT_MAX];
+    verdict_text(r, d, says, sizeof says); /* the page's first sentences, for a bot to quote */
+    cJSON_AddStringToObject(o, "says", says);
     return o;
 }
 

@@ -45,6 +45,10 @@ check "  the verdict names it and nothing else ($(head -n 1 out))" \
 check "  the page opens with the same words" \
   grep -qF '<main id="top"><section id="verdict"><p class="verdict">Stations per floor fell from 1 to 0 (30 floors down, 0 up); nothing else changed.</p>' st/index.html
 check "  the command is the same, not marked" grep -qF '<tr><td>command</td><td>delve' st/index.html
+check "  review.json's summary says the same words" python3 -c '
+import json, sys
+s = json.load(open("st/review.json"))["summary"]["says"]
+sys.exit(s != "Stations per floor fell from 1 to 0 (30 floors down, 0 up); nothing else changed.")'
 
 # rising off vs on: the ways rise first among the flagged, and the command differs
 "$DELVE" review off a -o ri > out 2> err; rc=$?
