@@ -181,6 +181,13 @@ int cli_fail(const char *cmd, delve_status st, const delve_err *err)
     return st == DELVE_OK ? EXIT_OK : EXIT_USAGE;
 }
 
+delve_status cli_stdout(const char *s, size_t n, delve_err *err)
+{
+    if ((n && fwrite(s, 1, n, stdout) != n) || fflush(stdout) != 0)
+        return delve_fail(err, DELVE_EIO, "cannot write to standard output");
+    return DELVE_OK;
+}
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

@@ -85,6 +85,11 @@ const char *cli_value(const char *cmd, int argc, char **argv, int *i);
 
 /* Prints "delve CMD: message" and returns the exit code for st. */
 int cli_fail(const char *cmd, delve_status st, const delve_err *err);
+
+/* Writes n bytes of s to standard output and flushes it, so a full disk or a closed
+ * pipe is an error now and not a lost tail: DELVE_EIO "cannot write to standard
+ * output" with err set. */
+delve_status cli_stdout(const char *s, size_t n, delve_err *err);
 /* Prints "delve CMD: message\nTry 'delve CMD --help'." (cmd NULL: "delve: message\nTry
  * 'delve --help'.") and returns EXIT_USAGE: the one place the hint is worded. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)

@@ -364,17 +364,15 @@ static int outputs(const review_args *a, const review_result *r, const cJSON *dj
     if (junit_out) { /* the XML on standard output, the summary line on stderr */
         char *xml = NULL;
         size_t len;
-        if (!(st = ci_junit(r, &a->o, a->out, &xml, &len, &err)) &&
-            fwrite(xml, 1, len, stdout) != len)
-            st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
+        if (!(st = ci_junit(r, &a->o, a->out, &xml, &len, &err)))
+            st = cli_stdout(xml, len, &err);
         free(xml);
     }
     if (!st && strcmp(a->format, "text")) {
         char *text = NULL;
         size_t len = 0;
-        if (!(st = ci_text(a, r, dj, !strcmp(a->format, "markdown"), &text, &len, &err)) &&
-            fwrite(text, 1, len, stdout) != len)
-            st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
+        if (!(st = ci_text(a, r, dj, !strcmp(a->format, "markdown"), &text, &len, &err)))
+            st = cli_stdout(text, len, &err);
         free(text);
     } else if (!st) {
         char sum[256];

@@ -274,8 +274,8 @@ static int compare_run(const char *file_a, const char *file_b, const char *alpha
     delve_err err = { "" };
     int flagged = 0;
     delve_status st = dist_text_files(file_a, file_b, p, f, &out, &flagged, &err);
-    if (!st && ((out.len && fwrite(out.s, 1, out.len, stdout) != out.len) || fflush(stdout)))
-        st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
+    if (!st)
+        st = cli_stdout(out.s, out.len, &err);
     textbuf_free(&out);
     return st ? cli_fail("stats", st, &err) : flagged ? EXIT_DIFF : EXIT_OK;
 }
