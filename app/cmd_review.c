@@ -13,6 +13,7 @@
 #include "app/folder.h"
 #include "base/fsio.h"
 #include "review/ci.h"
+#include "review/digest.h"
 #include "review/dist_review.h"
 #include "review/markdown.h"
 #include "review/review.h"
@@ -24,7 +25,7 @@ static void help(void)
 {
     printf("usage: delve review BASE_DIR HEAD_DIR -o REPORT_DIR [--jobs N] [--threshold T]\n"
            "       [--aa] [--max-diff-pixels N] [--max-diff-ratio R]\n"
-           "       [--format text|json|markdown] [--junit FILE]\n\n"
+           "       [--format text|json|markdown] [--junit FILE] [--draw-cap N]\n\n"
            "Pairs the PNGs of two folders by their path below each folder (subfolders at any\n"
            "depth; names starting with '.' and links are skipped; with both catalogs, names\n"
            "left unpaired that give the same seed and floor pair too), compares\n"
@@ -60,13 +61,20 @@ static void help(void)
            "catalog.tsv or PNGs; a catalog.tsv row with a seed or floor that is not a\n"
            "whole number, or with fewer or more cells than the column names, is refused\n"
            "at its file:line:col.\n\n"
+           "Sets whose catalogs carry digests ('delve shot --seeds A-B --no-images' writes\n"
+           "the catalog alone) are compared floor by floor by digest first: floors with\n"
+           "one digest are the same; changed floors without pictures are counted, and\n"
+           "REPORT_DIR/draw.tsv names those to draw, at most --draw-cap N (default %d,\n"
+           "the most changed by catalog cells first, then an even sample) and %d of one\n"
+           "digest, for 'delve shot --draw' on each side. The statistics use every floor.\n\n"
            "A pair with a file that cannot be read is listed with its reason (stderr, the\n"
            "page, JSON, JUnit) and the rest still reviewed.\n\n"
            "Exit 0 when nothing changed, 1 when anything did or a PNG cannot be read, 2 on\n"
            "bad input.\n\n"
            "  delve shot --seeds 1-100 -o old    # with the old build\n"
            "  delve shot --seeds 1-100 -o new    # with the new build\n"
-           "  delve review old new -o review     # then open review/index.html\n");
+           "  delve review old new -o review     # then open review/index.html\n",
+           DIGEST_DRAW_CAP, DIGEST_PROBES);
 }
 
 /* The path to get from folder from to folder to, both resolved (realpath), into out:
@@ -146,6 +154,10 @@ static int option_value(review_args *a, int argc, char **argv, int *i)
         if (!cli_int("review", "--jobs", v, 1, REVIEW_MAX_JOBS, &n))
             return EXIT_USAGE;
         a->o.jobs = n;
+    } else if (!strcmp(opt, "--draw-cap")) {
+        if (!cli_int("review", "--draw-cap", v, 0, DIGEST_DRAW_MAX, &n))
+            return EXIT_USAGE;
+        a->o.draw_cap = n;
     } else if (!strcmp(opt, "--threshold")) {
         if (!cli_fraction(v, 3, &x))
             return cli_usage_error("review", "--threshold: '%s' is not a number in 0..1 "
@@ -167,7 +179,8 @@ static int option_value(review_args *a, int argc, char **argv, int *i)
 
 /* The options that take a value. */
 static const char *const WITH_VALUE[] = { "-o", "--threshold", "--jobs", "--format", "--junit",
-                                          "--max-diff-ratio", "--max-diff-pixels", NULL };
+                                          "--max-diff-ratio", "--max-diff-pixels",
+                                          "--draw-cap", NULL };
 
 static int parse_args(review_args *a, int argc, char **argv)
 {
@@ -355,6 +368,20 @@ static int run(review_args *a, int argc, char **argv, review_result *r, const cJ
     return finish(a, od, r, st, &err);
 }
 
+/* Digest-first sets with changed floors not drawn: what draws them, or why they are not. */
+static void draw_hint(FILE *f, const review_args *a, const review_result *r, int n)
+{
+    if (r->planned && a->out)
+        fprintf(f, "review: %.*s/draw.tsv names %d floors to draw (%d without pictures): run "
+                "each side's delve shot with its settings, --draw %.*s/draw.tsv -o SET, then "
+                "review again (scripts/review-change does)\n", n, a->out, r->planned,
+                r->to_draw, n, a->out);
+    else if (r->digests && r->undrawn && !r->to_draw)
+        fprintf(f, "review: %d changed floor%s past --draw-cap %d not drawn; the catalog "
+                "diff and the statistics count every floor\n", r->undrawn,
+                r->undrawn == 1 ? "" : "s", a->o.draw_cap);
+}
+
 /* The verdict and the summary line, the JSON or the JUnit file after a review. */
 static int outputs(const review_args *a, const review_result *r, const cJSON *dj)
 {
@@ -375,7 +402,7 @@ static int outputs(const review_args *a, const review_result *r, const cJSON *dj
             st = cli_stdout(text, len, &err);
         free(text);
     } else if (!st) {
-        char sum[256];
+        char sum[512];
         review_summary(r, sum, sizeof sum);
         int n = a->out ? (int)strlen(a->out) : 0;
         while (n > 1 && a->out[n - 1] == '/')
@@ -388,6 +415,7 @@ static int outputs(const review_args *a, const review_result *r, const cJSON *dj
             fprintf(f, "%s; report: %.*s/index.html\n", sum, n, a->out);
         else
             fprintf(f, "%s\n", sum);
+        draw_hint(f, a, r, n);
     }
     for (int i = 0; !st && i < r->item_count; i++) /* each, whatever the format */
         if (r->items[i].state == REVIEW_UNREADABLE)

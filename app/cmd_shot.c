@@ -8,6 +8,8 @@
 
 #include "app/cli.h"
 #include "app/folder.h"
+#include "base/fsio.h"
+#include "base/hash.h"
 #include "base/lex.h"
 #include "codecs/png.h"
 #include "films/director.h"
@@ -20,6 +22,8 @@
 #include "render/frame.h"
 #include "render/side.h"
 #include "review/diff.h"
+#include "review/drawlist.h"
+#include "review/review.h"
 #include "sweep/shots.h"
 
 
@@ -34,6 +38,8 @@ typedef struct shot_args {
     int win_w, win_h; /* --size: a window of the view, 0: the whole floor or picture */
     int at_x, at_y;   /* --centre (cm; -1: the floor's middle) or --at (px of the picture) */
     const char *out, *dun, *load;
+    shots_images images; /* a set's PNGs: every floor, none, or a draw list's */
+    const char *draw; /* --draw: the draw list's file */
     int argc;         /* the command line, for the catalog's provenance */
     char **argv;
 } shot_args;
@@ -44,7 +50,8 @@ static void help(void)
            "       delve shot --side [--row Y | --col X] [SETTINGS] [--zoom PX] -o OUT.png\n"
            "       delve shot ... --size WxH [--centre X,Y | --side --at X,Y] -o OUT.png\n"
            "       delve shot --dun FILE.dun | --load FILE.sav [--floor K] [--zoom PX] -o OUT.png\n"
-           "       delve shot --seeds A-B [SETTINGS] [--zoom PX] [--jobs N] -o DIR\n\n"
+           "       delve shot --seeds A-B [SETTINGS] [--zoom PX] [--jobs N]\n"
+           "                  [--no-images | --draw LIST] -o DIR\n\n"
            "Renders floor K (--floor, default 1) of the dungeon the settings make, whole, at\n"
            "PX pixels a square (default 24, 4..96), with no text, so the bytes are the same\n"
            "on every machine: a golden for CI. Every generator setting of 'delve gen' applies\n"
@@ -67,7 +74,9 @@ static void help(void)
            "DIR/catalog.tsv with one line per floor: seed, floor, level type, counts of\n"
            "rooms, pits, stations, ways and monsters, the importer's verdict ('ok', or\n"
            "'error: KIND,...; warning: KIND' as 'delve check' names them), then dlevel,\n"
-           "doors, items, fluid squares, ways by kind and what rising laid; '#' lines first\n"
+           "doors, items, fluid squares, ways by kind, what rising laid and the floor's\n"
+           "digest (its .dun text hashed: two floors with one digest are the same floor,\n"
+           "square for square); '#' lines first\n"
            "name the command, settings, version, git revision and the shot and view lines\n"
            "that make each floor again (docs/catalog-format.md). A seed\n"
            "whose generation fails gets 'failed: why' lines and no PNGs. --jobs N: seeds on\n"
@@ -77,15 +86,19 @@ static void help(void)
            "with 'delve merge shots'. DIR is made whole beside itself and swapped in at\n"
            "the end: an earlier set there is replaced, not mixed with; a folder delve did\n"
            "not make is refused unless empty; Ctrl-C leaves DIR as it was. Compare two\n"
-           "sets with 'delve review BASE HEAD -o REPORT'.\n", SHOTS_MAX_SEEDS, SHOTS_MAX_JOBS);
+           "sets with 'delve review BASE HEAD -o REPORT'.\n"
+           "--no-images writes the catalog alone, at the generator's speed; --draw LIST\n"
+           "draws only the floors LIST names (lines 'SEED<tab>FLOOR', as the draw.tsv\n"
+           "'delve review' writes for floors whose digests differ), every floor still\n"
+           "in the catalog: a review of many seeds draws what changed, not every floor.\n", SHOTS_MAX_SEEDS, SHOTS_MAX_JOBS);
 }
 
 enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_SIZE, F_CENTRE, F_AT, F_JOBS,
-       F_COL, F_COUNT };
+       F_COL, F_NO_IMAGES, F_DRAW, F_COUNT };
 static const cli_flag FLAGS[] = {
     { "seeds", 0, 1 }, { "zoom", 0, 1 }, { "dun", 0, 1 }, { "load", 0, 1 }, { "out", 'o', 1 },
     { "side", 0, 0 }, { "row", 0, 1 }, { "size", 0, 1 }, { "centre", 0, 1 }, { "at", 0, 1 },
-    { "jobs", 0, 1 }, { "col", 0, 1 },
+    { "jobs", 0, 1 }, { "col", 0, 1 }, { "no-images", 0, 0 }, { "draw", 0, 1 },
 };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLAGS,
@@ -171,6 +184,14 @@ static int parse(int argc, char **argv, shot_args *a)
         return EXIT_USAGE;
     if (c.flag[F_JOBS] && !a->set)
         return cli_usage_error("shot", "--jobs is for shot sets (--seeds A-B)");
+    a->draw = c.flag[F_DRAW];
+    a->images = c.flag[F_NO_IMAGES] ? SHOTS_NONE : a->draw ? SHOTS_DRAWN : SHOTS_ALL;
+    if (c.flag[F_NO_IMAGES] && a->draw)
+        return cli_usage_error("shot", "--no-images draws nothing, --draw FILE some floors: "
+                               "give one");
+    if (a->images != SHOTS_ALL && !a->set)
+        return cli_usage_error("shot", "--%s is for shot sets (--seeds A-B)",
+                               a->draw ? "draw" : "no-images");
     rc = window_args(&c, a);
     if (rc)
         return rc;
@@ -346,6 +367,55 @@ static void set_progress(void *ctx, uint64_t seed, uint64_t done, uint64_t total
             t->tty && !last ? "" : "\n");
 }
 
+/* The set's line on stdout: its shots, its catalog, and with --draw how many of the
+ * list's floors the set holds (a list from another range or settings draws fewer). */
+static void set_summary(const shot_args *a, int shots, const drawlist *dl)
+{
+    printf("delve shot: %d shot%s and %s/catalog.tsv (seeds %llu-%llu", shots,
+           shots == 1 ? "" : "s", a->out,
+           (unsigned long long)a->o.seed, (unsigned long long)a->seed_hi);
+    if (a->images == SHOTS_NONE)
+        printf("; no images: the catalog alone");
+    else if (a->images == SHOTS_DRAWN && shots < dl->count)
+        printf("; %s lists %d floors, %d not in this set", a->draw, dl->count,
+               dl->count - shots);
+    printf(")\n");
+}
+
+/* This build's id: FNV-1a 64 of the running executable's bytes, as 16 hex digits and a
+ * newline; "" when it cannot be read (then nothing is reused). */
+static void build_id(char *out, size_t size)
+{
+    char *bin = NULL;
+    size_t len = 0;
+    delve_err e = { "" };
+    out[0] = '\0';
+    if (!fsio_read_all("/proc/self/exe", 1u << 30, &bin, &len, &e))
+        snprintf(out, size, "%016llx\n",
+                 (unsigned long long)hash_fnv1a64(HASH_FNV1A64_BASIS, bin, len));
+    free(bin);
+}
+
+/* With --draw: the catalog of the set in dir when this build made it (its build file
+ * holds id), malloc'ed, else NULL: shots_run keeps its lines for the seeds the list
+ * does not name. */
+static char *reusable(const char *dir, const char *id)
+{
+    char p[4200], *text = NULL, *made = NULL;
+    size_t len;
+    delve_err e = { "" };
+    snprintf(p, sizeof p, "%s/" SHOTS_BUILD_FILE, dir);
+    if (!id[0] || fsio_read_all(p, 64, &made, &len, &e) || strcmp(made, id)) {
+        free(made);
+        return NULL;
+    }
+    free(made);
+    snprintf(p, sizeof p, "%s/catalog.tsv", dir);
+    if (fsio_read_all(p, REVIEW_MAX_CATALOG, &text, &len, &e))
+        return NULL;
+    return text;
+}
+
 /* The shot set of a (a->set) in a->out: the folder made whole and swapped in, the
  * summary line. Returns the exit code. */
 static int shot_set(const shot_args *a)
@@ -355,23 +425,37 @@ static int shot_set(const shot_args *a)
         return cli_usage_error("shot", "-o: folder name too long");
     int shots = 0;
     set_told told = { .tty = isatty(2) };
+    drawlist dl = { 0 };
+    if (a->draw) { /* before the folder: a bad list leaves the set there as it was */
+        delve_status st = drawlist_load(a->draw, &dl, &err);
+        if (st)
+            return cli_fail("shot", st == DELVE_EIO ? DELVE_EINPUT : st, &err);
+    }
     outdir *od;
     int rc = folder_open(&od, "shot", a->out, a->argc, a->argv);
-    if (rc)
+    if (rc) {
+        drawlist_free(&dl);
         return rc;
+    }
+    char id[32], p[4200];
+    build_id(id, sizeof id);
+    char *reuse = a->draw ? reusable(a->out, id) : NULL; /* read under the folder's lock */
     shots_opts so = { .o = a->o, .seed_hi = a->seed_hi, .jobs = a->jobs, .zoom = a->zoom,
-                      .argc = a->argc, .argv = a->argv };
+                      .images = a->images, .draw = &dl, .reuse = reuse, .argc = a->argc,
+                      .argv = a->argv };
     shots_watch w = { .progress = set_progress, .ctx = &told, .stop = folder_stop() };
     delve_status st = shots_run(&so, outdir_path(od), &w, &shots, &err);
+    snprintf(p, sizeof p, "%s/" SHOTS_BUILD_FILE, outdir_path(od));
+    if (!st && id[0])
+        st = fsio_write_atomic(p, id, strlen(id), &err);
+    free(reuse);
     if (told.tty && told.open) /* stopped: the error on a line of its own */
         fputc('\n', stderr);
     rc = folder_close(od, "shot", st, &err);
-    if (rc)
-        return rc;
-    printf("delve shot: %d shot%s and %s/catalog.tsv (seeds %llu-%llu)\n", shots,
-           shots == 1 ? "" : "s", a->out,
-           (unsigned long long)a->o.seed, (unsigned long long)a->seed_hi);
-    return EXIT_OK;
+    if (!rc)
+        set_summary(a, shots, &dl);
+    drawlist_free(&dl);
+    return rc;
 }
 
 int cmd_shot(int argc, char **argv)

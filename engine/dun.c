@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "base/lex.h"
 #include "base/textbuf.h"
 #include "engine/world.h"
@@ -215,6 +216,22 @@ delve_status dun_write(const dungeon *d, uint64_t seed, char **out, delve_err *e
         return delve_fail(err, DELVE_ENOMEM, "out of memory for a .dun file");
     }
     *out = b.s;
+    return DELVE_OK;
+}
+
+delve_status dun_floor_digest(const dungeon *d, int k, uint64_t *digest, delve_err *err)
+{
+    if (k < 0 || k >= d->floor_count || !d->floors[k].terrain)
+        return delve_fail(err, DELVE_EINPUT, "floor %d has no squares to write", k + 1);
+    textbuf b = { 0 };
+    write_floor(&b, d, k);
+    if (b.oom) {
+        free(b.s);
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for a floor's .dun text");
+    }
+    /* the blank line write_floor opens with belongs between floors, not to the floor */
+    *digest = hash_fnv1a64(HASH_FNV1A64_BASIS, b.s + 1, b.len - 1);
+    free(b.s);
     return DELVE_OK;
 }
 

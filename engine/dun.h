@@ -24,6 +24,13 @@
  * when a floor has no squares, DELVE_ENOMEM. */
 delve_status dun_write(const dungeon *d, uint64_t seed, char **out, delve_err *err);
 
+/* The digest of floor k (0-based) of d: 64-bit FNV-1a (base/hash.h) of the bytes
+ * dun_write writes for that floor, from its `floor` line through its last thing's line
+ * (docs/dun-format.md "Floor digest"). Any change of a square, a height, a mark, a
+ * thing or a way changes it, and any program that writes the same .dun block gets the
+ * same digest. DELVE_EINPUT when the floor has no squares, DELVE_ENOMEM. */
+delve_status dun_floor_digest(const dungeon *d, int k, uint64_t *digest, delve_err *err);
+
 /* Parses text (NUL-terminated; file names it in messages) into *out (dungeon_init'ed
  * here; free with dungeon_free; left empty on failure). Stacking: the reader calls
  * dungeon_stack once every floor is read, then verifies each floor's optional `datum`

@@ -39,8 +39,8 @@ static void more_counts(const dfloor *f, int *c)
     memcpy(c, v, sizeof v);
 }
 
-size_t catalog_floor_line(uint64_t seed, const dfloor *f, const char *verdict, char *buf,
-                          size_t size)
+size_t catalog_floor_line(uint64_t seed, const dfloor *f, uint64_t digest,
+                          const char *verdict, char *buf, size_t size)
 {
     char v[400];
     one_cell(v, sizeof v, verdict);
@@ -53,7 +53,7 @@ size_t catalog_floor_line(uint64_t seed, const dfloor *f, const char *verdict, c
     for (int i = 0; i < CATALOG_MORE_COUNT && n >= 0 && (size_t)n < size; i++)
         n += snprintf(buf + n, size - (size_t)n, "\t%d", more[i]);
     if (n >= 0 && (size_t)n < size)
-        n += snprintf(buf + n, size - (size_t)n, "\n");
+        n += snprintf(buf + n, size - (size_t)n, "\t%016llx\n", (unsigned long long)digest);
     return clamp_len(n, size);
 }
 
@@ -94,7 +94,7 @@ size_t catalog_failed_line(uint64_t seed, int floor, const char *type, const cha
     for (int i = 0; i < CATALOG_MORE_COUNT && n >= 0 && (size_t)n < size; i++)
         n += snprintf(buf + n, size - (size_t)n, "\t-");
     if (n >= 0 && (size_t)n < size)
-        n += snprintf(buf + n, size - (size_t)n, "\n");
+        n += snprintf(buf + n, size - (size_t)n, "\t-\n"); /* no floor, no digest */
     return clamp_len(n, size);
 }
 
@@ -203,8 +203,8 @@ delve_status catalog_head(const catalog_source *s, char *buf, size_t cap, delve_
     if (!st)
         st = put(buf, cap, &n, line, err);
     snprintf(line, sizeof line, "# shot: delve shot --seed SEED --floor FLOOR %s --zoom %d "
-             "-o OUT.png\n# view: delve view --seed SEED --floor FLOOR %s\n", flags, s->zoom,
-             flags);
+             "-o OUT.png\n# view: delve view --seed SEED --floor FLOOR %s\n# images: %s\n", flags,
+             s->zoom, flags, s->images ? s->images : "all");
     if (!st)
         st = put(buf, cap, &n, line, err);
     return st ? st : put(buf, cap, &n, CATALOG_HEADER "\n", err);

@@ -21,7 +21,11 @@
     "\tdlevel\tdoors\titems\tfluid\tways_lift\tways_ladder\tways_stair\tways_ramp"           \
     "\tways_spiral\tbends\tcurve_squares\tturn_squares\tstair_squares\tramp_squares\tsunk"  \
     "\traised\tgraded\tspirals_within"
-#define CATALOG_HEADER CATALOG_FIRST CATALOG_MORE
+/* The last column: the floor's digest (engine/dun.h dun_floor_digest) as 16 lowercase
+ * hex digits, '-' when the seed failed. Two floors with one digest are the same floor,
+ * square for square, so a review draws only floors whose digests differ. */
+#define CATALOG_DIGEST "\tdigest"
+#define CATALOG_HEADER CATALOG_FIRST CATALOG_MORE CATALOG_DIGEST
 #define CATALOG_MORE_COUNT 18   /* columns in CATALOG_MORE */
 #define CATALOG_LINE_MAX 1024   /* bytes a line needs at most, NUL included */
 
@@ -35,6 +39,8 @@ typedef struct catalog_source {
     int zoom;                   /* pixels a square of the set's PNGs */
     const char *version;        /* DELVE_VERSION */
     const char *revision;       /* `git describe --always --dirty` of the build, or "unknown" */
+    const char *images;         /* which floors have a PNG: "all", "none" or "drawn N"
+                                   (NULL: "all") */
 } catalog_source;
 
 #define CATALOG_HEAD_MAX 8192  /* bytes catalog_head needs at most, NUL included */
@@ -44,7 +50,7 @@ typedef struct catalog_source {
  * shell-quoted), "# version:", "# revision:", "# seeds: A-B", "# settings:" (opts_line of
  * every setting the level type takes, but seed and floor), "# zoom:", "# shot:" and
  * "# view:" (the commands that make a line's PNG and open its floor, with SEED, FLOOR
- * and OUT.png to fill in). Readers skip every line that starts with '#'.
+ * and OUT.png to fill in), "# images:" (s->images). Readers skip every line that starts with '#'.
  * DELVE_ELIMIT past cap (>= CATALOG_HEAD_MAX is always enough for settings and a
  * command line of up to 2000 bytes). */
 delve_status catalog_head(const catalog_source *s, char *buf, size_t cap, delve_err *err);
@@ -61,16 +67,17 @@ delve_status catalog_command_line(int argc, char *const *argv, char *buf, size_t
 delve_status catalog_settings_flags(const gen_opts *o, char *buf, size_t cap,
                                     delve_err *err);
 
-/* One catalog line for floor f of the dungeon from seed, tab-separated, ending in '\n':
+/* One catalog line for floor f of the dungeon from seed, with its digest
+ * (dun_floor_digest), tab-separated, ending in '\n':
  * seed, floor number (1-based), level type name, counts of rooms, pits, stations, ways
  * (way ends on this floor) and monsters, and verdict (catalog_verdict's; tabs and
  * newlines in it made spaces); then CATALOG_MORE: f's dlevel, its door squares, items,
  * fluid squares (water, acid, lava), way ends of each kind (lift, ladder, stair, ramp,
  * spiral), rising's bends (f->rising), squares of curve marks, turning stairs, stairs and
- * ramps, sunk, raised and graded rooms and spirals within (f->rising).
+ * ramps, sunk, raised and graded rooms and spirals within (f->rising); last the digest.
  * Returns the length written into buf (size >= CATALOG_LINE_MAX). */
-size_t catalog_floor_line(uint64_t seed, const dfloor *f, const char *verdict, char *buf,
-                          size_t size);
+size_t catalog_floor_line(uint64_t seed, const dfloor *f, uint64_t digest,
+                          const char *verdict, char *buf, size_t size);
 
 /* The importer's verdict on floor (0-based) from the findings of check_dungeon
  * (gen/check.h): "ok" when the floor has none, else "error: KIND,KIND" and/or

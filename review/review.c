@@ -18,6 +18,7 @@
 #include "base/hash.h"
 #include "base/outdir.h"
 #include "review/catrow.h"
+#include "review/digest.h"
 
 #define PATH_CAP 4096
 #ifndef NAME_MAX
@@ -315,6 +316,20 @@ static delve_status merge_lines(const cat_line *b, int nb, const cat_line *h, in
     return st;
 }
 
+/* Digests on both sides: r->digests. On one side only (a set of an older delve): cut off,
+ * so the lines compare by the columns both have. */
+static void align_digests(char *bh, cat_line *bv, int nb, char *hh, cat_line *hv, int nh,
+                          review_result *r)
+{
+    int b = digest_header_has(bh), h = digest_header_has(hh);
+    r->digests = b && h;
+    if (b == h || !bh || !hh)
+        return;
+    digest_strip(b ? bh : hh);
+    for (int i = 0; i < (b ? nb : nh); i++)
+        digest_strip((b ? bv : hv)[i].text);
+}
+
 /* review_catalog_diff with the two files' names for messages. */
 static delve_status catalog_diff(const char *base, const char *head, const char *bname,
                                  const char *hname, review_result *r, delve_err *err)
@@ -340,6 +355,8 @@ static delve_status catalog_diff(const char *base, const char *head, const char 
     }
     if (!st)
         st = no_repeats(hv, nh, hname, err);
+    if (!st)
+        align_digests(bh, bv, nb, hh, hv, nh, r);
     if (!st)
         st = merge_lines(bv, nb, hv, nh, r, err);
     if (!st && (hh || bh) && !(r->header = strdup(hh ? hh : bh)))
@@ -871,6 +888,32 @@ static delve_status write_pages(const char *base, const char *head, const char *
     return st;
 }
 
+/* Digest-first sets: the floors to draw (review/digest.h), and when some have no
+ * pictures, REPORT/draw.tsv naming them for `delve shot --draw`. */
+static delve_status draw_plan(const char *tmp, const review_opts *o, review_result *r,
+                              delve_err *err)
+{
+    drawlist l;
+    delve_status st = digest_plan(r, o->draw_cap, &l, err);
+    if (st)
+        return st;
+    r->to_draw = digest_missing(r, &l);
+    if (r->to_draw && o->page) {
+        char p[PATH_CAP], why[160], *text = NULL;
+        size_t len = 0;
+        snprintf(why, sizeof why, "%d floors whose digests differ (at most %d, the most "
+                 "changed first) and %d of one digest", l.count, o->draw_cap, DIGEST_PROBES);
+        join3_fit(p, tmp, "/", "draw.tsv");
+        st = drawlist_text(&l, why, &text, &len, err);
+        if (!st)
+            st = fsio_write_atomic(p, text, len, err);
+        free(text);
+        r->planned = st ? 0 : l.count;
+    }
+    drawlist_free(&l);
+    return st;
+}
+
 /* Everything but the folder swap: items, catalog diff, files and page into tmp. */
 static delve_status fill_report(const char *base, const char *head, const char *tmp,
                                 const review_opts *o, const volatile sig_atomic_t *stop,
@@ -904,7 +947,10 @@ static delve_status fill_report(const char *base, const char *head, const char *
             r->count[r->items[i].state]++;
             r->within += r->items[i].within;
         }
+        digest_tally(r);
     }
+    if (!st && r->digests)
+        st = draw_plan(tmp, o, r, err);
     if (!st && o->page)
         st = write_pages(base, head, tmp, o, r, err);
     review_names_free(bn, nb);
@@ -917,7 +963,7 @@ static delve_status fill_report(const char *base, const char *head, const char *
 review_opts review_opts_defaults(void)
 {
     return (review_opts){ .diff = diff_defaults(), .jobs = 1, .max_pixels = -1,
-                          .max_ratio_ppb = -1, .page = 1 };
+                          .max_ratio_ppb = -1, .page = 1, .draw_cap = DIGEST_DRAW_CAP };
 }
 
 delve_status review_run(const char *base, const char *head, const char *out_dir,
@@ -968,6 +1014,9 @@ void review_summary(const review_result *r, char *buf, size_t size)
         n += snprintf(buf + n, size - (size_t)n, " (%d within the limits)", r->within);
     if (n >= 0 && (size_t)n < size && r->count[REVIEW_UNREADABLE])
         n += snprintf(buf + n, size - (size_t)n, ", %d unreadable", r->count[REVIEW_UNREADABLE]);
+    if (n >= 0 && (size_t)n < size && (r->undrawn || r->same_undrawn))
+        n += snprintf(buf + n, size - (size_t)n, "; %d changed floor%s not drawn, %d the same "
+                      "by digest", r->undrawn, r->undrawn == 1 ? "" : "s", r->same_undrawn);
     if (n >= 0 && (size_t)n < size)
         n += snprintf(buf + n, size - (size_t)n, "; ");
     if (n < 0 || (size_t)n >= size)

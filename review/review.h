@@ -24,7 +24,8 @@
 #include "review/diff.h"
 
 #define REVIEW_MAX_FILES 20000       /* PNGs in one folder tree */
-#define REVIEW_MAX_CATALOG (8u << 20) /* bytes of a catalog.tsv */
+#define REVIEW_MAX_CATALOG (256u << 20) /* bytes of a catalog.tsv (100 000 seeds of 32
+                                           floors fit) */
 #define REVIEW_MARKER ".delve-review" /* marked a folder as a report before .delve-output */
 #define REVIEW_MAX_JOBS 64           /* worker threads for the diffs */
 #define REVIEW_PAGE_FULL 100         /* changed pairs (the largest) shown with crops and the
@@ -33,6 +34,7 @@
 #define REVIEW_NAME_CAP 4096         /* bytes of a pair's name, its NUL included */
 #define REVIEW_PAGE_LINES 200        /* catalog lines that differ shown on index.html; more
                                         go to catalog.html */
+#define REVIEW_CATALOG_LINES_MAX 5000 /* catalog lines that differ shown on catalog.html */
 
 typedef enum review_state {
     REVIEW_CHANGED,  /* in both, pixels differ (or sizes) */
@@ -103,6 +105,8 @@ typedef struct review_opts {
     const char *head_url;
     const review_dist *dist;  /* the distribution table, or NULL */
     int page;                 /* 1: write index.html and the diff images; 0: only *r */
+    int draw_cap;             /* digest-first sets: changed floors the draw list names at
+                                 most (review/digest.h) */
 } review_opts;
 
 review_opts review_opts_defaults(void);
@@ -120,6 +124,12 @@ typedef struct review_result {
     int prov_count[2];
     int within;          /* pairs counted as the same by the limits */
     int game;            /* pairs whose catalog cells changed ("changed in game terms") */
+    int digests;         /* 1: both catalogs carry each floor's digest (review/digest.h):
+                            lines without pictures are still compared, floor by floor */
+    int undrawn;         /* digests: changed, added and removed lines without pictures */
+    int same_undrawn;    /* digests: lines the same, without pictures */
+    int to_draw;         /* digests: floors REPORT/draw.tsv names that have no pictures */
+    int planned;         /* digests: floors the draw list names (0: none written) */
 } review_result;
 
 /* Lists the *.png files under dir (regular files; subfolders at any depth, not following
@@ -185,7 +195,9 @@ void review_result_free(review_result *r);
  * that cannot be read. */
 int review_any_change(const review_result *r);
 
-/* The summary line without a newline, as `delve review` prints it before "; report:":
+/* The summary line without a newline, as `delve review` prints it before "; report:"
+ * (digest-first sets with floors not drawn: "; 1197 changed floors not drawn, 298500
+ * the same by digest" after the pairs' counts):
  * "review: 3 changed, 1 added, 0 removed, 96 same; catalog: 2 lines changed" (", A
  * added, R removed" follow when either is not 0; "catalog: none" without catalogs;
  * "96 same (4 within the limits)" when --max-diff-* let pairs through; ", 1 unreadable"

@@ -578,8 +578,14 @@ static void catalog_section(textbuf *b, const review_result *r, int apart)
         return;
     }
     catalog_head(b, r);
+    int shown = 0, left = 0;
     for (int i = 0; i < r->line_count; i++) {
         const review_line *l = &r->lines[i];
+        if (l->state != REVIEW_SAME && shown == REVIEW_CATALOG_LINES_MAX) {
+            left++;  /* a page of hundreds of MB opens nowhere */
+            continue;
+        }
+        shown += l->state != REVIEW_SAME;
         if (l->state == REVIEW_CHANGED) {
             cat_row(b, "before", "before", l->base, l->head);
             cat_row(b, "after", "after", l->head, l->base);
@@ -590,6 +596,10 @@ static void catalog_section(textbuf *b, const review_result *r, int apart)
         }
     }
     sb_str(b, "</table>\n");
+    if (left)
+        sb_printf(b, "<p class=\"note\">%d more lines differ, not shown: the first %d are; "
+                     "the statistics above count every line (<code>diff</code> the two "
+                     "catalog.tsv files for the rest).</p>\n", left, REVIEW_CATALOG_LINES_MAX);
 }
 
 /* The next shell word of a "# command:" value from *p (as catalog_command_line quotes
@@ -840,6 +850,25 @@ static void verdict_section(textbuf *b, const review_result *r, const review_dis
     sb_str(b, "</p></section>\n");
 }
 
+/* Digest-first sets: how many floors the pictures below stand for, and why not more. */
+static void digest_note(textbuf *b, const review_result *r)
+{
+    if (!r->digests)
+        return;
+    sb_printf(b, "<p class=\"note\" id=\"digests\">Digest first: %d floors are the same "
+                 "square for square by their digests and were not drawn; ", r->same_undrawn);
+    if (r->undrawn && r->to_draw)
+        sb_printf(b, "%d changed floors have no pictures yet: <code>draw.tsv</code> names "
+                     "%d to draw (<code>delve shot --draw</code> on each side, as "
+                     "<code>scripts/review-change</code> does).", r->undrawn, r->planned);
+    else if (r->undrawn)
+        sb_printf(b, "%d changed floors past the draw cap have no pictures (the catalog "
+                     "below and the statistics count every floor).", r->undrawn);
+    else
+        sb_str(b, "every changed floor is drawn below.");
+    sb_str(b, "</p>\n");
+}
+
 /* A page that is not index.html: pages/N.html (page >= 1) or catalog.html (-1). */
 static void other_page(textbuf *b, const page_ctx *pc, int page)
 {
@@ -909,7 +938,7 @@ delve_status review_page(const review_result *r, const char *base, const char *h
                          delve_err *err)
 {
     textbuf b = { 0 };
-    char sum[256];
+    char sum[512];
     page_ctx pc = { r, { o && o->base_url ? o->base_url : base,
                          o && o->head_url ? o->head_url : head }, page > 0 ? "../" : "" };
     review_summary(r, sum, sizeof sum);
@@ -923,6 +952,7 @@ delve_status review_page(const review_result *r, const char *base, const char *h
         sb_str(&b, "<p class=\"note\">diff: red where a pixel changed, blue where it got "
                    "darker, yellow for anti-aliasing not counted, magenta outside one of two "
                    "sizes. \"Changed in game terms\": the pair's catalog cells changed.</p>\n");
+        digest_note(&b, r);
         if (r->count[REVIEW_UNREADABLE]) /* first: what the review could not compare */
             items_section(&b, &pc, REVIEW_UNREADABLE, "Unreadable");
         items_section(&b, &pc, REVIEW_CHANGED, "Changed");

@@ -118,6 +118,7 @@ typedef struct part {
     int word_count;         /* "# command:" split, without "delve" */
     merge_row *rows;        /* each catalog line's seed and floor, in order */
     long row_count;
+    int images_none;        /* "# images: none": the catalog alone (delve shot --no-images) */
 } part;
 
 /* The value after "# KEY: " in the head of p, up to the newline (NUL-ended in buf). */
@@ -179,6 +180,14 @@ static delve_status part_read(const char *dir, part *p, delve_err *err)
                 strcmp(p->words[0], "delve")))
         st = delve_fail(err, DELVE_EINPUT, "%s: its catalog.tsv has no '# seeds:' or "
                         "'# command:' line delve wrote", file);
+    /* sets of an older delve have no images line: every floor has its PNG */
+    if (!st && head_value(p, "images", line, sizeof line) && strcmp(line, "all")) {
+        p->images_none = !strcmp(line, "none");
+        if (!p->images_none)
+            st = delve_fail(err, DELVE_EINPUT, "%s: a set drawn from a draw list (images: "
+                            "%s) does not merge: merge the catalog-only parts (delve shot "
+                            "--no-images), then draw the whole range", file, line);
+    }
     return st;
 }
 
@@ -304,7 +313,7 @@ static delve_status part_rows(part *p, const char *file, delve_err *err)
             continue;
         st = row_read(&x, p, tabs, &key);
         st = st ? st : rows_push(p, key, &cap, err);
-        st = st ? st : row_png(p, key.seed, key.floor, err);
+        st = st || p->images_none ? st : row_png(p, key.seed, key.floor, err);
     }
     return st;
 }
@@ -345,7 +354,7 @@ static delve_status part_whole(const part *p, const char *file, delve_err *err)
 }
 
 /* p's folder holds a whole PNG for each line of its catalog and no other PNG (a catalog
- * cut short at a line's end leaves PNGs it does not list). */
+ * cut short at a line's end leaves PNGs it does not list); none with "# images: none". */
 static delve_status part_verify(part *p, delve_err *err)
 {
     char file[4200];
@@ -370,9 +379,10 @@ static delve_status part_verify(part *p, delve_err *err)
     }
     if (d)
         closedir(d);
-    if (!st && pngs != p->row_count)
-        st = delve_fail(err, DELVE_EINPUT, "%s: %ld PNGs for %ld catalog lines", p->dir, pngs,
-                        p->row_count);
+    long want = p->images_none ? 0 : p->row_count;
+    if (!st && pngs != want)
+        st = delve_fail(err, DELVE_EINPUT, "%s: %ld PNGs for %ld catalog lines%s", p->dir, pngs,
+                        p->row_count, p->images_none ? " of a set with no images" : "");
     return st;
 }
 
@@ -595,6 +605,25 @@ static delve_status part_pngs(const part *p, const char *dir,
     return st;
 }
 
+/* The parts' build file (sweep/shots.h) into dir when every part has the same one: a
+ * merge of one build's parts is what that build's one run writes. */
+static delve_status same_build(const part *p, int n, const char *dir, delve_err *err)
+{
+    char file[4200], *id[MERGE_MAX_PARTS] = { 0 };
+    size_t len = 0;
+    int same = n > 0;
+    for (int i = 0; i < n && same; i++) {
+        delve_err e = { "" };
+        snprintf(file, sizeof file, "%s/" SHOTS_BUILD_FILE, p[i].dir);
+        same = !fsio_read_all(file, 64, &id[i], &len, &e) && (!i || !strcmp(id[i], id[0]));
+    }
+    snprintf(file, sizeof file, "%s/" SHOTS_BUILD_FILE, dir);
+    delve_status st = same ? fsio_write_atomic(file, id[0], strlen(id[0]), err) : DELVE_OK;
+    for (int i = 0; i < n; i++)
+        free(id[i]);
+    return st;
+}
+
 /* The merged set into dir (the output's temporary folder). */
 static delve_status merge_into(part *p, int n, const char *target, const char *dir,
                                const volatile sig_atomic_t *stop, int *shots, delve_err *err)
@@ -607,6 +636,8 @@ static delve_status merge_into(part *p, int n, const char *target, const char *d
     snprintf(file, sizeof file, "%s/catalog.tsv", dir);
     if (!st)
         st = fsio_write_atomic(file, tb.s, tb.len, err);
+    if (!st)
+        st = same_build(p, n, dir, err);
     textbuf_free(&tb);
     return st;
 }

@@ -12,12 +12,14 @@
 #include "base/fsio.h"
 #include "base/textbuf.h"
 #include "codecs/png.h"
+#include "engine/dun.h"
 #include "films/film.h"
 #include "gen/check.h"
 #include "gen/family.h"
 #include "render/frame.h"
 #include "review/catalog.h"
 #include "review/diff.h"
+#include "review/drawlist.h"
 #include "revision.h" /* DELVE_REVISION: made at build time (cmake/revision.cmake) */
 
 delve_status shots_world(const gen_opts *o, uint64_t seed, world *w, delve_err *err)
@@ -60,9 +62,15 @@ delve_status shots_floor(const world *w, int k, int zoom, const char *file, delv
     return st;
 }
 
+/* One seed's lines in a reused catalog: bytes [at, at + len) of its text. */
+typedef struct kept {
+    size_t at, len;
+} kept;
+
 /* One set's run, shared by its workers (mu guards what follows it). */
 typedef struct set_run {
     const shots_opts *a;
+    kept *keep;           /* [count] with a->reuse: each seed's lines there, else NULL */
     const shots_watch *w;
     const char *dir;      /* the set's temporary folder */
     uint64_t count;       /* seeds */
@@ -75,6 +83,12 @@ typedef struct set_run {
     delve_status st;
     delve_err err;
 } set_run;
+
+/* 1 when the set draws floor k (0-based) of seed. */
+static int draws(const shots_opts *a, uint64_t seed, int k)
+{
+    return a->images == SHOTS_ALL || (a->images == SHOTS_DRAWN && drawlist_has(a->draw, seed, k + 1));
+}
 
 /* One seed's PNGs and catalog lines (into *out, malloc'ed). A generator failure
  * (DELVE_EFAIL) is a verdict for the catalog, not an error; anything else stops the set. */
@@ -98,16 +112,20 @@ static delve_status shot_seed(const shots_opts *a, const char *dir, uint64_t see
         st = check_dungeon(&w.dg, &found, err); /* the importer's checks: the verdict column */
         for (int k = lo; k <= hi && !st; k++) {
             char verdict[300];
+            uint64_t digest = 0;
             snprintf(file, sizeof file, "%s/" SHOTS_NAME, dir, (unsigned long long)seed,
                      k + 1);
             st = delve_stopped(stop, err);
-            if (!st)
+            if (!st && draws(a, seed, k)) {
                 st = shots_floor(&w, k, a->zoom, file, err);
+                *shots += !st;
+            }
+            if (!st)
+                st = dun_floor_digest(&w.dg, k, &digest, err);
             catalog_verdict(&found, k, verdict, sizeof verdict);
             if (!st)
-                textbuf_put(&tb, line, catalog_floor_line(seed, &w.dg.floors[k], verdict,
-                                                          line, sizeof line));
-            *shots += !st;
+                textbuf_put(&tb, line, catalog_floor_line(seed, &w.dg.floors[k], digest,
+                                                          verdict, line, sizeof line));
         }
         check_list_free(&found);
         world_free(&w);
@@ -121,6 +139,34 @@ static delve_status shot_seed(const shots_opts *a, const char *dir, uint64_t see
             st = delve_fail(err, DELVE_ENOMEM, "out of memory for the catalog");
     }
     textbuf_free(&tb);
+    return st;
+}
+
+/* 1 when the draw list names a floor of seed. */
+static int listed(const drawlist *l, uint64_t seed)
+{
+    for (int k = 1; k <= DUNGEON_MAX_FLOORS; k++) /* a binary search each: 32 at most */
+        if (drawlist_has(l, seed, k))
+            return 1;
+    return 0;
+}
+
+/* Seed index i's lines: kept from the reused catalog when the list names none of its
+ * floors, else made (and, with a reused catalog, checked against its lines there). */
+static delve_status seed_lines(set_run *r, uint64_t i, char **text, int *shots, delve_err *err)
+{
+    const shots_opts *a = r->a;
+    uint64_t seed = a->o.seed + i;
+    const kept *k = r->keep ? &r->keep[i] : NULL;
+    if (k && !listed(a->draw, seed)) {
+        *text = strndup(a->reuse + k->at, k->len);
+        return *text ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "out of memory for the catalog");
+    }
+    delve_status st = shot_seed(a, r->dir, seed, r->w ? r->w->stop : NULL, text, shots, err);
+    if (!st && k && (strlen(*text) != k->len || memcmp(*text, a->reuse + k->at, k->len)))
+        st = delve_fail(err, DELVE_EINPUT, "seed %llu: its floors differ from the catalog "
+                        "being redrawn (made by another build or settings): make the set "
+                        "again whole", (unsigned long long)seed);
     return st;
 }
 
@@ -148,8 +194,7 @@ static void *worker(void *arg)
         char *text = NULL;
         int shots = 0;
         delve_err e = { "" };
-        delve_status st = shot_seed(r->a, r->dir, r->a->o.seed + i, r->w ? r->w->stop : NULL,
-                                    &text, &shots, &e);
+        delve_status st = seed_lines(r, i, &text, &shots, &e);
         pthread_mutex_lock(&r->mu);
         r->lines[i] = text;
         r->shots += shots;
@@ -205,20 +250,31 @@ static int provenance_argv(int argc, char **argv, char **out)
     return n;
 }
 
-/* The catalog: its head, then each seed's lines in seed order, into dir. */
-static delve_status write_catalog(const set_run *r, delve_err *err)
+/* The catalog's head for the set of r (images: its "# images:" value) into head. */
+static delve_status set_head(const set_run *r, const char *images, char *head, delve_err *err)
 {
     const shots_opts *a = r->a;
-    char head[CATALOG_HEAD_MAX], file[4096];
     char **words = malloc(sizeof *words * (size_t)(a->argc + 1));
     if (!words)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
     catalog_source src = { .argc = provenance_argv(a->argc, a->argv, words), .argv = words,
                            .o = &a->o, .seed_lo = a->o.seed, .seed_hi = a->seed_hi,
                            .zoom = a->zoom, .version = DELVE_VERSION,
-                           .revision = DELVE_REVISION };
-    delve_status st = catalog_head(&src, head, sizeof head, err);
+                           .revision = DELVE_REVISION, .images = images };
+    delve_status st = catalog_head(&src, head, CATALOG_HEAD_MAX, err);
     free(words);
+    return st;
+}
+
+/* The catalog: its head, then each seed's lines in seed order, into dir. */
+static delve_status write_catalog(const set_run *r, delve_err *err)
+{
+    const shots_opts *a = r->a;
+    char head[CATALOG_HEAD_MAX], file[4096], images[32];
+    snprintf(images, sizeof images, a->images == SHOTS_NONE ? "none" : a->images == SHOTS_DRAWN
+                                                                           ? "drawn %d" : "all",
+             r->shots);
+    delve_status st = set_head(r, images, head, err);
     textbuf tb = { 0 };
     textbuf_put(&tb, head, strlen(head));
     for (uint64_t i = 0; i < r->count; i++)
@@ -232,6 +288,59 @@ static delve_status write_catalog(const set_run *r, delve_err *err)
     return st;
 }
 
+/* 1 when the head of catalog text old says what this set's head says of what makes a
+ * floor: version, revision, seeds, settings, zoom and the column names (the command and
+ * the images may differ). */
+static int same_making(const set_run *r, const char *old)
+{
+    static const char *const KEYS[] = { "# version: ", "# revision: ", "# seeds: ",
+                                        "# settings: ", "# zoom: ", "# seed\t" };
+    char head[CATALOG_HEAD_MAX];
+    delve_err e = { "" };
+    if (set_head(r, "", head, &e))
+        return 0;
+    for (size_t k = 0; k < sizeof KEYS / sizeof KEYS[0]; k++) {
+        const char *a = strstr(head, KEYS[k]), *b = strstr(old, KEYS[k]);
+        size_t n = a ? strcspn(a, "\n") : 0;
+        if (!a || !b || (b != old && b[-1] != '\n') || strncmp(a, b, n) || (b[n] != '\n' &&
+                                                                       b[n] != '\r'))
+            return 0;
+    }
+    return 1;
+}
+
+/* Each seed's lines in the reused catalog text (data lines in seed order, as a set's
+ * catalog has them) into r->keep. DELVE_EINPUT when a seed of the range has none or the
+ * lines are out of order. */
+static delve_status index_reuse(set_run *r, delve_err *err)
+{
+    const char *t = r->a->reuse;
+    if (!(r->keep = calloc(r->count, sizeof *r->keep)))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory for %llu seeds",
+                          (unsigned long long)r->count);
+    uint64_t want = 0;  /* the seed index whose lines come next */
+    for (size_t at = 0; t[at];) {
+        size_t len = strcspn(t + at, "\n") + (t[at + strcspn(t + at, "\n")] == '\n');
+        char *e;
+        uint64_t seed = strtoull(t + at, &e, 10), i = seed - r->a->o.seed;
+        if (t[at] != '#' && (e == t + at || *e != '\t' || seed < r->a->o.seed ||
+                             i >= r->count || i + 1 < want))
+            break;
+        if (t[at] != '#') {
+            if (i + 1 != want)  /* a seed's first line */
+                r->keep[i].at = at, want = i + 1;
+            r->keep[i].len = at + len - r->keep[i].at;
+        }
+        at += len;
+    }
+    for (uint64_t i = 0; i < r->count; i++)
+        if (!r->keep[i].len)
+            return delve_fail(err, DELVE_EINPUT, "the catalog being redrawn has no lines for "
+                              "seed %llu: make the set again whole",
+                              (unsigned long long)(r->a->o.seed + i));
+    return DELVE_OK;
+}
+
 delve_status shots_run(const shots_opts *a, const char *dir, const shots_watch *w, int *shots,
                        delve_err *err)
 {
@@ -241,6 +350,14 @@ delve_status shots_run(const shots_opts *a, const char *dir, const shots_watch *
     if (!r.lines)
         return delve_fail(err, DELVE_ENOMEM, "out of memory for %llu seeds",
                           (unsigned long long)r.count);
+    /* a catalog made otherwise is not reused: every seed is made again */
+    int reuse = a->reuse && a->images == SHOTS_DRAWN && same_making(&r, a->reuse);
+    delve_status rst = reuse ? index_reuse(&r, err) : DELVE_OK;
+    if (rst) {
+        free(r.keep);
+        free(r.lines);
+        return rst;
+    }
     pthread_mutex_init(&r.mu, NULL);
     run_workers(&r);
     pthread_mutex_destroy(&r.mu);
@@ -252,6 +369,7 @@ delve_status shots_run(const shots_opts *a, const char *dir, const shots_watch *
     for (uint64_t i = 0; i < r.count; i++)
         free(r.lines[i]);
     free(r.lines);
+    free(r.keep);
     *shots = r.shots;
     return st;
 }
