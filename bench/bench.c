@@ -8,7 +8,8 @@
  * `pixelmatch` and `odiff`, or named by DELVE_BENCH_PIXELMATCH and DELVE_BENCH_ODIFF:
  * `make bench` installs odiff's native binary for it, scripts/bench-tools.sh), and
  * `delve review` of 3 000 changed and of 3 000 identical pairs of real shots on 2 jobs.
- * `--diff-only`, `--review-only` and `--frame-only` print those alone.
+ * and the digest-first review's figures (bench/digest.c).
+ * `--diff-only`, `--review-only`, `--digest-only` and `--frame-only` print those alone.
  * A benchmark, never a test: it prints figures and fails on nothing but errors. */
 #define _DEFAULT_SOURCE /* wait4 */
 #include <stdio.h>
@@ -25,6 +26,7 @@
 extern char **environ;
 
 #include "base/fsio.h"
+#include "bench/bench.h"
 #include "codecs/png.h"
 #include "films/director.h"
 #include "films/film.h"
@@ -41,6 +43,7 @@ extern char **environ;
 #define DIFF_DIR "out/bench-diff"
 #define REVIEW_DIR "out/bench-review"
 #define REVIEW_PAIRS 3000
+#define DIGEST_NOOP_SEEDS 100000 /* the no-op review's seeds (x 3 floors) */
 
 static double now_ms(void)
 {
@@ -551,7 +554,7 @@ static int diff_pair(const char *script)
  * (vfork and exec), not fork: a forked child of this process (33 MB and seventy-odd
  * libraries mapped by the scene it rendered) copied and then tore down all its mappings,
  * which the tool's figures counted (a few ms a run: docs/perf-log.md). */
-static int run_once(char *const argv[], double *wall, double *cpu, int *code)
+int bench_run(char *const argv[], double *wall, double *cpu, int *code)
 {
     fflush(stdout);
     posix_spawn_file_actions_t fa;
@@ -592,7 +595,7 @@ static void diff_table(char **const argv[DIFF_TOOLS], const char *const label[DI
     int ok[DIFF_TOOLS] = { 1, 1, 1, 1 };
     for (int r = 0; r < DIFF_RUNS; r++)
         for (int t = 0; t < DIFF_TOOLS; t++)
-            if (ok[t] && run_once(argv[t], &wall[t][r], &cpu[t][r], NULL))
+            if (ok[t] && bench_run(argv[t], &wall[t][r], &cpu[t][r], NULL))
                 ok[t] = 0;
     for (int t = 0; t < DIFF_TOOLS; t++) {
         if (!ok[t])
@@ -640,8 +643,8 @@ static int shot_set_figures(const char *delve)
     char *one[] = { (char *)delve, "shot", "--seeds", "1-1000", "--jobs", "1", "-o",
                     "out/bench-shots", NULL };
     double wall[2], cpu[2];
-    if (run_once(two, &wall[0], &cpu[0], NULL) ||
-        run_once(one, &wall[1], &cpu[1], NULL)) {
+    if (bench_run(two, &wall[0], &cpu[0], NULL) ||
+        bench_run(one, &wall[1], &cpu[1], NULL)) {
         fprintf(stderr, "delve-bench: %s shot --seeds failed\n", delve);
         return 2;
     }
@@ -659,7 +662,7 @@ static int timed(const char *label, char *const argv[], int want)
 {
     double wall, cpu;
     int code = -1;
-    if (run_once(argv, &wall, &cpu, &code) || code != want) {
+    if (bench_run(argv, &wall, &cpu, &code) || code != want) {
         fprintf(stderr, "delve-bench: %s %s failed (exit %d)\n", argv[0], argv[1], code);
         return -1;
     }
@@ -698,8 +701,8 @@ static int review_figures(const char *delve)
     char *same[] = { (char *)delve, "review", REVIEW_DIR "/a", REVIEW_DIR "/c", "-o",
                      REVIEW_DIR "/same", "--jobs", "2", NULL };
     double wall, cpu;
-    if (fsio_mkdirs(REVIEW_DIR, NULL) || run_once(off, &wall, &cpu, NULL) ||
-        run_once(on, &wall, &cpu, NULL) || run_once(copy, &wall, &cpu, NULL) ||
+    if (fsio_mkdirs(REVIEW_DIR, NULL) || bench_run(off, &wall, &cpu, NULL) ||
+        bench_run(on, &wall, &cpu, NULL) || bench_run(copy, &wall, &cpu, NULL) ||
         link_set(REVIEW_DIR "/a", REVIEW_DIR "/x.png") ||
         link_set(REVIEW_DIR "/b", REVIEW_DIR "/z.png") ||
         link_set(REVIEW_DIR "/c", REVIEW_DIR "/y.png")) {
@@ -730,6 +733,8 @@ int main(int argc, char **argv)
         return diff_figures(delve, "films/scripts/pits-and-stations.film");
     if (argc > 1 && !strcmp(argv[1], "--review-only"))
         return review_figures(delve);
+    if (argc > 1 && !strcmp(argv[1], "--digest-only")) /* [SEEDS of the no-op review] */
+        return bench_digest(delve, argc > 2 ? atoi(argv[2]) : DIGEST_NOOP_SEEDS);
     frame_ms fm = { 0, 0 };
     if (argc > 1 && !strcmp(argv[1], "--frame-only")) { /* the frame figures alone */
         script = argc > 2 ? argv[2] : "films/scripts/pits-and-stations.film";
@@ -750,6 +755,7 @@ int main(int argc, char **argv)
     rc = rc ? rc : diff_figures(delve, script);
     rc = rc ? rc : shot_set_figures(delve);
     rc = rc ? rc : review_figures(delve);
+    rc = rc ? rc : bench_digest(delve, DIGEST_NOOP_SEEDS);
     rc = rc ? rc : shoals_figures();
     if (!rc && access("films/scripts/shoals-tide.film", R_OK) == 0) {
         printf("shoals film's first frame (films/scripts/shoals-tide.film), ");

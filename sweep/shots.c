@@ -90,6 +90,37 @@ static int draws(const shots_opts *a, uint64_t seed, int k)
     return a->images == SHOTS_ALL || (a->images == SHOTS_DRAWN && drawlist_has(a->draw, seed, k + 1));
 }
 
+/* 1 when the draw list names a floor of seed. */
+static int listed(const drawlist *l, uint64_t seed)
+{
+    for (int k = 1; k <= DUNGEON_MAX_FLOORS; k++) /* a binary search each: 32 at most */
+        if (drawlist_has(l, seed, k))
+            return 1;
+    return 0;
+}
+
+/* Seed's world when the set draws a floor of it, else its dungeon alone in w->dg
+ * (world_init builds the patrol loops, which only a picture needs). Free with
+ * seed_free. */
+static delve_status seed_make(const shots_opts *a, uint64_t seed, int draw, world *w,
+                              delve_err *err)
+{
+    if (draw)
+        return shots_world(&a->o, seed, w, err);
+    memset(w, 0, sizeof *w);
+    gen_opts go = a->o;
+    go.seed = seed;
+    return gen_dungeon(&go, &w->dg, err);
+}
+
+static void seed_free(world *w, int draw)
+{
+    if (draw)
+        world_free(w);
+    else
+        dungeon_free(&w->dg);
+}
+
 /* One seed's PNGs and catalog lines (into *out, malloc'ed). A generator failure
  * (DELVE_EFAIL) is a verdict for the catalog, not an error; anything else stops the set. */
 static delve_status shot_seed(const shots_opts *a, const char *dir, uint64_t seed,
@@ -100,7 +131,8 @@ static delve_status shot_seed(const shots_opts *a, const char *dir, uint64_t see
     int lo = a->o.floor ? a->o.floor - 1 : 0, hi = a->o.floor ? a->o.floor - 1 : a->o.floors - 1;
     textbuf tb = { 0 };
     world w;
-    delve_status st = shots_world(&a->o, seed, &w, err);
+    int draw = a->images == SHOTS_ALL || (a->images == SHOTS_DRAWN && listed(a->draw, seed));
+    delve_status st = seed_make(a, seed, draw, &w, err);
     if (st == DELVE_EFAIL) {
         const char *type = family_type_of(a->o.type)->name;
         for (int k = lo; k <= hi; k++)
@@ -128,7 +160,7 @@ static delve_status shot_seed(const shots_opts *a, const char *dir, uint64_t see
                                                           verdict, line, sizeof line));
         }
         check_list_free(&found);
-        world_free(&w);
+        seed_free(&w, draw);
     }
     if (!st && tb.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for the catalog");
@@ -140,15 +172,6 @@ static delve_status shot_seed(const shots_opts *a, const char *dir, uint64_t see
     }
     textbuf_free(&tb);
     return st;
-}
-
-/* 1 when the draw list names a floor of seed. */
-static int listed(const drawlist *l, uint64_t seed)
-{
-    for (int k = 1; k <= DUNGEON_MAX_FLOORS; k++) /* a binary search each: 32 at most */
-        if (drawlist_has(l, seed, k))
-            return 1;
-    return 0;
 }
 
 /* Seed index i's lines: kept from the reused catalog when the list names none of its

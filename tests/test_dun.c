@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "base/hash.h"
 #include "engine/dun.h"
 #include "gen/gen.h"
 
@@ -43,6 +44,10 @@ static void test_round_trip_seeds_1_to_200(void **state)
         dungeon_free(&back);
     }
 }
+
+/* The digest of HAND's floor 2: a change of the .dun writer's bytes changes every
+ * digest, and every review across it then sees every floor changed. */
+#define PINNED_FLOOR2 "c3684e9b4f4c0f46"
 
 /* A hand-made two-floor file with every kind of line. */
 static const char HAND[] =
@@ -386,6 +391,41 @@ static void test_every_map_byte(void **state)
     assert_int_equal(ways_seen, WAY_KIND_COUNT);
 }
 
+/* A floor's digest is FNV-1a 64 of its block of the .dun text, from its `floor` line to
+ * its last line (docs/dun-format.md "Floor digest"), so another program writing that
+ * block gets it too; a changed square or thing changes that floor's digest alone. */
+static void test_floor_digest(void **state)
+{
+    (void)state;
+    dungeon d;
+    delve_err err = { "" };
+    assert_int_equal(dun_read("hand.dun", HAND, &d, &err), DELVE_OK);
+    char *text = NULL;
+    assert_int_equal(dun_write(&d, 9, &text, &err), DELVE_OK);
+    const char *f1 = strstr(text, "floor 1 "), *f2 = strstr(text, "\nfloor 2 ") + 1;
+    uint64_t h1, h2, want1 = hash_fnv1a64(HASH_FNV1A64_BASIS, f1, (size_t)(f2 - 1 - f1));
+    uint64_t want2 = hash_fnv1a64(HASH_FNV1A64_BASIS, f2, strlen(f2));
+    assert_int_equal(dun_floor_digest(&d, 0, &h1, &err), DELVE_OK);
+    assert_int_equal(dun_floor_digest(&d, 1, &h2, &err), DELVE_OK);
+    assert_true(h1 == want1);
+    assert_true(h2 == want2);
+    char pinned[17];
+    snprintf(pinned, sizeof pinned, "%016llx", (unsigned long long)h2);
+    assert_string_equal(pinned, PINNED_FLOOR2);
+    d.floors[0].items[0].x = 4; /* a thing moved on floor 1 */
+    uint64_t m1, m2;
+    assert_int_equal(dun_floor_digest(&d, 0, &m1, &err), DELVE_OK);
+    assert_int_equal(dun_floor_digest(&d, 1, &m2, &err), DELVE_OK);
+    assert_true(m1 != h1);
+    assert_true(m2 == h2);
+    floor_set(&d.floors[1], 2, 2, T_WALL); /* a square of floor 2 */
+    assert_int_equal(dun_floor_digest(&d, 1, &m2, &err), DELVE_OK);
+    assert_true(m2 != h2);
+    assert_int_equal(dun_floor_digest(&d, 2, &m2, &err), DELVE_EINPUT); /* no such floor */
+    free(text);
+    dungeon_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -397,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_empty_and_junk_refused),
         cmocka_unit_test(test_map_block_alone),
         cmocka_unit_test(test_every_map_byte),
+        cmocka_unit_test(test_floor_digest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

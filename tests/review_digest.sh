@@ -1,0 +1,78 @@
+# Digest-first review (docs/review.md "Digest first"): catalog-only sets (shot
+# --no-images), a review that compares digests and writes draw.tsv under --draw-cap, sets
+# drawn from it (shot --draw, keeping the lines of a set this build made), the review
+# again with exact counts; a no-op draws only the probes; a zoom change (same floors,
+# other pictures) is caught by the probes; a set without digests (an older delve) still
+# compares; a bad draw list is refused at line:col and the set there kept. Settings stand
+# for the two revisions scripts/review-change builds (--rising off changes every floor).
+. "${0%/*}/lib.bash" "$@" || exit 2
+cd "$TMP" || exit 2
+S="--seeds 1-40 --floors 3"
+"$DELVE" shot $S --no-images -o a > a.out 2> /dev/null
+"$DELVE" shot $S --no-images --rising off -o b > /dev/null 2>&1
+check "--no-images: the catalog alone ($(cat a.out))" sh -c "test \"\$(ls a)\" = catalog.tsv && grep -q 'no images: the catalog alone' a.out"
+check "--no-images: 120 lines, each ending in a 16-digit digest" test "$(grep -v '^#' a/catalog.tsv | grep -cP '\t[0-9a-f]{16}$')" = 120
+check "--no-images: '# images: none'" grep -qx '# images: none' a/catalog.tsv
+
+"$DELVE" review a b -o r --draw-cap 10 > r.out; rc=$?
+check "review of catalogs: exit 1, no pair, 120 changed floors not drawn (rc $rc)" sh -c "test $rc = 1 && grep -q '^review: 0 changed, 0 added, 0 removed, 0 same; 120 changed floors not drawn, 0 the same by digest; catalog: 120 lines changed' r.out"
+check "draw.tsv: 10 floors (the cap), no probe (no floor is the same)" test "$(grep -vc '^#' r/draw.tsv)" = 10
+check "the hint names draw.tsv and --draw" grep -q 'r/draw.tsv names 10 floors to draw (10 without pictures)' r.out
+check "the page says how many floors have no pictures" grep -q '120 changed floors have no pictures yet' r/index.html
+cp r/draw.tsv draw.tsv
+"$DELVE" shot $S --draw draw.tsv -o a > a2.out 2> /dev/null
+"$DELVE" shot $S --draw draw.tsv --rising off -o b > /dev/null 2>&1
+check "--draw: 10 PNGs, the listed floors" test "$(ls a/*.png | wc -l)" = 10
+"$DELVE" shot $S --no-images -o a3 > /dev/null 2>&1
+check "--draw: the catalog lines are the catalog-only set's" cmp -s <(grep -v '^#' a/catalog.tsv) <(grep -v '^#' a3/catalog.tsv)
+check "--draw: '# images: drawn 10'" grep -qx '# images: drawn 10' a/catalog.tsv
+"$DELVE" review a b -o r --draw-cap 10 > r2.out; rc=$?
+check "review of the drawn sets: 10 pairs changed, 110 floors past the cap (rc $rc)" sh -c "test $rc = 1 && grep -q '^review: 10 changed, 0 added, 0 removed, 0 same; 110 changed floors not drawn, 0 the same by digest' r2.out && grep -q '110 changed floors past --draw-cap 10 not drawn' r2.out"
+check "no draw.tsv once every planned floor is drawn" test ! -e r/draw.tsv
+
+# reuse: a set redrawn by the same build keeps its catalog lines; from scratch, the same bytes
+rm a/.delve-build
+"$DELVE" shot $S --draw draw.tsv -o a > /dev/null 2>&1
+"$DELVE" shot $S --no-images -o a4 > /dev/null 2>&1
+"$DELVE" shot $S --draw draw.tsv -o a4 > /dev/null 2>&1
+check "--draw on a set of this build: the bytes of a set made whole (but -o)" cmp -s <(grep -v '^# command:' a/catalog.tsv) <(grep -v '^# command:' a4/catalog.tsv)
+check "... and the same PNGs" sh -c "cd a && for f in *.png; do cmp -s \$f ../a4/\$f || exit 1; done"
+sed -i '$s/\t[0-9a-f]*$/\t0000000000000000/' a4/catalog.tsv  # seed 40's floor 3 tampered
+printf '40\t3\n' > last.tsv
+"$DELVE" shot $S --draw last.tsv -o a4 > /dev/null 2> err; rc=$?
+check "a redrawn seed that differs from the kept catalog: exit 2, named (rc $rc: $(tail -n 1 err))" sh -c "test $rc = 2 && grep -q 'seed 40: its floors differ from the catalog being redrawn' err"
+
+# a no-op: same digests everywhere, only the probes drawn
+"$DELVE" shot $S --no-images -o c > /dev/null 2>&1
+"$DELVE" review a3 c -o n > n.out; rc=$?
+check "no-op of catalogs: exit 0, every floor the same by digest (rc $rc)" sh -c "test $rc = 0 && grep -q '^review: 0 changed, 0 added, 0 removed, 0 same; 0 changed floors not drawn, 120 the same by digest; catalog: 0 lines changed' n.out"
+check "no-op: draw.tsv names the 8 probes alone" test "$(grep -vc '^#' n/draw.tsv)" = 8
+
+# the drawing changed where no floor did (another zoom): the probes show it
+"$DELVE" shot $S --no-images --zoom 12 -o z > /dev/null 2>&1
+"$DELVE" review a3 z -o rz > /dev/null; cp rz/draw.tsv probes.tsv
+"$DELVE" shot $S --draw probes.tsv -o a3 > /dev/null 2>&1
+"$DELVE" shot $S --draw probes.tsv --zoom 12 -o z > /dev/null 2>&1
+"$DELVE" review a3 z -o rz > z.out; rc=$?
+check "same floors, other pictures: the 8 probes changed (rc $rc)" sh -c "test $rc = 1 && grep -q '^review: 8 changed, 0 added, 0 removed, 0 same; 0 changed floors not drawn, 112 the same by digest; catalog: 0 lines changed' z.out"
+
+# a set of an older delve (no digest column) against one with digests: cell by cell
+mkdir old && sed 's/\tdigest$//; /^[^#]/s/\t[0-9a-f]*$//' c/catalog.tsv > old/catalog.tsv
+"$DELVE" review old c -o ro > ro.out; rc=$?
+check "no digests on one side: compared by the other columns, nothing changed (rc $rc)" sh -c "test $rc = 0 && grep -q '^review: 0 changed, 0 added, 0 removed, 0 same; catalog: 0 lines changed' ro.out"
+
+# bad lists and flags
+printf '1\t2\n3 1\n' > bad.tsv
+before=$(md5sum < c/catalog.tsv)
+"$DELVE" shot $S --draw bad.tsv -o c > /dev/null 2> err; rc=$?
+check "a bad draw list: exit 2 at line:col (rc $rc: $(cat err))" sh -c "test $rc = 2 && grep -q 'bad.tsv:2:2: expected a tab' err"
+check "... and the set there kept" test "$(md5sum < c/catalog.tsv)" = "$before"
+"$DELVE" shot $S --draw missing.tsv -o c > /dev/null 2> err; rc=$?
+check "a missing draw list: exit 2 naming it (rc $rc)" sh -c "test $rc = 2 && grep -q 'missing.tsv' err"
+"$DELVE" shot --seed 1 --no-images -o one.png > /dev/null 2> err; rc=$?
+check "--no-images without --seeds: usage, exit 2 (rc $rc)" sh -c "test $rc = 2 && grep -q 'is for shot sets' err"
+"$DELVE" shot $S --no-images --draw draw.tsv -o x > /dev/null 2> err; rc=$?
+check "--no-images with --draw: usage, exit 2 (rc $rc)" sh -c "test $rc = 2 && grep -q 'give one' err"
+"$DELVE" review a b -o r --draw-cap 10001 > /dev/null 2> err; rc=$?
+check "--draw-cap past 10000: usage, exit 2 (rc $rc)" test $rc = 2
+finish
