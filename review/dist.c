@@ -304,6 +304,22 @@ static void numeric_values(const col_in *in, dist_col *c, int64_t *va, int64_t *
         c->nb += cell_int(cell_b(in, i), &vb[c->nb]);
 }
 
+/* 1 when both sides have a value and every value of va and vb is the same one: nothing
+ * could move, so the column takes no part in Holm's m (a catalog has many such columns,
+ * ways_lift on a family without lifts, and each would weaken every other test). */
+static int one_value(const int64_t *va, int na, const int64_t *vb, int nb)
+{
+    if (!na || !nb)
+        return 0;
+    for (int i = 0; i < na; i++)
+        if (va[i] != va[0])
+            return 0;
+    for (int i = 0; i < nb; i++)
+        if (vb[i] != va[0])
+            return 0;
+    return 1;
+}
+
 static delve_status numeric_col(const col_in *in, dist_col *c, delve_err *err)
 {
     const dist_result *r = in->r;
@@ -316,7 +332,10 @@ static delve_status numeric_col(const col_in *in, dist_col *c, delve_err *err)
         moments(va, c->na, &c->mean_a, &c->sd_a);
         moments(vb, c->nb, &c->mean_b, &c->sd_b);
     }
-    if (!st && (c->na < DIST_MIN_FLOORS || c->nb < DIST_MIN_FLOORS)) {
+    if (!st && one_value(va, c->na, vb, c->nb)) {
+        c->constant = 1;
+        c->why = "constant";
+    } else if (!st && (c->na < DIST_MIN_FLOORS || c->nb < DIST_MIN_FLOORS)) {
         c->why = "too few floors to test";
     } else if (!st && r->paired) {
         for (int i = 0; i < c->na; i++)
@@ -394,7 +413,9 @@ static delve_status category_col(const col_in *in, dist_col *c, delve_err *err)
     }
     for (int i = 0; !st && r->paired && i < pairs; i++) /* said whether tested or not */
         c->changed += ia[i] != ib[i];
-    if (!st && (c->na < DIST_MIN_FLOORS || c->nb < DIST_MIN_FLOORS))
+    if (!st && c->cat_count == 1 && c->na && c->nb)
+        c->constant = 1, c->why = "constant"; /* one_value's rule */
+    else if (!st && (c->na < DIST_MIN_FLOORS || c->nb < DIST_MIN_FLOORS))
         c->why = "too few floors to test";
     else if (!st && c->cat_count > COMPARE_MAX_CATS)
         c->why = "too many categories to test";
@@ -478,6 +499,7 @@ static delve_status test_cols(dist_result *r, const key_ix *ka, const key_ix *kb
             st = numeric ? numeric_col(&in, c, err) : category_col(&in, c, err);
         p[i] = c->tested ? c->t.p : NAN;
         r->tested += c->tested;
+        r->constant += c->constant;
     }
     if (!st)
         st = sig_holm(p, r->col_count, p, err);
@@ -487,6 +509,132 @@ static delve_status test_cols(dist_result *r, const key_ix *ka, const key_ix *kb
         r->flagged += r->cols[i].flagged;
     }
     free(p);
+    return st;
+}
+
+/* --- level-type strata (spec review-stats.md "Level-type mix") ----------------------- */
+
+/* The values of column xcol on side s's floors of level type `type` (column tcol) into v;
+ * how many. A floor without a whole number there ("-") is left out. */
+static int stratum_values(const dist_side *s, int tcol, int xcol, const char *type,
+                          int64_t *v)
+{
+    int n = 0;
+    for (int i = 0; i < s->rows; i++) {
+        char *const *row = s->cell + (size_t)i * s->cols;
+        n += !strcmp(row[tcol], type) && cell_int(row[xcol], &v[n]);
+    }
+    return n;
+}
+
+/* One stratum's means, and its rank-sum test when both sides have DIST_MIN_FLOORS. */
+static delve_status stratum_test(dist_stratum *t, const int64_t *va, const int64_t *vb,
+                                 delve_err *err)
+{
+    double sd;
+    moments(va, t->na, &t->mean_a, &sd);
+    moments(vb, t->nb, &t->mean_b, &sd);
+    if (t->na < DIST_MIN_FLOORS || t->nb < DIST_MIN_FLOORS)
+        return DELVE_OK;
+    t->tested = 1;
+    return sig_rank_sum(va, t->na, vb, t->nb, &t->t, err);
+}
+
+/* The standardized mean of c (spec review-stats.md "Level-type mix"): A's means per type
+ * at B's type shares when every type of B has floors in A (way 1), else B's means at A's
+ * shares when every type of A has floors in B (way 2), else none (0). */
+static void stratum_std(dist_col *c)
+{
+    int a_only = 0, b_only = 0;
+    double ab = 0, ba = 0;
+    for (int k = 0; k < c->stratum_count; k++) {
+        const dist_stratum *t = &c->strata[k];
+        b_only += t->nb && !t->na;
+        a_only += t->na && !t->nb;
+        ab += t->share_b * t->mean_a;
+        ba += t->share_a * t->mean_b;
+    }
+    c->mix_way = !b_only ? 1 : !a_only ? 2 : 0;
+    c->mix_std = c->mix_way == 1 ? ab : c->mix_way == 2 ? ba : NAN;
+}
+
+/* Shares, each side's mean over its typed floors, the standardized mean and whether the
+ * mix explains the change: the type column flagged, a stratum tested and none flagged,
+ * and the part of the change left within types, with the mix held fixed (B - mix_std, or
+ * mix_std - A), at most half of it: the mix accounts for most of the move. */
+static void stratum_mix(const dist_result *r, dist_col *c)
+{
+    int na = 0, nb = 0, tested = 0, flagged = 0;
+    for (int k = 0; k < c->stratum_count; k++)
+        na += c->strata[k].na, nb += c->strata[k].nb;
+    c->strata_a = c->strata_b = 0;
+    for (int k = 0; k < c->stratum_count; k++) {
+        dist_stratum *t = &c->strata[k];
+        t->share_a = na ? (double)t->na / na : 0;
+        t->share_b = nb ? (double)t->nb / nb : 0;
+        c->strata_a += t->share_a * t->mean_a;
+        c->strata_b += t->share_b * t->mean_b;
+        tested += t->tested;
+        flagged += t->flagged;
+    }
+    stratum_std(c);
+    double within = c->mix_way == 1 ? c->strata_b - c->mix_std : c->mix_std - c->strata_a;
+    c->mix_explained = r->types->flagged && c->flagged && tested && !flagged && na && nb &&
+                       c->mix_way && c->strata_b != c->strata_a &&
+                       fabs(within) <= fabs(c->strata_b - c->strata_a) / 2;
+}
+
+/* Column c broken down by level type: a stratum a type, Holm over the tested ones. */
+static delve_status column_strata(dist_result *r, dist_col *c, delve_err *err)
+{
+    int k = r->types->cat_count, ta = col_of(&r->a, DIST_TYPE_COLUMN);
+    int tb = col_of(&r->b, DIST_TYPE_COLUMN), xa = col_of(&r->a, c->name);
+    int xb = col_of(&r->b, c->name);
+    double p[DIST_MAX_STRATA];
+    int64_t *va = malloc(((size_t)r->a.rows + 1) * sizeof *va);
+    int64_t *vb = malloc(((size_t)r->b.rows + 1) * sizeof *vb);
+    c->strata = calloc((size_t)k, sizeof *c->strata);
+    delve_status st = va && vb && c->strata ? DELVE_OK
+                                            : delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int i = 0; !st && i < k; i++) {
+        dist_stratum *t = &c->strata[c->stratum_count++];
+        t->type = r->types->cats[i].name;
+        t->na = stratum_values(&r->a, ta, xa, t->type, va);
+        t->nb = stratum_values(&r->b, tb, xb, t->type, vb);
+        st = stratum_test(t, va, vb, err);
+        p[i] = t->tested ? t->t.p : NAN;
+    }
+    if (!st)
+        st = sig_holm(p, k, p, err);
+    for (int i = 0; !st && i < k; i++) {
+        c->strata[i].p_holm = p[i];
+        c->strata[i].flagged = c->strata[i].tested && p[i] < r->alpha;
+    }
+    if (!st)
+        stratum_mix(r, c);
+    free(va);
+    free(vb);
+    return st;
+}
+
+/* Every flagged numeric column broken down by level type, when the catalogs have
+ * several (r->types): the flag may be the mix's, not the generator's within a type. */
+static delve_status break_down(dist_result *r, delve_err *err)
+{
+    for (int i = 0; i < r->col_count; i++) {
+        const dist_col *c = &r->cols[i];
+        if (c->kind == DIST_CATEGORY && !strcmp(c->name, DIST_TYPE_COLUMN) &&
+            c->cat_count >= 2 && c->cat_count <= DIST_MAX_STRATA)
+            r->types = c;
+    }
+    delve_status st = DELVE_OK;
+    for (int i = 0; r->types && !st && i < r->col_count; i++) {
+        dist_col *c = &r->cols[i];
+        if (c->kind != DIST_NUMERIC || !c->flagged)
+            continue;
+        st = column_strata(r, c, err);
+        r->mix_explained += c->mix_explained;
+    }
     return st;
 }
 
@@ -509,6 +657,8 @@ static delve_status dist_sides(dist_result *r, delve_err *err)
     }
     if (!st)
         st = test_cols(r, ka, kb, err);
+    if (!st)
+        st = break_down(r, err);
     free(ka);
     free(kb);
     return st;
@@ -562,8 +712,10 @@ void dist_free(dist_result *r)
 {
     side_free(&r->a);
     side_free(&r->b);
-    for (int i = 0; i < r->col_count; i++)
+    for (int i = 0; i < r->col_count; i++) {
         free(r->cols[i].cats);
+        free(r->cols[i].strata);
+    }
     free(r->cols);
     memset(r, 0, sizeof *r);
 }

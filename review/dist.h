@@ -16,6 +16,9 @@
 #define DIST_SPARSE 10         /* paired categorical: fewer changed floors, no test (set) */
 #define DIST_MAX_BYTES (256u << 20) /* a catalog larger than this is refused */
 #define DIST_ALPHA 0.001       /* flag below this Holm-corrected p (spec) */
+#define DIST_MAX_STRATA 16     /* level types a catalog may have to be broken down by type
+                                  (DoomRL has 9); more: no breakdown */
+#define DIST_TYPE_COLUMN "type" /* the level-type column (docs/catalog-format.md) */
 
 typedef struct dist_side {
     char *text;        /* the file, split in place */
@@ -37,6 +40,21 @@ typedef struct dist_cat {
     int64_t a, b;
 } dist_cat;
 
+/* A flagged numeric column over the floors of one level type (spec review-stats.md
+ * "Level-type mix"): each side's floors of that type, as two samples even when the
+ * catalogs are paired, since a floor whose type changed is in a different stratum on each
+ * side. */
+typedef struct dist_stratum {
+    const char *type;         /* the level type as the type column has it */
+    int na, nb;               /* floors of this type with a value, each side */
+    double mean_a, mean_b;
+    double share_a, share_b;  /* the type's share of the side's floors with a value, 0..1 */
+    int tested;               /* 0: under DIST_MIN_FLOORS on a side */
+    sig_result t;             /* rank-sum */
+    double p_holm;            /* Holm over the column's tested strata; NaN when not tested */
+    int flagged;
+} dist_stratum;
+
 typedef struct dist_col {
     const char *name;
     dist_kind kind;
@@ -53,6 +71,20 @@ typedef struct dist_col {
     sig_result t;
     double p_holm;            /* NaN when not tested */
     int flagged;
+    int constant;             /* 1: one value on every floor of both sides: not tested, not
+                                 counted in Holm's m, why "constant" */
+    dist_stratum *strata;     /* a flagged numeric column of catalogs with several level
+                                 types: one a type, in the type column's order; else NULL */
+    int stratum_count;
+    int mix_way;              /* how the mix was held fixed (spec review-stats.md): 1 A's
+                                 means per type at B's type shares, 2 B's means at A's
+                                 shares (a type of B has no floor in A), 0 neither could */
+    double mix_std;           /* that standardized mean: way 1 B's mean had only the mix
+                                 changed, way 2 B's mean had the mix not changed */
+    double strata_a, strata_b;/* each side's mean over its floors with a level type */
+    int mix_explained;        /* 1: the change is the mix's (spec review-stats.md: type
+                                 flagged, a stratum tested and none flagged, and held
+                                 fixed, the mix leaves at most half the change) */
 } dist_col;
 
 typedef struct dist_result {
@@ -61,6 +93,10 @@ typedef struct dist_result {
     double alpha;
     dist_col *cols;
     int col_count, tested, flagged;
+    int constant;             /* columns not tested for being constant */
+    const dist_col *types;    /* the level-type column when it holds 2..DIST_MAX_STRATA
+                                 types, else NULL: no breakdown */
+    int mix_explained;        /* flagged columns whose change the level-type mix explains */
 } dist_result;
 
 /* Reads catalogs path_a and path_b and compares them (every figure of dist_result).

@@ -46,6 +46,36 @@ static delve_status dist_row(const dist_col *c, review_dist_row *w, delve_err *e
     return delve_fail(err, DELVE_ENOMEM, "out of memory");
 }
 
+/* Column c's level types into w (the page's rows under it) and what the mix says of it.
+ * DELVE_ENOMEM. */
+static delve_status dist_strata(const dist_result *r, const dist_col *c, review_dist_row *w,
+                                delve_err *err)
+{
+    if (!c->stratum_count)
+        return DELVE_OK;
+    if (!(w->strata = calloc((size_t)c->stratum_count, sizeof *w->strata)))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int k = 0; k < c->stratum_count; k++) {
+        const dist_stratum *t = &c->strata[k];
+        review_dist_stratum *v = &w->strata[k];
+        snprintf(v->type, sizeof v->type, "%s", t->type);
+        v->na = t->na;
+        v->nb = t->nb;
+        v->mean_a = t->mean_a;
+        v->mean_b = t->mean_b;
+        v->tested = t->tested;
+        v->flagged = t->flagged;
+        v->p_holm = t->p_holm;
+    }
+    w->stratum_count = c->stratum_count;
+    w->mix_explained = c->mix_explained;
+    char says[220], std[160]; /* with "; ": w->mix whole */
+    dist_text_mix_says(r, c, "→", says, sizeof says);
+    dist_text_mix_std(c, std, sizeof std);
+    snprintf(w->mix, sizeof w->mix, "%s; %s", says, std);
+    return DELVE_OK;
+}
+
 /* The comparison r as the table (flagged first, as the stats table prints) and its JSON
  * document. DELVE_ENOMEM. */
 static delve_status fill(const dist_result *r, dist_review *d, delve_err *err)
@@ -55,9 +85,14 @@ static delve_status fill(const dist_result *r, dist_review *d, delve_err *err)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < r->col_count; i++)
-            if (r->cols[i].flagged == !pass && dist_row(&r->cols[i], &t->rows[t->count++], err))
+            if (r->cols[i].flagged == !pass &&
+                (dist_row(&r->cols[i], &t->rows[t->count++], err) ||
+                 dist_strata(r, &r->cols[i], &t->rows[t->count - 1], err)))
                 return DELVE_ENOMEM;
     t->paired = r->paired;
+    t->constant = r->constant;
+    t->mix_explained = r->mix_explained;
+    dist_text_mix_shift(r, "→", t->mix_shift, sizeof t->mix_shift);
     t->tested = r->tested;
     t->flagged = r->flagged;
     t->alpha = r->alpha;
@@ -86,8 +121,10 @@ delve_status dist_review_load(const char *dir_a, const char *dir_b, dist_review 
 
 void dist_review_free(dist_review *d)
 {
-    for (int i = 0; d->table.rows && i < d->table.count; i++)
+    for (int i = 0; d->table.rows && i < d->table.count; i++) {
         free(d->table.rows[i].cats);
+        free(d->table.rows[i].strata);
+    }
     free(d->table.rows);
     cJSON_Delete(d->json);
     d->table.rows = NULL;

@@ -61,7 +61,10 @@ static void p_words(double p, char *buf, size_t cap)
 }
 
 #define WORDS_WIDTH 100  /* a flagged column in words wraps to fit a 100-column terminal */
-#define SHARES_WIDTH 53  /* the table's categories cell, in columns */
+#define SHARES_WIDTH 41  /* the table's categories cell, in columns: rows fit in 100 */
+#define TAIL_AT 70       /* where a row's figures end and its floors moved, p and flag go */
+#define TABLE_WIDTH 100  /* no line of the table passes this column */
+#define CELL_AT 31       /* where a row's figures start: a line under a row goes on here */
 
 /* Before an item of len columns: sep, or, when the item would take the line (begun at
  * *line in b) past WORDS_WIDTH with room for a "," after it, a "," and a new line
@@ -97,43 +100,177 @@ static void category_words(textbuf *b, const dist_result *r, const dist_col *c,
     textbuf_printf(b, "%s (%s, Holm)\n", p, c->test);
 }
 
-/* A flagged column in words: "ways per floor 3.58 -> 2.10 (-41 %), 40 floors down, ...". */
+void dist_text_mix_shift(const dist_result *r, const char *arrow, char *buf, size_t cap)
+{
+    const dist_col *t = r->types;
+    int best = 0;
+    double most = -1;
+    for (int i = 0; t && i < t->cat_count; i++) {
+        double d = fabs(share(t, i, 1, 100.0) - share(t, i, 0, 100.0));
+        if (d > most + 1e-9) /* the first of equal moves: the same words every run */
+            most = d, best = i;
+    }
+    if (!t) {
+        snprintf(buf, cap, "%s", "");
+        return;
+    }
+    snprintf(buf, cap, "%.40s %.0f%% %s %.0f%%", t->cats[best].name, share(t, best, 0, 100.0),
+             arrow, share(t, best, 1, 100.0));
+}
+
+/* The level types whose stratum of c was flagged, joined by ", " into buf. */
+static void moved_types(const dist_col *c, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < c->stratum_count && n < cap; k++)
+        if (c->strata[k].flagged)
+            n += (size_t)snprintf(buf + n, cap - n, "%s%.40s", n ? ", " : "",
+                                  c->strata[k].type);
+}
+
+void dist_text_mix_says(const dist_result *r, const dist_col *c, const char *arrow,
+                        char *buf, size_t cap)
+{
+    char shift[128], moved[160];
+    int tested = 0;
+    dist_text_mix_shift(r, arrow, shift, sizeof shift);
+    moved_types(c, moved, sizeof moved);
+    for (int k = 0; k < c->stratum_count; k++)
+        tested += c->strata[k].tested;
+    if (!c->stratum_count)
+        snprintf(buf, cap, "%s", "");
+    else if (c->mix_explained)
+        snprintf(buf, cap, "explained by the level-type mix (%s); within each type nothing "
+                 "moved", shift);
+    else if (moved[0])
+        snprintf(buf, cap, "not the level-type mix alone: it moved within %s", moved);
+    else if (!tested)
+        snprintf(buf, cap, "no level type has %d floors a side to tell the mix from a "
+                 "change within types", DIST_MIN_FLOORS);
+    else if (!r->types->flagged)
+        snprintf(buf, cap, "not the level-type mix: the types' shares did not move "
+                 "significantly");
+    else
+        snprintf(buf, cap, "not the level-type mix alone (%s): with the mix held fixed "
+                 "more than half the change remains", shift);
+}
+
+void dist_text_mix_std(const dist_col *c, char *buf, size_t cap)
+{
+    if (c->mix_way == 1)
+        snprintf(buf, cap, "A's means per type at B's type shares give %.3f (A %.3f, B %.3f)",
+                 c->mix_std, c->strata_a, c->strata_b);
+    else if (c->mix_way == 2)
+        snprintf(buf, cap, "B's means per type at A's type shares give %.3f (A %.3f, B %.3f)",
+                 c->mix_std, c->strata_a, c->strata_b);
+    else
+        snprintf(buf, cap, "each side has a level type the other lacks: the mix cannot be "
+                 "held fixed");
+}
+
+/* A stratum's mean as a cell of 9 columns, "-" when the side has no floor of the type. */
+static void mean_cell(textbuf *b, int n, double mean)
+{
+    if (n)
+        textbuf_printf(b, " %8.3f", mean);
+    else
+        textbuf_printf(b, " %8s", "-");
+}
+
+/* A flagged numeric column's level types: the sentence of dist_text_mix_says, then a line
+ * a type (floors, means, p), then what A's means at B's type shares give. */
+static void strata_words(textbuf *b, const dist_result *r, const dist_col *c)
+{
+    char says[320], line[160];
+    dist_text_mix_says(r, c, "->", says, sizeof says);
+    textbuf_printf(b, "    %s\n    %-14s %5s %5s %8s %8s %7s %7s\n", says, "by level type",
+                   "A", "B", "mean A", "mean B", "delta %", "p Holm");
+    for (int k = 0; k < c->stratum_count; k++) {
+        const dist_stratum *t = &c->strata[k];
+        char p[16] = "-";
+        if (t->tested)
+            snprintf(p, sizeof p, t->p_holm < 1e-6 ? "< 1e-6" : "%.2g", t->p_holm);
+        textbuf_printf(b, "      %-12.40s %5d %5d", t->type, t->na, t->nb);
+        mean_cell(b, t->na, t->mean_a);
+        mean_cell(b, t->nb, t->mean_b);
+        if (t->na && t->nb && t->mean_a != 0)
+            textbuf_printf(b, " %+7.1f", 100.0 * (t->mean_b - t->mean_a) / fabs(t->mean_a));
+        else
+            textbuf_printf(b, " %7s", "-");
+        textbuf_printf(b, " %7s%s\n", p, t->flagged ? " FLAG" : "");
+    }
+    dist_text_mix_std(c, line, sizeof line);
+    textbuf_printf(b, "    %s\n", line);
+}
+
+/* A flagged column in words: "ways per floor 3.58 -> 2.10 (-41 %), 40 floors down, ...",
+ * and by level type when the catalogs have several. */
 static void flag_words(textbuf *b, const dist_result *r, const dist_col *c)
 {
     char p[32];
     p_words(c->p_holm, p, sizeof p);
-    if (c->kind == DIST_NUMERIC) {
-        textbuf_printf(b, "  %s per floor %.3g -> %.3g", c->name, c->mean_a, c->mean_b);
-        if (isnan(pct(c)))
-            textbuf_printf(b, " (none before)");
-        else
-            textbuf_printf(b, " (%+.0f %%)", pct(c));
-        if (r->paired)
-            textbuf_printf(b, ", %d floors down, %d up", c->down, c->up);
-        textbuf_printf(b, ", %s (%s, Holm)\n", p, c->test);
+    if (c->kind != DIST_NUMERIC) {
+        category_words(b, r, c, p);
         return;
     }
-    category_words(b, r, c, p);
+    textbuf_printf(b, "  %s per floor %.3g -> %.3g", c->name, c->mean_a, c->mean_b);
+    if (isnan(pct(c)))
+        textbuf_printf(b, " (none before)");
+    else
+        textbuf_printf(b, " (%+.0f %%)", pct(c));
+    if (r->paired)
+        textbuf_printf(b, ", %d floors down, %d up", c->down, c->up);
+    textbuf_printf(b, ", %s (%s, Holm)\n", p, c->test);
+    if (c->stratum_count)
+        strata_words(b, r, c);
 }
 
-/* The table's first lines: both files, their floors and provenance, the tests. */
+/* text after indent, broken at spaces so no line passes TABLE_WIDTH (a word longer than
+ * a line stays whole on its own). */
+static void wrapped(textbuf *b, const char *indent, const char *text)
+{
+    size_t col = strlen(indent);
+    textbuf_printf(b, "%s", indent);
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, " ");
+        if (p != text && col + 1 + n > TABLE_WIDTH) {
+            textbuf_printf(b, "\n%s", indent);
+            col = strlen(indent);
+        } else if (p != text) {
+            textbuf_printf(b, " ");
+            col++;
+        }
+        textbuf_printf(b, "%.*s", (int)n, p);
+        col += n;
+        p += n + (p[n] == ' ');
+    }
+    textbuf_printf(b, "\n");
+}
+
+/* The table's first lines: both files, their floors, revision and settings (wrapped),
+ * the tests. */
 static void table_head(textbuf *b, const dist_result *r)
 {
     const dist_side *s[2] = { &r->a, &r->b };
     textbuf_printf(b, "delve stats --compare\n");
     for (int i = 0; i < 2; i++) {
         const char *rev = dist_prov(s[i], "revision"), *set = dist_prov(s[i], "settings");
-        if (s[i]->prov_count)
-            textbuf_printf(b, "  %s: %s  %d floors  revision %s  %s\n", i ? "B" : "A",
-                           s[i]->path, s[i]->rows, rev ? rev : "-", set ? set : "");
-        else
+        if (!s[i]->prov_count) {
             textbuf_printf(b, "  %s: %s  %d floors  (no provenance lines)\n", i ? "B" : "A",
                            s[i]->path, s[i]->rows);
+            continue;
+        }
+        textbuf_printf(b, "  %s: %s  %d floors  revision %s\n", i ? "B" : "A", s[i]->path,
+                       s[i]->rows, rev ? rev : "-");
+        if (set && set[0])
+            wrapped(b, "     ", set);
     }
-    textbuf_printf(b, "  %s; Holm over %d tested columns, alpha %g: %d flagged\n",
+    textbuf_printf(b, "  %s;\n  Holm over %d tested columns (%d constant, not tested), alpha "
+                   "%g: %d flagged\n",
                    r->paired ? "paired by seed and floor (signed-rank, McNemar-Bowker)"
                              : "two samples (Mann-Whitney U, chi-square)",
-                   r->tested, r->alpha, r->flagged);
+                   r->tested, r->constant, r->alpha, r->flagged);
 }
 
 /* The categories from *i on that fit in a line of the cell (SHARES_WIDTH columns, at
@@ -161,11 +298,11 @@ static void table_shares(textbuf *b, const dist_col *c)
     char line[160];
     int i = 0;
     if (c->kind != DIST_CATEGORY) {
-        textbuf_printf(b, " %-53.53s", KIND_NAMES[c->kind]);
+        textbuf_printf(b, " %-41.41s", KIND_NAMES[c->kind]);
         return;
     }
     shares_line(c, &i, line, sizeof line);
-    textbuf_printf(b, " %-53s", line);
+    textbuf_printf(b, " %-41s", line);
 }
 
 /* The categories the row's line had no room for, a line each under its shares, so the
@@ -177,40 +314,53 @@ static void shares_rest(textbuf *b, const dist_col *c)
     shares_line(c, &i, line, sizeof line);
     while (c->kind == DIST_CATEGORY && i < c->cat_count) {
         shares_line(c, &i, line, sizeof line);
-        textbuf_printf(b, "%32s %s\n", "", line);
+        textbuf_printf(b, "%*s%s\n", CELL_AT, "", line);
     }
 }
 
-/* One column's row of the table. */
+/* The end of a row after its figures (TAIL_AT columns in): a tested column's floors moved
+ * (up/down/same, or "N changed") when paired, Holm's p and FLAG; an untested one's reason
+ * when it fits, else "not tested" with the reason on a line of its own (*later). */
+static void table_tail(textbuf *b, const dist_result *r, const dist_col *c, int *later)
+{
+    char moved[32] = "", p[16];
+    if (!c->tested) {
+        const char *why = c->why ? c->why : "";
+        *later = TAIL_AT + 2 + (int)strlen(why) > TABLE_WIDTH;
+        textbuf_printf(b, "  %s\n", *later ? "not tested:" : why);
+        return;
+    }
+    if (r->paired && c->kind == DIST_NUMERIC)
+        snprintf(moved, sizeof moved, "%d/%d/%d", c->up, c->down, c->same);
+    else if (r->paired)
+        snprintf(moved, sizeof moved, "%d changed", c->changed);
+    snprintf(p, sizeof p, c->p_holm < 1e-6 ? "< 1e-6" : "%.2g", c->p_holm);
+    textbuf_printf(b, "  %-12s %7s%s\n", moved, p, c->flagged ? " FLAG" : "");
+}
+
+/* One column's row of the table (TABLE_WIDTH columns at most, a name to 14), and the
+ * lines under it: the categories that did not fit, the reason not tested. */
 static void table_row(textbuf *b, const dist_result *r, const dist_col *c)
 {
-    char p[32] = "";
-    if (c->tested)
-        snprintf(p, sizeof p, c->p_holm < 1e-6 ? "< 1e-6" : "%.2g", c->p_holm);
-    textbuf_printf(b, "  %-16s %6d %6d", c->name, c->na, c->nb);
+    int later = 0;
+    textbuf_printf(b, "  %-14s %5d %5d", c->name, c->na, c->nb);
     if (c->kind == DIST_NUMERIC) {
-        textbuf_printf(b, " %8.3f %8.3f %8.3f %8.3f %+8.3f", c->mean_a, c->sd_a, c->mean_b,
-                       c->sd_b, c->mean_b - c->mean_a);
+        textbuf_printf(b, " %8.3f %7.3f %8.3f %7.3f", c->mean_a, c->sd_a, c->mean_b, c->sd_b);
         if (isnan(pct(c)))
-            textbuf_printf(b, " %8s", "-");  /* none before: no per cent */
+            textbuf_printf(b, " %7s", "-");  /* none before: no per cent */
         else
-            textbuf_printf(b, " %+8.1f", pct(c));
+            textbuf_printf(b, " %+7.1f", pct(c));
     } else {
         table_shares(b, c);
     }
-    if (r->paired && c->kind == DIST_NUMERIC)
-        textbuf_printf(b, " %5d %5d %5d", c->up, c->down, c->same);
-    else if (r->paired && c->kind == DIST_CATEGORY)
-        textbuf_printf(b, " %11s %5d", "changed", c->changed);
-    else
-        textbuf_printf(b, " %17s", "");
-    textbuf_printf(b, "  %-11s %8s %s\n", c->tested ? c->test : "-",
-                   c->tested ? p : c->why ? c->why : "", c->flagged ? "FLAG" : "");
+    table_tail(b, r, c, &later);
     shares_rest(b, c);
+    if (later)
+        textbuf_printf(b, "%*s%s\n", CELL_AT, "", c->why);
 }
 
-/* The readable table: head, flagged columns in words, then a row per column, flagged
- * first. */
+/* The readable table: head, flagged columns in words (by level type too), then a row per
+ * column, flagged first. */
 static void write_table(textbuf *b, const dist_result *r)
 {
     table_head(b, r);
@@ -218,9 +368,9 @@ static void write_table(textbuf *b, const dist_result *r)
     for (int i = 0; i < r->col_count; i++)
         if (r->cols[i].flagged)
             flag_words(b, r, &r->cols[i]);
-    textbuf_printf(b, "\n  %-16s %6s %6s %8s %8s %8s %8s %8s %8s %5s %5s %5s  %-11s %8s\n",
-                   "column", "A", "B", "mean A", "sd A", "mean B", "sd B", "delta", "delta %",
-                   "up", "down", "same", "test", "p Holm");
+    textbuf_printf(b, "\n  %-14s %5s %5s %8s %7s %8s %7s %7s  %-12s %7s\n", "column", "A",
+                   "B", "mean A", "sd A", "mean B", "sd B", "delta %",
+                   r->paired ? "up/down/same" : "", "p Holm");
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < r->col_count; i++)
             if (r->cols[i].flagged == !pass)
@@ -233,6 +383,18 @@ static void tsv_shares(textbuf *b, const dist_col *c)
     for (int i = 0; i < c->cat_count; i++)
         textbuf_printf(b, "%s%s:%.4f>%.4f", i ? "," : "", c->cats[i].name,
                        share(c, i, 0, 1.0), share(c, i, 1, 1.0));
+}
+
+/* A column's last four cells: level_type (empty), then when broken down by level type
+ * mix_way, mix_std (empty when no way) and mix_explained; empty when not. */
+static void tsv_mix(textbuf *b, const dist_col *c)
+{
+    if (!c->stratum_count)
+        textbuf_printf(b, "\t\t\t\t\n");
+    else if (!c->mix_way)
+        textbuf_printf(b, "\t\t0\t\t%d\n", c->mix_explained);
+    else
+        textbuf_printf(b, "\t\t%d\t%.6g\t%d\n", c->mix_way, c->mix_std, c->mix_explained);
 }
 
 /* One column's TSV line, every figure; empty cells where a figure does not apply. */
@@ -258,17 +420,40 @@ static void tsv_line(textbuf *b, const dist_col *c)
     textbuf_printf(b, "%d\t", c->flagged);
     if (c->kind == DIST_CATEGORY)
         tsv_shares(b, c);
-    textbuf_printf(b, "%s%s\n", c->kind == DIST_CATEGORY && c->why ? "; " : "",
+    textbuf_printf(b, "%s%s", c->kind == DIST_CATEGORY && c->why ? "; " : "",
                    c->why ? c->why : "");
+    tsv_mix(b, c);
+}
+
+/* A stratum's TSV line under its column's: kind "stratum", the level type in its own
+ * cell, means (no sd), the rank-sum's figures when tested. */
+static void tsv_stratum(textbuf *b, const dist_col *c, const dist_stratum *t)
+{
+    textbuf_printf(b, "%s\tstratum\t%d\t%d\t%.6g\t\t%.6g\t\t%.6g\t", c->name, t->na, t->nb,
+                   t->mean_a, t->mean_b, t->mean_b - t->mean_a);
+    if (t->na && t->nb && t->mean_a != 0)
+        textbuf_printf(b, "%.6g", 100.0 * (t->mean_b - t->mean_a) / fabs(t->mean_a));
+    textbuf_printf(b, "\t\t\t\t\t%s\t", t->tested ? "rank-sum" : "-");
+    if (t->tested)
+        textbuf_printf(b, "%.6g\t%.6g\t%.6g\t%d\t%.6g\t%.6g\t", t->t.stat, t->t.z,
+                       t->t.effect, t->t.df, t->t.p, t->p_holm);
+    else
+        textbuf_printf(b, "\t\t\t\t\t\t");
+    textbuf_printf(b, "%d\t%s\t%s\t\t\t\n", t->flagged,
+                   t->tested ? "" : "too few floors to test", t->type);
 }
 
 static void write_tsv(textbuf *b, const dist_result *r)
 {
     textbuf_printf(b, "column\tkind\tfloors_a\tfloors_b\tmean_a\tsd_a\tmean_b\tsd_b\tdelta"
                    "\tdelta_pct\tup\tdown\tsame\tchanged\ttest\tstat\tz\teffect\tdf\tp\tp_holm"
-                   "\tflagged\tnote\n");
-    for (int i = 0; i < r->col_count; i++)
-        tsv_line(b, &r->cols[i]);
+                   "\tflagged\tnote\tlevel_type\tmix_way\tmix_std\tmix_explained\n");
+    for (int i = 0; i < r->col_count; i++) {
+        const dist_col *c = &r->cols[i];
+        tsv_line(b, c);
+        for (int k = 0; k < c->stratum_count; k++)
+            tsv_stratum(b, c, &c->strata[k]);
+    }
 }
 
 /* A side's file, floors and provenance ("# key: value" lines, the first of a key). */
@@ -335,7 +520,52 @@ static cJSON *col_json(const dist_col *c)
         cJSON_AddStringToObject(o, "why", c->why ? c->why : "");
     }
     cJSON_AddBoolToObject(o, "flagged", c->flagged);
+    cJSON_AddBoolToObject(o, "constant", c->constant);
     return o;
+}
+
+/* One level type's stratum of a flagged column: floors, means, its rank-sum when tested. */
+static cJSON *stratum_json(const dist_stratum *t)
+{
+    static const char *const K[] = { "floors_a", "floors_b", "share_a", "share_b", "mean_a",
+                                     "mean_b" };
+    static const char *const TEST[] = { "stat", "z", "effect", "p", "p_holm" };
+    const double v[] = { t->na, t->nb, t->share_a, t->share_b, t->mean_a, t->mean_b };
+    const double w[] = { t->t.stat, t->t.z, t->t.effect, t->t.p, t->p_holm };
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "type", t->type);
+    add_numbers(o, K, v, sizeof v / sizeof v[0]);
+    cJSON_AddBoolToObject(o, "tested", t->tested);
+    if (t->tested) {
+        cJSON_AddStringToObject(o, "test", "rank-sum");
+        add_numbers(o, TEST, w, sizeof w / sizeof w[0]);
+    }
+    cJSON_AddBoolToObject(o, "flagged", t->flagged);
+    return o;
+}
+
+/* A flagged column broken down by level type: "by_type" (a stratum each) and "mix" (the
+ * standardized mean, whether the mix explains the change, and the sentence saying so). */
+static void strata_json(cJSON *o, const dist_result *r, const dist_col *c)
+{
+    char says[320];
+    cJSON *by = cJSON_AddArrayToObject(o, "by_type"), *mix = cJSON_AddObjectToObject(o, "mix");
+    for (int k = 0; by && k < c->stratum_count; k++)
+        cJSON_AddItemToArray(by, stratum_json(&c->strata[k]));
+    if (!mix)
+        return;
+    cJSON_AddNumberToObject(mix, "mean_a", c->strata_a);
+    cJSON_AddNumberToObject(mix, "mean_b", c->strata_b);
+    cJSON_AddStringToObject(mix, "held_fixed", c->mix_way == 1 ? "a_means_at_b_shares"
+                                               : c->mix_way == 2 ? "b_means_at_a_shares"
+                                                                 : "none");
+    if (c->mix_way)
+        cJSON_AddNumberToObject(mix, "standardized", c->mix_std);
+    else
+        cJSON_AddNullToObject(mix, "standardized");
+    cJSON_AddBoolToObject(mix, "explained", c->mix_explained);
+    dist_text_mix_says(r, c, "->", says, sizeof says);
+    cJSON_AddStringToObject(mix, "says", says);
 }
 
 cJSON *dist_text_json(const dist_result *r)
@@ -348,8 +578,14 @@ cJSON *dist_text_json(const dist_result *r)
     cJSON_AddNumberToObject(root, "tested", r->tested);
     cJSON_AddNumberToObject(root, "flagged", r->flagged);
     cJSON *cols = cJSON_AddArrayToObject(root, "columns");
-    for (int i = 0; cols && i < r->col_count; i++)
-        cJSON_AddItemToArray(cols, col_json(&r->cols[i]));
+    for (int i = 0; cols && i < r->col_count; i++) {
+        cJSON *o = col_json(&r->cols[i]);
+        if (o && r->cols[i].stratum_count)
+            strata_json(o, r, &r->cols[i]);
+        cJSON_AddItemToArray(cols, o);
+    }
+    cJSON_AddNumberToObject(root, "constant", r->constant);
+    cJSON_AddNumberToObject(root, "mix_explained", r->mix_explained);
     return root;
 }
 

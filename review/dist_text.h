@@ -40,6 +40,21 @@ delve_status dist_text_files(const char *path_a, const char *path_b, double alph
  * provenance, every column's figures); NULL when out of memory. cJSON_Delete it. */
 cJSON *dist_text_json(const dist_result *r);
 
+/* The level type whose share moved most between the catalogs (the first of equal moves),
+ * "caves 20% -> 40%" with arrow between; "" when r has no level-type breakdown. */
+void dist_text_mix_shift(const dist_result *r, const char *arrow, char *buf, size_t cap);
+
+/* What the level-type mix says of flagged column c (spec review-stats.md "Level-type
+ * mix"), one sentence without a capital or full stop: "explained by the level-type mix
+ * (caves 20% -> 40%); within each type nothing moved", or why not; "" when c was not
+ * broken down by level type. */
+void dist_text_mix_says(const dist_result *r, const dist_col *c, const char *arrow,
+                        char *buf, size_t cap);
+
+/* How flagged column c's mean was standardized (dist_col.mix_way): "A's means per type
+ * at B's type shares give 4.351 (A 5.100, B 4.300)", or why it could not be. */
+void dist_text_mix_std(const dist_col *c, char *buf, size_t cap);
+
 /* A column's kind as the outputs name it: "numeric", "categorical", "added", "removed". */
 const char *dist_text_kind(dist_kind k);
 

@@ -68,6 +68,16 @@ typedef struct review_line {
     review_state state;
 } review_line;
 
+/* A flagged numeric column over the floors of one level type (review/dist.h's
+ * dist_stratum, as the page shows it). */
+typedef struct review_dist_stratum {
+    char type[32];
+    int na, nb;               /* floors of this type on each side */
+    double mean_a, mean_b;
+    int tested, flagged;      /* rank-sum, Holm over the column's level types */
+    double p_holm;
+} review_dist_stratum;
+
 /* One row of the distribution table: a catalog column compared over the two sets
  * (review/dist_review fills it, `delve stats --compare` prints the same figures). */
 typedef struct review_dist_row {
@@ -83,12 +93,23 @@ typedef struct review_dist_row {
     char test[16];            /* "signed-rank", "rank-sum", "bowker", ... */
     double effect, p_holm;
     char why[64];             /* when not tested */
+    review_dist_stratum *strata; /* a flagged numeric column of catalogs with several
+                                    level types: one a type; owned by the table */
+    int stratum_count;
+    int mix_explained;        /* 1: the level-type mix explains the change (spec
+                                 review-stats.md "Level-type mix") */
+    char mix[384];            /* what the mix says of it and how it was held fixed
+                                 (dist_text_mix_says, dist_text_mix_std), "→" as arrow,
+                                 or "" */
 } review_dist_row;
 
 typedef struct review_dist {
     review_dist_row *rows;    /* flagged first, then in catalog order */
     int count, paired, tested, flagged;
     double alpha;
+    int constant;             /* columns not tested for one value on every floor */
+    int mix_explained;        /* flagged rows whose change the level-type mix explains */
+    char mix_shift[96];       /* the type share that moved most, "caves 20% → 40%", or "" */
 } review_dist;
 
 /* How to review: review_opts_defaults() gives exact diffs, one job, no limits, links

@@ -103,6 +103,7 @@ static const char CSS[] =
     ".repro code{display:block;user-select:all;color:#cde}"
     ".prov td:first-child{color:#aaa}.prov td.d{background:#553}"
     "tr.flag td{background:#442;color:#fff}.dist td:nth-child(n+2){text-align:right}"
+    "tr.stratum td,tr.mix td{font-size:90%}"
     ".crop{overflow:hidden;outline:1px solid #555}.crop img{max-width:none;image-rendering:pixelated}"
     ".gamenote{display:none;color:#fc6}#game:target~header .gamenote{display:inline}"
     "#game:target~main .pair:not([data-game]),#game:target~main #same{display:none}"
@@ -757,6 +758,43 @@ static void dist_cats(textbuf *b, const char *cats)
     }
 }
 
+/* A flagged row's level types under it (review_dist_stratum): first what the mix says,
+ * across the table, then a row a type in the table's own columns, so the page stays as
+ * wide as without them. */
+static void dist_strata(textbuf *b, const review_dist_row *w)
+{
+    sb_str(b, "<tr class=\"mix\"><td colspan=\"12\" style=\"text-align:left;"
+              "white-space:normal\">by level type: ");
+    sb_html(b, w->mix);
+    sb_str(b, "</td></tr>\n");
+    for (int k = 0; k < w->stratum_count; k++) {
+        const review_dist_stratum *t = &w->strata[k];
+        sb_printf(b, "<tr class=\"stratum%s\"><td>&nbsp;&nbsp;", t->flagged ? " flag" : "");
+        sb_html(b, t->type);
+        sb_printf(b, "</td><td>%d</td><td>%d</td>", t->na, t->nb);
+        if (t->na && t->nb)
+            sb_printf(b, "<td>%.3f</td><td>%.3f</td><td>%+.3f</td>", t->mean_a, t->mean_b,
+                      t->mean_b - t->mean_a);
+        else if (t->na) /* a side without floors of the type has no mean */
+            sb_printf(b, "<td>%.3f</td><td>-</td><td></td>", t->mean_a);
+        else
+            sb_printf(b, "<td>-</td><td>%.3f</td><td></td>", t->mean_b);
+        if (t->na && t->nb && t->mean_a != 0)
+            sb_printf(b, "<td>%+.1f %%</td>", 100.0 * (t->mean_b - t->mean_a) /
+                                                  (t->mean_a < 0 ? -t->mean_a : t->mean_a));
+        else
+            sb_str(b, "<td>-</td>");
+        if (t->tested)
+            sb_printf(b, t->p_holm < 1e-6 ? "<td></td><td>rank-sum</td><td></td>"
+                                            "<td>&lt; 1e-6</td>"
+                                          : "<td></td><td>rank-sum</td><td></td><td>%.2g</td>",
+                      t->p_holm);
+        else
+            sb_str(b, "<td></td><td>-</td><td></td><td>too few floors</td>");
+        sb_printf(b, "<td>%s</td></tr>\n", t->flagged ? "FLAG" : "");
+    }
+}
+
 static void dist_row(textbuf *b, const review_dist *d, const review_dist_row *w)
 {
     sb_printf(b, "<tr%s><td>", w->flagged ? " class=\"flag\"" : "");
@@ -793,6 +831,8 @@ static void dist_row(textbuf *b, const review_dist *d, const review_dist_row *w)
         sb_str(b, "</td>");
     }
     sb_printf(b, "<td>%s</td></tr>\n", w->flagged ? "FLAG" : "");
+    if (w->stratum_count)
+        dist_strata(b, w);
 }
 
 /* The rows of d with flagged == flagged, as a table. */
@@ -820,11 +860,15 @@ static void dist_section(textbuf *b, const review_dist *d)
     }
     sb_printf(b, "<p class=\"note\">Each catalog column over both sets, as <code>delve stats "
                  "--compare</code> gives it: %s; p-values corrected by Holm's method over %d "
-                 "tested columns; flagged below %g: <b>%d flagged</b>. Effect: rank-biserial "
-                 "correlation (rank tests) or Cramér's V.</p>\n",
+                 "tested columns (%d constant, not tested); flagged below %g: <b>%d "
+                 "flagged</b>. Effect: rank-biserial correlation (rank tests) or Cramér's V.%s"
+                 "</p>\n",
               d->paired ? "paired by seed and floor (signed-rank, McNemar-Bowker)"
                         : "two samples (Mann-Whitney U, chi-square)",
-              d->tested, d->alpha, d->flagged);
+              d->tested, d->constant, d->alpha, d->flagged,
+              d->mix_shift[0] ? " A flagged count is broken down by level type under its "
+                                "row (each type's floors as two samples, Holm over the "
+                                "types)." : "");
     for (int part = 0; part < 2; part++) {
         int n = 0;
         for (int i = 0; i < d->count; i++)

@@ -161,6 +161,46 @@ static void say_flagged(textbuf *b, const review_dist *d, const review_dist_row 
         category_words(b, d, w, first);
 }
 
+/* A flagged row the level-type mix explains (review_dist_row.mix_explained). */
+static int explained_row(const review_dist_row *w, const char *kind)
+{
+    (void)kind;
+    return w->flagged && w->mix_explained;
+}
+
+/* A flagged row the mix does not explain, but the level-type column kind ("type") itself
+ * when kind is given: the mix's sentence has said it. */
+static int other_flagged_row(const review_dist_row *w, const char *kind)
+{
+    return w->flagged && !w->mix_explained && !(kind && !strcmp(w->name, kind));
+}
+
+/* "rooms per floor 5.12 → 4.3": a column the mix explains, means as numeric_words has
+ * them. */
+static void say_explained(textbuf *b, const review_dist *d, const review_dist_row *w,
+                          int first)
+{
+    (void)d, (void)first; /* mid-sentence: no capital */
+    column_words(b, w->name, 0);
+    textbuf_printf(b, " per floor %.3g → %.3g", w->mean_a, w->mean_b);
+}
+
+/* The flagged columns when the level-type mix explains some (spec review-stats.md
+ * "Level-type mix"): the mix named as their cause first, then any other flagged column.
+ * "The level-type mix changed (caves 20% → 40%): it explains rooms per floor 5.1 → 4.3;
+ * within each level type nothing moved. Also flagged: Monsters per floor rose ..." */
+static void mix_words(textbuf *b, const review_dist *d)
+{
+    const char *type = "type"; /* review/dist.h's DIST_TYPE_COLUMN */
+    textbuf_printf(b, "The level-type mix changed (%s): it explains ", d->mix_shift);
+    row_list(b, d, explained_row, NULL, say_explained, "column");
+    textbuf_printf(b, "; within each level type nothing moved");
+    if (!row_count(d, other_flagged_row, type))
+        return;
+    textbuf_printf(b, ". Also flagged: ");
+    row_list(b, d, other_flagged_row, type, say_flagged, "flagged column");
+}
+
 /* "pits (1 floor)" */
 static void say_moved(textbuf *b, const review_dist *d, const review_dist_row *w, int first)
 {
@@ -287,7 +327,10 @@ void verdict_text(const review_result *r, const review_dist *d, char *buf, size_
     if (!review_any_change(r)) {
         nothing_words(&b, r);
     } else if (d && d->flagged > 0) {
-        row_list(&b, d, flagged_row, NULL, say_flagged, "flagged column");
+        if (d->mix_explained > 0)
+            mix_words(&b, d);
+        else
+            row_list(&b, d, flagged_row, NULL, say_flagged, "flagged column");
         size_t at = b.len;
         textbuf_printf(&b, ". Besides: ");
         if (!rest_words(&b, r, d, 1)) {

@@ -57,7 +57,7 @@ static review_dist_row numeric_row(const char *name, double a, double b, int up,
 /* A paired table of n rows, every one tested, flagged as its rows say. */
 static review_dist table_of(review_dist_row *rows, int n)
 {
-    review_dist d = { rows, n, 1, n, 0, 0.001 };
+    review_dist d = { rows, n, 1, n, 0, 0.001, 0, 0, "" };
     for (int i = 0; i < n; i++)
         d.flagged += rows[i].flagged;
     return d;
