@@ -527,14 +527,21 @@ static cJSON *col_json(const dist_col *c)
 /* One level type's stratum of a flagged column: floors, means, its rank-sum when tested. */
 static cJSON *stratum_json(const dist_stratum *t)
 {
-    static const char *const K[] = { "floors_a", "floors_b", "share_a", "share_b", "mean_a",
-                                     "mean_b" };
+    static const char *const K[] = { "floors_a", "floors_b", "share_a", "share_b" };
     static const char *const TEST[] = { "stat", "z", "effect", "p", "p_holm" };
-    const double v[] = { t->na, t->nb, t->share_a, t->share_b, t->mean_a, t->mean_b };
+    const double v[] = { t->na, t->nb, t->share_a, t->share_b };
     const double w[] = { t->t.stat, t->t.z, t->t.effect, t->t.p, t->p_holm };
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", t->type);
     add_numbers(o, K, v, sizeof v / sizeof v[0]);
+    if (t->na) /* a side without floors of the type has no mean: null */
+        cJSON_AddNumberToObject(o, "mean_a", t->mean_a);
+    else
+        cJSON_AddNullToObject(o, "mean_a");
+    if (t->nb)
+        cJSON_AddNumberToObject(o, "mean_b", t->mean_b);
+    else
+        cJSON_AddNullToObject(o, "mean_b");
     cJSON_AddBoolToObject(o, "tested", t->tested);
     if (t->tested) {
         cJSON_AddStringToObject(o, "test", "rank-sum");

@@ -174,16 +174,18 @@ static void test_printed_digits(void **state)
     assert_int_equal(dist_text_write(&r, DIST_TEXT_TSV, &out, &err), DELVE_OK);
     assert_non_null(strstr(out.s, "\nways\tnumeric\t30\t30\t1\t0.830455\t2\t0.830455\t1\t100\t30\t0"
                                   "\t0\t0\tsigned-rank\t465\t5.46545\t1\t0\t4.61743e-08"
-                                  "\t1.38523e-07\t1\t\n"));
+                                  "\t1.38523e-07\t1\t\t\t2\t2\t0\n"));
     assert_non_null(strstr(out.s, "\ntype\tcategorical\t30\t30\t\t\t\t\t\t\t0\t0\t0\t12\tbowker"
                                   "\t12\t0\t0\t1\t0.000532006\t0.00106401\t0"
-                                  "\trooms:1.0000>0.6000,caves:0.0000>0.4000\n"));
+                                  "\trooms:1.0000>0.6000,caves:0.0000>0.4000\t\t\t\t\n"));
     textbuf_free(&out);
     assert_int_equal(dist_text_write(&r, DIST_TEXT_TABLE, &out, &err), DELVE_OK);
-    assert_non_null(strstr(out.s, "Holm over 3 tested columns, alpha 0.001: 1 flagged\n\n"
-                                  "flagged (1):\n  ways per floor 1 -> 2 (+100 %), 0 floors "
-                                  "down, 30 up, p < 1e-6 (signed-rank, Holm)\n\n"));
-    assert_non_null(strstr(out.s, "  changed    12  bowker        0.0011 \n"));
+    assert_non_null(strstr(out.s, "Holm over 3 tested columns (0 constant, not tested), alpha "
+                                  "0.001: 1 flagged\n\nflagged (1):\n  ways per floor 1 -> 2 "
+                                  "(+100 %), 0 floors down, 30 up, p < 1e-6 (signed-rank, "
+                                  "Holm)\n    no level type has 20 floors"));
+    assert_non_null(strstr(out.s, "\n  type              30    30 rooms 100% -> 60%, caves 0% "
+                                  "-> 40%         12 changed    0.0011\n"));
     textbuf_free(&out);
     dist_free(&r);
     free(a);
@@ -195,13 +197,12 @@ static void test_printed_digits(void **state)
     assert_non_null(strstr(out.s, "flagged (1):\n  type: rooms 100.0 % -> 50.0 %, caves 0.0 % "
                                   "-> 50.0 %, p = 0.00078 (chi-square, Holm)\n"));
     assert_non_null(strstr(out.s, " p Holm\n  type "));
-    assert_non_null(strstr(out.s, "  ways                 20     20    0.950    0.826    1.950"
-                                  "    0.826   +1.000   +105.3                    rank-sum "
-                                  "     0.0031 \n"));
+    assert_non_null(strstr(out.s, "\n  ways              20    20    0.950   0.826    1.950   "
+                                  "0.826  +105.3                0.0031\n"));
     textbuf_free(&out);
     assert_int_equal(dist_text_write(&r, DIST_TEXT_TSV, &out, &err), DELVE_OK);
     assert_non_null(strstr(out.s, "\trank-sum\t87.5\t-3.16784\t0.5625\t0\t0.00153577\t0.00307154"
-                                  "\t0\t\n"));
+                                  "\t0\t\t\t\t\t\n"));
     assert_non_null(strstr(out.s, "\tchi-square\t13.3333\t0\t0.57735\t1\t0.00026073"
                                   "\t0.000782189\t1\t"));
     textbuf_free(&out);
@@ -218,35 +219,37 @@ static void test_printed_digits(void **state)
 
 static const char SMALL_TABLE[] =
     "delve stats --compare\n"
-    "  A: a.tsv  2 floors  revision r1  x=1\n"
+    "  A: a.tsv  2 floors  revision r1\n"
+    "     x=1\n"
     "  B: b.tsv  2 floors  (no provenance lines)\n"
-    "  paired by seed and floor (signed-rank, McNemar-Bowker); Holm over 0 tested colum"
-    "ns, alpha 0.001: 0 flagged\n"
+    "  paired by seed and floor (signed-rank, McNemar-Bowker);\n"
+    "  Holm over 0 tested columns (0 constant, not tested), alpha 0.001: 0 flagged\n"
     "\n"
     "flagged (0):\n"
     "\n"
-    "  column                A      B   mean A     sd A   mean B     sd B    delta  del"
-    "ta %    up  down  same  test          p Holm\n"
-    "  ways                  1      1    2.000    0.000    3.000    0.000   +1.000    +"
-    "50.0     1     0     0  -           too few floors to test \n"
-    "  type                  2      2 rooms 50% -> 100%, caves 50% -> 0%               "
-    "         changed     1  -           too few floors to test \n"
-    "  gone                  2      0 removed                                          "
-    "                        -           only in A: not tested \n"
-    "  new                   0      1 added                                            "
-    "                        -           only in B: not tested \n";
+    "  column             A     B   mean A    sd A   mean B    sd B delta %  up/down/same"
+    "  p Holm\n"
+    "  ways               1     1    2.000   0.000    3.000   0.000   +50.0  too few floo"
+    "rs to test\n"
+    "  type               2     2 rooms 50% -> 100%, caves 50% -> 0%         too few floo"
+    "rs to test\n"
+    "  gone               2     0 removed                                    only in A: n"
+    "ot tested\n"
+    "  new                0     1 added                                      only in B: n"
+    "ot tested\n";
 
 static const char SMALL_TSV[] =
-    "column\tkind\tfloors_a\tfloors_b\tmean_a\tsd_a\tmean_b\tsd_b\tdelta\tdelta_pct\tup"
-    "\tdown\tsame\tchanged\ttest\tstat\tz\teffect\tdf\tp\tp_holm\tflagged\tnote\n"
-    "ways\tnumeric\t1\t1\t2\t0\t3\t0\t1\t50\t1\t0\t0\t0\t-\t\t\t\t\t\t\t0\ttoo few floo"
-    "rs to test\n"
-    "type\tcategorical\t2\t2\t\t\t\t\t\t\t0\t0\t0\t1\t-\t\t\t\t\t\t\t0\trooms:0.5000>1."
-    "0000,caves:0.5000>0.0000; too few floors to test\n"
-    "gone\tremoved\t2\t0\t\t\t\t\t\t\t0\t0\t0\t0\t-\t\t\t\t\t\t\t0\tonly in A: not test"
-    "ed\n"
-    "new\tadded\t0\t1\t\t\t\t\t\t\t0\t0\t0\t0\t-\t\t\t\t\t\t\t0\tonly in B: not tested"
-    "\n";
+    "column\tkind\tfloors_a\tfloors_b\tmean_a\tsd_a\tmean_b\tsd_b\tdelta\tdelta_pct\tup\t"
+    "down\tsame\tchanged\ttest\tstat\tz\teffect\tdf\tp\tp_holm\tflagged\tnote\tlevel_type"
+    "\tmix_way\tmix_std\tmix_explained\n"
+    "ways\tnumeric\t1\t1\t2\t0\t3\t0\t1\t50\t1\t0\t0\t0\t-\t\t\t\t\t\t\t0\ttoo few floors"
+    " to test\t\t\t\t\n"
+    "type\tcategorical\t2\t2\t\t\t\t\t\t\t0\t0\t0\t1\t-\t\t\t\t\t\t\t0\trooms:0.5000>1.00"
+    "00,caves:0.5000>0.0000; too few floors to test\t\t\t\t\n"
+    "gone\tremoved\t2\t0\t\t\t\t\t\t\t0\t0\t0\t0\t-\t\t\t\t\t\t\t0\tonly in A: not tested"
+    "\t\t\t\t\n"
+    "new\tadded\t0\t1\t\t\t\t\t\t\t0\t0\t0\t0\t-\t\t\t\t\t\t\t0\tonly in B: not tested\t"
+    "\t\t\t\n";
 
 static const char SMALL_JSON[] =
     "{\n"
@@ -284,7 +287,8 @@ static const char SMALL_JSON[] =
     "\t\t\t\"same\":\t0,\n"
     "\t\t\t\"tested\":\tfalse,\n"
     "\t\t\t\"why\":\t\"too few floors to test\",\n"
-    "\t\t\t\"flagged\":\tfalse\n"
+    "\t\t\t\"flagged\":\tfalse,\n"
+    "\t\t\t\"constant\":\tfalse\n"
     "\t\t}, {\n"
     "\t\t\t\"column\":\t\"type\",\n"
     "\t\t\t\"kind\":\t\"categorical\",\n"
@@ -302,7 +306,8 @@ static const char SMALL_JSON[] =
     "\t\t\t\"changed\":\t1,\n"
     "\t\t\t\"tested\":\tfalse,\n"
     "\t\t\t\"why\":\t\"too few floors to test\",\n"
-    "\t\t\t\"flagged\":\tfalse\n"
+    "\t\t\t\"flagged\":\tfalse,\n"
+    "\t\t\t\"constant\":\tfalse\n"
     "\t\t}, {\n"
     "\t\t\t\"column\":\t\"gone\",\n"
     "\t\t\t\"kind\":\t\"removed\",\n"
@@ -310,7 +315,8 @@ static const char SMALL_JSON[] =
     "\t\t\t\"floors_b\":\t0,\n"
     "\t\t\t\"tested\":\tfalse,\n"
     "\t\t\t\"why\":\t\"only in A: not tested\",\n"
-    "\t\t\t\"flagged\":\tfalse\n"
+    "\t\t\t\"flagged\":\tfalse,\n"
+    "\t\t\t\"constant\":\tfalse\n"
     "\t\t}, {\n"
     "\t\t\t\"column\":\t\"new\",\n"
     "\t\t\t\"kind\":\t\"added\",\n"
@@ -318,8 +324,11 @@ static const char SMALL_JSON[] =
     "\t\t\t\"floors_b\":\t1,\n"
     "\t\t\t\"tested\":\tfalse,\n"
     "\t\t\t\"why\":\t\"only in B: not tested\",\n"
-    "\t\t\t\"flagged\":\tfalse\n"
-    "\t\t}]\n"
+    "\t\t\t\"flagged\":\tfalse,\n"
+    "\t\t\t\"constant\":\tfalse\n"
+    "\t\t}],\n"
+    "\t\"constant\":\t0,\n"
+    "\t\"mix_explained\":\t0\n"
     "}\n";
 
 /* The small case in each format, byte for byte. */
@@ -340,6 +349,102 @@ static void test_small_outputs(void **state)
         textbuf_free(&out);
     }
     dist_free(&r);
+}
+
+/* A catalog of two level types, seeds first.. on floor 1: `rooms` floors of type rooms
+ * holding 7, 8, 9 rooms in turn (+ within: a change inside the type), then `caves` floors
+ * of type caves holding 1, 2, 3; lifts 0 on every floor. Malloc'ed. */
+static char *mix_catalog(int first, int rooms, int caves, int within)
+{
+    textbuf b = { 0 };
+    textbuf_printf(&b, "# seed\tfloor\ttype\trooms\tlifts\n");
+    for (int i = 0; i < rooms + caves; i++) {
+        int cave = i >= rooms, j = cave ? i - rooms : i;
+        textbuf_printf(&b, "%d\t1\t%s\t%d\t0\n", first + i, cave ? "caves" : "rooms",
+                       (cave ? 1 : 7 + within) + j % 3);
+    }
+    assert_false(b.oom);
+    return b.s;
+}
+
+/* The level-type mix (spec review-stats.md "Level-type mix"), two samples of 81 floors:
+ * A 60 rooms floors (mean 8) and 21 caves (mean 2), B 21 and 60. rooms per floor 522/81
+ * -> 288/81, flagged; A's means at B's shares give 21/81 * 8 + 60/81 * 2 = 288/81, B's
+ * mean exactly; each type's floors hold 7, 8, 9 (or 1, 2, 3) in the same proportions on
+ * both sides, so within a type U = na nb / 2 and p = 1: explained by the mix. type: 2x2
+ * chi-square 60/21 against 21/60, expected 40.5 a cell, X^2 = 4 * 19.5^2 / 40.5, p =
+ * erfc(sqrt(X^2 / 2)). lifts is 0 everywhere: constant, left out of Holm's m = 2.
+ * Then B's rooms floors 3 rooms fewer (4, 5, 6): B's mean 225/81, of which the mix gives
+ * most (288/81), but that stratum flags: not the mix alone. */
+static void test_type_mix(void **state)
+{
+    (void)state;
+    char *a = mix_catalog(1, 60, 21, 0), *b = mix_catalog(1001, 21, 60, 0);
+    dist_result r;
+    compare(a, b, &r);
+    assert_int_equal(r.paired, 0);
+    assert_int_equal(r.tested, 2);
+    assert_int_equal(r.constant, 1);
+    const dist_col *t = col(&r, "type"), *ro = col(&r, "rooms"), *li = col(&r, "lifts");
+    assert_int_equal(li->constant, 1);
+    assert_int_equal(li->tested, 0);
+    assert_string_equal(li->why, "constant");
+    assert_true(isnan(li->p_holm));
+    double x2 = 4 * 19.5 * 19.5 / 40.5;
+    NEAR(t->t.stat, x2);
+    NEAR(t->t.p, erfc(sqrt(x2 / 2)));
+    NEAR(t->p_holm, fmax(2 * fmin(t->t.p, ro->t.p), t->t.p)); /* m = 2, lifts not counted */
+    assert_int_equal(t->flagged, 1);
+    assert_ptr_equal(r.types, t);
+    NEAR(ro->mean_a, 522.0 / 81);
+    NEAR(ro->mean_b, 288.0 / 81);
+    assert_int_equal(ro->flagged, 1);
+    assert_int_equal(ro->stratum_count, 2);
+    assert_string_equal(ro->strata[0].type, "rooms");
+    assert_int_equal(ro->strata[0].na, 60);
+    assert_int_equal(ro->strata[0].nb, 21);
+    NEAR(ro->strata[0].mean_a, 8);
+    NEAR(ro->strata[0].mean_b, 8);
+    NEAR(ro->strata[0].share_b, 21.0 / 81);
+    NEAR(ro->strata[0].t.stat, 60 * 21 / 2.0);
+    NEAR(ro->strata[0].p_holm, 1);
+    NEAR(ro->strata[1].mean_a, 2);
+    assert_int_equal(ro->mix_way, 1);
+    NEAR(ro->mix_std, 288.0 / 81);
+    assert_int_equal(ro->mix_explained, 1);
+    assert_int_equal(r.mix_explained, 1);
+    assert_int_equal(li->stratum_count, 0);
+    textbuf out = { 0 };
+    delve_err err = { "" };
+    assert_int_equal(dist_text_write(&r, DIST_TEXT_TABLE, &out, &err), DELVE_OK);
+    assert_non_null(strstr(out.s, "Holm over 2 tested columns (1 constant, not tested)"));
+    assert_non_null(strstr(out.s,
+        "  rooms per floor 6.44 -> 3.56 (-45 %), p < 1e-6 (rank-sum, Holm)\n"
+        "    explained by the level-type mix (rooms 74% -> 26%); within each type nothing "
+        "moved\n"
+        "    by level type      A     B   mean A   mean B delta %  p Holm\n"
+        "      rooms           60    21    8.000    8.000    +0.0       1\n"
+        "      caves           21    60    2.000    2.000    +0.0       1\n"
+        "    A's means per type at B's type shares give 3.556 (A 6.444, B 3.556)\n"));
+    assert_non_null(strstr(out.s, "\n  lifts             81    81    0.000   0.000    0.000   "
+                                  "0.000       -  constant\n"));
+    textbuf_free(&out);
+    dist_free(&r);
+    free(b);
+    b = mix_catalog(1001, 21, 60, -3);
+    compare(a, b, &r);
+    ro = col(&r, "rooms");
+    assert_int_equal(ro->stratum_count, 2);
+    NEAR(ro->mix_std, 288.0 / 81); /* the mix alone: most of the move, but rooms moved */
+    assert_int_equal(ro->strata[0].flagged, 1);
+    assert_int_equal(ro->strata[1].flagged, 0);
+    assert_int_equal(ro->mix_explained, 0);
+    char says[320];
+    dist_text_mix_says(&r, ro, "->", says, sizeof says);
+    assert_string_equal(says, "not the level-type mix alone: it moved within rooms");
+    dist_free(&r);
+    free(a);
+    free(b);
 }
 
 /* Each bad catalog as side B: DELVE_EINPUT, the message at file:line:col. */
@@ -508,6 +613,7 @@ int main(void)
         cmocka_unit_test(test_two_samples),
         cmocka_unit_test(test_printed_digits),
         cmocka_unit_test(test_small_outputs),
+        cmocka_unit_test(test_type_mix),
         cmocka_unit_test(test_bad_catalogs),
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_files),
