@@ -617,6 +617,64 @@ static delve_status column_strata(dist_result *r, dist_col *c, delve_err *err)
     return st;
 }
 
+/* The floor numbers of both sides, ascending, into f[].floor; how many, or 0 when fewer
+ * than two or more than DIST_MAX_FLOOR_ROWS. */
+static int floor_numbers(const dist_result *r, dist_floor *f)
+{
+    int n = 0;
+    for (int side = 0; side < 2; side++) {
+        const dist_side *s = side ? &r->b : &r->a;
+        for (int i = 0; i < s->rows; i++) {
+            long v = strtol(s->cell[(size_t)i * s->cols + 1], NULL, 10);
+            int j = 0;
+            while (j < n && f[j].floor < v)
+                j++;
+            if (j < n && f[j].floor == v)
+                continue;
+            if (n == DIST_MAX_FLOOR_ROWS)
+                return 0;
+            memmove(f + j + 1, f + j, (size_t)(n - j) * sizeof *f);
+            f[j] = (dist_floor){ .floor = v };
+            n++;
+        }
+    }
+    return n >= 2 ? n : 0;
+}
+
+/* The mean of column xcol over side s's floors numbered f->floor, into f (side b). */
+static void floor_mean(const dist_side *s, int xcol, dist_floor *f, int b)
+{
+    double sum = 0;
+    int n = 0;
+    int64_t v;
+    for (int i = 0; i < s->rows; i++) {
+        char *const *row = s->cell + (size_t)i * s->cols;
+        if (strtol(row[1], NULL, 10) == f->floor && cell_int(row[xcol], &v))
+            sum += (double)v, n++;
+    }
+    *(b ? &f->nb : &f->na) = n;
+    *(b ? &f->mean_b : &f->mean_a) = n ? sum / n : 0;
+}
+
+/* Column c's means by floor number (descriptive: no test), when the catalogs hold
+ * several floor numbers. DELVE_ENOMEM. */
+static delve_status column_floors(const dist_result *r, dist_col *c, delve_err *err)
+{
+    dist_floor f[DIST_MAX_FLOOR_ROWS];
+    int n = floor_numbers(r, f);
+    if (!n)
+        return DELVE_OK;
+    if (!(c->floors = malloc((size_t)n * sizeof *c->floors)))
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    for (int i = 0; i < n; i++) {
+        floor_mean(&r->a, col_of(&r->a, c->name), &f[i], 0);
+        floor_mean(&r->b, col_of(&r->b, c->name), &f[i], 1);
+        c->floors[i] = f[i];
+    }
+    c->floor_count = n;
+    return DELVE_OK;
+}
+
 /* Every flagged numeric column broken down by level type, when the catalogs have
  * several (r->types): the flag may be the mix's, not the generator's within a type. */
 static delve_status break_down(dist_result *r, delve_err *err)
@@ -633,6 +691,8 @@ static delve_status break_down(dist_result *r, delve_err *err)
         if (c->kind != DIST_NUMERIC || !c->flagged)
             continue;
         st = column_strata(r, c, err);
+        if (!st)
+            st = column_floors(r, c, err);
         r->mix_explained += c->mix_explained;
     }
     return st;
@@ -715,6 +775,7 @@ void dist_free(dist_result *r)
     for (int i = 0; i < r->col_count; i++) {
         free(r->cols[i].cats);
         free(r->cols[i].strata);
+        free(r->cols[i].floors);
     }
     free(r->cols);
     memset(r, 0, sizeof *r);

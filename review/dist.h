@@ -18,6 +18,8 @@
 #define DIST_ALPHA 0.001       /* flag below this Holm-corrected p (spec) */
 #define DIST_MAX_STRATA 16     /* level types a catalog may have to be broken down by type
                                   (DoomRL has 9); more: no breakdown */
+#define DIST_MAX_FLOOR_ROWS 32 /* floor numbers a breakdown by floor shows (a dungeon's
+                                  most); more: none */
 #define DIST_TYPE_COLUMN "type" /* the level-type column (docs/catalog-format.md) */
 
 typedef struct dist_side {
@@ -55,6 +57,14 @@ typedef struct dist_stratum {
     int flagged;
 } dist_stratum;
 
+/* A flagged numeric column's mean on the floors of one floor number, each side (DoomRL:
+ * floor K is dlevel D + K - 1, and the dlevel picks the type). */
+typedef struct dist_floor {
+    long floor;
+    int na, nb;               /* floors of that number with a value, each side */
+    double mean_a, mean_b;    /* 0 when none */
+} dist_floor;
+
 typedef struct dist_col {
     const char *name;
     dist_kind kind;
@@ -76,6 +86,9 @@ typedef struct dist_col {
     dist_stratum *strata;     /* a flagged numeric column of catalogs with several level
                                  types: one a type, in the type column's order; else NULL */
     int stratum_count;
+    dist_floor *floors;       /* with strata, by floor number ascending when the catalogs
+                                 hold 2..DIST_MAX_FLOOR_ROWS of them; else NULL */
+    int floor_count;
     int mix_way;              /* how the mix was held fixed (spec review-stats.md): 1 A's
                                  means per type at B's type shares, 2 B's means at A's
                                  shares (a type of B has no floor in A), 0 neither could */

@@ -68,6 +68,15 @@ static delve_status dist_strata(const dist_result *r, const dist_col *c, review_
         v->p_holm = t->p_holm;
     }
     w->stratum_count = c->stratum_count;
+    if (c->floor_count) {
+        textbuf fl = { 0 };
+        dist_text_by_floor(c, "→", &fl);
+        if (fl.oom || !fl.s) {
+            textbuf_free(&fl);
+            return delve_fail(err, DELVE_ENOMEM, "out of memory");
+        }
+        w->by_floor = fl.s;
+    }
     w->mix_explained = c->mix_explained;
     char says[220], std[160]; /* with "; ": w->mix whole */
     dist_text_mix_says(r, c, "→", says, sizeof says);
@@ -124,6 +133,7 @@ void dist_review_free(dist_review *d)
     for (int i = 0; d->table.rows && i < d->table.count; i++) {
         free(d->table.rows[i].cats);
         free(d->table.rows[i].strata);
+        free(d->table.rows[i].by_floor);
     }
     free(d->table.rows);
     cJSON_Delete(d->json);

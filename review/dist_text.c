@@ -178,6 +178,44 @@ static void mean_cell(textbuf *b, int n, double mean)
         textbuf_printf(b, " %8s", "-");
 }
 
+void dist_text_by_floor(const dist_col *c, const char *arrow, textbuf *b)
+{
+    for (int i = 0; i < c->floor_count; i++) {
+        const dist_floor *f = &c->floors[i];
+        textbuf_printf(b, "%s%ld: ", i ? ", " : "", f->floor);
+        if (f->na)
+            textbuf_printf(b, "%.3g", f->mean_a);
+        else
+            textbuf_printf(b, "-");
+        if (f->nb)
+            textbuf_printf(b, " %s %.3g", arrow, f->mean_b);
+        else
+            textbuf_printf(b, " %s -", arrow);
+    }
+}
+
+/* "    by floor, mean A -> B: 1: 11.2 -> 9.1, 2: ...", wrapped at WORDS_WIDTH after a ",",
+ * when c has means by floor number. */
+static void floor_words(textbuf *b, const dist_col *c)
+{
+    textbuf all = { 0 };
+    if (!c->floor_count)
+        return;
+    dist_text_by_floor(c, "->", &all);
+    size_t line = b->len;
+    textbuf_printf(b, "    by floor, mean A -> B:");
+    for (const char *p = all.s ? all.s : ""; *p;) {
+        const char *e = strstr(p, ", ");
+        int n = e ? (int)(e - p) : (int)strlen(p);
+        words_sep(b, &line, p == all.s ? " " : ", ", n);
+        textbuf_printf(b, "%.*s", n, p);
+        p += n + (e ? 2 : 0);
+    }
+    textbuf_printf(b, "\n");
+    b->oom |= all.oom;
+    textbuf_free(&all);
+}
+
 /* A flagged numeric column's level types: the sentence of dist_text_mix_says, then a line
  * a type (floors, means, p), then what A's means at B's type shares give. */
 static void strata_words(textbuf *b, const dist_result *r, const dist_col *c)
@@ -202,6 +240,7 @@ static void strata_words(textbuf *b, const dist_result *r, const dist_col *c)
     }
     dist_text_mix_std(c, line, sizeof line);
     textbuf_printf(b, "    %s\n", line);
+    floor_words(b, c);
 }
 
 /* A flagged column in words: "ways per floor 3.58 -> 2.10 (-41 %), 40 floors down, ...",
@@ -443,16 +482,34 @@ static void tsv_stratum(textbuf *b, const dist_col *c, const dist_stratum *t)
                    t->tested ? "" : "too few floors to test", t->type);
 }
 
+/* A floor number's TSV line under its column's strata: kind "floor", the number in the
+ * stratum cell, floors and means (empty when a side has none of that number). */
+static void tsv_floor(textbuf *b, const dist_col *c, const dist_floor *f)
+{
+    textbuf_printf(b, "%s\tfloor\t%d\t%d\t", c->name, f->na, f->nb);
+    if (f->na)
+        textbuf_printf(b, "%.6g", f->mean_a);
+    textbuf_printf(b, "\t\t");
+    if (f->nb)
+        textbuf_printf(b, "%.6g", f->mean_b);
+    textbuf_printf(b, "\t\t");
+    if (f->na && f->nb)
+        textbuf_printf(b, "%.6g", f->mean_b - f->mean_a);
+    textbuf_printf(b, "\t\t\t\t\t\t-\t\t\t\t\t\t\t0\t\t%ld\t\t\t\n", f->floor);
+}
+
 static void write_tsv(textbuf *b, const dist_result *r)
 {
     textbuf_printf(b, "column\tkind\tfloors_a\tfloors_b\tmean_a\tsd_a\tmean_b\tsd_b\tdelta"
                    "\tdelta_pct\tup\tdown\tsame\tchanged\ttest\tstat\tz\teffect\tdf\tp\tp_holm"
-                   "\tflagged\tnote\tlevel_type\tmix_way\tmix_std\tmix_explained\n");
+                   "\tflagged\tnote\tstratum\tmix_way\tmix_std\tmix_explained\n");
     for (int i = 0; i < r->col_count; i++) {
         const dist_col *c = &r->cols[i];
         tsv_line(b, c);
         for (int k = 0; k < c->stratum_count; k++)
             tsv_stratum(b, c, &c->strata[k]);
+        for (int k = 0; k < c->floor_count; k++)
+            tsv_floor(b, c, &c->floors[k]);
     }
 }
 
@@ -559,6 +616,23 @@ static void strata_json(cJSON *o, const dist_result *r, const dist_col *c)
     cJSON *by = cJSON_AddArrayToObject(o, "by_type"), *mix = cJSON_AddObjectToObject(o, "mix");
     for (int k = 0; by && k < c->stratum_count; k++)
         cJSON_AddItemToArray(by, stratum_json(&c->strata[k]));
+    cJSON *fl = c->floor_count ? cJSON_AddArrayToObject(o, "by_floor") : NULL;
+    for (int k = 0; fl && k < c->floor_count; k++) {
+        const dist_floor *f = &c->floors[k];
+        cJSON *one = cJSON_CreateObject();
+        cJSON_AddNumberToObject(one, "floor", (double)f->floor);
+        cJSON_AddNumberToObject(one, "floors_a", f->na);
+        cJSON_AddNumberToObject(one, "floors_b", f->nb);
+        if (f->na) /* no floor of that number on a side: no mean */
+            cJSON_AddNumberToObject(one, "mean_a", f->mean_a);
+        else
+            cJSON_AddNullToObject(one, "mean_a");
+        if (f->nb)
+            cJSON_AddNumberToObject(one, "mean_b", f->mean_b);
+        else
+            cJSON_AddNullToObject(one, "mean_b");
+        cJSON_AddItemToArray(fl, one);
+    }
     if (!mix)
         return;
     cJSON_AddNumberToObject(mix, "mean_a", c->strata_a);

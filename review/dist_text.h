@@ -55,6 +55,10 @@ void dist_text_mix_says(const dist_result *r, const dist_col *c, const char *arr
  * at B's type shares give 4.351 (A 5.100, B 4.300)", or why it could not be. */
 void dist_text_mix_std(const dist_col *c, char *buf, size_t cap);
 
+/* Column c's means by floor number, "1: 11.2 -> 9.1, 2: 12 -> 8.6" with arrow between
+ * ("-" for a side without that floor number), appended to b; nothing when c has none. */
+void dist_text_by_floor(const dist_col *c, const char *arrow, textbuf *b);
+
 /* A column's kind as the outputs name it: "numeric", "categorical", "added", "removed". */
 const char *dist_text_kind(dist_kind k);
 

@@ -96,6 +96,8 @@ typedef struct review_dist_row {
     review_dist_stratum *strata; /* a flagged numeric column of catalogs with several
                                     level types: one a type; owned by the table */
     int stratum_count;
+    char *by_floor;           /* its means by floor number, "1: 11.2 → 9.1, 2: ...", or
+                                 NULL; owned by the table */
     int mix_explained;        /* 1: the level-type mix explains the change (spec
                                  review-stats.md "Level-type mix") */
     char mix[384];            /* what the mix says of it and how it was held fixed

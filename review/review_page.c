@@ -766,6 +766,10 @@ static void dist_strata(textbuf *b, const review_dist_row *w)
     sb_str(b, "<tr class=\"mix\"><td colspan=\"12\" style=\"text-align:left;"
               "white-space:normal\">by level type: ");
     sb_html(b, w->mix);
+    if (w->by_floor) {
+        sb_str(b, ". By floor, mean A → B: ");
+        sb_html(b, w->by_floor);
+    }
     sb_str(b, "</td></tr>\n");
     for (int k = 0; k < w->stratum_count; k++) {
         const review_dist_stratum *t = &w->strata[k];

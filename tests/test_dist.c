@@ -240,7 +240,7 @@ static const char SMALL_TABLE[] =
 
 static const char SMALL_TSV[] =
     "column\tkind\tfloors_a\tfloors_b\tmean_a\tsd_a\tmean_b\tsd_b\tdelta\tdelta_pct\tup\t"
-    "down\tsame\tchanged\ttest\tstat\tz\teffect\tdf\tp\tp_holm\tflagged\tnote\tlevel_type"
+    "down\tsame\tchanged\ttest\tstat\tz\teffect\tdf\tp\tp_holm\tflagged\tnote\tstratum"
     "\tmix_way\tmix_std\tmix_explained\n"
     "ways\tnumeric\t1\t1\t2\t0\t3\t0\t1\t50\t1\t0\t0\t0\t-\t\t\t\t\t\t\t0\ttoo few floors"
     " to test\t\t\t\t\n"
@@ -351,17 +351,17 @@ static void test_small_outputs(void **state)
     dist_free(&r);
 }
 
-/* A catalog of two level types, seeds first.. on floor 1: `rooms` floors of type rooms
- * holding 7, 8, 9 rooms in turn (+ within: a change inside the type), then `caves` floors
- * of type caves holding 1, 2, 3; lifts 0 on every floor. Malloc'ed. */
+/* A catalog of two level types, seeds first..: `rooms` floors 1 of type rooms holding 7,
+ * 8, 9 rooms in turn (+ within: a change inside the type), then `caves` floors 2 of type
+ * caves holding 1, 2, 3; lifts 0 on every floor. Malloc'ed. */
 static char *mix_catalog(int first, int rooms, int caves, int within)
 {
     textbuf b = { 0 };
     textbuf_printf(&b, "# seed\tfloor\ttype\trooms\tlifts\n");
     for (int i = 0; i < rooms + caves; i++) {
         int cave = i >= rooms, j = cave ? i - rooms : i;
-        textbuf_printf(&b, "%d\t1\t%s\t%d\t0\n", first + i, cave ? "caves" : "rooms",
-                       (cave ? 1 : 7 + within) + j % 3);
+        textbuf_printf(&b, "%d\t%d\t%s\t%d\t0\n", first + i, 1 + cave,
+                       cave ? "caves" : "rooms", (cave ? 1 : 7 + within) + j % 3);
     }
     assert_false(b.oom);
     return b.s;
@@ -414,6 +414,12 @@ static void test_type_mix(void **state)
     assert_int_equal(ro->mix_explained, 1);
     assert_int_equal(r.mix_explained, 1);
     assert_int_equal(li->stratum_count, 0);
+    assert_int_equal(ro->floor_count, 2); /* floor 1 the rooms type's, 2 the caves' */
+    assert_int_equal(ro->floors[0].floor, 1);
+    assert_int_equal(ro->floors[0].na, 60);
+    assert_int_equal(ro->floors[1].nb, 60);
+    NEAR(ro->floors[0].mean_b, 8);
+    NEAR(ro->floors[1].mean_a, 2);
     textbuf out = { 0 };
     delve_err err = { "" };
     assert_int_equal(dist_text_write(&r, DIST_TEXT_TABLE, &out, &err), DELVE_OK);
@@ -425,7 +431,8 @@ static void test_type_mix(void **state)
         "    by level type      A     B   mean A   mean B delta %  p Holm\n"
         "      rooms           60    21    8.000    8.000    +0.0       1\n"
         "      caves           21    60    2.000    2.000    +0.0       1\n"
-        "    A's means per type at B's type shares give 3.556 (A 6.444, B 3.556)\n"));
+        "    A's means per type at B's type shares give 3.556 (A 6.444, B 3.556)\n"
+        "    by floor, mean A -> B: 1: 8 -> 8, 2: 2 -> 2\n"));
     assert_non_null(strstr(out.s, "\n  lifts             81    81    0.000   0.000    0.000   "
                                   "0.000       -  constant\n"));
     textbuf_free(&out);
