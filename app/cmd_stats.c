@@ -40,6 +40,12 @@ static void compare_help(void)
            "%d floors on a side: means only, 'too few floors to test'. p-values are\n"
            "corrected with Holm's method over the tested columns; a column is flagged when\n"
            "its corrected p is below --alpha (default %g) and listed first, in words.\n"
+           "A column of one value on every floor of both sides is 'constant': not\n"
+           "tested, not counted by Holm. When the catalogs hold several level types\n"
+           "(DoomRL), each flagged count is broken down by level type (Mann-Whitney a\n"
+           "type, Holm) and by floor, and is explained by the level-type mix when the\n"
+           "type column is flagged, no type moved, and with the mix held fixed (A's means\n"
+           "at B's type shares) at most half the change is left (docs/review.md).\n"
            "A column on one side only is reported as added or removed.\n"
            "Exit 1 when a column is flagged, 0 when none, 2 on bad usage or input.\n\n"
            "example: delve stats --compare shots/old/catalog.tsv shots/new/catalog.tsv\n",

@@ -2,8 +2,10 @@
  * as spec/review-stats.md says: rows paired by (seed, floor) when both sides
  * hold the same floors, else two samples; numeric columns by Wilcoxon's signed-rank or
  * Mann-Whitney's U, categorical ones (level type, verdict) by McNemar-Bowker or
- * chi-square (review/sig.h); Holm over the tested columns. For `delve stats --compare`
- * and reports; doubles for printing only. Uses base and review/sig. */
+ * chi-square (review/sig.h); Holm over the tested columns, a constant column not among
+ * them; a flagged count of catalogs with several level types broken down by type and
+ * floor, and whether the type mix explains it (spec "Level-type mix"). For `delve stats
+ * --compare` and reports; doubles for printing only. Uses base and review/sig. */
 #ifndef DELVE_REVIEW_DIST_H
 #define DELVE_REVIEW_DIST_H
 

@@ -1,6 +1,8 @@
 /* dist_text: two catalogs' comparison (review/dist.h) written out as `delve stats
- * --compare` shows it: a readable table, every figure as TSV, or a JSON document, into a
- * textbuf the caller prints (spec/review-stats.md). Uses review/dist, base and cJSON. */
+ * --compare` shows it: a readable table (no line past 100 columns), every figure as TSV,
+ * or a JSON document, into a textbuf the caller prints (spec/review-stats.md); and the
+ * words of the level-type mix that the review's page and verdict quote. Uses review/dist,
+ * base and cJSON. */
 #ifndef DELVE_REVIEW_DIST_TEXT_H
 #define DELVE_REVIEW_DIST_TEXT_H
 
@@ -13,7 +15,8 @@
 
 typedef enum dist_text_format {
     DIST_TEXT_TABLE,  /* the header, flagged columns in words, a row per column */
-    DIST_TEXT_TSV,    /* a header line, then a line per column with every figure */
+    DIST_TEXT_TSV,    /* a header line, then a line per column with every figure, and
+                         under a broken-down one a line per level type and floor */
     DIST_TEXT_JSON,   /* dist_text_json's document, cJSON_Print'ed, and a newline */
     DIST_TEXT_FORMAT_COUNT
 } dist_text_format;

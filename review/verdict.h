@@ -2,7 +2,8 @@
  * for every output that says it (the page's first line, `delve review`'s first terminal
  * line, scripts/review-change's, and any other form of the review), so they never
  * disagree: which catalog columns moved (those the distribution table flagged, Holm,
- * spec/review-stats.md), by how much and on how many floors, then what else changed
+ * spec/review-stats.md), by how much and on how many floors (the level-type mix named
+ * first as the cause of those it explains, spec "Level-type mix"), then what else changed
  * (pictures, floors, columns that moved too little to flag), or "nothing else".
  * docs/review.md "The verdict" gives the wording. Reads a review_result and its
  * review_dist only; prints nothing. Uses base and review/review.h's types. */
