@@ -1,7 +1,8 @@
 /* verdict: the review's one or two sentences (review/verdict.h) from hand-made counts and
  * distribution rows: nothing changed, one column flagged and nothing else, a flag with
- * other changes besides, a categorical flag, pictures changed with nothing flagged (or
- * nothing tested), columns on one side only, and no distribution table. The same texts
+ * other changes besides, a categorical flag, the level-type mix as the cause of a flag,
+ * pictures changed with nothing flagged (or nothing tested), columns on one side only,
+ * and no distribution table. The same texts
  * from real shot sets: tests/review_verdict.sh. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -125,6 +126,36 @@ static void test_category_flag(void **state)
                             "40.0% → 70.0%); nothing else changed.");
 }
 
+/* The level-type mix explains rooms (review_dist_row.mix_explained): the verdict opens
+ * with the mix as the cause, the type row is not listed again, monsters (flagged, not
+ * the mix's) follow as "Also flagged". */
+static void test_type_mix(void **state)
+{
+    (void)state;
+    review_result r = review_of(100, 40, 40);
+    review_dist_row rows[3] = { numeric_row("type", 0, 0, 0, 0, 1),
+                                numeric_row("rooms", 5.1, 4.3, 2, 30, 1),
+                                numeric_row("monsters", 10, 12, 35, 0, 1) };
+    rows[0].numeric = 0;
+    rows[0].changed = 20;
+    rows[0].cats = "rooms 80.0% → 60.0%, caves 20.0% → 40.0%";
+    rows[1].mix_explained = 1;
+    review_dist d = table_of(rows, 3);
+    d.mix_explained = 1;
+    snprintf(d.mix_shift, sizeof d.mix_shift, "caves 20%% → 40%%");
+    check(&r, &d, "The level-type mix changed (caves 20% → 40%): it explains rooms per "
+                  "floor 5.1 → 4.3; within each level type nothing moved. Also flagged: "
+                  "Monsters per floor rose from 10 to 12 (0 floors down, 35 up); nothing "
+                  "else changed.");
+    rows[2].flagged = 0;
+    d = table_of(rows, 3);
+    d.mix_explained = 1;
+    snprintf(d.mix_shift, sizeof d.mix_shift, "caves 20%% → 40%%");
+    check(&r, &d, "The level-type mix changed (caves 20% → 40%): it explains rooms per "
+                  "floor 5.1 → 4.3; within each level type nothing moved. Besides: "
+                  "monsters (35 floors) moved too little to flag.");
+}
+
 static void test_pictures_only(void **state)
 {
     (void)state;
@@ -177,6 +208,7 @@ int main(void)
         cmocka_unit_test(test_one_flag_nothing_else),
         cmocka_unit_test(test_flag_and_more),
         cmocka_unit_test(test_category_flag),
+        cmocka_unit_test(test_type_mix),
         cmocka_unit_test(test_pictures_only),
         cmocka_unit_test(test_columns_one_side),
         cmocka_unit_test(test_no_table),
