@@ -359,14 +359,17 @@ static void shares_rest(textbuf *b, const dist_col *c)
 
 /* The end of a row after its figures (TAIL_AT columns in): a tested column's floors moved
  * (up/down/same, or "N changed") when paired, Holm's p and FLAG; an untested one's reason
- * when it fits, else "not tested" with the reason on a line of its own (*later). */
+ * when it fits, else "-" for p with the reason on a line of its own (*later). */
 static void table_tail(textbuf *b, const dist_result *r, const dist_col *c, int *later)
 {
     char moved[32] = "", p[16];
     if (!c->tested) {
         const char *why = c->why ? c->why : "";
         *later = TAIL_AT + 2 + (int)strlen(why) > TABLE_WIDTH;
-        textbuf_printf(b, "  %s\n", *later ? "not tested:" : why);
+        if (*later)
+            textbuf_printf(b, "  %-12s %7s\n", "", "-");
+        else
+            textbuf_printf(b, "  %s\n", why);
         return;
     }
     if (r->paired && c->kind == DIST_NUMERIC)

@@ -2,8 +2,8 @@
  * distribution rows: nothing changed, one column flagged and nothing else, a flag with
  * other changes besides, a categorical flag, the level-type mix as the cause of a flag,
  * pictures changed with nothing flagged (or nothing tested), columns on one side only,
- * and no distribution table. The same texts
- * from real shot sets: tests/review_verdict.sh. */
+ * and no distribution table. The same texts from real shot sets:
+ * tests/review_verdict.sh (the mix: tests/stats_strata.sh). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
