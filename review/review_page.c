@@ -901,7 +901,7 @@ static void verdict_section(textbuf *b, const review_result *r, const review_dis
 /* Digest-first sets: how many floors the pictures below stand for, and why not more. */
 static void digest_note(textbuf *b, const review_result *r)
 {
-    if (!r->digests)
+    if (!r->digests || !(r->undrawn || r->same_undrawn)) /* every floor drawn: as ever */
         return;
     sb_printf(b, "<p class=\"note\" id=\"digests\">Digest first: %d floors are the same "
                  "square for square by their digests and were not drawn; ", r->same_undrawn);

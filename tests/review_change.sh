@@ -10,6 +10,10 @@ sh scripts/review-change no-such-revision-here HEAD > /dev/null 2> "$TMP/err"; r
 check "an unknown revision: exit 2 naming it (rc $rc)" sh -c "test $rc = 2 && grep -q \"'no-such-revision-here' is not a revision\" '$TMP/err'"
 sh scripts/review-change HEAD HEAD > /dev/null 2> "$TMP/err"; rc=$?
 check "A and B the same commit: exit 2, nothing built (rc $rc)" sh -c "test $rc = 2 && grep -q 'HEAD and HEAD are the same commit' '$TMP/err'"
+sh scripts/review-change HEAD --no-such-option > /dev/null 2> "$TMP/err"; rc=$?
+check "an unknown option: exit 2 naming it (rc $rc)" sh -c "test $rc = 2 && grep -q \"unknown option '--no-such-option'\" '$TMP/err'"
+sh scripts/review-change HEAD --draw-cap > /dev/null 2> "$TMP/err"; rc=$?
+check "--draw-cap without N: exit 2 (rc $rc)" sh -c "test $rc = 2 && grep -q 'draw-cap needs N' '$TMP/err'"
 before=$(git status --porcelain | md5sum)
 sh scripts/review-change HEAD nope-either > /dev/null 2>&1
 check "the checkout is left as it was" test "$(git status --porcelain | md5sum)" = "$before"
