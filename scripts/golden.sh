@@ -17,6 +17,7 @@ GOLD=${2:-tests/golden}
 . scripts/golden-lib.bash
 [ -x "$DELVE" ] || { echo "golden: $DELVE is not built (make build)" >&2; exit 2; }
 GOLDEN_WORK=$(mktemp -d "${TMPDIR:-/tmp}/delve-golden.XXXXXX")
+unset GOLDEN_FILM_DIR  # a golden is rewritten from a film played now, never one ctest kept
 trap 'rm -rf "$GOLDEN_WORK"' EXIT
 names=$(golden_selected) || exit 2
 count=0

@@ -1,10 +1,14 @@
 # What tests/golden.sh keeps when goldens fail (docs/goldens.md), on a copy of
 # tests/golden (GOLDEN_DIR; the real goldens are never touched): a golden PNG that is
 # not one (a shot, the sheet) fails with delve diff's or sheet-compare's reason on its
-# FAIL line; a changed catalog counts its
-# lines by seed and floor as delve review does, and its diff names the golden and the
-# kept file; a golden this build cannot make goes into the failures folder with the
-# reason; report.txt names the review page only when delve review wrote it.
+# FAIL line; a changed catalog counts its lines by seed and floor as delve review does,
+# and its diff names the golden and the kept file; a golden this build cannot make goes
+# into the failures folder with the reason; report.txt names the review page only when
+# delve review wrote it. One golden at a time, as ctest runs them (golden:NAME): each
+# replaces only its own part, report.txt keeps every failing golden's block in the
+# goldens' order (also when four run at once), a mended golden's part goes and the
+# folder with the last one; the film's two goldens read the film GOLDEN_FILM_DIR holds
+# (or its failure) instead of playing it again; ctest lists a test per golden.
 . "${0%/*}/lib.bash" "$@" || exit 2
 G="$TMP/gold"
 F="$TMP/failures"
@@ -45,9 +49,10 @@ same "the FAIL lines: delve diff's reason, the catalog counted by seed and floor
   "$TMP/want" "$TMP/fails"
 printf '%s\n' ./bad.png ./catalog.tsv "./$R1" ./sheet.png | sed 's|^\./|./golden/|' > "$TMP/want"
 printf '%s\n' ./catalog.tsv "./$R1" ./sheet.png | sed 's|^\./|./now/|' >> "$TMP/want"
+printf '%s\n' ./bad.png ./catalog.tsv "./$R1" ./sheet.png | sed 's|^\./|./report.d/|' >> "$TMP/want"
 printf '%s\n' ./catalog.tsv.diff ./report.txt ./sheet-serif.png >> "$TMP/want"
 sort -o "$TMP/want" "$TMP/want"
-same "the failures folder: each failing golden, this build's files, the catalog diff, report.txt" \
+same "the failures folder: each failing golden, this build's files, the catalog diff, the blocks, report.txt" \
   "$TMP/want" <(kept)
 check "the golden this build cannot make is kept" cmp -s "$G/bad.png" "$F/golden/bad.png"
 printf -- '--- %s\n+++ %s\n' "$G/catalog.tsv" "$F/now/catalog.tsv" > "$TMP/want"
@@ -72,9 +77,96 @@ fi
 # only a golden this build cannot make: nothing of this build's to review, so no page
 rules bad.png; rc=$?
 check "a golden this build cannot make fails alone (rc $rc)" test $rc = 1
-same "its failures folder: the golden and report.txt" \
-  <(printf '%s\n' ./golden/bad.png ./report.txt) <(kept)
+same "its failures folder: the golden, its block and report.txt" \
+  <(printf '%s\n' ./golden/bad.png ./report.d/bad.png ./report.txt) <(kept)
 check "no review page" test ! -e "$F/review/index.html"
 check "report.txt names no page that was never written" \
   sh -c "! grep -q 'side by side' '$F/report.txt' && grep -qF 'No review page: delve review could not run (exit 2): delve review: $F/now: not a shot set' '$F/report.txt'"
+
+# one golden at a time, as ctest runs them (golden:NAME): each test replaces its own part
+# of the folder and report.txt is made again from every part, in the goldens' order
+one() { # one NAME: tests/golden.sh on the copy for NAME alone, its output in $TMP/one-NAME
+  GOLDEN_DIR="$G" GOLDEN_FAILURES="$F" \
+    bash tests/golden.sh "$DELVE" "$DELVE_O0" "$BUILD" "$1" > "$TMP/one-$1" 2>&1
+}
+blocks() { grep -oE '^[^ ]+: ' "$F/report.txt" | tr -d ' ' | tr '\n' ' '; }
+rm -rf "$F"
+one bad.png; rc=$?
+check "golden bad.png alone: fails (rc $rc) with its reason on the FAIL line" sh -c "test $rc = 1 &&
+  grep -qx \"FAIL bad.png: this build cannot make it (seed=1 floors=40): delve shot: --floors: '40' is not a number in 1..32 (kept in $F: see report.txt there)\" '$TMP/one-bad.png'"
+one "$R1"; rc=$?
+check "then $R1 alone: fails (rc $rc), delve diff's reason on its FAIL line" \
+  grep -qx "FAIL $R1: delve diff: $G/$R1: not a PNG image that can be read (kept in $F: see report.txt there)" "$TMP/one-$R1"
+check "  report.txt holds both blocks, in shots.tsv's order ($(blocks))" test "$(blocks)" = "$R1: bad.png: "
+one "$R2"; rc=$?
+check "$R2 alone matches (rc $rc): the others' blocks stay ($(blocks))" \
+  sh -c "test $rc = 0 && test '$(blocks)' = '$R1: bad.png: '"
+cp "tests/golden/$R1" "$G/$R1"
+one "$R1"; rc=$?
+check "$R1 mended and checked again (rc $rc): its part is gone, bad.png's stays" sh -c \
+  "test $rc = 0 && test '$(blocks)' = 'bad.png: ' && test ! -e '$F/golden/$R1' && test ! -e '$F/report.d/$R1' && test -s '$F/golden/bad.png'"
+sed -i '/^bad\.png\t/d' "$G/shots.tsv"
+one "$R2"
+check "bad.png's row taken out: its part goes, and with no block left the folder" test ! -e "$F"
+
+# at once, as ctest -j runs them: every failing golden's block in report.txt, once. Ten
+# goldens that fail alike finish together, so their reports are made at the same time
+# (without the lock, one made from fewer blocks often replaced another's)
+printf 'bad.png\tseed=1 floors=40\n' >> "$G/shots.tsv"
+many="$(awk -F'\t' '!/^#/ && NF { print $1 }' "$G/shots.tsv" | head -9) bad.png"
+for n in $many; do [ "$n" = bad.png ] || echo "not an image" > "$G/$n"; done
+rm -f "$TMP"/one-*
+for n in $many; do one "$n" & done
+wait
+want=$(for n in $many; do printf '%s: ' "$n"; done)
+check "ten goldens checked at once: report.txt has each block once, in order ($(blocks))" \
+  test "$(blocks)" = "$want"
+check "  and each its FAIL line" test "$(cat "$TMP"/one-* | grep -c '^FAIL .*(kept in ')" = 10
+check "  and the review page of those this build made" \
+  sh -c "grep -qF 'All of them side by side: $F/review/index.html' '$F/report.txt' && test -s '$F/review/index.html'"
+check "  no half-written report left beside it" test -z "$(find "$F" -maxdepth 1 -name '.report.txt.*')"
+
+# the lock: while another holds it, a golden that failed waits with its part (its FAIL
+# line printed) and publishes it once the lock is free
+if command -v flock > /dev/null; then
+  rm -rf "$F"
+  exec 8> "$F.lock" && flock 8
+  one "$R1" 8>&- & pid=$!  # without the held lock's descriptor, or it would never be let go
+  for _ in $(seq 100); do grep -q '^FAIL' "$TMP/one-$R1" 2> /dev/null && break; sleep 0.1; done
+  sleep 0.2
+  check "with the lock held elsewhere: $R1 failed and waits, nothing of it in the folder" \
+    sh -c "grep -q '^FAIL $R1' '$TMP/one-$R1' && kill -0 $pid && test ! -e '$F/report.d/$R1'"
+  exec 8>&-
+  wait "$pid"
+  check "  the lock let go: its block is in report.txt ($(blocks))" test "$(blocks)" = "$R1: "
+else
+  skip "the failures folder's lock: flock (util-linux) is not installed"
+fi
+
+# the film is played once for its two goldens: with GOLDEN_FILM_DIR (ctest's golden-film
+# fixture) both read that folder, and a film that failed there fails both with its message
+FD="$TMP/film"
+mkdir -p "$FD" && cp tests/golden/sheet.png "$FD/sheet.png"
+sed '2s/$/x/' tests/golden/film-events.tsv > "$FD/events.tsv"
+GOLDEN_FILM_DIR="$FD" one film-events.tsv; rc=$?
+check "film-events.tsv compares the events.tsv of GOLDEN_FILM_DIR, not a film played again (rc $rc)" \
+  sh -c "test $rc = 1 && grep -q '^FAIL film-events.tsv: 2 lines differ' '$TMP/one-film-events.tsv'"
+rm -rf "$FD" && echo "delve film: the film broke here" > "$FD.err"
+for n in sheet.png film-events.tsv; do
+  GOLDEN_FILM_DIR="$FD" one "$n"; rc=$?
+  check "a film that failed: $n fails (rc $rc) with delve's message" \
+    grep -q "^FAIL $n: this build cannot make it: delve film: the film broke here" "$TMP/one-$n"
+done
+
+# ctest registers one test per golden (tests/CMakeLists.txt), named golden:NAME
+if [ -f "$BUILD/CTestTestfile.cmake" ] && command -v ctest > /dev/null; then
+  GOLD=tests/golden
+  # shellcheck source=scripts/golden-lib.bash
+  . scripts/golden-lib.bash
+  (cd "$BUILD" && ctest -N -R '^golden[:-]') | sed -n 's/^ *Test *#[0-9]*: //p' | sort > "$TMP/got"
+  { golden_names | sed 's/^/golden:/'; echo golden-film; } | sort > "$TMP/want"
+  same "ctest lists golden:NAME for every golden of tests/golden, and golden-film" "$TMP/want" "$TMP/got"
+else
+  skip "ctest's golden tests: $BUILD has no ctest files"
+fi
 finish
