@@ -452,6 +452,15 @@ delve_status ci_junit(const review_result *r, const review_opts *o, const char *
                    "failures=\"%d\">\n<testsuite name=\"delve review\" tests=\"%d\" "
                    "failures=\"%d\" errors=\"0\" skipped=\"0\">\n", r->item_count + 1 + dtests,
                    failures + (dtests ? d->flagged : 0), r->item_count + 1, failures);
+    /* The verdict, what the page opens with (review/verdict.h), where CI servers show a
+     * suite's own words: as a property, which Jenkins' junit plugin and GitLab keep with
+     * the suite, and as its <system-out>, the suite's log (the Ant JUnit schema's
+     * order: properties, then the testcases, then system-out). */
+    char says[VERDICT_MAX];
+    verdict_text(r, d, says, sizeof says);
+    put(&b, "<properties><property name=\"verdict\" value=\"");
+    put_xml(&b, says);
+    put(&b, "\"/></properties>\n");
     pair_cases(r, o, report, &b);
     put(&b, "<testcase classname=\"delve.review\" name=\"catalog.tsv\"");
     if (untied)
@@ -459,7 +468,9 @@ delve_status ci_junit(const review_result *r, const review_opts *o, const char *
                        "PNG changed, were added or removed\"/></testcase>\n", untied);
     else
         put(&b, "/>\n");
-    put(&b, "</testsuite>\n");
+    put(&b, "<system-out>");
+    put_xml(&b, says);
+    put(&b, "</system-out>\n</testsuite>\n");
     dist_suite(d, &b);
     put(&b, "</testsuites>\n");
     if (b.oom) {

@@ -41,14 +41,16 @@ void ci_failure_text(const review_result *r, const review_item *it, char *buf, s
  * changed, added or removed. */
 int ci_fails(const review_result *r, const review_item *it);
 
-/* The JUnit XML of r into *text (malloc'd, NUL-terminated, *len bytes): <testsuites> with one <testsuite
- * name="delve review"> holding a <testcase> per pair (classname "delve.review", name the
- * file name), a <failure> on each that ci_fails (its message: why, then the diff image as
- * report/diff/NAME when there is one, then the command that remakes the PNG), and one
- * testcase "catalog.tsv" for catalog lines without a PNG; then, when o->dist tested any
- * column, <testsuite name="delve review distributions"> with a testcase per tested column
- * (classname "delve.review.distribution"), failing when flagged. report is the report's
- * folder as given (NULL: none). tests/junit.xsd is its schema. DELVE_ENOMEM. */
+/* The JUnit XML of r into *text (malloc'd, NUL-terminated, *len bytes): <testsuites>
+ * with one <testsuite name="delve review"> holding the verdict (verdict_text, the page's
+ * first sentences) as its property "verdict" and as its <system-out>, a <testcase> per
+ * pair (classname "delve.review", name the file name), a <failure> on each that ci_fails
+ * (its message: why, then the diff image as report/diff/NAME when there is one, then the
+ * command that remakes the PNG), and one testcase "catalog.tsv" for catalog lines
+ * without a PNG; then, when o->dist tested any column, <testsuite name="delve review
+ * distributions"> with a testcase per tested column (classname
+ * "delve.review.distribution"), failing when flagged. report is the report's folder as
+ * given (NULL: none). tests/junit.xsd is its schema. DELVE_ENOMEM. */
 delve_status ci_junit(const review_result *r, const review_opts *o, const char *report,
                       char **text, size_t *len, delve_err *err);
 

@@ -1,11 +1,13 @@
 # delve review for CI and at scale: pairs ordered by size of change (level type, then
 # catalog cells, then pixels), the level type change in words, catalog cells old -> new,
 # the "changed in game terms" filter, --format json (docs/review.md), --junit (valid
-# against tests/junit.xsd, counts, a failure's message), --format markdown's bytes,
-# --max-diff-pixels and --max-diff-ratio at their bounds, a corrupt PNG pair with the same bytes counted as the same without decoding,
-# --jobs 1 and 2 give the same bytes, 3 000 pairs give an index under 2 MB, every link
-# of pages/N.html and catalog.html leads to a file and an id in it, and the reproduce
-# line of a real pair remakes its PNG byte for byte.
+# against tests/junit.xsd, counts, a failure's message, the verdict as the suite's
+# property and system-out, a removed and a catalog-only pair's messages), --format
+# markdown's bytes, --max-diff-pixels and --max-diff-ratio at their bounds, a corrupt
+# PNG pair with the same bytes counted as the same without decoding, --jobs 1 and 2
+# give the same bytes, 3 000 pairs give an index under 2 MB, every link of pages/N.html
+# and catalog.html leads to a file and an id in it, and the reproduce line of a real
+# pair remakes its PNG byte for byte.
 . "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
 needs "PNG fixtures and JSON checks" python3 || { finish; exit; }
@@ -124,6 +126,45 @@ assert m == ('changed: 1 pixels (0.010 %); catalog: ways 2 -> 3, monsters 5 -> 6
              '--zoom 4 -o seed-00003-floor-1.png'), m
 assert len(root.findall('testsuite')) == 1 and root.get('tests') == '7', 'no column tested: no second suite'
 PY
+check "JUnit: the verdict, as the page opens with it, as the suite's property and its system-out" python3 - <<'PY'
+import json
+import xml.etree.ElementTree as ET
+v = ('No catalog column tested (too few floors): 5 of 6 pictures changed; level type (1 floor), '
+     'ways (1 floor) and monsters (1 floor) moved too little to flag.')
+suite = ET.parse('junit.xml').getroot().find('testsuite')
+props = [(p.get('name'), p.get('value')) for p in suite.find('properties').findall('property')]
+assert props == [('verdict', v)], props
+assert suite.find('system-out').text == v, suite.find('system-out').text
+assert json.load(open('j.json'))['summary']['says'] == v
+assert list(suite)[0].tag == 'properties' and list(suite)[-1].tag == 'system-out', [e.tag for e in suite]
+PY
+check "  the page opens with the same words" grep -qF 'No catalog column tested (too few floors): 5 of 6 pictures changed' rep/index.html
+# JUnit of a pair without a diff image: a PNG only in BASE and a catalog-only change
+# (same pixels) still fail with why and the command that remakes the PNG, and name no
+# diff image, as none is written for them
+"$DELVE" shot --seeds 1-2 --floors 2 --zoom 4 -o ja > /dev/null 2>&1
+cp -r ja jb && rm jb/seed-00000000000000000002-floor-02.png
+awk -F'\t' -v OFS='\t' '!/^#/ && $1 == 1 && $2 == 1 { $4++ } 1' ja/catalog.tsv > jb/catalog.tsv
+"$DELVE" review ja jb -o jrep --junit j2.xml > /dev/null 2>&1; rc=$?
+check "JUnit: a removed PNG and a catalog-only change fail with why and the reproduce command (rc $rc)" python3 - <<'PY'
+import xml.etree.ElementTree as ET
+shot = [l for l in open('ja/catalog.tsv') if l.startswith('# shot: ')][0][8:].strip()
+cols = [l for l in open('ja/catalog.tsv') if l.startswith('# seed\t')][0][2:].rstrip('\n').split('\t')
+line = [l.split('\t') for l in open('ja/catalog.tsv') if l.startswith('1\t1\t')][0]
+col, was = cols[3], int(line[3])
+def repro(seed, floor):
+    return shot.replace('SEED', seed).replace('FLOOR', floor).replace(
+        'OUT.png', 'seed-%020d-floor-%02d.png' % (int(seed), int(floor)))
+cases = {c.get('name'): c.find('failure') for c in ET.parse('j2.xml').getroot().find('testsuite')
+         if c.tag == 'testcase'}
+rm = cases['seed-00000000000000000002-floor-02.png']
+assert rm.get('type') == 'removed' and rm.get('message') == 'removed: only in BASE; reproduce: ' + repro('2', '2'), rm.attrib
+cat = cases['seed-00000000000000000001-floor-01.png']
+want = 'catalog: %s %d -> %d; reproduce: %s' % (col, was, was + 1, repro('1', '1'))
+assert cat.get('type') == 'catalog' and cat.get('message') == want, (cat.attrib, want)
+assert [n for n, f in cases.items() if f is not None] == list(cases)[:2], cases
+PY
+
 # --format markdown: a short summary for a CI job or a pull request, exact bytes
 "$DELVE" review base head --format markdown > m.md; rc=$?
 cat > m.want <<'MD'

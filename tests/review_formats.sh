@@ -3,7 +3,7 @@
 # remake both sides' PNGs byte for byte; null and empty for a PNG without a catalog
 # line), the summary's flagged columns with the page's figures (none for two sets of
 # the same settings), the JUnit suites (a testcase per pair and per tested column, the
-# messages) and the Markdown summary's table and top pairs. docs/review.md.
+# messages, the verdict) and the Markdown summary's table and top pairs. docs/review.md.
 . "${0%/*}/lib.bash" "$@" || exit 2
 cd "$TMP" || exit 1
 needs "JSON and XML checks" python3 || { finish; exit; }
@@ -100,6 +100,16 @@ assert pm.startswith('changed: %d pixels' % x['diff_pixels']), pm
 assert pm.endswith('; diff image: rep/diff/%s; reproduce: %s' % (name, x['reproduce_lines'][3])), pm
 e = [c for c in pairs.findall('testcase') if c.get('name') == 'extra.png'][0].find('failure').get('message')
 assert e == 'added: only in HEAD', e
+PY
+check "JUnit: the verdict naming the flagged column, in the pairs' suite only (property and system-out)" python3 <<'PY'
+import json
+import xml.etree.ElementTree as ET
+says = json.load(open('rep/review.json'))['summary']['says']
+pairs, cols = ET.parse('junit.xml').getroot().findall('testsuite')
+assert says.startswith('Ways per floor rose from '), says
+assert [(p.get('name'), p.get('value')) for p in pairs.find('properties')] == [('verdict', says)]
+assert pairs.find('system-out').text == says, pairs.find('system-out').text
+assert cols.find('properties') is None and cols.find('system-out') is None
 PY
 
 "$DELVE" review off on --format markdown > m.md; rc=$?
