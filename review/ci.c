@@ -239,6 +239,15 @@ static cJSON *summary_json(const review_result *r, const review_dist *d)
     for (int s = 0; s <= REVIEW_SAME; s++) /* a catalog line is never unreadable */
         cJSON_AddNumberToObject(c, STATE[s], r->line_state[s]);
     cJSON_AddItemToObject(o, "catalog_lines", c);
+    if (r->undrawn || r->same_undrawn || r->to_draw) { /* floors without pictures: only then */
+        cJSON *g = cJSON_CreateObject();
+        cJSON_AddNumberToObject(g, "changed_not_drawn", r->undrawn);
+        cJSON_AddNumberToObject(g, "same_not_drawn", r->same_undrawn);
+        cJSON_AddNumberToObject(g, "to_draw", r->to_draw);
+        if (r->planned)
+            cJSON_AddStringToObject(g, "draw_list", "draw.tsv");
+        cJSON_AddItemToObject(o, "digests", g);
+    }
     cJSON_AddStringToObject(o, "verdict", review_any_change(r) ? "changed" : "same");
     cJSON_AddItemToObject(o, "flagged", flagged_list(d));
     char says[VERDICT_MAX];

@@ -37,7 +37,8 @@ static void put_code(textbuf *b, const char *s)
 
 /* "**delve review**: 3 changed, 1 added, 0 removed, 96 same; catalog lines: 2 changed,
  * 0 added, 0 removed" (", 1 unreadable" after the same when a pair could not be read, as
- * the summary line says it; the catalog part when either side has one). */
+ * the summary line says it; digest-first sets' floors without pictures; the catalog part
+ * when either side has one). */
 static void counts_line(textbuf *b, const review_result *r)
 {
     textbuf_printf(b, "**delve review**: %d changed, %d added, %d removed, %d same",
@@ -45,6 +46,9 @@ static void counts_line(textbuf *b, const review_result *r)
                    r->count[REVIEW_REMOVED], r->count[REVIEW_SAME]);
     if (r->count[REVIEW_UNREADABLE])
         textbuf_printf(b, ", %d unreadable", r->count[REVIEW_UNREADABLE]);
+    if (r->undrawn || r->same_undrawn) /* digest first: the floors without pictures */
+        textbuf_printf(b, "; %d changed floor%s not drawn, %d the same by digest", r->undrawn,
+                       r->undrawn == 1 ? "" : "s", r->same_undrawn);
     if (r->catalogs)
         textbuf_printf(b, "; catalog lines: %d changed, %d added, %d removed",
                        r->line_state[REVIEW_CHANGED], r->line_state[REVIEW_ADDED],

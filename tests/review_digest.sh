@@ -19,6 +19,8 @@ check "review of catalogs: exit 1, no pair, 120 changed floors not drawn (rc $rc
 check "draw.tsv: 10 floors (the cap), no probe (no floor is the same)" test "$(grep -vc '^#' r/draw.tsv)" = 10
 check "the hint names draw.tsv and --draw" grep -q 'r/draw.tsv names 10 floors to draw (10 without pictures)' r.out
 check "the page says how many floors have no pictures" grep -q '120 changed floors have no pictures yet' r/index.html
+check "review.json: the floors without pictures and the draw list" sh -c "tr -d ' \n\t' < r/review.json | grep -q '\"digests\":{\"changed_not_drawn\":120,\"same_not_drawn\":0,\"to_draw\":10,\"draw_list\":\"draw.tsv\"}'"
+check "review.md: the floors without pictures" grep -q '^\*\*delve review\*\*: 0 changed, 0 added, 0 removed, 0 same; 120 changed floors not drawn, 0 the same by digest;' r/review.md
 cp r/draw.tsv draw.tsv
 "$DELVE" shot $S --draw draw.tsv -o a > a2.out 2> /dev/null
 "$DELVE" shot $S --draw draw.tsv --rising off -o b > /dev/null 2>&1
