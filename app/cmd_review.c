@@ -64,9 +64,12 @@ static void help(void)
            "Sets whose catalogs carry digests ('delve shot --seeds A-B --no-images' writes\n"
            "the catalog alone) are compared floor by floor by digest first: floors with\n"
            "one digest are the same; changed floors without pictures are counted, and\n"
-           "REPORT_DIR/draw.tsv names those to draw, at most --draw-cap N (default %d,\n"
-           "the most changed by catalog cells first, then an even sample) and %d of one\n"
-           "digest, for 'delve shot --draw' on each side. The statistics use every floor.\n\n"
+           "REPORT_DIR/draw.tsv names those to draw, at most --draw-cap N (0..%d, default\n"
+           "%d: the most changed by catalog cells first, then an even sample) and %d of\n"
+           "one digest, for 'delve shot --draw' on each side. The statistics use every\n"
+           "floor. A PNG on one side only whose floor both catalogs list, when a side was\n"
+           "not drawn whole, is a picture not drawn there: not compared, never added or\n"
+           "removed.\n\n"
            "A pair with a file that cannot be read is listed with its reason (stderr, the\n"
            "page, JSON, JUnit) and the rest still reviewed.\n\n"
            "Exit 0 when nothing changed, 1 when anything did or a PNG cannot be read, 2 on\n"
@@ -74,7 +77,7 @@ static void help(void)
            "  delve shot --seeds 1-100 -o old    # with the old build\n"
            "  delve shot --seeds 1-100 -o new    # with the new build\n"
            "  delve review old new -o review     # then open review/index.html\n",
-           DIGEST_DRAW_CAP, DIGEST_PROBES);
+           DIGEST_DRAW_MAX, DIGEST_DRAW_CAP, DIGEST_PROBES);
 }
 
 /* The path to get from folder from to folder to, both resolved (realpath), into out:
@@ -372,10 +375,10 @@ static int run(review_args *a, int argc, char **argv, review_result *r, const cJ
 static void draw_hint(FILE *f, const review_args *a, const review_result *r, int n)
 {
     if (r->planned && a->out)
-        fprintf(f, "review: %.*s/draw.tsv names %d floors to draw (%d without pictures): run "
-                "each side's delve shot with its settings, --draw %.*s/draw.tsv -o SET, then "
-                "review again (scripts/review-change does)\n", n, a->out, r->planned,
-                r->to_draw, n, a->out);
+        fprintf(f, "review: %.*s/draw.tsv names %d floor%s to draw (%d without pictures): "
+                "run each side's delve shot with its settings, --draw %.*s/draw.tsv -o SET, "
+                "then review again (scripts/review-change does)\n", n, a->out, r->planned,
+                r->planned == 1 ? "" : "s", r->to_draw, n, a->out);
     else if (r->digests && r->undrawn && !r->to_draw)
         fprintf(f, "review: %d changed floor%s past --draw-cap %d not drawn; the catalog "
                 "diff and the statistics count every floor\n", r->undrawn,

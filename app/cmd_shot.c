@@ -90,7 +90,9 @@ static void help(void)
            "--no-images writes the catalog alone, at the generator's speed; --draw LIST\n"
            "draws only the floors LIST names (lines 'SEED<tab>FLOOR', as the draw.tsv\n"
            "'delve review' writes for floors whose digests differ), every floor still\n"
-           "in the catalog: a review of many seeds draws what changed, not every floor.\n", SHOTS_MAX_SEEDS, SHOTS_MAX_JOBS);
+           "in the catalog: a review of many seeds draws what changed, not every floor\n"
+           "(a list holds at most %d floors and %d MiB).\n", SHOTS_MAX_SEEDS, SHOTS_MAX_JOBS,
+           DRAWLIST_MAX, (int)(DRAWLIST_MAX_BYTES >> 20));
 }
 
 enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_SIZE, F_CENTRE, F_AT, F_JOBS,
@@ -189,6 +191,9 @@ static int parse(int argc, char **argv, shot_args *a)
     if (c.flag[F_NO_IMAGES] && a->draw)
         return cli_usage_error("shot", "--no-images draws nothing, --draw FILE some floors: "
                                "give one");
+    if (a->draw && a->out && cli_under_folder(a->draw, a->out)) /* replaced whole */
+        return cli_usage_error("shot", "--draw %s: inside the set %s, which is replaced "
+                               "whole: keep the list beside it", a->draw, a->out);
     if (a->images != SHOTS_ALL && !a->set)
         return cli_usage_error("shot", "--%s is for shot sets (--seeds A-B)",
                                a->draw ? "draw" : "no-images");
@@ -377,8 +382,8 @@ static void set_summary(const shot_args *a, int shots, const drawlist *dl)
     if (a->images == SHOTS_NONE)
         printf("; no images: the catalog alone");
     else if (a->images == SHOTS_DRAWN && shots < dl->count)
-        printf("; %s lists %d floors, %d not in this set", a->draw, dl->count,
-               dl->count - shots);
+        printf("; %s lists %d floor%s, %d not in this set", a->draw, dl->count,
+               dl->count == 1 ? "" : "s", dl->count - shots);
     printf(")\n");
 }
 

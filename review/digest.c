@@ -136,9 +136,11 @@ static int key_cmp(const void *a, const void *b)
     return (x->floor > y->floor) - (x->floor < y->floor);
 }
 
-delve_status digest_plan(const review_result *r, int cap, drawlist *out, delve_err *err)
+delve_status digest_plan(const review_result *r, int cap, drawlist *out, int *probes,
+                         delve_err *err)
 {
     memset(out, 0, sizeof *out);
+    *probes = 0;
     int type_col = column(r->header, "type"), n = 0, s = 0;
     cand *c = malloc(((size_t)r->line_count + 1) * sizeof *c);
     int *ix = malloc(((size_t)r->line_count + 1) * sizeof *ix);
@@ -163,7 +165,9 @@ delve_status digest_plan(const review_result *r, int cap, drawlist *out, delve_e
         rix[i] = c[top + i].line;
     if (rix)
         spread(rest, take, rix, r, out);
+    int before = out->count;
     spread(s, s < DIGEST_PROBES ? s : DIGEST_PROBES, ix, r, out);
+    *probes = out->count - before;
     free(rix), free(c), free(ix);
     if (!rix && rest > 0) {
         drawlist_free(out);

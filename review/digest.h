@@ -30,8 +30,10 @@ void digest_tally(review_result *r);
  * and removed line ranked by the level type changed, added or removed first, then by
  * catalog cells changed, the first half of cap taken from the top and the rest as an even
  * sample of the others by (seed, floor); then DIGEST_PROBES lines of the same digest,
- * evenly spread. The same catalogs always give the same list. DELVE_ENOMEM. */
-delve_status digest_plan(const review_result *r, int cap, drawlist *out, delve_err *err);
+ * evenly spread (*probes: how many). The same catalogs always give the same list.
+ * DELVE_ENOMEM. */
+delve_status digest_plan(const review_result *r, int cap, drawlist *out, int *probes,
+                         delve_err *err);
 
 /* How many of l's floors no pair of r stands for: what a shot set must still draw. */
 int digest_missing(const review_result *r, const drawlist *l);

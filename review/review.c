@@ -203,12 +203,23 @@ static delve_status append_line(cat_line **v, int *n, int *cap, cat_line l, delv
     return DELVE_OK;
 }
 
+/* The digest cell that ends line s (x's current line): 16 lowercase hex digits, or '-'
+ * for a seed that failed (review/catalog.h); else DELVE_EINPUT at the cell. */
+static delve_status digest_cell(const lex *x, const char *s)
+{
+    const char *c = strrchr(s, '\t') + 1; /* catrow_check: the cells are all there */
+    size_t n = strlen(c);
+    int ok = !strcmp(c, "-") || (n == 16 && strspn(c, "0123456789abcdef") == 16);
+    return ok ? DELVE_OK : lex_fail(x, x->ls + (c - s), "a digest is 16 lowercase hex "
+                                    "digits, or '-' for a seed that failed");
+}
+
 /* Splits a catalog text (file name) into its lines by base/lex (in place: each line is
  * cut at its end); data lines checked by review/catrow, like `delve stats --compare`. */
 static delve_status cat_lines(char *text, const char *name, cat_line **out, int *count,
                               char **header, char **prov, int *nprov, delve_err *err)
 {
-    int n = 0, cap = 0, cols = 0;
+    int n = 0, cap = 0, cols = 0, digests = 0;
     cat_line *v = NULL;
     delve_status st = DELVE_OK;
     lex x;
@@ -220,10 +231,12 @@ static delve_status cat_lines(char *text, const char *name, cat_line **out, int 
         /* the column names: the last comment line with a tab before the first data line
            (provenance lines, "# key: value", come before it) */
         if (s[0] == '#' && header && !n && strchr(s, '\t'))
-            *header = s, cols = count_cells(s);
+            *header = s, cols = count_cells(s), digests = digest_header_has(s);
         else if (s[0] == '#' && s[1] == ' ' && !n && strstr(s, ": ") && *nprov < REVIEW_MAX_PROV)
             prov[(*nprov)++] = s + 2;  /* "# key: value" (docs/catalog-format.md) */
-        if (len && s[0] != '#' && !(st = catrow_check(&x, cols))) {
+        if (len && s[0] != '#' && !(st = catrow_check(&x, cols)) && digests)
+            st = digest_cell(&x, s);
+        if (len && s[0] != '#' && !st) {
             char *t2 = strchr(strchr(s, '\t') + 1, '\t');
             st = append_line(&v, &n, &cap, (cat_line){ s, t2 ? (size_t)(t2 - s) : len, x.line },
                              err);
@@ -744,6 +757,42 @@ static delve_status pair_by_key(review_result *r, delve_err *err)
     return DELVE_OK;
 }
 
+/* 1 when a side's set was not drawn whole: its catalog says "# images: none" or
+ * "drawn N" (sets of an older delve have no such line: every floor drawn). */
+static int partial_sets(const review_result *r)
+{
+    for (int side = 0; side < 2; side++) {
+        const char *v = review_prov(r, side, "images");
+        if (v && strcmp(v, "all"))
+            return 1;
+    }
+    return 0;
+}
+
+/* With a side not drawn whole, a PNG on one side only whose floor both catalogs list is
+ * a picture the other side did not draw, not a floor added or removed: it leaves the
+ * pairs (its catalog line says whether the floor changed, and a digest review lists it
+ * to draw). */
+static void drop_one_sided(review_result *r)
+{
+    if (r->catalogs != 3 || !partial_sets(r))
+        return;
+    for (int i = 0; i < r->item_count; i++) {
+        review_item *it = &r->items[i];
+        unsigned long long seed;
+        long floor;
+        int l;
+        if (it->state == REVIEW_CHANGED || !name_key(it->name, &seed, &floor) ||
+            (l = find_line(r, seed, floor)) < 0 || !r->lines[l].base || !r->lines[l].head)
+            continue;
+        free(it->name);
+        it->name = NULL;
+        r->one_sided++;
+    }
+    if (r->one_sided)
+        drop_unnamed(r);
+}
+
 const char *review_base_name(const review_item *it)
 {
     return it->base_name ? it->base_name : it->name;
@@ -894,15 +943,17 @@ static delve_status draw_plan(const char *tmp, const review_opts *o, review_resu
                               delve_err *err)
 {
     drawlist l;
-    delve_status st = digest_plan(r, o->draw_cap, &l, err);
+    int probes = 0;
+    delve_status st = digest_plan(r, o->draw_cap, &l, &probes, err);
     if (st)
         return st;
     r->to_draw = digest_missing(r, &l);
     if (r->to_draw && o->page) {
         char p[PATH_CAP], why[160], *text = NULL;
         size_t len = 0;
-        snprintf(why, sizeof why, "%d floors whose digests differ (at most %d, the most "
-                 "changed first) and %d of one digest", l.count, o->draw_cap, DIGEST_PROBES);
+        snprintf(why, sizeof why, "%d floors changed, added or removed (at most %d: the "
+                 "most changed and an even sample) and %d of one digest, in seed order",
+                 l.count - probes, o->draw_cap, probes);
         join3_fit(p, tmp, "/", "draw.tsv");
         st = drawlist_text(&l, why, &text, &len, err);
         if (!st)
@@ -937,6 +988,8 @@ static delve_status fill_report(const char *base, const char *head, const char *
         st = pair_names(bn, nb, hn, nh, r, err);
     if (!st) /* after the catalogs: pairing by key wants their lines */
         st = pair_by_key(r, err);
+    if (!st)
+        drop_one_sided(r);
     if (!st)
         st = diff_all(base, head, tmp, o, stop, r, err);
     if (!st) {
@@ -1014,6 +1067,9 @@ void review_summary(const review_result *r, char *buf, size_t size)
         n += snprintf(buf + n, size - (size_t)n, " (%d within the limits)", r->within);
     if (n >= 0 && (size_t)n < size && r->count[REVIEW_UNREADABLE])
         n += snprintf(buf + n, size - (size_t)n, ", %d unreadable", r->count[REVIEW_UNREADABLE]);
+    if (n >= 0 && (size_t)n < size && r->one_sided)
+        n += snprintf(buf + n, size - (size_t)n, "; %d picture%s on one side only",
+                      r->one_sided, r->one_sided == 1 ? "" : "s");
     if (n >= 0 && (size_t)n < size && (r->undrawn || r->same_undrawn))
         n += snprintf(buf + n, size - (size_t)n, "; %d changed floor%s not drawn, %d the same "
                       "by digest", r->undrawn, r->undrawn == 1 ? "" : "s", r->same_undrawn);

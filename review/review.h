@@ -153,6 +153,9 @@ typedef struct review_result {
     int same_undrawn;    /* digests: lines the same, without pictures */
     int to_draw;         /* digests: floors REPORT/draw.tsv names that have no pictures */
     int planned;         /* digests: floors the draw list names (0: none written) */
+    int one_sided;       /* PNGs on one side only whose floor is in both catalogs, when a
+                            side was not drawn whole ("# images:" none or drawn N): not
+                            compared, never "added" or "removed" */
 } review_result;
 
 /* Lists the *.png files under dir (regular files; subfolders at any depth, not following
@@ -220,7 +223,8 @@ int review_any_change(const review_result *r);
 
 /* The summary line without a newline, as `delve review` prints it before "; report:"
  * (digest-first sets with floors not drawn: "; 1197 changed floors not drawn, 298500
- * the same by digest" after the pairs' counts):
+ * the same by digest" after the pairs' counts; "; 90 pictures on one side only" when
+ * r->one_sided):
  * "review: 3 changed, 1 added, 0 removed, 96 same; catalog: 2 lines changed" (", A
  * added, R removed" follow when either is not 0; "catalog: none" without catalogs;
  * "96 same (4 within the limits)" when --max-diff-* let pairs through; ", 1 unreadable"

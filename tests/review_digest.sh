@@ -63,7 +63,27 @@ mkdir old && sed 's/\tdigest$//; /^[^#]/s/\t[0-9a-f]*$//' c/catalog.tsv > old/ca
 "$DELVE" review old c -o ro > ro.out; rc=$?
 check "no digests on one side: compared by the other columns, nothing changed (rc $rc)" sh -c "test $rc = 0 && grep -q '^review: 0 changed, 0 added, 0 removed, 0 same; catalog: 0 lines changed' ro.out"
 
+# a full set against a catalog-only one of the same build: pictures on one side only are
+# floors not drawn there, not floors removed
+"$DELVE" shot $S -o full > /dev/null 2>&1
+"$DELVE" review full c -o rf > rf.out; rc=$?
+check "full against catalog-only: exit 0, 120 pictures on one side only, none removed (rc $rc)" sh -c "test $rc = 0 && grep -q '^review: 0 changed, 0 added, 0 removed, 0 same; 120 pictures on one side only; 0 changed floors not drawn, 120 the same by digest; catalog: 0 lines changed' rf.out"
+check "... and draw.tsv names the 8 probes for the catalog-only side" test "$(grep -vc '^#' rf/draw.tsv)" = 8
+check "draw.tsv's first line counts changed floors and probes apart" grep -qx '# draw list: 0 floors changed, added or removed (at most 300: the most changed and an even sample) and 8 of one digest, in seed order' rf/draw.tsv
+mkdir old2 && sed 's/\tdigest$//; /^[^#]/s/\t[0-9a-f]*$//' full/catalog.tsv > old2/catalog.tsv && cp full/*.png old2/
+"$DELVE" review old2 c -o ro2 > ro2.out; rc=$?
+check "an older full set (no digests) against a catalog-only one: nothing removed (rc $rc)" sh -c "test $rc = 0 && grep -q '^review: 0 changed, 0 added, 0 removed, 0 same; 120 pictures on one side only; catalog: 0 lines changed' ro2.out"
+
+# a digest cell is 16 lowercase hex digits or '-'
+mkdir g && sed '$s/\t[0-9a-f]*$/\tzzzz/' c/catalog.tsv > g/catalog.tsv
+"$DELVE" review c g -o rg > /dev/null 2> err; rc=$?
+col=$(( $(tail -n 1 c/catalog.tsv | sed 's/\t[0-9a-f]*$//' | wc -c) + 1 ))
+check "a digest of garbage: exit 2 at its line and column (rc $rc: $(cat err))" sh -c "test $rc = 2 && grep -q 'g/catalog.tsv:$(wc -l < g/catalog.tsv):$col: a digest is 16 lowercase hex digits' err"
+
 # bad lists and flags
+cp draw.tsv c/mine.tsv
+"$DELVE" shot $S --draw c/mine.tsv -o c > /dev/null 2> err; rc=$?
+check "--draw with its list inside the set it replaces: exit 2, the list kept (rc $rc)" sh -c "test $rc = 2 && grep -q 'which is replaced whole' err && test -f c/mine.tsv"
 printf '1\t2\n3 1\n' > bad.tsv
 before=$(md5sum < c/catalog.tsv)
 "$DELVE" shot $S --draw bad.tsv -o c > /dev/null 2> err; rc=$?

@@ -66,15 +66,17 @@ static void test_plan_cap(void **state)
     review_result r = result(LINES, NLINES);
     drawlist l;
     delve_err err = { "" };
-    assert_int_equal(digest_plan(&r, 6, &l, &err), DELVE_OK);
+    int probes = -1;
+    assert_int_equal(digest_plan(&r, 6, &l, &probes, &err), DELVE_OK);
     assert_keys(&l, "1/1 1/2 2/1 2/2 3/2 4/1 5/1 7/1 8/1");
+    assert_int_equal(probes, 3);
     drawlist_free(&l);
     /* under the cap: every changed line, and the probes */
-    assert_int_equal(digest_plan(&r, 100, &l, &err), DELVE_OK);
+    assert_int_equal(digest_plan(&r, 100, &l, &probes, &err), DELVE_OK);
     assert_keys(&l, "1/1 1/2 2/1 2/2 3/1 3/2 4/1 5/1 6/1 7/1 8/1");
     drawlist_free(&l);
     /* cap 0: the probes alone (the drawing may have changed where no floor did) */
-    assert_int_equal(digest_plan(&r, 0, &l, &err), DELVE_OK);
+    assert_int_equal(digest_plan(&r, 0, &l, &probes, &err), DELVE_OK);
     assert_keys(&l, "1/2 3/2 8/1");
     drawlist_free(&l);
     review_result_free(&r);
@@ -93,7 +95,8 @@ static void test_tally(void **state)
     assert_int_equal(r.same_undrawn, 2);
     drawlist l;
     delve_err err = { "" };
-    assert_int_equal(digest_plan(&r, 100, &l, &err), DELVE_OK);
+    int probes;
+    assert_int_equal(digest_plan(&r, 100, &l, &probes, &err), DELVE_OK);
     assert_int_equal(digest_missing(&r, &l), 9);
     drawlist_free(&l);
     r.digests = 0;  /* sets without digests: nothing to count */
