@@ -19,7 +19,8 @@
 static void help(void)
 {
     printf("usage: delve film [SCRIPT.film] [-o DIR] [--font PATH] [--threads N] [--quiet]\n"
-           "                  [--progress] [--video [mp4,gif,webp]] [--gif-width W]\n\n"
+           "                  [--progress] [--video [mp4,gif,webp]] [--gif-width W]\n"
+           "                  [--gif-fps N]\n\n"
            "Plays SCRIPT (default %s) on its dungeon and writes\n"
            "  DIR/frames/frame_0001.png ...   every frame (DIR defaults to out/films/NAME)\n"
            "  DIR/sheet.png                   the captioned contact sheet\n"
@@ -27,12 +28,15 @@ static void help(void)
            "  DIR/film.mp4, DIR/film.gif      with --video, when ffmpeg is installed, made\n"
            "                                  while the frames render: the MP4 H.264 yuv420p\n"
            "                                  at the film's fps (12 unless its script says\n"
-           "                                  `fps N`), the GIF at a third of it, W px wide\n"
-           "                                  (--gif-width, 160..4096, default %d)\n"
+           "                                  `fps N`), the GIF at a third of it or N frames\n"
+           "                                  a second (--gif-fps, 1..the film's fps), W px\n"
+           "                                  wide (--gif-width, 160..4096, default %d); every\n"
+           "                                  event's frame is in it whatever its rate\n"
            "  DIR/film.webp                   with a --video list naming webp: the GIF's\n"
            "                                  frames, lossy\n"
            "--video LIST says what to make: mp4, gif and webp, comma-separated, in any case\n"
-           "(--video alone: mp4,gif; two --video add up). --gif-width needs gif or webp.\n"
+           "(--video alone: mp4,gif; two --video add up). --gif-width and --gif-fps need gif\n"
+           "or webp.\n"
            "An option's value is the next word or follows '=' (--gif-width=480); after --\n"
            "every word is the script. --threads N (1..16): threads that encode the\n"
            "frames, the one drawing them among them (default: one per core).\n"
@@ -49,7 +53,7 @@ static void help(void)
 
 typedef struct film_args {
     const char *script, *out_dir, *font;
-    int threads, quiet, video, progress, gif_w;
+    int threads, quiet, video, progress, gif_w, gif_fps;
     cli_seen seen;          /* valued options taken, each once */
     int bare;         /* --video without a list was given */
     unsigned formats; /* VIDEO_* */
@@ -95,7 +99,8 @@ static int take_video(const cli_words *cw, int *i, film_args *a)
     return EXIT_OK;
 }
 
-/* The options that take a value: -o, --font, --threads, --gif-width at argv[*i]. */
+/* The options that take a value: -o, --font, --threads, --gif-width, --gif-fps at
+ * argv[*i]. */
 static int take_value(const cli_words *cw, int *i, film_args *a)
 {
     const char *o = cw->w[*i], *v = cli_value("film", cw->n, cw->w, i);
@@ -108,6 +113,8 @@ static int take_value(const cli_words *cw, int *i, film_args *a)
     else if (!strcmp(o, "--gif-width"))
         return cli_int("film", o, v, VIDEO_GIF_MIN_W, FILM_MAX_FRAME_SIDE, &a->gif_w)
                    ? EXIT_OK : EXIT_USAGE;
+    else if (!strcmp(o, "--gif-fps")) /* the film's own fps is checked once it is read */
+        return cli_int("film", o, v, 1, FILM_FPS_MAX, &a->gif_fps) ? EXIT_OK : EXIT_USAGE;
     else
         return cli_int("film", o, v, 1, RECORDER_MAX_THREADS, &a->threads) ? EXIT_OK
                                                                             : EXIT_USAGE;
@@ -142,6 +149,13 @@ static int check_args(film_args *a)
         return cli_usage_error("film", "--gif-width sets the width of film.gif and film.webp, "
                                "and --video makes neither: add gif or webp to its list, or "
                                "leave --gif-width out");
+    if (a->gif_fps && !a->video)
+        return cli_usage_error("film", "--gif-fps sets the frame rate of film.gif, which only "
+                               "--video makes: add --video, or leave --gif-fps out");
+    if (a->gif_fps && a->formats && !(a->formats & (VIDEO_GIF | VIDEO_WEBP)))
+        return cli_usage_error("film", "--gif-fps sets the frame rate of film.gif and "
+                               "film.webp, and --video makes neither: add gif or webp to its "
+                               "list, or leave --gif-fps out");
     if (!a->script)
         a->script = film_default_script();
     return EXIT_OK;
@@ -159,7 +173,7 @@ static int parse(const cli_words *cw, film_args *a)
             help();
             return -1;
         } else if (!strcmp(w, "-o") || !strcmp(w, "--font") || !strcmp(w, "--threads") ||
-                   !strcmp(w, "--gif-width")) {
+                   !strcmp(w, "--gif-width") || !strcmp(w, "--gif-fps")) {
             rc = take_value(cw, &i, a);
         } else if (!strcmp(w, "--quiet") || !strcmp(w, "-q")) {
             a->quiet = 1;
@@ -334,7 +348,8 @@ int cmd_film(int argc, char **argv)
 {
     film_args a;
     static const char *const flags[] = { "--quiet", "--progress", NULL };
-    static const char *const valued[] = { "--font", "--threads", "--gif-width", "--video", NULL };
+    static const char *const valued[] = { "--font", "--threads", "--gif-width", "--gif-fps",
+                                          "--video", NULL };
     cli_words cw;
     int rc = cli_split_long("film", argc, argv, flags, valued, &cw);
     if (rc)
@@ -349,12 +364,18 @@ int cmd_film(int argc, char **argv)
     delve_status st = film_load(a.script, &fs, &err);
     world w;
     int have_world = 0, found = 0;
-    take_plan plan;
+    take_plan plan = { 0 };
     recorder *rec = NULL;
     outdir *od = NULL;
     char target[FILM_PATH_MAX + 16];
-    if (!st)
+    if (!st && a.gif_fps > fs.fps) /* a GIF frame more often than the film has one */
+        st = delve_fail(&err, DELVE_EINPUT, "--gif-fps %d is above the film's %d frames a "
+                        "second (%s): film.gif shows film frames, at most every one",
+                        a.gif_fps, fs.fps, fs.path);
+    if (!st) {
+        fs.gif_fps = a.gif_fps;
         st = rehearse(&fs, a.quiet, &plan, &err);
+    }
     if (!st && !a.quiet)
         warn_missing_glyphs(&fs, a.font);
     if (!st)
@@ -375,6 +396,7 @@ int cmd_film(int argc, char **argv)
         report(&fs, rec, &w, target, a.video ? (a.formats ? a.formats : VIDEO_DEFAULT) : 0,
                found);
     recorder_close(rec);
+    take_plan_free(&plan);
     if (have_world)
         world_free(&w);
     film_free(&fs);

@@ -38,6 +38,9 @@ typedef struct dir_state {
     int slow;                   /* the next shot repeats a tube tick (slow motion) */
     int falling;                /* between the plates and the landing's events */
     int plates_hp[PARTY_MAX];   /* health when the plates gave way */
+    const film_action *next;    /* the action after the one being played, or NULL */
+    char fall_text[FILM_TEXT_MAX]; /* the fall event's words, and the tube frames that */
+    int fall_left;                 /* still show them: the slow motion is the fall's hold */
     shot s;
 } dir_state;
 
@@ -253,6 +256,50 @@ static void direct(dir_state *ds, event_kind kind)
     s->side_col = ds->side_col;
 }
 
+int director_holds(event_kind k)
+{
+    return k == EV_PLATES || k == EV_FALL || k == EV_LAND || k == EV_HEAL || k == EV_DRY ||
+           k == EV_BURN || k == EV_DEATH || k == EV_FLOOR;
+}
+
+int director_hold_frames(const film_script *fs)
+{
+    return film_frames_of(fs->event_hold_ms, fs->fps);
+}
+
+/* Would the next action, a `hold`, show this event's frame itself? Only when nothing
+ * else comes first: no event still to shoot, no walk going on. */
+static int next_holds(const dir_state *ds)
+{
+    return ds->next && ds->next->op == OP_HOLD && ds->seen_events == ds->w->log.count &&
+           ds->w->phase == PHASE_IDLE;
+}
+
+/* The event frame just shot again, the clock standing, until it has been on screen
+ * director_hold_frames (less what a `hold` right after it shows): heal and dry come on
+ * one game second, and one frame of each is 83 ms at 12 fps, too short to read and
+ * dropped by film.gif's sampling. The frames are holds (CARD_HOLD) held for kind. */
+static delve_status hold_event(dir_state *ds, event_kind kind, delve_err *err)
+{
+    shot *s = &ds->s;
+    int n = director_hold_frames(ds->fs) - 1;
+    if (n > 0 && next_holds(ds))
+        n -= film_frames_of(ds->next->ms, ds->fs->fps);
+    delve_status st = DELVE_OK;
+    for (int i = 0; i < n && !st; i++) {
+        s->frame_no = ++ds->frame_no;
+        s->card = CARD_HOLD;
+        s->held = kind;
+        s->kind = EV_STEP;
+        s->slow = 0;
+        if (s->since_land > 0)
+            s->since_land++;
+        frame_camera(ds, 1);
+        st = ds->fn(ds->ctx, ds->w, s, err);
+    }
+    return st;
+}
+
 static delve_status take(dir_state *ds, event_kind kind, const char *caption,
                          delve_err *err)
 {
@@ -261,6 +308,7 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
     s->line = ds->line;
     s->kind = kind;
     s->card = CARD_NONE;
+    s->held = EV_STEP;
     s->card_first = 0;
     s->slow = ds->slow;
     ds->slow = 0;
@@ -280,6 +328,8 @@ static delve_status take(dir_state *ds, event_kind kind, const char *caption,
     }
     expand_tide(ds->w, s->caption, sizeof s->caption);
     delve_status st = ds->fn(ds->ctx, ds->w, s, err);
+    if (!st && director_holds(kind) && kind != EV_FALL) /* the tube's frames hold a fall */
+        st = hold_event(ds, kind, err);
     if (kind == EV_PLATES) {
         ds->falling = 1; /* the plates' frame is seen from above, the drop from the side */
         /* a move still going ends here: its frames would play hidden behind the fall's
@@ -302,6 +352,7 @@ static delve_status cards(dir_state *ds, shot_card card, const char *text, int n
         s->frame_no = ++ds->frame_no;
         s->line = ds->line;
         s->card = card;
+        s->held = EV_STEP;
         s->card_first = card == CARD_TITLE && i == 0;
         s->kind = EV_STEP;
         s->slow = 0;
@@ -348,6 +399,10 @@ static delve_status shoot_events(dir_state *ds, delve_err *err)
     while (!st && ds->seen_events < ds->w->log.count) {
         const event *e = &ds->w->log.ev[ds->seen_events++];
         remember(ds, e->text);
+        if (e->kind == EV_FALL) {
+            snprintf(ds->fall_text, sizeof ds->fall_text, "%s", e->text);
+            ds->fall_left = director_hold_frames(ds->fs) - 1;
+        }
         st = take(ds, e->kind, e->text, err);
     }
     return st;
@@ -367,7 +422,8 @@ static delve_status tube_frames(dir_state *ds, int k, delve_err *err)
     for (j += ds->seen_events - before; j < end && !st; j++) {
         ds->s.fallen_cm = director_fallen_cm(ds->s.fall_cm, j, n);
         ds->slow = j > first;
-        st = take(ds, EV_FALL, "Falling through the tube", err);
+        st = take(ds, EV_FALL, ds->fall_left-- > 0 ? ds->fall_text : "Falling through the tube",
+                  err);
     }
     return st;
 }
@@ -648,6 +704,7 @@ delve_status director_play_saving(const film_script *fs, world *w, shot_fn fn, v
         st = shoot_events(&ds, err);
     for (; !st && i < fs->action_count; i++) {
         ds.line = fs->actions[i].line;
+        ds.next = i + 1 < fs->action_count ? &fs->actions[i + 1] : NULL;
         st = do_action(&ds, &fs->actions[i], err);
         if (!st && w->log_full)
             st = DELVE_ELIMIT;

@@ -33,6 +33,9 @@ typedef struct shot {
     int since_land;                 /* shots since the last landing (1 on the land
                                        shot itself), 0 before any: for the dust ring */
     shot_card card;
+    event_kind held;                /* CARD_HOLD: the kind of the event this frame holds on
+                                       screen (director_holds), EV_STEP for a `hold`
+                                       directive's frame; EV_STEP on every other frame */
     int card_first;                 /* 1: a title card's first frame (a sheet cell) */
     char card_text[FILM_TEXT_MAX];  /* CARD_TITLE */
     int fps;                        /* the film's frames a second */
@@ -61,6 +64,16 @@ typedef struct shot {
 
 /* Receives each shot while the world is in the state it shows. */
 typedef delve_status (*shot_fn)(void *ctx, const world *w, const shot *s, delve_err *err);
+
+/* 1: an event of kind k stays on screen fs->event_hold_ms at least (the plates, the
+ * fall, the landing, a heal, a station dry, a burn, a death, a way taken): the words a
+ * viewer must read, and the frames film.gif keeps whatever its rate. Not the start, a
+ * step, a wait's chunks, the tide or the end, which come often or say nothing new. */
+int director_holds(event_kind k);
+
+/* The frames an event's frame stays on screen: film_frames_of(fs->event_hold_ms,
+ * fs->fps), 0 with `events hold=off`. */
+int director_hold_frames(const film_script *fs);
 
 /* Builds the film's world into *w: the dungeon from its seed or its .dun file (dungeon
  * file=) and its party; or, for `dungeon save=`, the saved game's dungeon (rebuilt from

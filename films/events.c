@@ -14,7 +14,7 @@ void events_header(textbuf *b, const party *p)
     textbuf_printf(b, "frame\ttime_s\tfloor\tx\ty\tevent");
     for (int i = 0; i < p->count; i++)
         textbuf_printf(b, "\t%s_health\t%s_power", p->m[i].name, p->m[i].name);
-    textbuf_printf(b, "\tdigest\tcaption\n");
+    textbuf_printf(b, "\tdigest\tcaption\theld\n");
 }
 
 void events_row(textbuf *b, const world *w, const shot *s)
@@ -25,7 +25,15 @@ void events_row(textbuf *b, const world *w, const shot *s)
                    w->floor + 1, world_sx(w), world_sy(w), word);
     for (int i = 0; i < w->party.count; i++)
         textbuf_printf(b, "\t%d\t%d", w->party.m[i].health, w->party.m[i].power);
-    textbuf_printf(b, "\t%016llx\t%s\n", (unsigned long long)world_digest(w), s->caption);
+    textbuf_printf(b, "\t%016llx\t%s\t%s\n", (unsigned long long)world_digest(w), s->caption,
+                   events_held_word(s));
+}
+
+const char *events_held_word(const shot *s)
+{
+    if (s->card != CARD_HOLD)
+        return "-";
+    return s->held == EV_STEP ? "hold" : event_kind_name(s->held);
 }
 
 /* ---- reading ---- */

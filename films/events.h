@@ -1,6 +1,6 @@
 /* events: a film's events.tsv, one row a frame (films/README.md, "Frames and events"):
  * frame, time_s, floor, x, y, event, NAME_health and NAME_power for each member,
- * digest, caption. The recorder writes it and `delve sheet` reads it back, both here,
+ * digest, caption, held. The recorder writes it and `delve sheet` reads it back, both here,
  * so its columns have one home. Uses base (lines read with base/lex.h). */
 #ifndef DELVE_FILMS_EVENTS_H
 #define DELVE_FILMS_EVENTS_H
@@ -18,6 +18,11 @@ void events_header(textbuf *b, const party *p);
 
 /* Appends the line of shot s, the world w as it is when s is taken, to b. */
 void events_row(textbuf *b, const world *w, const shot *s);
+
+/* The held column of shot s: "-" for a frame that is no hold, "hold" for a `hold`
+ * directive's, the event word held for an event's hold frames ("heal": the heal's frame
+ * kept on screen, director_holds). */
+const char *events_held_word(const shot *s);
 
 /* One row read back: what `delve sheet` needs of it. */
 typedef struct events_line {

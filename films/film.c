@@ -25,7 +25,7 @@ typedef struct token {
     int quoted;              /* the value was a "quoted string" */
 } token;
 
-#define FILM_DIRECTIVES 19 /* rows of DIRECTIVES */
+#define FILM_DIRECTIVES 20 /* rows of DIRECTIVES */
 
 typedef struct line_ctx {
     const char *path;
@@ -773,6 +773,25 @@ static delve_status d_fall(line_ctx *c)
     return st;
 }
 
+/* events hold=DURATION|off: the least film time each event's frame stays on screen. */
+static delve_status d_events(line_ctx *c)
+{
+    delve_status st = need_args(c, 1, "hold=DURATION or hold=off");
+    for (int i = 1; i < c->n && !st; i++) {
+        token *t = &c->tok[i];
+        int64_t ms = 0;
+        if (!strcmp(t->key, "hold") && !strcmp(t->val, "off")) {
+            c->fs->event_hold_ms = 0;
+        } else if (!strcmp(t->key, "hold")) {
+            st = cut_duration(c, t, "an event's hold", &ms);
+            c->fs->event_hold_ms = (int)ms;
+        } else {
+            st = unknown_key(c, t, "events");
+        }
+    }
+    return st;
+}
+
 /* camera follow|whole|at X,Y|zoom Z ... [over DURATION]: the words in any order. */
 static delve_status d_camera(line_ctx *c)
 {
@@ -938,7 +957,7 @@ static const struct {
     /* the direction */
     { "speed", d_speed, 0 },     { "hold", d_hold, 0 },       { "title", d_title, 0 },
     { "end", d_end, 1 },         { "fps", d_fps, 1 },         { "fall", d_fall, 1 },
-    { "camera", d_camera, 0 },
+    { "camera", d_camera, 0 },   { "events", d_events, 1 },
 };
 _Static_assert(sizeof DIRECTIVES / sizeof DIRECTIVES[0] == FILM_DIRECTIVES,
                "FILM_DIRECTIVES counts DIRECTIVES' rows");
@@ -985,6 +1004,7 @@ static void set_defaults(film_script *fs, const char *path)
     fs->fps = FILM_FPS;
     fs->fall_ms = FILM_FALL_MS;
     fs->fall_side = 1;
+    fs->event_hold_ms = FILM_EVENT_HOLD_MS;
     fs->start_floor = fs->start_x = fs->start_y = -1;
 }
 

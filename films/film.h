@@ -25,6 +25,8 @@
 #define FILM_CUT_MAX_MS 600000    /* hold, title, end, camera over, fall slow: 10 min */
 #define FILM_WAIT_MAX_S (30LL * 86400) /* a wait is at most 30 days */
 #define FILM_FALL_MS 3000         /* the fall's slow motion: 3 s of film (spec/side-view.md) */
+#define FILM_EVENT_HOLD_MS 1500   /* an event's frame stays on screen at least this long: a
+                                     caption of a few words read at GIF size */
 
 typedef enum film_op {
     OP_WALK,     /* walk to=TARGET */
@@ -103,6 +105,12 @@ typedef struct film_script {
                                  FILM_FALL_MS by default in every film; 0: one frame a
                                  tube tick (fall slow=off) */
     int fall_side;            /* 1 (default): falls are drawn in the side view */
+    int event_hold_ms;        /* events hold=DURATION|off: the least film time an event's
+                                 frame stays on screen (director_holds' kinds);
+                                 FILM_EVENT_HOLD_MS by default, 0: off */
+    int gif_fps;              /* film.gif's and film.webp's frames a second, 1..fps; 0:
+                                 fps / 3 (set by `delve film --gif-fps`, never by a script:
+                                 the walk stays on the film's clock) */
     char end_text[FILM_TEXT_MAX]; /* end "TEXT": the end card; empty: none */
     int64_t end_ms;
     int start_floor;          /* dungeon start=FLOOR[,X,Y]: 0-based, -1 none */

@@ -3,6 +3,7 @@
 #include "films/take.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/outdir.h"
@@ -21,31 +22,55 @@ static int stretch_of(const world *w, const shot *s)
     return s->card == CARD_TITLE ? -1 : w->floor * 2 + (s->side != 0);
 }
 
-static int in_gif(int frame_no) { return (frame_no - 1) % VIDEO_GIF_EVERY == 0; }
-
-static void picks_shot(take_picks *p, const world *w, const shot *s)
+/* The first frame of window k of film.gif at rate num/den a second on a film of fps:
+ * ceil(k * den * fps / num), so at fps / 3 (num fps, den 3) every third frame. */
+static int64_t window_start(int64_t k, int fps, int num, int den)
 {
-    int k = stretch_of(w, s);
-    if (s->frame_no == 1 || k != p->stretch)
-        p->unseen = 1;
-    p->stretch = k;
-    if (p->unseen && in_gif(s->frame_no) && p->nstarts < TAKE_PICKS_STRETCHES) {
-        p->starts[p->nstarts++] = s->frame_no;
-        p->unseen = 0;
-    }
+    return (k * den * fps + num - 1) / num;
 }
 
-/* The picks of a film of `frames` frames: the even ones merged into the stretches'. */
-static void picks_end(take_picks *p, int frames)
+int take_gif_plan(const unsigned char *must, int frames, int fps, int gif_fps,
+                  unsigned char *gif)
 {
-    int gif = (frames + VIDEO_GIF_EVERY - 1) / VIDEO_GIF_EVERY, j = 0;
-    p->n = 0;
-    for (int i = 0; i < TAKE_PICKS_EVEN || j < p->nstarts;) {
-        int even = i < TAKE_PICKS_EVEN
-                       ? (int)((2L * i + 1) * gif / (2 * TAKE_PICKS_EVEN)) * VIDEO_GIF_EVERY + 1
-                       : RECORDER_MAX_FRAMES + 1;
-        int f = j < p->nstarts && p->starts[j] <= even ? p->starts[j++] : (i++, even);
-        if (f <= frames && (!p->n || p->frame[p->n - 1] != f))
+    int num = gif_fps > 0 ? gif_fps : fps, den = gif_fps > 0 ? 1 : VIDEO_GIF_EVERY;
+    int n = 0, ev = 0; /* ev: the earliest event frame (0-based) not yet in the GIF */
+    memset(gif, 0, (size_t)frames);
+    for (int64_t k = 0;; k++) {
+        int64_t a = window_start(k, fps, num, den), b = window_start(k + 1, fps, num, den);
+        while (ev < frames && !must[ev])
+            ev++;
+        if (ev < frames && ev < b) /* an event frame waiting, or in this window */
+            gif[ev++]++;
+        else if (a < frames)
+            gif[a]++;
+        else
+            break;
+        n++;
+    }
+    return n;
+}
+
+/* The palette's picks: the first GIF frame of each stretch drawn alike, and
+ * TAKE_PICKS_EVEN of the GIF's frames spread evenly over it, merged in film order. */
+static void picks_of(take_picks *p, const signed char *stretch, const unsigned char *gif,
+                     int frames, int gif_frames)
+{
+    int even[TAKE_PICKS_EVEN], seen = 0, i = 0, j = 0;
+    memset(p, 0, sizeof *p);
+    for (int f = 0, unseen = 1, g = 0; f < frames; f++) {
+        unseen |= f > 0 && stretch[f] != stretch[f - 1];
+        if (unseen && gif[f] && p->nstarts < TAKE_PICKS_STRETCHES) {
+            p->starts[p->nstarts++] = f + 1;
+            unseen = 0;
+        }
+        for (g += gif[f]; seen < TAKE_PICKS_EVEN &&
+                          (2L * seen + 1) * gif_frames / (2 * TAKE_PICKS_EVEN) < g;)
+            even[seen++] = f + 1;
+    }
+    while (i < seen || j < p->nstarts) {
+        int f = j < p->nstarts && (i >= seen || p->starts[j] <= even[i]) ? p->starts[j++]
+                                                                           : even[i++];
+        if (!p->n || p->frame[p->n - 1] != f)
             p->frame[p->n++] = f;
     }
 }
@@ -53,7 +78,28 @@ static void picks_end(take_picks *p, int frames)
 typedef struct rehearsal {
     const film_script *fs;
     take_plan *plan;
+    signed char *stretch;  /* each frame's stretch_of */
+    unsigned char *must;   /* 1: an event's frame film.gif keeps */
+    int cap;
 } rehearsal;
+
+/* Room for frame n (1-based) in r's tables; 0 when out of memory. */
+static int note_room(rehearsal *r, int n)
+{
+    if (n <= r->cap)
+        return 1;
+    int cap = r->cap ? r->cap * 2 : 1024;
+    signed char *st = realloc(r->stretch, (size_t)cap);
+    if (st)
+        r->stretch = st;
+    unsigned char *m = st ? realloc(r->must, (size_t)cap) : NULL;
+    if (m)
+        r->must = m;
+    if (!m)
+        return 0;
+    r->cap = cap;
+    return 1;
+}
 
 static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_err *err)
 {
@@ -62,15 +108,20 @@ static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_e
     pl->frames = s->frame_no;
     pl->cam_left = s->cam_left;
     pl->cam_line = s->cam_line;
+    pl->held += s->card == CARD_HOLD && s->held != EV_STEP;
     if (s->kind != EV_END) /* the end frame is drawn from above whatever came before */
         pl->side = s->side;
     if (s->cam_cut_left > 0 && !pl->cut_left) {
         pl->cut_left = s->cam_cut_left;
         pl->cut_line = s->cam_cut_line;
     }
-    picks_shot(&pl->picks, w, s);
-    if (pl->frames <= RECORDER_MAX_FRAMES)
+    if (pl->frames <= RECORDER_MAX_FRAMES) {
+        if (!note_room(r, s->frame_no))
+            return delve_fail(err, DELVE_ENOMEM, "out of memory");
+        r->stretch[s->frame_no - 1] = (signed char)stretch_of(w, s);
+        r->must[s->frame_no - 1] = s->card == CARD_NONE && !s->slow && director_holds(s->kind);
         return DELVE_OK;
+    }
     int fps = r->fs->fps, film_s = RECORDER_MAX_FRAMES / fps;
     if (s->card != CARD_NONE) /* holds and cards: their film time, not the walk's frames */
         return delve_fail_at(err, DELVE_EINPUT, r->fs->path, s->line, 1,
@@ -86,14 +137,27 @@ delve_status take_rehearse(const film_script *fs, take_plan *plan, delve_err *er
 {
     world w;
     memset(plan, 0, sizeof *plan);
-    rehearsal r = { fs, plan };
+    rehearsal r = { fs, plan, NULL, NULL, 0 };
     delve_status st = director_build_world(fs, &w, err);
     if (st)
         return st;
     st = director_play(fs, &w, count_shot, &r, err);
-    picks_end(&plan->picks, plan->frames);
     world_free(&w);
+    if (!st && plan->frames > 0 && !(plan->gif = malloc((size_t)plan->frames)))
+        st = delve_fail(err, DELVE_ENOMEM, "out of memory");
+    if (!st && plan->frames > 0) {
+        plan->gif_frames = take_gif_plan(r.must, plan->frames, fs->fps, fs->gif_fps, plan->gif);
+        picks_of(&plan->picks, r.stretch, plan->gif, plan->frames, plan->gif_frames);
+    }
+    free(r.stretch);
+    free(r.must);
     return st;
+}
+
+void take_plan_free(take_plan *plan)
+{
+    free(plan->gif);
+    plan->gif = NULL;
 }
 
 /* Draws the picked frames, in a play of the script of their own, and gives them to vid
@@ -166,6 +230,7 @@ static delve_status video_begin(const take_opts *o, const film_script *fs,
 {
     video_opts vo = { .fps = fs->fps, .gif_w = o->gif_w, .w = fs->frame_w, .h = fs->frame_h,
                       .formats = o->formats, .samples = plan->picks.n,
+                      .gif_fps = fs->gif_fps, .gif = plan->gif, .gif_len = plan->frames,
                       .waiting = o->waiting, .waiting_ctx = o->ctx };
     *vid = NULL;
     delve_status st = o->video ? video_start(vid, o->dir, &vo, o->stop, err) : DELVE_OK;

@@ -22,23 +22,38 @@ typedef struct take_picks {
     int n;
     int starts[TAKE_PICKS_STRETCHES]; /* each stretch's first GIF frame */
     int nstarts;
-    int stretch;                  /* what the last shot showed */
-    int unseen;                   /* 1: its stretch's first GIF frame is still to come */
 } take_picks;
 
 /* What the rehearsal found: the film's length, the palette's picks, and the two camera
  * moves the caller may warn of (the frames are right either way). */
 typedef struct take_plan {
     int frames;
+    int held;               /* frames that hold an event on screen (director_holds) */
+    unsigned char *gif;     /* malloc'ed, one a frame: how many of film.gif's frames show
+                               it (take_gif_plan); take_plan_free */
+    int gif_frames;         /* film.gif's frames */
     take_picks picks;
     int cam_left, cam_line; /* the last frame's: a camera move the film's end cuts */
     int side;               /* the last frame is the side view (a fall's, or view side) */
     int cut_left, cut_line; /* the first fall's that began during a camera move */
 } take_plan;
 
+/* Which frames film.gif shows (film.webp alike): one a 1/gif_fps s of film (gif_fps 0:
+ * fps / VIDEO_GIF_EVERY, a third of the frames), the first frame of each such window
+ * unless a frame with must[i] nonzero (an event's, director_holds) lies in it or waits
+ * from a window before: then the earliest waiting event frame, so no event frame is
+ * dropped whatever the rate; event frames still waiting at the film's end get GIF frames
+ * of their own after it. Writes gif[i], how many GIF frames show frame i + 1 (0 or 1, more
+ * only when gif_fps > fps), and returns film.gif's frame count. */
+int take_gif_plan(const unsigned char *must, int frames, int fps, int gif_fps,
+                  unsigned char *gif);
+
 /* Plays fs once without recording into *plan. DELVE_EINPUT at the script's line when the
  * film passes RECORDER_MAX_FRAMES; the director's and the world's errors as they come. */
 delve_status take_rehearse(const film_script *fs, take_plan *plan, delve_err *err);
+
+/* Frees what take_rehearse allocated in *plan (a zeroed plan too). */
+void take_plan_free(take_plan *plan);
 
 typedef struct take_opts {
     const char *dir;        /* the output's temporary folder (base/outdir) */

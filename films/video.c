@@ -43,7 +43,8 @@
 #define VIDEO_QUEUE (VIDEO_RING + VIDEO_SAMPLES_MAX)
 
 /* The two ffmpeg runs, each on a pipe of its own: film.mp4 from every frame as I420
- * (yuv420p), the GIF and WebP from every VIDEO_GIF_EVERY-th frame scaled down, as BGRA.
+ * (yuv420p), the GIF and WebP from the frames take_gif_plan picks (every VIDEO_GIF_EVERY-th
+ * without a plan) scaled down, as BGRA.
  * Two processes, not one with two inputs: ffmpeg reading two pipes can wait on one
  * while delve waits to write the other. */
 enum { RUN_MP4, RUN_SMALL, RUNS };
@@ -252,7 +253,9 @@ static int words(const video *v, int r, run_words *w)
        default film's 330), and one thread encodes about 450 such frames a second, faster
        than 2 cores render and write them; more cores: its own choice (0) */
     snprintf(w->threads, sizeof w->threads, "%d", sysconf(_SC_NPROCESSORS_ONLN) <= 2 ? 1 : 0);
-    if (fps % every == 0)
+    if (r == RUN_SMALL && v->o.gif_fps > 0)
+        snprintf(w->rate, sizeof w->rate, "%d", v->o.gif_fps);
+    else if (fps % every == 0)
         snprintf(w->rate, sizeof w->rate, "%d", fps / every);
     else
         snprintf(w->rate, sizeof w->rate, "%d/%d", fps, every);
@@ -756,7 +759,9 @@ delve_status video_frame(void *vv, const canvas *frame, delve_err *err)
             push(m, buf, 0);
         }
     }
-    if (!st && wanted(v, RUN_SMALL) && v->frames % VIDEO_GIF_EVERY == 0) {
+    int reps = !v->o.gif ? v->frames % VIDEO_GIF_EVERY == 0
+               : v->frames < v->o.gif_len ? v->o.gif[v->frames] : 0;
+    for (int i = 0; !st && wanted(v, RUN_SMALL) && i < reps; i++) {
         st = next_buf(v, s, &buf, err);
         if (!st) {
             small_frame(v, buf, frame);

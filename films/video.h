@@ -27,6 +27,12 @@ typedef struct video_opts {
     int gif_w;         /* film.gif's and film.webp's width in px; 0: VIDEO_GIF_W */
     int w, h;          /* every frame's size in px */
     unsigned formats;  /* VIDEO_* bits; 0: VIDEO_DEFAULT */
+    int gif_fps;       /* film.gif's and film.webp's frames a second; 0: fps /
+                          VIDEO_GIF_EVERY (as a fraction when not whole) */
+    const unsigned char *gif; /* NULL: every VIDEO_GIF_EVERY-th frame goes to the GIF;
+                          else gif[i] GIF frames show frame i (films/take.h take_gif_plan),
+                          kept by the caller until video_free */
+    int gif_len;       /* gif's entries: frames past them are not in the GIF */
     int samples;       /* film.gif's palette samples (video_sample) to come before the
                           first frame, 1 to VIDEO_SAMPLES_MAX; ignored without the GIF */
     /* told, when delve has waited VIDEO_WAIT_NOTE_S seconds on end for an ffmpeg that
@@ -45,8 +51,9 @@ unsigned video_formats(const char *list);
 /* Starts ffmpeg in folder dir (the film's temporary folder: a failed or stopped run
  * leaves its files to go with it), twice when both kinds are wanted, each on a pipe of
  * its own: one reading every frame as yuv420p at o->fps for film.tmp.mp4 (H.264), one
- * reading o->samples palette samples and then every VIDEO_GIF_EVERY-th frame, o->gif_w
- * px wide as BGRA at a third of o->fps, for film.tmp.gif (one 64-colour palette made of
+ * reading o->samples palette samples and then the frames o->gif says (every
+ * VIDEO_GIF_EVERY-th without it), o->gif_w px wide as BGRA at o->gif_fps (a third of
+ * o->fps without it), for film.tmp.gif (one 64-colour palette made of
  * the samples) and film.tmp.webp (lossy); the frames are converted and scaled by delve
  * (codecs/yuv.h) and written by a thread for each run. *out is NULL, with DELVE_OK, when
  * ffmpeg is not on PATH; DELVE_EIO when it cannot be started, DELVE_ENOMEM, DELVE_EINPUT

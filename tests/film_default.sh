@@ -41,7 +41,20 @@ check "exact fall damage on the land row" awk -F'\t' '
 fall=$(awk -F'\t' '$6 == "plates" { p = $2 } $6 == "fall" { n[$2 - p]++ }
   $6 == "land" && !l { l = $2 - p } END { printf "%d,%d,%d,%d", n[1], n[2], n[3], l }' "$tsv")
 check "the fall: 12 frames a tube tick, landing 4 s after the plates ($fall)" test "$fall" = "12,12,12,4"
-check "330 frames" test "$(($(wc -l < "$tsv") - 1))" = 330
+# each event's frame stays on screen 1.5 s (films/README.md, "Holds"): 17 hold frames
+# after the plates, the landing, the heal and the dry each, 330 + 4 x 17 = 398 frames
+check "398 frames" test "$(($(wc -l < "$tsv") - 1))" = 398
+check "events.tsv ends in the held column" grep -q "	digest	caption	held$" "$tsv"
+held=$(awk -F'\t' 'NR > 1 && $NF != "-" { n[$NF]++ } END {
+  printf "%d,%d,%d,%d,%d", n["plates"], n["land"], n["heal"], n["dry"], n["hold"] }' "$tsv")
+check "17 held frames each for plates, land, heal, dry, no script hold ($held)" \
+  test "$held" = "17,17,17,17,0"
+check "held frames are hold rows with their event's caption and clock" awk -F'\t' '
+  NR > 1 && $NF == "-" { cap = $(NF - 1); t = $2 }
+  NR > 1 && $NF != "-" && ($6 != "hold" || $(NF - 1) != cap || $2 != t) { bad = 1 }
+  END { exit bad }' "$tsv"
+check "the heal is no longer on the frame before the dry" awk -F'\t' '
+  $6 == "heal" { h = $1 } $6 == "dry" { exit !($1 == h + 18) }' "$tsv"
 frames=$(ls "$out/frames" | wc -l)
 rows=$(($(wc -l < "$tsv") - 1))
 check "one events.tsv row per frame ($rows rows, $frames frames)" test "$rows" = "$frames"

@@ -1,6 +1,7 @@
 # films/scripts/devlog.film, the film that uses the direction: exact frame counts for
-# its title card (2 s), the x4 walks, the 36-frame fall, the three 2 s holds and the
-# 3 s end card at 12 fps, the clock exact through them, frames drawn as asked (the
+# its title card (2 s), the x4 walks, the plates, heal and dry held 1.5 s (18 frames with
+# their own; the landing by the script's 2 s hold after it), the 36-frame fall, the three
+# 2 s holds and the 3 s end card at 12 fps, the clock exact through them, frames drawn as asked (the
 # title card plain, the fall from the side, the hold after the landing the landing's
 # frame again), and -O0 draws the same bytes.
 . "${0%/*}/lib.bash" "$@" || exit 2
@@ -10,9 +11,12 @@ tsv="$TMP/d/events.tsv"
 runs=$(awk -F'\t' 'NR > 1 { if ($6 != w) { if (w != "") printf "%s %d,", w, n; w = $6; n = 0 } n++ }
   END { printf "%s %d", w, n }' "$tsv")
 check "the film's shape ($runs)" test "$runs" = \
-  "title 24,start 1,step 37,plates 1,fall 36,land 1,hold 24,step 33,heal 1,dry 1,hold 48,end 1,title 36"
+  "title 24,start 1,step 37,plates 1,hold 17,fall 36,land 1,hold 24,step 33,heal 1,hold 17,dry 1,hold 65,end 1,title 36"
 rows=$(($(wc -l < "$tsv") - 1))
-check "244 frames, 20.3 s at 12 fps (under 30 s)" test "$rows" = 244 -a "$(ls "$TMP/d/frames" | wc -l)" = 244
+check "295 frames, 24.6 s at 12 fps (under 30 s)" test "$rows" = 295 -a "$(ls "$TMP/d/frames" | wc -l)" = 295
+held=$(awk -F'\t' 'NR > 1 { n[$NF]++ } END { printf "%d,%d,%d,%d,%d", n["plates"], n["land"], n["heal"], n["dry"], n["hold"] }' "$tsv")
+check "held: 17 frames for the plates, heal and dry, none for the landing (the script's hold), 72 script holds ($held)" \
+  test "$held" = "17,0,17,17,72"
 check "the title card and the start share the clock (Day 1 08:00)" \
   awk -F'\t' 'NR == 2 && $2 != 28800 { exit 1 } $6 == "start" && $2 != 28800 { exit 1 }' "$tsv"
 check "holds and the end card keep the clock of the frame before" awk -F'\t' '
@@ -101,7 +105,7 @@ check "  and --quiet says nothing" test ! -s "$TMP/err"
 # card, 209) as the recorder does, so a remade sheet is the film's, pixel for pixel
 "$DELVE" sheet "$TMP/d" -o "$TMP/d-re.png" --title "Delve devlog: the fall" > "$TMP/out"
 check "the remade sheet takes 11 frames, the cards' first among them ($(cat "$TMP/out"))" \
-  grep -qF "(11 frames of 244)" "$TMP/out"
+  grep -qF "(11 frames of 295)" "$TMP/out"
 check "  and it is the film's sheet" "$DELVE" diff "$TMP/d/sheet.png" "$TMP/d-re.png"
 # warned NAME WARNED SCRIPT QUIET: film SCRIPT exits 0 with exactly the warning WARNED
 # (file:line: naming $TMP/NAME.film), and QUIET, a script alike whose move is seen whole,
@@ -123,7 +127,7 @@ warned cam_land "4: the camera move has 11 frames left when the film ends (view 
   'dungeon seed=58 floors=3\nspeed x8\nwalk to=pit\ncamera at 10,10 zoom 48 over 1s\nview top\nhold 917ms\n'
 # a move still going when the plates give way plays hidden behind the fall and ends on
 # landing; one that ends on the walk to the pit is seen whole
-warned cam_fall "2: the camera move has 421 frames (35084ms) left when the plates give way: the fall's side view would hide them, so it ends there (a shorter 'over', or a hold before the walk, shows it whole)" \
+warned cam_fall "2: the camera move has 404 frames (33667ms) left when the plates give way: the fall's side view would hide them, so it ends there (a shorter 'over', or a hold before the walk, shows it whole)" \
   'dungeon seed=58\ncamera whole over 60s\nwalk to=pit\n' 'dungeon seed=58\ncamera zoom 32 over 1s\nwalk to=pit\n'
 # and ends there: a move at a square of floor 1 (which the landing does not change) is not
 # still going at a view side after the fall, nor at the film's end

@@ -16,6 +16,7 @@
 #include "engine/station.h"
 #include "films/director.h"
 #include "films/film.h"
+#include "films/take.h"
 #include "gen/gen.h"
 #include "render/frame.h"
 #include "render/side.h"
@@ -445,7 +446,8 @@ static void test_director_shots(void **state)
 {
     (void)state;
     film_script fs;
-    const char *text = "record every=5\nfall slow=off\ncaption \"Off we go\"\nwalk to=pit\n"
+    const char *text = "record every=5\nfall slow=off\nevents hold=off\n"
+                       "caption \"Off we go\"\nwalk to=pit\n"
                        "walk to=station\nuse station\nwait 1h\n";
     assert_int_equal(film_parse("d.film", text, &fs, NULL), DELVE_OK);
     world w;
@@ -644,6 +646,7 @@ typedef struct dir_log {
     shot_card card[400];
     int64_t clock[400];
     int fallen[400], side[400], landed[400], slow[400], cam_x[400], zoom[400], dmg0[400];
+    event_kind held[400];
     char caption[400][FILM_TEXT_MAX];
 } dir_log;
 
@@ -656,6 +659,7 @@ static delve_status log_dir(void *ctx, const world *w, const shot *s, delve_err 
         int i = c->n;
         c->kind[i] = s->kind;
         c->card[i] = s->card;
+        c->held[i] = s->held;
         c->clock[i] = w->clock_s;
         c->fallen[i] = s->fallen_cm;
         c->side[i] = s->side && s->side_by_col ? 100 + s->side_col : s->side; /* 1: a row */
@@ -701,14 +705,92 @@ static void test_speed(void **state)
     static dir_log a, b;
     /* the walk to the pit: the plates give way at sub-step 76; every=5 gives walking
      * frames at 5, 10 ... 75 (15); x4 at 20, 40, 60 (3) */
-    play_hand("record every=5\nfall slow=off\nwalk to=pit\n", &a);
-    play_hand("record every=5\nfall slow=off\nspeed x4\nwalk to=pit\n", &b);
+    play_hand("record every=5\nfall slow=off\nevents hold=off\nwalk to=pit\n", &a);
+    play_hand("record every=5\nfall slow=off\nevents hold=off\nspeed x4\nwalk to=pit\n", &b);
     assert_int_equal(count_of(&a, EV_STEP, CARD_NONE), 15);
     assert_int_equal(count_of(&b, EV_STEP, CARD_NONE), 3);
     assert_int_equal(a.n, 1 + 15 + 1 + 3 + 1 + 1); /* start, steps, plates, fall, land, end */
     assert_int_equal(b.n, 1 + 3 + 1 + 3 + 1 + 1);
     assert_int_equal(a.clock[a.n - 1], b.clock[b.n - 1]);
     assert_int_equal(b.clock[1], a.clock[4]); /* x4's 1st walking frame is x1's 4th */
+}
+
+/* Events held: each event's frame stays on screen 1500 ms by default (18 frames at 12
+ * fps: itself and 17 holds with the clock standing), a `hold` right after one counts
+ * toward it, `events hold=off` holds none, and the fall's tube frames are its own hold. */
+static void test_event_holds(void **state)
+{
+    (void)state;
+    static dir_log c;
+    /* plates, 17 holds, 3 tube frames, land, 17 holds; heal, 17 holds, dry, 17 holds */
+    play_hand("record every=100\nfall slow=off\nwalk to=pit\nwalk to=station\n"
+              "use station\n", &c);
+    int p = 0;
+    while (c.kind[p] != EV_PLATES)
+        p++;
+    for (int i = p + 1; i <= p + 17; i++) {
+        assert_int_equal(c.card[i], CARD_HOLD);
+        assert_int_equal(c.held[i], EV_PLATES);
+        assert_int_equal(c.kind[i], EV_STEP); /* not a cell of the sheet */
+        assert_int_equal(c.clock[i], c.clock[p]);
+        assert_string_equal(c.caption[i], c.caption[p]);
+        assert_int_equal(c.side[i], 0); /* the plates from above, as their own frame */
+    }
+    assert_int_equal(c.kind[p + 18], EV_FALL);
+    assert_int_equal(c.kind[p + 21], EV_LAND);
+    assert_int_equal(c.held[p + 22], EV_LAND);
+    assert_int_equal(c.held[p + 38], EV_LAND);
+    assert_int_equal(c.card[p + 39], CARD_NONE);
+    int h = 0;
+    while (c.kind[h] != EV_HEAL)
+        h++;
+    assert_int_equal(c.held[h + 17], EV_HEAL);
+    assert_int_equal(c.kind[h + 18], EV_DRY); /* no longer on the heal's next frame */
+    assert_int_equal(c.held[h + 35], EV_DRY);
+    assert_int_equal(c.kind[h + 36], EV_END);
+    int holds = 0;
+    for (int i = 0; i < c.n; i++)
+        holds += c.card[i] == CARD_HOLD && c.held[i] != EV_STEP;
+    assert_int_equal(holds, 4 * 17);
+    /* a hold of 1 s (12 frames) right after the landing holds it: 5 more make 18 */
+    static dir_log d;
+    play_hand("record every=100\nfall slow=off\nwalk to=pit\nhold 1s\n", &d);
+    int l = 0;
+    while (d.kind[l] != EV_LAND)
+        l++;
+    assert_int_equal(d.held[l + 5], EV_LAND);
+    assert_int_equal(d.card[l + 6], CARD_HOLD);
+    assert_int_equal(d.held[l + 6], EV_STEP); /* the script's hold */
+    assert_int_equal(d.kind[l + 18], EV_END);
+    /* 2 s at 25 fps: 49 holds after each event's frame; off: none */
+    play_hand("fps 25\nevents hold=2s\nrecord every=100\nfall slow=off\nwalk to=pit\n", &d);
+    assert_int_equal(count_of(&d, EV_STEP, CARD_HOLD), 2 * 49);
+    play_hand("events hold=off\nrecord every=100\nfall slow=off\nwalk to=pit\n", &d);
+    assert_int_equal(count_of(&d, EV_STEP, CARD_HOLD), 0);
+}
+
+/* film.gif's frames: a window of fps / gif_fps frames each, its first frame unless an
+ * event's frame is in it or still waits; none dropped, the late ones after the end. */
+static void test_gif_plan(void **state)
+{
+    (void)state;
+    unsigned char must[20] = { 0 }, gif[20];
+    /* a third of 12 frames: 0, 3, 6, 9 */
+    assert_int_equal(take_gif_plan(must, 12, 12, 0, gif), 4);
+    assert_int_equal(gif[0] + gif[3] + gif[6] + gif[9], 4);
+    /* events at 4 and 5 (one window, 3..5): 4 takes window 1, 5 waits for window 2 */
+    must[4] = must[5] = 1;
+    assert_int_equal(take_gif_plan(must, 12, 12, 0, gif), 4);
+    const unsigned char want[12] = { 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0 };
+    assert_memory_equal(gif, want, 12);
+    /* 2 a second of 12 fps: windows of 6; three events in the last window: two more
+       GIF frames after the film's end */
+    memset(must, 0, sizeof must);
+    must[13] = must[15] = must[17] = 1;
+    assert_int_equal(take_gif_plan(must, 18, 12, 2, gif), 5);
+    assert_int_equal(gif[0] + gif[6] + gif[13] + gif[15] + gif[17], 5);
+    /* as fast as the film: every frame once */
+    assert_int_equal(take_gif_plan(must, 18, 12, 12, gif), 18);
 }
 
 /* hold 2s at 12 fps is 24 frames of the last frame; at 25 fps 50; a title of 1500 ms at
@@ -743,7 +825,7 @@ static void test_fall_frames(void **state)
 {
     (void)state;
     static dir_log c;
-    play_hand("record every=100\nfall slow=off\nwalk to=pit\n", &c); /* a frame a tick */
+    play_hand("record every=100\nfall slow=off\nevents hold=off\nwalk to=pit\n", &c);
     assert_int_equal(count_of(&c, EV_FALL, CARD_NONE), 3);
     int q = 0;
     while (c.kind[q] != EV_PLATES)
@@ -751,7 +833,7 @@ static void test_fall_frames(void **state)
     assert_int_equal(c.side[q + 1], 1);      /* but seen from the side */
     assert_int_equal(c.fallen[q + 1], 600 * 1 / 16); /* tick 1 of 4 */
     assert_int_equal(c.fallen[q + 3], 600 * 9 / 16);
-    play_hand("record every=100\nwalk to=pit\n", &c); /* no direction: 3 s all the same */
+    play_hand("record every=100\nevents hold=off\nwalk to=pit\n", &c); /* 3 s by default */
     int p = 0;
     while (c.kind[p] != EV_PLATES)
         p++;
@@ -892,7 +974,7 @@ static void test_camera_off_floor(void **state)
                     "the fall's side view, which a hold after the landing keeps; put 'view "
                     "top' before the hold to watch the move from above");
     static dir_log f;
-    play_hand("walk to=pit\ncamera at 1,1 over 1s\nview top\nhold 1s\n", &f);
+    play_hand("events hold=off\nwalk to=pit\ncamera at 1,1 over 1s\nview top\nhold 1s\n", &f);
     assert_int_equal(count_of(&f, EV_STEP, CARD_HOLD), 12);
     assert_int_equal(f.side[f.n - 1], 0);
 }
@@ -982,6 +1064,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_direction),
         cmocka_unit_test(test_speed),
+        cmocka_unit_test(test_event_holds),
+        cmocka_unit_test(test_gif_plan),
         cmocka_unit_test(test_hold_title_end),
         cmocka_unit_test(test_fall_frames),
         cmocka_unit_test(test_camera_ease),

@@ -1,7 +1,7 @@
 # --video: film.mp4 and film.gif (and film.webp when asked) through ffmpeg found on PATH
 # at run time, two runs each fed raw frames through a pipe of its own while the film
-# renders (the MP4's every frame as yuv420p, the GIF's and WebP's every third frame
-# scaled down as BGRA, after the GIF's palette samples); without ffmpeg a note and exit
+# renders (the MP4's every frame as yuv420p, the GIF's and WebP's every third frame,
+# an event's frame in place of its window's first, scaled down as BGRA, after the GIF's palette samples); without ffmpeg a note and exit
 # 0. A stand-in ffmpeg checks how delve calls it (the encoders' options, the palette
 # made of the samples), that every frame's bytes come down the pipes, that the samples
 # are frames of the GIF picked over the whole film and from each stretch of it (the
@@ -38,6 +38,19 @@ if [ -n "${FAKE_KEEP:-}" ]; then CAT > "${0%/*}/stream-$last"; exit 0; fi
 WC -c > "${0%/*}/bytes-$last"
 SH
 sed -i "s|^WC |$(command -v wc) |; s|CAT > |$(command -v cat) > |" "$fake/ffmpeg"
+# film.gif's frames as film frame numbers, from events.tsv $1 at EVERY film frames a GIF
+# frame (films/take.h take_gif_plan, done again the obvious way): each window's first
+# frame, unless an event's frame (plates, a tube tick's first fall row, land, heal, dry,
+# burn, death, floor) is in it or waits from an earlier window; late ones after the end
+gif_plan() {
+  awk -F'\t' -v every="$2" 'NR > 1 {
+      m[$1] = $6 ~ /^(plates|land|heal|dry|burn|death|floor)$/ || ($6 == "fall" && !(f && $2 == t))
+      f = $6 == "fall"; t = $2; n = $1 }
+    END { e = 1
+      for (a = 1; ; a += every) {
+        while (e <= n && !m[e]) e++
+        if (e <= n && e < a + every) print e++; else if (a <= n) print a; else break } }' "$1"
+}
 chmod +x "$fake/ffmpeg"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video > "$TMP/out"
 check "with a stand-in ffmpeg: exit 0" test $? = 0
@@ -60,10 +73,12 @@ frames=$(ls "$TMP/f/frames" | wc -l)
 check "every frame's pixels down the MP4's pipe ($(cat "$fake/bytes-film.tmp.mp4") bytes, $frames frames)" \
   test "$(cat "$fake/bytes-film.tmp.mp4")" = $((frames * 960 * 540 * 3 / 2))
 samples=$(sed -n 's/.*trim=end_frame=\([0-9]*\),palettegen.*/\1/p' "$fake/calls")
-check "the GIF's palette samples: 8 spread over the film and frame 1, the first of its stretch ($samples)" \
-  test "$samples" = 9
+check "the GIF's palette samples: 8 spread over the film, frame 1 and the fall's first (in the GIF as an event), the first of their stretches ($samples)" \
+  test "$samples" = 10
 check "the palette samples, then every third frame down the GIF's pipe ($(cat "$fake/bytes-film.tmp.gif") bytes)" \
   test "$(cat "$fake/bytes-film.tmp.gif")" = $(((samples + (frames + 2) / 3) * 640 * 360 * 4))
+check "the GIF's frames: 21 of 63, the plates (25), the tube ticks' first (26 a window late, 38, 50) and the landing (62) in place of their windows' first" \
+  test "$(gif_plan "$TMP/f/events.tsv" 3 | tr '\n' ' ')" = "1 4 7 10 13 16 19 22 25 26 31 34 38 40 43 46 50 52 55 58 62 "
 check "mp4: H.264, yuv420p, 12 fps" grep -q -- "yuv420p.*-c:v libx264 .*-r 12 film.tmp.mp4" "$fake/calls"
 check "mp4: x264 ultrafast at a fixed quantiser of 20" \
   grep -q -- "-c:v libx264 -preset ultrafast -qp 20 -colorspace smpte170m -color_range tv " "$fake/calls"
@@ -80,18 +95,21 @@ FAKE_KEEP=1 PATH="$fake" "$DELVE" film "$TMP/quickfall.film" -o "$TMP/q" --quiet
 k=$(sed -n 's/.*trim=end_frame=\([0-9]*\),palettegen.*/\1/p' "$fake/calls")
 n=$(ls "$TMP/q/frames" | wc -l)
 size=$((160 * 90 * 4))
-check "quick fall: $k samples, then every third of the $n frames down the GIF's pipe" \
-  test "$(wc -c < "$fake/stream-film.tmp.gif")" = $(((k + (n + 2) / 3) * size))
+plan=$(gif_plan "$TMP/q/events.tsv" 3)
+check "quick fall: $k samples, then the plan's $(echo "$plan" | wc -l) GIF frames of the $n frames down the GIF's pipe" \
+  test "$(wc -c < "$fake/stream-film.tmp.gif")" = $(((k + $(echo "$plan" | wc -l)) * size))
 mkdir "$TMP/chunks"
 split -b $size -a 4 -d "$fake/stream-film.tmp.gif" "$TMP/chunks/c"
 # each sample as the film frame whose GIF frame it equals
-picked=$( (cd "$TMP/chunks" && md5sum c*) | awk -v k="$k" '
-  { i = substr($2, 2) + 0; if (i < k) s[i] = $1; else if (!($1 in f)) f[$1] = 3 * (i - k) + 1 }
+echo "$plan" > "$TMP/plan"
+picked=$( (cd "$TMP/chunks" && md5sum c*) | awk -v k="$k" -v plan="$TMP/plan" '
+  BEGIN { while ((getline l < plan) > 0) g[j++] = l }
+  { i = substr($2, 2) + 0; if (i < k) s[i] = $1; else if (!($1 in f)) f[$1] = g[i - k] }
   END { for (i = 0; i < k; i++) printf "%s%s", i ? " " : "", (s[i] in f) ? f[s[i]] : "none" }')
 fall=$(awk -F'\t' '$6 == "fall" { print $1; exit }' "$TMP/q/events.tsv")
 land=$(awk -F'\t' '$6 == "land" { print $1; exit }' "$TMP/q/events.tsv")
-check "quick fall: the samples are GIF frames, frame 1, 19 ... 277 spread over the film, the fall's first ($fall, from the side), the landing ($land) and the first on floor 2 from above (157) ($picked)" \
-  test "$picked" = "1 19 55 91 130 151 154 157 166 205 241 277" -a "$fall" = 151 -a "$land" = 154
+check "quick fall: the samples are GIF frames, frame 1, 22 ... 342 spread over the film, the fall's first ($fall, from the side), the landing ($land) and the first on floor 2 from above (190, after the landing's 17 held frames) ($picked)" \
+  test "$picked" = "1 22 67 115 150 168 171 190 205 250 298 342" -a "$fall" = 168 -a "$land" = 171
 rm -r "$TMP/chunks" "$fake/stream-film.tmp.gif"
 rm "$fake/calls"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video mp4,webp > "$TMP/out"
@@ -102,7 +120,7 @@ check "--video mp4,webp: WebP through libwebp_anim, no palette" \
 rm "$fake/calls"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video gif,webp > /dev/null
 check "--video gif,webp: one run, the film's frames (not the samples) to both" \
-  test "$(grep -c -- '-filter_complex \[0:v\]split\[s\]\[f\];\[s\]trim=end_frame=9,palettegen.*;\[f\]trim=start_frame=9,setpts=PTS-STARTPTS,split\[g\]\[wo\];\[g\]\[p\]paletteuse.* -map \[go\] -gifflags -transdiff film.tmp.gif -map \[wo\] -c:v libwebp_anim' "$fake/calls")" = 1 -a "$(wc -l < "$fake/calls")" = 1
+  test "$(grep -c -- '-filter_complex \[0:v\]split\[s\]\[f\];\[s\]trim=end_frame=10,palettegen.*;\[f\]trim=start_frame=10,setpts=PTS-STARTPTS,split\[g\]\[wo\];\[g\]\[p\]paletteuse.* -map \[go\] -gifflags -transdiff film.tmp.gif -map \[wo\] -c:v libwebp_anim' "$fake/calls")" = 1 -a "$(wc -l < "$fake/calls")" = 1
 check "--video mp4,webp: says so" grep -q "video   $TMP/f/film.mp4, $TMP/f/film.webp\$" "$TMP/out"
 rm "$fake/calls"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --quiet --video gif > /dev/null
@@ -131,6 +149,27 @@ rm "$fake/calls"
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f2" --quiet --video=webp > /dev/null
 check "--video=webp: webp alone" sh -c \
   "grep -q 'film.tmp.webp' '$fake/calls' && ! grep -q 'film.tmp.mp4' '$fake/calls' && ! grep -q 'film.tmp.gif' '$fake/calls'"
+# --gif-fps 2: the GIF's own rate, a GIF frame every 6 of the film's 12 a second, the
+# walk on the film's clock (the same 63 frames); every event frame still in it
+rm "$fake/calls"
+FAKE_KEEP=1 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/g2" --quiet --video gif --gif-fps 2 > /dev/null
+k=$(sed -n 's/.*trim=end_frame=\([0-9]*\),palettegen.*/\1/p' "$fake/calls")
+plan=$(gif_plan "$TMP/g2/events.tsv" 6 | tr '\n' ' ')
+check "--gif-fps 2: the GIF's ffmpeg reads at 2 fps" grep -q -- "-framerate 2 -i pipe:0 .*film.tmp.gif" "$fake/calls"
+check "--gif-fps 2: the film keeps its 63 frames" test "$(ls "$TMP/g2/frames" | wc -l)" = 63
+check "--gif-fps 2: 11 GIF frames, the plates, each tube tick's first and the landing among them ($plan)" \
+  test "$plan" = "1 7 13 19 25 26 38 43 50 55 62 "
+check "--gif-fps 2: $k samples and 11 GIF frames down the pipe" \
+  test "$(wc -c < "$fake/stream-film.tmp.gif")" = $(((k + 11) * 640 * 360 * 4))
+rm -f "$fake/stream-film.tmp.gif"
+"$DELVE" film tests/fixtures/short.film -o "$TMP/f" --gif-fps 2 2> "$TMP/err"; rc=$?
+check "--gif-fps without --video: a usage error ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -q 'gif-fps sets the frame rate of film.gif, which only --video makes' '$TMP/err'"
+"$DELVE" film tests/fixtures/short.film -o "$TMP/f" --video mp4 --gif-fps 2 2> "$TMP/err"; rc=$?
+check "--gif-fps with --video mp4: a usage error ($(cat "$TMP/err"))" test $rc = 2
+PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f13" --video --gif-fps 13 2> "$TMP/err"; rc=$?
+check "--gif-fps 13 on a 12 fps film: exit 2, nothing written ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -qF -- '--gif-fps 13 is above the film'\''s 12 frames a second' '$TMP/err' && test ! -e '$TMP/f13'"
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --gif-width 100 2> "$TMP/err"; rc=$?
 check "--gif-width 100: a usage error ($(cat "$TMP/err"))" test $rc = 2
 # Ctrl-C (SIGINT to the process group) while the encoder runs: exit 130, the earlier
@@ -229,19 +268,23 @@ if needs "the real ffmpeg's video (Debian's ffmpeg)" ffmpeg ffprobe; then
   n=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames \
       -of csv=p=0 "$TMP/d/film.gif")
   frames=$(ls "$TMP/d/frames" | wc -l)
-  check "default film: film.gif has every third frame ($n of $frames)" test "$n" = $(((frames + 2) / 3))
+  gif_plan "$TMP/d/events.tsv" 3 > "$TMP/d-plan"
+  check "default film: film.gif has every third frame, an event's in its window ($n of $frames)" \
+    test "$n" = $(((frames + 2) / 3)) -a "$n" = "$(wc -l < "$TMP/d-plan")"
   # the pictures against the PNG frames (PSNR in dB over every frame: a swapped channel
   # or a wrong matrix gives about 30, these files 48.8 and 40.9; x264 at -qp 24 gives
   # 45.9 and at -qp 28 43.6, so the MP4 must pass 46; a palette counted from the
   # changed pixels only, which turned the HUD's steady blues teal, gave the GIF 34); the
-  # GIF's against every third frame scaled alike
+  # GIF's against the plan's frames (gif_plan) scaled alike
   db=$(ffmpeg -nostdin -v info -i "$TMP/d/film.mp4" -framerate 12 -i "$TMP/d/frames/frame_%04d.png" \
        -lavfi "[1:v]format=yuv420p[r];[0:v][r]psnr" -f null - 2>&1 | sed -n 's/.* average:\([0-9.]*\).*/\1/p')
   check "default film: film.mp4 looks like the frames (PSNR $db dB)" awk -v d="$db" 'BEGIN { exit !(d > 46) }'
-  db=$(ffmpeg -nostdin -v info -i "$TMP/d/film.gif" -framerate 12 -i "$TMP/d/frames/frame_%04d.png" \
-       -lavfi "[0:v]format=rgb24[g];[1:v]select=not(mod(n\\,3)),scale=640:-2:flags=area,format=rgb24,setpts=N/4/TB[r];[g]setpts=N/4/TB[g2];[g2][r]psnr" \
+  mkdir "$TMP/d-gif" # the plan's frames in GIF order (an ffmpeg select of 133 terms is too long)
+  awk -v d="$TMP/d" '{ printf "ln -s %s/frames/frame_%04d.png %s-gif/g_%04d.png\n", d, $1, d, NR }' "$TMP/d-plan" | sh
+  db=$(ffmpeg -nostdin -v info -i "$TMP/d/film.gif" -framerate 4 -i "$TMP/d-gif/g_%04d.png" \
+       -lavfi "[0:v]format=rgb24[g];[1:v]scale=640:-2:flags=area,format=rgb24,setpts=N/4/TB[r];[g]setpts=N/4/TB[g2];[g2][r]psnr" \
        -f null - 2>&1 | sed -n 's/.* average:\([0-9.]*\).*/\1/p')
-  check "default film: film.gif looks like every third frame (PSNR $db dB)" awk -v d="$db" 'BEGIN { exit !(d > 38) }'
+  check "default film: film.gif looks like the plan's frames (PSNR $db dB)" awk -v d="$db" 'BEGIN { exit !(d > 38) }'
   # an odd frame size: the MP4 drops the last column and row (4:2:0 wants even sides)
   sed 's/^frame .*/frame   961x541/' tests/fixtures/short.film > "$TMP/odd.film"
   "$DELVE" film "$TMP/odd.film" -o "$TMP/odd" --quiet --video > /dev/null
