@@ -692,7 +692,8 @@ delve_status director_play_saving(const film_script *fs, world *w, shot_fn fn, v
     dir_state ds = { .fs = fs, .w = w, .fn = fn, .ctx = ctx, .save_dir = save_dir,
                      .speed = 1, .side_row = -1, .side_col = -1 };
     snprintf(ds.current, sizeof ds.current, "%s", fs->title);
-    cam_init(&ds.cam, fs, FRAME_PANEL_W * frame_hud_scale(fs->frame_w, fs->frame_h) / 100);
+    cam_init(&ds.cam, fs, film_compact(fs) ? 0 /* the HUD over the map */
+                          : FRAME_PANEL_W * frame_hud_scale(fs->frame_w, fs->frame_h) / 100);
     delve_status st = DELVE_OK;
     int i = 0;
     for (; !st && i < fs->action_count && leads(fs->actions[i].op); i++) {

@@ -25,7 +25,7 @@ typedef struct token {
     int quoted;              /* the value was a "quoted string" */
 } token;
 
-#define FILM_DIRECTIVES 20 /* rows of DIRECTIVES */
+#define FILM_DIRECTIVES 21 /* rows of DIRECTIVES */
 
 typedef struct line_ctx {
     const char *path;
@@ -429,8 +429,8 @@ static delve_status d_frame(line_ctx *c)
     snprintf(a.val, sizeof a.val, "%.*s", (int)(x - t->val), t->val);
     snprintf(b.val, sizeof b.val, "%s", x + 1);
     b.vcol = t->vcol + (int)(x - t->val) + 1;
-    st = int_field(c, &a, FILM_MIN_FRAME_W, FILM_MAX_FRAME_SIDE, &c->fs->frame_w);
-    return st ? st : int_field(c, &b, FILM_MIN_FRAME_H, FILM_MAX_FRAME_SIDE, &c->fs->frame_h);
+    st = int_field(c, &a, FILM_MIN_COMPACT_W, FILM_MAX_FRAME_SIDE, &c->fs->frame_w);
+    return st ? st : int_field(c, &b, FILM_MIN_COMPACT_H, FILM_MAX_FRAME_SIDE, &c->fs->frame_h);
 }
 
 /* view side [row=Y] | view top: an action, for the shots after it. */
@@ -792,6 +792,24 @@ static delve_status d_events(line_ctx *c)
     return st;
 }
 
+/* layout full|compact */
+static delve_status d_layout(line_ctx *c)
+{
+    delve_status st = one_value(c, "full or compact");
+    if (st)
+        return st;
+    const char *v = c->tok[1].val;
+    if (!c->tok[1].key[0] && !strcmp(v, "full"))
+        c->fs->layout = LAYOUT_FULL;
+    else if (!c->tok[1].key[0] && !strcmp(v, "compact"))
+        c->fs->layout = LAYOUT_COMPACT;
+    else
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[1].col,
+                             "layout is full or compact, not '%s'", v);
+    c->fs->layout_line = c->line;
+    return DELVE_OK;
+}
+
 /* camera follow|whole|at X,Y|zoom Z ... [over DURATION]: the words in any order. */
 static delve_status d_camera(line_ctx *c)
 {
@@ -957,7 +975,7 @@ static const struct {
     /* the direction */
     { "speed", d_speed, 0 },     { "hold", d_hold, 0 },       { "title", d_title, 0 },
     { "end", d_end, 1 },         { "fps", d_fps, 1 },         { "fall", d_fall, 1 },
-    { "camera", d_camera, 0 },   { "events", d_events, 1 },
+    { "camera", d_camera, 0 },   { "events", d_events, 1 },   { "layout", d_layout, 1 },
 };
 _Static_assert(sizeof DIRECTIVES / sizeof DIRECTIVES[0] == FILM_DIRECTIVES,
                "FILM_DIRECTIVES counts DIRECTIVES' rows");
@@ -1008,6 +1026,26 @@ static void set_defaults(film_script *fs, const char *path)
     fs->start_floor = fs->start_x = fs->start_y = -1;
 }
 
+int film_compact(const film_script *fs)
+{
+    return fs->layout == LAYOUT_COMPACT ||
+           (fs->layout == LAYOUT_AUTO &&
+            (fs->frame_w < FILM_MIN_FRAME_W || fs->frame_h < FILM_MIN_FRAME_H));
+}
+
+/* The HUD panel takes 320 px and holds six members in 540: a smaller frame is drawn
+ * compact, and `layout full` on one is an error at the layout line. */
+static delve_status check_layout(const film_script *fs, delve_err *err)
+{
+    if (fs->layout != LAYOUT_FULL || (fs->frame_w >= FILM_MIN_FRAME_W &&
+                                      fs->frame_h >= FILM_MIN_FRAME_H))
+        return DELVE_OK;
+    return delve_fail_at(err, DELVE_EINPUT, fs->path, fs->layout_line, 1,
+                         "layout full needs a frame of %d x %d or more (the HUD panel), not "
+                         "%d x %d: leave it out, or write layout compact", FILM_MIN_FRAME_W,
+                         FILM_MIN_FRAME_H, fs->frame_w, fs->frame_h);
+}
+
 /* The contact sheet must fit SHEET_MAX_SIDE across: say so now, not after recording. */
 static delve_status check_sheet_width(const film_script *fs, delve_err *err)
 {
@@ -1039,7 +1077,8 @@ delve_status film_parse(const char *path, const char *text, film_script *out,
     }
     if (out->party.count == 0)
         film_default_party(&out->party);
-    return check_sheet_width(out, err);
+    delve_status st = check_layout(out, err);
+    return st ? st : check_sheet_width(out, err);
 }
 
 delve_status film_load(const char *path, film_script *out, delve_err *err)

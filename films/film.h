@@ -16,6 +16,8 @@
 #define FILM_MAX_FRAME_SIDE 4096
 #define FILM_MIN_FRAME_W 960    /* the HUD panel is 320 px and must hold six members */
 #define FILM_MIN_FRAME_H 540
+#define FILM_MIN_COMPACT_W 480  /* layout compact: no panel, the HUD over the map */
+#define FILM_MIN_COMPACT_H 270
 #define FILM_TEXT_MAX 96
 #define FILM_PATH_MAX 512
 #define FILM_DEFAULT_SCRIPT "films/scripts/pits-and-stations.film"
@@ -54,6 +56,10 @@ typedef enum walk_target {
 
 /* What a camera directive aims at (films/camera.h). */
 typedef enum cam_aim { AIM_KEEP, AIM_FOLLOW, AIM_WHOLE, AIM_AT } cam_aim;
+
+/* layout: the HUD panel beside the map (full), or the map first with a compact HUD
+ * over it (compact: frames watched small); auto is compact for frames under 960 x 540 */
+typedef enum film_layout { LAYOUT_AUTO, LAYOUT_FULL, LAYOUT_COMPACT } film_layout;
 
 typedef enum sheet_pick { PICK_EVENTS, PICK_EVERY, PICK_ALL } sheet_pick;
 
@@ -108,6 +114,8 @@ typedef struct film_script {
     int event_hold_ms;        /* events hold=DURATION|off: the least film time an event's
                                  frame stays on screen (director_holds' kinds);
                                  FILM_EVENT_HOLD_MS by default, 0: off */
+    film_layout layout;       /* layout full|compact; LAYOUT_AUTO when not written */
+    int layout_line;
     int gif_fps;              /* film.gif's and film.webp's frames a second, 1..fps; 0:
                                  fps / 3 (set by `delve film --gif-fps`, never by a script:
                                  the walk stays on the film's clock) */
@@ -142,6 +150,9 @@ int film_pick_wants(sheet_pick pick, int every, int frame_no, int is_event);
 /* Frames of film for ms of film time at fps: rounded to the nearest, at least 1 for
  * ms > 0 (hold 2s at 12 fps is 24). */
 int film_frames_of(int64_t ms, int fps);
+/* 1: fs's frames are drawn map first with the compact HUD (layout compact, or not
+ * written and the frame under FILM_MIN_FRAME_W x FILM_MIN_FRAME_H). */
+int film_compact(const film_script *fs);
 /* The shortest film time that holds `frames` frames at fps, as a duration a script takes:
  * "2s" when it is whole seconds, else "1417ms". Returns buf. */
 char *film_frames_text(int frames, int fps, char *buf, size_t cap);

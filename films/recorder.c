@@ -225,6 +225,8 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
 /* Width in px of the map area of a frame (the HUD panel takes the rest). */
 static int c_map_w(const film_script *fs)
 {
+    if (film_compact(fs)) /* the HUD over the map */
+        return fs->frame_w;
     return fs->frame_w - FRAME_PANEL_W * frame_hud_scale(fs->frame_w, fs->frame_h) / 100;
 }
 
@@ -270,7 +272,7 @@ static delve_status add_cell(recorder *r, const world *w, const shot *s, const c
 
 /* The map area of frame c as the side view cut along the shot's row (spec/side-view.md):
  * the party's marker, and during a fall the depth counter and the landing's damage. */
-static delve_status draw_side(canvas *c, const world *w, const shot *s, delve_err *err)
+static delve_status draw_side(canvas *c, int mw, const world *w, const shot *s, delve_err *err)
 {
     const dungeon *d = &w->dg;
     int fl = s->falling && !s->landed ? s->fall_floor : w->floor;
@@ -282,7 +284,7 @@ static delve_status draw_side(canvas *c, const world *w, const shot *s, delve_er
         p.feet_cm -= s->fallen_cm;
     for (int i = 0; s->landed && i < w->party.count && i < 6; i++)
         p.damage[p.damage_count++] = s->damage[i];
-    int pct = frame_hud_scale(c->w, c->h), mw = c->w - FRAME_PANEL_W * pct / 100;
+    int pct = frame_hud_scale(c->w, c->h);
     side_opts cut = { .row = s->side_row, .by_col = s->side_by_col, .col = s->side_col,
                       .pct = pct, .tide_raw = w->tide.on ? w->tide.last_raw : NULL };
     side_layout l = { .by_col = cut.by_col };
@@ -370,6 +372,7 @@ delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, fra
     vo.zoom = fs->zoom;
     vo.follow = fs->follow;
     vo.hud_scale = FRAME_HUD_AUTO; /* a larger frame, a larger panel */
+    vo.compact = film_compact(fs);
     vo.t_ms = (uint32_t)s->frame_no * (uint32_t)(1000 / (s->fps > 0 ? s->fps : FILM_FPS));
     vo.title = fs->title;
     vo.caption = s->caption;
@@ -404,7 +407,9 @@ delve_status recorder_draw(const film_script *fs, uint64_t seed, int floors, fra
     vo.no_map = s->side; /* drawn over the map area */
     delve_status st = frame_render(c, w, &vo, txt, err);
     if (!st && s->side)
-        st = draw_side(c, w, s, err);
+        st = draw_side(c, c_map_w(fs), w, s, err);
+    if (!st && s->side && vo.compact) /* its HUD over the side view, drawn last */
+        frame_compact_hud(c, w, &vo, txt);
     return st;
 }
 

@@ -25,18 +25,10 @@
  * member: on one scale a 9 999-health member leaves the others' lines flat on the axis */
 #define CHART_PER_MEMBER 4
 
-static const rgba MEMBER_COLOUR[PARTY_MAX] = {
-    { 250, 196, 64, 255 },  /* amber */
-    { 80, 200, 240, 255 },  /* sky */
-    { 236, 96, 200, 255 },  /* pink */
-    { 120, 220, 100, 255 }, /* green */
-    { 250, 130, 70, 255 },  /* orange */
-    { 180, 150, 255, 255 }, /* violet */
-};
 
 rgba chart_member_colour(int m)
 {
-    return MEMBER_COLOUR[(m % PARTY_MAX + PARTY_MAX) % PARTY_MAX];
+    return look_member(m);
 }
 
 void chart_begin(chart_data *d, int members, const char *const names[], int fps)

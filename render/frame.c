@@ -99,7 +99,7 @@ static int hud_pct(const canvas *c, const frame_opts *o)
 
 int frame_panel_w(const canvas *c, const frame_opts *o)
 {
-    return o->hud ? FRAME_PANEL_W * hud_pct(c, o) / 100 : 0;
+    return o->hud && !o->compact ? FRAME_PANEL_W * hud_pct(c, o) / 100 : 0;
 }
 
 static int clamp_zoom(int z)
@@ -565,6 +565,28 @@ static void draw_party_at(frame *fr, int cx, int cy)
     canvas_blit(&fr->map, t, cx - t->w / 2, cy - t->h / 2, 1);
 }
 
+/* A compact frame is watched small (a GIF on a page): the party as a ring 1/24 of the
+ * frame across, at least one and a half squares, with a dot in each living member's
+ * colour on it, spread apart, so a 16 px marker does not shrink to nothing. */
+static void draw_party_ring(frame *fr, int cx, int cy)
+{
+    int r = fr->map.w / 48, n = fr->w->party.count, alive = 0;
+    r = r > fr->z * 3 / 4 ? r : fr->z * 3 / 4;
+    int th = r / 5 > 2 ? r / 5 : 2, dot = r / 3 > 3 ? r / 3 : 3, S = PAINT_SUB;
+    paint_ring(&fr->map, cx * S, cy * S, (r - th - 1) * S, (r + 2) * S, (rgba){ 0, 0, 0, 200 });
+    paint_ring(&fr->map, cx * S, cy * S, (r - th) * S, (r + 1) * S, LOOK_TEXT);
+    for (int i = 0; i < n; i++)
+        alive += member_alive(&fr->w->party.m[i]);
+    for (int i = 0, k = 0; i < n; i++) {
+        if (!member_alive(&fr->w->party.m[i]))
+            continue;
+        const int16_t *d = DIR16[(k++ * 16 / (alive ? alive : 1) + 10) % 16]; /* from the top */
+        int x = cx + d[0] * r / 256, y = cy + d[1] * r / 256;
+        paint_disc(&fr->map, x * S, y * S, (dot + 1) * S, (rgba){ 0, 0, 0, 220 });
+        paint_disc(&fr->map, x * S, y * S, dot * S, look_member(i));
+    }
+}
+
 /* A ring of dust puffs that grows and thins over FRAME_DUST_STEPS frames. */
 static void draw_dust(frame *fr, int cx, int cy, int step)
 {
@@ -749,6 +771,8 @@ static void draw_map(frame *fr)
         if (fr->o->dust_step > 0 && fr->o->dust_step <= FRAME_DUST_STEPS)
             draw_dust(fr, cx, cy, fr->o->dust_step);
         draw_party_at(fr, cx, cy);
+        if (fr->o->compact)
+            draw_party_ring(fr, cx, cy);
     }
     draw_lamps(fr);
 }
@@ -903,11 +927,18 @@ delve_status frame_render(canvas *c, const world *w, const frame_opts *o, text_c
         if (fr.oom)
             st = delve_fail(err, DELVE_ENOMEM, "view: out of memory for tiles");
     }
-    if (st == DELVE_OK && o->hud)
+    if (st == DELVE_OK && o->hud && !o->compact)
         draw_hud(c, w, o, txt, vc == o->cache ? vc : NULL);
+    else if (st == DELVE_OK && o->hud && !o->no_map) /* over the map: after it */
+        hud_draw_compact(c, w, o, txt);
     if (vc != o->cache)
         frame_cache_free(vc);
     return st;
+}
+
+void frame_compact_hud(canvas *c, const world *w, const frame_opts *o, text_ctx *txt)
+{
+    hud_draw_compact(c, w, o, txt);
 }
 
 int frame_origin(const canvas *c, const world *w, const frame_opts *o, int *floor, int *ox,

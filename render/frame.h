@@ -105,6 +105,10 @@ typedef struct frame_opts {
                              FRAME_HUD_AUTO: frame_hud_scale of the frame (films) */
     int no_map;           /* 1: the map area is left as it is (a film draws its own side
                              view or card there), only the panel is drawn */
+    int compact;          /* 1: map first, for frames watched small: the map takes the
+                             whole frame, the HUD is drawn over it in large text
+                             (frame_compact_hud) and the party is a ring with its members'
+                             dots; frame_panel_w is 0 */
     int side_pct;         /* the side view's ruler and labels in percent (render/side.h
                              side_opts.pct; below 100: 100): `delve shot --size` gives
                              frame_hud_scale of its size, the viewer none */
@@ -119,6 +123,10 @@ frame_opts frame_defaults(void);
 int frame_hud_scale(int w, int h);
 /* The panel's width in px on a frame of c's size drawn with o (0 when hud is off). */
 int frame_panel_w(const canvas *c, const frame_opts *o);
+
+/* The compact HUD (frame_opts.compact) over what c shows now: for a caller that draws
+ * the map area itself (no_map: a film's side view), after it. Text hud_compact_px. */
+void frame_compact_hud(canvas *c, const world *w, const frame_opts *o, text_ctx *txt);
 
 /* Draws the frame into c (its size is the frame size; the map takes the width less
  * frame_panel_w when hud is on, and the height less FRAME_TIMELINE_H with a timeline). txt may be NULL only when hud is 0.

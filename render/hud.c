@@ -20,6 +20,10 @@
 #define HUD_TITLE_LINES 4    /* a title of FILM_TEXT_MAX bytes wraps, never cut */
 #define HUD_EVENT_LINES 3
 #define HUD_LINE_MAX 160     /* bytes of one drawn line */
+/* The compact HUD's text: HUD_COMPACT_READ_PX px when the frame is shown
+ * HUD_COMPACT_READ_W px wide (a GIF on a page), the least a caption reads at */
+#define HUD_COMPACT_READ_PX 10
+#define HUD_COMPACT_READ_W 600
 
 /* The panel being drawn: its canvas, the text, its scale in percent. */
 typedef struct hud {
@@ -309,6 +313,60 @@ void hud_draw(canvas *p, const world *w, const frame_opts *o, text_ctx *t,
         overlay_legend(&area, o, t);
     }
     recent_events(&h, o, y + S(&h, 10), bottom - S(&h, 6), inner);
+}
+
+/* --- the compact HUD over the map --------------------------------------------------- */
+
+int hud_compact_px(int frame_w)
+{
+    int px = (frame_w * HUD_COMPACT_READ_PX + HUD_COMPACT_READ_W - 1) / HUD_COMPACT_READ_W;
+    return px < HUD_COMPACT_READ_PX ? HUD_COMPACT_READ_PX : px;
+}
+
+/* A dark box behind text over the map, so it reads over any floor. */
+static void shade_box(canvas *c, int x, int y, int w, int h)
+{
+    canvas_blend_rect(c, x, y, w, h, (rgba){ 12, 12, 16, 200 });
+}
+
+/* The members top right: "Ash 18/30" over a health bar each, the dead greyed. */
+static void compact_members(canvas *c, const world *w, text_ctx *t, int px)
+{
+    char buf[HUD_LINE_MAX], name[HUD_LINE_MAX];
+    int pad = px / 2, bar_h = px / 4 > 3 ? px / 4 : 3, row = px * 13 / 10 + bar_h + pad / 2;
+    int bw = px * 7, n = w->party.count < PARTY_MAX ? w->party.count : PARTY_MAX;
+    int x = c->w - bw - 2 * pad, y = pad;
+    shade_box(c, x - pad, 0, bw + 3 * pad, n * row + 2 * pad);
+    for (int i = 0; i < n; i++, y += row) {
+        const member *m = &w->party.m[i];
+        int alive = member_alive(m);
+        snprintf(buf, sizeof buf, "%d/%d", m->health, m->max_health);
+        int nw = text_width(t, px, TEXT_BOLD, buf);
+        text_fit(t, px, TEXT_BOLD, bw - nw - px / 2, m->name, name, sizeof name);
+        text_draw(c, t, x, y, px, TEXT_BOLD, alive ? LOOK_TEXT : LOOK_TEXT_DEAD, name);
+        text_draw(c, t, x + bw - nw, y, px, TEXT_BOLD, alive ? LOOK_TEXT : LOOK_TEXT_DEAD, buf);
+        bar(c, x, y + px * 13 / 10, bw, bar_h, m->health, m->max_health,
+            alive ? LOOK_HEALTH : LOOK_DEAD_BAR, alive ? LOOK_HEALTH_BACK : LOOK_DEAD_BAR);
+    }
+}
+
+void hud_draw_compact(canvas *c, const world *w, const frame_opts *o, text_ctx *t)
+{
+    char clk[32], line[HUD_LINE_MAX], fit[HUD_LINE_MAX];
+    int px = hud_compact_px(c->w), pad = px / 2, lh = px * 13 / 10;
+    int shown = o->follow ? w->floor : o->cam_floor;
+    snprintf(line, sizeof line, "F%d  %s", shown + 1, world_clock_text(w->clock_s, clk, sizeof clk));
+    int lw = text_width(t, px, TEXT_BOLD, line);
+    shade_box(c, 0, 0, lw + 2 * pad, lh + pad);
+    text_draw(c, t, pad, pad / 2, px, TEXT_BOLD, LOOK_TEXT, line);
+    compact_members(c, w, t, px);
+    if (!o->caption || !o->caption[0])
+        return;
+    int inner = c->w - 4 * pad, top = c->h - lh - pad;
+    text_fit(t, px, TEXT_BOLD, inner, o->caption, fit, sizeof fit);
+    shade_box(c, 0, top - pad / 2, c->w, c->h - top + pad / 2);
+    canvas_fill_rect(c, 0, top - pad / 2, pad / 2 > 2 ? pad / 2 : 2, c->h - top + pad / 2, LOOK_GOAL);
+    text_draw(c, t, 2 * pad, top, px, TEXT_BOLD, LOOK_TEXT, fit);
 }
 
 /* --- the key of a panel ----------------------------------------------------------- */

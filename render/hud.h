@@ -18,6 +18,15 @@
 void hud_draw(canvas *panel, const world *w, const frame_opts *o, text_ctx *txt,
               const char *station_line, int scale_pct);
 
+/* The compact HUD of a map-first frame (frame_opts.compact), drawn over c's map: the
+ * floor and clock top left, each member's name, health and bar top right, the caption
+ * along the bottom, each on a dark box, text hud_compact_px(c->w) px. */
+void hud_draw_compact(canvas *c, const world *w, const frame_opts *o, text_ctx *txt);
+
+/* The compact HUD's text size in px on a frame frame_w px wide: 10 px or more when the
+ * frame is shown 600 px wide (ceil(frame_w / 60)), at least 10. */
+int hud_compact_px(int frame_w);
+
 #define HUD_KEY_MAX 4096 /* bytes of a hud_key; a panel that needs more is not kept */
 
 /* Everything hud_draw reads, as bytes into key (HUD_KEY_MAX): two calls that give the

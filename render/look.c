@@ -2,6 +2,7 @@
 #include "render/look.h"
 
 #include "engine/monster.h"
+#include "engine/party.h"
 
 #define RGB(r, g, b) { r, g, b, 255 }
 
@@ -142,4 +143,20 @@ _Static_assert(sizeof SHORE_LOOK / sizeof SHORE_LOOK[0] == SB_COUNT, "shore look
 const shore_look *look_shore(shore_band b)
 {
     return (b >= 0 && b < SB_COUNT) ? &SHORE_LOOK[b] : &SHORE_LOOK[SB_DEEP_DARK];
+}
+
+/* Each member's colour, by place in the party: the chart's lines and the compact
+ * frame's party dots */
+static const rgba MEMBER_LOOK[PARTY_MAX] = {
+    { 250, 196, 64, 255 },  /* amber */
+    { 80, 200, 240, 255 },  /* sky */
+    { 236, 96, 200, 255 },  /* pink */
+    { 120, 220, 100, 255 }, /* green */
+    { 250, 130, 70, 255 },  /* orange */
+    { 180, 150, 255, 255 }, /* violet */
+};
+
+rgba look_member(int m)
+{
+    return MEMBER_LOOK[(m % PARTY_MAX + PARTY_MAX) % PARTY_MAX];
 }

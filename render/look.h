@@ -40,6 +40,7 @@ monster_look look_monster(int kind);
 const way_look *look_way(way_kind k);         /* out of range: the lift row */
 const fixture_look *look_fixture(station_look l);
 rgba look_lamp(station_lamp lamp);           /* green ready, amber spent */
+rgba look_member(int m);                      /* member m's colour (chart, compact party) */
 
 /* Shoals ground by band (render/shore.c picks the band from the square's terrain, its
  * height and the tide): deepest water first, up to high ground. */

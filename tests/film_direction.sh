@@ -70,6 +70,33 @@ PY
 )
   check "six health bars, the last ending at row 336 ($bars)" test "$bars" = "6 336"
 fi
+# layout compact, made for GIFs: the devlog at 640 x 360 (under 960 x 540: compact
+# without being told) plays the same film (events.tsv byte for byte), the map takes the
+# whole frame, the caption along the bottom in 11 px text (10 px or more once the frame
+# is shown 600 px wide: its ink, capitals to the descender of "Bryn", spans 10 rows or
+# more), and the party a ring with each member's dot (amber: Ash) that shows at GIF size
+sed 's/^frame .*/frame   640x360/' films/scripts/devlog.film > "$TMP/small.film"
+"$DELVE" film "$TMP/small.film" -o "$TMP/small" --quiet > /dev/null
+check "640 x 360: the same events as at 1280 x 720" cmp -s "$tsv" "$TMP/small/events.tsv"
+if needs "the compact layout's pixels (ffmpeg, python3)" ffmpeg python3; then
+  ffmpeg -loglevel error -y -i "$TMP/small/frames/frame_$(printf %04d "$land").png" -f rawvideo -pix_fmt rgb24 "$TMP/land.rgb"
+  ffmpeg -loglevel error -y -i "$TMP/small/frames/frame_0063.png" -f rawvideo -pix_fmt rgb24 "$TMP/plates.rgb"
+  got=$(python3 - "$TMP/land.rgb" "$TMP/plates.rgb" <<'PY'
+import sys
+w, h = 640, 360
+land, plates = open(sys.argv[1], 'rb').read(), open(sys.argv[2], 'rb').read()
+def px(d, x, y): return d[(y * w + x) * 3:(y * w + x) * 3 + 3]
+ink = [y for y in range(h - 30, h) if any(min(px(land, x, y)) > 200 for x in range(20, 400))]
+amber = [(x, y) for y in range(h) for x in range(w) if px(plates, x, y) == bytes((250, 196, 64))]
+xs = [x for x, _ in amber]
+print(len(ink), max(ink) - min(ink) + 1 if ink else 0, len(amber) >= 50, (max(xs) - min(xs) + 1) if xs else 0)
+PY
+)
+  set -- $got
+  check "compact: the landing's caption ink spans $2 rows (10 or more) at the bottom" test "$2" -ge 10
+  check "compact: Ash's amber dot on the party's ring, at least 50 px, $4 px across ($got)" \
+    test "$3" = True -a "$4" -ge 10
+fi
 # a title of one 95-byte word fits no size: it ends in "..." inside the card's margin,
 # the first and last 5 % of each row the card's background (it ran off both edges)
 if needs "a long word's title card (ffmpeg, python3)" ffmpeg python3; then

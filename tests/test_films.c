@@ -93,8 +93,14 @@ static void test_parse_errors(void **state)
     expect_error("dungeon seed=1 floors=0\n", "t.film:1:23: floors: '0' is not a number in 1..32");
     expect_error("dungeon colour=red\n", "t.film:1:9: unknown key 'colour=' for 'dungeon'");
     expect_error("frame 1280by720\n", "t.film:1:7: frame size must be WIDTHxHEIGHT, not '1280by720'");
-    expect_error("frame 1280x20\n", "t.film:1:12: 20 is out of range 540..4096");
-    expect_error("frame 300x300\n", "t.film:1:7: 300 is out of range 960..4096");
+    expect_error("frame 1280x20\n", "t.film:1:12: 20 is out of range 270..4096");
+    expect_error("frame 300x300\n", "t.film:1:7: 300 is out of range 480..4096");
+    expect_error("frame 640x360\nlayout full\n", "t.film:2:1: layout full needs a frame of 960 "
+                 "x 540 or more (the HUD panel), not 640 x 360: leave it out, or write layout "
+                 "compact");
+    expect_error("layout wide\n", "t.film:1:8: layout is full or compact, not 'wide'");
+    expect_error("layout full\nlayout compact\n", "t.film:2:1: a second 'layout' (the first "
+                 "is on line 1): a setting is written once");
     expect_error("caption \"a\\qb\"\n", "t.film:1:11: unknown escape: inside quotes only \\\" "
                                           "and \\\\ are escapes");
     expect_error("caption \"a\tb\"\n", "t.film:1:11: control character (such as a tab) in text");
@@ -715,6 +721,21 @@ static void test_speed(void **state)
     assert_int_equal(b.clock[1], a.clock[4]); /* x4's 1st walking frame is x1's 4th */
 }
 
+/* Frames under 960 x 540 are drawn compact unless told; layout says so on any frame. */
+static void test_layout(void **state)
+{
+    (void)state;
+    film_script fs;
+    assert_int_equal(film_parse("t.film", "frame 640x360\n", &fs, NULL), DELVE_OK);
+    assert_int_equal(film_compact(&fs), 1);
+    assert_int_equal(film_parse("t.film", "frame 960x540\n", &fs, NULL), DELVE_OK);
+    assert_int_equal(film_compact(&fs), 0);
+    assert_int_equal(film_parse("t.film", "layout compact\n", &fs, NULL), DELVE_OK);
+    assert_int_equal(film_compact(&fs), 1);
+    assert_int_equal(film_parse("t.film", "frame 1280x540\nlayout full\n", &fs, NULL), DELVE_OK);
+    assert_int_equal(film_compact(&fs), 0);
+}
+
 /* Events held: each event's frame stays on screen 1500 ms by default (18 frames at 12
  * fps: itself and 17 holds with the clock standing), a `hold` right after one counts
  * toward it, `events hold=off` holds none, and the fall's tube frames are its own hold. */
@@ -1065,6 +1086,7 @@ int main(void)
         cmocka_unit_test(test_parse_direction),
         cmocka_unit_test(test_speed),
         cmocka_unit_test(test_event_holds),
+        cmocka_unit_test(test_layout),
         cmocka_unit_test(test_gif_plan),
         cmocka_unit_test(test_hold_title_end),
         cmocka_unit_test(test_fall_frames),
