@@ -239,6 +239,10 @@ static delve_status rehearse(const film_script *fs, int quiet, take_plan *plan,
                 "the film ends (%shold %s more at the end to show it whole)\n", fs->path,
                 plan->cam_line, plan->cam_left, plan->side ? "view top, then " : "",
                 film_frames_text(plan->cam_left, fs->fps, t, sizeof t));
+    if (!st && !quiet && plan->lost_line > 0) /* the film is right, the words are lost */
+        fprintf(stderr, "delve film: warning: %s:%d: this caption is replaced by line %d's "
+                "before any frame shows it (a walk, use, wait or hold between them would "
+                "show it)\n", fs->path, plan->lost_line, plan->lost_by);
     if (!st && !quiet && plan->cut_left > 0) /* the frames are right, the move is hidden */
         fprintf(stderr, "delve film: warning: %s:%d: the camera move has %d frames (%s) "
                 "left when the plates give way: the fall's side view would hide them, so it "

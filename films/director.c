@@ -24,6 +24,9 @@ typedef struct dir_state {
     int line;                   /* of the action being played */
     int seen_events;            /* events of w->log already shot */
     char pending[FILM_TEXT_MAX];/* caption directive for the next shot */
+    int pending_line;           /* its line */
+    int lost_line, lost_by;     /* the first caption replaced before a shot showed it, and
+                                   the line of the one that replaced it; else 0 */
     char current[FILM_TEXT_MAX];/* what the party is doing, for plain frames */
     const char *save_dir;       /* where `save FILE` writes; NULL: rehearsal, write nothing */
     char source[SAVE_SOURCE_MAX]; /* the dungeon's source line, for saves */
@@ -223,6 +226,8 @@ static void frame_camera(dir_state *ds, int step)
     s->cam_left = ds->cam.steps - ds->cam.step;
     s->cam_line = ds->cam_line;
     s->fps = ds->fs->fps;
+    s->caption_lost = ds->lost_line;
+    s->caption_lost_by = ds->lost_by;
 }
 
 /* The side view and the fall of a shot of play: falls are seen from the side (fall
@@ -369,6 +374,8 @@ static delve_status cards(dir_state *ds, shot_card card, const char *text, int n
         if (s->since_land > 0)
             s->since_land++;
         if (ds->view_changed) { /* view side or top, then hold: the hold in that view */
+            s->landed = 0;      /* the landing's damage was its frame's, not this view's */
+            s->falling = 0;
             s->side = ds->side;
             s->side_row = ds->side_row >= 0 ? ds->side_row
                                             : side_row_of(ds->w, ds->w->floor, world_sy(ds->w));
@@ -638,7 +645,12 @@ static delve_status do_action(dir_state *ds, const film_action *a, delve_err *er
             return delve_fail_at(err, DELVE_EINPUT, ds->fs->path, a->line, 1,
                                  "caption: {tide} needs a dungeon with a tide (a Shoals "
                                  "floor); this one has none");
+        if (ds->pending[0] && !ds->lost_line) { /* no shot took the one before */
+            ds->lost_line = ds->pending_line;
+            ds->lost_by = a->line;
+        }
         snprintf(ds->pending, sizeof ds->pending, "%s", a->text);
+        ds->pending_line = a->line;
         return DELVE_OK;
     case OP_SAVE:
         return do_save(ds, a, err);

@@ -49,6 +49,9 @@ typedef struct shot {
                                        line; else 0 */
     int cam_left, cam_line;         /* frames the camera's move has after this one, and
                                        the line of its `camera` directive */
+    int caption_lost, caption_lost_by; /* the line of the first caption another replaced
+                                       (line caption_lost_by) before any shot showed it,
+                                       on every shot after that; else 0 */
     /* the side view (spec/side-view.md): side 1 draws the cross-section cut along
        side_row (floor 1's grid) instead of the floor from above, or along column side_col
        when side_by_col (`view side col=X`; a fall is always cut along its pit's row) */

@@ -121,6 +121,87 @@ static const char *escaped(const char *s, char *out, size_t cap)
     return out;
 }
 
+/* How far word a is from word b, letters compared without case: insertions, deletions,
+ * changes and two neighbours swapped count 1 each (optimal string alignment); at most
+ * NEAR_MAX + 1, and words longer than NEAR_LEN are never near. */
+#define NEAR_MAX 2
+#define NEAR_LEN 24
+static int near_distance(const char *a, const char *b)
+{
+    int n = (int)strlen(a), m = (int)strlen(b), d[NEAR_LEN + 1][NEAR_LEN + 1];
+    if (n > NEAR_LEN || m > NEAR_LEN)
+        return NEAR_MAX + 1;
+    for (int i = 0; i <= n; i++)
+        for (int j = 0; j <= m; j++) {
+            if (!i || !j) {
+                d[i][j] = i + j;
+                continue;
+            }
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            int v = d[i - 1][j - 1] + !same;
+            v = d[i - 1][j] + 1 < v ? d[i - 1][j] + 1 : v;
+            v = d[i][j - 1] + 1 < v ? d[i][j - 1] + 1 : v;
+            if (i > 1 && j > 1 && tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) &&
+                d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[n][m] > NEAR_MAX ? NEAR_MAX + 1 : d[n][m];
+}
+
+/* The one of names[0..n) nearest word, when it is a slip of it (a distance of 1, or 2
+ * for names of five letters or more), else NULL: "captoin" is "caption". */
+static const char *near_name(const char *word, const char *const *names, int n)
+{
+    const char *best = NULL;
+    int bd = NEAR_MAX + 1;
+    for (int i = 0; i < n; i++) {
+        int dist = near_distance(word, names[i]);
+        if (dist < bd && (dist <= 1 || strlen(names[i]) >= 5))
+            best = names[i], bd = dist;
+    }
+    return best;
+}
+
+/* The words of c's line from token `from` to before `to`, as written but for quotes,
+ * joined by spaces into out: what a person meant to quote ("Pits and stations"). */
+static const char *words_from(const line_ctx *c, int from, int to, char *out, size_t cap)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = from; i < to && n + 1 < cap; i++) {
+        int k = snprintf(out + n, cap - n, "%s%s%s%s", i > from ? " " : "", c->tok[i].key,
+                         c->tok[i].key[0] ? "=" : "", c->tok[i].val);
+        n = k < 0 || (size_t)k >= cap - n ? cap - 1 : n + (size_t)k;
+    }
+    return out;
+}
+
+/* 1: v reads as a duration with its unit ("2s", "1500ms", "1h30m"), digits first. */
+static int looks_timed(const char *v)
+{
+    size_t n = strlen(v);
+    return n > 1 && isdigit((unsigned char)v[0]) && strchr("smhd", v[n - 1]) &&
+           strspn(v, "0123456789smhd") == n;
+}
+
+/* Text of several words not in quotes (`film Pits and stations`): say how to write it,
+ * never "unexpected 'and'"; a card's last word that reads as its duration stays out of
+ * the quotes (`title "Seed 58" 2s`). DELVE_OK when the line is not that slip. */
+static delve_status quote_slip(line_ctx *c, const char *what, int words_max)
+{
+    if (c->n <= words_max + 1 || c->tok[1].quoted || c->tok[1].key[0])
+        return DELVE_OK;
+    int timed = words_max == 2 && looks_timed(c->tok[c->n - 1].val);
+    char all[FILM_TEXT_MAX + 8], shown[FILM_TEXT_MAX + 40];
+    escaped(words_from(c, 1, c->n - timed, all, sizeof all), shown, sizeof shown);
+    return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[1].vcol,
+                         "%s of more than one word goes in quotes: did you mean %s \"%s\"%s%s?",
+                         what, c->tok[0].val, shown, timed ? " " : "",
+                         timed ? c->tok[c->n - 1].val : "");
+}
+
 static delve_status unknown_key(line_ctx *c, const token *t, const char *directive)
 {
     char word[FILM_PATH_MAX];
@@ -223,6 +304,8 @@ static delve_status push_action(line_ctx *c, const film_action *a);
 static delve_status d_film(line_ctx *c)
 {
     delve_status st = need_args(c, 1, "a title in quotes");
+    if (!st)
+        st = quote_slip(c, "a title", 1);
     if (!st)
         st = no_more(c, 1);
     return st ? st : copy_text(c, &c->tok[1], c->fs->title, sizeof c->fs->title);
@@ -574,6 +657,15 @@ static delve_status d_walk(line_ctx *c)
     if (st)
         return st;
     token *t = &c->tok[1];
+    const char *meant = !t->key[0] && !strcmp(t->val, "to") && c->n == 3 && !c->tok[2].key[0]
+                            ? c->tok[2].val /* walk to pit */
+                        : !t->key[0] && c->n == 2 ? t->val /* walk pit */
+                                                  : NULL;
+    char word[FILM_PATH_MAX];
+    if (meant)
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->col,
+                             "walk takes to=TARGET: did you mean 'walk to=%s'?",
+                             escaped(meant, word, sizeof word));
     if (strcmp(t->key, "to") || c->n > 2)
         return unknown_key(c, c->n > 2 && !strcmp(t->key, "to") ? &c->tok[2] : t, "walk");
     film_action a = { .op = OP_WALK, .floor = -1 };
@@ -583,10 +675,15 @@ static delve_status d_walk(line_ctx *c)
             return push_action(c, &a);
         }
     if (!isdigit((unsigned char)t->val[0]) &&
-        !(t->val[0] == '-' && isdigit((unsigned char)t->val[1]))) /* -1,5: a square's range */
+        !(t->val[0] == '-' && isdigit((unsigned char)t->val[1]))) { /* -1,5: a square's range */
+        const char *near = near_name(t->val, NAMES, TO_SQUARE);
+        char hint[48] = "";
+        if (near)
+            snprintf(hint, sizeof hint, ": did you mean '%s'?", near);
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "unknown walk target '%s' (pit, station, way:down, way:up, "
-                             "goal or X,Y[,FLOOR])", t->val);
+                             "goal or X,Y[,FLOOR])%s", t->val, hint);
+    }
     a.col = t->vcol;
     st = square_target(c, t, &a);
     return st ? st : push_action(c, &a);
@@ -711,6 +808,8 @@ static delve_status d_hold(line_ctx *c)
 static delve_status card(line_ctx *c, const char *what, char *text, int64_t *ms)
 {
     delve_status st = need_args(c, 1, "a text in quotes");
+    if (!st && c->n > 3) /* `title Seed 58 2s`: three words or more, the text unquoted */
+        st = quote_slip(c, what, 2);
     if (!st)
         st = no_more(c, 2);
     if (!st && c->tok[1].key[0])
@@ -859,7 +958,11 @@ static delve_status d_camera(line_ctx *c)
 
 static delve_status d_caption(line_ctx *c)
 {
-    delve_status st = one_value(c, "a caption in quotes");
+    delve_status st = need_args(c, 1, "a caption in quotes");
+    if (!st)
+        st = quote_slip(c, "a caption", 1);
+    if (!st)
+        st = no_more(c, 1);
     film_action a = { .op = OP_CAPTION };
     if (!st)
         st = copy_text(c, &c->tok[1], a.text, sizeof a.text);
@@ -992,10 +1095,16 @@ static delve_status parse_line(line_ctx *c, lex *x)
             st = DIRECTIVES[k].once ? once(c) : DELVE_OK;
             return st ? st : DIRECTIVES[k].fn(c);
         }
-    char word[FILM_PATH_MAX];
+    char word[FILM_PATH_MAX], hint[48] = "";
+    const char *names[FILM_DIRECTIVES];
+    for (int k = 0; k < FILM_DIRECTIVES; k++)
+        names[k] = DIRECTIVES[k].name;
+    const char *near = c->tok[0].key[0] ? NULL : near_name(c->tok[0].val, names, FILM_DIRECTIVES);
+    if (near)
+        snprintf(hint, sizeof hint, ": did you mean '%s'?", near);
     return st ? st : delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, c->tok[0].col,
-                                   "unknown directive '%s'",
-                                   escaped(c->tok[0].val, word, sizeof word));
+                                   "unknown directive '%s'%s",
+                                   escaped(c->tok[0].val, word, sizeof word), hint);
 }
 
 static void set_defaults(film_script *fs, const char *path)

@@ -109,6 +109,8 @@ static delve_status count_shot(void *ctx, const world *w, const shot *s, delve_e
     pl->cam_left = s->cam_left;
     pl->cam_line = s->cam_line;
     pl->held += s->card == CARD_HOLD && s->held != EV_STEP;
+    pl->lost_line = s->caption_lost;
+    pl->lost_by = s->caption_lost_by;
     if (s->kind != EV_END) /* the end frame is drawn from above whatever came before */
         pl->side = s->side;
     if (s->cam_cut_left > 0 && !pl->cut_left) {

@@ -36,6 +36,7 @@ typedef struct take_plan {
     int cam_left, cam_line; /* the last frame's: a camera move the film's end cuts */
     int side;               /* the last frame is the side view (a fall's, or view side) */
     int cut_left, cut_line; /* the first fall's that began during a camera move */
+    int lost_line, lost_by; /* the first caption replaced unseen, and the line replacing it */
 } take_plan;
 
 /* Which frames film.gif shows (film.webp alike): one a 1/gif_fps s of film (gif_fps 0:

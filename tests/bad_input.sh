@@ -13,7 +13,7 @@ expect_bad unknown 'film "x"
 dance wildly' "$TMP/unknown.film:2:1: unknown directive 'dance'"
 expect_bad number 'film "x"
 dungeon seed=12x floors=3' "$TMP/number.film:2:14: seed: '12x' is not a whole number"
-expect_bad range 'frame 1280x99999' "$TMP/range.film:1:12: 99999 is out of range 540..4096"
+expect_bad range 'frame 1280x99999' "$TMP/range.film:1:12: 99999 is out of range 270..4096"
 expect_bad missing_dun '# a dungeon file that is not there
 dungeon file=nowhere.dun' "$TMP/missing_dun.film:2:14: cannot read dungeon file $TMP/nowhere.dun"
 expect_bad unterminated 'film "x' "$TMP/unterminated.film:1:6: unterminated string"

@@ -148,6 +148,10 @@ warned() {
 # a camera move the film's end cuts short, with the hold that would show it
 warned cam_end "2: the camera move has 17 frames left when the film ends (hold 1417ms more at the end to show it whole)" \
   'wait 1m\ncamera zoom 48 over 2s\nhold 500ms\n' 'wait 1m\ncamera zoom 48 over 2s\nhold 2s\n'
+# a caption replaced before any frame shows it is named, with the line replacing it;
+# a wait between them shows both
+warned caption_lost "2: this caption is replaced by line 4's before any frame shows it (a walk, use, wait or hold between them would show it)" \
+  'wait 1m\ncaption "lost"\nsave a.sav\ncaption "seen"\nwait 1m\n' 'wait 1m\ncaption "one"\nwait 1m\ncaption "two"\nwait 1m\n'
 # after a landing the hold would keep the fall's side view: the advice says view top first
 warned cam_land "4: the camera move has 11 frames left when the film ends (view top, then hold 917ms more at the end to show it whole)" \
   'dungeon seed=58 floors=3\nspeed x8\nwalk to=pit\ncamera at 10,10 zoom 48 over 1s\n' \

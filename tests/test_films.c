@@ -99,6 +99,22 @@ static void test_parse_errors(void **state)
                  "x 540 or more (the HUD panel), not 640 x 360: leave it out, or write layout "
                  "compact");
     expect_error("layout wide\n", "t.film:1:8: layout is full or compact, not 'wide'");
+    /* the common slips get a "did you mean" */
+    expect_error("film Pits and stations\n", "t.film:1:6: a title of more than one word goes in "
+                 "quotes: did you mean film \"Pits and stations\"?");
+    expect_error("caption The font heals\n", "t.film:1:9: a caption of more than one word goes "
+                 "in quotes: did you mean caption \"The font heals\"?");
+    expect_error("title Seed 58 2s\n", "t.film:1:7: a title of more than one word goes in "
+                 "quotes: did you mean title \"Seed 58\" 2s?");
+    expect_error("walk to pit\n", "t.film:1:6: walk takes to=TARGET: did you mean 'walk to=pit'?");
+    expect_error("walk station\n", "t.film:1:6: walk takes to=TARGET: did you mean 'walk "
+                 "to=station'?");
+    expect_error("walk to=pits\n", "t.film:1:9: unknown walk target 'pits' (pit, station, "
+                 "way:down, way:up, goal or X,Y[,FLOOR]): did you mean 'pit'?");
+    expect_error("captoin \"x\"\n", "t.film:1:1: unknown directive 'captoin': did you mean "
+                 "'caption'?");
+    expect_error("Hold 2s\n", "t.film:1:1: unknown directive 'Hold': did you mean 'hold'?");
+    expect_error("xyzzy\n", "t.film:1:1: unknown directive 'xyzzy'"); /* near nothing */
     expect_error("layout full\nlayout compact\n", "t.film:2:1: a second 'layout' (the first "
                  "is on line 1): a setting is written once");
     expect_error("caption \"a\\qb\"\n", "t.film:1:11: unknown escape: inside quotes only \\\" "
@@ -681,6 +697,16 @@ static delve_status log_dir(void *ctx, const world *w, const shot *s, delve_err 
 }
 
 /* Plays text on the hand-made world into c. */
+/* The caption_lost pair of the last shot into ctx (int[2]). */
+static delve_status lost_of(void *ctx, const world *w, const shot *s, delve_err *err)
+{
+    (void)w, (void)err;
+    int *l = ctx;
+    l[0] = s->caption_lost;
+    l[1] = s->caption_lost_by;
+    return DELVE_OK;
+}
+
 static void play_hand(const char *text, dir_log *c)
 {
     film_script fs;
@@ -719,6 +745,38 @@ static void test_speed(void **state)
     assert_int_equal(b.n, 1 + 3 + 1 + 3 + 1 + 1);
     assert_int_equal(a.clock[a.n - 1], b.clock[b.n - 1]);
     assert_int_equal(b.clock[1], a.clock[4]); /* x4's 1st walking frame is x1's 4th */
+}
+
+/* A caption replaced before a shot showed it is named (on every shot after), and the
+ * landing's damage numbers are not drawn into a hold after the view changed. */
+static void test_caption_lost_and_damage(void **state)
+{
+    (void)state;
+    static dir_log c;
+    film_script fs;
+    play_hand("caption \"one\"\ncaption \"two\"\nwait 1m\n", &c);
+    assert_string_equal(c.caption[1], "two");
+    assert_int_equal(film_parse("h.film", "caption \"one\"\nsave a.sav\ncaption \"two\"\n"
+                                "wait 1m\n", &fs, NULL), DELVE_OK);
+    world w;
+    hand_world(&w);
+    static int lost[2];
+    memset(lost, 0, sizeof lost);
+    assert_int_equal(director_play(&fs, &w, lost_of, lost, NULL), DELVE_OK);
+    assert_int_equal(lost[0], 1);
+    assert_int_equal(lost[1], 3);
+    world_free(&w);
+    film_free(&fs);
+    play_hand("caption \"one\"\nwait 1m\ncaption \"two\"\nwait 1m\n", &c); /* each shown */
+    play_hand("events hold=off\nrecord every=100\nfall slow=off\nwalk to=pit\nhold 1s\n"
+              "view side\nhold 1s\n", &c);
+    int l = 0;
+    while (c.kind[l] != EV_LAND)
+        l++;
+    assert_int_equal(c.landed[l + 1], 1);  /* the landing held: its damage shown */
+    assert_int_equal(c.landed[l + 12], 1);
+    assert_int_equal(c.landed[l + 13], 0); /* view side, every floor: none */
+    assert_int_equal(c.side[l + 13], 1);
 }
 
 /* Frames under 960 x 540 are drawn compact unless told; layout says so on any frame. */
@@ -1087,6 +1145,7 @@ int main(void)
         cmocka_unit_test(test_speed),
         cmocka_unit_test(test_event_holds),
         cmocka_unit_test(test_layout),
+        cmocka_unit_test(test_caption_lost_and_damage),
         cmocka_unit_test(test_gif_plan),
         cmocka_unit_test(test_hold_title_end),
         cmocka_unit_test(test_fall_frames),
