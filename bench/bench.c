@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <dirent.h>
 #include <fcntl.h>
@@ -487,6 +488,27 @@ static double film_runs(const char *delve, const char *script, const char *out,
 
 /* The film's wall time beside frames x (render + encode) / cores from the frame
  * figures, its peak memory, and with ffmpeg on PATH the time --video adds. */
+/* Bytes of file, or -1. */
+static long long file_bytes(const char *file)
+{
+    struct stat sb;
+    return stat(file, &sb) == 0 ? (long long)sb.st_size : -1;
+}
+
+/* The GIFs people post: the default film's (made by the --video runs) and the devlog
+ * clip's, each at its default 640 px wide. */
+static void gif_sizes(const char *delve)
+{
+    char *devlog[] = { (char *)delve, "film", "films/scripts/devlog.film", "-o",
+                       "out/bench-devlog", "--video", "gif", "--quiet", NULL };
+    double wall, cpu;
+    int code = -1;
+    long long dev = bench_run(devlog, &wall, &cpu, &code) || code
+                        ? -1 : file_bytes("out/bench-devlog/film.gif");
+    printf("  film.gif, default film / devlog clip  %.1f / %.1f MB   targets < 5 / < 2 MB\n",
+           (double)file_bytes("out/bench-video/film.gif") / 1e6, (double)dev / 1e6);
+}
+
 static int film_figures(const char *delve, const char *script, const frame_ms *fm)
 {
     long rss = 0, vrss = 0;
@@ -517,6 +539,8 @@ static int film_figures(const char *delve, const char *script, const frame_ms *f
                vlo, vhi, cpu > 0 ? (vcpu - cpu) / cpu : 0.0);
     else
         printf("  with --video          (ffmpeg not installed)\n");
+    if (video >= 0)
+        gif_sizes(delve);
     return 0;
 }
 
