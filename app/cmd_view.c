@@ -133,6 +133,7 @@ static int parse(int argc, char **argv, request *a, request *b)
     if (rc)
         return rc;
     *a = (request){ .film = c.flag[F_FILM] ? c.flag[F_FILM] : film_default_script(),
+                    .film_given = c.flag[F_FILM] != NULL,
                     .font = c.flag[F_FONT], .shot_path = c.flag[F_SCREENSHOT],
                     .load = c.flag[F_LOAD], .headless = c.flag[F_HEADLESS] != NULL,
                     .save_to = c.flag[F_SAVE_TO] ? c.flag[F_SAVE_TO] : REQUEST_SAVE_DEFAULT,

@@ -48,6 +48,7 @@ static const char *const SONAME[LIB_COUNT] = { "libSDL2-2.0.so.0", "libSDL2_ttf-
     X(LIB_SDL, int, SDL_RenderReadPixels, (SDL_Renderer *r, const SDL_Rect *rc, Uint32 f, void *p, int pitch), (r, rc, f, p, pitch)) \
     X(LIB_SDL, int, SDL_SetClipboardText, (const char *t), (t))                            \
     V(LIB_SDL, void, SDL_SetWindowMinimumSize, (SDL_Window *win, int w, int h), (win, w, h)) \
+    V(LIB_SDL, void, SDL_SetWindowSize, (SDL_Window *win, int w, int h), (win, w, h))        \
     V(LIB_SDL, void, SDL_SetWindowTitle, (SDL_Window *w, const char *t), (w, t))           \
     V(LIB_SDL, void, SDL_UnlockSurface, (SDL_Surface *s), (s))                             \
     X(LIB_SDL, int, SDL_UpdateTexture, (SDL_Texture *t, const SDL_Rect *r, const void *p, int pitch), (t, r, p, pitch)) \

@@ -5,6 +5,7 @@
  * the caller's frame_cache (tiles.c). */
 #include "render/frame.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -676,8 +677,10 @@ static void draw_tube(frame *fr)
 
 /* Left edge (in floor px) of a view span long centred on c in a floor full px long:
  * clamped to the floor's edges, or centring a floor shorter than the view. */
-static int camera_edge(int c, int span, int full)
+static int camera_edge(int c, int span, int full, int loose)
 {
+    if (loose) /* the map's centre anywhere over the floor */
+        return (c < 0 ? 0 : c > full ? full : c) - span / 2;
     if (full <= span)
         return -(span - full) / 2;
     int e = c - span / 2;
@@ -691,8 +694,9 @@ static void frame_setup(frame *fr, int cam_x_cm, int cam_y_cm)
     if (fr->o->whole_floor) {
         fr->ox = 0, fr->oy = 0;
     } else {
-        fr->ox = -camera_edge(cam_x_cm * z / FLOOR_SQUARE_CM, fr->map.w, fw);
-        fr->oy = -camera_edge(cam_y_cm * z / FLOOR_SQUARE_CM, fr->map.h, fh);
+        int loose = fr->o->loose && !fr->o->follow;
+        fr->ox = -camera_edge(cam_x_cm * z / FLOOR_SQUARE_CM, fr->map.w, fw, loose);
+        fr->oy = -camera_edge(cam_y_cm * z / FLOOR_SQUARE_CM, fr->map.h, fh, loose);
     }
     fr->sx0 = fr->ox < 0 ? -fr->ox / z : 0;
     fr->sy0 = fr->oy < 0 ? -fr->oy / z : 0;
@@ -924,6 +928,8 @@ delve_status frame_render(canvas *c, const world *w, const frame_opts *o, text_c
             canvas strip = canvas_view(c, 0, map_h, map_w > 0 ? map_w : 0, c->h - map_h);
             overlay_timeline(&strip, &o->timeline);
         }
+        if (o->help_count > 0)
+            frame_help_draw(&fr.map, o->help, o->help_count, txt);
         if (fr.oom)
             st = delve_fail(err, DELVE_ENOMEM, "view: out of memory for tiles");
     }
@@ -1021,4 +1027,32 @@ int frame_pit_tile(const dfloor *f, uint64_t seed, const pit *p, tile_kind *k, i
 int frame_fixture_variant(const station *s)
 {
     return (int)s->look * 4 + station_turns(s);
+}
+
+#define HELP_TEXT_PX 14   /* the key overlay's text */
+#define HELP_KEY_W 110    /* px of its key column */
+
+void frame_help_draw(canvas *map, const char *const *lines, int n, text_ctx *txt)
+{
+    if (n <= 0 || !txt || map->w <= 0 || map->h <= 0)
+        return;
+    int lh = text_line_h(txt, HELP_TEXT_PX, TEXT_SANS), pad = 14;
+    int bw = map->w - 2 * pad < 620 ? map->w - 2 * pad : 620;
+    int fit = (map->h - 2 * pad - 2 * pad) / lh;
+    n = n < fit ? n : fit; /* a short window shows the first lines */
+    int bh = n * lh + 2 * pad, x = (map->w - bw) / 2, y = (map->h - bh) / 2;
+    canvas_blend_rect(map, x, y, bw, bh, (rgba){ 10, 10, 16, 232 });
+    canvas_frame_rect(map, x, y, bw, bh, 1, LOOK_PANEL_EDGE);
+    for (int i = 0; i < n; i++) {
+        char key[32], fitted[256];
+        const char *tab = strchr(lines[i], '\t');
+        size_t kn = tab ? (size_t)(tab - lines[i]) : 0;
+        snprintf(key, sizeof key, "%.*s", (int)(kn < sizeof key ? kn : sizeof key - 1), lines[i]);
+        const char *what = tab ? tab + 1 : lines[i];
+        int ty = y + pad + i * lh;
+        text_draw(map, txt, x + pad, ty, HELP_TEXT_PX, TEXT_BOLD, LOOK_GOAL, key);
+        text_draw(map, txt, x + pad + HELP_KEY_W, ty, HELP_TEXT_PX, TEXT_SANS, LOOK_TEXT,
+                  text_fit(txt, HELP_TEXT_PX, TEXT_SANS, bw - 2 * pad - HELP_KEY_W, what, fitted,
+                           sizeof fitted));
+    }
 }

@@ -78,6 +78,9 @@ typedef struct frame_opts {
     int follow;           /* 1: centre on the party; 0: centre on (floor, cx, cy) */
     int cam_floor;        /* floor shown when not following */
     int cam_x_cm, cam_y_cm; /* camera centre in cm when not following */
+    int loose;            /* 1 (not following): the centre anywhere over the floor, not
+                             held off its edges nor a small floor centred (the viewer after
+                             a zoom round the mouse, so the square under it stays) */
     int whole_floor;      /* 1: draw the floor at its own size from (0, 0), no camera */
     const char *title;    /* film title or NULL */
     const char *caption;  /* caption for this shot or NULL */
@@ -109,6 +112,9 @@ typedef struct frame_opts {
                              whole frame, the HUD is drawn over it in large text
                              (frame_compact_hud) and the party is a ring with its members'
                              dots; frame_panel_w is 0 */
+    const char *const *help; /* the viewer's key overlay: lines drawn in a box over the
+                             map (frame_help_draw), or NULL; films and shots never */
+    int help_count;
     int side_pct;         /* the side view's ruler and labels in percent (render/side.h
                              side_opts.pct; below 100: 100): `delve shot --size` gives
                              frame_hud_scale of its size, the viewer none */
@@ -152,6 +158,11 @@ delve_status frame_side_size(const world *w, const frame_opts *o, int *w_px, int
  * *x, *y set, or 0 when the pixel is off the map (the panel, the tube, the void). */
 int frame_square_at(const canvas *c, const world *w, const frame_opts *o, int px, int py,
                    int *floor, int *x, int *y);
+
+/* The viewer's key overlay: n lines (a key, a tab, what it does) in a box centred in the
+ * map area map (a view of the canvas), cut to fit; nothing when n is 0 or txt NULL.
+ * frame_render draws it for o->help; the viewer calls it over a film's own frame. */
+void frame_help_draw(canvas *map, const char *const *lines, int n, text_ctx *txt);
 
 /* The floor a frame of c's size drawn with o shows (*floor), the px of its top-left
  * corner on the map area (*ox, *oy; negative when scrolled) and the zoom drawn (*zoom,

@@ -1,6 +1,6 @@
 /* The viewer's camera and transport (viewer/camera.h, viewer/transport.h) without a
- * window: zoom round the cursor, the clamp at the floor's edges, fit, floor changes,
- * and play, pause, step, seek, speeds and the film's end, with exact values worked by
+ * window: zoom round the cursor (the floor fitting or not), the clamp at the floor's
+ * edges, fit, floor changes, and play, pause, step, seek, speeds and the film's end, with exact values worked by
  * hand from render/frame.c's camera_edge (a 1280 x 720 canvas: a 960 px wide map). */
 #include <limits.h>
 #include <setjmp.h>
@@ -128,14 +128,34 @@ static void test_zoom_off_the_map(void **state)
     assert_int_equal(c.y_cm, 3000);
 }
 
-/* Zooming out from the floor's corner: the floor fits again, so the edge wins over
- * the cursor: the centre goes to the floor's middle. At the last step nothing moves. */
-static void test_zoom_stopped_by_the_edge(void **state)
+/* Zooming out from the floor's corner: the floor fits the map again, yet the square
+ * under the cursor stays (the camera turns loose instead of centring the floor): at 32
+ * the origin is 0, the cursor's floor px 100; at 24, x 100 * 24 / 32 - 100 + 480 = 455
+ * px, rounded up to cm: 3792; y 75 - 100 + 360 = 335 px: 2792; square (3, 3) both
+ * times. 0 (fit) puts the floor in the middle again. At the last step nothing moves. */
+static void test_zoom_keeps_the_square_as_the_floor_fits(void **state)
 {
     fixture *fx = *state;
+    int f, x, y;
     camera_view c = looking(32, 3000, 2250);
+    assert_true(camera_square_at(&c, &fx->w, 100, 100, &f, &x, &y));
+    assert_int_equal(x, 3);
+    assert_int_equal(y, 3);
     camera_zoom_at(&c, &fx->w, -1, 100, 100);
     assert_int_equal(c.zoom, 24);
+    assert_int_equal(c.loose, 1);
+    assert_int_equal(c.x_cm, 3792);
+    assert_int_equal(c.y_cm, 2792);
+    assert_true(camera_square_at(&c, &fx->w, 100, 100, &f, &x, &y));
+    assert_int_equal(x, 3);
+    assert_int_equal(y, 3);
+    camera_zoom_at(&c, &fx->w, -1, 100, 100); /* 24 -> 20: the floor smaller than the map */
+    assert_int_equal(c.zoom, 20);
+    assert_true(camera_square_at(&c, &fx->w, 100, 100, &f, &x, &y));
+    assert_int_equal(x, 3);
+    assert_int_equal(y, 3);
+    camera_fit(&c, &fx->w);
+    assert_int_equal(c.loose, 0);
     assert_int_equal(c.x_cm, 4000);
     assert_int_equal(c.y_cm, 3000);
     c = looking(128, 1234, 987);
@@ -390,7 +410,7 @@ int main(void)
         cmocka_unit_test(test_zoom_steps),
         cmocka_unit_test_setup_teardown(test_zoom_keeps_the_square, setup, teardown),
         cmocka_unit_test_setup_teardown(test_zoom_off_the_map, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_zoom_stopped_by_the_edge, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_zoom_keeps_the_square_as_the_floor_fits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pan_clamped_at_the_edges, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pan_leaves_the_party, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fit, setup, teardown),

@@ -28,8 +28,9 @@ copied_shot() { # copied_shot NAME OUT.png: runs the delve shot line c printed f
   (cd "$TMP" && "$DELVE" shot ${cmd% -o view.png} -o "$2" > /dev/null)
 }
 
-# side view: v cuts along the party's row; the map area (1680 x 884 of a 2000 x 900
-# window) is what `delve shot --side --size 1680x884` draws: the picture centred top to
+# side view: v cuts along the party's row; the map area (1680 x 900 of a 2000 x 900
+# window: seed 5's floor 1 has no pit, so the viewer explores it and there is no
+# timeline under the map) is what `delve shot --side --size 1680x900` draws: the picture centred top to
 # bottom, the party's marker at its square, the ruler scaled with the area
 shot idle --seed 5 --size 2000x900 --keys x
 shot side --seed 5 --size 2000x900 --keys v
@@ -37,28 +38,28 @@ row=$(status side | sed -n 's/^side view cut along row \([0-9]*\) .*/\1/p')
 says side "side view cut along row $row of floor 1"
 "$DELVE" shot --side --seed 5 --row "$row" -o "$TMP/whole.png" > /dev/null
 read -r pw _ ph < <(png_size "$TMP/whole.png")
-check "the side picture is smaller than the map area ($pw x $ph)" test "$pw" -le 1680 -a "$ph" -le 884
-"$DELVE" shot --side --seed 5 --row "$row" --size 1680x884 -o "$TMP/win.png" > /dev/null
-corner "v equals delve shot --side --row $row --size 1680x884" "$TMP/side.png" "$TMP/win.png" 2000 900 1680 884
+check "the side picture is smaller than the map area ($pw x $ph)" test "$pw" -le 1680 -a "$ph" -le 900
+"$DELVE" shot --side --seed 5 --row "$row" --size 1680x900 -o "$TMP/win.png" > /dev/null
+corner "v equals delve shot --side --row $row --size 1680x900" "$TMP/side.png" "$TMP/win.png" 2000 900 1680 900
 shot down --seed 5 --size 2000x900 --keys "v down"
 says down "side view cut along row $((row + 1)) of floor 1"
-"$DELVE" shot --side --seed 5 --row $((row + 1)) --size 1680x884 -o "$TMP/win2.png" > /dev/null
-corner "v down equals delve shot --side --row $((row + 1)) --size 1680x884" "$TMP/down.png" "$TMP/win2.png" 2000 900 1680 884
+"$DELVE" shot --side --seed 5 --row $((row + 1)) --size 1680x900 -o "$TMP/win2.png" > /dev/null
+corner "v down equals delve shot --side --row $((row + 1)) --size 1680x900" "$TMP/down.png" "$TMP/win2.png" 2000 900 1680 900
 differ "down moves the cut" side down
 # o turns the cut to the party's column (and back), up/down then move it a column
 shot col --seed 5 --size 2000x900 --keys "v o down"
 cut=$(status col | sed -n 's/^side view cut along column \([0-9]*\) .*/\1/p')
 says col "side view cut along column $cut of floor 1: up/down move the cut, o the row"
-"$DELVE" shot --side --seed 5 --col "$cut" --size 1680x884 -o "$TMP/wincol.png" > /dev/null
-corner "v o down equals delve shot --side --col $cut --size 1680x884" "$TMP/col.png" "$TMP/wincol.png" 2000 900 1680 884
+"$DELVE" shot --side --seed 5 --col "$cut" --size 1680x900 -o "$TMP/wincol.png" > /dev/null
+corner "v o down equals delve shot --side --col $cut --size 1680x900" "$TMP/col.png" "$TMP/wincol.png" 2000 900 1680 900
 shot colrow --seed 5 --size 2000x900 --keys "v o o"
 shot fit --seed 5 --size 2000x900 --keys "v 0"
 says fit "side view cut along row $row of floor 1: up/down move the cut"
 same "o o is the row's cut again" side colrow
 # the hover line over the picture: x of floor 1 and the height (24 px a square, 1 m is
 # 12 px: the F1 label's line is the datum, 0 m); the picture is centred, its ruler 72 px
-# scaled as the map area's HUD would be: 1680 x 884 is 122 % of 1280 x 720, 87 px
-top=$(((884 - ph) / 2))
+# scaled as the map area's HUD would be: 1680 x 900 is 122 % of 1280 x 720, 87 px
+top=$(((900 - ph) / 2))
 shot shover --seed 5 --size 2000x900 --keys "v x move:$((72 * 122 / 100 + 10 * 24 + 5)),$((top + ph - 1))"
 says shover "side view, row $row: -22.50 m; rock (x 10 on floor 1's grid)"
 # the cut's hint gives way to the hover as soon as the mouse moves over the map
@@ -77,18 +78,19 @@ says hvoid "side view cut along row 7 of floor 1: up/down move the cut, o the co
 shot back --seed 5 --size 2000x900 --keys "v v x"
 same "v v is the map again" idle back
 
-# c: the delve shot line reproduces the map area (floor, zoomed and panned; side view)
+# c: the delve shot line reproduces the map area (floor, zoomed and panned; side view;
+# seed 5 is explored: no timeline, the map area 960 x 720)
 shot cfloor --seed 5 --keys "right right + c"
 copied_shot cfloor cfloor-shot.png
-corner "c's delve shot equals the map area (floor)" "$TMP/cfloor.png" "$TMP/cfloor-shot.png" 1280 720 960 704
+corner "c's delve shot equals the map area (floor)" "$TMP/cfloor.png" "$TMP/cfloor-shot.png" 1280 720 960 720
 check "c prints the delve view line too" grep -q '^delve view: copied: delve view --seed 5 .* --floor 1$' "$TMP/cfloor.out"
 shot cside --seed 5 --keys "v + right down c"
 copied_shot cside cside-shot.png
-corner "c's delve shot equals the map area (side view, zoomed, panned)" "$TMP/cside.png" "$TMP/cside-shot.png" 1280 720 960 704
+corner "c's delve shot equals the map area (side view, zoomed, panned)" "$TMP/cside.png" "$TMP/cside-shot.png" 1280 720 960 720
 check "the side view's line has --side --row $((row + 1))" grep -q -- "--side --row $((row + 1)) " "$TMP/cside.out"
 shot ccol --seed 5 --keys "v o right c"
 copied_shot ccol ccol-shot.png
-corner "c's delve shot equals the map area (side view along a column, panned)" "$TMP/ccol.png" "$TMP/ccol-shot.png" 1280 720 960 704
+corner "c's delve shot equals the map area (side view along a column, panned)" "$TMP/ccol.png" "$TMP/ccol-shot.png" 1280 720 960 720
 check "  its line has --side --col" grep -q -- "--side --col [0-9]* " "$TMP/ccol.out"
 
 # tide: shallow water now is what delve gen's map shows as '=', the high tide floods more
@@ -109,8 +111,8 @@ shot A --compare --seed 5 --keys c --rising off -- --rising on
 shot B --compare --seed 5 --keys "tab c" --rising off -- --rising on
 copied_shot A A-shot.png
 copied_shot B B-shot.png
-corner "A's map area is --rising off's" "$TMP/A.png" "$TMP/A-shot.png" 1280 720 960 704
-corner "B's map area is --rising on's" "$TMP/B.png" "$TMP/B-shot.png" 1280 720 960 704
+corner "A's map area is --rising off's" "$TMP/A.png" "$TMP/A-shot.png" 1280 720 960 720
+corner "B's map area is --rising on's" "$TMP/B.png" "$TMP/B-shot.png" 1280 720 960 720
 check "A's line says --rising off" grep -q 'copied: delve shot .*--rising off' "$TMP/A.out"
 check "B's line says --rising on" grep -q 'copied: delve shot .*--rising on' "$TMP/B.out"
 differ "A is not B" A-shot B-shot

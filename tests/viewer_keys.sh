@@ -14,7 +14,8 @@ says() { # says NAME TEXT: the status line of shot NAME contains TEXT
   case $got in *"$2"*) ok "$1 says '$2'" ;; *) bad "$1 says '$2' (it says '$got')" ;; esac
 }
 
-# a film problem never quits: seed 123's floor 1 has no pit, the film stops, F5 still saves
+# a film problem never quits: seed 123's floor 1 has no pit, so the default film cannot
+# start: the viewer opens exploring (no timeline) and says why; F5 still saves
 shot idle --seed 123
 shot pitless --seed 123 --keys "space f5" --save-to "$TMP/after.sav"; rc=$?
 check "space on a pitless seed: exit 0 (rc $rc: $(tail -1 "$TMP/pitless.err"))" test $rc = 0
@@ -25,8 +26,11 @@ says saved "F5: saved to $TMP/f5.sav"
 shot saved2 --seed 4 --keys ". . f5" --save-to "$TMP/f5b.sav"
 says saved2 "F5: not saved: the party is walking"
 shot stopped --seed 123 --keys "space"
-says stopped "film stopped at shot 1: "
+says stopped "exploring: the default film cannot start here"
 says stopped "no pit reachable on floor 1"
+# a film asked for by name is played as far as it goes, never swapped for explore mode
+shot named --seed 123 --film films/scripts/pits-and-stations.film --keys "space"
+says named "film stopped at shot 1: "
 
 # browsing: n and p are the seed on the command line
 shot s124 --seed 124
@@ -126,12 +130,18 @@ shot tl-mid --seed 4 --keys "press:480,712 release:480,712"
 same "a drag along the timeline ends where a click there goes" tl-mid tl-drag
 differ "the timeline's middle is not its start" tl-mid one
 
-# F12 writes the view as it is, its status line too (the c key's words, not the idle hint)
-mkdir -p "$TMP/f12" && (cd "$TMP/f12" &&
+# F12 writes the view as it is, its status line too (the c key's words, not the idle
+# hint), into the first free shot-NNNN.png: a file already there is never written over
+mkdir -p "$TMP/f12" && (cd "$TMP/f12" && echo mine > shot-0001.png &&
   "$DELVE" view --seed 58 --headless --screenshot copied.png --keys "c" > c.out &&
-  "$DELVE" view --seed 58 --headless --screenshot x.png --keys "c f12" > /dev/null)
-check "F12 after c: delve-view.png is the view with c's status line ($(sed -n 's/^delve view: status: //p' "$TMP/f12/c.out"))" \
-  sh -c "cmp -s '$TMP/f12/copied.png' '$TMP/f12/delve-view.png' && grep -q 'status: copied two lines' '$TMP/f12/c.out'"
+  "$DELVE" view --seed 58 --headless --screenshot x.png --keys "c f12 f12" > f12.out)
+check "F12 after c: shot-0002.png is the view with c's status line ($(sed -n 's/^delve view: status: //p' "$TMP/f12/c.out"))" \
+  sh -c "cmp -s '$TMP/f12/copied.png' '$TMP/f12/shot-0002.png' && grep -q 'status: copied two lines' '$TMP/f12/c.out'"
+check "F12 kept the shot-0001.png that was there" grep -qx mine "$TMP/f12/shot-0001.png"
+check "a second F12 writes shot-0003.png ($(png_size "$TMP/f12/shot-0003.png"))" \
+  test "$(png_size "$TMP/f12/shot-0003.png")" = "1280 x 720"
+check "the status line names it ($(sed -n 's/^delve view: status: //p' "$TMP/f12/f12.out"))" \
+  grep -q 'status: F12: the window written to shot-0003.png' "$TMP/f12/f12.out"
 
 # a script that is not keys is refused before anything opens
 "$DELVE" view --headless --screenshot "$TMP/bad.png" --keys "space jump" > /dev/null 2> "$TMP/bad.err"; rc=$?

@@ -7,29 +7,31 @@
 # without xvfb-run, Xvfb, xauth or xdotool (scripts/deps.sh --test installs them).
 . "${0%/*}/lib.bash" "$@" || exit 2
 needs "the window under Xvfb" xvfb-run Xvfb xauth xdotool || { finish; exit; }
-# the same views headless first: F12 writes delve-view.png in the current folder; the
+# the same views headless first: F12 writes shot-0001.png in the current folder (the
+# next free number: each is moved away at once, so it is always 0001); the
 # window part below waits for these pictures rather than for fixed times (a busy machine)
 mkdir -p "$TMP/win" "$TMP/head"
 (cd "$TMP/head" && "$DELVE" view --seed 123 --headless --screenshot first.png --keys "space f12" > /dev/null &&
-  mv delve-view.png first.png &&
+  mv shot-0001.png first.png &&
   "$DELVE" view --seed 123 --headless --screenshot x.png --keys "space f12 resize:1000,800 f12" > /dev/null &&
-  mv delve-view.png resized.png)
+  rm shot-0001.png && mv shot-0002.png resized.png)
 cp tests/fixtures/dun/terrains.dun "$TMP/head/watched.dun"
 (cd "$TMP/head" && "$DELVE" view watched.dun --headless --screenshot x.png --keys f12 > /dev/null &&
-  mv delve-view.png watched.png)
+  mv shot-0001.png watched.png)
 (cd "$TMP/head" && "$DELVE" view --compare --seed 5 --headless --screenshot x.png \
-  --keys "d tab f12" --rising off -- --rising on > /dev/null && mv delve-view.png compare.png &&
+  --keys "d tab f12" --rising off -- --rising on > /dev/null && mv shot-0001.png compare.png &&
   "$DELVE" view --compare --seed 5 --headless --screenshot x.png \
-  --keys "d tab f12 v f12" --rising off -- --rising on > /dev/null && mv delve-view.png side.png)
+  --keys "d tab f12 v f12" --rising off -- --rising on > /dev/null &&
+  rm shot-0001.png && mv shot-0002.png side.png)
 cat > "$TMP/inner.sh" <<'INNER'
 # runs inside xvfb-run: $1 delve, $2 folder, $3 the source tree, $4 the headless renders;
 # findings go to $2/log. Every wait polls (up to 30 s) for what it waits for.
 delve=$1; cd "$2" || exit 1
 log() { echo "$*" >> log; }
 shot() { # F12, then wait for the viewer's screenshot and name it $1
-  rm -f delve-view.png; xdotool key F12
-  for _ in $(seq 300); do [ -s delve-view.png ] && break; sleep 0.1; done
-  mv delve-view.png "$1"
+  rm -f shot-0001.png; xdotool key F12
+  for _ in $(seq 300); do [ -s shot-0001.png ] && break; sleep 0.1; done
+  sleep 0.2; mv shot-0001.png "$1"
 }
 title_like() { # wait until the window's title matches the pattern $2, then log it as $1
   for _ in $(seq 300); do xdotool getwindowname "$wid" | grep -q "$2" && break; sleep 0.1; done

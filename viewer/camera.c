@@ -37,6 +37,7 @@ void camera_to_frame(const camera_view *c, frame_opts *o)
     o->cam_floor = c->floor;
     o->cam_x_cm = c->x_cm;
     o->cam_y_cm = c->y_cm;
+    o->loose = c->loose;
 }
 
 frame_opts camera_frame(const camera_view *c)
@@ -60,16 +61,22 @@ void camera_unfollow(camera_view *c, const world *w)
     if (!c->follow)
         return;
     c->follow = 0;
+    c->loose = 0;
     c->floor = w->floor;
     c->x_cm = w->x_cm;
     c->y_cm = w->y_cm;
 }
 
 /* One axis: the centre (cm) that render/frame.c's camera_edge would not move, for a
- * floor of n squares at zoom z in a span of px. */
-static int clamp_axis(int cm, int n, int z, int span)
+ * floor of n squares at zoom z in a span of px; loose (after a zoom round the mouse),
+ * anywhere over the floor (frame_opts.loose). */
+static int clamp_axis(int cm, int n, int z, int span, int loose)
 {
     int full = n * z;
+    if (loose) {
+        int hi = full * FLOOR_SQUARE_CM / z;
+        return cm < 0 ? 0 : cm > hi ? hi : cm;
+    }
     if (full <= span)
         return n * FLOOR_SQUARE_CM / 2;
     int lo = (span / 2) * FLOOR_SQUARE_CM / z, hi = (full - span / 2) * FLOOR_SQUARE_CM / z;
@@ -85,8 +92,8 @@ void camera_clamp(camera_view *c, const world *w)
     if (c->floor < 0)
         c->floor = 0;
     const dfloor *f = &w->dg.floors[c->floor];
-    c->x_cm = clamp_axis(c->x_cm, f->w, c->zoom, camera_map_w(c));
-    c->y_cm = clamp_axis(c->y_cm, f->h, c->zoom, camera_map_h(c));
+    c->x_cm = clamp_axis(c->x_cm, f->w, c->zoom, camera_map_w(c), c->loose);
+    c->y_cm = clamp_axis(c->y_cm, f->h, c->zoom, camera_map_h(c), c->loose);
 }
 
 void camera_pan(camera_view *c, const world *w, int dx, int dy)
@@ -137,9 +144,11 @@ void camera_zoom_at(camera_view *c, const world *w, int dir, int px, int py)
     camera_unfollow(c, w);
     c->floor = fi;
     c->zoom = z2;
+    c->loose = 1; /* the square under the mouse wins over the floor's edges */
     c->x_cm = centre_for(px - ox, px, map_w, z, z2);
     c->y_cm = centre_for(py - oy, py, map_h, z, z2);
     camera_clamp(c, w);
+
 }
 
 void camera_fit(camera_view *c, const world *w)
@@ -154,6 +163,7 @@ void camera_fit(camera_view *c, const world *w)
         i--;
     camera_unfollow(c, w);
     c->floor = fi;
+    c->loose = 0;
     c->zoom = CAMERA_ZOOMS[i];
     c->x_cm = f->w * FLOOR_SQUARE_CM / 2;
     c->y_cm = f->h * FLOOR_SQUARE_CM / 2;
@@ -162,6 +172,7 @@ void camera_fit(camera_view *c, const world *w)
 void camera_change_floor(camera_view *c, const world *w, int d)
 {
     camera_unfollow(c, w);
+    c->loose = 0; /* another floor: its own edges */
     int f = c->floor + d;
     if (f >= 0 && f < w->dg.floor_count)
         c->floor = f;

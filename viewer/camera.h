@@ -18,6 +18,10 @@ typedef struct camera_view {
     int x_cm, y_cm;       /* the centre when not following, cm from the floor's corner */
     int zoom;             /* px per square (the side view's too) */
     int canvas_w, canvas_h; /* the canvas in px: the map is its width less FRAME_PANEL_W */
+    int loose;            /* 1 after a zoom round the mouse: the centre may go anywhere
+                             over the floor (frame_opts.loose), so the square under the
+                             mouse stays even where the floor's edge would stop it; 0 or a
+                             floor change puts the edges back */
     int strip;            /* 1: the timeline strip takes FRAME_TIMELINE_H px under the map */
 } camera_view;
 
@@ -45,9 +49,10 @@ void camera_clamp(camera_view *c, const world *w);
 void camera_pan(camera_view *c, const world *w, int dx, int dy);
 /* The zoom step after z going in (dir > 0) or out; z itself at either end. */
 int camera_zoom_step(int z, int dir);
-/* One zoom step round map px (px, py): the square under it stays under it unless the
- * floor's edge stops the camera. Off the map: round its centre. Nothing when no floor
- * is drawn (the tube) or at the last step. */
+/* One zoom step round map px (px, py): the square under it stays under it, the floor
+ * fitting the map or not (the camera turns loose); only the floor's middle coming off
+ * the map's centre stops it. Off the map: round its centre. Nothing when no floor is
+ * drawn (the tube) or at the last step. */
 void camera_zoom_at(camera_view *c, const world *w, int dir, int px, int py);
 /* The whole floor shown, centred, at the largest zoom step it fits (else the least). */
 void camera_fit(camera_view *c, const world *w);

@@ -216,6 +216,12 @@ static int layer_key(viewer *v, SDL_Keycode k)
 static void film_key(viewer *v, SDL_Keycode k)
 {
     transport *t = &v->tr;
+    int film_move = k == SDLK_SPACE || k == SDLK_PERIOD || k == SDLK_COMMA || k == SDLK_HOME ||
+                    k == SDLK_END;
+    if (t->explore && film_move) {
+        status_say_explore(v);
+        return;
+    }
     switch (k) {
     case SDLK_SPACE:
         if (transport_play_pause(t))
@@ -258,6 +264,9 @@ static delve_status on_key(viewer *v, SDL_Keycode k)
     case SDLK_MINUS: case SDLK_KP_MINUS:
         zoom(v, -1, v->mouse.in ? v->mouse.x : -1, v->mouse.y); break;
     case SDLK_0: fit(v); break;
+    case SDLK_QUESTION: case SDLK_SLASH: /* a US keyboard's ? is shift and / */
+        v->help = !v->help;
+        break;
     case SDLK_F5: status_save_game(v); break;
     case SDLK_c: status_copy_command(v); break;
     case SDLK_v:
@@ -292,6 +301,7 @@ static delve_status on_mouse(viewer *v, const SDL_Event *e)
         if (v->msg.hint && e->motion.x < camera_map_w(&v->cam)) /* the hover says more */
             v->msg.text[0] = '\0';
         m->x = e->motion.x, m->y = e->motion.y, m->in = 1;
+        m->moved_ms = v->ren ? SDL_GetTicks() : 0;
         break;
     case SDL_MOUSEBUTTONDOWN:
         v->msg.text[0] = '\0';
@@ -326,6 +336,12 @@ static delve_status on_window(viewer *v, const SDL_Event *e, delve_err *err)
     if (e->window.event != SDL_WINDOWEVENT_SIZE_CHANGED)
         return DELVE_OK;
     int w = e->window.data1, h = e->window.data2;
+    /* a window manager that ignores the minimum size (or none at all, as under Xvfb)
+     * lets the window get smaller than the canvas can be: the canvas would be squeezed
+     * into it and the panel's text garble, so the window is put back to the least */
+    if (v->win && (w < REQUEST_MIN_W || h < REQUEST_MIN_H))
+        SDL_SetWindowSize(v->win, w < REQUEST_MIN_W ? REQUEST_MIN_W : w,
+                          h < REQUEST_MIN_H ? REQUEST_MIN_H : h);
     if (v->ren && SDL_GetRendererOutputSize(v->ren, &w, &h))
         return delve_fail(err, DELVE_EIO, "SDL: %s", SDL_GetError());
     return window_resize(v, w, h, err);

@@ -6,6 +6,7 @@
 
 #include "viewer/input.h"
 #include "viewer/play.h"
+#include "viewer/status.h"
 #include "viewer/window.h"
 
 #define PLAY_IDLE_WAIT_MS 100 /* how long a paused or idle window sleeps between events */
@@ -115,6 +116,14 @@ static delve_status play_film(viewer *v, delve_err *err)
     }
 }
 
+void play_survey(viewer *v)
+{
+    transport_survey(&v->tr, &v->fs);
+    if (transport_explore(&v->tr, !v->a.film_given))
+        status_say_explore(v);
+    v->cam.strip = v->tr.total > 0;
+}
+
 /* A new dungeon shown (reloaded, or Tab): the camera within it, its layers and its
  * film's length. */
 static void dungeon_changed(viewer *v)
@@ -122,8 +131,7 @@ static void dungeon_changed(viewer *v)
     transport_rewind(&v->tr);
     camera_clamp(&v->cam, &v->w);
     layers_update(&v->lay, &v->w, v->a.compare);
-    transport_survey(&v->tr, &v->fs);
-    v->cam.strip = v->tr.total > 0;
+    play_survey(v);
 }
 
 /* The command line's settings read again (n, p, r): the script, the .dun or the save

@@ -11,4 +11,9 @@
  * Errors: SDL's, a film that fails other than by a step it cannot take, the PNG's. */
 delve_status play_run(viewer *v, delve_err *err);
 
+/* The film's length worked out again for the dungeon shown (transport_survey), the
+ * timeline strip with it; the default film that cannot take its first step turns the
+ * viewer to explore mode (transport_explore), the status line saying why. */
+void play_survey(viewer *v);
+
 #endif

@@ -1,6 +1,7 @@
 /* request: the command line's asking read into a film script (request.h). The command
  * line wins over the script: its settings, its .dun, its save. */
 #include <stdio.h>
+#include <string.h>
 
 #include "base/lex.h"
 #include "gen/family.h"
@@ -35,6 +36,9 @@ delve_status request_load(const request *a, film_script *fs, delve_err *err)
         fs->dun_unchecked = a->unchecked;
     if (!st && a->load)
         snprintf(fs->save_file, sizeof fs->save_file, "%s", a->load);
+    const char *file = a->dun ? a->dun : a->load, *slash = file ? strrchr(file, '/') : NULL;
+    if (!st && file) /* the file shown, not the default film's title: its name alone */
+        snprintf(fs->title, sizeof fs->title, "%s", slash ? slash + 1 : file);
     if (st)
         film_free(fs);
     return st;

@@ -16,6 +16,7 @@
 typedef struct request {
     const char *film, *font, *shot_path, *dun, *load, *save_to, *keys;
     int headless;
+    int film_given;               /* --film named the script (else the default film) */
     int unchecked;                /* --unchecked: a .dun with check errors opens anyway */
     int compare;                  /* --compare: this is one of two dungeons, A or B */
     int size_w, size_h;           /* --size, or 0: the film's frame size */
@@ -24,7 +25,8 @@ typedef struct request {
 } request;
 
 /* The film script of r into *fs: r->film read, the settings given over its `dungeon`
- * line, r's .dun or save in place of the script's. DELVE_EINPUT for settings the level
+ * line, r's .dun or save in place of the script's (its file name, without folders, the
+ * title). DELVE_EINPUT for settings the level
  * type refuses (named as "--" options); film_load's errors. fs is freed on failure. */
 delve_status request_load(const request *r, film_script *fs, delve_err *err);
 

@@ -13,7 +13,60 @@
 #include "viewer/status.h"
 
 #define STATUS_HELP "space play/pause  . , step  n p seed  0 fit  wheel zoom  drag pan  " \
-                    "c copy command  Esc quit"
+                    "? keys  Esc quit"
+#define STATUS_IDLE_MS 4000 /* the mouse still this long over the map: the keys again */
+
+/* `?`'s overlay: a key, a tab, what it does (frame_help_draw's lines). */
+static const char *const STATUS_KEYS[] = {
+    "space\tplay / pause the film",
+    ". ,\tone shot on / back",
+    "Home End\tthe film's first shot / its end",
+    "1 2 4 8\tplaying speed",
+    "e\t--film: the film's own frames / explore with the viewer's camera",
+    "arrows, drag\tpan",
+    "+ -, wheel\tzoom round the mouse",
+    "0\tfit the floor to the window",
+    "PgUp PgDn\tfloor up / down",
+    "f\tfollow the party",
+    "n p\tnext / previous seed",
+    "r\tread the files again",
+    "h i w l t\tlayers: heights, rooms, ways, landings, routes",
+    "k s d\tlayers: checks, tide, differences (--compare)",
+    "v o\tside view; turn its cut",
+    "Tab\t--compare: the other dungeon",
+    "c\tcopy the view and shot commands",
+    "F5 F12\tsave the game; screenshot shot-NNNN.png",
+    "?\tthis list on / off",
+    "Esc q\tquit",
+};
+#define STATUS_KEY_COUNT ((int)(sizeof STATUS_KEYS / sizeof STATUS_KEYS[0]))
+
+void status_help(const viewer *v, frame_opts *o)
+{
+    o->help = v->help ? STATUS_KEYS : NULL;
+    o->help_count = v->help ? STATUS_KEY_COUNT : 0;
+}
+
+/* A pit's words in place of world_describe's (whose closed pit is a sentence that
+ * leaves no room): open or closed, and, as a way's line names its far end, where the
+ * party lands and how far it falls. */
+static int hover_pit(const world *w, int fi, int x, int y, char *buf, size_t cap)
+{
+    const dfloor *f = &w->dg.floors[fi];
+    int i = floor_pit_at(f, x, y), bx, by;
+    if (i < 0 || (f->pits[i].hidden && !f->pits[i].open))
+        return 0;
+    int n = snprintf(buf, cap, "%d,%d: %s", x, y, f->pits[i].open ? "an open pit" : "pit (plates)");
+    if (n < 0 || (size_t)n >= cap)
+        return 1;
+    int32_t drop = dungeon_fall_cm(&w->dg, fi, x, y);
+    if (dungeon_below(&w->dg, fi, x, y, &bx, &by) && floor_in(&w->dg.floors[fi + 1], bx, by))
+        snprintf(buf + n, cap - (size_t)n, ": falls %d.%d m, lands on floor %d at %d,%d", drop / 100,
+                 drop % 100 / 10, fi + 2, bx, by);
+    else
+        snprintf(buf + n, cap - (size_t)n, ": no floor under it");
+    return 1;
+}
 
 /* Appends to buf (cap bytes) what is at square (x, y) of floor fi beyond
  * world_describe: the way's far square, the height, the monsters there now. */
@@ -52,13 +105,17 @@ void status_update_lines(viewer *v)
     v->hover[0] = '\0';
     if (v->mouse.in && v->have_world &&
         frame_square_at(&v->c, &v->w, &v->vo, v->mouse.x, v->mouse.y, &f, &x, &y)) {
-        world_describe(&v->w, f, x, y, v->hover, (int)sizeof v->hover);
+        if (!hover_pit(&v->w, f, x, y, v->hover, sizeof v->hover))
+            world_describe(&v->w, f, x, y, v->hover, (int)sizeof v->hover);
         hover_extra(&v->w, f, x, y, v->hover, sizeof v->hover);
         layers_hover(&v->lay, &v->cmp, &v->w, f, x, y, v->hover, sizeof v->hover);
     } else if (v->side.on && v->have_world && v->mouse.in) {
         sideview_hover(&v->side, &v->cam, &v->w, v->mouse.x, v->mouse.y, v->hover,
                        sizeof v->hover);
     }
+    /* the mouse resting: the keys come back in place of the square's words */
+    if (v->ren && v->hover[0] && SDL_GetTicks() - v->mouse.moved_ms >= STATUS_IDLE_MS)
+        v->hover[0] = '\0';
     char hint[SAY_LINE_MAX];
     if (v->side.on && v->have_world) /* the side view's keys, not the map's */
         sideview_hint(&v->side, hint, sizeof hint);
@@ -189,4 +246,15 @@ void status_save_game(viewer *v)
         say_set(&v->msg, "F5: saved to %s (at shot %d)", v->a.save_to, v->tr.frame);
     else
         say_set(&v->msg, "F5: saved to %s", v->a.save_to);
+}
+
+void status_say_explore(viewer *v)
+{
+    const char *why = v->tr.cut_msg, *p = strstr(why, ".film:");
+    for (int colons = 0; p && *p && colons < 3; p++) /* past the script's file:line:col: */
+        if (*p == ':' && ++colons == 3)
+            why = p[1] == ' ' ? p + 2 : p + 1;
+    say_set(&v->msg, "exploring: the default film cannot start here (%s); --film SCRIPT "
+            "plays one that fits", why);
+    v->msg.hint = 1; /* the mouse over the map gives the hover line its place */
 }

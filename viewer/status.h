@@ -12,6 +12,10 @@
  * the message; else the film's caption while it plays; else the square under the
  * mouse; else the shot's caption; else the keys. */
 void status_update_lines(viewer *v);
+/* `?`'s key overlay into o (help, help_count), on while v->help. */
+void status_help(const viewer *v, frame_opts *o);
+/* Explore mode's words on the status line: why there is no film, what would play one. */
+void status_say_explore(viewer *v);
 /* The window's title says the view ("delve view: seed 123, rooms, floor 2 of 5"). */
 void status_title(viewer *v);
 /* c: the `delve view` command of this view and the `delve shot` one of its map area,

@@ -3,6 +3,7 @@
  * is returning, and going back is stopping and playing again from the start without
  * showing the shots before the one asked for. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "viewer/transport.h"
@@ -123,11 +124,25 @@ void transport_survey(transport *t, const film_script *fs)
 {
     world w;
     delve_err e = { "" };
-    t->total = t->tick_count = 0;
+    t->total = t->tick_count = t->cut = 0;
+    t->cut_msg[0] = '\0';
     if (director_build_world(fs, &w, &e))
         return;
-    director_play(fs, &w, count_shot, t, &e);
+    if (director_play(fs, &w, count_shot, t, &e) == DELVE_EINPUT) {
+        t->cut = 1;
+        snprintf(t->cut_msg, sizeof t->cut_msg, "%s", e.msg);
+    }
     world_free(&w);
+}
+
+int transport_explore(transport *t, int is_default)
+{
+    /* a timeline of one shot that stops with an error is no film: the dungeon itself
+     * is what there is to see, and a script written for it would play */
+    t->explore = is_default && t->cut && t->total <= 1;
+    if (t->explore)
+        t->total = t->tick_count = 0;
+    return t->explore;
 }
 
 frame_timeline transport_timeline(const transport *t)

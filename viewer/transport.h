@@ -41,6 +41,10 @@ typedef struct transport {
     int total;                    /* shots in the film (the dry run), 0 before it */
     int ticks[TRANSPORT_TICKS_MAX]; /* shot numbers of its events, for the timeline */
     int tick_count;
+    int cut;                      /* the dry run met a step this dungeon cannot take */
+    char cut_msg[sizeof ((delve_err *)0)->msg]; /* its message (file:line:col: ...), "" when none */
+    int explore;                  /* no film here, only the dungeon to look at (the
+                                     default film cut before its first step) */
 } transport;
 
 /* Paused before the film at 1x, its length unknown. */
@@ -74,8 +78,12 @@ transport_end transport_film_over(transport *t, delve_status st);
 /* A new dungeon shown (reload, Tab): before its film, paused. */
 void transport_rewind(transport *t);
 /* The film of fs played once on a scratch world, unseen: total and ticks (to the step it
- * cannot take, if any; 0 when its world cannot be built). */
+ * cannot take, if any, with cut and cut_msg; 0 when its world cannot be built). */
 void transport_survey(transport *t, const film_script *fs);
+/* Explore mode when the film of this dungeon could show nothing (cut at its first shot)
+ * and was not asked for (default 1: the viewer's default film): no timeline, explore
+ * set; 1 when turned on. Off again otherwise. */
+int transport_explore(transport *t, int is_default);
 /* The timeline strip as the frame draws it (total 0: no strip). */
 frame_timeline transport_timeline(const transport *t);
 

@@ -33,8 +33,7 @@ static delve_status setup(viewer *v, const request *a, const request *b, delve_e
     v->vo.title = v->fs.title;
     if (!st) {
         layers_update(&v->lay, viewer_world(v), v->a.compare);
-        transport_survey(&v->tr, &v->fs);
-        v->cam.strip = v->tr.total > 0;
+        play_survey(v); /* may say why there is no film: before --unchecked's count */
     }
     if (!st && (a->dun || a->load)) /* the file says how many floors there are */
         st = opts_check_floor(&a->o, v->w.dg.floor_count, "--", err);

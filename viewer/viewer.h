@@ -23,6 +23,7 @@ typedef struct viewer_mouse {
     int in;                       /* over the window */
     int x, y;                     /* its last place on the canvas */
     int dragging, scrubbing;      /* a drag on the map, on the timeline */
+    uint32_t moved_ms;            /* SDL_GetTicks at its last move (the idle hints) */
 } viewer_mouse;
 
 typedef struct viewer {
@@ -40,6 +41,7 @@ typedef struct viewer {
     const char *keys;             /* scripted events not yet sent, or NULL */
     int quit;                     /* Esc, q, the window closed */
     int done;                     /* headless: the script has run out */
+    int help;                     /* ?: the key overlay shown */
     long long watched;            /* the script's and the .dun's mtimes, summed (r on change) */
     shot cur;                     /* the last shot taken (valid when tr.frame > 0) */
     const char *recent[DIRECTOR_RECENT];

@@ -1,7 +1,9 @@
 /* window: the SDL window and the canvas it shows (window.h). The frame's options are
  * filled from the parts just before each drawing, so each part keeps its own state and
  * render/ reads it in one place. */
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "codecs/png.h"
 #include "viewer/status.h"
@@ -91,6 +93,8 @@ delve_status window_draw(viewer *v, delve_err *err)
     status_update_lines(v);
     v->vo.t_ms = (uint32_t)frame * TRANSPORT_FRAME_MS; /* the same shot, the same pixels */
     v->vo.caption = v->caption;
+    v->vo.title = v->fs.title;
+    status_help(v, &v->vo);
     v->vo.recent = frame > 0 ? v->recent : NULL;
     v->vo.recent_count = frame > 0 ? v->cur.recent_count : 0;
     v->vo.dust_step = frame > 0 && v->cur.since_land <= FRAME_DUST_STEPS ? v->cur.since_land : 0;
@@ -134,12 +138,32 @@ delve_status window_png(viewer *v, const char *out, delve_err *err)
     return st;
 }
 
+/* The first shot-NNNN.png not in the current folder into name: a second F12 never
+ * writes over the first, nor over a screenshot of an earlier session. 0 when all
+ * WINDOW_SHOT_MAX are taken. */
+static int next_shot_name(char *name, size_t cap)
+{
+    struct stat st;
+    for (int i = 1; i <= WINDOW_SHOT_MAX; i++) {
+        snprintf(name, cap, WINDOW_SHOT_FORMAT, i);
+        if (stat(name, &st) != 0)
+            return 1;
+    }
+    return 0;
+}
+
 void window_screenshot(viewer *v)
 {
     delve_err e = { "" };
-    delve_status st = window_png(v, WINDOW_SHOT_DEFAULT, &e);
+    char name[32];
+    if (!next_shot_name(name, sizeof name)) {
+        say_set(&v->msg, "F12: no screenshot: shot-0001.png to shot-%04d.png all exist",
+                WINDOW_SHOT_MAX);
+        return;
+    }
+    delve_status st = window_png(v, name, &e);
     if (st)
         say_set(&v->msg, "F12: no screenshot: %s", e.msg);
     else
-        say_set(&v->msg, "F12: the window written to %s", WINDOW_SHOT_DEFAULT);
+        say_set(&v->msg, "F12: the window written to %s", name);
 }

@@ -22,9 +22,11 @@ delve_status window_show(viewer *v, delve_err *err);
 /* The view as a PNG at out: with a window, read back from it; headless, the canvas
  * drawn afresh (the same pixels). */
 delve_status window_png(viewer *v, const char *out, delve_err *err);
-/* F12: the window written to WINDOW_SHOT_DEFAULT in the current folder, the status line
- * as the key found it, then saying where (or why not). */
+/* F12: the window written to the first free shot-0001.png, shot-0002.png ... in the
+ * current folder (never over a file), the status line as the key found it, then saying
+ * where (or why not). */
 void window_screenshot(viewer *v);
-#define WINDOW_SHOT_DEFAULT "delve-view.png"
+#define WINDOW_SHOT_FORMAT "shot-%04d.png"
+#define WINDOW_SHOT_MAX 9999
 
 #endif
