@@ -301,7 +301,6 @@ static delve_status on_mouse(viewer *v, const SDL_Event *e)
         if (v->msg.hint && e->motion.x < camera_map_w(&v->cam)) /* the hover says more */
             v->msg.text[0] = '\0';
         m->x = e->motion.x, m->y = e->motion.y, m->in = 1;
-        m->moved_ms = v->ren ? SDL_GetTicks() : 0;
         break;
     case SDL_MOUSEBUTTONDOWN:
         v->msg.text[0] = '\0';
@@ -349,6 +348,11 @@ static delve_status on_window(viewer *v, const SDL_Event *e, delve_err *err)
 
 delve_status input_event(viewer *v, const SDL_Event *e, delve_err *err)
 {
+    /* any input but F12 (which shows the window as it is) ends the idle time after
+     * which the keys come back in place of the hover line */
+    if (v->ren && !(e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F12) &&
+        e->type != SDL_WINDOWEVENT)
+        v->mouse.moved_ms = SDL_GetTicks();
     switch (e->type) {
     case SDL_QUIT: v->quit = v->tr.stop = 1; return DELVE_OK;
     case SDL_KEYDOWN: return on_key(v, e->key.keysym.sym);

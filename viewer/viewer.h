@@ -23,7 +23,8 @@ typedef struct viewer_mouse {
     int in;                       /* over the window */
     int x, y;                     /* its last place on the canvas */
     int dragging, scrubbing;      /* a drag on the map, on the timeline */
-    uint32_t moved_ms;            /* SDL_GetTicks at its last move (the idle hints) */
+    uint32_t moved_ms;            /* SDL_GetTicks at the last input but F12 (the keys
+                                     come back in the caption box when it is long ago) */
 } viewer_mouse;
 
 typedef struct viewer {
