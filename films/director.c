@@ -728,6 +728,14 @@ delve_status director_play_saving(const film_script *fs, world *w, shot_fn fn, v
     if (st)
         return st;
     ds.line = 0;
+    /* a film that ends holding the landing's side view ends in it: the end frame is the
+     * last a viewer sees, and turning to the view from above there would undo the hold */
+    if (fs->action_count > 0 && fs->actions[fs->action_count - 1].op == OP_HOLD && ds.s.side &&
+        !ds.side) {
+        ds.side = 1;
+        ds.side_row = ds.s.side_row;
+        ds.side_col = -1;
+    }
     event e = { .kind = EV_END, .time_s = w->clock_s, .floor = w->floor,
                 .x = world_sx(w), .y = world_sy(w), .member = -1 };
     snprintf(e.text, sizeof e.text, "The end: %d of %d standing",

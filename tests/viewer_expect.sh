@@ -6,7 +6,7 @@
 # fitted floor keeps the square under the mouse; ? shows the keys over the map; the
 # keys come back in the caption box when the mouse rests; a pit's hover line says where
 # it lands; F12 numbers its shots; a .dun's own name is the panel's title; a seed whose
-# floor 1 has no pit opens exploring. Skipped (77) without xvfb-run, Xvfb, xauth or
+# floor 1 has no pit opens exploring; --film shows the film's own frames. Skipped (77) without xvfb-run, Xvfb, xauth or
 # xdotool (scripts/deps.sh --test installs them).
 . "${0%/*}/lib.bash" "$@" || exit 2
 needs "the window under Xvfb" xvfb-run Xvfb xauth xdotool || { finish; exit; }
@@ -45,7 +45,7 @@ check "a .dun's name is the panel's title: other.dun is not terrains.dun" \
 says explore "exploring: the default film cannot start here (walk: no pit reachable on floor 1)"
 
 cat > "$TMP/inner.sh" <<'INNER'
-# runs inside xvfb-run: $1 delve, $2 folder; findings go to $2/log
+# runs inside xvfb-run: $1 delve, $2 folder, $3 the source tree; findings go to $2/log
 delve=$1; cd "$2" || exit 1
 log() { echo "$*" >> log; }
 shot() { # F12, then wait for the screenshot and name it $1 (shot-0001.png is moved away)
@@ -85,8 +85,15 @@ ls shot-*.png > shots
 quit main
 open "$2/../other.dun"; xdotool key x; shot other; quit dun
 open --seed 123; xdotool key space; shot explore; quit explore
+# --film: End, and the window shows the film's last frame (its end card)
+open --film "$3/films/scripts/devlog.film"; xdotool key End; sleep 1; shot film-end; quit film
+# and ten shots on from the start, one . at a time: the film's tenth frame (the card)
+open --film "$3/films/scripts/devlog.film"
+for _ in $(seq 10); do xdotool key period; sleep 0.1; done
+shot film-10; quit film10
 INNER
-xvfb-run -a -s "-screen 0 1600x900x24" bash "$TMP/inner.sh" "$DELVE" "$W" > /dev/null 2>&1
+"$DELVE" film films/scripts/devlog.film -o "$TMP/devlog" > /dev/null 2>&1
+xvfb-run -a -s "-screen 0 1600x900x24" bash "$TMP/inner.sh" "$DELVE" "$W" "$PWD" > /dev/null 2>&1
 log=$W/log
 check "the window put back to the least size ($(grep '^size' "$log"))" grep -qx "size 640x480" "$log"
 same "the window at its least size is the headless 640x480 render (nothing squeezed)" small
@@ -99,7 +106,11 @@ check "F12 twice: shot-0001.png and shot-0002.png ($(tr '\n' ' ' < "$W/shots" 2>
   sh -c "test \"\$(tr '\n' ' ' < '$W/shots')\" = 'shot-0001.png shot-0002.png '"
 same "a .dun's name as the title: the window equals the headless" other
 same "no pit on floor 1: the window explores as the headless does" explore
-for what in small main dun explore; do
+check "--film, End: the window shows the film's last frame byte for byte" \
+  cmp -s "$W/film-end.png" "$TMP/devlog/frames/frame_0244.png"
+check "--film, ten times .: the window shows the film's frame 10 byte for byte" \
+  cmp -s "$W/film-10.png" "$TMP/devlog/frames/frame_0010.png"
+for what in small main dun explore film film10; do
   check "$what: Esc quits with exit 0" grep -qx "$what exit 0" "$log"
 done
 finish

@@ -103,13 +103,14 @@ void status_update_lines(viewer *v)
 {
     int f, x, y;
     v->hover[0] = '\0';
-    if (v->mouse.in && v->have_world &&
+    int film_frame = v->preview && v->tr.frame > 0; /* the film's camera, not the map's */
+    if (v->mouse.in && v->have_world && !film_frame &&
         frame_square_at(&v->c, &v->w, &v->vo, v->mouse.x, v->mouse.y, &f, &x, &y)) {
         if (!hover_pit(&v->w, f, x, y, v->hover, sizeof v->hover))
             world_describe(&v->w, f, x, y, v->hover, (int)sizeof v->hover);
         hover_extra(&v->w, f, x, y, v->hover, sizeof v->hover);
         layers_hover(&v->lay, &v->cmp, &v->w, f, x, y, v->hover, sizeof v->hover);
-    } else if (v->side.on && v->have_world && v->mouse.in) {
+    } else if (v->side.on && v->have_world && v->mouse.in && !film_frame) {
         sideview_hover(&v->side, &v->cam, &v->w, v->mouse.x, v->mouse.y, v->hover,
                        sizeof v->hover);
     }

@@ -12,6 +12,7 @@ void transport_init(transport *t)
 {
     memset(t, 0, sizeof *t);
     t->speed = 1;
+    t->frame_ms = TRANSPORT_FRAME_MS;
 }
 
 void transport_seek(transport *t, int n, int play)
@@ -69,7 +70,7 @@ void transport_ask(transport *t, transport_reload what)
 
 int transport_frame_ms(const transport *t)
 {
-    return (int)(TRANSPORT_FRAME_MS / (uint32_t)t->speed);
+    return t->frame_ms / t->speed;
 }
 
 int transport_shot(transport *t, int n)
@@ -126,6 +127,7 @@ void transport_survey(transport *t, const film_script *fs)
     delve_err e = { "" };
     t->total = t->tick_count = t->cut = 0;
     t->cut_msg[0] = '\0';
+    t->frame_ms = fs->fps > 0 ? 1000 / fs->fps : TRANSPORT_FRAME_MS; /* plays at the film's rate */
     if (director_build_world(fs, &w, &e))
         return;
     if (director_play(fs, &w, count_shot, t, &e) == DELVE_EINPUT) {

@@ -7,7 +7,7 @@
 #include "films/director.h"
 #include "render/frame.h"
 
-#define TRANSPORT_FRAME_MS 83     /* ms a shot shows at 1x: 12 frames a second */
+#define TRANSPORT_FRAME_MS 83     /* ms a shot shows at 1x before the survey: 12 a second */
 #define TRANSPORT_TICKS_MAX 4096  /* event ticks the timeline keeps */
 
 /* What the run loop does once the film has stopped for it (transport.reload). */
@@ -31,6 +31,7 @@ typedef struct transport {
     int in_film;                  /* inside director_play */
     int playing;                  /* shots advance by themselves */
     int speed;                    /* 1, 2, 4 or 8 */
+    int frame_ms;                 /* ms a shot shows at 1x: the film's fps (the survey) */
     int frame;                    /* the shot shown, 1-based; 0 before the film */
     int last_frame;               /* the film's last shot, once played to its end */
     int target;                   /* seeking: shots before this one are not shown */

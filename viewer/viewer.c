@@ -15,6 +15,7 @@ static delve_status setup(viewer *v, const request *a, const request *b, delve_e
     v->a = *a;
     v->cmp.alt = *b;
     v->keys = a->keys;
+    v->preview = a->film_given; /* a film asked for by name is previewed as it records */
     transport_init(&v->tr);
     delve_status st = request_load(&v->a, &v->fs, err);
     if (!st)
@@ -54,6 +55,7 @@ static void close_all(viewer *v)
     layers_free(&v->lay);
     compare_free(&v->cmp);
     canvas_free(&v->c);
+    canvas_free(&v->film_c);
     frame_cache_free(v->cache);
     if (v->txt)
         text_close(v->txt);

@@ -43,6 +43,10 @@ typedef struct viewer {
     int quit;                     /* Esc, q, the window closed */
     int done;                     /* headless: the script has run out */
     int help;                     /* ?: the key overlay shown */
+    int preview;                  /* --film: a shot shows the film's own frame, drawn
+                                     as `delve film` records it (e turns it off and on) */
+    canvas film_c;                /* that frame at the film's size, when the window's
+                                     differs (then shown centred, never scaled) */
     long long watched;            /* the script's and the .dun's mtimes, summed (r on change) */
     shot cur;                     /* the last shot taken (valid when tr.frame > 0) */
     const char *recent[DIRECTOR_RECENT];

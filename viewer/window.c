@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "codecs/png.h"
+#include "films/recorder.h"
 #include "viewer/status.h"
 #include "viewer/window.h"
 
@@ -83,6 +84,37 @@ static void fill_opts(viewer *v)
     v->vo.timeline = transport_timeline(&v->tr);
 }
 
+/* The shot shown as `delve film` records it (films/recorder.h's recorder_draw: cards,
+ * the film's camera, the side view of a fall, its slow motion, holds), so the window is
+ * a preview of the film frame for frame. A window of another size shows the frame
+ * centred (cut when smaller), never scaled. */
+static delve_status draw_film_frame(viewer *v, delve_err *err)
+{
+    canvas *dst = &v->c;
+    delve_status st = DELVE_OK;
+    int fw = v->fs.frame_w, fh = v->fs.frame_h;
+    if (v->c.w != fw || v->c.h != fh) {
+        if (v->film_c.w != fw || v->film_c.h != fh) {
+            canvas_free(&v->film_c);
+            st = canvas_init(&v->film_c, fw, fh, err);
+        }
+        dst = &v->film_c;
+    }
+    if (!st)
+        st = recorder_draw(&v->fs, v->w.dg.seed, v->w.dg.floor_count, v->cache, v->txt, &v->w,
+                           &v->cur, dst, err);
+    if (!st && dst != &v->c) {
+        canvas_clear(&v->c, (rgba){ 8, 8, 10, 255 });
+        canvas_blit(&v->c, dst, (v->c.w - fw) / 2, (v->c.h - fh) / 2, 0);
+    }
+    if (!st && v->help) {
+        frame_opts o = frame_defaults();
+        status_help(v, &o);
+        frame_help_draw(&v->c, o.help, o.help_count, v->txt);
+    }
+    return st;
+}
+
 delve_status window_draw(viewer *v, delve_err *err)
 {
     int frame = v->tr.frame;
@@ -90,7 +122,9 @@ delve_status window_draw(viewer *v, delve_err *err)
     if (v->side.on)
         sideview_clamp(&v->side, &v->cam, viewer_world(v), &v->msg);
     fill_opts(v);
-    status_update_lines(v);
+    status_update_lines(v); /* the caption box's line, said by delve view headless too */
+    if (v->preview && frame > 0 && v->have_world)
+        return draw_film_frame(v, err);
     v->vo.t_ms = (uint32_t)frame * TRANSPORT_FRAME_MS; /* the same shot, the same pixels */
     v->vo.caption = v->caption;
     v->vo.title = v->fs.title;
