@@ -28,6 +28,8 @@ says saved2 "F5: not saved: the party is walking"
 shot stopped --seed 123 --keys "space"
 says stopped "exploring: the default film cannot start here"
 says stopped "no pit reachable on floor 1"
+shot explore0 --seed 123 --keys "move:1100,300"   # over the panel: no square to name
+says explore0 "exploring: the default film cannot start here"
 # a film asked for by name is played as far as it goes, never swapped for explore mode
 shot named --seed 123 --film films/scripts/pits-and-stations.film --keys "space"
 says named "film stopped at shot 1: "

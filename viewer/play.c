@@ -6,7 +6,6 @@
 
 #include "viewer/input.h"
 #include "viewer/play.h"
-#include "viewer/status.h"
 #include "viewer/window.h"
 
 #define PLAY_IDLE_WAIT_MS 100 /* how long a paused or idle window sleeps between events */
@@ -119,8 +118,7 @@ static delve_status play_film(viewer *v, delve_err *err)
 void play_survey(viewer *v)
 {
     transport_survey(&v->tr, &v->fs);
-    if (transport_explore(&v->tr, !v->a.film_given))
-        status_say_explore(v);
+    transport_explore(&v->tr, !v->a.film_given); /* the caption box then says why */
     v->cam.strip = v->tr.total > 0;
 }
 

@@ -97,8 +97,20 @@ static void hover_extra(const world *w, int fi, int x, int y, char *buf, size_t 
     }
 }
 
+/* Explore mode's line into buf: why the default film cannot start, what would play one. */
+static void explore_line(const viewer *v, char *buf, size_t cap)
+{
+    const char *why = v->tr.cut_msg, *p = strstr(why, ".film:");
+    for (int colons = 0; p && *p && colons < 3; p++) /* past the script's file:line:col: */
+        if (*p == ':' && ++colons == 3)
+            why = p[1] == ' ' ? p + 2 : p + 1;
+    snprintf(buf, cap, "exploring: the default film cannot start here (%.200s); --film SCRIPT "
+             "plays one that fits", why);
+}
+
 /* The caption: the status message; else the film's caption while it plays; else the
- * square under the mouse; else the shot's caption; else the keys. */
+ * square under the mouse; else the shot's caption; else the side view's keys, explore
+ * mode's reason or the keys. */
 void status_update_lines(viewer *v)
 {
     int f, x, y;
@@ -120,11 +132,13 @@ void status_update_lines(viewer *v)
     char hint[SAY_LINE_MAX];
     if (v->side.on && v->have_world) /* the side view's keys, not the map's */
         sideview_hint(&v->side, hint, sizeof hint);
+    else if (v->tr.explore) /* in place of the keys: why there is no film (? has them) */
+        explore_line(v, hint, sizeof hint);
     const char *line = v->msg.text[0] ? v->msg.text
                        : v->tr.in_film && v->tr.playing && v->tr.frame > 0 ? v->cur.caption
                        : v->hover[0] ? v->hover
                        : v->tr.frame > 0 ? v->cur.caption
-                       : v->side.on && v->have_world ? hint : STATUS_HELP;
+                       : (v->side.on && v->have_world) || v->tr.explore ? hint : STATUS_HELP;
     snprintf(v->caption, sizeof v->caption, "%s", line);
 }
 
@@ -251,11 +265,7 @@ void status_save_game(viewer *v)
 
 void status_say_explore(viewer *v)
 {
-    const char *why = v->tr.cut_msg, *p = strstr(why, ".film:");
-    for (int colons = 0; p && *p && colons < 3; p++) /* past the script's file:line:col: */
-        if (*p == ':' && ++colons == 3)
-            why = p[1] == ' ' ? p + 2 : p + 1;
-    say_set(&v->msg, "exploring: the default film cannot start here (%s); --film SCRIPT "
-            "plays one that fits", why);
-    v->msg.hint = 1; /* the mouse over the map gives the hover line its place */
+    char line[SAY_LINE_MAX];
+    explore_line(v, line, sizeof line);
+    say_set(&v->msg, "%s", line);
 }
