@@ -403,6 +403,28 @@ static void test_reload_asked(void **state)
     assert_ptr_equal(tl.ticks, t.ticks);
 }
 
+/* Explore mode: only the default film cut at its first shot turns it on (no timeline);
+ * a film asked for by name, or one cut later, keeps its timeline. */
+static void test_explore(void **state)
+{
+    (void)state;
+    transport t;
+    transport_init(&t);
+    assert_int_equal(t.frame_ms, TRANSPORT_FRAME_MS);
+    t.cut = 1, t.total = 1, t.tick_count = 1;
+    assert_int_equal(transport_explore(&t, 1), 1);
+    assert_int_equal(t.total, 0);
+    assert_int_equal(t.tick_count, 0);
+    t.total = 1;
+    assert_int_equal(transport_explore(&t, 0), 0);
+    assert_int_equal(t.total, 1);
+    t.total = 40;
+    assert_int_equal(transport_explore(&t, 1), 0);
+    assert_int_equal(t.total, 40);
+    t.cut = 0, t.total = 0;
+    assert_int_equal(transport_explore(&t, 1), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,6 +444,7 @@ int main(void)
         cmocka_unit_test(test_speeds),
         cmocka_unit_test(test_end_of_film),
         cmocka_unit_test(test_reload_asked),
+        cmocka_unit_test(test_explore),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -243,6 +243,18 @@ static void film_key(viewer *v, SDL_Keycode k)
     }
 }
 
+/* e: with --film, the film's own frames or the viewer's view of its world. */
+static void preview_key(viewer *v)
+{
+    if (!v->a.film_given) {
+        say_set(&v->msg, "e: the film's own frames are shown with --film SCRIPT");
+        return;
+    }
+    v->preview = !v->preview;
+    say_set(&v->msg, v->preview ? "e: the film's frames, as delve film records them"
+                                : "e: exploring the film's world: the viewer's camera and layers");
+}
+
 static delve_status on_key(viewer *v, SDL_Keycode k)
 {
     int z = v->cam.zoom;
@@ -264,15 +276,7 @@ static delve_status on_key(viewer *v, SDL_Keycode k)
     case SDLK_MINUS: case SDLK_KP_MINUS:
         zoom(v, -1, v->mouse.in ? v->mouse.x : -1, v->mouse.y); break;
     case SDLK_0: fit(v); break;
-    case SDLK_e:
-        if (!v->a.film_given) {
-            say_set(&v->msg, "e: the film's own frames are shown with --film SCRIPT");
-            break;
-        }
-        v->preview = !v->preview;
-        say_set(&v->msg, v->preview ? "e: the film's frames, as delve film records them"
-                                    : "e: exploring the film's world: the viewer's camera and layers");
-        break;
+    case SDLK_e: preview_key(v); break;
     case SDLK_QUESTION: case SDLK_SLASH: /* a US keyboard's ? is shift and / */
         v->help = !v->help;
         break;
