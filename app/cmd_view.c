@@ -31,6 +31,8 @@ static void help(void)
            "  c          copy the delve view and delve shot commands of this view\n"
            "  F12        write the window to shot-0001.png, shot-0002.png ... (never over one)\n"
            "  ?          the keys over the map (? again: off)\n"
+           "  e          --film: the film's own frames (as delve film draws them) or the\n"
+           "             viewer's view of its world\n"
            "  h i w l t k s  layers: heights, room ids, way links, pit landings, patrol\n"
            "             routes, check results, the tide on Shoals (listed in the panel)\n"
            "  v          side view of the stacked floors, cut along the row under the\n"
