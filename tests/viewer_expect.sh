@@ -107,7 +107,7 @@ check "F12 twice: shot-0001.png and shot-0002.png ($(tr '\n' ' ' < "$W/shots" 2>
 same "a .dun's name as the title: the window equals the headless" other
 same "no pit on floor 1: the window explores as the headless does" explore
 check "--film, End: the window shows the film's last frame byte for byte" \
-  cmp -s "$W/film-end.png" "$TMP/devlog/frames/frame_0244.png"
+  cmp -s "$W/film-end.png" "$TMP/devlog/frames/$(ls "$TMP/devlog/frames" | tail -n 1)"
 check "--film, ten times .: the window shows the film's frame 10 byte for byte" \
   cmp -s "$W/film-10.png" "$TMP/devlog/frames/frame_0010.png"
 for what in small main dun explore film film10; do
