@@ -262,7 +262,11 @@ static void report(const film_script *fs, const recorder *r, const world *w, con
            fs->title, n, (unsigned long long)w->dg.seed, w->dg.floor_count,
            w->dg.floor_count == 1 ? "" : "s",
            party_alive_count(&w->party), w->party.count);
-    printf("  frames  %s/frames/frame_0001.png ... frame_%04d.png\n", dir, n);
+    printf("  frames  %s/frames/frame_0001.png ... frame_%04d.png", dir, n);
+    if (recorder_copied(r)) /* why a film of long holds is quick to make */
+        printf(" (%d held frames the same as the one before: copied, not encoded)",
+               recorder_copied(r));
+    printf("\n");
     if (recorder_sheet_pages(r) > 1)
         printf("  sheet   %s/sheet-1.png ... sheet-%d.png (split: one sheet would pass "
                "16000 px)\n", dir, recorder_sheet_pages(r));

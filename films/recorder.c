@@ -57,6 +57,13 @@ struct recorder {
     chart_data chart;          /* every frame's health and power, for the sheet's chart */
     int cell_count, cell_cap;
     int sheet_pages;
+    /* held frames: a hold drawn the same as the frame before it is not encoded again,
+       its file is a copy of that frame's (the clock stands, the camera often too) */
+    int prev_slot;             /* the last frame's slot, kept by one ref; -1: none */
+    int prev_src;              /* the frame whose file holds the last frame's bytes */
+    int *copies;               /* pairs (frame, frame whose file it copies) */
+    int copy_count, copy_cap;
+    int copied;                /* held frames written as copies, in all */
 };
 
 /* Under r->mu: keeps a worker's failure (the first one) and lets go of the slot. */
@@ -188,6 +195,7 @@ delve_status recorder_open(recorder **out, const film_script *fs, uint64_t seed,
     r->fs = fs;
     r->seed = seed;
     r->floors = floors;
+    r->prev_slot = -1;
     if (o)
         r->o = *o;
     const char *dir = r->o.out_dir ? r->o.out_dir : "";
@@ -421,6 +429,50 @@ delve_status recorder_draw_aside(recorder *r, const world *w, const shot *s, can
     return recorder_draw(r->fs, r->seed, r->floors, r->aside, r->txt, w, s, c, err);
 }
 
+/* 1 when two frames of the film hold the same pixels. */
+static int same_frame(const canvas *a, const canvas *b)
+{
+    for (int y = 0; y < a->h; y++)
+        if (memcmp(a->px + (size_t)y * (size_t)a->stride, b->px + (size_t)y * (size_t)b->stride,
+                   (size_t)a->w * 4))
+            return 0;
+    return 1;
+}
+
+/* The frame whose file s's frame can copy: a hold drawn as the last frame was; else 0. */
+static int copy_source(const recorder *r, const shot *s, const canvas *c)
+{
+    return s->card == CARD_HOLD && r->prev_slot >= 0 && same_frame(c, &r->pool[r->prev_slot])
+               ? r->prev_src : 0;
+}
+
+/* Notes that frame copies src's file (written by recorder_finish). */
+static delve_status add_copy(recorder *r, int frame, int src, delve_err *err)
+{
+    if (r->copy_count == r->copy_cap) {
+        int nc = r->copy_cap ? r->copy_cap * 2 : 64;
+        int *n = realloc(r->copies, (size_t)nc * 2 * sizeof *n);
+        if (!n)
+            return delve_fail(err, DELVE_ENOMEM, "out of memory for held frames");
+        r->copies = n;
+        r->copy_cap = nc;
+    }
+    r->copies[2 * r->copy_count] = frame;
+    r->copies[2 * r->copy_count++ + 1] = src;
+    r->copied++;
+    return DELVE_OK;
+}
+
+/* Under r->mu: the last frame's slot let go, slot kept in its place (one ref more). */
+static void keep_prev(recorder *r, int slot, int src)
+{
+    if (r->prev_slot >= 0)
+        job_done(r, r->prev_slot, DELVE_OK, NULL);
+    r->slot_refs[slot]++;
+    r->prev_slot = slot;
+    r->prev_src = src;
+}
+
 static int take_slot(recorder *r)
 {
     pthread_mutex_lock(&r->mu);
@@ -464,12 +516,17 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
         st = add_point(r, w, s, err);
     if (!st && r->tsv.oom)
         st = delve_fail(err, DELVE_ENOMEM, "out of memory for events");
+    int src = st ? 0 : copy_source(r, s, c);
+    if (src)
+        st = add_copy(r, s->frame_no, src, err);
     pthread_mutex_lock(&r->mu);
-    int here = !st && (r->alone || r->q_count > r->idle); /* a frame waits already */
+    int here = !st && !src && (r->alone || r->q_count > r->idle); /* a frame waits already */
     if (st) {
         r->slot_refs[slot] = 0;
     } else {
-        if (!here) {
+        if (src)
+            r->slot_refs[slot]--; /* no encoder: its file is a copy */
+        else if (!here) {
             r->queue[(r->q_head + r->q_count++) % r->slots] = (job){ slot, s->frame_no };
             pthread_cond_signal(&r->cv_job);
         }
@@ -477,6 +534,7 @@ delve_status recorder_shot(void *rec, const world *w, const shot *s, delve_err *
             r->sink_queue[(r->s_head + r->s_count++) % r->slots] = (job){ slot, s->frame_no };
             pthread_cond_signal(&r->cv_sink);
         }
+        keep_prev(r, slot, src ? src : s->frame_no);
     }
     pthread_mutex_unlock(&r->mu);
     if (here)
@@ -520,6 +578,9 @@ static void give_back(void)
 static delve_status wait_frames(recorder *r, delve_err *err)
 {
     pthread_mutex_lock(&r->mu);
+    if (r->prev_slot >= 0) /* the last frame is compared with no other */
+        job_done(r, r->prev_slot, DELVE_OK, NULL);
+    r->prev_slot = -1;
     for (int i = 0; i < r->slots; i++)
         while (r->slot_refs[i])
             pthread_cond_wait(&r->cv_slot, &r->mu);
@@ -588,9 +649,31 @@ static delve_status write_sheets(recorder *r, delve_err *err)
 
 delve_status recorder_drain(recorder *r, delve_err *err) { return wait_frames(r, err); }
 
+/* The held frames' files: each a copy of the frame it was drawn as (every encoded frame
+ * is written by now). */
+static delve_status write_copies(recorder *r, delve_err *err)
+{
+    delve_status st = DELVE_OK;
+    char src[FILM_PATH_MAX + 128], dst[FILM_PATH_MAX + 128];
+    for (int i = 0; i < r->copy_count && !st; i++) {
+        char *data = NULL;
+        size_t len = 0;
+        snprintf(dst, sizeof dst, "%s/frame_%04d.png", r->frames_dir, r->copies[2 * i]);
+        snprintf(src, sizeof src, "%s/frame_%04d.png", r->frames_dir, r->copies[2 * i + 1]);
+        st = fsio_read_all(src, (size_t)1 << 30, &data, &len, err);
+        if (!st)
+            st = fsio_write_new(dst, data, len, err);
+        free(data);
+    }
+    r->copy_count = 0;
+    return st;
+}
+
 delve_status recorder_finish(recorder *r, delve_err *err)
 {
     delve_status st = wait_frames(r, err);
+    if (!st)
+        st = write_copies(r, err);
     for (int i = 0; r->pool && i < r->slots; i++)
         canvas_free(&r->pool[i]); /* every frame is written: room for the sheet */
     give_back();
@@ -605,6 +688,8 @@ delve_status recorder_finish(recorder *r, delve_err *err)
 }
 
 int recorder_frames(const recorder *r) { return r->frames; }
+
+int recorder_copied(const recorder *r) { return r->copied; }
 const char *recorder_dir(const recorder *r) { return r->dir; }
 int recorder_sheet_pages(const recorder *r) { return r->sheet_pages; }
 
@@ -624,6 +709,7 @@ void recorder_close(recorder *r)
     free(r->sink_queue);
     free(r->cells);
     free(r->thumbs);
+    free(r->copies);
     chart_free(&r->chart);
     textbuf_free(&r->tsv);
     if (r->txt)

@@ -69,6 +69,8 @@ delve_status recorder_finish(recorder *r, delve_err *err);
 
 /* Frames recorded so far, and the paths written (valid until recorder_close). */
 int recorder_frames(const recorder *r);
+/* Frames written as a copy of the frame before: holds drawn the same (not encoded). */
+int recorder_copied(const recorder *r);
 const char *recorder_dir(const recorder *r);
 int recorder_sheet_pages(const recorder *r);
 

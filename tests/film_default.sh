@@ -9,6 +9,11 @@ check "prints the sheet path" grep -q "$out/sheet.png" "$TMP/stdout"
 check "frame_0001.png written" test -s "$out/frames/frame_0001.png"
 check "sheet.png written" test -s "$out/sheet.png"
 check "no temporary files left" test -z "$(find "$out" -name '*.tmp*')"
+# a hold drawn as the frame before it is a copy of that frame's file, not encoded again
+check "68 held frames copied, not encoded ($(grep -o '([0-9]* held frames[^)]*)' "$TMP/stdout"))" grep -q '(68 held frames the same as the one before: copied, not encoded)' "$TMP/stdout"
+same=$(cd "$out/frames" && prev= && n=0 && for f in *.png; do h=$(md5sum < "$f"); [ "$h" = "$prev" ] && n=$((n + 1)); prev=$h; done && echo $n)
+# ... and two frames of the slow fall repeat the one before too, drawn (not holds)
+check "70 frames hold the bytes of the frame before them ($same)" test "$same" = 70
 tsv="$out/events.tsv"
 check "events.tsv header" grep -q "^frame	time_s	floor	x	y	event	Ash_health	Ash_power" "$tsv"
 for word in start plates fall land heal dry wait end; do
