@@ -29,7 +29,8 @@ static void help(void)
            "                                  while the frames render: the MP4 H.264 yuv420p\n"
            "                                  at the film's fps (12 unless its script says\n"
            "                                  `fps N`), the GIF at a third of it or N frames\n"
-           "                                  a second (--gif-fps, 1..the film's fps), W px\n"
+           "                                  a second (--gif-fps, 1..the film's fps, 50 at\n"
+           "                                  most), W px\n"
            "                                  wide (--gif-width, 160..4096, default %d); every\n"
            "                                  event's frame is in it whatever its rate\n"
            "  DIR/film.webp                   with a --video list naming webp: the GIF's\n"
@@ -114,7 +115,9 @@ static int take_value(const cli_words *cw, int *i, film_args *a)
         return cli_int("film", o, v, VIDEO_GIF_MIN_W, FILM_MAX_FRAME_SIDE, &a->gif_w)
                    ? EXIT_OK : EXIT_USAGE;
     else if (!strcmp(o, "--gif-fps")) /* the film's own fps is checked once it is read */
-        return cli_int("film", o, v, 1, FILM_FPS_MAX, &a->gif_fps) ? EXIT_OK : EXIT_USAGE;
+        /* a GIF's frame delays are hundredths of a second, and players stretch a delay
+           under 2 to 10: past 50 a second the GIF would play slower than the film */
+        return cli_int("film", o, v, 1, FILM_GIF_FPS_MAX, &a->gif_fps) ? EXIT_OK : EXIT_USAGE;
     else
         return cli_int("film", o, v, 1, RECORDER_MAX_THREADS, &a->threads) ? EXIT_OK
                                                                             : EXIT_USAGE;

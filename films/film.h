@@ -23,6 +23,7 @@
 #define FILM_DEFAULT_SCRIPT "films/scripts/pits-and-stations.film"
 #define FILM_FPS 12               /* frames a second of film by default */
 #define FILM_FPS_MAX 60
+#define FILM_GIF_FPS_MAX 50  /* GIF delays are hundredths of a second: 2 at least */
 #define FILM_SPEED_MAX 64         /* speed xN: N in 1..64 */
 #define FILM_CUT_MAX_MS 600000    /* hold, title, end, camera over, fall slow: 10 min */
 #define FILM_WAIT_MAX_S (30LL * 86400) /* a wait is at most 30 days */

@@ -550,7 +550,18 @@ char *text_fit(text_ctx *t, int px_size, int style, int max_w, const char *str, 
     if (text_width(t, px_size, style, buf) <= max_w)
         return buf;
     size_t n = strlen(buf);
-    while (n > 0) {
+    /* cut between words first: a caption cut inside "+14" would read "+1..." */
+    for (size_t k = n; k-- > 0;) {
+        if (buf[k] != ' ' || k + 4 > size || k == 0)
+            continue;
+        char keep[4];
+        memcpy(keep, buf + k, 4);
+        memcpy(buf + k, "...", 4);
+        if (text_width(t, px_size, style, buf) <= max_w)
+            return buf;
+        memcpy(buf + k, keep, 4);
+    }
+    while (n > 0) { /* a single word too wide: cut inside it */
         do
             n--;
         while (n > 0 && ((uint8_t)buf[n] & 0xC0) == 0x80);

@@ -52,8 +52,9 @@ uint32_t text_missing(text_ctx *t, int style, const char *str);
  * str is read up to its '\0'. */
 int text_breaks_at(const char *str, size_t i);
 
-/* Copies str into buf (size bytes), cut at a UTF-8 character boundary and ended with
- * "..." when it is wider than max_w pixels. Returns buf. */
+/* Copies str into buf (size bytes), cut between words (else, for one word too wide, at
+ * a UTF-8 character boundary) and ended with "..." when it is wider than max_w pixels.
+ * Returns buf. */
 char *text_fit(text_ctx *t, int px_size, int style, int max_w, const char *str, char *buf,
                size_t size);
 

@@ -448,6 +448,16 @@ static void test_text_draws(void **state)
     text_fit(t, 12, TEXT_SANS, 40, "a caption far too long for forty pixels", buf, sizeof buf);
     assert_true(text_width(t, 12, TEXT_SANS, buf) <= 40);
     assert_non_null(strstr(buf, "..."));
+    /* cut between words, never inside a number: with room for "...Ash +1..." alone, a
+       cut inside "+14" would read "+1...": the caption stops after "Ash" */
+    char heal[96];
+    int hw = text_width(t, 12, TEXT_SANS, "The font heals: Ash +1...");
+    text_fit(t, 12, TEXT_SANS, hw, "The font heals: Ash +14 Bryn +14 Cato +12", heal,
+             sizeof heal);
+    assert_string_equal(heal, "The font heals: Ash...");
+    text_fit(t, 12, TEXT_SANS, 30, "Alexandrina", heal, sizeof heal); /* one word: inside */
+    assert_true(text_width(t, 12, TEXT_SANS, heal) <= 30);
+    assert_non_null(strstr(heal, "..."));
     canvas_free(&c);
     canvas_free(&d);
     text_close(t);

@@ -165,6 +165,9 @@ rm -f "$fake/stream-film.tmp.gif"
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --gif-fps 2 2> "$TMP/err"; rc=$?
 check "--gif-fps without --video: a usage error ($(cat "$TMP/err"))" \
   sh -c "test $rc = 2 && grep -q 'gif-fps sets the frame rate of film.gif, which only --video makes' '$TMP/err'"
+"$DELVE" film tests/fixtures/short.film -o "$TMP/f" --video --gif-fps 51 2> "$TMP/err"; rc=$?
+check "--gif-fps 51: a usage error, GIF delays are hundredths of a second ($(cat "$TMP/err"))" \
+  sh -c "test $rc = 2 && grep -q 'gif-fps' '$TMP/err' && grep -q '1\.\.50' '$TMP/err'"
 "$DELVE" film tests/fixtures/short.film -o "$TMP/f" --video mp4 --gif-fps 2 2> "$TMP/err"; rc=$?
 check "--gif-fps with --video mp4: a usage error ($(cat "$TMP/err"))" test $rc = 2
 PATH="$fake" "$DELVE" film tests/fixtures/short.film -o "$TMP/f13" --video --gif-fps 13 2> "$TMP/err"; rc=$?
