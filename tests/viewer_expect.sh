@@ -86,7 +86,10 @@ quit main
 open "$2/../other.dun"; xdotool key x; shot other; quit dun
 open --seed 123; xdotool key space; shot explore; quit explore
 # --film: End, and the window shows the film's last frame (its end card)
-open --film "$3/films/scripts/devlog.film"; xdotool key End; sleep 1; shot film-end; quit film
+open --film "$3/films/scripts/devlog.film"; xdotool key End; sleep 1; shot film-end
+# the film's frame has no status line: F12's message is in the window's title
+sleep 0.5; log "title $(xdotool getwindowname "$wid")"
+quit film
 # and ten shots on from the start, one . at a time: the film's tenth frame (the card)
 open --film "$3/films/scripts/devlog.film"
 for _ in $(seq 10); do xdotool key period; sleep 0.1; done
@@ -108,6 +111,8 @@ same "a .dun's name as the title: the window equals the headless" other
 same "no pit on floor 1: the window explores as the headless does" explore
 check "--film, End: the window shows the film's last frame byte for byte" \
   cmp -s "$W/film-end.png" "$TMP/devlog/frames/$(ls "$TMP/devlog/frames" | tail -n 1)"
+check "--film: a message goes to the title on the film's frames ($(grep '^title' "$log"))" \
+  grep -q '^title delve view: seed 58, rooms, floor [0-9] of 3 | .*shot-0001.png' "$log"
 check "--film, ten times .: the window shows the film's frame 10 byte for byte" \
   cmp -s "$W/film-10.png" "$TMP/devlog/frames/frame_0010.png"
 for what in small main dun explore film film10; do

@@ -158,9 +158,13 @@ static void view_name(const viewer *v, char *buf, size_t cap)
 
 void status_title(viewer *v)
 {
-    char name[FILM_PATH_MAX + 64], title[FILM_PATH_MAX + 96];
+    char name[FILM_PATH_MAX + 64], title[FILM_PATH_MAX + 96 + SAY_LINE_MAX];
     view_name(v, name, sizeof name);
-    snprintf(title, sizeof title, "delve view: %s", name);
+    /* a film's own frame has no status line (it is the film's, pixel for pixel): the
+       message (saved, F12's file, why the film stopped) goes to the title instead */
+    int on_film = v->preview && v->tr.frame > 0 && v->have_world && v->msg.text[0];
+    snprintf(title, sizeof title, "delve view: %s%s%s", name, on_film ? " | " : "",
+             on_film ? v->msg.text : "");
     if (v->win && strcmp(SDL_GetWindowTitle(v->win), title))
         SDL_SetWindowTitle(v->win, title);
 }
