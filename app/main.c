@@ -4,6 +4,7 @@
 
 #include "app/cli.h"
 #include "codecs/png.h"
+#include "revision.h" /* DELVE_REVISION: made at build time (cmake/revision.cmake) */
 
 /* name, handler, one line of help */
 static const struct {
@@ -49,7 +50,8 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
         if (argc > 2)
             return cli_usage_error(NULL, "%s takes nothing after it ('%s')", argv[1], argv[2]);
-        printf("delve %s\n", DELVE_VERSION);
+        /* the revision too: two builds of one version made from other trees differ */
+        printf("delve %s (git %s)\n", DELVE_VERSION, DELVE_REVISION);
         return EXIT_OK;
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)

@@ -81,8 +81,8 @@ check "gen --seed abc: exit 2" test $rc = 2
 check "gen --floors 99: exit 2" test $rc = 2
 "$DELVE" frobnicate 2> /dev/null; rc=$?
 check "unknown command: exit 2" test $rc = 2
-"$DELVE" --version | grep -q '^delve [0-9]'
-check "--version" test $? = 0
+"$DELVE" --version | grep -qE '^delve [0-9]+\.[0-9]+\.[0-9]+ \(git [^)]+\)$'
+check "--version: the version and the git revision" test $? = 0
 # DoomRL options (spec/doomrl.md): bad values exit 2 with a message naming the option
 expect_gen_bad() { # expect_gen_bad MESSAGE ARGS...
   local want=$1; shift
