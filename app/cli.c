@@ -266,12 +266,22 @@ int cli_under_folder(const char *out, const char *dir)
     return !strncmp(od, dd, n) && (od[n] == '\0' || od[n] == '/' || n == 1);
 }
 
+int cli_out_not_stdout(const char *cmd, const char *opt, const char *path)
+{
+    if (!path || strcmp(path, "-"))
+        return EXIT_OK;
+    return cli_usage_error(cmd, "%s -: standard output is only for delve gen's text; give a "
+                           "file name (./- names a file called -)", opt);
+}
+
 int cli_file_out(const char *cmd, const char *opt, const char *path)
 {
     char dir[PATH_MAX];
     struct stat sb;
     if (!path[0])
         return cli_usage_error(cmd, "%s: an empty file name", opt);
+    if (cli_out_not_stdout(cmd, opt, path))
+        return EXIT_USAGE;
     if (cli_option_as_name(cmd, opt, path))
         return EXIT_USAGE;
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;

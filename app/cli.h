@@ -105,10 +105,14 @@ int cli_same_file(const char *in, const char *out);
 int cli_in_folder(const char *out, const char *dir);
 /* As cli_in_folder, or out's folder anywhere under dir (a report inside a shot set). */
 int cli_under_folder(const char *out, const char *dir);
+/* EXIT_USAGE after saying so when path is "-": only gen's text goes to standard output,
+ * and an image command taking "-" as a name would leave a file called "-" where the user
+ * expected a stream. EXIT_OK otherwise (path NULL too). */
+int cli_out_not_stdout(const char *cmd, const char *opt, const char *path);
 /* A file output checked before any work, as fsio_write_atomic will find it at the end:
- * EXIT_OK, or EXIT_USAGE with "delve CMD: OPT PATH: ..." said when path is empty, names
- * a folder or anything else but a regular file, or its folder is missing or cannot be
- * written in. */
+ * EXIT_OK, or EXIT_USAGE with "delve CMD: OPT PATH: ..." said when path is "-"
+ * (cli_out_not_stdout), is empty, names a folder or anything else but a regular file, or
+ * its folder is missing or cannot be written in. */
 int cli_file_out(const char *cmd, const char *opt, const char *path);
 
 /* One option of a subcommand besides the generator's settings. */

@@ -217,6 +217,8 @@ static int parse(int argc, char **argv, shot_args *a)
                                "overwritten", a->out);
     if (!a->out)
         return cli_usage_error("shot", a->set ? "-o DIR is required" : "-o OUT.png is required");
+    if (cli_out_not_stdout("shot", "-o", a->out)) /* a set's folder named "-" too */
+        return EXIT_USAGE;
     if (!a->set && cli_file_out("shot", "-o", a->out)) /* before any floor is drawn */
         return EXIT_USAGE;
     delve_err err = { "" };
