@@ -9,11 +9,74 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/lex.h"
 #include "gen/gen.h"
 #include "gen/opts.h"
 
 /* Every setting a source line carries: all but the floor shown (a front end's). */
 #define SOURCE_SETTINGS (OPTS_ALL & ~OPTS_BIT(OPTS_FLOOR))
+
+/* DELVE_EINPUT when where, the path of what, holds a byte a save's one line cannot carry
+ * (a newline, any control byte): refused here, before a save is made, not found
+ * unreadable later. The message leaves the path out: its newline would break the
+ * viewer's status line. */
+static delve_status path_fits_line(const char *what, const char *where, delve_err *err)
+{
+    for (const char *p = where; *p; p++)
+        if ((unsigned char)*p < 32 || (unsigned char)*p == 127)
+            return delve_fail(err, DELVE_EINPUT, "the %s's path has a newline or another "
+                              "control character: a save's source line cannot hold it", what);
+    return DELVE_OK;
+}
+
+/* Appends key=value to buf (n bytes used), the value in double quotes (\" and \\ its
+ * only escapes, as films write text) when it holds a space, a quote or a backslash: a
+ * folder with a space in its name must read back as one value. 0 when it does not fit. */
+static int put_setting(char *buf, size_t cap, size_t *n, const char *key, const char *v)
+{
+    int quote = !v[0] || strpbrk(v, " \"\\") != NULL;
+    int w = snprintf(buf + *n, cap - *n, "%s%s=%s", *n ? " " : "", key, quote ? "\"" : "");
+    if (w < 0 || (size_t)w >= cap - *n)
+        return 0;
+    *n += (size_t)w;
+    for (const char *p = v; *p; p++) {
+        if (*n + 3 >= cap)
+            return 0;
+        if (quote && (*p == '"' || *p == '\\'))
+            buf[(*n)++] = '\\';
+        buf[(*n)++] = *p;
+    }
+    if (quote && *n + 1 >= cap)
+        return 0;
+    if (quote)
+        buf[(*n)++] = '"';
+    buf[*n] = '\0';
+    return 1;
+}
+
+/* The generator settings of o that apply to its type (so the line reads back as a
+ * dungeon line), but the floor shown, into buf. */
+static delve_status settings_text(const gen_opts *o, char *buf, size_t cap, delve_err *err)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int id = 0; id < OPTS_COUNT; id++) {
+        char kv[GEN_PATH_MAX + 64];
+        if (!(SOURCE_SETTINGS & OPTS_BIT(id)) || !opts_applies(o, (opts_id)id))
+            continue;
+        delve_status st = opts_line(o, OPTS_BIT(id), kv, sizeof kv, err);
+        char *eq = strchr(kv, '=');
+        if (st)
+            return st;
+        if (!eq) /* a setting written only when set (rooms, single-monster) */
+            continue;
+        *eq = '\0';
+        if (!put_setting(buf, cap, &n, kv, eq + 1))
+            return delve_fail(err, DELVE_ELIMIT, "the settings line passes %zu characters",
+                              cap - 1);
+    }
+    return DELVE_OK;
+}
 
 delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err *err)
 {
@@ -23,8 +86,11 @@ delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err
         char *abs = realpath(fs->dun_file, NULL);
         if (!abs)
             return delve_fail(err, DELVE_EINPUT, "%s: %s", fs->dun_file, strerror(errno));
+        st = path_fits_line(".dun file", abs, err);
         n = snprintf(buf, cap, "file=%s", abs);
         free(abs);
+        if (st)
+            return st;
     } else {
         gen_opts o = fs->gen;
         char *abs = o.rooms[0] ? realpath(o.rooms, NULL) : NULL;
@@ -33,10 +99,9 @@ delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err
         if (abs && strlen(abs) < sizeof o.rooms)  /* a save may load from another folder */
             memcpy(o.rooms, abs, strlen(abs) + 1);
         free(abs);
-        unsigned bits = 0;  /* those that apply, so the line reads back as a dungeon line */
-        for (int id = 0; id < OPTS_COUNT; id++)
-            bits |= opts_applies(&o, (opts_id)id) ? OPTS_BIT(id) : 0;
-        st = opts_line(&o, SOURCE_SETTINGS & bits, buf, cap, err);
+        if (o.rooms[0] && (st = path_fits_line("--rooms folder", o.rooms, err)))
+            return st;
+        st = settings_text(&o, buf, cap, err);
         n = (int)strlen(buf);
     }
     if (st || n < 0 || (size_t)n >= cap || n >= SAVE_SOURCE_MAX)
@@ -45,20 +110,13 @@ delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err
     return DELVE_OK;
 }
 
-/* One key=value of the generator's settings (n bytes at p); 0 when the key or value is
- * bad. */
-static int setting(film_script *fs, const char *p, size_t n)
+/* One key=value of the generator's settings, the value as given (unquoted); 0 when the
+ * key or value is bad. */
+static int setting(film_script *fs, const char *key, const char *value)
 {
-    char word[SAVE_SOURCE_MAX];
-    const char *eq = memchr(p, '=', n);
-    if (!eq || n >= sizeof word)
-        return 0;
-    memcpy(word, p, n);
-    word[n] = '\0';
-    word[eq - p] = '\0';
-    int id = opts_find(word);
+    int id = opts_find(key);
     return id >= 0 && id != OPTS_FLOOR &&
-           opts_set(&fs->gen, (opts_id)id, word + (eq - p) + 1, NULL) == DELVE_OK;
+           opts_set(&fs->gen, (opts_id)id, value, NULL) == DELVE_OK;
 }
 
 delve_status source_parse(const char *src, const char *file, int line, film_script *fs,
@@ -73,16 +131,21 @@ delve_status source_parse(const char *src, const char *file, int line, film_scri
         return DELVE_OK;
     }
     fs->dun_file[0] = '\0';
-    for (const char *p = src; *p;) {
-        size_t n = strcspn(p, " ");
-        if (!setting(fs, p, n))
-            return delve_fail_at(err, DELVE_EINPUT, file, line, col0 + (int)(p - src),
+    lex x; /* key=value words, a value "quoted" as source_text writes one with a space */
+    lex_init(&x, file, src, NULL);
+    lex_next(&x);
+    while (!lex_at_end(&x)) {
+        const char *at = x.p;
+        char key[32], value[SAVE_SOURCE_MAX];
+        int ok = lex_key(&x, key, sizeof key) && lex_value(&x, value, sizeof value) == DELVE_OK &&
+                 lex_at_gap(&x) && setting(fs, key, value);
+        if (!ok) {
+            size_t n = strcspn(at, " ");
+            return delve_fail_at(err, DELVE_EINPUT, file, line, col0 + (int)(at - src),
                                  "bad dungeon source '%.*s' (seed=N floors=K type=T dlevel=D "
                                  "difficulty=N islands=N rising=on|off ..., or file=PATH)",
-                                 (int)n, p);
-        p += n;
-        while (*p == ' ')
-            p++;
+                                 (int)n, at);
+        }
     }
     return DELVE_OK;
 }
