@@ -10,6 +10,7 @@
 #include "engine/monster.h"
 #include "engine/save.h"
 #include "gen/family.h"
+#include "review/catalog.h"
 #include "viewer/status.h"
 
 #define STATUS_HELP "space play/pause  . , step  n p seed  0 fit  wheel zoom  drag pan  " \
@@ -169,44 +170,58 @@ void status_title(viewer *v)
         SDL_SetWindowTitle(v->win, title);
 }
 
-/* Appends " --key value" for every "key=value" of line (opts_line's form). */
-static void append_flags(char *buf, size_t cap, const char *line)
+/* name as a word that cannot read as an option: "./" before a relative name that starts
+ * with '-' (quoting alone would still hand delve "-x.dun"). */
+static const char *not_option(const char *name, char *buf, size_t cap)
 {
-    size_t n = strlen(buf);
-    while (*line && n < cap) {
-        const char *eq = strchr(line, '='), *sp = strchr(line, ' ');
-        if (!eq || (sp && sp < eq))
-            break;
-        size_t vl = sp ? (size_t)(sp - eq - 1) : strlen(eq + 1);
-        n += (size_t)snprintf(buf + n, cap - n, " --%.*s %.*s", (int)(eq - line), line, (int)vl,
-                              eq + 1);
-        line = sp ? sp + 1 : eq + 1 + vl;
-    }
+    if (name[0] != '-')
+        return name;
+    snprintf(buf, cap, "./%s", name);
+    return buf;
 }
 
-/* The dungeon's part of a command into cmd: " FILE.dun" (view) or " --dun FILE.dun"
- * (shot), " --load FILE.sav", " --film SCRIPT" (view), then the generator settings. */
+/* "delve view" or "delve shot" and the dungeon's part of its command into cmd: " FILE.dun"
+ * (view) or " --dun FILE.dun" (shot), " --load FILE.sav", " --film SCRIPT" (view), then
+ * the seed and the generator settings; every path and value shell-quoted as the
+ * catalog's command line is (review/catalog.h), so the line pastes into a shell whole. */
 static void source_words(const viewer *v, int for_shot, char *cmd, size_t cap)
 {
-    char line[256];
+    char seed[32], pbuf[FILM_PATH_MAX + 3], flags[SAY_LINE_MAX];
+    char *w[8];
+    int n = 0;
     delve_err e = { "" };
-    size_t n = strlen(cmd);
     const char *dun = v->a.dun ? v->a.dun : v->fs.dun_file[0] ? v->fs.dun_file : NULL;
     const char *sav = v->a.load ? v->a.load : v->fs.save_file[0] ? v->fs.save_file : NULL;
-    if (dun && (for_shot || v->a.dun))
-        snprintf(cmd + n, cap - n, for_shot ? " --dun %s" : " %s", dun);
-    else if (sav && (for_shot || v->a.load))
-        snprintf(cmd + n, cap - n, " --load %s", sav);
-    else if (!for_shot && strcmp(v->a.film, film_default_script()))
-        snprintf(cmd + n, cap - n, " --film %s", v->a.film);
+    w[n++] = for_shot ? "shot" : "view";
+    if (dun && (for_shot || v->a.dun)) {
+        if (for_shot)
+            w[n++] = "--dun";
+        w[n++] = (char *)not_option(dun, pbuf, sizeof pbuf);
+    } else if (sav && (for_shot || v->a.load)) {
+        w[n++] = "--load";
+        w[n++] = (char *)not_option(sav, pbuf, sizeof pbuf);
+    } else if (!for_shot && strcmp(v->a.film, film_default_script())) {
+        w[n++] = "--film";
+        w[n++] = (char *)not_option(v->a.film, pbuf, sizeof pbuf);
+    }
     if (!for_shot && v->a.unchecked)
-        strncat(cmd, " --unchecked", cap - strlen(cmd) - 1);
-    unsigned bits = 0; /* the settings this level type takes (the command line refuses others) */
-    for (int id = 0; id < OPTS_COUNT; id++)
-        if (id != OPTS_FLOOR && opts_applies(&v->fs.gen, (opts_id)id))
-            bits |= OPTS_BIT(id);
-    if (!dun && !sav && !opts_line(&v->fs.gen, bits, line, sizeof line, &e))
-        append_flags(cmd, cap, line);
+        w[n++] = "--unchecked";
+    int settings = !dun && !sav; /* a file's dungeon has its own */
+    if (settings) {
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)v->fs.gen.seed);
+        w[n++] = "--seed";
+        w[n++] = seed;
+    }
+    if (catalog_command_line(n, w, cmd, cap, &e))
+        snprintf(cmd, cap, "delve %s", w[0]); /* too long for the line: no half a path */
+    gen_opts o = v->fs.gen;
+    const char *rooms = not_option(o.rooms, pbuf, sizeof pbuf);
+    if (rooms != o.rooms && strlen(rooms) < sizeof o.rooms)
+        memmove(o.rooms, rooms, strlen(rooms) + 1);
+    size_t len = strlen(cmd);
+    if (settings && !catalog_settings_flags(&o, flags, sizeof flags, &e) && flags[0] &&
+        len + 1 + strlen(flags) < cap)
+        snprintf(cmd + len, cap - len, " %s", flags);
 }
 
 /* The `delve shot` command that draws this view's map area (the dungeon as it is before
@@ -214,7 +229,6 @@ static void source_words(const viewer *v, int for_shot, char *cmd, size_t cap)
 void status_shot_command(const viewer *v, char *buf, size_t cap)
 {
     int fi = camera_shown_floor(&v->cam, &v->w);
-    snprintf(buf, cap, "delve shot");
     source_words(v, 1, buf, cap);
     size_t n = strlen(buf);
     if (v->side.on)
@@ -233,7 +247,6 @@ void status_shot_command(const viewer *v, char *buf, size_t cap)
 void status_copy_command(viewer *v)
 {
     char cmd[SAY_LINE_MAX], shot_cmd[SAY_LINE_MAX], both[2 * SAY_LINE_MAX + 2];
-    snprintf(cmd, sizeof cmd, "delve view");
     source_words(v, 0, cmd, sizeof cmd);
     size_t n = strlen(cmd);
     snprintf(cmd + n, sizeof cmd - n, " --floor %d", camera_shown_floor(&v->cam, &v->w) + 1);
