@@ -5,7 +5,7 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 FILM  ?= films/scripts/pits-and-stations.film
 CONFIGURE = test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps deps-test deps-fuzz build run test test-sanitize test-arm64 fuzz fuzz-replay view bench golden clean
+.PHONY: all deps deps-test deps-fuzz build run test test-sanitize test-arm64 fuzz fuzz-replay view bench golden install uninstall clean
 
 all: build
 
@@ -95,6 +95,16 @@ bench: build
 ONLY ?=
 golden: build
 	GOLDEN_ONLY='$(ONLY)' bash scripts/golden.sh $(BUILD)
+
+# delve in PREFIX/bin, its film scripts and stored rooms in PREFIX/share/delve, where an
+# installed delve finds them (films/film.h film_data_dir); `make uninstall` removes what
+# the last install wrote (the build's install_manifest.txt)
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+uninstall:
+	@test -f $(BUILD)/install_manifest.txt || { echo "make uninstall: nothing installed from $(BUILD)"; exit 2; }
+	xargs -d '\n' rm -f < $(BUILD)/install_manifest.txt
 
 clean:
 	rm -rf $(BUILD) out

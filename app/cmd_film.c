@@ -48,7 +48,7 @@ static void help(void)
            "nothing is written then. DIR is made whole beside itself and swapped in at the\n"
            "end: an earlier film there is replaced, a folder delve did not make is refused\n"
            "unless empty, a second run into DIR at once exits 2, and Ctrl-C leaves DIR as\n"
-           "it was (exit 130), the video encoder's files included.\n", FILM_DEFAULT_SCRIPT,
+           "it was (exit 130), the video encoder's files included.\n", film_default_script(),
            VIDEO_GIF_W);
 }
 

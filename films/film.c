@@ -1244,8 +1244,37 @@ void film_default_party(party *p)
     party_add(p, "Cato", 36, 6, 25, NULL);
 }
 
+const char *film_data_dir(void)
+{
+    static char beside[4096]; /* set once, on the first call (the main thread's) */
+    if (access(DELVE_DATA_DIR "/" FILM_DEFAULT_SCRIPT, R_OK) == 0)
+        return DELVE_DATA_DIR;
+    /* installed under another prefix (cmake --install --prefix, a .deb unpacked
+       elsewhere): PREFIX/bin/delve beside PREFIX/share/delve */
+    ssize_t n = readlink("/proc/self/exe", beside, sizeof beside - 32);
+    if (n > 0) {
+        beside[n] = '\0';
+        char *slash = strrchr(beside, '/');
+        if (slash && slash > beside) {
+            *slash = '\0';
+            slash = strrchr(beside, '/');
+        }
+        if (slash) {
+            snprintf(slash, sizeof beside - (size_t)(slash - beside), "/share/delve");
+            char probe[4200];
+            snprintf(probe, sizeof probe, "%s/" FILM_DEFAULT_SCRIPT, beside);
+            if (access(probe, R_OK) == 0)
+                return beside;
+        }
+    }
+    return DELVE_SOURCE_DIR;
+}
+
 const char *film_default_script(void)
 {
-    return access(FILM_DEFAULT_SCRIPT, R_OK) == 0 ? FILM_DEFAULT_SCRIPT
-                                                  : DELVE_SOURCE_DIR "/" FILM_DEFAULT_SCRIPT;
+    static char path[4200];
+    if (access(FILM_DEFAULT_SCRIPT, R_OK) == 0) /* a checkout: its own films first */
+        return FILM_DEFAULT_SCRIPT;
+    snprintf(path, sizeof path, "%s/" FILM_DEFAULT_SCRIPT, film_data_dir());
+    return path;
 }

@@ -161,8 +161,15 @@ char *film_frames_text(int frames, int fps, char *buf, size_t cap);
 /* The default party when a script names none: three members. */
 void film_default_party(party *p);
 
-/* The default film script: from the folder delve runs in (the repository root), or
- * else from the source folder the build came from. */
+/* The default film script: from the folder delve runs in (a checkout's root), else from
+ * film_data_dir(). The path lives as long as the process (computed on the first call,
+ * the main thread's, like film_data_dir). */
 const char *film_default_script(void);
+
+/* The folder delve's films and stored rooms are read from when a path is not given:
+ * share/delve of the prefix delve was built for, else share/delve beside the running
+ * binary's bin/ (installed under another prefix), else the source tree it was built
+ * from. Not thread-safe on its first call. */
+const char *film_data_dir(void);
 
 #endif
