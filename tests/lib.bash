@@ -32,6 +32,21 @@ finish() {
 }
 
 # "W x H" of a PNG, read from its IHDR with od (coreutils), so tests need no `file`.
+# The headless viewer, for the tests that drive it: shot NAME ARGS... makes
+# ${SHOTS:-$TMP}/NAME.png with `delve view --headless` (its stdout in NAME.out, exit status
+# kept); status NAME is that run's status line (the caption box's); says NAME TEXT passes
+# when it contains TEXT.
+shot() {
+  local name=$1; shift
+  "$DELVE" view --headless --screenshot "${SHOTS:-$TMP}/$name.png" "$@" \
+    > "${SHOTS:-$TMP}/$name.out" 2> "${SHOTS:-$TMP}/$name.err"
+}
+status() { sed -n 's/^delve view: status: //p' "${SHOTS:-$TMP}/$1.out"; }
+says() {
+  local got; got=$(status "$1")
+  case $got in *"$2"*) ok "$1 says '$2'" ;; *) bad "$1 says '$2' (it says '$got')" ;; esac
+}
+
 png_size() {
   local w h
   w=$(od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')

@@ -5,15 +5,7 @@
 # pixels only one image has, so "changed = W*H - w*h" says the smaller image is the
 # larger's top-left corner byte for byte.
 . "${0%/*}/lib.bash" "$@" || exit 2
-shot() { # shot NAME ARGS...: a headless screenshot into $TMP/NAME.png
-  local name=$1; shift
-  "$DELVE" view --headless --screenshot "$TMP/$name.png" "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"
-}
-status() { sed -n 's/^delve view: status: //p' "$TMP/$1.out"; }
-says() { # says NAME TEXT: the status line of shot NAME contains TEXT
-  local got; got=$(status "$1")
-  case $got in *"$2"*) ok "$1 says '$2'" ;; *) bad "$1 says '$2' (it says '$got')" ;; esac
-}
+# shot, status and says: tests/lib.bash
 same() { check "$1" cmp -s "$TMP/$2.png" "$TMP/$3.png"; }
 differ() { check "$1" sh -c "! cmp -s '$TMP/$2.png' '$TMP/$3.png'"; }
 json() { "$DELVE" diff --format json "$1" "$2" 2> /dev/null; }

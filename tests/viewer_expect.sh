@@ -12,15 +12,8 @@
 needs "the window under Xvfb" xvfb-run Xvfb xauth xdotool || { finish; exit; }
 H=$TMP/head W=$TMP/win
 mkdir -p "$H" "$W"
-render() { # render NAME ARGS...: the headless render, its status line into NAME.out
-  local name=$1; shift
-  "$DELVE" view --headless --screenshot "$H/$name.png" "$@" > "$H/$name.out" 2> "$H/$name.err"
-}
-status() { sed -n 's/^delve view: status: //p' "$H/$1.out"; }
-says() { # says NAME TEXT: the headless status line of NAME contains TEXT
-  local got; got=$(status "$1")
-  case $got in *"$2"*) ok "$1 says '$2'" ;; *) bad "$1 says '$2' (it says '$got')" ;; esac
-}
+SHOTS=$H  # the headless renders (tests/lib.bash: shot, status, says) go there
+render() { shot "$@"; }
 same() { check "$1" cmp -s "$W/$2.png" "$H/$2.png"; }
 cp tests/fixtures/dun/terrains.dun "$TMP/terrains.dun"
 cp tests/fixtures/dun/terrains.dun "$TMP/other.dun"

@@ -2,17 +2,9 @@
 # with the same view made another way (the settings on the command line, another key
 # sequence, a canvas of that size), so a key that stops working breaks a comparison.
 . "${0%/*}/lib.bash" "$@" || exit 2
-shot() { # shot NAME ARGS...: a headless screenshot into $TMP/NAME.png, exit status kept
-  local name=$1; shift
-  "$DELVE" view --headless --screenshot "$TMP/$name.png" "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"
-}
+# shot, status and says: tests/lib.bash
 same() { check "$1" cmp -s "$TMP/$2.png" "$TMP/$3.png"; }
 differ() { check "$1" sh -c "! cmp -s '$TMP/$2.png' '$TMP/$3.png'"; }
-status() { sed -n 's/^delve view: status: //p' "$TMP/$1.out"; } # the caption box's line
-says() { # says NAME TEXT: the status line of shot NAME contains TEXT
-  local got; got=$(status "$1")
-  case $got in *"$2"*) ok "$1 says '$2'" ;; *) bad "$1 says '$2' (it says '$got')" ;; esac
-}
 
 # a film problem never quits: seed 123's floor 1 has no pit, so the default film cannot
 # start: the viewer opens exploring (no timeline) and says why; F5 still saves
