@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "app/cli.h"
 #include "review/diff.h"
 
@@ -113,47 +115,57 @@ static int within_limits(const diff_args *d, const diff_result *r)
     return 1;
 }
 
-/* A JSON string of s (file names), escaped. */
-static void json_str(const char *s)
+/* name: the number of fmt as JSON text as it is (cJSON_CreateRaw), so the figures keep
+ * their printf form ("ratio" in %.9g, "threshold" in %.3f). */
+static void json_raw(cJSON *o, const char *name, const char *fmt, double v)
 {
-    putchar('"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            printf("\\%c", *p);
-        else if (*p < 0x20)
-            printf("\\u%04x", *p);
-        else
-            putchar(*p);
-    }
-    putchar('"');
+    char num[64];
+    snprintf(num, sizeof num, fmt, v);
+    cJSON_AddItemToObject(o, name, cJSON_CreateRaw(num));
 }
 
+/* One line of JSON; the file names go through cJSON, the one escaper of delve's JSON
+ * (review.json's too), so any path reads back as the bytes given. */
 static void print_json(const diff_args *d, const diff_result *r, int ok)
 {
-    printf("{\"a\":");
-    json_str(d->a);
-    printf(",\"b\":");
-    json_str(d->b);
-    printf(",\"a_width\":%d,\"a_height\":%d,\"b_width\":%d,\"b_height\":%d,"
-           "\"size_differs\":%s,\"total\":%" PRId64 ",\"changed\":%" PRId64
-           ",\"aa\":%" PRId64 ",\"ratio\":%.9g,",
-           r->aw, r->ah, r->bw, r->bh, r->size_differs ? "true" : "false", r->total,
-           r->changed, r->aa, (double)r->changed / (double)r->total);
-    if (r->x0 < 0)
-        printf("\"box\":null,");
-    else
-        printf("\"box\":{\"x0\":%d,\"y0\":%d,\"x1\":%d,\"y1\":%d},", r->x0, r->y0, r->x1,
-               r->y1);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "a", d->a);
+    cJSON_AddStringToObject(o, "b", d->b);
+    cJSON_AddNumberToObject(o, "a_width", r->aw);
+    cJSON_AddNumberToObject(o, "a_height", r->ah);
+    cJSON_AddNumberToObject(o, "b_width", r->bw);
+    cJSON_AddNumberToObject(o, "b_height", r->bh);
+    cJSON_AddBoolToObject(o, "size_differs", r->size_differs);
+    json_raw(o, "total", "%.0f", (double)r->total);
+    json_raw(o, "changed", "%.0f", (double)r->changed);
+    json_raw(o, "aa", "%.0f", (double)r->aa);
+    json_raw(o, "ratio", "%.9g", (double)r->changed / (double)r->total);
+    if (r->x0 < 0) {
+        cJSON_AddNullToObject(o, "box");
+    } else {
+        cJSON *box = cJSON_AddObjectToObject(o, "box");
+        cJSON_AddNumberToObject(box, "x0", r->x0);
+        cJSON_AddNumberToObject(box, "y0", r->y0);
+        cJSON_AddNumberToObject(box, "x1", r->x1);
+        cJSON_AddNumberToObject(box, "y1", r->y1);
+    }
     if (d->o.threshold_milli < 0)
-        printf("\"threshold\":null,");
+        cJSON_AddNullToObject(o, "threshold");
     else
-        printf("\"threshold\":%.3f,", d->o.threshold_milli / 1000.0);
-    printf("\"aa_detection\":%s,\"diff_image\":", d->o.aa ? "true" : "false");
+        json_raw(o, "threshold", "%.3f", d->o.threshold_milli / 1000.0);
+    cJSON_AddBoolToObject(o, "aa_detection", d->o.aa);
     if (d->out)
-        json_str(d->out);
+        cJSON_AddStringToObject(o, "diff_image", d->out);
     else
-        printf("null");
-    printf(",\"within_limits\":%s}\n", ok ? "true" : "false");
+        cJSON_AddNullToObject(o, "diff_image");
+    cJSON_AddBoolToObject(o, "within_limits", ok);
+    char *text = cJSON_PrintUnformatted(o);
+    if (text)
+        printf("%s\n", text);
+    else
+        printf("null\n");
+    cJSON_free(text);
+    cJSON_Delete(o);
 }
 
 static void print_text(const diff_args *d, const diff_result *r, int ok)

@@ -159,6 +159,8 @@ static int check_args(film_args *a)
         return cli_usage_error("film", "--gif-fps sets the frame rate of film.gif and "
                                "film.webp, and --video makes neither: add gif or webp to its "
                                "list, or leave --gif-fps out");
+    if (cli_out_not_stdout("film", "-o", a->out_dir)) /* before the rehearsal */
+        return EXIT_USAGE;
     if (!a->script)
         a->script = film_default_script();
     return EXIT_OK;

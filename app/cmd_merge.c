@@ -9,6 +9,7 @@
 #include "app/cli.h"
 #include "app/folder.h"
 #include "app/stats.h"
+#include "review/catalog.h"
 #include "base/textbuf.h"
 #include "sweep/merge.h"
 #include "sweep/shard.h"
@@ -80,6 +81,9 @@ static int merge_shots_run(int argc, char **argv, int plain, int typed_c, char *
             v = argv[i] + 6;
         if (v) {
             rc = cli_once("merge", &seen, "-o", v);
+            rc = rc ? rc : cli_out_not_stdout("merge", "-o", v);
+            if (!rc && catalog_command_check(1, (char *const[]){ (char *)v }, &err))
+                rc = cli_usage_error("merge", "-o: %s", err.msg); /* the merged catalog's */
             out = v;
         } else if (lk->n == MERGE_MAX_PARTS)
             rc = cli_usage_error("merge", "at most %d parts", MERGE_MAX_PARTS);

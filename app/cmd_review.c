@@ -215,6 +215,8 @@ static int parse_args(review_args *a, int argc, char **argv)
         return cli_usage_error("review", "give BASE_DIR and HEAD_DIR");
     if (!a->out && !strcmp(a->format, "text") && !a->junit)
         return cli_usage_error("review", "-o REPORT_DIR is required");
+    if (cli_out_not_stdout("review", "-o", a->out)) /* --format json prints; -o is a folder */
+        return EXIT_USAGE;
     if (a->o.diff.aa && a->o.diff.threshold_milli < 0)
         return cli_usage_error("review", "--aa needs --threshold T");
     if (a->junit && !strcmp(a->junit, "-") && strcmp(a->format, "text"))

@@ -21,6 +21,7 @@
 #include "gen/stored.h"
 #include "render/frame.h"
 #include "render/side.h"
+#include "review/catalog.h"
 #include "review/diff.h"
 #include "review/drawlist.h"
 #include "review/review.h"
@@ -222,6 +223,8 @@ static int parse(int argc, char **argv, shot_args *a)
     if (!a->set && cli_file_out("shot", "-o", a->out)) /* before any floor is drawn */
         return EXIT_USAGE;
     delve_err err = { "" };
+    if (a->set && catalog_command_check(a->argc, a->argv, &err)) /* its catalog's lines */
+        return cli_usage_error("shot", "%s", err.msg);
     if (!a->dun && !a->load && opts_check_floor(&a->o, a->o.floors, "--", &err))
         return cli_usage_error("shot", "%s", err.msg);
     if (!a->set && !a->o.floor)

@@ -11,6 +11,7 @@
 #endif
 
 #include "app/cli.h"
+#include "review/catalog.h"
 
 #define FOLDER_HOLDER_MAX 256 /* bytes of the command line written in the lock file */
 
@@ -52,9 +53,13 @@ void folder_catch_signals(void)
     signal(SIGXFSZ, SIG_IGN);
 }
 
-/* "delve CMD ARGS..." cut to fit buf. */
+/* "delve CMD ARGS...", shell-quoted as a catalog's command line (a second run shows it:
+ * it pastes), else plain and cut to fit buf. */
 static void holder_line(char *buf, size_t size, int argc, char **argv)
 {
+    delve_err e;
+    if (!catalog_command_line(argc, argv, buf, size, &e))
+        return;
     size_t n = (size_t)snprintf(buf, size, "delve");
     for (int i = 0; i < argc && n < size; i++)
         n += (size_t)snprintf(buf + n, size - n, " %s", argv[i]);
@@ -105,6 +110,8 @@ int folder_open(outdir **od, const char *cmd, const char *target, int argc, char
         k++;
     if (!target[0]) /* as cli_file_out says of a file */
         return cli_usage_error(cmd, "-o: an empty folder name");
+    if (cli_out_not_stdout(cmd, "-o", target)) /* a folder called "-": never a stream */
+        return EXIT_USAGE;
     if (cli_option_as_name(cmd, "-o", target))
         return EXIT_USAGE;
     char holder[FOLDER_HOLDER_MAX];

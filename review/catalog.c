@@ -168,6 +168,19 @@ delve_status catalog_command_line(int argc, char *const *argv, char *buf, size_t
     return st;
 }
 
+delve_status catalog_command_check(int argc, char *const *argv, delve_err *err)
+{
+    for (int i = 0; i < argc; i++)
+        for (const char *p = argv[i]; *p; p++)
+            if ((unsigned char)*p < 32 || *p == 127)
+                return delve_fail(err, DELVE_EINPUT, "%s%.40s holds a control byte (a "
+                                  "newline or a tab): catalog.tsv keeps the command on one "
+                                  "line to paste into a shell; rename the file or folder",
+                                  i ? "the word after " : "the name",  /* argv[i - 1] */
+                                  i ? argv[i - 1] : "");  /* has none: checked before */
+    return DELVE_OK;
+}
+
 /* "# command: delve shot ..." with each argument shell-quoted. */
 static delve_status put_command(const catalog_source *s, char *buf, size_t cap, size_t *n,
                                 delve_err *err)

@@ -61,6 +61,13 @@ delve_status catalog_head(const catalog_source *s, char *buf, size_t cap, delve_
 delve_status catalog_command_line(int argc, char *const *argv, char *buf, size_t cap,
                                   delve_err *err);
 
+/* DELVE_EINPUT when a word of argv holds a control byte (a newline, a tab): catalog.tsv's
+ * "# command:", "# shot:" and "# view:" are one line each and paste into a shell, and a
+ * '?' in place of the byte (catalog_command_line) would name another file, so a shot
+ * set refuses such a path before any work. The message names the word by its number,
+ * never echoing the byte. */
+delve_status catalog_command_check(int argc, char *const *argv, delve_err *err);
+
 /* The generator settings of o as command-line flags ("--floors 3 --type rooms ..."):
  * every setting o's level type takes but seed and floor, shell-quoted, as
  * `delve shot` and `delve view` read them. DELVE_ELIMIT past cap. */

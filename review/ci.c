@@ -312,7 +312,9 @@ static void put(textbuf *b, const char *s)
     textbuf_put(b, s, strlen(s));
 }
 
-/* Text with & < > " ' escaped, and control bytes XML 1.0 cannot hold as '?'. */
+/* Text with & < > " ' escaped, a tab, newline or CR as a character reference (an
+ * attribute's raw ones read back as spaces), and the C0 bytes XML 1.0 cannot hold at all
+ * as '?'. */
 static void put_xml(textbuf *b, const char *s)
 {
     for (; *s; s++) {
@@ -320,7 +322,9 @@ static void put_xml(textbuf *b, const char *s)
                         : *s == '"' ? "&quot;" : *s == '\'' ? "&apos;" : NULL;
         if (e)
             put(b, e);
-        else if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
+        else if (*s == '\t' || *s == '\n' || *s == '\r') /* as references: an attribute */
+            put(b, *s == '\t' ? "&#9;" : *s == '\n' ? "&#10;" : "&#13;");  /* keeps them */
+        else if ((unsigned char)*s < 0x20)  /* XML 1.0 holds no other C0 byte at all */
             put(b, "?");
         else
             textbuf_put(b, s, 1);

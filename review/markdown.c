@@ -25,14 +25,27 @@ static void put_text(textbuf *b, const char *s)
     }
 }
 
-/* s as a code span (list items only: in a table GitHub would split a row at its '|'):
- * in single backticks, or in double ones with spaces when s holds a backtick. */
+/* s as a code span (list items only: in a table GitHub would split a row at its '|'),
+ * which CommonMark reads back byte for byte: in single backticks, or, when s holds
+ * backticks, in a run one longer than its longest, with a space inside each end (which
+ * the reader strips; so too when s starts and ends with a space). A code span cannot hold a line break (it reads as a space): a
+ * control byte shows as '?', as in catalog lines. */
 static void put_code(textbuf *b, const char *s)
 {
-    int tick = strchr(s, '`') != NULL;
-    put(b, tick ? "`` " : "`");
-    put(b, s);
-    put(b, tick ? " ``" : "`");
+    size_t longest = 0, run = 0, len = strlen(s);
+    for (const char *p = s; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        longest = run > longest ? run : longest;
+    }
+    const char *pad = longest || (len > 1 && s[0] == ' ' && s[len - 1] == ' ') ? " " : "";
+    for (size_t i = 0; i <= longest; i++)
+        put(b, "`");
+    put(b, pad);
+    for (; *s; s++)
+        textbuf_put(b, (unsigned char)*s < 32 || *s == 127 ? "?" : s, 1);
+    put(b, pad);
+    for (size_t i = 0; i <= longest; i++)
+        put(b, "`");
 }
 
 /* "**delve review**: 3 changed, 1 added, 0 removed, 96 same; catalog lines: 2 changed,

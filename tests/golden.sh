@@ -50,9 +50,9 @@ keep() {
     case ${now:+$name} in
       '') ;;  # no file of this build: nothing to look at again
       sheet.png) cp "$SHEET_SERIF/sheet.png" "$PART/sheet-serif.png"
-        echo "  look    $SHEET_COMPARE $GOLD/$name $now $FAIL/sheet-serif.png -o $FAIL/$diff" ;;
-      *.png) echo "  look    $DELVE diff $GOLD/$name $now -o $FAIL/${name%.png}-diff.png" ;;
-      *) echo "  look    diff -u $GOLD/$name $now" ;;
+        echo "  look    $(shq "$SHEET_COMPARE" "$GOLD/$name" "$now" "$FAIL/sheet-serif.png" -o "$FAIL/$diff")" ;;
+      *.png) echo "  look    $(shq "$DELVE" diff "$GOLD/$name" "$now" -o "$FAIL/${name%.png}-diff.png")" ;;
+      *) echo "  look    $(shq diff -u "$GOLD/$name" "$now")" ;;
     esac
     echo
   } > "$PART/report.d/$name"
@@ -111,10 +111,10 @@ report() {
     for n in $names; do [ ! -f "$FAIL/report.d/$n" ] || cat "$FAIL/report.d/$n"; done
     if [ $rc -le 1 ] && [ -s "$FAIL/review/index.html" ]; then
       echo "All of them side by side: $FAIL/review/index.html"
-      echo "  (made by: $DELVE review $FAIL/golden $FAIL/now -o $FAIL/review)"
+      echo "  (made by: $(shq "$DELVE" review "$FAIL/golden" "$FAIL/now" -o "$FAIL/review"))"
     else  # a page that was never written must not be pointed at
       echo "No review page: delve review could not run (exit $rc): $(first_line "$TMP/err")"
-      echo "  (tried: $DELVE review $FAIL/golden $FAIL/now -o $FAIL/review)"
+      echo "  (tried: $(shq "$DELVE" review "$FAIL/golden" "$FAIL/now" -o "$FAIL/review"))"
     fi
     echo "If the change is wanted: make golden ONLY=NAME[,NAME...], and say why in the commit message."
   } > "$FAIL/.report.txt.$$" && mv -f "$FAIL/.report.txt.$$" "$FAIL/report.txt"

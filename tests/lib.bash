@@ -47,6 +47,15 @@ says() {
   case $got in *"$2"*) ok "$1 says '$2'" ;; *) bad "$1 says '$2' (it says '$got')" ;; esac
 }
 
+# shq WORD...: the words as one line that pastes into bash and gives them back (each
+# printf %q-quoted: a space, quote, '$' or newline in a path survives), for lines a
+# test prints for a person to run.
+shq() {
+  local out='' w
+  for w; do out+=" $(printf '%q' "$w")"; done
+  printf '%s\n' "${out# }"
+}
+
 png_size() {
   local w h
   w=$(od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
