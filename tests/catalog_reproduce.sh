@@ -64,11 +64,18 @@ line=${line//FLOOR/2}
 check "the view line opens the floor (headless screenshot)" test -s "$TMP/view.png"
 "$DELVE" view --seed 8 --floor 3 --type caves --dlevel 9 --difficulty 3 --headless --screenshot "$TMP/other.png" > /dev/null
 check "... that floor, not another" sh -c "! cmp -s '$TMP/view.png' '$TMP/other.png'"
-# a folder name with a newline and a quote: the command line stays one comment line
-odd="$TMP/it's
-here"
+# a folder name with a quote: the command is one quoted comment line that pastes; with a
+# newline too it is refused before any work (a '?' in its place would name another
+# folder), nothing written
+odd="$TMP/it's here"
 "$DELVE" shot --seeds 1-1 --floors 1 --zoom 4 -o "$odd" > /dev/null 2>&1
 check "an odd folder name: the command is one quoted comment line" \
-  grep -qxF "# command: delve shot --seeds 1-1 --floors 1 --zoom 4 -o '$TMP/it'\\''s?here'" "$odd/catalog.tsv"
+  grep -qxF "# command: delve shot --seeds 1-1 --floors 1 --zoom 4 -o '$TMP/it'\\''s here'" "$odd/catalog.tsv"
 check "  and every line before the data a comment" test "$(sed -n '1,10p' "$odd/catalog.tsv" | grep -vc '^#')" = 0
+nl="$TMP/it's
+here"
+"$DELVE" shot --seeds 1-1 --floors 1 --zoom 4 -o "$nl" > /dev/null 2> "$TMP/nl.err"; rc=$?
+check "a folder name with a newline: refused (rc $rc: $(head -1 "$TMP/nl.err"))" \
+  sh -c "test $rc = 2 && grep -q 'control byte (a newline' '$TMP/nl.err'"
+check "  nothing written" test ! -e "$nl"
 finish
