@@ -10,6 +10,7 @@
 #   - `delve diff --format json`'s file names, read back by a JSON parser
 #   - a shot set whose --rooms or -o holds a newline, or a merge into such a folder:
 #     refused, nothing written (catalog.tsv's command lines are one line each)
+#   - the holder line a second run shows for a folder in use, shell-quoted
 #   - tests/golden.sh's "look" and "made by" lines, with the goldens in "$H"
 . "${0%/*}/lib.bash" "$@" || exit 2
 SRC=$PWD
@@ -135,6 +136,16 @@ check "... nothing written" test ! -e "$NL/set"
 check "merge shots -o with a newline: exit 2, saying why (rc $rc: $(head -1 "$TMP/nl.err"))" \
   sh -c "test $rc = 2 && grep -q 'control byte (a newline' '$TMP/nl.err'"
 check "... nothing written" test ! -e "$NL/merged"
+
+# --- a second run names the lock's holder by its command, quoted ------------------
+"$DELVE" shot --seeds 1-5000 --floors 3 -o "$H/busy" > /dev/null 2>&1 &
+holder=$!
+for _ in $(seq 100); do [ -s "$H/.busy.delve-lock" ] && break; sleep 0.05; done
+"$DELVE" shot --seeds 1-2 --floors 3 -o "$H/busy" > /dev/null 2> "$TMP/busy.err"
+kill "$holder" 2> /dev/null; wait "$holder" 2> /dev/null
+want="delve shot --seeds 1-5000 --floors 3 -o '$TMP/a b'\\''c\"d\$e\`f é -g/busy'"
+check "a second run names the holder's command, quoted ($(head -1 "$TMP/busy.err"))" \
+  grep -qF -- "$want" "$TMP/busy.err"
 
 # --- tests/golden.sh's lines for a person to run ---------------------------------
 R1=rooms-seed-00058-floor-1.png R2=rooms-seed-00058-floor-2.png
