@@ -5,7 +5,7 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 FILM  ?= films/scripts/pits-and-stations.film
 CONFIGURE = test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps deps-test deps-fuzz build run test test-sanitize test-arm64 fuzz fuzz-replay view bench golden install uninstall clean
+.PHONY: all deps deps-test deps-fuzz deps-package deb build run test test-sanitize test-arm64 fuzz fuzz-replay view bench golden install uninstall clean
 
 all: build
 
@@ -17,6 +17,9 @@ deps-test:
 
 deps-fuzz:
 	@sh scripts/deps.sh --fuzz
+
+deps-package:
+	@sh scripts/deps.sh --package
 
 # each recipe runs its steps in order, so `make -j` cannot configure before deps
 build: deps
@@ -105,6 +108,12 @@ install: build
 uninstall:
 	@test -f $(BUILD)/install_manifest.txt || { echo "make uninstall: nothing installed from $(BUILD)"; exit 2; }
 	xargs -d '\n' rm -f < $(BUILD)/install_manifest.txt
+
+# the Debian package, BUILD/deb/delve_VERSION_ARCH.deb (scripts/deb.sh, cmake/deb.cmake):
+# delve built for /usr, its dependencies from dpkg-shlibdeps and the shlibs files of the
+# libraries it loads on first use; `apt install ./build/deb/delve_*.deb` installs it
+deb: deps-package
+	sh scripts/deb.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) out

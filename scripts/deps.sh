@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs the Debian packages delve needs when pkg-config or CMake cannot find them.
 # Runs apt-get as root, or through sudo; on other systems it prints the package names.
-# Usage: scripts/deps.sh [--test | --arm64 | --fuzz]   (--test adds what the tests need:
-#        xvfb, clang, chromium, tiled, xmllint, python3, ffmpeg; --arm64 what `make test-arm64` needs: the aarch64
+# Usage: scripts/deps.sh [--test | --package | --arm64 | --fuzz]   (--test adds what the tests need:
+#        xvfb, clang, chromium, tiled, xmllint, python3, ffmpeg, dpkg-dev, lintian; --package
+#        what `make deb` needs: dpkg-dev (dpkg-shlibdeps) and lintian; --arm64 what `make test-arm64` needs: the aarch64
 #        cross compiler, qemu-user and the arm64 -dev libraries, after dpkg
 #        --add-architecture; --fuzz what `make fuzz` needs: clang and libFuzzer)
 set -eu
@@ -48,6 +49,11 @@ if [ "${1:-}" = "--test" ]; then
   command -v xmllint >/dev/null 2>&1 || need libxml2-utils   # JUnit XML against tests/junit.xsd
   command -v python3 >/dev/null 2>&1 || need python3         # fixtures and JSON checks
   command -v ffmpeg >/dev/null 2>&1 || need ffmpeg           # delve film --video, real
+fi
+# the Debian package (`make deb`, tests/deb.sh): dpkg-shlibdeps, and lintian to check it
+if [ "${1:-}" = "--package" ] || [ "${1:-}" = "--test" ]; then
+  command -v dpkg-shlibdeps >/dev/null 2>&1 || need dpkg-dev
+  command -v lintian >/dev/null 2>&1 || need lintian
 fi
 add_arm64=""
 if [ "${1:-}" = "--arm64" ]; then
