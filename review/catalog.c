@@ -39,7 +39,7 @@ static void more_counts(const dfloor *f, int *c)
     memcpy(c, v, sizeof v);
 }
 
-size_t catalog_floor_line(uint64_t seed, const dfloor *f, uint64_t digest,
+size_t catalog_floor_line(uint64_t seed, const dfloor *f, uint64_t digest, const survey *sv,
                           const char *verdict, char *buf, size_t size)
 {
     char v[400];
@@ -53,7 +53,14 @@ size_t catalog_floor_line(uint64_t seed, const dfloor *f, uint64_t digest,
     for (int i = 0; i < CATALOG_MORE_COUNT && n >= 0 && (size_t)n < size; i++)
         n += snprintf(buf + n, size - (size_t)n, "\t%d", more[i]);
     if (n >= 0 && (size_t)n < size)
-        n += snprintf(buf + n, size - (size_t)n, "\t%016llx\n", (unsigned long long)digest);
+        n += snprintf(buf + n, size - (size_t)n, "\t%016llx", (unsigned long long)digest);
+    const int sc[CATALOG_SURVEY_COUNT] = { sv->stand, sv->blocked, sv->room_floor,
+                                          sv->corridor_floor, sv->room_areas, sv->reach_pm,
+                                          sv->goal_walk, sv->dead_ends, sv->parts };
+    for (int i = 0; i < CATALOG_SURVEY_COUNT && n >= 0 && (size_t)n < size; i++)
+        n += snprintf(buf + n, size - (size_t)n, "\t%d", sc[i]);
+    if (n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, "\n");
     return clamp_len(n, size);
 }
 
@@ -94,7 +101,11 @@ size_t catalog_failed_line(uint64_t seed, int floor, const char *type, const cha
     for (int i = 0; i < CATALOG_MORE_COUNT && n >= 0 && (size_t)n < size; i++)
         n += snprintf(buf + n, size - (size_t)n, "\t-");
     if (n >= 0 && (size_t)n < size)
-        n += snprintf(buf + n, size - (size_t)n, "\t-\n"); /* no floor, no digest */
+        n += snprintf(buf + n, size - (size_t)n, "\t-"); /* no floor, no digest */
+    for (int i = 0; i < CATALOG_SURVEY_COUNT && n >= 0 && (size_t)n < size; i++)
+        n += snprintf(buf + n, size - (size_t)n, "\t-");
+    if (n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, "\n");
     return clamp_len(n, size);
 }
 

@@ -11,6 +11,7 @@
 #include "engine/floor.h"
 #include "gen/check.h"
 #include "gen/gen.h"
+#include "gen/survey.h"
 
 /* The header line of catalog.tsv, without its newline: '#' then the column names. The
  * first nine columns are the original ones, in their order; the counts after validator
@@ -25,7 +26,15 @@
  * hex digits, '-' when the seed failed. Two floors with one digest are the same floor,
  * square for square, so a review draws only floors whose digests differ. */
 #define CATALOG_DIGEST "\tdigest"
-#define CATALOG_HEADER CATALOG_FIRST CATALOG_MORE CATALOG_DIGEST
+/* After the digest, what any floor measures whichever program made it (gen/survey.h):
+ * squares a walker can stand on, blocked, room and corridor squares, areas of room
+ * floor, the per mille reached from the entrance, the entrance-to-goal walk, dead ends,
+ * walking parts. */
+#define CATALOG_SURVEY                                                                   \
+    "\tstand\tblocked\troom_floor\tcorridor_floor\troom_areas\treach_pm\tgoal_walk"   \
+    "\tdead_ends\tparts"
+#define CATALOG_SURVEY_COUNT 9
+#define CATALOG_HEADER CATALOG_FIRST CATALOG_MORE CATALOG_DIGEST CATALOG_SURVEY
 #define CATALOG_MORE_COUNT 18   /* columns in CATALOG_MORE */
 #define CATALOG_LINE_MAX 1024   /* bytes a line needs at most, NUL included */
 
@@ -81,9 +90,10 @@ delve_status catalog_settings_flags(const gen_opts *o, char *buf, size_t cap,
  * newlines in it made spaces); then CATALOG_MORE: f's dlevel, its door squares, items,
  * fluid squares (water, acid, lava), way ends of each kind (lift, ladder, stair, ramp,
  * spiral), rising's bends (f->rising), squares of curve marks, turning stairs, stairs and
- * ramps, sunk, raised and graded rooms and spirals within (f->rising); last the digest.
+ * ramps, sunk, raised and graded rooms and spirals within (f->rising); the digest; then
+ * CATALOG_SURVEY from sv (survey_floor of f).
  * Returns the length written into buf (size >= CATALOG_LINE_MAX). */
-size_t catalog_floor_line(uint64_t seed, const dfloor *f, uint64_t digest,
+size_t catalog_floor_line(uint64_t seed, const dfloor *f, uint64_t digest, const survey *sv,
                           const char *verdict, char *buf, size_t size);
 
 /* The importer's verdict on floor (0-based) from the findings of check_dungeon
@@ -93,7 +103,7 @@ size_t catalog_floor_line(uint64_t seed, const dfloor *f, uint64_t digest,
 void catalog_verdict(const check_list *l, int floor, char *buf, size_t size);
 
 /* The line for floor (1-based) of a seed whose generation failed: type as asked, counts
- * "-" (CATALOG_MORE's too, after the verdict), and "failed: " with the generator's message (tabs and newlines made spaces).
+ * "-" (CATALOG_MORE's and CATALOG_SURVEY's too, and the digest), and "failed: " with the generator's message (tabs and newlines made spaces).
  * Returns the length written. */
 size_t catalog_failed_line(uint64_t seed, int floor, const char *type, const char *why,
                            char *buf, size_t size);

@@ -50,3 +50,39 @@ delve_status catrow_check(const lex *x, int cols)
         return lex_fail(x, end, "%d of %d cells: the line ends early", cells, cols);
     return DELVE_OK;
 }
+
+int catrow_column(const char *header, const char *name)
+{
+    if (!header)
+        return -1;
+    const char *c = header + (header[0] == '#');
+    size_t len = strlen(name);
+    for (int col = 0; c; col++) {
+        while (*c == ' ')
+            c++;
+        size_t n = strcspn(c, "\t");
+        if (n == len && !memcmp(c, name, n))
+            return col;
+        c = c[n] ? c + n + 1 : NULL;
+    }
+    return -1;
+}
+
+void catrow_keep(char *s, const unsigned char *keep, int cols)
+{
+    char *out = s;
+    const char *c = s;
+    int kept = 0;
+    for (int col = 0; c && col < cols; col++) {
+        size_t n = strcspn(c, "\t");
+        const char *next = c[n] ? c + n + 1 : NULL;
+        if (keep[col]) {
+            if (kept++)
+                *out++ = '\t';
+            memmove(out, c, n);
+            out += n;
+        }
+        c = next;
+    }
+    *out = '\0';
+}

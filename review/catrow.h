@@ -17,4 +17,14 @@
  * "more cells than the COLS column names" (at the tab before the first extra cell). */
 delve_status catrow_check(const lex *x, int cols);
 
+/* The 0-based column of the catalog header line (its leading '#' and spaces skipped)
+ * whose name is name, or -1 (header NULL too). */
+int catrow_column(const char *header, const char *name);
+
+/* Keeps, in place, the cells of the tab-separated line s whose keep[col] is 1 (cols
+ * cells at most are looked at; cells past them are dropped), joined by tabs. Two
+ * catalogs of different delve versions are compared this way by the columns both have:
+ * columns are only ever appended (docs/catalog-format.md). */
+void catrow_keep(char *s, const unsigned char *keep, int cols);
+
 #endif

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "review/catrow.h"
+
 /* The cell col (0-based) of a tab-separated line: its start and length; NULL past the
  * last. */
 static const char *cell(const char *s, int col, size_t *n)
@@ -16,19 +18,6 @@ static const char *cell(const char *s, int col, size_t *n)
         return NULL;
     *n = strcspn(s, "\t");
     return s;
-}
-
-int digest_header_has(const char *header)
-{
-    const char *last = header ? strrchr(header, '\t') : NULL;
-    return last && !strcmp(last + 1, "digest");
-}
-
-void digest_strip(char *line)
-{
-    char *t = strrchr(line, '\t');
-    if (t)
-        *t = '\0';
 }
 
 /* 1 per line that a pair stands for (calloc'ed; NULL when out of memory). */
@@ -54,20 +43,6 @@ void digest_tally(review_result *r)
             r->undrawn++;
     }
     free(tied);
-}
-
-/* The column named name in the header, or -1. */
-static int column(const char *header, const char *name)
-{
-    size_t n, len = strlen(name);
-    const char *c;
-    for (int col = 0; header && (c = cell(header + (header[0] == '#'), col, &n)); col++) {
-        while (n && *c == ' ')
-            c++, n--;
-        if (n == len && !memcmp(c, name, n))
-            return col;
-    }
-    return -1;
 }
 
 /* A changed line as the plan ranks it. */
@@ -141,7 +116,7 @@ delve_status digest_plan(const review_result *r, int cap, drawlist *out, int *pr
 {
     memset(out, 0, sizeof *out);
     *probes = 0;
-    int type_col = column(r->header, "type"), n = 0, s = 0;
+    int type_col = catrow_column(r->header, "type"), n = 0, s = 0;
     cand *c = malloc(((size_t)r->line_count + 1) * sizeof *c);
     int *ix = malloc(((size_t)r->line_count + 1) * sizeof *ix);
     out->keys = malloc(((size_t)cap + DIGEST_PROBES + 1) * sizeof *out->keys);

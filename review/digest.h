@@ -14,13 +14,6 @@
 #define DIGEST_PROBES 8       /* floors of one digest drawn too: the drawing may have
                                  changed where the floors did not */
 
-/* 1 when the catalog header line (tab-separated names) ends in the digest column. */
-int digest_header_has(const char *header);
-
-/* Cuts the last cell (the digest) off line, in place: a set without digests (an older
- * delve) then compares with one that has them, cell by cell. */
-void digest_strip(char *line);
-
 /* After the pairs are tied to their lines (it->line): r->undrawn, the changed, added and
  * removed catalog lines no pair stands for, and r->same_undrawn, the same lines without
  * pictures. Only when r->digests; else both stay 0. */

@@ -203,13 +203,15 @@ static delve_status append_line(cat_line **v, int *n, int *cap, cat_line l, delv
     return DELVE_OK;
 }
 
-/* The digest cell that ends line s (x's current line): 16 lowercase hex digits, or '-'
- * for a seed that failed (review/catalog.h); else DELVE_EINPUT at the cell. */
-static delve_status digest_cell(const lex *x, const char *s)
+/* The digest cell (column col) of line s (x's current line): 16 lowercase hex digits, or
+ * '-' for a seed that failed (review/catalog.h); else DELVE_EINPUT at the cell. */
+static delve_status digest_cell(const lex *x, const char *s, int col)
 {
-    const char *c = strrchr(s, '\t') + 1; /* catrow_check: the cells are all there */
-    size_t n = strlen(c);
-    int ok = !strcmp(c, "-") || (n == 16 && strspn(c, "0123456789abcdef") == 16);
+    const char *c = s;
+    for (int i = 0; i < col; i++)
+        c = strchr(c, '\t') + 1; /* catrow_check: the cells are all there */
+    size_t n = strcspn(c, "\t");
+    int ok = (n == 1 && c[0] == '-') || (n == 16 && strspn(c, "0123456789abcdef") == 16);
     return ok ? DELVE_OK : lex_fail(x, x->ls + (c - s), "a digest is 16 lowercase hex "
                                     "digits, or '-' for a seed that failed");
 }
@@ -219,7 +221,7 @@ static delve_status digest_cell(const lex *x, const char *s)
 static delve_status cat_lines(char *text, const char *name, cat_line **out, int *count,
                               char **header, char **prov, int *nprov, delve_err *err)
 {
-    int n = 0, cap = 0, cols = 0, digests = 0;
+    int n = 0, cap = 0, cols = 0, digest = -1;
     cat_line *v = NULL;
     delve_status st = DELVE_OK;
     lex x;
@@ -231,11 +233,11 @@ static delve_status cat_lines(char *text, const char *name, cat_line **out, int 
         /* the column names: the last comment line with a tab before the first data line
            (provenance lines, "# key: value", come before it) */
         if (s[0] == '#' && header && !n && strchr(s, '\t'))
-            *header = s, cols = count_cells(s), digests = digest_header_has(s);
+            *header = s, cols = count_cells(s), digest = catrow_column(s, "digest");
         else if (s[0] == '#' && s[1] == ' ' && !n && strstr(s, ": ") && *nprov < REVIEW_MAX_PROV)
             prov[(*nprov)++] = s + 2;  /* "# key: value" (docs/catalog-format.md) */
-        if (len && s[0] != '#' && !(st = catrow_check(&x, cols)) && digests)
-            st = digest_cell(&x, s);
+        if (len && s[0] != '#' && !(st = catrow_check(&x, cols)) && digest >= 0)
+            st = digest_cell(&x, s, digest);
         if (len && s[0] != '#' && !st) {
             char *t2 = strchr(strchr(s, '\t') + 1, '\t');
             st = append_line(&v, &n, &cap, (cat_line){ s, t2 ? (size_t)(t2 - s) : len, x.line },
@@ -329,18 +331,60 @@ static delve_status merge_lines(const cat_line *b, int nb, const cat_line *h, in
     return st;
 }
 
-/* Digests on both sides: r->digests. On one side only (a set of an older delve): cut off,
- * so the lines compare by the columns both have. */
-static void align_digests(char *bh, cat_line *bv, int nb, char *hh, cat_line *hv, int nh,
-                          review_result *r)
+/* The columns of header that other has too (keep, cols entries); 1 when they are all
+ * of them, or when the ones both have are not in one order (then nothing is cut). */
+static int common_cols(const char *header, const char *other, unsigned char *keep, int cols)
 {
-    int b = digest_header_has(bh), h = digest_header_has(hh);
-    r->digests = b && h;
-    if (b == h || !bh || !hh)
-        return;
-    digest_strip(b ? bh : hh);
-    for (int i = 0; i < (b ? nb : nh); i++)
-        digest_strip((b ? bv : hv)[i].text);
+    int all = 1, last = -1;
+    char name[128];
+    const char *c = header + (header[0] == '#');
+    for (int col = 0; col < cols; col++) {
+        while (*c == ' ')
+            c++;
+        size_t n = strcspn(c, "\t");
+        snprintf(name, sizeof name, "%.*s", (int)n, c);
+        int at = catrow_column(other, name);
+        keep[col] = col < 2 || at >= 0;  /* seed and floor: the key, whatever their names */
+        if (at >= 0 && col >= 2 && at < last)
+            return 1;
+        last = at >= 0 ? at : last;
+        all &= keep[col];
+        c += n + (c[n] != '\0');
+    }
+    return all;
+}
+
+/* Cuts the columns one side has and the other lacks (a set of an older delve: columns
+ * are only appended), so the lines compare by the columns both have; r->digests when
+ * both have the digest column. */
+static delve_status align_columns(char *bh, cat_line *bv, int nb, char *hh, cat_line *hv,
+                                  int nh, review_result *r, delve_err *err)
+{
+    r->digests = catrow_column(bh, "digest") >= 0 && catrow_column(hh, "digest") >= 0;
+    if (!bh || !hh || !strcmp(bh, hh))
+        return DELVE_OK;
+    int cols[2] = { count_cells(bh), count_cells(hh) };
+    char *head[2] = { bh, hh };
+    cat_line *v[2] = { bv, hv };
+    int n[2] = { nb, nh };
+    unsigned char *keep[2] = { malloc((size_t)cols[0]), malloc((size_t)cols[1]) };
+    delve_status st = keep[0] && keep[1] ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "out of memory");
+    int all[2] = { 1, 1 };
+    for (int side = 0; !st && side < 2; side++)
+        all[side] = common_cols(head[side], head[!side], keep[side], cols[side]);
+    for (int side = 0; !st && side < 2; side++) {
+        if (all[side])
+            continue;
+        for (int i = 0; i < n[side]; i++)
+            catrow_keep(v[side][i].text, keep[side], cols[side]);
+    }
+    /* the headers last: common_cols read each against the other as written */
+    for (int side = 0; !st && side < 2; side++)
+        if (!all[side])
+            catrow_keep(head[side], keep[side], cols[side]);
+    free(keep[0]);
+    free(keep[1]);
+    return st;
 }
 
 /* review_catalog_diff with the two files' names for messages. */
@@ -369,7 +413,7 @@ static delve_status catalog_diff(const char *base, const char *head, const char 
     if (!st)
         st = no_repeats(hv, nh, hname, err);
     if (!st)
-        align_digests(bh, bv, nb, hh, hv, nh, r);
+        st = align_columns(bh, bv, nb, hh, hv, nh, r, err);
     if (!st)
         st = merge_lines(bv, nb, hv, nh, r, err);
     if (!st && (hh || bh) && !(r->header = strdup(hh ? hh : bh)))

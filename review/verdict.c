@@ -27,6 +27,14 @@ static const struct column_words {
     { "raised", "raised rooms" },
     { "graded", "graded rooms" },
     { "spirals_within", "spirals within the floor" },
+    { "stand", "squares to stand on" },
+    { "blocked", "blocked squares" },
+    { "room_floor", "room floor squares" },
+    { "corridor_floor", "corridor squares" },
+    { "room_areas", "areas of room floor" },
+    { "reach_pm", "share reached from the entrance (per mille)" },
+    { "goal_walk", "walk from entrance to goal" },
+    { "parts", "walking parts" },
 };
 
 /* "s" unless n is 1. */

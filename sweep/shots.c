@@ -154,9 +154,12 @@ static delve_status shot_seed(const shots_opts *a, const char *dir, uint64_t see
             }
             if (!st)
                 st = dun_floor_digest(&w.dg, k, &digest, err);
+            survey sv;
+            if (!st)
+                st = survey_floor(&w.dg.floors[k], &sv, err);
             catalog_verdict(&found, k, verdict, sizeof verdict);
             if (!st)
-                textbuf_put(&tb, line, catalog_floor_line(seed, &w.dg.floors[k], digest,
+                textbuf_put(&tb, line, catalog_floor_line(seed, &w.dg.floors[k], digest, &sv,
                                                           verdict, line, sizeof line));
         }
         check_list_free(&found);

@@ -11,7 +11,7 @@ S="--seeds 1-40 --floors 3"
 "$DELVE" shot $S --no-images -o a > a.out 2> /dev/null
 "$DELVE" shot $S --no-images --rising off -o b > /dev/null 2>&1
 check "--no-images: the catalog alone ($(cat a.out))" sh -c "test \"\$(ls a)\" = catalog.tsv && grep -q 'no images: the catalog alone' a.out"
-check "--no-images: 120 lines, each ending in a 16-digit digest" test "$(grep -v '^#' a/catalog.tsv | grep -cP '\t[0-9a-f]{16}$')" = 120
+check "--no-images: 120 lines, each with a 16-digit digest (column 28)" test "$(grep -v '^#' a/catalog.tsv | cut -f28 | grep -cxP '[0-9a-f]{16}')" = 120
 check "--no-images: '# images: none'" grep -qx '# images: none' a/catalog.tsv
 
 "$DELVE" review a b -o r --draw-cap 10 > r.out; rc=$?
@@ -58,10 +58,19 @@ check "no-op: draw.tsv names the 8 probes alone" test "$(grep -vc '^#' n/draw.ts
 "$DELVE" review a3 z -o rz > z.out; rc=$?
 check "same floors, other pictures: the 8 probes changed (rc $rc)" sh -c "test $rc = 1 && grep -q '^review: 8 changed, 0 added, 0 removed, 0 same; 0 changed floors not drawn, 112 the same by digest; catalog: 0 lines changed' z.out"
 
-# a set of an older delve (no digest column) against one with digests: cell by cell
-mkdir old && sed 's/\tdigest$//; /^[^#]/s/\t[0-9a-f]*$//' c/catalog.tsv > old/catalog.tsv
+# a set of an older delve (no digest column, nor those after it) against one with
+# digests: cell by cell, by the columns both have
+mkdir old && cut -f1-27 c/catalog.tsv > old/catalog.tsv
 "$DELVE" review old c -o ro > ro.out; rc=$?
 check "no digests on one side: compared by the other columns, nothing changed (rc $rc)" sh -c "test $rc = 0 && grep -q '^review: 0 changed, 0 added, 0 removed, 0 same; catalog: 0 lines changed' ro.out"
+# one with digests but none of the survey's columns after them: digest first still
+mkdir mid && cut -f1-28 c/catalog.tsv > mid/catalog.tsv
+"$DELVE" review mid c -o rm > rm.out; rc=$?
+check "digests, no survey columns on one side: digest first, nothing changed (rc $rc)" sh -c "test $rc = 0 && grep -q '^review: 0 changed, 0 added, 0 removed, 0 same; 0 changed floors not drawn, 120 the same by digest; catalog: 0 lines changed' rm.out"
+# and a survey cell changed on the side that has them is no change the other can see
+sed '$s/\t[0-9]*$/\t77/' c/catalog.tsv > mid/catalog2.tsv && mkdir mid2 && mv mid/catalog2.tsv mid2/catalog.tsv
+"$DELVE" review mid mid2 -o rm2 > rm2.out; rc=$?
+check "...a cell only one side has is not compared (rc $rc)" sh -c "test $rc = 0 && grep -q 'catalog: 0 lines changed' rm2.out"
 
 # a full set against a catalog-only one of the same build: pictures on one side only are
 # floors not drawn there, not floors removed
@@ -70,14 +79,14 @@ check "no digests on one side: compared by the other columns, nothing changed (r
 check "full against catalog-only: exit 0, 120 pictures on one side only, none removed (rc $rc)" sh -c "test $rc = 0 && grep -q '^review: 0 changed, 0 added, 0 removed, 0 same; 120 pictures on one side only; 0 changed floors not drawn, 120 the same by digest; catalog: 0 lines changed' rf.out"
 check "... and draw.tsv names the 8 probes for the catalog-only side" test "$(grep -vc '^#' rf/draw.tsv)" = 8
 check "draw.tsv's first line counts changed floors and probes apart" grep -qx '# draw list: 0 floors changed, added or removed (at most 300: the most changed and an even sample) and 8 of one digest, in seed order' rf/draw.tsv
-mkdir old2 && sed 's/\tdigest$//; /^[^#]/s/\t[0-9a-f]*$//' full/catalog.tsv > old2/catalog.tsv && cp full/*.png old2/
+mkdir old2 && cut -f1-27 full/catalog.tsv > old2/catalog.tsv && cp full/*.png old2/
 "$DELVE" review old2 c -o ro2 > ro2.out; rc=$?
 check "an older full set (no digests) against a catalog-only one: nothing removed (rc $rc)" sh -c "test $rc = 0 && grep -q '^review: 0 changed, 0 added, 0 removed, 0 same; 120 pictures on one side only; catalog: 0 lines changed' ro2.out"
 
 # a digest cell is 16 lowercase hex digits or '-'
-mkdir g && sed '$s/\t[0-9a-f]*$/\tzzzz/' c/catalog.tsv > g/catalog.tsv
+mkdir g && sed '$s/\t[0-9a-f]\{16\}\t/\tzzzz\t/' c/catalog.tsv > g/catalog.tsv
 "$DELVE" review c g -o rg > /dev/null 2> err; rc=$?
-col=$(( $(tail -n 1 c/catalog.tsv | sed 's/\t[0-9a-f]*$//' | wc -c) + 1 ))
+col=$(( $(tail -n 1 c/catalog.tsv | cut -f1-27 | wc -c) + 1 ))
 check "a digest of garbage: exit 2 at its line and column (rc $rc: $(cat err))" sh -c "test $rc = 2 && grep -q 'g/catalog.tsv:$(wc -l < g/catalog.tsv):$col: a digest is 16 lowercase hex digits' err"
 
 # bad lists and flags

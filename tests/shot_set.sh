@@ -16,11 +16,11 @@ for s in 1 3; do
     check "seed $s floor $k: same bytes as the single shot" cmp -s "$TMP/one.png" "$(printf "%s/seed-%020d-floor-%02d.png" "$set_dir" $s $k)"
   done
 done
-printf '# seed\tfloor\ttype\trooms\tpits\tstations\tways\tmonsters\tvalidator\tdlevel\tdoors\titems\tfluid\tways_lift\tways_ladder\tways_stair\tways_ramp\tways_spiral\tbends\tcurve_squares\tturn_squares\tstair_squares\tramp_squares\tsunk\traised\tgraded\tspirals_within\tdigest\n' > "$TMP/head"
+printf '# seed\tfloor\ttype\trooms\tpits\tstations\tways\tmonsters\tvalidator\tdlevel\tdoors\titems\tfluid\tways_lift\tways_ladder\tways_stair\tways_ramp\tways_spiral\tbends\tcurve_squares\tturn_squares\tstair_squares\tramp_squares\tsunk\traised\tgraded\tspirals_within\tdigest\tstand\tblocked\troom_floor\tcorridor_floor\troom_areas\treach_pm\tgoal_walk\tdead_ends\tparts\n' > "$TMP/head"
 check "catalog header: the last comment line" cmp -s "$TMP/head" <(grep '^#' "$set_dir/catalog.tsv" | tail -n 1)
 check "catalog: one line per floor after the comment lines" test "$(grep -vc '^#' "$set_dir/catalog.tsv")" = 9
-check "catalog line: seed 1 floor 2" grep -qxP '1\t2\trooms\t8\t1\t0\t4\t7\tok\t0\t16\t0\t0\t2\t2\t0\t0\t0\t2\t4\t4\t0\t0\t1\t0\t0\t0\t686d086b3c001222' "$set_dir/catalog.tsv"
-check "catalog line: seed 3 floor 2 (8 ways: 2 lifts, 2 ladders, 4 spiral ends)" grep -qxP '3\t2\trooms\t7\t1\t1\t8\t8\tok\t0\t15\t0\t0\t2\t2\t0\t0\t4\t3\t5\t0\t0\t0\t0\t0\t1\t1\t05d462d3ee2bbf65' "$set_dir/catalog.tsv"
+check "catalog line: seed 1 floor 2" grep -qxP '1\t2\trooms\t8\t1\t0\t4\t7\tok\t0\t16\t0\t0\t2\t2\t0\t0\t0\t2\t4\t4\t0\t0\t1\t0\t0\t0\t686d086b3c001222\t427\t2132\t348\t60\t8\t1000\t69\t2\t1' "$set_dir/catalog.tsv"
+check "catalog line: seed 3 floor 2 (8 ways: 2 lifts, 2 ladders, 4 spiral ends)" grep -qxP '3\t2\trooms\t7\t1\t1\t8\t8\tok\t0\t15\t0\t0\t2\t2\t0\t0\t4\t3\t5\t0\t0\t0\t0\t0\t1\t1\t05d462d3ee2bbf65\t367\t2192\t251\t102\t8\t1000\t55\t0\t1' "$set_dir/catalog.tsv"
 check "catalog in seed, floor order" test "$(awk -F'\t' '!/^#/ { printf "%s.%s ", $1, $2 }' "$set_dir/catalog.tsv")" = "1.1 1.2 1.3 2.1 2.2 2.3 3.1 3.2 3.3 "
 "$DELVE" shot --seeds 1-3 -o "$TMP/again" 2> /dev/null > /dev/null
 check "a second run gives the same bytes (but the command line's folder)" diff -r -I "^# command: " "$set_dir" "$TMP/again"

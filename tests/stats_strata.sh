@@ -57,7 +57,7 @@ fi
 "$DELVE" review a b -o rep > verdict 2>&1; rc=$?
 check "review: exit 1 (rc $rc)" test $rc = 1
 cat > want << 'EOF'
-The level-type mix changed (normal 57% → 23%): it explains rooms per floor 13.3 → 8.94, stations per floor 0.437 → 0.33 and doors per floor 18 → 12.7; within each level type nothing moved. Also flagged: DoomRL depth per floor rose from 5 to 6 (0 floors down, 300 up). Besides: monsters (233 floors), items (80 floors) and fluid squares (225 floors) moved too little to flag.
+The level-type mix changed (normal 57% → 23%): it explains rooms per floor 13.3 → 8.94, stations per floor 0.437 → 0.33 and doors per floor 18 → 12.7; within each level type nothing moved. Also flagged: DoomRL depth per floor rose from 5 to 6 (0 floors down, 300 up). Besides: monsters (233 floors), items (80 floors), fluid squares (225 floors) and 8 more columns moved too little to flag.
 EOF
 same "the verdict names the mix as the cause" want <(head -1 verdict)
 check "the page opens with the same verdict" \

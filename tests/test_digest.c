@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "review/catrow.h"
 #include "review/digest.h"
 #include "review/drawlist.h"
 
@@ -107,15 +108,22 @@ static void test_tally(void **state)
     review_result_free(&r);
 }
 
-static void test_header_strip(void **state)
+/* Columns by name, and a line cut to the columns both sides have: an older set's
+ * catalog lacks the columns appended since. */
+static void test_columns_kept(void **state)
 {
     (void)state;
-    assert_true(digest_header_has(HEADER));
-    assert_false(digest_header_has("# seed\tfloor\ttype"));
-    assert_false(digest_header_has(NULL));
-    char line[] = "1\t2\trooms\t00ff";
-    digest_strip(line);
-    assert_string_equal(line, "1\t2\trooms");
+    assert_int_equal(catrow_column(HEADER, "seed"), 0);
+    assert_int_equal(catrow_column(HEADER, "type"), 2);
+    assert_int_equal(catrow_column("# seed\tfloor\ttype", "digest"), -1);
+    assert_int_equal(catrow_column(NULL, "digest"), -1);
+    char line[] = "1\t2\trooms\t00ff\t7\t9";
+    const unsigned char keep[6] = { 1, 1, 0, 1, 0, 1 };
+    catrow_keep(line, keep, 6);
+    assert_string_equal(line, "1\t2\t00ff\t9");
+    char few[] = "1\t2\trooms";  /* fewer cells than cols: what there is */
+    catrow_keep(few, keep, 6);
+    assert_string_equal(few, "1\t2");
 }
 
 /* Any order, twice, comments, blank lines and CRLF: sorted, once each; the text back. */
@@ -165,7 +173,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_plan_cap),
         cmocka_unit_test(test_tally),
-        cmocka_unit_test(test_header_strip),
+        cmocka_unit_test(test_columns_kept),
         cmocka_unit_test(test_drawlist_read),
         cmocka_unit_test(test_drawlist_refused),
     };
