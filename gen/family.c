@@ -234,8 +234,8 @@ delve_status family_check_dungeon(const dungeon *d, check_list *out, delve_err *
     return st;
 }
 
-/* The first error of l as DELVE_EINPUT "path: floor K (X,Y): error KIND: reason". */
-static delve_status refuse_first_error(const char *path, const check_list *l, delve_err *err)
+/* See family.h: the first check error, as readers of files refuse them. */
+delve_status family_refuse_first(const char *path, const check_list *l, delve_err *err)
 {
     char line[CHECK_TEXT_MAX] = "";
     for (int i = 0; i < l->count && !line[0]; i++)
@@ -257,7 +257,7 @@ delve_status family_load_dun(const char *path, dungeon *out, delve_err *err)
         return st;
     st = family_check_dungeon(out, &l, err);
     if (!st && l.errors)
-        st = refuse_first_error(path, &l, err);
+        st = family_refuse_first(path, &l, err);
     check_list_free(&l);
     if (st)
         dungeon_free(out);

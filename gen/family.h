@@ -70,6 +70,11 @@ const family_row *family_of(int lt);
  * check_dungeon. */
 delve_status family_check_dungeon(const dungeon *d, check_list *out, delve_err *err);
 
+/* The first error of l (findings of family_check_dungeon, l->errors > 0) as
+ * DELVE_EINPUT "path: floor K (X,Y): error KIND: reason (and N more errors: delve check
+ * lists them)": how a reader refuses a dungeon `delve check` would fail. */
+delve_status family_refuse_first(const char *path, const check_list *l, delve_err *err);
+
 /* Reads the .dun file at path (engine/dun.h dun_load) and runs family_check_dungeon
  * on it, so nothing plays or draws a dungeon `delve check` refuses: a check error is
  * DELVE_EINPUT "PATH: floor K (X,Y): error KIND: reason" (the first error, as `delve
