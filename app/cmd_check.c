@@ -10,6 +10,7 @@
 
 #include "app/cli.h"
 #include "app/folder.h"
+#include "app/generator.h"
 #include "base/textbuf.h"
 #include "engine/dun.h"
 #include "gen/check.h"
@@ -24,7 +25,9 @@
 static void help(void)
 {
     printf("usage: delve check FILE.dun\n"
-           "       delve check --seeds A-B [SETTINGS] [--shard]\n\n"
+           "       delve check --seeds A-B [SETTINGS] [--shard]\n"
+           "       delve check --generator 'CMD {seed}' [--generator-shell]\n"
+           "                   [--generator-timeout S] [--floors F] --seeds A-B\n\n"
            "Reads FILE.dun and runs the importer's checks, then each floor's family's own\n"
            "rules (DoomRL's validator, Shoals' high tide): every error names the floor, the\n"
            "square and the reason (exit 1); warnings are printed (exit 0). A file that cannot\n"
@@ -33,9 +36,39 @@ static void help(void)
            "counts of errors and warnings by kind, with the first seeds of each (progress\n"
            "on stderr). --shard ends that report with its line '# end: N lines': a part\n"
            "of a range for 'delve merge check', which refuses a part cut short.\n"
-           "Kinds: ");
+           "--generator checks another program's dungeons instead: CMD is run for each\n"
+           "seed without a shell ({seed}, {floors}, {floor}, {out} filled; quoting as a\n"
+           "shell's; --generator-shell runs it with sh -c) and prints a .dun on stdout or\n"
+           "writes it to {out}; a seed whose run fails (exit code, nothing printed, a bad\n"
+           ".dun, past --generator-timeout S, default %d) is said on stderr with why and\n"
+           "counted not generated (exit 1), and the other seeds go on\n"
+           "(docs/generators.md).\n"
+           "Kinds: ", EXTERNAL_TIMEOUT_S);
     for (int k = 0; k < CK_KIND_COUNT; k++)
         printf("%s%s", check_kind_name((check_kind)k), k + 1 < CK_KIND_COUNT ? ", " : "\n");
+}
+
+/* What a run over seeds tells on stderr. */
+typedef struct check_told {
+    int tty;                   /* stderr is a terminal: progress on one line */
+    generator_warnings warned; /* --generator: seeds that wrote to stderr */
+} check_told;
+
+/* A seed whose external generator failed: said on stderr, each one. */
+static void seed_failed(void *ctx, uint64_t seed, const char *why)
+{
+    check_told *t = ctx;
+    (void)seed;
+    fprintf(stderr, "%sdelve check: not generated: %s\n", t->tty ? "\n" : "", why);
+}
+
+/* A seed whose external generator wrote to stderr and succeeded. */
+static void seed_warn(void *ctx, uint64_t seed, const char *msg)
+{
+    check_told *t = ctx;
+    if (t->tty)
+        fputc('\n', stderr);
+    generator_warn(&t->warned, seed, msg);
 }
 
 static void print_finding(const char *file, const check_finding *f)
@@ -70,7 +103,7 @@ static int check_file(const char *path)
  * (every 5 %). */
 static void progress(void *ctx, uint64_t done, uint64_t total)
 {
-    int tty = *(const int *)ctx;
+    int tty = ((const check_told *)ctx)->tty;
     uint64_t every = tty ? 500 : (total - 1) / 20 + 1;
     if ((done - 1) % every == every - 1 || done == total)
         fprintf(stderr, tty ? "\rdelve check: %" PRIu64 " of %" PRIu64 " seeds" :
@@ -89,20 +122,27 @@ static int print_report(textbuf *tb, const char *cmd, int rc)
 }
 
 /* shard: end the report with its settings line and its end line (PARTS_END), a part
- * for delve merge check */
-static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b, int shard)
+ * for delve merge check; g: another program's dungeons, or NULL */
+static int check_seeds(const gen_opts *go, const external_gen *g, uint64_t a, uint64_t b,
+                       int shard)
 {
     tally *t = calloc(1, sizeof *t);
     if (!t)
         return cli_fail("check", DELVE_ENOMEM, NULL);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int tty = isatty(2);
+    check_told told = { .tty = isatty(2), .warned = { .cmd = "check" } };
+    int tty = told.tty;
     folder_catch_signals(); /* Ctrl-C: said, and no half report printed */
-    tally_watch w = { .progress = progress, .ctx = &tty, .stop = folder_stop() };
+    tally_watch w = { .progress = progress, .failed = seed_failed, .warn = seed_warn,
+                      .ctx = &told, .stop = folder_stop() };
     uint64_t done = 0;
     delve_err err = { "" };
-    delve_status st = tally_seeds(go, a, b, t, &w, &done, &err);
+    external_gen ext = g ? *g : (external_gen){ 0 };
+    ext.stop = folder_stop(); /* a stop kills the generator's process group */
+    delve_status st = g ? tally_external(&ext, a, b, t, &w, &done, &err)
+                        : tally_seeds(go, a, b, t, &w, &done, &err);
+    generator_warnings_end(&told.warned);
     if (st == DELVE_ESTOP) {
         fprintf(stderr, "%sdelve check: %s after %" PRIu64 " of %" PRIu64 " seeds; no "
                 "report printed\n", tty ? "\n" : "", folder_stop_word(), done, b - a + 1);
@@ -124,13 +164,31 @@ static int check_seeds(const gen_opts *go, uint64_t a, uint64_t b, int shard)
     return print_report(&tb, "check", rc);
 }
 
-enum { F_SEEDS, F_SHARD };
-static const cli_flag FLAGS[] = { { "seeds", 0, 1 }, { "shard", 0, 0 } };
+enum { F_SEEDS, F_SHARD, F_GENERATOR, F_GENERATOR_SHELL, F_GENERATOR_TIMEOUT, F_COUNT };
+static const cli_flag FLAGS[] = { { "seeds", 0, 1 }, { "shard", 0, 0 }, GENERATOR_FLAGS };
+_Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 /* every setting but the one seed and the one floor: a bulk check makes whole dungeons */
-static const cli_spec SPEC = { .cmd = "check", .flags = FLAGS, .flag_count = 2,
+static const cli_spec SPEC = { .cmd = "check", .flags = FLAGS, .flag_count = F_COUNT,
                                .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
                                            ~OPTS_BIT(OPTS_FLOOR),
                                .max_pos = 2, .help = help };
+
+/* --generator 'CMD {seed}' --seeds A-B: another program's dungeons checked. */
+static int check_generator(const cli_args *c, uint64_t a, uint64_t b)
+{
+    external_gen g;
+    int rc = generator_read("check", c->flag[F_GENERATOR], c->flag[F_GENERATOR_SHELL] != NULL,
+                            c->flag[F_GENERATOR_TIMEOUT], c->o.floors, 0, &g);
+    if (rc)
+        return rc;
+    if (c->given & ~OPTS_BIT(OPTS_FLOORS))
+        return cli_usage_error("check", "--generator makes the dungeons: of the generator "
+                               "settings only --floors applies");
+    if (c->flag[F_SHARD])
+        return cli_usage_error("check", "--shard: parts of a --generator run are not "
+                               "joined yet; check the whole range");
+    return check_seeds(&c->o, &g, a, b, 0);
+}
 
 int cmd_check(int argc, char **argv)
 {
@@ -154,11 +212,13 @@ int cmd_check(int argc, char **argv)
     uint64_t a, b;
     if (!cli_seeds("check", seeds, CHECK_MAX_SEEDS, &a, &b))
         return EXIT_USAGE;
+    if (c.flag[F_GENERATOR] || c.flag[F_GENERATOR_SHELL] || c.flag[F_GENERATOR_TIMEOUT])
+        return check_generator(&c, a, b);
     delve_err err = { "" };
     stored_rooms *stored = NULL;
     if (stored_attach(&c.o, &stored, &err))
         return cli_fail("check", DELVE_EINPUT, &err);
-    rc = check_seeds(&c.o, a, b, c.flag[F_SHARD] != NULL);
+    rc = check_seeds(&c.o, NULL, a, b, c.flag[F_SHARD] != NULL);
     stored_free(stored);
     return rc;
 }

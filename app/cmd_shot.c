@@ -8,6 +8,7 @@
 
 #include "app/cli.h"
 #include "app/folder.h"
+#include "app/generator.h"
 #include "base/fsio.h"
 #include "base/hash.h"
 #include "base/lex.h"
@@ -41,6 +42,7 @@ typedef struct shot_args {
     const char *out, *dun, *load;
     shots_images images; /* a set's PNGs: every floor, none, or a draw list's */
     const char *draw; /* --draw: the draw list's file */
+    external_gen ext; /* --generator: ext.command set, else NULL */
     int argc;         /* the command line, for the catalog's provenance */
     char **argv;
 } shot_args;
@@ -97,11 +99,12 @@ static void help(void)
 }
 
 enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_SIZE, F_CENTRE, F_AT, F_JOBS,
-       F_COL, F_NO_IMAGES, F_DRAW, F_COUNT };
+       F_COL, F_NO_IMAGES, F_DRAW, F_GENERATOR, F_GENERATOR_SHELL, F_GENERATOR_TIMEOUT, F_COUNT };
 static const cli_flag FLAGS[] = {
     { "seeds", 0, 1 }, { "zoom", 0, 1 }, { "dun", 0, 1 }, { "load", 0, 1 }, { "out", 'o', 1 },
     { "side", 0, 0 }, { "row", 0, 1 }, { "size", 0, 1 }, { "centre", 0, 1 }, { "at", 0, 1 },
     { "jobs", 0, 1 }, { "col", 0, 1 }, { "no-images", 0, 0 }, { "draw", 0, 1 },
+    GENERATOR_FLAGS,
 };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLAGS,
@@ -163,6 +166,25 @@ static int cut_args(const cli_args *c, shot_args *a)
     return EXIT_OK;
 }
 
+/* --generator 'CMD {seed}' and its flags: the dungeon comes from another program
+ * (docs/generators.md); of the settings only --seed, --floors and --floor apply. */
+static int generator_args(const cli_args *c, shot_args *a)
+{
+    const char *cmd = c->flag[F_GENERATOR];
+    int rc = generator_read("shot", cmd, c->flag[F_GENERATOR_SHELL] != NULL,
+                            c->flag[F_GENERATOR_TIMEOUT], a->o.floors,
+                            a->set ? a->o.floor : a->o.floor ? a->o.floor : 1, &a->ext);
+    if (rc || !cmd)
+        return rc;
+    if (a->dun || a->load)
+        return cli_usage_error("shot", "--generator makes the dungeon: not with --%s",
+                               a->dun ? "dun" : "load");
+    if (c->given & ~(OPTS_BIT(OPTS_SEED) | OPTS_BIT(OPTS_FLOORS) | OPTS_BIT(OPTS_FLOOR)))
+        return cli_usage_error("shot", "--generator makes the dungeon: of the generator "
+                               "settings only --seed, --floors and --floor apply");
+    return EXIT_OK;
+}
+
 /* Returns -1 after --help, else an exit code (EXIT_OK to go on). */
 static int parse(int argc, char **argv, shot_args *a)
 {
@@ -210,6 +232,8 @@ static int parse(int argc, char **argv, shot_args *a)
         return cli_usage_error("shot", "give --seed N or --seeds A-B, not both");
     if (a->dun && a->load)
         return cli_usage_error("shot", "--dun or --load, not both");
+    if ((rc = generator_args(&c, a)))
+        return rc;
     if ((a->dun || a->load) && (a->set || (c.given & ~OPTS_BIT(OPTS_FLOOR))))
         return cli_usage_error("shot", "--%s draws its own dungeon: no --seed, --seeds or "
                                "generator settings but --floor", a->dun ? "dun" : "load");
@@ -317,6 +341,32 @@ static delve_status file_world(const char *dun, const char *load, world *w, delv
     return st;
 }
 
+/* The world of --generator's dungeon for a's seed: its warning said, a dungeon in
+ * which `delve check` finds an error refused as a .dun file is (family_load_dun). */
+static delve_status generated_world(const shot_args *a, world *w, delve_err *err)
+{
+    delve_err warn = { "" };
+    external_gen g = a->ext;
+    folder_catch_signals(); /* Ctrl-C kills the generator's process group too */
+    g.stop = folder_stop();
+    delve_status st = shots_world_from(&a->o, &g, a->o.seed, w, &warn, err);
+    if (warn.msg[0])
+        fprintf(stderr, "delve shot: warning: %s\n", warn.msg);
+    check_list l = { 0 };
+    if (!st && !(st = family_check_dungeon(&w->dg, &l, err)) && l.errors) {
+        char who[200];
+        external_name(g.command, who, sizeof who);
+        snprintf(who + strlen(who), sizeof who - strlen(who), " seed %llu",
+                 (unsigned long long)a->o.seed);
+        st = family_refuse_first(who, &l, err);
+        world_free(w);
+    }
+    check_list_free(&l);
+    if (st == DELVE_ESTOP)
+        delve_fail(err, st, "%s; the generator's process group was killed", folder_stop_word());
+    return st;
+}
+
 static int shot_one(const shot_args *a)
 {
     world w;
@@ -324,10 +374,13 @@ static int shot_one(const shot_args *a)
     uint64_t seed = a->o.seed;
     int floors = a->o.floors, only = a->o.floor;
     delve_status st = a->dun || a->load ? file_world(a->dun, a->load, &w, &err)
-                                        : shots_world(&a->o, a->o.seed, &w, &err);
+                      : a->ext.command ? generated_world(a, &w, &err)
+                                       : shots_world(&a->o, a->o.seed, &w, &err);
+    if (st == DELVE_ESTOP)
+        return fprintf(stderr, "delve shot: %s\n", err.msg), 128 + *folder_stop();
     if (st)
         return cli_fail("shot", st, &err);
-    if (a->dun || a->load) {
+    if (a->dun || a->load || a->ext.command) {
         seed = w.dg.seed;
         floors = w.dg.floor_count;
         if (only > floors) {
@@ -359,7 +412,35 @@ static int shot_one(const shot_args *a)
 typedef struct set_told {
     int tty;  /* stderr is a terminal: one line kept up to date */
     int open; /* 1: that line is told but not ended (the set has not finished) */
+    generator_warnings warned; /* --generator: seeds that wrote to stderr */
+    long failed;               /* seeds that failed to generate */
 } set_told;
+
+/* Ends a progress line kept up to date, so a message starts a line of its own. */
+static void end_line(set_told *t)
+{
+    if (t->tty && t->open)
+        fputc('\n', stderr);
+    t->open = 0;
+}
+
+/* A seed whose generator wrote to stderr and succeeded (app/generator.h). */
+static void set_warn(void *ctx, uint64_t seed, const char *msg)
+{
+    set_told *t = ctx;
+    end_line(t);
+    generator_warn(&t->warned, seed, msg);
+}
+
+/* A seed that failed to generate: said on stderr, each one; the set goes on. */
+static void set_failed(void *ctx, uint64_t seed, const char *why)
+{
+    set_told *t = ctx;
+    (void)seed;
+    end_line(t);
+    t->failed++;
+    fprintf(stderr, "delve shot: failed: %s\n", why);
+}
 
 /* "delve shot: seed S (I of N)" for each seed done, in seed order: on a terminal one
  * line rewritten in place; else every seed of a set of up to SHOT_PROGRESS_LINES seeds,
@@ -379,7 +460,7 @@ static void set_progress(void *ctx, uint64_t seed, uint64_t done, uint64_t total
 
 /* The set's line on stdout: its shots, its catalog, and with --draw how many of the
  * list's floors the set holds (a list from another range or settings draws fewer). */
-static void set_summary(const shot_args *a, int shots, const drawlist *dl)
+static void set_summary(const shot_args *a, int shots, const drawlist *dl, long failed)
 {
     printf("delve shot: %d shot%s and %s/catalog.tsv (seeds %llu-%llu", shots,
            shots == 1 ? "" : "s", a->out,
@@ -389,6 +470,9 @@ static void set_summary(const shot_args *a, int shots, const drawlist *dl)
     else if (a->images == SHOTS_DRAWN && shots < dl->count)
         printf("; %s lists %d floor%s, %d not in this set", a->draw, dl->count,
                dl->count == 1 ? "" : "s", dl->count - shots);
+    if (failed)
+        printf("; %ld seed%s failed to generate: 'failed' lines in the catalog", failed,
+               failed == 1 ? "" : "s");
     printf(")\n");
 }
 
@@ -434,7 +518,9 @@ static int shot_set(const shot_args *a)
     if (strlen(a->out) > 3000)
         return cli_usage_error("shot", "-o: folder name too long");
     int shots = 0;
-    set_told told = { .tty = isatty(2) };
+    set_told told = { .tty = isatty(2), .warned = { .cmd = "shot" } };
+    external_gen ext = a->ext;
+    ext.stop = folder_stop(); /* a stop kills the generators' process groups */
     drawlist dl = { 0 };
     if (a->draw) { /* before the folder: a bad list leaves the set there as it was */
         delve_status st = drawlist_load(a->draw, &dl, &err);
@@ -452,8 +538,9 @@ static int shot_set(const shot_args *a)
     char *reuse = a->draw ? reusable(a->out, id) : NULL; /* read under the folder's lock */
     shots_opts so = { .o = a->o, .seed_hi = a->seed_hi, .jobs = a->jobs, .zoom = a->zoom,
                       .images = a->images, .draw = &dl, .reuse = reuse, .argc = a->argc,
-                      .argv = a->argv };
-    shots_watch w = { .progress = set_progress, .ctx = &told, .stop = folder_stop() };
+                      .argv = a->argv, .ext = a->ext.command ? &ext : NULL };
+    shots_watch w = { .progress = set_progress, .warn = set_warn, .failed = set_failed,
+                      .ctx = &told, .stop = folder_stop() };
     delve_status st = shots_run(&so, outdir_path(od), &w, &shots, &err);
     snprintf(p, sizeof p, "%s/" SHOTS_BUILD_FILE, outdir_path(od));
     if (!st && id[0])
@@ -463,7 +550,8 @@ static int shot_set(const shot_args *a)
         fputc('\n', stderr);
     rc = folder_close(od, "shot", st, &err);
     if (!rc)
-        set_summary(a, shots, &dl);
+        set_summary(a, shots, &dl, told.failed);
+    generator_warnings_end(&told.warned);
     drawlist_free(&dl);
     return rc;
 }

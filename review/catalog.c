@@ -226,9 +226,15 @@ delve_status catalog_head(const catalog_source *s, char *buf, size_t cap, delve_
              (unsigned long long)s->seed_lo, (unsigned long long)s->seed_hi, settings, s->zoom);
     if (!st)
         st = put(buf, cap, &n, line, err);
-    snprintf(line, sizeof line, "# shot: delve shot --seed SEED --floor FLOOR %s --zoom %d "
-             "-o OUT.png\n# view: delve view --seed SEED --floor FLOOR %s\n# images: %s\n", flags,
-             s->zoom, flags, s->images ? s->images : "all");
+    if (s->generator) /* another program's dungeons: its command makes a floor again */
+        snprintf(line, sizeof line, "# generator: %s\n# shot: delve shot %s --seed SEED "
+                 "--floor FLOOR --zoom %d -o OUT.png\n# view: the generator's .dun of SEED "
+                 "saved as FILE.dun, then delve view FILE.dun --floor FLOOR\n# images: %s\n",
+                 s->generator, s->generator, s->zoom, s->images ? s->images : "all");
+    else
+        snprintf(line, sizeof line, "# shot: delve shot --seed SEED --floor FLOOR %s --zoom %d "
+                 "-o OUT.png\n# view: delve view --seed SEED --floor FLOOR %s\n# images: %s\n",
+                 flags, s->zoom, flags, s->images ? s->images : "all");
     if (!st)
         st = put(buf, cap, &n, line, err);
     return st ? st : put(buf, cap, &n, CATALOG_HEADER "\n", err);

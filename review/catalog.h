@@ -50,6 +50,9 @@ typedef struct catalog_source {
     const char *revision;       /* `git describe --always --dirty` of the build, or "unknown" */
     const char *images;         /* which floors have a PNG: "all", "none" or "drawn N"
                                    (NULL: "all") */
+    const char *generator;      /* NULL, or the flags of the external generator every
+                                   dungeon came from, shell-quoted ("--generator '...'
+                                   --floors 3"): the shot line runs it again */
 } catalog_source;
 
 #define CATALOG_HEAD_MAX 8192  /* bytes catalog_head needs at most, NUL included */
@@ -59,7 +62,8 @@ typedef struct catalog_source {
  * shell-quoted), "# version:", "# revision:", "# seeds: A-B", "# settings:" (opts_line of
  * every setting the level type takes, but seed and floor), "# zoom:", "# shot:" and
  * "# view:" (the commands that make a line's PNG and open its floor, with SEED, FLOOR
- * and OUT.png to fill in), "# images:" (s->images). Readers skip every line that starts with '#'.
+ * and OUT.png to fill in; with s->generator, "# generator:" with its flags first, the
+ * shot line runs it and the view line says how to view its .dun), "# images:" (s->images). Readers skip every line that starts with '#'.
  * DELVE_ELIMIT past cap (>= CATALOG_HEAD_MAX is always enough for settings and a
  * command line of up to 2000 bytes). */
 delve_status catalog_head(const catalog_source *s, char *buf, size_t cap, delve_err *err);

@@ -24,10 +24,27 @@
 
 delve_status shots_world(const gen_opts *o, uint64_t seed, world *w, delve_err *err)
 {
+    delve_err warn;
+    return shots_world_from(o, NULL, seed, w, &warn, err);
+}
+
+/* Seed's dungeon: from ext when it is not NULL, else from o's settings. */
+static delve_status seed_dungeon(const gen_opts *o, const external_gen *ext, uint64_t seed,
+                                 dungeon *d, delve_err *warn, delve_err *err)
+{
+    warn->msg[0] = '\0';
+    if (ext)
+        return external_dungeon(ext, seed, d, warn, err);
     gen_opts go = *o;
     go.seed = seed;
+    return gen_dungeon(&go, d, err);
+}
+
+delve_status shots_world_from(const gen_opts *o, const external_gen *ext, uint64_t seed,
+                              world *w, delve_err *warn, delve_err *err)
+{
     dungeon d;
-    delve_status st = gen_dungeon(&go, &d, err);
+    delve_status st = seed_dungeon(o, ext, seed, &d, warn, err);
     if (st)
         return st;
     party p;
@@ -99,20 +116,6 @@ static int listed(const drawlist *l, uint64_t seed)
     return 0;
 }
 
-/* Seed's world when the set draws a floor of it, else its dungeon alone in w->dg
- * (world_init builds the patrol loops, which only a picture needs). Free with
- * seed_free. */
-static delve_status seed_make(const shots_opts *a, uint64_t seed, int draw, world *w,
-                              delve_err *err)
-{
-    if (draw)
-        return shots_world(&a->o, seed, w, err);
-    memset(w, 0, sizeof *w);
-    gen_opts go = a->o;
-    go.seed = seed;
-    return gen_dungeon(&go, &w->dg, err);
-}
-
 static void seed_free(world *w, int draw)
 {
     if (draw)
@@ -121,20 +124,53 @@ static void seed_free(world *w, int draw)
         dungeon_free(&w->dg);
 }
 
+/* Seed's world when the set draws a floor of it, else its dungeon alone in w->dg
+ * (world_init builds the patrol loops, which only a picture needs). Free with
+ * seed_free. */
+static delve_status seed_make(const shots_opts *a, uint64_t seed, int draw, world *w,
+                              delve_err *warn, delve_err *err)
+{
+    delve_status st;
+    if (draw) {
+        st = shots_world_from(&a->o, a->ext, seed, w, warn, err);
+    } else {
+        memset(w, 0, sizeof *w);
+        st = seed_dungeon(&a->o, a->ext, seed, &w->dg, warn, err);
+    }
+    if (!st && a->ext && a->o.floor > w->dg.floor_count) { /* a set of one floor of each */
+        char name[128];
+        external_name(a->ext->command, name, sizeof name);
+        st = delve_fail(err, DELVE_EFAIL, "%s seed %llu: made %d floor%s, no floor %d", name,
+                        (unsigned long long)seed, w->dg.floor_count,
+                        w->dg.floor_count == 1 ? "" : "s", a->o.floor);
+        seed_free(w, draw);
+    }
+    return st;
+}
+
+
+/* What a seed's run tells besides its lines: an external generator's warning, the
+ * reason it failed (msg "" when none). */
+typedef struct seed_said {
+    delve_err warn, failed;
+} seed_said;
+
 /* One seed's PNGs and catalog lines (into *out, malloc'ed). A generator failure
  * (DELVE_EFAIL) is a verdict for the catalog, not an error; anything else stops the set. */
 static delve_status shot_seed(const shots_opts *a, const char *dir, uint64_t seed,
                               const volatile sig_atomic_t *stop, char **out, int *shots,
-                              delve_err *err)
+                              seed_said *said, delve_err *err)
 {
     char line[CATALOG_LINE_MAX], file[4096];
     int lo = a->o.floor ? a->o.floor - 1 : 0, hi = a->o.floor ? a->o.floor - 1 : a->o.floors - 1;
     textbuf tb = { 0 };
     world w;
     int draw = a->images == SHOTS_ALL || (a->images == SHOTS_DRAWN && listed(a->draw, seed));
-    delve_status st = seed_make(a, seed, draw, &w, err);
+    delve_status st = seed_make(a, seed, draw, &w, &said->warn, err);
     if (st == DELVE_EFAIL) {
-        const char *type = family_type_of(a->o.type)->name;
+        if (a->ext) /* said on stderr too: another program's fault */
+            said->failed = *err;
+        const char *type = a->ext ? "external" : family_type_of(a->o.type)->name;
         for (int k = lo; k <= hi; k++)
             textbuf_put(&tb, line, catalog_failed_line(seed, k + 1, type, err->msg, line,
                                                        sizeof line));
@@ -142,6 +178,8 @@ static delve_status shot_seed(const shots_opts *a, const char *dir, uint64_t see
     } else if (!st) {
         check_list found = { 0 };
         st = check_dungeon(&w.dg, &found, err); /* the importer's checks: the verdict column */
+        if (a->ext) /* an external generator's floors, as many as it made */
+            hi = a->o.floor ? lo : w.dg.floor_count - 1;
         for (int k = lo; k <= hi && !st; k++) {
             char verdict[300];
             uint64_t digest = 0;
@@ -179,7 +217,8 @@ static delve_status shot_seed(const shots_opts *a, const char *dir, uint64_t see
 
 /* Seed index i's lines: kept from the reused catalog when the list names none of its
  * floors, else made (and, with a reused catalog, checked against its lines there). */
-static delve_status seed_lines(set_run *r, uint64_t i, char **text, int *shots, delve_err *err)
+static delve_status seed_lines(set_run *r, uint64_t i, char **text, int *shots,
+                               seed_said *said, delve_err *err)
 {
     const shots_opts *a = r->a;
     uint64_t seed = a->o.seed + i;
@@ -188,7 +227,8 @@ static delve_status seed_lines(set_run *r, uint64_t i, char **text, int *shots, 
         *text = strndup(a->reuse + k->at, k->len);
         return *text ? DELVE_OK : delve_fail(err, DELVE_ENOMEM, "out of memory for the catalog");
     }
-    delve_status st = shot_seed(a, r->dir, seed, r->w ? r->w->stop : NULL, text, shots, err);
+    delve_status st = shot_seed(a, r->dir, seed, r->w ? r->w->stop : NULL, text, shots, said,
+                                err);
     if (!st && k && (strlen(*text) != k->len || memcmp(*text, a->reuse + k->at, k->len)))
         st = delve_fail(err, DELVE_EINPUT, "seed %llu: its floors differ from the catalog "
                         "being redrawn (made by another build or settings): make the set "
@@ -220,8 +260,13 @@ static void *worker(void *arg)
         char *text = NULL;
         int shots = 0;
         delve_err e = { "" };
-        delve_status st = seed_lines(r, i, &text, &shots, &e);
+        seed_said said = { { "" }, { "" } };
+        delve_status st = seed_lines(r, i, &text, &shots, &said, &e);
         pthread_mutex_lock(&r->mu);
+        if (!st && said.warn.msg[0] && r->w && r->w->warn)
+            r->w->warn(r->w->ctx, r->a->o.seed + i, said.warn.msg);
+        if (!st && said.failed.msg[0] && r->w && r->w->failed)
+            r->w->failed(r->w->ctx, r->a->o.seed + i, said.failed.msg);
         r->lines[i] = text;
         r->shots += shots;
         if (st && i < r->failed_at) {
@@ -276,18 +321,43 @@ static int provenance_argv(int argc, char **argv, char **out)
     return n;
 }
 
+/* The flags that run a's external generator again, shell-quoted, into buf. */
+static delve_status generator_flags(const shots_opts *a, char *buf, size_t cap, delve_err *err)
+{
+    char timeout[24], floors[24], line[CATALOG_HEAD_MAX];
+    char *w[8] = { "--generator", (char *)a->ext->command };
+    int n = 2;
+    snprintf(timeout, sizeof timeout, "%d", a->ext->timeout_s);
+    snprintf(floors, sizeof floors, "%d", a->ext->floors);
+    if (a->ext->shell)
+        w[n++] = "--generator-shell";
+    if (a->ext->timeout_s && a->ext->timeout_s != EXTERNAL_TIMEOUT_S)
+        w[n++] = "--generator-timeout", w[n++] = timeout;
+    w[n++] = "--floors", w[n++] = floors;
+    delve_status st = catalog_command_line(n, w, line, sizeof line, err);
+    if (!st && strlen(line) - strlen("delve ") >= cap)
+        st = delve_fail(err, DELVE_ELIMIT, "the generator's command is too long for a catalog");
+    if (!st)
+        memcpy(buf, line + strlen("delve "), strlen(line) - strlen("delve ") + 1);
+    return st;
+}
+
 /* The catalog's head for the set of r (images: its "# images:" value) into head. */
 static delve_status set_head(const set_run *r, const char *images, char *head, delve_err *err)
 {
     const shots_opts *a = r->a;
+    char gen[2048];
     char **words = malloc(sizeof *words * (size_t)(a->argc + 1));
     if (!words)
         return delve_fail(err, DELVE_ENOMEM, "out of memory");
     catalog_source src = { .argc = provenance_argv(a->argc, a->argv, words), .argv = words,
                            .o = &a->o, .seed_lo = a->o.seed, .seed_hi = a->seed_hi,
                            .zoom = a->zoom, .version = DELVE_VERSION,
-                           .revision = DELVE_REVISION, .images = images };
-    delve_status st = catalog_head(&src, head, CATALOG_HEAD_MAX, err);
+                           .revision = DELVE_REVISION, .images = images,
+                           .generator = a->ext ? gen : NULL };
+    delve_status st = a->ext ? generator_flags(a, gen, sizeof gen, err) : DELVE_OK;
+    if (!st)
+        st = catalog_head(&src, head, CATALOG_HEAD_MAX, err);
     free(words);
     return st;
 }

@@ -9,6 +9,7 @@
 
 #include "base/status.h"
 #include "engine/world.h"
+#include "gen/external.h"
 #include "gen/gen.h"
 
 #define SHOTS_MAX_SEEDS 100000 /* seeds in one set (300 000 PNGs of 3 floors) */
@@ -26,6 +27,12 @@
 /* Generates the dungeon for seed with o's settings and puts the default party in it
  * (w owns it). The generator's status: DELVE_EFAIL when the seed's dungeon fails. */
 delve_status shots_world(const gen_opts *o, uint64_t seed, world *w, delve_err *err);
+
+/* As shots_world, the dungeon from ext when it is not NULL (gen/external.h: another
+ * program's .dun for seed, its faults DELVE_EFAIL naming the seed and the command; its
+ * stderr on success in warn->msg, else ""), else from o's settings. */
+delve_status shots_world_from(const gen_opts *o, const external_gen *ext, uint64_t seed,
+                              world *w, delve_err *warn, delve_err *err);
 
 /* Renders floor k (0-based) of w, whole and without text, at zoom px a square, to file.
  * DELVE_EINPUT when the image would pass what delve diff compares; png_write's errors. */
@@ -50,6 +57,8 @@ typedef struct shots_opts {
                           made with these settings and seeds; seeds the list does not name
                           keep its lines and are not generated, so drawing a few floors of
                           a catalog-only set costs those floors' seeds alone */
+    const external_gen *ext; /* NULL, or the generator every seed's dungeon comes from
+                                (its floors as it makes them; o's settings unused) */
     int argc;         /* the command line, for the catalog's provenance (--jobs left out) */
     char **argv;
 } shots_opts;
@@ -59,12 +68,17 @@ typedef struct shots_opts {
  * stop flag the workers poll (NULL: none). */
 typedef struct shots_watch {
     void (*progress)(void *ctx, uint64_t seed, uint64_t done, uint64_t total);
+    void (*warn)(void *ctx, uint64_t seed, const char *msg); /* an external generator
+                       wrote to stderr and succeeded (NULL: not told); under the lock */
+    void (*failed)(void *ctx, uint64_t seed, const char *why); /* a seed that failed to
+                       generate, its 'failed' lines in the catalog (NULL: not told) */
     void *ctx;
     const volatile sig_atomic_t *stop;
 } shots_watch;
 
 /* The set of o into folder dir: a PNG per floor named SHOTS_NAME and catalog.tsv (a
- * seed that fails to generate gets 'failed' lines and no PNG); *shots: the PNGs. The
+ * seed that fails to generate, or whose external generator fails, gets 'failed' lines
+ * and no PNG, and the set goes on); *shots: the PNGs. The
  * error of the lowest seed that failed otherwise, whatever the timing; DELVE_ESTOP when
  * the stop flag rose; fsio's errors. With o->reuse: DELVE_EINPUT when a seed of the
  * range has no lines there or a generated seed's lines differ from them (the set was

@@ -68,36 +68,45 @@ static int tally_lines(const tally *t, uint64_t a, uint64_t b, int floors, doubl
     return lines;
 }
 
-/* Checks one seed's dungeon into t: a dungeon that does not generate counts as not
- * generated; any other status stops the run. */
-static delve_status tally_seed(const gen_opts *go, uint64_t s, tally *t, delve_err *err)
+/* Checks one seed's dungeon into t, from g when it is not NULL, else from go's
+ * settings: a dungeon that does not generate counts as not generated (told to w);
+ * any other status stops the run. */
+static delve_status tally_seed(const gen_opts *go, const external_gen *g, uint64_t s,
+                               tally *t, const tally_watch *w, delve_err *err)
 {
     gen_opts o = *go;
     o.seed = s;
     dungeon d;
     check_list l = { 0 };
-    delve_status st = gen_dungeon(&o, &d, err);
+    delve_err warn = { "" };
+    delve_status st = g ? external_dungeon(g, s, &d, &warn, err) : gen_dungeon(&o, &d, err);
     if (st == DELVE_EFAIL) {
         if (t->failed < TALLY_SEEDS_SHOWN)
             t->failed_seed[t->failed] = s;
         t->failed++;
+        if (w && w->failed)
+            w->failed(w->ctx, s, err->msg);
         st = DELVE_OK;
     } else if (!st && !(st = family_check_dungeon(&d, &l, err))) {
         tally_add(t, s, &l);
     }
+    if (!st && warn.msg[0] && w && w->warn)
+        w->warn(w->ctx, s, warn.msg);
     check_list_free(&l);
     dungeon_free(&d);
     return st;
 }
 
-delve_status tally_seeds(const gen_opts *go, uint64_t a, uint64_t b, tally *t,
-                         const tally_watch *w, uint64_t *done, delve_err *err)
+/* The seeds a..b, each checked by tally_seed. */
+static delve_status tally_run(const gen_opts *go, const external_gen *g, uint64_t a,
+                              uint64_t b, tally *t, const tally_watch *w, uint64_t *done,
+                              delve_err *err)
 {
     for (uint64_t s = a;; s++) {
         *done = s - a;
         if (w && w->stop && *w->stop)
             return DELVE_ESTOP;
-        delve_status st = tally_seed(go, s, t, err);
+        delve_status st = tally_seed(go, g, s, t, w, err);
         if (st)
             return st;
         if (w && w->progress)
@@ -107,6 +116,20 @@ delve_status tally_seeds(const gen_opts *go, uint64_t a, uint64_t b, tally *t,
     }
     *done = b - a + 1;
     return DELVE_OK;
+}
+
+delve_status tally_seeds(const gen_opts *go, uint64_t a, uint64_t b, tally *t,
+                         const tally_watch *w, uint64_t *done, delve_err *err)
+{
+    return tally_run(go, NULL, a, b, t, w, done, err);
+}
+
+delve_status tally_external(const external_gen *g, uint64_t a, uint64_t b, tally *t,
+                            const tally_watch *w, uint64_t *done, delve_err *err)
+{
+    gen_opts go = gen_defaults(a);
+    go.floors = g->floors;
+    return tally_run(&go, g, a, b, t, w, done, err);
 }
 
 int tally_report(const tally *t, const gen_opts *part, uint64_t a, uint64_t b, int floors,

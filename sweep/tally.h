@@ -10,6 +10,7 @@
 #include "base/status.h"
 #include "base/textbuf.h"
 #include "gen/check.h"
+#include "gen/external.h"
 #include "gen/opts.h"
 
 #define TALLY_SEEDS_SHOWN 10 /* seeds listed per kind in a report */
@@ -31,6 +32,10 @@ void tally_add(tally *t, uint64_t seed, const check_list *l);
  * seed (NULL: none), and a stop flag polled before each (NULL: none). */
 typedef struct tally_watch {
     void (*progress)(void *ctx, uint64_t done, uint64_t total);
+    void (*failed)(void *ctx, uint64_t seed, const char *why); /* a seed not generated,
+                                 each one, with why (NULL: counted only) */
+    void (*warn)(void *ctx, uint64_t seed, const char *msg); /* an external generator
+                                 wrote to stderr and succeeded (NULL: not told) */
     void *ctx;
     const volatile sig_atomic_t *stop;
 } tally_watch;
@@ -45,6 +50,13 @@ delve_status tally_seeds(const gen_opts *go, uint64_t a, uint64_t b, tally *t,
  * tenth), a line per kind found, one for the seeds not generated; with part (the run's
  * settings), a part's settings line and end line after them. Returns the report's
  * lines before those two. */
+/* As tally_seeds, each seed's dungeon from the external generator g (gen/external.h):
+ * a seed whose generator fails (exit code, no output, a bad .dun, timeout) counts as not
+ * generated, told with why through w->failed, and the run goes on. DELVE_EINPUT when g
+ * cannot run at all (a bad template, no such program); DELVE_ESTOP. */
+delve_status tally_external(const external_gen *g, uint64_t a, uint64_t b, tally *t,
+                            const tally_watch *w, uint64_t *done, delve_err *err);
+
 int tally_report(const tally *t, const gen_opts *part, uint64_t a, uint64_t b, int floors,
                  double secs, textbuf *tb);
 

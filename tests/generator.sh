@@ -1,0 +1,98 @@
+# An external generator (docs/generators.md): examples/gen_rooms.py's dungeons pass
+# delve check over a range and make a shot and a shot set whose catalog reruns it; each
+# fault a generator can make is said with the seed, the command and why (exit code and
+# its stderr, nothing printed, a bad .dun at output:line:col, a hang killed with its
+# process group, stderr on success a warning), exit 2 and nothing half written.
+. "${0%/*}/lib.bash" "$@" || exit 2
+needs "external generators" python3 || { finish; exit; }
+GEN="python3 examples/gen_rooms.py --seed {seed} --floors {floors}"
+F="$TMP/fake"  # the fault generators, one shell script each
+mkdir -p "$F"
+
+"$DELVE" check --generator "$GEN" --seeds 1-30 > "$TMP/out" 2> "$TMP/err"; rc=$?
+check "gen_rooms.py: seeds 1-30 pass delve check (rc $rc)" test $rc = 0
+check "gen_rooms.py: no findings" grep -q "seeds 1-30, 3 floors: 30 dungeons, 0 errors, 0 warnings, 0 not generated" "$TMP/out"
+python3 examples/gen_rooms.py --seed 7 --floors 2 > "$TMP/a.dun"
+python3 examples/gen_rooms.py --seed 7 --floors 2 --out "$TMP/b.dun"
+check "gen_rooms.py: the same seed, the same bytes; --out as stdout" cmp -s "$TMP/a.dun" "$TMP/b.dun"
+check "gen_rooms.py: 2 floors as asked" grep -qx "floors 2" "$TMP/a.dun"
+"$DELVE" check "$TMP/a.dun" > /dev/null
+check "gen_rooms.py: its file passes delve check" test $? = 0
+
+# a shot: the generator's dungeon drawn as delve shot --dun draws the same file
+"$DELVE" shot --generator "$GEN" --seed 7 --floors 2 --floor 2 -o "$TMP/g.png" > "$TMP/out" 2> "$TMP/err"
+check "shot --generator: exit 0 ($(cat "$TMP/err"))" test $? = 0
+"$DELVE" shot --dun "$TMP/a.dun" --floor 2 -o "$TMP/d.png" > /dev/null
+check "shot --generator: the bytes of shot --dun of its output" cmp -s "$TMP/g.png" "$TMP/d.png"
+"$DELVE" shot --generator "python3 examples/gen_rooms.py --seed {seed} --floors {floors} --out {out}" \
+  --seed 7 --floors 2 --floor 2 -o "$TMP/o.png" > /dev/null 2>&1
+check "shot --generator with {out}: the same picture" cmp -s "$TMP/g.png" "$TMP/o.png"
+"$DELVE" shot --generator-shell --generator "$GEN | cat" --seed 7 --floors 2 --floor 2 -o "$TMP/s.png" > /dev/null 2>&1
+check "--generator-shell: a pipe through sh -c" cmp -s "$TMP/g.png" "$TMP/s.png"
+
+# a shot set: the catalog's shot line runs the generator again
+"$DELVE" shot --generator "$GEN" --seeds 3-6 --jobs 2 -o "$TMP/set" > "$TMP/out" 2> "$TMP/err"
+check "shot set --generator: exit 0" test $? = 0
+check "shot set: 12 shots" grep -q "^delve shot: 12 shots and" "$TMP/out"
+check "catalog: the generator line" grep -qxF "# generator: --generator '$GEN' --floors 3" "$TMP/set/catalog.tsv"
+line=$(sed -n 's/^# shot: delve //p' "$TMP/set/catalog.tsv" | sed 's/SEED/5/; s/FLOOR/3/; s|OUT.png|'"$TMP/r.png"'|')
+eval "\"\$DELVE\" $line" > /dev/null 2> "$TMP/e" || cat "$TMP/e"
+check "catalog: its shot line makes seed 5 floor 3 again" cmp -s "$TMP/r.png" "$TMP/set/seed-00000000000000000005-floor-03.png"
+"$DELVE" shot --generator "$GEN" --seeds 3-6 --jobs 1 -o "$TMP/set1" > /dev/null 2>&1
+check "shot set: the same bytes for --jobs 1 and 2" diff -r -I '^# command: ' "$TMP/set" "$TMP/set1"
+
+# the faults, each a script: exit code, nothing, a bad .dun, a hang, stderr on success
+printf '#!/bin/sh\necho "reading the seed" >&2\necho "gen: no room for seed $1" >&2\nexit 3\n' > "$F/exit3.sh"
+printf '#!/bin/sh\nexit 0\n' > "$F/silent.sh"
+printf '#!/bin/sh\nprintf "delve-dun 1\\nfloors 1\\n\\nfloor 1 rooms dlevel 1 size 4 3\\nmap\\n####\\n#.Q#\\n"\n' > "$F/bad.sh"
+printf '#!/bin/sh\nsleep 1017 &\nsleep 1017\n' > "$F/hang.sh"
+printf '#!/bin/sh\necho "gen: seed $1 is a dull one" >&2\ncat "%s"\n' "$TMP/a.dun" > "$F/noisy.sh"
+printf '#!/bin/sh\n[ "$1" = 4 ] && exit 5\ncat "%s"\n' "$TMP/a.dun" > "$F/four.sh"
+chmod +x "$F"/*.sh
+
+fault() { # fault NAME CMD WORD...: delve shot --generator CMD --seed 42 $MORE exits 2 saying each WORD
+  local name=$1 cmd=$2 w; shift 2
+  # shellcheck disable=SC2086 # MORE: more words, split
+  "$DELVE" shot --generator "$cmd" --seed 42 $MORE -o "$TMP/f.png" > /dev/null 2> "$TMP/e"; local rc=$?
+  for w; do
+    grep -qF -- "$w" "$TMP/e" || { bad "$name: says '$w' (rc $rc: $(cat "$TMP/e"))"; return; }
+  done
+  if [ $rc = 2 ] && [ ! -e "$TMP/f.png" ]; then ok "$name"; else bad "$name (rc $rc, $(cat "$TMP/e"))"; fi
+}
+fault "exit code 3: the code and the end of stderr" "$F/exit3.sh {seed}" \
+  "exit3.sh seed 42: exited with code 3" "gen: no room for seed 42" "reading the seed |" "($F/exit3.sh 42)"
+fault "nothing printed" "$F/silent.sh {seed}" "silent.sh seed 42: printed nothing"
+fault "a bad .dun: output:line:col" "$F/bad.sh {seed}" "bad.sh seed 42: output:7:3: " "($F/bad.sh 42)"
+fault "no such program: cannot run" "$F/nosuch {seed}" "cannot run '$F/nosuch'"
+fault "a bad template: its column" "$F/bad.sh {sed}" "--generator: column" "{sed}"
+fault "a pipe without --generator-shell" "$F/bad.sh {seed} | cat" "--generator-shell"
+t0=$(date +%s)
+MORE="--generator-timeout 1" fault "a hang: the timeout kills it" "sh $F/hang.sh {seed}" \
+  "hang.sh seed 42: still running after 1 s" "process group was killed"
+"$DELVE" shot --generator "sh $F/hang.sh {seed}" --generator-timeout 1 --seed 42 -o "$TMP/f.png" > /dev/null 2>&1
+check "a hang: stopped within a few seconds ($(( $(date +%s) - t0 )) s for two)" test $(( $(date +%s) - t0 )) -lt 10
+sleep 0.2
+check "a hang: no process of its group survives" test -z "$(pgrep -f 'sleep 1017')"
+"$DELVE" shot --generator "$F/noisy.sh {seed}" --seed 42 --floor 2 -o "$TMP/n.png" > /dev/null 2> "$TMP/e"
+check "stderr on success: exit 0, a warning ($(cat "$TMP/e"))" grep -q "^delve shot: warning: noisy.sh seed 42: wrote .* to stderr and succeeded; it ends: gen: seed 42 is a dull one" "$TMP/e"
+check "stderr on success: the shot is made" cmp -s "$TMP/n.png" "$TMP/g.png"
+
+# over seeds: a failing seed said and counted, the others go on
+"$DELVE" check --generator "$F/four.sh {seed}" --seeds 1-6 > "$TMP/out" 2> "$TMP/err"; rc=$?
+check "check: a failing seed is exit 1" test $rc = 1
+check "check: it is said with why" grep -q "^delve check: not generated: four.sh seed 4: exited with code 5" "$TMP/err"
+check "check: counted not generated, the rest checked" grep -q "6 dungeons, 0 errors, 0 warnings, 1 not generated" "$TMP/out"
+"$DELVE" check --generator "$F/noisy.sh {seed}" --seeds 1-5 > "$TMP/out" 2> "$TMP/err"
+check "check: stderr on success: 3 warnings and a count" test "$(grep -c '^delve check: warning: noisy.sh seed' "$TMP/err")" = 3
+check "check: the count of the rest" grep -q "wrote to stderr for 5 seeds in all" "$TMP/err"
+"$DELVE" shot --generator "$F/four.sh {seed}" --seeds 3-5 -o "$TMP/fset" > "$TMP/out" 2> "$TMP/err"
+check "shot set: a failing seed does not stop it (exit 0)" test $? = 0
+check "shot set: the failed seed said" grep -q "^delve shot: failed: four.sh seed 4: exited with code 5" "$TMP/err"
+check "shot set: the summary counts it" grep -q "1 seed failed to generate" "$TMP/out"
+check "shot set: its catalog lines say failed" test "$(grep -cP '^4\t[123]\texternal\t.*failed: four.sh seed 4: exited with code 5' "$TMP/fset/catalog.tsv")" = 3
+check "shot set: the other seeds drawn (2 floors each)" test "$(ls "$TMP/fset" | grep -c png)" = 4
+"$DELVE" check --generator "$F/nosuch {seed}" --seeds 1-3 > /dev/null 2> "$TMP/e"
+check "check: no such program: exit 2, once" test $? = 2 -a "$(grep -c "cannot run" "$TMP/e")" = 1
+"$DELVE" check --generator-timeout 3 --seeds 1-3 > /dev/null 2> "$TMP/e"
+check "--generator-timeout alone: a usage error" test $? = 2
+finish
