@@ -54,7 +54,9 @@ static void help(void)
            "       delve shot ... --size WxH [--centre X,Y | --side --at X,Y] -o OUT.png\n"
            "       delve shot --dun FILE.dun | --load FILE.sav [--floor K] [--zoom PX] -o OUT.png\n"
            "       delve shot --seeds A-B [SETTINGS] [--zoom PX] [--jobs N]\n"
-           "                  [--no-images | --draw LIST] -o DIR\n\n"
+           "                  [--no-images | --draw LIST] -o DIR\n"
+           "       delve shot --generator 'CMD {seed}' [--generator-shell]\n"
+           "                  [--generator-timeout S] [--floors F] --seed N | --seeds A-B ...\n\n"
            "Renders floor K (--floor, default 1) of the dungeon the settings make, whole, at\n"
            "PX pixels a square (default 24, 4..96), with no text, so the bytes are the same\n"
            "on every machine: a golden for CI. Every generator setting of 'delve gen' applies\n"
@@ -94,8 +96,16 @@ static void help(void)
            "draws only the floors LIST names (lines 'SEED<tab>FLOOR', as the draw.tsv\n"
            "'delve review' writes for floors whose digests differ), every floor still\n"
            "in the catalog: a review of many seeds draws what changed, not every floor\n"
-           "(a list holds at most %d floors and %d MiB).\n", SHOTS_MAX_SEEDS, SHOTS_MAX_JOBS,
-           DRAWLIST_MAX, (int)(DRAWLIST_MAX_BYTES >> 20));
+           "(a list holds at most %d floors and %d MiB).\n"
+           "--generator draws another program's dungeons: CMD runs for each seed without\n"
+           "a shell ({seed}, {floors}, {floor} and {out} filled; quoting as a shell's;\n"
+           "--generator-shell runs it with sh -c) and prints a .dun on stdout or writes it\n"
+           "to {out}. A run that fails (exit code, nothing printed, a bad .dun, past\n"
+           "--generator-timeout S, default %d) is exit 2 naming the seed, the command and\n"
+           "why; in a set, that seed's catalog lines say 'failed: why' and the set goes on.\n"
+           "A set's catalog has the shot line that runs the generator again\n"
+           "(docs/generators.md).\n", SHOTS_MAX_SEEDS, SHOTS_MAX_JOBS,
+           DRAWLIST_MAX, (int)(DRAWLIST_MAX_BYTES >> 20), EXTERNAL_TIMEOUT_S);
 }
 
 enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_SIZE, F_CENTRE, F_AT, F_JOBS,
