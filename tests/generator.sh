@@ -9,9 +9,9 @@ GEN="python3 examples/gen_rooms.py --seed {seed} --floors {floors}"
 F="$TMP/fake"  # the fault generators, one shell script each
 mkdir -p "$F"
 
-"$DELVE" check --generator "$GEN" --seeds 1-30 > "$TMP/out" 2> "$TMP/err"; rc=$?
-check "gen_rooms.py: seeds 1-30 pass delve check (rc $rc)" test $rc = 0
-check "gen_rooms.py: no findings" grep -q "seeds 1-30, 3 floors: 30 dungeons, 0 errors, 0 warnings, 0 not generated" "$TMP/out"
+"$DELVE" check --generator "$GEN" --seeds 1-20 > "$TMP/out" 2> "$TMP/err"; rc=$?
+check "gen_rooms.py: seeds 1-20 pass delve check (rc $rc)" test $rc = 0
+check "gen_rooms.py: no findings" grep -q "seeds 1-20, 3 floors: 20 dungeons, 0 errors, 0 warnings, 0 not generated" "$TMP/out"
 python3 examples/gen_rooms.py --seed 7 --floors 2 > "$TMP/a.dun"
 python3 examples/gen_rooms.py --seed 7 --floors 2 --out "$TMP/b.dun"
 check "gen_rooms.py: the same seed, the same bytes; --out as stdout" cmp -s "$TMP/a.dun" "$TMP/b.dun"
@@ -31,14 +31,14 @@ check "shot --generator with {out}: the same picture" cmp -s "$TMP/g.png" "$TMP/
 check "--generator-shell: a pipe through sh -c" cmp -s "$TMP/g.png" "$TMP/s.png"
 
 # a shot set: the catalog's shot line runs the generator again
-"$DELVE" shot --generator "$GEN" --seeds 3-6 --jobs 2 -o "$TMP/set" > "$TMP/out" 2> "$TMP/err"
+"$DELVE" shot --generator "$GEN" --seeds 4-6 --jobs 2 -o "$TMP/set" > "$TMP/out" 2> "$TMP/err"
 check "shot set --generator: exit 0" test $? = 0
-check "shot set: 12 shots" grep -q "^delve shot: 12 shots and" "$TMP/out"
+check "shot set: 9 shots" grep -q "^delve shot: 9 shots and" "$TMP/out"
 check "catalog: the generator line" grep -qxF "# generator: --generator '$GEN' --floors 3" "$TMP/set/catalog.tsv"
 line=$(sed -n 's/^# shot: delve //p' "$TMP/set/catalog.tsv" | sed 's/SEED/5/; s/FLOOR/3/; s|OUT.png|'"$TMP/r.png"'|')
 eval "\"\$DELVE\" $line" > /dev/null 2> "$TMP/e" || cat "$TMP/e"
 check "catalog: its shot line makes seed 5 floor 3 again" cmp -s "$TMP/r.png" "$TMP/set/seed-00000000000000000005-floor-03.png"
-"$DELVE" shot --generator "$GEN" --seeds 3-6 --jobs 1 -o "$TMP/set1" > /dev/null 2>&1
+"$DELVE" shot --generator "$GEN" --seeds 4-6 --jobs 1 -o "$TMP/set1" > /dev/null 2>&1
 check "shot set: the same bytes for --jobs 1 and 2" diff -r -I '^# command: ' "$TMP/set" "$TMP/set1"
 
 # the faults, each a script: exit code, nothing, a bad .dun, a hang, stderr on success
@@ -69,8 +69,7 @@ fault "a pipe without --generator-shell" "$F/bad.sh {seed} | cat" "--generator-s
 t0=$(date +%s)
 MORE="--generator-timeout 1" fault "a hang: the timeout kills it" "sh $F/hang.sh {seed}" \
   "hang.sh seed 42: still running after 1 s" "process group was killed"
-"$DELVE" shot --generator "sh $F/hang.sh {seed}" --generator-timeout 1 --seed 42 -o "$TMP/f.png" > /dev/null 2>&1
-check "a hang: stopped within a few seconds ($(( $(date +%s) - t0 )) s for two)" test $(( $(date +%s) - t0 )) -lt 10
+check "a hang: stopped within a few seconds ($(( $(date +%s) - t0 )) s)" test $(( $(date +%s) - t0 )) -lt 6
 sleep 0.2
 check "a hang: no process of its group survives" test -z "$(pgrep -f 'sleep 1017')"
 "$DELVE" shot --generator "$F/noisy.sh {seed}" --seed 42 --floor 2 -o "$TMP/n.png" > /dev/null 2> "$TMP/e"
