@@ -10,6 +10,7 @@
 #include "engine/dun.h"
 #include "engine/save.h"
 #include "films/source.h"
+#include "gen/external.h"
 #include "gen/family.h"
 #include "gen/gen.h"
 #include "gen/stored.h"
@@ -49,6 +50,34 @@ typedef struct dir_state {
 
 /* The dungeon fs describes (a seed's, or a .dun file's that passes `delve check`:
  * family_load_dun, or any readable one with dun_unchecked), stacked. */
+/* The dungeon of fs->generator for fs->gen's seed and floors, refused with its first
+ * check error as a .dun file is (gen/family.h); a fault at the script's generator=.
+ * What the generator writes to stderr on success is not shown: a film prints nothing. */
+static delve_status generated_dungeon(const film_script *fs, dungeon *d, delve_err *err)
+{
+    external_gen g = { .command = fs->generator, .floors = fs->gen.floors };
+    delve_err e = { "" }, warn;
+    if (fs->no_programs)
+        return delve_fail(err, DELVE_EINPUT, "dungeon generator: not run here");
+    check_list l = { 0 };
+    char who[160];
+    external_name(fs->generator, who, sizeof who);
+    snprintf(who + strlen(who), sizeof who - strlen(who), " seed %llu",
+             (unsigned long long)fs->gen.seed);
+    delve_status st = external_dungeon(&g, fs->gen.seed, d, &warn, &e);
+    if (!st && !(st = family_check_dungeon(d, &l, &e)) && l.errors)
+        st = family_refuse_first(who, &l, &e);
+    check_list_free(&l);
+    if (st && d->floors)
+        dungeon_free(d);
+    if (st && !fs->dun_line)
+        return delve_fail(err, st, "%s", e.msg);
+    if (st)
+        return delve_fail_at(err, st, fs->path, fs->dun_line, fs->dun_col, "dungeon "
+                             "generator: %s", e.msg);
+    return DELVE_OK;
+}
+
 static delve_status build_dungeon(const film_script *fs, dungeon *d, delve_err *err)
 {
     if (fs->dun_file[0]) {
@@ -62,6 +91,8 @@ static delve_status build_dungeon(const film_script *fs, dungeon *d, delve_err *
                                  "dungeon file: %s", e.msg);
         return DELVE_OK;
     }
+    if (fs->generator[0])
+        return generated_dungeon(fs, d, err);
     gen_opts o = fs->gen;
     stored_rooms *stored = NULL;
     delve_status st = stored_attach(&o, &stored, err);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/lex.h"
+#include "gen/external.h"
 #include "gen/gen.h"
 #include "gen/opts.h"
 #include "render/sheet.h"
@@ -316,6 +317,7 @@ static delve_status d_film(line_ctx *c)
 static delve_status dungeon_file(line_ctx *c, const token *t, char *dst, char *other)
 {
     film_script *fs = c->fs;
+    fs->generator[0] = '\0'; /* the last of file=, save= and generator= makes the dungeon */
     if (strlen(t->val) >= FILM_PATH_MAX || !t->val[0])
         return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
                              "bad dungeon file name");
@@ -415,6 +417,23 @@ static delve_status int_list(line_ctx *c, const token *t, int max, const int *lo
     }
 }
 
+/* generator="CMD {seed}": another program makes the dungeon (docs/generators.md), its
+ * template split now so a bad one is an error at its column; run when the world is
+ * built, from the folder delve runs in. */
+static delve_status dungeon_generator(line_ctx *c, const token *t)
+{
+    external_gen g = { .command = t->val, .floors = 1 };
+    delve_err e = { "" };
+    if (!t->val[0] || external_check(&g, &e))
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol, "%s",
+                             t->val[0] ? e.msg : "generator: give its command, \"CMD {seed}\"");
+    snprintf(c->fs->generator, sizeof c->fs->generator, "%s", t->val);
+    c->fs->dun_file[0] = c->fs->save_file[0] = '\0';
+    c->fs->dun_line = c->line;
+    c->fs->dun_col = t->vcol;
+    return DELVE_OK;
+}
+
 /* start=FLOOR[,X,Y]: the floor (1-based) and square the party starts on. */
 static delve_status dungeon_start(line_ctx *c, const token *t)
 {
@@ -445,6 +464,8 @@ static delve_status d_dungeon(line_ctx *c)
             st = dungeon_file(c, t, c->fs->dun_file, c->fs->save_file);
         else if (!strcmp(t->key, "save"))
             st = dungeon_file(c, t, c->fs->save_file, c->fs->dun_file);
+        else if (!strcmp(t->key, "generator"))
+            st = dungeon_generator(c, t);
         else if (!strcmp(t->key, "start"))
             st = dungeon_start(c, t);
         else if (id >= 0)

@@ -95,6 +95,12 @@ typedef struct film_script {
     unsigned gen_given;       /* OPTS_BIT of each setting the script gave */
     char dun_file[FILM_PATH_MAX]; /* dungeon file=...; empty for a seed */
     char save_file[FILM_PATH_MAX]; /* dungeon save=...: start from a saved game */
+    char generator[FILM_PATH_MAX]; /* dungeon generator="CMD {seed}": another program makes
+                                 the dungeon of gen.seed with gen.floors
+                                 (gen/external.h); empty: none */
+    int no_programs;          /* 1: a generator= (in the script or a save's source) is
+                                 refused, not run: set by the fuzzers, whose scripts and
+                                 saves must never start a program; never by a script */
     int dun_line, dun_col;    /* where file= or save= was written, for build errors */
     int dun_unchecked;        /* 1: dun_file is read without delve check's refusal (the
                                  viewer's --unchecked); never set by a script */

@@ -78,6 +78,24 @@ static delve_status settings_text(const gen_opts *o, char *buf, size_t cap, delv
     return DELVE_OK;
 }
 
+/* generator="CMD" seed=N floors=K into buf: another program's dungeon, made again by
+ * running it (from the folder delve then runs in). */
+static delve_status generator_text(const film_script *fs, char *buf, size_t cap, delve_err *err)
+{
+    char num[24];
+    size_t n = 0;
+    buf[0] = '\0';
+    delve_status st = path_fits_line("generator", fs->generator, err);
+    int ok = !st && put_setting(buf, cap, &n, "generator", fs->generator);
+    snprintf(num, sizeof num, "%llu", (unsigned long long)fs->gen.seed);
+    ok = ok && put_setting(buf, cap, &n, "seed", num);
+    snprintf(num, sizeof num, "%d", fs->gen.floors);
+    ok = ok && put_setting(buf, cap, &n, "floors", num);
+    if (!st && !ok)
+        st = delve_fail(err, DELVE_ELIMIT, "the settings line passes %zu characters", cap - 1);
+    return st;
+}
+
 delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err *err)
 {
     int n;
@@ -91,6 +109,9 @@ delve_status source_text(const film_script *fs, char *buf, size_t cap, delve_err
         free(abs);
         if (st)
             return st;
+    } else if (fs->generator[0]) {
+        st = generator_text(fs, buf, cap, err);
+        n = (int)strlen(buf);
     } else {
         gen_opts o = fs->gen;
         char *abs = o.rooms[0] ? realpath(o.rooms, NULL) : NULL;
@@ -119,6 +140,15 @@ static int setting(film_script *fs, const char *key, const char *value)
            opts_set(&fs->gen, (opts_id)id, value, NULL) == DELVE_OK;
 }
 
+/* generator=CMD of a source line: 0 when empty or too long. */
+static int generator(film_script *fs, const char *value)
+{
+    if (!value[0] || strlen(value) >= sizeof fs->generator)
+        return 0;
+    snprintf(fs->generator, sizeof fs->generator, "%s", value);
+    return 1;
+}
+
 delve_status source_parse(const char *src, const char *file, int line, film_script *fs,
                           delve_err *err)
 {
@@ -128,9 +158,10 @@ delve_status source_parse(const char *src, const char *file, int line, film_scri
         if (!src[5] || strlen(src + 5) >= sizeof fs->dun_file)
             return delve_fail_at(err, DELVE_EINPUT, file, line, col0 + 5, "bad dungeon file");
         snprintf(fs->dun_file, sizeof fs->dun_file, "%s", src + 5);
+        fs->generator[0] = '\0';
         return DELVE_OK;
     }
-    fs->dun_file[0] = '\0';
+    fs->dun_file[0] = fs->generator[0] = '\0';
     lex x; /* key=value words, a value "quoted" as source_text writes one with a space */
     lex_init(&x, file, src, NULL);
     lex_next(&x);
@@ -138,7 +169,8 @@ delve_status source_parse(const char *src, const char *file, int line, film_scri
         const char *at = x.p;
         char key[32], value[SAVE_SOURCE_MAX];
         int ok = lex_key(&x, key, sizeof key) && lex_value(&x, value, sizeof value) == DELVE_OK &&
-                 lex_at_gap(&x) && setting(fs, key, value);
+                 lex_at_gap(&x) && (strcmp(key, "generator") ? setting(fs, key, value)
+                                    : generator(fs, value));
         if (!ok) {
             size_t n = strcspn(at, " ");
             return delve_fail_at(err, DELVE_EINPUT, file, line, col0 + (int)(at - src),

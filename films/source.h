@@ -3,7 +3,9 @@
  * settings through gen/opts.h, `seed=58 floors=3 type=rooms dlevel=1 difficulty=2
  * islands=15 rising=on` (single-monster and rooms only when set; a value with a space, \" or
  * \\ in double quotes, as films write one), or a .dun file, `file=/absolute/path.dun` (the
- * rest of the line is the path). Written and read only here. Uses engine and gen. */
+ * rest of the line is the path), or another program, `generator="CMD {seed}" seed=58
+ * floors=3` (docs/generators.md; run again from the folder delve then runs in).
+ * Written and read only here. Uses engine and gen. */
 #ifndef DELVE_FILMS_SOURCE_H
 #define DELVE_FILMS_SOURCE_H
 

@@ -41,6 +41,18 @@ check "catalog: its shot line makes seed 5 floor 3 again" cmp -s "$TMP/r.png" "$
 "$DELVE" shot --generator "$GEN" --seeds 4-6 --jobs 1 -o "$TMP/set1" > /dev/null 2>&1
 check "shot set: the same bytes for --jobs 1 and 2" diff -r -I '^# command: ' "$TMP/set" "$TMP/set1"
 
+# a film: dungeon generator="..." and a save of it that runs the generator again
+printf 'film "Mine"\ndungeon generator="%s" seed=1 floors=2\nframe 480x270\nrecord every=10\nevents hold=off\nwalk to=pit\nsave after.sav\n' "$GEN" > "$TMP/g.film"
+"$DELVE" film "$TMP/g.film" -o "$TMP/film" > "$TMP/out" 2> "$TMP/err"
+check "film: generator= makes its dungeon ($(cat "$TMP/err"))" grep -q 'seed 1, 2 floors' "$TMP/out"
+check "film: its save's source names the generator" grep -qxF "source generator=\"$GEN\" seed=1 floors=2" "$TMP/film/after.sav"
+"$DELVE" shot --load "$TMP/film/after.sav" --floor 2 -o "$TMP/l.png" > /dev/null 2>&1
+check "film: the save loads by running the generator" test -s "$TMP/l.png"
+printf 'film "Bad"\ndungeon generator="%s {sed}" seed=1\n' "$GEN" > "$TMP/bad.film"
+"$DELVE" film "$TMP/bad.film" -o "$TMP/badfilm" > /dev/null 2> "$TMP/err"
+check "film: a bad template is an error at its line ($(cat "$TMP/err"))" grep -q "bad.film:2:.*unknown placeholder {sed}" "$TMP/err"
+printf 'film "Fails"\ndungeon generator="%s/four.sh {seed}" seed=4\nwalk to=pit\n' "$F" > "$TMP/fails.film"
+
 # the faults, each a script: exit code, nothing, a bad .dun, a hang, stderr on success
 printf '#!/bin/sh\necho "reading the seed" >&2\necho "gen: no room for seed $1" >&2\nexit 3\n' > "$F/exit3.sh"
 printf '#!/bin/sh\nexit 0\n' > "$F/silent.sh"
@@ -49,6 +61,8 @@ printf '#!/bin/sh\nsleep 1017 &\nsleep 1017\n' > "$F/hang.sh"
 printf '#!/bin/sh\necho "gen: seed $1 is a dull one" >&2\ncat "%s"\n' "$TMP/a.dun" > "$F/noisy.sh"
 printf '#!/bin/sh\n[ "$1" = 4 ] && exit 5\ncat "%s"\n' "$TMP/a.dun" > "$F/four.sh"
 chmod +x "$F"/*.sh
+"$DELVE" film "$TMP/fails.film" -o "$TMP/failsfilm" > /dev/null 2> "$TMP/err"
+check "film: a failing generator is an error at its line, seed and command said" grep -q "fails.film:2:19: dungeon generator: four.sh seed 4: exited with code 5" "$TMP/err"
 
 fault() { # fault NAME CMD WORD...: delve shot --generator CMD --seed 42 $MORE exits 2 saying each WORD
   local name=$1 cmd=$2 w; shift 2
