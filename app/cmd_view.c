@@ -6,12 +6,14 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "gen/external.h"
 #include "viewer/input.h"
 #include "viewer/viewer.h"
 
 static void help(void)
 {
     printf("usage: delve view [FILE.dun [--unchecked]] [--film SCRIPT] [SETTINGS] [--font PATH]\n"
+           "                  [--generator 'CMD {seed}']\n"
            "                  [--load FILE.sav] [--save-to FILE.sav] [--headless]\n"
            "                  [--keys EVENTS] [--size WxH] [--screenshot OUT.png]\n"
            "       delve view --compare A.dun B.dun [OPTIONS]\n"
@@ -20,7 +22,8 @@ static void help(void)
            "or of the generator settings given (as for delve gen; they override the\n"
            "script's `dungeon` line), or of FILE.dun, with the script's party; --floor K\n"
            "opens on floor K; --load starts from a saved game (its dungeon rebuilt, the hole\n"
-           "still open, the font still dry).\n"
+           "still open, the font still dry); --generator runs another program for the seed's\n"
+           "dungeon (docs/generators.md), n and p run it for the next seed.\n"
            "  space      play / pause the film    . ,        one shot on / back\n"
            "  Home End   the film's start / end   1 2 4 8    speed\n"
            "  arrows     pan                      drag       pan with the mouse\n"
@@ -63,11 +66,11 @@ static void help(void)
 }
 
 enum { F_FILM, F_FONT, F_SCREENSHOT, F_LOAD, F_SAVE_TO, F_HEADLESS, F_KEYS, F_SIZE,
-       F_COMPARE, F_UNCHECKED, F_COUNT };
+       F_COMPARE, F_UNCHECKED, F_GENERATOR, F_COUNT };
 static const cli_flag FLAGS[] = {
     { "film", 0, 1 }, { "font", 0, 1 }, { "screenshot", 0, 1 }, { "load", 0, 1 },
     { "save-to", 0, 1 }, { "headless", 0, 0 }, { "keys", 0, 1 }, { "size", 0, 1 },
-    { "compare", 0, 0 }, { "unchecked", 0, 0 },
+    { "compare", 0, 0 }, { "unchecked", 0, 0 }, { "generator", 0, 1 },
 };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 static const cli_spec SPEC = { .cmd = "view", .settings = OPTS_ALL, .flags = FLAGS,
@@ -125,6 +128,23 @@ static int parse_size(const char *s, request *a)
     return EXIT_OK;
 }
 
+/* --generator 'CMD {seed}': its template split once; of the settings, the seed, floors
+ * and floor apply (docs/generators.md). */
+static int generator_args(const request *a)
+{
+    external_gen g = { .command = a->generator, .floors = a->o.floors };
+    delve_err err = { "" };
+    if (a->dun || a->load || a->compare)
+        return cli_usage_error("view", "--generator makes the dungeon: not with %s",
+                               a->compare ? "--compare" : a->dun ? "a .dun file" : "--load");
+    if (a->given & ~(OPTS_BIT(OPTS_SEED) | OPTS_BIT(OPTS_FLOORS) | OPTS_BIT(OPTS_FLOOR)))
+        return cli_usage_error("view", "--generator makes the dungeon: of the generator "
+                               "settings only --seed, --floors and --floor apply");
+    if (external_check(&g, &err))
+        return cli_usage_error("view", "%s", err.msg);
+    return EXIT_OK;
+}
+
 static int parse(int argc, char **argv, request *a, request *b)
 {
     cli_args c;
@@ -143,7 +163,7 @@ static int parse(int argc, char **argv, request *a, request *b)
                     .save_to = c.flag[F_SAVE_TO] ? c.flag[F_SAVE_TO] : REQUEST_SAVE_DEFAULT,
                     .keys = c.flag[F_KEYS], .dun = c.pos[0], .o = c.o, .given = c.given,
                     .compare = c.flag[F_COMPARE] != NULL,
-                    .unchecked = c.flag[F_UNCHECKED] != NULL };
+                    .unchecked = c.flag[F_UNCHECKED] != NULL, .generator = c.flag[F_GENERATOR] };
     delve_err err = { "" };
     if (a->compare && (rc = parse_b(argc, argv, cut, &c, a, b)) != EXIT_OK)
         return rc;
@@ -156,6 +176,8 @@ static int parse(int argc, char **argv, request *a, request *b)
     if ((a->dun || a->load) && (a->given & ~OPTS_BIT(OPTS_FLOOR)))
         return cli_usage_error("view", "%s holds its own dungeon: no generator settings but "
                                "--floor", a->dun ? "a .dun file" : "a saved game");
+    if (a->generator && (rc = generator_args(a)) != EXIT_OK)
+        return rc;
     if (a->unchecked && !a->dun)
         return cli_usage_error("view", "--unchecked opens a .dun file that fails delve check: "
                                "name one");

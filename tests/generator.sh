@@ -53,6 +53,14 @@ printf 'film "Bad"\ndungeon generator="%s {sed}" seed=1\n' "$GEN" > "$TMP/bad.fi
 check "film: a bad template is an error at its line ($(cat "$TMP/err"))" grep -q "bad.film:2:.*unknown placeholder {sed}" "$TMP/err"
 printf 'film "Fails"\ndungeon generator="%s/four.sh {seed}" seed=4\nwalk to=pit\n' "$F" > "$TMP/fails.film"
 
+# the viewer: --generator, n steps the seed, c copies commands that run it
+"$DELVE" view --headless --generator "$GEN" --seed 4 --keys "n c" --screenshot "$TMP/vn.png" > "$TMP/vn.out" 2>&1
+"$DELVE" view --headless --generator "$GEN" --seed 5 --keys c --screenshot "$TMP/v5.png" > /dev/null 2>&1
+check "view --generator: n draws the next seed's dungeon" cmp -s "$TMP/vn.png" "$TMP/v5.png"
+check "view --generator: c's shot line runs the generator" grep -qF "copied: delve shot --generator '$GEN' --floors 3 --seed 5 --floor 1" "$TMP/vn.out"
+"$DELVE" view --headless --generator "$GEN" --type caves --screenshot "$TMP/x.png" > /dev/null 2> "$TMP/e"
+check "view --generator --type: a usage error" test $? = 2
+
 # the faults, each a script: exit code, nothing, a bad .dun, a hang, stderr on success
 printf '#!/bin/sh\necho "reading the seed" >&2\necho "gen: no room for seed $1" >&2\nexit 3\n' > "$F/exit3.sh"
 printf '#!/bin/sh\nexit 0\n' > "$F/silent.sh"

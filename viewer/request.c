@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/lex.h"
+#include "gen/external.h"
 #include "gen/family.h"
 #include "viewer/request.h"
 
@@ -26,12 +27,23 @@ delve_status request_load(const request *a, film_script *fs, delve_err *err)
         st = DELVE_EINPUT;
     if (!st && !a->dun && !a->load && opts_check_floor(&fs->gen, fs->gen.floors, "--", err))
         st = DELVE_EINPUT;
-    if (!st && ((a->given & ~OPTS_BIT(OPTS_FLOOR)) || a->dun || a->load)) /* the command line wins */
+    if (!st && ((a->given & ~OPTS_BIT(OPTS_FLOOR)) || a->dun || a->load || a->generator))
+        /* the command line wins */
         fs->dun_file[0] = fs->save_file[0] = '\0';
     if (!st && (a->dun || a->load))
         fs->dun_line = 0;
     if (!st && a->dun)
         snprintf(fs->dun_file, sizeof fs->dun_file, "%s", a->dun);
+    if (!st && (a->dun || a->load || a->generator)) /* a script's generator= gives way */
+        fs->generator[0] = '\0';
+    if (!st && a->generator) {
+        char name[64];
+        external_name(a->generator, name, sizeof name);
+        snprintf(fs->generator, sizeof fs->generator, "%s", a->generator);
+        fs->dun_line = 0;
+        snprintf(fs->title, sizeof fs->title, "%s, seed %llu", name,
+                 (unsigned long long)fs->gen.seed);
+    }
     if (!st)
         fs->dun_unchecked = a->unchecked;
     if (!st && a->load)

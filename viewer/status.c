@@ -187,7 +187,7 @@ static const char *not_option(const char *name, char *buf, size_t cap)
 static void source_words(const viewer *v, int for_shot, char *cmd, size_t cap)
 {
     char seed[32], pbuf[FILM_PATH_MAX + 3], flags[SAY_LINE_MAX];
-    char *w[8];
+    char *w[12];
     int n = 0;
     delve_err e = { "" };
     const char *dun = v->a.dun ? v->a.dun : v->fs.dun_file[0] ? v->fs.dun_file : NULL;
@@ -207,11 +207,18 @@ static void source_words(const viewer *v, int for_shot, char *cmd, size_t cap)
     if (!for_shot && v->a.unchecked)
         w[n++] = "--unchecked";
     int settings = !dun && !sav; /* a file's dungeon has its own */
+    char floors[16];
+    if (settings && v->fs.generator[0]) { /* another program's: its command, no settings */
+        snprintf(floors, sizeof floors, "%d", v->fs.gen.floors);
+        w[n++] = "--generator", w[n++] = (char *)v->fs.generator;
+        w[n++] = "--floors", w[n++] = floors;
+    }
     if (settings) {
         snprintf(seed, sizeof seed, "%llu", (unsigned long long)v->fs.gen.seed);
         w[n++] = "--seed";
         w[n++] = seed;
     }
+    settings = settings && !v->fs.generator[0];
     if (catalog_command_line(n, w, cmd, cap, &e))
         snprintf(cmd, cap, "delve %s", w[0]); /* too long for the line: no half a path */
     gen_opts o = v->fs.gen;

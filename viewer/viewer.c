@@ -36,7 +36,7 @@ static delve_status setup(viewer *v, const request *a, const request *b, delve_e
         layers_update(&v->lay, viewer_world(v), v->a.compare);
         play_survey(v); /* may say why there is no film: before --unchecked's count */
     }
-    if (!st && (a->dun || a->load)) /* the file says how many floors there are */
+    if (!st && (a->dun || a->load || a->generator)) /* the file says how many floors */
         st = opts_check_floor(&a->o, v->w.dg.floor_count, "--", err);
     if (!st && a->compare)
         st = compare_open(&v->cmp, &v->a, &v->fs, viewer_world(v), err);
