@@ -27,7 +27,7 @@ static void help(void)
     printf("usage: delve check FILE.dun\n"
            "       delve check --seeds A-B [SETTINGS] [--shard]\n"
            "       delve check --generator 'CMD {seed}' [--generator-shell]\n"
-           "                   [--generator-timeout S] [--floors F] --seeds A-B\n\n"
+           "                   [--generator-timeout S] [--floors F] [--jobs N] --seeds A-B\n\n"
            "Reads FILE.dun and runs the importer's checks, then each floor's family's own\n"
            "rules (DoomRL's validator, Shoals' high tide): every error names the floor, the\n"
            "square and the reason (exit 1); warnings are printed (exit 0). A file that cannot\n"
@@ -41,7 +41,8 @@ static void help(void)
            "shell's; --generator-shell runs it with sh -c) and prints a .dun on stdout or\n"
            "writes it to {out}; a seed whose run fails (exit code, nothing printed, a bad\n"
            ".dun, past --generator-timeout S, default %d) is said on stderr with why and\n"
-           "counted not generated (exit 1), and the other seeds go on\n"
+           "counted not generated (exit 1), and the other seeds go on; --jobs N runs N\n"
+           "seeds at once (default one per core; the report is the same for any N)\n"
            "(docs/generators.md).\n"
            "Kinds: ", EXTERNAL_TIMEOUT_S);
     for (int k = 0; k < CK_KIND_COUNT; k++)
@@ -122,9 +123,9 @@ static int print_report(textbuf *tb, const char *cmd, int rc)
 }
 
 /* shard: end the report with its settings line and its end line (PARTS_END), a part
- * for delve merge check; g: another program's dungeons, or NULL */
-static int check_seeds(const gen_opts *go, const external_gen *g, uint64_t a, uint64_t b,
-                       int shard)
+ * for delve merge check; g: another program's dungeons on jobs threads, or NULL */
+static int check_seeds(const gen_opts *go, const external_gen *g, int jobs, uint64_t a,
+                       uint64_t b, int shard)
 {
     tally *t = calloc(1, sizeof *t);
     if (!t)
@@ -140,7 +141,7 @@ static int check_seeds(const gen_opts *go, const external_gen *g, uint64_t a, ui
     delve_err err = { "" };
     external_gen ext = g ? *g : (external_gen){ 0 };
     ext.stop = folder_stop(); /* a stop kills the generator's process group */
-    delve_status st = g ? tally_external(&ext, a, b, t, &w, &done, &err)
+    delve_status st = g ? tally_external(&ext, a, b, jobs, t, &w, &done, &err)
                         : tally_seeds(go, a, b, t, &w, &done, &err);
     generator_warnings_end(&told.warned);
     if (st == DELVE_ESTOP) {
@@ -164,8 +165,9 @@ static int check_seeds(const gen_opts *go, const external_gen *g, uint64_t a, ui
     return print_report(&tb, "check", rc);
 }
 
-enum { F_SEEDS, F_SHARD, F_GENERATOR, F_GENERATOR_SHELL, F_GENERATOR_TIMEOUT, F_COUNT };
-static const cli_flag FLAGS[] = { { "seeds", 0, 1 }, { "shard", 0, 0 }, GENERATOR_FLAGS };
+enum { F_SEEDS, F_SHARD, F_GENERATOR, F_GENERATOR_SHELL, F_GENERATOR_TIMEOUT, F_JOBS, F_COUNT };
+static const cli_flag FLAGS[] = { { "seeds", 0, 1 }, { "shard", 0, 0 }, GENERATOR_FLAGS,
+                                  { "jobs", 0, 1 } };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 /* every setting but the one seed and the one floor: a bulk check makes whole dungeons */
 static const cli_spec SPEC = { .cmd = "check", .flags = FLAGS, .flag_count = F_COUNT,
@@ -187,7 +189,11 @@ static int check_generator(const cli_args *c, uint64_t a, uint64_t b)
     if (c->flag[F_SHARD])
         return cli_usage_error("check", "--shard: parts of a --generator run are not "
                                "joined yet; check the whole range");
-    return check_seeds(&c->o, &g, a, b, 0);
+    long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    int n = jobs < 1 ? 1 : jobs > TALLY_MAX_JOBS ? TALLY_MAX_JOBS : (int)jobs;
+    if (c->flag[F_JOBS] && !cli_int("check", "--jobs", c->flag[F_JOBS], 1, TALLY_MAX_JOBS, &n))
+        return EXIT_USAGE;
+    return check_seeds(&c->o, &g, n, a, b, 0);
 }
 
 int cmd_check(int argc, char **argv)
@@ -207,6 +213,9 @@ int cmd_check(int argc, char **argv)
                                "settings with FILE.dun");
     if (file && c.flag[F_SHARD])
         return cli_usage_error("check", "--shard is a part of --seeds A-B, not of a file");
+    if (c.flag[F_JOBS] && !c.flag[F_GENERATOR])
+        return cli_usage_error("check", "--jobs runs --generator's seeds at once; delve's own "
+                               "are checked one after another");
     if (file)
         return check_file(file);
     uint64_t a, b;
@@ -214,11 +223,12 @@ int cmd_check(int argc, char **argv)
         return EXIT_USAGE;
     if (c.flag[F_GENERATOR] || c.flag[F_GENERATOR_SHELL] || c.flag[F_GENERATOR_TIMEOUT])
         return check_generator(&c, a, b);
+
     delve_err err = { "" };
     stored_rooms *stored = NULL;
     if (stored_attach(&c.o, &stored, &err))
         return cli_fail("check", DELVE_EINPUT, &err);
-    rc = check_seeds(&c.o, NULL, a, b, c.flag[F_SHARD] != NULL);
+    rc = check_seeds(&c.o, NULL, 1, a, b, c.flag[F_SHARD] != NULL);
     stored_free(stored);
     return rc;
 }

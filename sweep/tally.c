@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,45 +69,36 @@ static int tally_lines(const tally *t, uint64_t a, uint64_t b, int floors, doubl
     return lines;
 }
 
-/* Checks one seed's dungeon into t, from g when it is not NULL, else from go's
- * settings: a dungeon that does not generate counts as not generated (told to w);
- * any other status stops the run. */
-static delve_status tally_seed(const gen_opts *go, const external_gen *g, uint64_t s,
-                               tally *t, const tally_watch *w, delve_err *err)
+/* Checks one seed's dungeon into t: a dungeon that does not generate counts as not
+ * generated; any other status stops the run. */
+static delve_status tally_seed(const gen_opts *go, uint64_t s, tally *t, delve_err *err)
 {
     gen_opts o = *go;
     o.seed = s;
     dungeon d;
     check_list l = { 0 };
-    delve_err warn = { "" };
-    delve_status st = g ? external_dungeon(g, s, &d, &warn, err) : gen_dungeon(&o, &d, err);
+    delve_status st = gen_dungeon(&o, &d, err);
     if (st == DELVE_EFAIL) {
         if (t->failed < TALLY_SEEDS_SHOWN)
             t->failed_seed[t->failed] = s;
         t->failed++;
-        if (w && w->failed)
-            w->failed(w->ctx, s, err->msg);
         st = DELVE_OK;
     } else if (!st && !(st = family_check_dungeon(&d, &l, err))) {
         tally_add(t, s, &l);
     }
-    if (!st && warn.msg[0] && w && w->warn)
-        w->warn(w->ctx, s, warn.msg);
     check_list_free(&l);
     dungeon_free(&d);
     return st;
 }
 
-/* The seeds a..b, each checked by tally_seed. */
-static delve_status tally_run(const gen_opts *go, const external_gen *g, uint64_t a,
-                              uint64_t b, tally *t, const tally_watch *w, uint64_t *done,
-                              delve_err *err)
+delve_status tally_seeds(const gen_opts *go, uint64_t a, uint64_t b, tally *t,
+                         const tally_watch *w, uint64_t *done, delve_err *err)
 {
     for (uint64_t s = a;; s++) {
         *done = s - a;
         if (w && w->stop && *w->stop)
             return DELVE_ESTOP;
-        delve_status st = tally_seed(go, g, s, t, w, err);
+        delve_status st = tally_seed(go, s, t, err);
         if (st)
             return st;
         if (w && w->progress)
@@ -118,18 +110,113 @@ static delve_status tally_run(const gen_opts *go, const external_gen *g, uint64_
     return DELVE_OK;
 }
 
-delve_status tally_seeds(const gen_opts *go, uint64_t a, uint64_t b, tally *t,
-                         const tally_watch *w, uint64_t *done, delve_err *err)
+/* One seed's run by a worker of tally_external, folded into the tally in seed order. */
+typedef struct ext_result {
+    delve_status st;
+    check_list l;
+    delve_err err, warn;
+} ext_result;
+
+/* A block of seeds shared by the workers (mu guards next). */
+typedef struct ext_block {
+    const external_gen *g;
+    uint64_t first, count, next;
+    ext_result *r;
+    pthread_mutex_t mu;
+} ext_block;
+
+/* A worker: takes seeds of the block in order and runs and checks each. */
+static void *ext_worker(void *arg)
 {
-    return tally_run(go, NULL, a, b, t, w, done, err);
+    ext_block *b = arg;
+    for (;;) {
+        pthread_mutex_lock(&b->mu);
+        uint64_t i = b->next < b->count ? b->next++ : b->count;
+        pthread_mutex_unlock(&b->mu);
+        if (i == b->count)
+            return NULL;
+        ext_result *r = &b->r[i];
+        dungeon d;
+        r->st = external_dungeon(b->g, b->first + i, &d, &r->warn, &r->err);
+        if (!r->st)
+            r->st = family_check_dungeon(&d, &r->l, &r->err);
+        dungeon_free(&d);
+    }
 }
 
-delve_status tally_external(const external_gen *g, uint64_t a, uint64_t b, tally *t,
-                            const tally_watch *w, uint64_t *done, delve_err *err)
+/* Runs the block's seeds on jobs threads (this one when none can be had). */
+static void ext_run_block(ext_block *b, int jobs)
 {
-    gen_opts go = gen_defaults(a);
-    go.floors = g->floors;
-    return tally_run(&go, g, a, b, t, w, done, err);
+    pthread_t th[TALLY_MAX_JOBS];
+    int started = 0;
+    b->next = 0;
+    pthread_mutex_init(&b->mu, NULL);
+    for (; started < jobs && (uint64_t)started < b->count; started++)
+        if (pthread_create(&th[started], NULL, ext_worker, b) != 0)
+            break;
+    if (!started)
+        ext_worker(b);
+    for (int i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+    pthread_mutex_destroy(&b->mu);
+}
+
+/* The block's results into t in seed order, told to w; the first error (a status but
+ * EFAIL) stops. Frees the results' lists. */
+static delve_status ext_fold(const ext_block *b, uint64_t total, uint64_t a, tally *t,
+                             const tally_watch *w, uint64_t *done, delve_err *err)
+{
+    delve_status st = DELVE_OK;
+    for (uint64_t i = 0; i < b->count; i++) {
+        ext_result *r = &b->r[i];
+        uint64_t s = b->first + i;
+        if (!st && r->st == DELVE_EFAIL) {
+            if (t->failed < TALLY_SEEDS_SHOWN)
+                t->failed_seed[t->failed] = s;
+            t->failed++;
+            if (w && w->failed)
+                w->failed(w->ctx, s, r->err.msg);
+        } else if (!st && r->st) {
+            st = r->st;
+            *err = r->err;
+        } else if (!st) {
+            tally_add(t, s, &r->l);
+        }
+        if (!st && r->warn.msg[0] && w && w->warn)
+            w->warn(w->ctx, s, r->warn.msg);
+        if (!st)
+            *done = s - a + 1;
+        if (!st && w && w->progress)
+            w->progress(w->ctx, s - a + 1, total);
+        check_list_free(&r->l);
+    }
+    return st;
+}
+
+delve_status tally_external(const external_gen *g, uint64_t a, uint64_t b, int jobs,
+                            tally *t, const tally_watch *w, uint64_t *done, delve_err *err)
+{
+    uint64_t total = b - a + 1;
+    jobs = jobs < 1 ? 1 : jobs > TALLY_MAX_JOBS ? TALLY_MAX_JOBS : jobs;
+    ext_block blk = { .g = g, .r = calloc((size_t)jobs * TALLY_BLOCK, sizeof *blk.r) };
+    if (!blk.r)
+        return delve_fail(err, DELVE_ENOMEM, "out of memory");
+    delve_status st = DELVE_OK;
+    *done = 0;
+    for (uint64_t at = a; !st && at - a < total; at += blk.count) {
+        if (w && w->stop && *w->stop) {
+            st = DELVE_ESTOP;
+            break;
+        }
+        uint64_t left = total - (at - a);
+        blk.first = at;
+        blk.count = left < (uint64_t)jobs * TALLY_BLOCK ? left : (uint64_t)jobs * TALLY_BLOCK;
+        memset(blk.r, 0, sizeof *blk.r * blk.count);
+        ext_run_block(&blk, jobs);
+        st = ext_fold(&blk, total, a, t, w, done, err);
+    }
+    free(blk.r);
+    return st;
 }
 
 int tally_report(const tally *t, const gen_opts *part, uint64_t a, uint64_t b, int floors,

@@ -50,12 +50,17 @@ delve_status tally_seeds(const gen_opts *go, uint64_t a, uint64_t b, tally *t,
  * tenth), a line per kind found, one for the seeds not generated; with part (the run's
  * settings), a part's settings line and end line after them. Returns the report's
  * lines before those two. */
-/* As tally_seeds, each seed's dungeon from the external generator g (gen/external.h):
- * a seed whose generator fails (exit code, no output, a bad .dun, timeout) counts as not
- * generated, told with why through w->failed, and the run goes on. DELVE_EINPUT when g
- * cannot run at all (a bad template, no such program); DELVE_ESTOP. */
-delve_status tally_external(const external_gen *g, uint64_t a, uint64_t b, tally *t,
-                            const tally_watch *w, uint64_t *done, delve_err *err);
+#define TALLY_MAX_JOBS 64 /* worker threads of tally_external */
+#define TALLY_BLOCK 16    /* seeds a worker takes in one block before they are counted */
+
+/* As tally_seeds, each seed's dungeon from the external generator g (gen/external.h),
+ * run on jobs threads (1..TALLY_MAX_JOBS; the report the same for every number): a
+ * seed whose generator fails (exit code, no output, a bad .dun, timeout) counts as not
+ * generated, told with why through w->failed, and the run goes on. w's callbacks are
+ * called on this thread, in seed order. DELVE_EINPUT when g cannot run at all (a bad
+ * template, no such program); DELVE_ESTOP; DELVE_ENOMEM. */
+delve_status tally_external(const external_gen *g, uint64_t a, uint64_t b, int jobs,
+                            tally *t, const tally_watch *w, uint64_t *done, delve_err *err);
 
 int tally_report(const tally *t, const gen_opts *part, uint64_t a, uint64_t b, int floors,
                  double secs, textbuf *tb);

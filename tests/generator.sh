@@ -99,10 +99,13 @@ check "stderr on success: exit 0, a warning ($(cat "$TMP/e"))" grep -q "^delve s
 check "stderr on success: the shot is made" cmp -s "$TMP/n.png" "$TMP/g.png"
 
 # over seeds: a failing seed said and counted, the others go on
-"$DELVE" check --generator "$F/four.sh {seed}" --seeds 1-6 > "$TMP/out" 2> "$TMP/err"; rc=$?
+"$DELVE" check --generator "$F/four.sh {seed}" --seeds 1-6 --jobs 1 > "$TMP/out" 2> "$TMP/err"; rc=$?
 check "check: a failing seed is exit 1" test $rc = 1
 check "check: it is said with why" grep -q "^delve check: not generated: four.sh seed 4: exited with code 5" "$TMP/err"
 check "check: counted not generated, the rest checked" grep -q "6 dungeons, 0 errors, 0 warnings, 1 not generated" "$TMP/out"
+"$DELVE" check --generator "$F/four.sh {seed}" --seeds 1-6 --jobs 3 > "$TMP/out3" 2> "$TMP/err3"
+check "check --jobs 3: the report and what stderr says of seeds as --jobs 1" \
+  test "$(sed 's/ ([0-9.]* s)$//' "$TMP/out3"; grep -v ' of 6 seeds' "$TMP/err3")" = "$(sed 's/ ([0-9.]* s)$//' "$TMP/out"; grep -v ' of 6 seeds' "$TMP/err")"
 "$DELVE" check --generator "$F/noisy.sh {seed}" --seeds 1-5 > "$TMP/out" 2> "$TMP/err"
 check "check: stderr on success: 3 warnings and a count" test "$(grep -c '^delve check: warning: noisy.sh seed' "$TMP/err")" = 3
 check "check: the count of the rest" grep -q "wrote to stderr for 5 seeds in all" "$TMP/err"
