@@ -385,12 +385,13 @@ static delve_status write_catalog(const set_run *r, delve_err *err)
 }
 
 /* 1 when the head of catalog text old says what this set's head says of what makes a
- * floor: version, revision, seeds, settings, zoom and the column names (the command and
- * the images may differ). */
+ * floor: version, revision, seeds, settings, zoom, the column names and the external
+ * generator, when either has one (the command and the images may differ). */
 static int same_making(const set_run *r, const char *old)
 {
     static const char *const KEYS[] = { "# version: ", "# revision: ", "# seeds: ",
-                                        "# settings: ", "# zoom: ", "# seed\t" };
+                                        "# settings: ", "# zoom: ", "# seed\t",
+                                        "# generator: " };
     char head[CATALOG_HEAD_MAX];
     delve_err e = { "" };
     if (set_head(r, "", head, &e))
@@ -398,6 +399,8 @@ static int same_making(const set_run *r, const char *old)
     for (size_t k = 0; k < sizeof KEYS / sizeof KEYS[0]; k++) {
         const char *a = strstr(head, KEYS[k]), *b = strstr(old, KEYS[k]);
         size_t n = a ? strcspn(a, "\n") : 0;
+        if (!a && !b && !strcmp(KEYS[k], "# generator: ")) /* neither made by another program */
+            continue;
         if (!a || !b || (b != old && b[-1] != '\n') || strncmp(a, b, n) || (b[n] != '\n' &&
                                                                        b[n] != '\r'))
             return 0;

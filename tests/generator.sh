@@ -41,6 +41,15 @@ check "catalog: its shot line makes seed 5 floor 3 again" cmp -s "$TMP/r.png" "$
 "$DELVE" shot --generator "$GEN" --seeds 4-6 --jobs 1 -o "$TMP/set1" > /dev/null 2>&1
 check "shot set: the same bytes for --jobs 1 and 2" diff -r -I '^# command: ' "$TMP/set" "$TMP/set1"
 
+# --draw keeps a catalog's lines only when the same generator made them
+"$DELVE" shot --generator "$GEN" --seeds 4-6 --no-images -o "$TMP/nd" > /dev/null 2>&1
+printf '5\t1\n' > "$TMP/draw.tsv"
+"$DELVE" shot --generator "$GEN" --seeds 4-6 --draw "$TMP/draw.tsv" -o "$TMP/nd" > /dev/null 2>&1
+check "--draw, same generator: the catalog's lines kept, one floor drawn" \
+  test "$(grep -v '^#' "$TMP/nd/catalog.tsv")" = "$(grep -v '^#' "$TMP/set/catalog.tsv")" -a "$(ls "$TMP/nd" | grep -c png)" = 1
+"$DELVE" shot --generator "$GEN --floors 2" --seeds 4-6 --draw "$TMP/draw.tsv" -o "$TMP/nd" > /dev/null 2>&1
+check "--draw, another generator: every seed made again" test "$(grep -cP '^4\t3\t' "$TMP/nd/catalog.tsv")" = 0
+
 # a film: dungeon generator="..." and a save of it that runs the generator again
 printf 'film "Mine"\ndungeon generator="%s" seed=1 floors=2\nframe 480x270\nrecord every=10\nevents hold=off\nwalk to=pit\nsave after.sav\n' "$GEN" > "$TMP/g.film"
 "$DELVE" film "$TMP/g.film" -o "$TMP/film" > "$TMP/out" 2> "$TMP/err"
