@@ -757,6 +757,8 @@ int main(int argc, char **argv)
         return diff_figures(delve, "films/scripts/pits-and-stations.film");
     if (argc > 1 && !strcmp(argv[1], "--review-only"))
         return review_figures(delve);
+    if (argc > 1 && !strcmp(argv[1], "--generator-only")) /* [SEEDS] */
+        return bench_generator(delve, argc > 2 ? atoi(argv[2]) : 1000);
     if (argc > 1 && !strcmp(argv[1], "--digest-only")) /* [SEEDS of the no-op review] */
         return bench_digest(delve, argc > 2 ? atoi(argv[2]) : DIGEST_NOOP_SEEDS);
     frame_ms fm = { 0, 0 };
@@ -780,6 +782,7 @@ int main(int argc, char **argv)
     rc = rc ? rc : shot_set_figures(delve);
     rc = rc ? rc : review_figures(delve);
     rc = rc ? rc : bench_digest(delve, DIGEST_NOOP_SEEDS);
+    rc = rc ? rc : bench_generator(delve, 1000);
     rc = rc ? rc : shoals_figures();
     if (!rc && access("films/scripts/shoals-tide.film", R_OK) == 0) {
         printf("shoals film's first frame (films/scripts/shoals-tide.film), ");

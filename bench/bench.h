@@ -13,4 +13,9 @@ int bench_run(char *const argv[], double *wall, double *cpu, int *code);
  * a run failed. */
 int bench_digest(const char *delve, int noop_seeds);
 
+/* The external generator's figures (docs/benchmarks.md "Your generator"): the example
+ * generator over seeds in a shell loop beside `delve shot --no-images --generator`.
+ * 0, or 2 when a run failed (python3 missing). */
+int bench_generator(const char *delve, int seeds);
+
 #endif

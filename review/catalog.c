@@ -210,8 +210,10 @@ delve_status catalog_head(const catalog_source *s, char *buf, size_t cap, delve_
     char settings[2048], flags[2048], line[2 * 2048 + 256];
     size_t n = 0;
     buf[0] = '\0';
-    delve_status st = opts_line(s->o, OPTS_ALL & ~OPTS_BIT(OPTS_SEED) & ~OPTS_BIT(OPTS_FLOOR),
-                                settings, sizeof settings, err);
+    /* another program's dungeons: of delve's settings only the floors asked mean anything */
+    unsigned which = s->generator ? OPTS_BIT(OPTS_FLOORS)
+                                  : OPTS_ALL & ~OPTS_BIT(OPTS_SEED) & ~OPTS_BIT(OPTS_FLOOR);
+    delve_status st = opts_line(s->o, which, settings, sizeof settings, err);
     for (char *p = settings; *p; p++)  /* a folder name with a newline stays one line */
         *p = (unsigned char)*p < 32 ? '?' : *p;
     if (!st)
@@ -228,9 +230,10 @@ delve_status catalog_head(const catalog_source *s, char *buf, size_t cap, delve_
         st = put(buf, cap, &n, line, err);
     if (s->generator) /* another program's dungeons: its command makes a floor again */
         snprintf(line, sizeof line, "# generator: %s\n# shot: delve shot %s --seed SEED "
-                 "--floor FLOOR --zoom %d -o OUT.png\n# view: the generator's .dun of SEED "
-                 "saved as FILE.dun, then delve view FILE.dun --floor FLOOR\n# images: %s\n",
-                 s->generator, s->generator, s->zoom, s->images ? s->images : "all");
+                 "--floor FLOOR --zoom %d -o OUT.png\n# view: delve view %s --seed SEED "
+                 "--floor FLOOR\n# images: %s\n",
+                 s->generator, s->generator, s->zoom, s->generator,
+                 s->images ? s->images : "all");
     else
         snprintf(line, sizeof line, "# shot: delve shot --seed SEED --floor FLOOR %s --zoom %d "
                  "-o OUT.png\n# view: delve view --seed SEED --floor FLOOR %s\n# images: %s\n",

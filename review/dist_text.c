@@ -304,6 +304,9 @@ static void table_head(textbuf *b, const dist_result *r)
                        s[i]->rows, rev ? rev : "-");
         if (set && set[0])
             wrapped(b, "     ", set);
+        const char *gen = dist_prov(s[i], "generator"); /* another program's dungeons */
+        if (gen && gen[0])
+            wrapped(b, "     ", gen);
     }
     textbuf_printf(b, "  %s;\n  Holm over %d tested columns (%d constant, not tested), alpha "
                    "%g: %d flagged\n",

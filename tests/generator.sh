@@ -35,6 +35,8 @@ check "--generator-shell: a pipe through sh -c" cmp -s "$TMP/g.png" "$TMP/s.png"
 check "shot set --generator: exit 0" test $? = 0
 check "shot set: 9 shots" grep -q "^delve shot: 9 shots and" "$TMP/out"
 check "catalog: the generator line" grep -qxF "# generator: --generator '$GEN' --floors 3" "$TMP/set/catalog.tsv"
+check "catalog: of delve's settings, floors alone" grep -qxF "# settings: floors=3" "$TMP/set/catalog.tsv"
+check "catalog: its view line runs the generator" grep -qxF "# view: delve view --generator '$GEN' --floors 3 --seed SEED --floor FLOOR" "$TMP/set/catalog.tsv"
 line=$(sed -n 's/^# shot: delve //p' "$TMP/set/catalog.tsv" | sed 's/SEED/5/; s/FLOOR/3/; s|OUT.png|'"$TMP/r.png"'|')
 eval "\"\$DELVE\" $line" > /dev/null 2> "$TMP/e" || cat "$TMP/e"
 check "catalog: its shot line makes seed 5 floor 3 again" cmp -s "$TMP/r.png" "$TMP/set/seed-00000000000000000005-floor-03.png"
