@@ -3,7 +3,8 @@
 # byte for byte the headless render at that size (so nothing is stretched: round
 # markers stay round); the title names the view; Esc quits with exit 0; a .dun replaced
 # on disk while the window is open is shown (the file watch); --compare's Tab, d and v
-# give what they give headless. Skipped (77)
+# give what they give headless; a generator's script edited on disk is run again and
+# shown. Skipped (77)
 # without xvfb-run, Xvfb, xauth or xdotool (scripts/deps.sh --test installs them).
 . "${0%/*}/lib.bash" "$@" || exit 2
 needs "the window under Xvfb" xvfb-run Xvfb xauth xdotool || { finish; exit; }
@@ -18,6 +19,11 @@ mkdir -p "$TMP/win" "$TMP/head"
 cp tests/fixtures/dun/terrains.dun "$TMP/head/watched.dun"
 (cd "$TMP/head" && "$DELVE" view watched.dun --headless --screenshot x.png --keys f12 > /dev/null &&
   mv shot-0001.png watched.png)
+# another program's generator: its script edited on disk (two rooms a floor, not six)
+GEN='python3 g.py --seed {seed} --floors {floors}'
+sed 's/^ROOMS_PER_FLOOR = 6 /ROOMS_PER_FLOOR = 2 /' examples/gen_rooms.py > "$TMP/head/g.py"
+(cd "$TMP/head" && "$DELVE" view --generator "$GEN" --seed 4 --headless --screenshot x.png \
+  --keys f12 > /dev/null && mv shot-0001.png genwatched.png)
 (cd "$TMP/head" && "$DELVE" view --compare --seed 5 --headless --screenshot x.png \
   --keys "d tab f12" --rising off -- --rising on > /dev/null && mv shot-0001.png compare.png &&
   "$DELVE" view --compare --seed 5 --headless --screenshot x.png \
@@ -62,6 +68,14 @@ cp "$3/tests/fixtures/dun/terrains.dun" watched.dun; touch -d "+2 seconds" watch
 # is, and the fresh viewer it is compared with has said nothing yet
 for _ in $(seq 30); do xdotool key F1; shot watched.png; cmp -s watched.png "$4/watched.png" && break; sleep 1; done
 xdotool key Escape; wait "$pid"; log "watch exit $?"
+# the same for a generator's script: the window runs it again when the file changes
+cp "$3/examples/gen_rooms.py" g.py
+"$delve" view --generator 'python3 g.py --seed {seed} --floors {floors}' --seed 4 > out4 2> err4 & pid=$!
+wid=$(xdotool search --sync --onlyvisible --name "delve view" | head -1)
+xdotool windowfocus --sync "$wid"; xdotool mousemove 1599 899; sleep 1.2
+sed -i 's/^ROOMS_PER_FLOOR = 6 /ROOMS_PER_FLOOR = 2 /' g.py; touch -d "+2 seconds" g.py
+for _ in $(seq 30); do xdotool key F1; shot genwatched.png; cmp -s genwatched.png "$4/genwatched.png" && break; sleep 1; done
+xdotool key Escape; wait "$pid"; log "generator watch exit $?"
 # --compare: d rings the differences, Tab shows B (the title says so), v its side view
 "$delve" view --compare --seed 5 --rising off -- --rising on > out3 2> err3 & pid=$!
 wid=$(xdotool search --sync --onlyvisible --name "delve view" | head -1)
@@ -89,6 +103,9 @@ check "resized: byte for byte the headless render at 1000x800 (nothing stretched
 check "the file watch: Esc after it, exit 0" grep -qx "watch exit 0" "$log"
 check "the file watch: the .dun replaced on disk is shown, as a fresh viewer shows it" \
   cmp -s "$TMP/win/watched.png" "$TMP/head/watched.png"
+check "the generator's file watch: Esc after it, exit 0" grep -qx "generator watch exit 0" "$log"
+check "the generator's script edited on disk: run again, shown as a fresh viewer shows it" \
+  cmp -s "$TMP/win/genwatched.png" "$TMP/head/genwatched.png"
 check "compare: Tab names B in the title ($(grep 'compare title' "$log"))" \
   grep -qx "compare title delve view: B: seed 5, rooms, floor 1 of 3" "$log"
 check "compare: Esc quits with exit 0" grep -qx "compare exit 0" "$log"

@@ -2,8 +2,10 @@
  * every shot; the event loop runs inside that call, so pausing is waiting there, a step
  * is returning, and going back is stopping the film and playing it again from its start
  * without showing the shots before the one asked for (transport.h keeps the state). */
+#include <stdlib.h>
 #include <sys/stat.h>
 
+#include "base/words.h"
 #include "viewer/input.h"
 #include "viewer/play.h"
 #include "viewer/window.h"
@@ -206,11 +208,30 @@ static long long mtime_of(const char *file)
     return file && file[0] && stat(file, &st) == 0 ? (long long)st.st_mtime : 0;
 }
 
-/* 1 when the script, the .dun or the save in use changed on disk since the last call
- * (the first call only notes them): the window reloads as r does. */
+/* The summed mtimes of the files another program's generator command names (its
+ * script, a data file it is given: every word that is a regular file from here), so an
+ * edit to the generator redraws the window; 0 without one, or when it does not split. */
+static long long generator_mtimes(const viewer *v)
+{
+    static const words_var vars[] = { { "seed", "0" }, { "floors", "1" }, { "floor", "1" },
+                                      { "out", "" } };
+    words *w = v->fs.generator[0] ? malloc(sizeof *w) : NULL;
+    long long sum = 0;
+    struct stat st;
+    if (w && !words_split(v->fs.generator, vars, 4, w, NULL))
+        for (int i = 0; i < w->argc; i++)
+            if (stat(w->argv[i], &st) == 0 && S_ISREG(st.st_mode))
+                sum += (long long)st.st_mtime;
+    free(w);
+    return sum;
+}
+
+/* 1 when the script, the .dun, the save or the generator's files in use changed on disk
+ * since the last call (the first call only notes them): the window reloads as r does. */
 static int files_changed(viewer *v)
 {
-    long long now = mtime_of(v->a.film) + mtime_of(v->fs.dun_file) + mtime_of(v->fs.save_file);
+    long long now = mtime_of(v->a.film) + mtime_of(v->fs.dun_file) + mtime_of(v->fs.save_file) +
+                    generator_mtimes(v);
     int changed = v->watched && now != v->watched;
     v->watched = now;
     return changed;
