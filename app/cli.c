@@ -122,6 +122,22 @@ int cli_split_long(const char *cmd, int argc, char **argv, const char *const *fl
     return EXIT_OK;
 }
 
+int cli_split_spec(const cli_spec *s, int argc, char **argv, cli_words *out)
+{
+    char names[CLI_MAX_FLAGS][48];
+    const char *flags[CLI_MAX_FLAGS + 1], *valued[CLI_MAX_FLAGS + 1];
+    int nf = 0, nv = 0;
+    for (int i = 0; i < s->flag_count && i < CLI_MAX_FLAGS; i++) {
+        snprintf(names[i], sizeof names[i], "--%s", s->flags[i].name);
+        if (s->flags[i].has_value)
+            valued[nv++] = names[i];
+        else
+            flags[nf++] = names[i];
+    }
+    flags[nf] = valued[nv] = NULL;
+    return cli_split_long(s->cmd, argc, argv, flags, valued, out);
+}
+
 void cli_words_free(cli_words *w)
 {
     free(w->w); /* one block: the words, the marks and the names */

@@ -28,6 +28,7 @@ int cmd_stats(int argc, char **argv);
 int cmd_gallery(int argc, char **argv);
 int cmd_settings(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_completion(int argc, char **argv);
 
 /* Strict parses of an option's value; on failure print "delve CMD: OPT: why" and the
  * hint (cli_usage_error) and return 0. */
@@ -115,11 +116,18 @@ int cli_out_not_stdout(const char *cmd, const char *opt, const char *path);
  * its folder is missing or cannot be written in. */
 int cli_file_out(const char *cmd, const char *opt, const char *path);
 
+/* What shell completion offers for a value (`delve completion`): CLI_FILES any file name,
+ * CLI_DIRS a folder's, "*.png" the names of files so matched (and folders), anything
+ * else the words it may be, space-separated ("ascii dun heights tmj"); NULL nothing. */
+#define CLI_FILES "<file>"
+#define CLI_DIRS "<dir>"
+
 /* One option of a subcommand besides the generator's settings. */
 typedef struct cli_flag {
     const char *name;  /* the long name without "--" */
     char short_name;   /* 'o' for -o, or 0 */
     int has_value;
+    const char *values; /* its value as completion offers it (CLI_FILES ...), or NULL */
 } cli_flag;
 
 #define CLI_MAX_FLAGS 24
@@ -136,7 +144,33 @@ typedef struct cli_spec {
     void (*help)(void);
     int own_check;         /* 1: the command runs opts_check_given itself, once it has
                               laid the settings over others (the viewer over a film's) */
+    const char *words;     /* its plain words as completion offers them (CLI_FILES ...;
+                              words: the first plain word's, files after it), or NULL */
 } cli_spec;
+
+/* Each command's options: the table cli_parse reads, or, for a command that reads its
+ * own (film, diff, review, sheet, merge), the one cli_split_spec splits by. `delve
+ * completion` offers them; tests/completion.sh holds them to each command's --help. */
+extern const cli_spec cmd_gen_spec, cmd_film_spec, cmd_view_spec, cmd_shot_spec,
+    cmd_sheet_spec, cmd_diff_spec, cmd_review_spec, cmd_check_spec, cmd_gallery_spec,
+    cmd_stats_spec, cmd_merge_spec, cmd_settings_spec, cmd_completion_spec;
+
+/* One subcommand: its name, handler, line of `delve --help` and options. */
+typedef struct cli_command {
+    const char *name;
+    cli_cmd_fn fn;
+    const char *help;
+    const cli_spec *spec;
+} cli_command;
+
+/* main.c's table, in `delve --help`'s order: cli_command_count rows. */
+extern const cli_command cli_commands[];
+extern const int cli_command_count;
+
+/* cli_split_long with s's flags: those without a value as its flags, those with one as
+ * its valued (so a command that reads its own options splits by the table completion
+ * offers). Returns as cli_split_long. */
+int cli_split_spec(const cli_spec *s, int argc, char **argv, cli_words *out);
 
 /* What cli_parse read. */
 typedef struct cli_args {

@@ -166,14 +166,14 @@ static int check_seeds(const gen_opts *go, const external_gen *g, int jobs, uint
 }
 
 enum { F_SEEDS, F_SHARD, F_GENERATOR, F_GENERATOR_SHELL, F_GENERATOR_TIMEOUT, F_JOBS, F_COUNT };
-static const cli_flag FLAGS[] = { { "seeds", 0, 1 }, { "shard", 0, 0 }, GENERATOR_FLAGS,
-                                  { "jobs", 0, 1 } };
+static const cli_flag FLAGS[] = { { "seeds", 0, 1, NULL }, { "shard", 0, 0, NULL },
+                                  GENERATOR_FLAGS, { "jobs", 0, 1, NULL } };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 /* every setting but the one seed and the one floor: a bulk check makes whole dungeons */
-static const cli_spec SPEC = { .cmd = "check", .flags = FLAGS, .flag_count = F_COUNT,
-                               .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
-                                           ~OPTS_BIT(OPTS_FLOOR),
-                               .max_pos = 2, .help = help };
+const cli_spec cmd_check_spec = { .cmd = "check", .flags = FLAGS, .flag_count = F_COUNT,
+                                  .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
+                                              ~OPTS_BIT(OPTS_FLOOR),
+                                  .max_pos = 2, .help = help, .words = "*.dun" };
 
 /* --generator 'CMD {seed}' --seeds A-B: another program's dungeons checked. */
 static int check_generator(const cli_args *c, uint64_t a, uint64_t b)
@@ -199,7 +199,7 @@ static int check_generator(const cli_args *c, uint64_t a, uint64_t b)
 int cmd_check(int argc, char **argv)
 {
     cli_args c;
-    int rc = cli_parse(&SPEC, argc, argv, &c);
+    int rc = cli_parse(&cmd_check_spec, argc, argv, &c);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     if (c.pos_count > 1)

@@ -191,14 +191,21 @@ static void print_text(const diff_args *d, const diff_result *r, int ok)
         printf("delve diff: diff image %s\n", d->out);
 }
 
+/* take_option's options */
+static const cli_flag FLAGS[] = {
+    { "out", 'o', 1, "*.png" }, { "threshold", 0, 1, NULL }, { "aa", 0, 0, NULL },
+    { "max-diff-pixels", 0, 1, NULL }, { "max-diff-ratio", 0, 1, NULL },
+    { "format", 0, 1, "text json" },
+};
+const cli_spec cmd_diff_spec = { .cmd = "diff", .flags = FLAGS,
+                                 .flag_count = sizeof FLAGS / sizeof FLAGS[0], .help = help,
+                                 .words = "*.png" };
+
 int cmd_diff(int argc, char **argv)
 {
     diff_args d;
-    static const char *const flags[] = { "--aa", NULL };
-    static const char *const valued[] = { "--threshold", "--max-diff-pixels",
-                                          "--max-diff-ratio", "--format", NULL };
     cli_words cw;
-    if (cli_split_long("diff", argc, argv, flags, valued, &cw))
+    if (cli_split_spec(&cmd_diff_spec, argc, argv, &cw))
         return EXIT_USAGE;
     int p = parse_args(&d, cw.n, cw.w);
     cli_words_free(&cw);

@@ -357,14 +357,22 @@ static void warn_missing_glyphs(const film_script *fs, const char *font)
     text_close(t);
 }
 
+/* parse's options; --video's value is optional, so it is split only after '=' */
+static const cli_flag FLAGS[] = {
+    { "out", 'o', 1, CLI_DIRS }, { "font", 0, 1, CLI_FILES }, { "threads", 0, 1, NULL },
+    { "quiet", 'q', 0, NULL }, { "progress", 0, 0, NULL },
+    { "video", 0, 1, "mp4 gif webp mp4,gif mp4,gif,webp" }, { "gif-width", 0, 1, NULL },
+    { "gif-fps", 0, 1, NULL },
+};
+const cli_spec cmd_film_spec = { .cmd = "film", .flags = FLAGS,
+                                 .flag_count = sizeof FLAGS / sizeof FLAGS[0], .help = help,
+                                 .words = "*.film" };
+
 int cmd_film(int argc, char **argv)
 {
     film_args a;
-    static const char *const flags[] = { "--quiet", "--progress", NULL };
-    static const char *const valued[] = { "--font", "--threads", "--gif-width", "--gif-fps",
-                                          "--video", NULL };
     cli_words cw;
-    int rc = cli_split_long("film", argc, argv, flags, valued, &cw);
+    int rc = cli_split_spec(&cmd_film_spec, argc, argv, &cw);
     if (rc)
         return rc;
     rc = parse(&cw, &a);

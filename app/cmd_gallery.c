@@ -64,16 +64,17 @@ static int parse_dlevels(const char *v, gallery_args *a)
 }
 
 enum { F_DLEVELS, F_OUT };
-static const cli_flag FLAGS[] = { { "dlevels", 0, 1 }, { "out", 'o', 1 } };
-static const cli_spec SPEC = { .cmd = "gallery", .flags = FLAGS, .flag_count = 2,
-                               .settings = OPTS_BIT(OPTS_SEED) | OPTS_BIT(OPTS_DIFFICULTY) |
-                                           OPTS_BIT(OPTS_SINGLE_MONSTER),
-                               .help = help, .own_check = 1 };
+static const cli_flag FLAGS[] = { { "dlevels", 0, 1, NULL },
+                                  { "out", 'o', 1, "*.png" } };
+const cli_spec cmd_gallery_spec = { .cmd = "gallery", .flags = FLAGS, .flag_count = 2,
+                                    .settings = OPTS_BIT(OPTS_SEED) | OPTS_BIT(OPTS_DIFFICULTY) |
+                                                OPTS_BIT(OPTS_SINGLE_MONSTER),
+                                    .help = help, .own_check = 1 };
 
 static int parse(int argc, char **argv, gallery_args *a)
 {
     cli_args c;
-    int rc = cli_parse(&SPEC, argc, argv, &c);
+    int rc = cli_parse(&cmd_gallery_spec, argc, argv, &c);
     if (rc)
         return rc;
     *a = (gallery_args){ .o = c.o, .dlevels = { 3, 9, 15 }, .n = 3, .out = c.flag[F_OUT] };

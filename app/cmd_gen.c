@@ -39,8 +39,9 @@ static void help(void)
 }
 
 enum { F_FORMAT, F_OUT };
-static const cli_flag FLAGS[] = { { "format", 0, 1 }, { "out", 'o', 1 } };
-static const cli_spec SPEC = { .cmd = "gen", .settings = OPTS_ALL, .flags = FLAGS,
+static const cli_flag FLAGS[] = { { "format", 0, 1, "ascii dun heights tmj" },
+                                  { "out", 'o', 1, CLI_FILES } };
+const cli_spec cmd_gen_spec = { .cmd = "gen", .settings = OPTS_ALL, .flags = FLAGS,
                                 .flag_count = 2, .help = help };
 
 typedef struct gen_args {
@@ -52,7 +53,7 @@ typedef struct gen_args {
 static int parse(int argc, char **argv, gen_args *a)
 {
     cli_args c;
-    int rc = cli_parse(&SPEC, argc, argv, &c);
+    int rc = cli_parse(&cmd_gen_spec, argc, argv, &c);
     if (rc)
         return rc;
     const char *fmt = c.flag[F_FORMAT] ? c.flag[F_FORMAT] : "ascii";

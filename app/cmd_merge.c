@@ -157,6 +157,11 @@ static int merge_stats_run(int n, char **files)
     return rc;
 }
 
+/* cmd_merge's options (shots takes -o; check and stats none) and its three kinds */
+static const cli_flag FLAGS[] = { { "out", 'o', 1, CLI_DIRS } };
+const cli_spec cmd_merge_spec = { .cmd = "merge", .flags = FLAGS, .flag_count = 1,
+                                  .help = help, .words = "shots check stats" };
+
 int cmd_merge(int argc, char **argv)
 {
     if (argc < 2)

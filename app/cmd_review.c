@@ -185,6 +185,17 @@ static const char *const WITH_VALUE[] = { "-o", "--threshold", "--jobs", "--form
                                           "--max-diff-ratio", "--max-diff-pixels",
                                           "--draw-cap", NULL };
 
+/* parse_args's options: WITH_VALUE's and --aa */
+static const cli_flag FLAGS[] = {
+    { "out", 'o', 1, CLI_DIRS }, { "threshold", 0, 1, NULL }, { "aa", 0, 0, NULL },
+    { "jobs", 0, 1, NULL }, { "format", 0, 1, "text json markdown" },
+    { "junit", 0, 1, CLI_FILES }, { "max-diff-ratio", 0, 1, NULL },
+    { "max-diff-pixels", 0, 1, NULL }, { "draw-cap", 0, 1, NULL },
+};
+const cli_spec cmd_review_spec = { .cmd = "review", .flags = FLAGS,
+                                   .flag_count = sizeof FLAGS / sizeof FLAGS[0],
+                                   .help = help, .words = CLI_DIRS };
+
 static int parse_args(review_args *a, int argc, char **argv)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -438,9 +449,8 @@ int cmd_review(int argc, char **argv)
             return EXIT_OK;
         }
     review_args a;
-    static const char *const flags[] = { "--aa", NULL };
     cli_words cw;
-    int rc = cli_split_long("review", argc, argv, flags, WITH_VALUE, &cw);
+    int rc = cli_split_spec(&cmd_review_spec, argc, argv, &cw);
     if (rc)
         return rc;
     rc = parse_args(&a, cw.n, cw.w);

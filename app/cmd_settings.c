@@ -50,14 +50,14 @@ static void values(const opts_row *r, char *buf, size_t cap)
 }
 
 enum { F_FORMAT };
-static const cli_flag FLAGS[] = { { "format", 0, 1 } };
-static const cli_spec SPEC = { .cmd = "settings", .flags = FLAGS, .flag_count = 1,
-                               .help = help };
+static const cli_flag FLAGS[] = { { "format", 0, 1, "table tsv" } };
+const cli_spec cmd_settings_spec = { .cmd = "settings", .flags = FLAGS, .flag_count = 1,
+                                     .help = help };
 
 int cmd_settings(int argc, char **argv)
 {
     cli_args c;
-    int rc = cli_parse(&SPEC, argc, argv, &c);
+    int rc = cli_parse(&cmd_settings_spec, argc, argv, &c);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     const char *fmt = c.flag[F_FORMAT] ? c.flag[F_FORMAT] : "table";

@@ -109,13 +109,20 @@ static int parse(int argc, char **argv, sheet_args *a)
     return cli_file_out("sheet", "-o", a->out); /* before a frame is read */
 }
 
+/* parse's options */
+static const cli_flag FLAGS[] = {
+    { "out", 'o', 1, "*.png" }, { "columns", 0, 1, NULL },
+    { "pick", 0, 1, "events every= all" }, { "title", 0, 1, NULL }, { "chart", 0, 0, NULL },
+};
+const cli_spec cmd_sheet_spec = { .cmd = "sheet", .flags = FLAGS,
+                                  .flag_count = sizeof FLAGS / sizeof FLAGS[0], .help = help,
+                                  .words = CLI_DIRS };
+
 int cmd_sheet(int argc, char **argv)
 {
     sheet_args a;
-    static const char *const flags[] = { "--chart", NULL };
-    static const char *const valued[] = { "--columns", "--pick", "--title", NULL };
     cli_words cw;
-    int rc = cli_split_long("sheet", argc, argv, flags, valued, &cw);
+    int rc = cli_split_spec(&cmd_sheet_spec, argc, argv, &cw);
     if (rc)
         return rc;
     rc = parse(cw.n, cw.w, &a);

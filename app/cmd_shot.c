@@ -111,14 +111,16 @@ static void help(void)
 enum { F_SEEDS, F_ZOOM, F_DUN, F_LOAD, F_OUT, F_SIDE, F_ROW, F_SIZE, F_CENTRE, F_AT, F_JOBS,
        F_COL, F_NO_IMAGES, F_DRAW, F_GENERATOR, F_GENERATOR_SHELL, F_GENERATOR_TIMEOUT, F_COUNT };
 static const cli_flag FLAGS[] = {
-    { "seeds", 0, 1 }, { "zoom", 0, 1 }, { "dun", 0, 1 }, { "load", 0, 1 }, { "out", 'o', 1 },
-    { "side", 0, 0 }, { "row", 0, 1 }, { "size", 0, 1 }, { "centre", 0, 1 }, { "at", 0, 1 },
-    { "jobs", 0, 1 }, { "col", 0, 1 }, { "no-images", 0, 0 }, { "draw", 0, 1 },
+    { "seeds", 0, 1, NULL }, { "zoom", 0, 1, NULL }, { "dun", 0, 1, "*.dun" },
+    { "load", 0, 1, "*.sav" }, { "out", 'o', 1, CLI_FILES }, { "side", 0, 0, NULL },
+    { "row", 0, 1, NULL }, { "size", 0, 1, NULL }, { "centre", 0, 1, NULL },
+    { "at", 0, 1, NULL }, { "jobs", 0, 1, NULL }, { "col", 0, 1, NULL },
+    { "no-images", 0, 0, NULL }, { "draw", 0, 1, CLI_FILES },
     GENERATOR_FLAGS,
 };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
-static const cli_spec SPEC = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLAGS,
-                                .flag_count = F_COUNT, .help = help };
+const cli_spec cmd_shot_spec = { .cmd = "shot", .settings = OPTS_ALL, .flags = FLAGS,
+                                 .flag_count = F_COUNT, .help = help };
 
 #define SHOT_ZOOM_MIN 4
 #define SHOT_ZOOM_MAX 96
@@ -199,7 +201,7 @@ static int generator_args(const cli_args *c, shot_args *a)
 static int parse(int argc, char **argv, shot_args *a)
 {
     cli_args c;
-    int rc = cli_parse(&SPEC, argc, argv, &c);
+    int rc = cli_parse(&cmd_shot_spec, argc, argv, &c);
     if (rc)
         return rc;
     *a = (shot_args){ .o = c.o, .zoom = FRAME_ZOOM, .out = c.flag[F_OUT], .dun = c.flag[F_DUN],

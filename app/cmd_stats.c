@@ -288,13 +288,13 @@ static int compare_run(const char *file_a, const char *file_b, const char *alpha
 
 enum { F_SEEDS, F_FORMAT, F_PER_FLOOR, F_COMPARE, F_ALPHA, F_SHARD };
 static const cli_flag FLAGS[] = {
-    { "seeds", 0, 1 }, { "format", 0, 1 }, { "per-floor", 0, 0 }, { "compare", 0, 0 },
-    { "alpha", 0, 1 }, { "shard", 0, 0 },
+    { "seeds", 0, 1, NULL }, { "format", 0, 1, "table tsv json" }, { "per-floor", 0, 0, NULL },
+    { "compare", 0, 0, NULL }, { "alpha", 0, 1, NULL }, { "shard", 0, 0, NULL },
 };
-static const cli_spec SPEC = { .cmd = "stats", .flags = FLAGS, .flag_count = 6, .max_pos = 2,
-                               .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
-                                           ~OPTS_BIT(OPTS_FLOOR),
-                               .help = help };
+const cli_spec cmd_stats_spec = { .cmd = "stats", .flags = FLAGS, .flag_count = 6, .max_pos = 2,
+                                  .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
+                                              ~OPTS_BIT(OPTS_FLOOR),
+                                  .help = help };
 
 /* Per family: the longest range of seeds one run takes. */
 static const uint64_t MAX_SEEDS[FAMILY_COUNT] = {
@@ -309,7 +309,7 @@ int cmd_stats(int argc, char **argv)
 int stats_main(int argc, char **argv, const shard_sums *in)
 {
     cli_args c;
-    int rc = cli_parse(&SPEC, argc, argv, &c);
+    int rc = cli_parse(&cmd_stats_spec, argc, argv, &c);
     if (rc)
         return rc < 0 ? EXIT_OK : rc;
     if (c.flag[F_COMPARE]) { /* two catalogs, not generation */

@@ -68,14 +68,15 @@ static void help(void)
 enum { F_FILM, F_FONT, F_SCREENSHOT, F_LOAD, F_SAVE_TO, F_HEADLESS, F_KEYS, F_SIZE,
        F_COMPARE, F_UNCHECKED, F_GENERATOR, F_COUNT };
 static const cli_flag FLAGS[] = {
-    { "film", 0, 1 }, { "font", 0, 1 }, { "screenshot", 0, 1 }, { "load", 0, 1 },
-    { "save-to", 0, 1 }, { "headless", 0, 0 }, { "keys", 0, 1 }, { "size", 0, 1 },
-    { "compare", 0, 0 }, { "unchecked", 0, 0 }, { "generator", 0, 1 },
+    { "film", 0, 1, "*.film" }, { "font", 0, 1, CLI_FILES }, { "screenshot", 0, 1, "*.png" },
+    { "load", 0, 1, "*.sav" }, { "save-to", 0, 1, "*.sav" }, { "headless", 0, 0, NULL },
+    { "keys", 0, 1, NULL }, { "size", 0, 1, NULL }, { "compare", 0, 0, NULL },
+    { "unchecked", 0, 0, NULL }, { "generator", 0, 1, NULL },
 };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
-static const cli_spec SPEC = { .cmd = "view", .settings = OPTS_ALL, .flags = FLAGS,
-                                .flag_count = F_COUNT, .max_pos = 2, .help = help,
-                                .own_check = 1 };
+const cli_spec cmd_view_spec = { .cmd = "view", .settings = OPTS_ALL, .flags = FLAGS,
+                                 .flag_count = F_COUNT, .max_pos = 2, .help = help,
+                                 .own_check = 1, .words = "*.dun" };
 /* B's settings after `--` in `delve view --compare SETTINGS -- SETTINGS_B`. */
 static const cli_spec SPEC_B = { .cmd = "view", .settings = OPTS_ALL, .help = help,
                                   .own_check = 1 };
@@ -153,7 +154,7 @@ static int parse(int argc, char **argv, request *a, request *b)
     for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
         if (!strcmp(argv[i], "--compare"))
             cut = dashes_at(argc, argv);
-    int rc = cli_parse(&SPEC, cut, argv, &c);
+    int rc = cli_parse(&cmd_view_spec, cut, argv, &c);
     if (rc)
         return rc;
     *a = (request){ .film = c.flag[F_FILM] ? c.flag[F_FILM] : film_default_script(),

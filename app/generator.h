@@ -12,8 +12,8 @@
 #define GENERATOR_WARNINGS_SHOWN 3 /* warnings of a run said in full; the rest counted */
 
 /* The flags' rows, for a command's cli_flag table, in this order. */
-#define GENERATOR_FLAGS { "generator", 0, 1 }, { "generator-shell", 0, 0 }, \
-                        { "generator-timeout", 0, 1 }
+#define GENERATOR_FLAGS { "generator", 0, 1, NULL }, { "generator-shell", 0, 0, NULL }, \
+                        { "generator-timeout", 0, 1, NULL }
 
 /* Reads --generator CMD (NULL: absent), --generator-shell (shell: given) and
  * --generator-timeout S (NULL: the default) into *g with floors and floor, and splits
