@@ -5,7 +5,7 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 FILM  ?= films/scripts/pits-and-stations.film
 CONFIGURE = test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps deps-test deps-fuzz deps-package deb build run test test-sanitize test-arm64 fuzz fuzz-replay view bench golden install uninstall clean
+.PHONY: all deps deps-test deps-package deps-fuzz deb build run test test-sanitize test-arm64 fuzz fuzz-replay view bench golden install uninstall clean
 
 all: build
 
@@ -100,10 +100,15 @@ golden: build
 	GOLDEN_ONLY='$(ONLY)' bash scripts/golden.sh $(BUILD)
 
 # delve in PREFIX/bin, its film scripts and stored rooms in PREFIX/share/delve, where an
-# installed delve finds them (films/film.h film_data_dir); `make uninstall` removes what
-# the last install wrote (the build's install_manifest.txt)
+# installed delve finds them (films/film.h film_data_dir), its man pages in
+# PREFIX/share/man (pandoc, which deps.sh --package installs, makes them) and its bash, zsh
+# and fish completion; `make uninstall` removes what the last install wrote (the build's
+# install_manifest.txt)
 PREFIX ?= /usr/local
 install: build
+	@sh scripts/deps.sh --package || echo "make install: no pandoc, so no man pages"
+	@grep -q '^PANDOC:FILEPATH=.*pandoc$$' $(BUILD)/CMakeCache.txt || cmake $(BUILD) > /dev/null
+	cmake --build $(BUILD) -j $(JOBS)
 	cmake --install $(BUILD) --prefix $(PREFIX)
 uninstall:
 	@test -f $(BUILD)/install_manifest.txt || { echo "make uninstall: nothing installed from $(BUILD)"; exit 2; }

@@ -2,8 +2,10 @@
 # Installs the Debian packages delve needs when pkg-config or CMake cannot find them.
 # Runs apt-get as root, or through sudo; on other systems it prints the package names.
 # Usage: scripts/deps.sh [--test | --package | --arm64 | --fuzz]   (--test adds what the tests need:
-#        xvfb, clang, chromium, tiled, xmllint, python3, ffmpeg, dpkg-dev, lintian; --package
-#        what `make deb` needs: dpkg-dev (dpkg-shlibdeps) and lintian; --arm64 what `make test-arm64` needs: the aarch64
+#        xvfb, clang, chromium, tiled, xmllint, python3, ffmpeg, pandoc, zsh, fish,
+#        bash-completion, dpkg-dev, lintian; --package what `make install` and `make deb`
+#        add to the build: pandoc (the man pages), dpkg-dev (dpkg-shlibdeps) and lintian;
+#        --arm64 what `make test-arm64` needs: the aarch64
 #        cross compiler, qemu-user and the arm64 -dev libraries, after dpkg
 #        --add-architecture; --fuzz what `make fuzz` needs: clang and libFuzzer)
 set -eu
@@ -14,7 +16,11 @@ set -eu
 # Tests: xvfb xauth xdotool (the viewer under a real X server, driven by keys), clang (gcc/clang determinism),
 #        chromium (delve review's page, headless), tiled (tmxrasterizer draws the
 #        Tiled export; about 18 MB with its Qt libraries), ffmpeg (delve film --video's
-#        real encoder and ffprobe; docs/perf-log.md has what the whole list takes to install)
+#        real encoder and ffprobe; docs/perf-log.md has what the whole list takes to install),
+#        pandoc (the man pages, tests/man_pages.sh), zsh fish bash-completion (the
+#        completion scripts loaded and asked, tests/completion.sh)
+# Package: pandoc (scripts/man.sh makes the man pages with it; without it `make install`
+#        says they were skipped)
 # arm64: gcc-aarch64-linux-gnu qemu-user, and pkgconf libsdl2-dev libsdl2-ttf-dev
 #        libdeflate-dev libcjson-dev libspng-dev libfontconfig-dev as :arm64 (not
 #        libisal-dev or libgsl-dev: Debian cannot install their amd64 and arm64 packages
@@ -49,6 +55,12 @@ if [ "${1:-}" = "--test" ]; then
   command -v xmllint >/dev/null 2>&1 || need libxml2-utils   # JUnit XML against tests/junit.xsd
   command -v python3 >/dev/null 2>&1 || need python3         # fixtures and JSON checks
   command -v ffmpeg >/dev/null 2>&1 || need ffmpeg           # delve film --video, real
+  command -v zsh >/dev/null 2>&1 || need zsh                 # the completion scripts
+  command -v fish >/dev/null 2>&1 || need fish
+  [ -f /usr/share/bash-completion/bash_completion ] || need bash-completion
+fi
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--package" ]; then
+  command -v pandoc >/dev/null 2>&1 || need pandoc           # the man pages
 fi
 # the Debian package (`make deb`, tests/deb.sh): dpkg-shlibdeps, and lintian to check it
 if [ "${1:-}" = "--package" ] || [ "${1:-}" = "--test" ]; then
