@@ -33,6 +33,7 @@ typedef struct comp_opt {
     char name[48];
     char short_name;
     int has_value;
+    int types;         /* 1: its values are the level types (zsh and fish show their help) */
     const char *values, *help;
 } comp_opt;
 
@@ -74,7 +75,8 @@ static int comp_opts(const cli_spec *s, comp_opt *o)
         const opts_row *r = opts_get((opts_id)id);
         if (!(s->settings & OPTS_BIT(id)))
             continue;
-        o[n] = (comp_opt){ .has_value = 1, .values = setting_values(r), .help = r->help };
+        o[n] = (comp_opt){ .has_value = 1, .types = r->kind == OPTS_KIND_TYPE,
+                           .values = setting_values(r), .help = r->help };
         snprintf(o[n++].name, sizeof o[0].name, "--%s", r->key);
     }
     for (int i = 0; i < s->flag_count && i < CLI_MAX_FLAGS; i++) {
@@ -235,6 +237,26 @@ static void zsh_action(const char *values)
         printf("(%s)", values);
 }
 
+/* --type's action: each level type with its line of help, ((rooms\:"rooms and ...")),
+ * within an _arguments spec's single quotes. */
+static void zsh_types(void)
+{
+    printf("((");
+    for (int i = 0; i < family_type_count(); i++) {
+        printf("%s%s\\:\"", i ? " " : "", family_type_at(i)->name);
+        for (const char *s = family_type_at(i)->help; *s; s++) {
+            if (*s == '\'')
+                fputs("'\\''", stdout);
+            else if (strchr("\"\\:$`", *s))
+                printf("\\%c", *s);
+            else
+                putchar(*s);
+        }
+        putchar('"');
+    }
+    printf("))");
+}
+
 /* One option's spec (and its short twin's), each on a line of its own. */
 static void zsh_option(const comp_opt *o)
 {
@@ -249,7 +271,10 @@ static void zsh_option(const comp_opt *o)
         zsh_explanation(o->help ? o->help : o->name + 2);
         if (o->has_value) {
             printf(":value:");
-            zsh_action(o->values);
+            if (o->types)
+                zsh_types();
+            else
+                zsh_action(o->values);
         }
         printf("' \\\n");
     }
@@ -350,12 +375,18 @@ static void fish_command(const cli_command *c)
         if (o[i].short_name)
             printf(" -s %c", o[i].short_name);
         if (o[i].has_value)
-            fish_values(o[i].values);
+            fish_values(o[i].types ? NULL : o[i].values);
         if (o[i].help) {
             printf(" -d ");
             fish_quoted(o[i].help);
         }
         printf("\n");
+        for (int t = 0; o[i].types && t < family_type_count(); t++) {
+            printf("complete -c delve -n '__fish_seen_subcommand_from %s' -l %s -x -a %s -d ",
+                   c->name, o[i].name + 2, family_type_at(t)->name);
+            fish_quoted(family_type_at(t)->help);
+            printf("\n");
+        }
     }
     if (w) {
         printf("complete -c delve -n '__fish_seen_subcommand_from %s'", c->name);
