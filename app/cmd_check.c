@@ -38,7 +38,7 @@ static void help(void)
            "of a range for 'delve merge check', which refuses a part cut short.\n"
            "--generator checks another program's dungeons instead: CMD is run for each\n"
            "seed without a shell ({seed}, {floors}, {floor}, {out} filled; quoting as a\n"
-           "shell's; --generator-shell runs it with sh -c) and prints a .dun on stdout or\n"
+           "shell's; --generator-shell runs it through sh) and prints a .dun on stdout or\n"
            "writes it to {out}; a seed whose run fails (exit code, nothing printed, a bad\n"
            ".dun, past --generator-timeout S, default %d) is said on stderr with why and\n"
            "counted not generated (exit 1), and the other seeds go on; --jobs N runs N\n"

@@ -99,7 +99,7 @@ static void help(void)
            "(a list holds at most %d floors and %d MiB).\n"
            "--generator draws another program's dungeons: CMD runs for each seed without\n"
            "a shell ({seed}, {floors}, {floor} and {out} filled; quoting as a shell's;\n"
-           "--generator-shell runs it with sh -c) and prints a .dun on stdout or writes it\n"
+           "--generator-shell runs it through sh) and prints a .dun on stdout or writes it\n"
            "to {out}. A run that fails (exit code, nothing printed, a bad .dun, past\n"
            "--generator-timeout S, default %d) is exit 2 naming the seed, the command and\n"
            "why; in a set, that seed's catalog lines say 'failed: why' and the set goes on.\n"
