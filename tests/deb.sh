@@ -26,7 +26,10 @@ check "Recommends ffmpeg (film --video)" says '^Recommends: ffmpeg$'
 
 dpkg-deb -c "$deb" | awk '{print $6}' > "$TMP/files"
 for f in ./usr/bin/delve ./usr/share/delve/films/scripts/pits-and-stations.film \
-         ./usr/share/doc/delve/copyright ./usr/share/doc/delve/changelog.Debian.gz; do
+         ./usr/share/doc/delve/copyright ./usr/share/doc/delve/changelog.Debian.gz \
+         ./usr/share/man/man1/delve.1.gz ./usr/share/man/man5/delve-film.5.gz \
+         ./usr/share/man/man5/delve-dun.5.gz ./usr/share/bash-completion/completions/delve \
+         ./usr/share/zsh/site-functions/_delve ./usr/share/fish/vendor_completions.d/delve.fish; do
   check "the package holds $f" grep -qxF "$f" "$TMP/files"
 done
 
@@ -46,6 +49,11 @@ dpkg-deb -x "$deb" "$root"
 mkdir "$TMP/away" && cd "$TMP/away" || exit 2
 "$root/usr/bin/delve" film -o film > film.out 2>&1
 check "the unpacked delve plays its default film with no source tree (exit $?)" test -s film/sheet.png
+check "its delve(1) renders: man -l shows the film command" \
+  sh -c "MANWIDTH=80 man -l '$root/usr/share/man/man1/delve.1.gz' 2> /dev/null | grep -q 'delve film'"
+check "its bash completion completes 'delve fi' to film" bash -c \
+  ". '$root/usr/share/bash-completion/completions/delve' && COMP_WORDS=(delve fi) COMP_CWORD=1 &&
+   \$(complete -p delve | sed 's/.*-F \\([^ ]*\\) .*/\\1/') delve fi delve && [ \"\${COMPREPLY[*]}\" = film ]"
 # /usr/share/delve first when the package is installed here too (films/film.h)
 "$root/usr/bin/delve" film --help > help.txt
 check "... its film scripts found in the package's share/delve" \
