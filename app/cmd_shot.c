@@ -393,7 +393,8 @@ static int shot_one(const shot_args *a)
     if (st)
         return cli_fail("shot", st, &err);
     if (a->dun || a->load || a->ext.command) {
-        seed = w.dg.seed;
+        seed = a->ext.command ? seed : w.dg.seed; /* the seed the generator ran for, not
+                                                     the file's (often none: 0) */
         floors = w.dg.floor_count;
         if (only > floors) {
             world_free(&w);

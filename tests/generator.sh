@@ -130,4 +130,7 @@ check "shot set: the other seeds drawn (2 floors each)" test "$(ls "$TMP/fset" |
 check "check: no such program: exit 2, once" test $? = 2 -a "$(grep -c "cannot run" "$TMP/e")" = 1
 "$DELVE" check --generator-timeout 3 --seeds 1-3 > /dev/null 2> "$TMP/e"
 check "--generator-timeout alone: a usage error" test $? = 2
+# one shot names the seed the generator ran for, not the file's own seed line (3 here)
+"$DELVE" shot --generator 'cat tests/fixtures/dun/terrains.dun' --seed 9 -o "$TMP/s9.png" > "$TMP/s9.out" 2>&1
+check "shot: says the seed it ran ($(cat "$TMP/s9.out"))" grep -q ', seed 9, floor 1 of 2)' "$TMP/s9.out"
 finish
