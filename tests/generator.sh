@@ -133,4 +133,11 @@ check "--generator-timeout alone: a usage error" test $? = 2
 # one shot names the seed the generator ran for, not the file's own seed line (3 here)
 "$DELVE" shot --generator 'cat tests/fixtures/dun/terrains.dun' --seed 9 -o "$TMP/s9.png" > "$TMP/s9.out" 2>&1
 check "shot: says the seed it ran ($(cat "$TMP/s9.out"))" grep -q ', seed 9, floor 1 of 2)' "$TMP/s9.out"
+# the shipped film on the example generator: the party falls (Ash 30 -> 19, Bryn 24 -> 12
+# on landing 6 m down) and heals at the font on floor 2
+"$DELVE" film films/scripts/your-generator.film -o "$TMP/yf" --quiet > /dev/null 2>&1
+check "films/scripts/your-generator.film: the landing hurts (Ash 19, Bryn 12 on floor 2)" \
+  grep -qP '^119\t28829\t2\t30\t4\tland\t19\t12\t12\t20\t' "$TMP/yf/events.tsv"
+check "... and the font heals them whole (Ash 30, Bryn 24)" \
+  grep -qP '^192\t28851\t2\t40\t3\theal\t30\t12\t24\t20\t' "$TMP/yf/events.tsv"
 finish
