@@ -2,11 +2,15 @@
  * every family: one parser, then the family's runner (DoomRL's mean, sd, min and max
  * per level type, rooms' rising counts, Shoals' fractions; --shard parts: sweep/shard);
  * --compare's options and printing, the comparison itself in review/dist_text. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/cli.h"
+#include "app/folder.h"
+#include "app/generator.h"
 #include "app/stats.h"
 #include "base/textbuf.h"
 #include "gen/family.h"
@@ -20,6 +24,8 @@
 #include "sweep/shard.h"
 
 #define STATS_PROGRESS 20000          /* ranges past this many seeds report progress */
+#define STATS_GEN_MAX_SEEDS 1000000ull /* --generator: the longest range one run takes */
+#define STATS_GEN_TTY_EVERY 10        /* --generator on a terminal: progress every N seeds */
 
 /* --compare's part of the help (spec/review-stats.md). */
 static void compare_help(void)
@@ -55,6 +61,8 @@ static void compare_help(void)
 static void help(void)
 {
     printf("usage: delve stats --seeds A-B [SETTINGS] [--format table|tsv] [--shard]\n"
+           "       delve stats --generator 'CMD {seed}' [--generator-shell]\n"
+           "                   [--generator-timeout S] [--floors F] --seeds A-B [--format ...]\n"
            "       delve stats --compare A.tsv B.tsv [--alpha P] [--format table|tsv|json]\n\n"
            "Generates many dungeons and prints what their floors hold, per family:\n"
            "  rooms (the default): the dungeon of K floors (--floors, default 3 as everywhere)\n"
@@ -72,13 +80,24 @@ static void help(void)
            "as DoomRL's are (mean, sd, min, max per measure): rooms' rooms, doors, pits,\n"
            "stations, ways, monsters and rising's pieces; Shoals' squares by kind and land\n"
            "parts.\n\n"
+           "--generator: another program's dungeons measured instead, by one rule for any\n"
+           ".dun: every floor of every seed's dungeon, per level type its floor line names,\n"
+           "the mean, sd, min and max (the --per-floor table) of rooms, doors, ways, pits,\n"
+           "stations, monsters, items and the survey's stand, blocked, room_floor,\n"
+           "corridor_floor, room_areas, reach_pm, goal_walk, dead_ends and parts, named as\n"
+           "catalog.tsv's columns. CMD runs as for 'delve check --generator' ({seed},\n"
+           "{floors}, {floor}, {out}; --generator-shell; --generator-timeout S, default %d);\n"
+           "a seed whose run fails is said on stderr and left out, the table ends with\n"
+           "'N seeds not generated' (TSV: '# N seeds not generated' when N > 0), and the\n"
+           "exit code is 1 when N > 0. No --shard; seeds run one after another\n"
+           "(docs/generators.md).\n\n"
            "--compare: two catalogs (catalog.tsv of shot sets) compared column by column\n"
            "with a test and a flag each (below).\n\n"
            "example: delve stats --type doomrl --seeds 1-10000 --dlevel 9 --difficulty 3\n"
            "         delve stats --seeds 1-20 --floors 3 --format tsv\n"
            "--shard: the run's sums as a part of a range instead (rooms' counts or the\n"
            "per-floor table; not Shoals' table): 'delve merge stats PART...' prints what one\n"
-           "run over the parts' whole range prints.\n");
+           "run over the parts' whole range prints.\n", EXTERNAL_TIMEOUT_S);
     compare_help();
 }
 
@@ -86,6 +105,7 @@ typedef struct stats_args {
     gen_opts o;
     uint64_t first, last;
     int tsv;
+    const external_gen *gen;  /* --generator: another program's dungeons, or NULL */
 } stats_args;
 
 /* Mean and standard deviation (population) of an accumulator; 0 when empty. Floats
@@ -127,9 +147,15 @@ static void print_type(const stats_table *t, int type, int tsv)
 
 static void print_table(const stats_table *t, const stats_args *a)
 {
+    char name[256];
     if (a->tsv)
         printf("type\tfloors\tmeasure\tmean\tsd\tmin\tmax\n");
-    else if (family_of(a->o.type) == family_get(FAMILY_DOOMRL))
+    else if (a->gen) {
+        external_name(a->gen->command, name, sizeof name);
+        printf("delve stats  seeds %llu-%llu  generator %s  %d floor%s asked\n",
+               (unsigned long long)a->first, (unsigned long long)a->last, name,
+               a->o.floors, a->o.floors == 1 ? "" : "s");
+    } else if (family_of(a->o.type) == family_get(FAMILY_DOOMRL))
         printf("delve stats  seeds %llu-%llu  dlevel %d  difficulty %d\n",
                (unsigned long long)a->first, (unsigned long long)a->last, a->o.dlevel,
                a->o.difficulty);
@@ -255,6 +281,103 @@ static int stats_sums_run(const stats_args *a, int per_floor, int shard, const s
     return st ? cli_fail(in ? "merge" : "stats", st, &err) : rc;
 }
 
+/* --- --generator: another program's dungeons (docs/generators.md) -------------------- */
+
+/* What a --generator run tells on stderr. */
+typedef struct gen_told {
+    int tty;                   /* stderr is a terminal: progress on one line */
+    int line_open;             /* a progress line waits for its newline */
+    generator_warnings warned; /* seeds that wrote to stderr and succeeded */
+} gen_told;
+
+/* Ends an open progress line before anything else is said. */
+static void told_break(gen_told *t)
+{
+    if (t->line_open)
+        fputc('\n', stderr);
+    t->line_open = 0;
+}
+
+/* One seed's dungeon from the generator into t. A generator's fault (DELVE_EFAIL) is
+ * said and counted in *failed, the run going on; any other fault stops the run. */
+static delve_status gen_seed(const external_gen *g, uint64_t seed, stats_table *t,
+                             gen_told *told, uint64_t *failed, delve_err *err)
+{
+    dungeon d;
+    delve_err warn = { "" };
+    delve_status st = external_dungeon(g, seed, &d, &warn, err);
+    if (st == DELVE_EFAIL) {
+        told_break(told);
+        fprintf(stderr, "delve stats: not generated: %s\n", err->msg);
+        ++*failed;
+        return DELVE_OK;
+    }
+    if (st != DELVE_OK)
+        return st;
+    if (warn.msg[0]) {
+        told_break(told);
+        generator_warn(&told->warned, seed, warn.msg);
+    }
+    st = stats_add_dungeon(t, &d, err);
+    dungeon_free(&d);
+    return st;
+}
+
+/* Every seed of a's range through a->gen into t, one after another; *failed counts
+ * the seeds not generated, *done those run. Progress on a terminal. */
+static delve_status gen_fill(const stats_args *a, stats_table *t, gen_told *told,
+                             uint64_t *failed, uint64_t *done, delve_err *err)
+{
+    uint64_t total = a->last - a->first + 1;
+    delve_status st = DELVE_OK;
+    for (uint64_t s = a->first; st == DELVE_OK; s++) {
+        st = gen_seed(a->gen, s, t, told, failed, err);
+        if (st == DELVE_OK)
+            ++*done;
+        if (st == DELVE_OK && told->tty &&
+            (*done % STATS_GEN_TTY_EVERY == 0 || *done == total)) {
+            fprintf(stderr, "\rdelve stats: %" PRIu64 " of %" PRIu64 " seeds", *done, total);
+            told->line_open = 1;
+        }
+        if (s == a->last)
+            break;
+    }
+    told_break(told);
+    return st;
+}
+
+/* The table of a's generator over a's seeds, printed; exit 1 when a seed was not
+ * generated (as delve check --generator), 128 + the signal when stopped. */
+static int gen_run(const stats_args *a)
+{
+    stats_table *t = malloc(sizeof *t);
+    if (!t)
+        return cli_fail("stats", DELVE_ENOMEM, NULL);
+    stats_init(t, stats_survey_family());
+    gen_told told = { .tty = isatty(2), .warned = { .cmd = "stats" } };
+    folder_catch_signals(); /* Ctrl-C: said, and no half table printed */
+    uint64_t failed = 0, done = 0;
+    delve_err err = { "" };
+    delve_status st = gen_fill(a, t, &told, &failed, &done, &err);
+    generator_warnings_end(&told.warned);
+    if (st == DELVE_ESTOP) {
+        fprintf(stderr, "delve stats: %s after %" PRIu64 " of %" PRIu64 " seeds; no table "
+                "printed\n", folder_stop_word(), done, a->last - a->first + 1);
+        free(t);
+        return 128 + *folder_stop();
+    }
+    if (st == DELVE_OK) {
+        print_table(t, a);
+        if (!a->tsv || failed)
+            printf("%s%" PRIu64 " seed%s not generated\n", a->tsv ? "# " : "\n",
+                   failed, failed == 1 ? "" : "s");
+        if (fflush(stdout) != 0)
+            st = delve_fail(&err, DELVE_EIO, "cannot write to standard output");
+    }
+    free(t);
+    return st ? cli_fail("stats", st, &err) : failed ? EXIT_DIFF : EXIT_OK;
+}
+
 /* delve stats --compare A B: alpha and format as written, or NULL for the defaults;
  * the comparison printed (review/dist_text.h). The exit code: 1 when a column is
  * flagged. */
@@ -286,12 +409,16 @@ static int compare_run(const char *file_a, const char *file_b, const char *alpha
     return st ? cli_fail("stats", st, &err) : flagged ? EXIT_DIFF : EXIT_OK;
 }
 
-enum { F_SEEDS, F_FORMAT, F_PER_FLOOR, F_COMPARE, F_ALPHA, F_SHARD };
+enum { F_SEEDS, F_FORMAT, F_PER_FLOOR, F_COMPARE, F_ALPHA, F_SHARD, F_GENERATOR,
+       F_GENERATOR_SHELL, F_GENERATOR_TIMEOUT, F_COUNT };
 static const cli_flag FLAGS[] = {
     { "seeds", 0, 1, NULL }, { "format", 0, 1, "table tsv json" }, { "per-floor", 0, 0, NULL },
     { "compare", 0, 0, NULL }, { "alpha", 0, 1, NULL }, { "shard", 0, 0, NULL },
+    GENERATOR_FLAGS,
 };
-const cli_spec cmd_stats_spec = { .cmd = "stats", .flags = FLAGS, .flag_count = 6, .max_pos = 2,
+_Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
+const cli_spec cmd_stats_spec = { .cmd = "stats", .flags = FLAGS, .flag_count = F_COUNT,
+                                  .max_pos = 2,
                                   .settings = OPTS_ALL & ~OPTS_BIT(OPTS_SEED) &
                                               ~OPTS_BIT(OPTS_FLOOR),
                                   .help = help };
@@ -300,6 +427,29 @@ const cli_spec cmd_stats_spec = { .cmd = "stats", .flags = FLAGS, .flag_count = 
 static const uint64_t MAX_SEEDS[FAMILY_COUNT] = {
     [FAMILY_ROOMS] = 1000000, [FAMILY_DOOMRL] = 100000000, [FAMILY_SHOALS] = SHOALS_STATS_MAX_SEEDS,
 };
+
+/* --generator 'CMD {seed}' --seeds A-B: another program's dungeons measured. */
+static int stats_generator(const cli_args *c, int tsv)
+{
+    external_gen g;
+    int rc = generator_read("stats", c->flag[F_GENERATOR], c->flag[F_GENERATOR_SHELL] != NULL,
+                            c->flag[F_GENERATOR_TIMEOUT], c->o.floors, 0, &g);
+    if (rc)
+        return rc;
+    if (c->given & ~OPTS_BIT(OPTS_FLOORS))
+        return cli_usage_error("stats", "--generator makes the dungeons: of the generator "
+                               "settings only --floors applies");
+    if (c->flag[F_SHARD])
+        return cli_usage_error("stats", "--shard: parts of a --generator run are not "
+                               "joined yet; measure the whole range");
+    if (!c->flag[F_SEEDS])
+        return cli_usage_error("stats", "--seeds A-B is needed");
+    stats_args a = { .o = c->o, .tsv = tsv, .gen = &g };
+    if (!cli_seeds("stats", c->flag[F_SEEDS], STATS_GEN_MAX_SEEDS, &a.first, &a.last))
+        return EXIT_USAGE;
+    g.stop = folder_stop(); /* a stop kills the generator's process group */
+    return gen_run(&a);
+}
 
 int cmd_stats(int argc, char **argv)
 {
@@ -314,7 +464,7 @@ int stats_main(int argc, char **argv, const shard_sums *in)
         return rc < 0 ? EXIT_OK : rc;
     if (c.flag[F_COMPARE]) { /* two catalogs, not generation */
         if (c.pos_count != 2 || c.given || c.flag[F_SEEDS] || c.flag[F_PER_FLOOR] ||
-            c.flag[F_SHARD])
+            c.flag[F_SHARD] || c.flag[F_GENERATOR])
             return cli_usage_error("stats", "--compare takes two catalogs, A.tsv B.tsv, and "
                                    "only --alpha and --format");
         return compare_run(c.pos[0], c.pos[1], c.flag[F_ALPHA], c.flag[F_FORMAT]);
@@ -327,6 +477,8 @@ int stats_main(int argc, char **argv, const shard_sums *in)
     if (strcmp(fmt, "table") && strcmp(fmt, "tsv"))
         return cli_usage_error("stats", "--format: '%s' is not table or tsv", fmt);
     a.tsv = !strcmp(fmt, "tsv");
+    if (!in && (c.flag[F_GENERATOR] || c.flag[F_GENERATOR_SHELL] || c.flag[F_GENERATOR_TIMEOUT]))
+        return stats_generator(&c, a.tsv); /* --per-floor implied */
     int per_floor = c.flag[F_PER_FLOOR] || fam == FAMILY_DOOMRL;
     if (a.tsv && fam == FAMILY_SHOALS && !per_floor)
         return cli_usage_error("stats", "--format tsv: Shoals stats print a table only");

@@ -3,6 +3,7 @@
 
 #include "gen/family.h"
 #include "gen/stats.h"
+#include "gen/survey.h"
 
 const stats_family *stats_family_for(int type)
 {
@@ -34,11 +35,72 @@ delve_status stats_add_seed(stats_table *t, const gen_opts *o, uint64_t seed, de
     delve_status st = t->family->measure(&so, values, &type, err);
     if (st != DELVE_OK)
         return st;
-    if (type < 0 || type >= LT_COUNT)
+    if (type < 0 || type >= LT_COUNT)  /* said with the seed, not as stats_add_floor */
         return delve_fail(err, DELVE_EFAIL, "seed %llu: level type %d out of range",
                           (unsigned long long)seed, type);
+    return stats_add_floor(t, type, values, err);
+}
+
+delve_status stats_add_floor(stats_table *t, int type, const int *values, delve_err *err)
+{
+    if (type < 0 || type >= LT_COUNT)
+        return delve_fail(err, DELVE_EFAIL, "level type %d out of range", type);
     t->floors[type]++;
     for (int i = 0; i < t->family->measure_count; i++)
         acc_add(&t->acc[type][i], values[i]);
     return DELVE_OK;
+}
+
+/* --- any program's floors ------------------------------------------------------- */
+
+static const char *const SURVEY_NAMES[STATS_SURVEY_COUNT] = {
+    "rooms", "doors", "ways", "pits", "stations", "monsters", "items",
+    "stand", "blocked", "room_floor", "corridor_floor", "room_areas", "reach_pm",
+    "goal_walk", "dead_ends", "parts",
+};
+
+static const char *const *survey_names(void)
+{
+    return SURVEY_NAMES;
+}
+
+static delve_status survey_measure(const gen_opts *o, int *values, int *type, delve_err *err)
+{
+    (void)o, (void)values, (void)type;
+    return delve_fail(err, DELVE_EINPUT, "the survey measures a dungeon already made");
+}
+
+const stats_family *stats_survey_family(void)
+{
+    static const stats_family fam = { STATS_SURVEY_COUNT, survey_names, survey_measure };
+    return &fam;
+}
+
+delve_status stats_floor_values(const dfloor *f, int *values, delve_err *err)
+{
+    survey sv;
+    delve_status st = survey_floor(f, &sv, err);
+    if (st != DELVE_OK)
+        return st;
+    int sq[T_TERRAIN_COUNT];
+    survey_terrain_counts(f, sq);
+    const int v[STATS_SURVEY_COUNT] = {
+        f->room_count, sq[T_DOOR], f->way_count, f->pit_count, f->station_count,
+        f->monster_count, f->item_count, sv.stand, sv.blocked, sv.room_floor,
+        sv.corridor_floor, sv.room_areas, sv.reach_pm, sv.goal_walk, sv.dead_ends, sv.parts,
+    };
+    memcpy(values, v, sizeof v);
+    return DELVE_OK;
+}
+
+delve_status stats_add_dungeon(stats_table *t, const dungeon *d, delve_err *err)
+{
+    delve_status st = DELVE_OK;
+    for (int i = 0; i < d->floor_count && st == DELVE_OK; i++) {
+        int values[STATS_MAX_MEASURES] = { 0 };
+        st = stats_floor_values(&d->floors[i], values, err);
+        if (st == DELVE_OK)
+            st = stats_add_floor(t, d->floors[i].level_type, values, err);
+    }
+    return st;
 }

@@ -7,6 +7,13 @@
 
 #include "engine/path.h"
 
+void survey_terrain_counts(const dfloor *f, int *sq)
+{
+    memset(sq, 0, sizeof(int) * T_TERRAIN_COUNT);
+    for (int i = 0; i < f->w * f->h; i++)
+        sq[f->terrain[i] < T_TERRAIN_COUNT ? f->terrain[i] : T_ROCK]++;
+}
+
 /* Counts of squares by kind, and the dead ends (4-neighbour standing counts). */
 static void count_squares(const dfloor *f, survey *s)
 {

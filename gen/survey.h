@@ -26,6 +26,11 @@ typedef struct survey {
                         floor's ways within it) */
 } survey;
 
+/* The squares of f by terrain kind into sq[T_TERRAIN_COUNT] (a value past the kinds
+ * counted as rock): the one count of door, curve, turn, stair and ramp squares behind
+ * the catalog's columns and `delve stats --generator`'s doors, so the two agree. */
+void survey_terrain_counts(const dfloor *f, int *sq);
+
 /* The survey of f. DELVE_ENOMEM with err set. */
 delve_status survey_floor(const dfloor *f, survey *out, delve_err *err);
 

@@ -23,11 +23,10 @@ static void one_cell(char *out, size_t size, const char *s)
 /* The counts of CATALOG_MORE for f, in its order. */
 static void more_counts(const dfloor *f, int *c)
 {
-    int sq[T_TERRAIN_COUNT] = { 0 }, wk[WAY_KIND_COUNT] = { 0 }, fluid = 0;
-    for (int i = 0; i < f->w * f->h; i++) {
-        sq[f->terrain[i] < T_TERRAIN_COUNT ? f->terrain[i] : T_ROCK]++;
-        fluid += terrain_is_fluid((terrain)f->terrain[i]);
-    }
+    int sq[T_TERRAIN_COUNT], wk[WAY_KIND_COUNT] = { 0 }, fluid = 0;
+    survey_terrain_counts(f, sq);
+    for (int t = 0; t < T_TERRAIN_COUNT; t++)
+        fluid += terrain_is_fluid((terrain)t) ? sq[t] : 0;
     for (int i = 0; i < f->way_count; i++)
         wk[f->ways[i].kind < WAY_KIND_COUNT ? f->ways[i].kind : WAY_LIFT]++;
     const rising_log *r = &f->rising;
