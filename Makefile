@@ -5,7 +5,7 @@ JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 FILM  ?= films/scripts/pits-and-stations.film
 CONFIGURE = test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps deps-test deps-package deps-fuzz deb build run test test-sanitize test-arm64 fuzz fuzz-replay view bench golden install uninstall clean
+.PHONY: all deps deps-test deps-package deps-fuzz deb test-deb build run test test-sanitize test-arm64 fuzz fuzz-replay view bench golden install uninstall clean
 
 all: build
 
@@ -119,6 +119,12 @@ uninstall:
 # libraries it loads on first use; `apt install ./build/deb/delve_*.deb` installs it
 deb: deps-package
 	sh scripts/deb.sh $(BUILD)
+
+# the package installed by apt in a fresh debootstrap'ed Debian 12 root under
+# BUILD/deb-root: delve film, man delve and bash completion there (scripts/test-deb-root.sh;
+# root and Debian's mirror needed, so not part of make test)
+test-deb: deb
+	sh scripts/test-deb-root.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) out
