@@ -261,7 +261,9 @@ static int parse(int argc, char **argv, shot_args *a)
     delve_err err = { "" };
     if (a->set && catalog_command_check(a->argc, a->argv, &err)) /* its catalog's lines */
         return cli_usage_error("shot", "%s", err.msg);
-    if (!a->dun && !a->load && opts_check_floor(&a->o, a->o.floors, "--", &err))
+    /* a file or a generator says how many floors there are: checked once it is read */
+    if (!a->dun && !a->load && !a->ext.command &&
+        opts_check_floor(&a->o, a->o.floors, "--", &err))
         return cli_usage_error("shot", "%s", err.msg);
     if (!a->set && !a->o.floor)
         a->o.floor = 1;

@@ -141,4 +141,12 @@ check "films/scripts/your-generator.film: the landing hurts (Ash 19, Bryn 12 on 
   grep -qP '^119\t28829\t2\t30\t4\tland\t19\t12\t12\t20\t' "$TMP/yf/events.tsv"
 check "... and the font heals them whole (Ash 30, Bryn 24)" \
   grep -qP '^192\t28851\t2\t40\t3\theal\t30\t12\t24\t20\t' "$TMP/yf/events.tsv"
+# --floor against the floors the generator made (5 here), not --floors (3 by default)
+printf '#!/bin/sh\nexec python3 examples/gen_rooms.py --seed "$1" --floors 5\n' > "$F/five.sh"
+"$DELVE" shot --generator "sh $F/five.sh {seed}" --seed 1 --floor 4 -o "$TMP/f4.png" > "$TMP/f4.out" 2>&1
+check "shot --floor 4 of a generator's 5 floors ($(cat "$TMP/f4.out"))" grep -q 'floor 4 of 5)' "$TMP/f4.out"
+"$DELVE" shot --generator "sh $F/five.sh {seed}" --seed 1 --floor 6 -o "$TMP/f6.png" > /dev/null 2> "$TMP/f6.err"
+check "shot --floor 6: the dungeon has 5 floors, exit 2" sh -c "test $? = 2 && grep -q -- '--floor 6: the dungeon has 5 floors' '$TMP/f6.err'"
+"$DELVE" view --generator "sh $F/five.sh {seed}" --seed 1 --floor 5 --headless --screenshot "$TMP/v5.png" > /dev/null 2>&1
+check "view --floor 5 of a generator's 5 floors" test -s "$TMP/v5.png"
 finish

@@ -25,7 +25,8 @@ delve_status request_load(const request *a, film_script *fs, delve_err *err)
                  (unsigned long long)fs->gen.seed, family_type_of(fs->gen.type)->name);
     if (!st && opts_check_given(&fs->gen, a->given, "--", err))
         st = DELVE_EINPUT;
-    if (!st && !a->dun && !a->load && opts_check_floor(&fs->gen, fs->gen.floors, "--", err))
+    if (!st && !a->dun && !a->load && !a->generator && /* read first: viewer_open checks */
+        opts_check_floor(&fs->gen, fs->gen.floors, "--", err))
         st = DELVE_EINPUT;
     if (!st && ((a->given & ~OPTS_BIT(OPTS_FLOOR)) || a->dun || a->load || a->generator))
         /* the command line wins */
