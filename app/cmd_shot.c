@@ -566,6 +566,11 @@ static int shot_set(const shot_args *a)
     rc = folder_close(od, "shot", st, &err);
     if (!rc)
         set_summary(a, shots, &dl, told.failed);
+    /* not one dungeon made: a CI job keeping the set must not go green on it */
+    if (!rc && told.failed > 0 && (uint64_t)told.failed == a->seed_hi - a->o.seed + 1) {
+        fprintf(stderr, "delve shot: every seed failed to generate (each said above)\n");
+        rc = EXIT_DIFF;
+    }
     generator_warnings_end(&told.warned);
     drawlist_free(&dl);
     return rc;

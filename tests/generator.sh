@@ -127,6 +127,8 @@ check "shot set: the failed seed said" grep -q "^delve shot: failed: four.sh see
 check "shot set: the summary counts it" grep -q "1 seed failed to generate" "$TMP/out"
 check "shot set: its catalog lines say failed" test "$(grep -cP '^4\t[123]\texternal\t.*failed: four.sh seed 4: exited with code 5' "$TMP/fset/catalog.tsv")" = 3
 check "shot set: the other seeds drawn (2 floors each)" test "$(ls "$TMP/fset" | grep -c png)" = 4
+"$DELVE" shot --generator "$F/four.sh {seed}" --seeds 4-4 -o "$TMP/allfail" > /dev/null 2> "$TMP/err"
+check "shot set: every seed failed: exit 1, said ($?)" sh -c "test $? = 1 && grep -q 'every seed failed to generate' '$TMP/err'"
 "$DELVE" check --generator "$F/nosuch {seed}" --seeds 1-3 > /dev/null 2> "$TMP/e"
 check "check: no such program: exit 2, once" test $? = 2 -a "$(grep -c "cannot run" "$TMP/e")" = 1
 "$DELVE" check --generator-timeout 3 --seeds 1-3 > /dev/null 2> "$TMP/e"
