@@ -36,4 +36,21 @@ check "--repo not a git repository: exit 2 (rc $rc: $(cat "$TMP/e"))" sh -c "tes
 DELVE="$DELVE" REVIEW_CHANGE_DIR="$out" sh scripts/review-change --repo "$repo" --build 'false' \
   --generator 'python3 gen_rooms.py --seed {seed}' HEAD~1 HEAD > /dev/null 2> "$TMP/e"; rc=$?
 check "a build command that fails: exit 2 (rc $rc)" sh -c "test $rc = 2 && grep -q 'the build failed' '$TMP/e'"
+# a change that breaks seed 2: said first, each side's failed floors counted
+python3 - "$repo/gen_rooms.py" << 'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read().replace("def main():\n", "def main():\n    if sys.argv[sys.argv.index('--seed') + 1] == '2':\n        sys.exit('no room for seed 2')\n", 1)
+open(p, 'w').write(s)
+PY
+DELVE="$DELVE" REVIEW_CHANGE_DIR="$out" sh scripts/review-change --repo "$repo" \
+  --generator 'python3 gen_rooms.py --seed {seed} --floors {floors}' HEAD \
+  -- --seeds 1-3 --floors 2 --zoom 4 > "$TMP/rc3.out" 2> "$TMP/rc3.err"; rc=$?
+check "seed 2 failing on B's side: said before the verdict (rc $rc)" \
+  sh -c "head -n 1 '$TMP/rc3.out' | grep -q '^review-change: B: 2 of 6 floors failed to generate (their lines in the catalog); the first: gen_rooms.py seed 2: exited with code 1'"
+# a bad template: the shot set's own message, not a log that is gone
+DELVE="$DELVE" REVIEW_CHANGE_DIR="$out" sh scripts/review-change --repo "$repo" \
+  --generator 'python3 gen_rooms.py --seed {sed}' HEAD~1 HEAD > /dev/null 2> "$TMP/e"; rc=$?
+check "a bad template: exit 2 with the shot set's message (rc $rc)" \
+  sh -c "test $rc = 2 && grep -q 'unknown placeholder {sed}' '$TMP/e'"
 finish
