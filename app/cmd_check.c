@@ -158,7 +158,7 @@ static int check_seeds(const gen_opts *go, const external_gen *g, int jobs, uint
         fprintf(stderr, "\n");
     clock_gettime(CLOCK_MONOTONIC, &t1);
     textbuf tb = { 0 };
-    tally_report(t, shard ? go : NULL, a, b, go->floors,
+    tally_report(t, shard ? go : NULL, a, b, g ? 0 : go->floors,
                  (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, &tb);
     int rc = t->errors || t->failed ? EXIT_DIFF : EXIT_OK;
     free(t);

@@ -44,9 +44,12 @@ static int tally_lines(const tally *t, uint64_t a, uint64_t b, int floors, doubl
 {
     int lines = 1;
     uint64_t n = b - a + 1;
-    textbuf_printf(tb, "delve check: seeds %" PRIu64 "-%" PRIu64 ", %d floor%s: %" PRIu64 " dungeon%s, %ld "
-           "error%s, %ld warning%s, %ld not generated (%.1f s)\n", a, b, floors,
-           floors == 1 ? "" : "s", n, n == 1 ? "" : "s", t->errors, t->errors == 1 ? "" : "s",
+    char fl[32] = ""; /* none for another program's dungeons: each has the floors it has */
+    if (floors > 0)
+        snprintf(fl, sizeof fl, ", %d floor%s", floors, floors == 1 ? "" : "s");
+    textbuf_printf(tb, "delve check: seeds %" PRIu64 "-%" PRIu64 "%s: %" PRIu64 " dungeon%s, %ld "
+           "error%s, %ld warning%s, %ld not generated (%.1f s)\n", a, b, fl,
+           n, n == 1 ? "" : "s", t->errors, t->errors == 1 ? "" : "s",
            t->warnings, t->warnings == 1 ? "" : "s", t->failed, secs);
     for (int k = 0; k < CK_KIND_COUNT; k++) {
         if (!t->count[k])

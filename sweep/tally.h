@@ -62,6 +62,10 @@ delve_status tally_seeds(const gen_opts *go, uint64_t a, uint64_t b, tally *t,
 delve_status tally_external(const external_gen *g, uint64_t a, uint64_t b, int jobs,
                             tally *t, const tally_watch *w, uint64_t *done, delve_err *err);
 
+/* The report of seeds a-b into tb (its summary line, the kinds with their first seeds,
+ * the seeds not generated; with part, a part's settings and end lines); floors 0 for
+ * another program's dungeons, whose summary names no count of floors. Returns its
+ * lines. */
 int tally_report(const tally *t, const gen_opts *part, uint64_t a, uint64_t b, int floors,
                  double secs, textbuf *tb);
 
