@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "app/cli.h"
+#include "base/words.h"
 
 int generator_read(const char *cmd, const char *command, int shell, const char *timeout,
                    int floors, int floor, external_gen *g)
@@ -19,6 +20,9 @@ int generator_read(const char *cmd, const char *command, int shell, const char *
     delve_err err = { "" };
     if (command && external_check(g, &err))
         return cli_usage_error(cmd, "%s", err.msg);
+    if (command && !words_has(command, "seed")) /* allowed: a generator may read a file */
+        fprintf(stderr, "delve %s: warning: --generator names no {seed}: every seed runs the "
+                "same command\n", cmd);
     return EXIT_OK;
 }
 

@@ -151,4 +151,8 @@ check "shot --floor 4 of a generator's 5 floors ($(cat "$TMP/f4.out"))" grep -q 
 check "shot --floor 6: the dungeon has 5 floors, exit 2" sh -c "test $? = 2 && grep -q -- '--floor 6: the dungeon has 5 floors' '$TMP/f6.err'"
 "$DELVE" view --generator "sh $F/five.sh {seed}" --seed 1 --floor 5 --headless --screenshot "$TMP/v5.png" > /dev/null 2>&1
 check "view --floor 5 of a generator's 5 floors" test -s "$TMP/v5.png"
+# a command without {seed} runs, with a warning: every seed gets the same dungeon
+"$DELVE" check --generator 'cat tests/fixtures/dun/terrains.dun' --seeds 1-2 > /dev/null 2> "$TMP/e"
+check "no {seed} in the command: a warning ($(head -n 1 "$TMP/e"))" \
+  grep -q '^delve check: warning: --generator names no {seed}: every seed runs the same command' "$TMP/e"
 finish
