@@ -100,7 +100,7 @@ delve_status words_split(const char *s, const words_var *vars, int n, words *w,
                          delve_err *err)
 {
     out o = { w->buf, 0, sizeof w->buf };
-    size_t start = 0, i = 0;
+    size_t start = 0, i = 0, qat = 0;
     char q[1] = { 0 };
     int open = 0;
     delve_status st = DELVE_OK;
@@ -116,10 +116,14 @@ delve_status words_split(const char *s, const words_var *vars, int n, words *w,
             continue;
         }
         open = 1;
+        size_t at = i;
+        char was = q[0];
         st = one(s, &i, q, vars, n, &o, err);
+        if (!was && q[0])
+            qat = at; /* where an unclosed quote is said: where it opens */
     }
     if (!st && q[0])
-        return delve_fail(err, DELVE_EINPUT, "column %zu: the %s quote is not closed", i + 1,
+        return delve_fail(err, DELVE_EINPUT, "column %zu: this %s quote is not closed", qat + 1,
                           q[0] == '\'' ? "single" : "double");
     if (!st)
         st = end_word(w, &o, &start, &open, err);

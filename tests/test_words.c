@@ -72,8 +72,8 @@ static void test_quotes_and_backslashes(void **state)
 static void test_faults_name_their_column(void **state)
 {
     (void)state;
-    refused("gen 'abc", DELVE_EINPUT, "column 9: the single quote is not closed");
-    refused("gen \"abc", DELVE_EINPUT, "double quote is not closed");
+    refused("gen 'abc", DELVE_EINPUT, "column 5: this single quote is not closed");
+    refused("gen \"abc", DELVE_EINPUT, "column 5: this double quote is not closed");
     refused("gen {sed}", DELVE_EINPUT, "column 5: unknown placeholder {sed}");
     refused("gen {seed", DELVE_EINPUT, "column 5: '{' without its '}'");
     refused("gen x}", DELVE_EINPUT, "column 6: a lone '}'");
