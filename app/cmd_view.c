@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/generator.h"
 #include "gen/external.h"
 #include "viewer/input.h"
 #include "viewer/viewer.h"
@@ -13,7 +14,8 @@
 static void help(void)
 {
     printf("usage: delve view [FILE.dun [--unchecked]] [--film SCRIPT] [SETTINGS] [--font PATH]\n"
-           "                  [--generator 'CMD {seed}']\n"
+           "                  [--generator 'CMD {seed}' [--generator-shell]\n"
+           "                  [--generator-timeout S]]\n"
            "                  [--load FILE.sav] [--save-to FILE.sav] [--headless]\n"
            "                  [--keys EVENTS] [--size WxH] [--screenshot OUT.png]\n"
            "       delve view --compare A.dun B.dun [OPTIONS]\n"
@@ -23,7 +25,8 @@ static void help(void)
            "script's `dungeon` line), or of FILE.dun, with the script's party; --floor K\n"
            "opens on floor K; --load starts from a saved game (its dungeon rebuilt, the hole\n"
            "still open, the font still dry); --generator runs another program for the seed's\n"
-           "dungeon (docs/generators.md), n and p run it for the next seed.\n"
+           "dungeon (docs/generators.md), n and p run it for the next seed, and saving its\n"
+           "script runs it again; a run past --generator-timeout S (default 30) is killed.\n"
            "  space      play / pause the film    . ,        one shot on / back\n"
            "  Home End   the film's start / end   1 2 4 8    speed\n"
            "  arrows     pan                      drag       pan with the mouse\n"
@@ -66,12 +69,12 @@ static void help(void)
 }
 
 enum { F_FILM, F_FONT, F_SCREENSHOT, F_LOAD, F_SAVE_TO, F_HEADLESS, F_KEYS, F_SIZE,
-       F_COMPARE, F_UNCHECKED, F_GENERATOR, F_COUNT };
+       F_COMPARE, F_UNCHECKED, F_GENERATOR, F_GENERATOR_SHELL, F_GENERATOR_TIMEOUT, F_COUNT };
 static const cli_flag FLAGS[] = {
     { "film", 0, 1, "*.film" }, { "font", 0, 1, CLI_FILES }, { "screenshot", 0, 1, "*.png" },
     { "load", 0, 1, "*.sav" }, { "save-to", 0, 1, "*.sav" }, { "headless", 0, 0, NULL },
     { "keys", 0, 1, NULL }, { "size", 0, 1, NULL }, { "compare", 0, 0, NULL },
-    { "unchecked", 0, 0, NULL }, { "generator", 0, 1, NULL },
+    { "unchecked", 0, 0, NULL }, GENERATOR_FLAGS,
 };
 _Static_assert(sizeof FLAGS / sizeof FLAGS[0] == F_COUNT, "one row per flag");
 const cli_spec cmd_view_spec = { .cmd = "view", .settings = OPTS_ALL, .flags = FLAGS,
@@ -131,18 +134,21 @@ static int parse_size(const char *s, request *a)
 
 /* --generator 'CMD {seed}': its template split once; of the settings, the seed, floors
  * and floor apply (docs/generators.md). */
-static int generator_args(const request *a)
+static int generator_args(request *a, const cli_args *c)
 {
-    external_gen g = { .command = a->generator, .floors = a->o.floors };
-    delve_err err = { "" };
+    external_gen g;
+    int rc = generator_read("view", a->generator, c->flag[F_GENERATOR_SHELL] != NULL,
+                            c->flag[F_GENERATOR_TIMEOUT], a->o.floors, 0, &g);
+    if (rc || !a->generator)
+        return rc;
+    a->generator_shell = g.shell;
+    a->generator_timeout_s = g.timeout_s;
     if (a->dun || a->load || a->compare)
         return cli_usage_error("view", "--generator makes the dungeon: not with %s",
                                a->compare ? "--compare" : a->dun ? "a .dun file" : "--load");
     if (a->given & ~(OPTS_BIT(OPTS_SEED) | OPTS_BIT(OPTS_FLOORS) | OPTS_BIT(OPTS_FLOOR)))
         return cli_usage_error("view", "--generator makes the dungeon: of the generator "
                                "settings only --seed, --floors and --floor apply");
-    if (external_check(&g, &err))
-        return cli_usage_error("view", "%s", err.msg);
     return EXIT_OK;
 }
 
@@ -177,7 +183,7 @@ static int parse(int argc, char **argv, request *a, request *b)
     if ((a->dun || a->load) && (a->given & ~OPTS_BIT(OPTS_FLOOR)))
         return cli_usage_error("view", "%s holds its own dungeon: no generator settings but "
                                "--floor", a->dun ? "a .dun file" : "a saved game");
-    if (a->generator && (rc = generator_args(a)) != EXIT_OK)
+    if ((rc = generator_args(a, &c)) != EXIT_OK)
         return rc;
     if (a->unchecked && !a->dun)
         return cli_usage_error("view", "--unchecked opens a .dun file that fails delve check: "

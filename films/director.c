@@ -55,7 +55,8 @@ typedef struct dir_state {
  * What the generator writes to stderr on success is not shown: a film prints nothing. */
 static delve_status generated_dungeon(const film_script *fs, dungeon *d, delve_err *err)
 {
-    external_gen g = { .command = fs->generator, .floors = fs->gen.floors };
+    external_gen g = { .command = fs->generator, .floors = fs->gen.floors,
+                       .shell = fs->generator_shell, .timeout_s = fs->generator_timeout_s };
     delve_err e = { "" }, warn;
     if (fs->no_programs)
         return delve_fail(err, DELVE_EINPUT, "dungeon generator: not run here");

@@ -424,9 +424,18 @@ static delve_status dungeon_generator(line_ctx *c, const token *t)
 {
     external_gen g = { .command = t->val, .floors = 1 };
     delve_err e = { "" };
-    if (!t->val[0] || external_check(&g, &e))
-        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol, "%s",
-                             t->val[0] ? e.msg : "generator: give its command, \"CMD {seed}\"");
+    if (!t->val[0])
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol,
+                             "generator: give its command, \"CMD {seed}\"");
+    if (external_check(&g, &e)) {
+        /* "--generator: column C: why" is the command line's; here, the script's column
+           (past the opening quote; exact while no \" or \\ comes before it) */
+        int col = 0, at = 0;
+        if (sscanf(e.msg, "--generator: column %d: %n", &col, &at) == 1 && at > 0 && col > 0)
+            return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line,
+                                 t->vcol + t->quoted + col - 1, "generator: %s", e.msg + at);
+        return delve_fail_at(c->err, DELVE_EINPUT, c->path, c->line, t->vcol, "%s", e.msg);
+    }
     snprintf(c->fs->generator, sizeof c->fs->generator, "%s", t->val);
     c->fs->dun_file[0] = c->fs->save_file[0] = '\0';
     c->fs->dun_line = c->line;

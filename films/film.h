@@ -98,6 +98,9 @@ typedef struct film_script {
     char generator[FILM_PATH_MAX]; /* dungeon generator="CMD {seed}": another program makes
                                  the dungeon of gen.seed with gen.floors
                                  (gen/external.h); empty: none */
+    int generator_shell;      /* 1: run generator by sh -c (the viewer's --generator-shell) */
+    int generator_timeout_s;  /* seconds a run may take; 0: EXTERNAL_TIMEOUT_S (the
+                                 viewer's --generator-timeout; a script keeps the default) */
     int no_programs;          /* 1: a generator= (in the script or a save's source) is
                                  refused, not run: set by the fuzzers, whose scripts and
                                  saves must never start a program; never by a script */

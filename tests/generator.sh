@@ -61,7 +61,8 @@ check "film: its save's source names the generator" grep -qxF "source generator=
 check "film: the save loads by running the generator" test -s "$TMP/l.png"
 printf 'film "Bad"\ndungeon generator="%s {sed}" seed=1\n' "$GEN" > "$TMP/bad.film"
 "$DELVE" film "$TMP/bad.film" -o "$TMP/badfilm" > /dev/null 2> "$TMP/err"
-check "film: a bad template is an error at its line ($(cat "$TMP/err"))" grep -q "bad.film:2:.*unknown placeholder {sed}" "$TMP/err"
+col=$(( $(printf 'dungeon generator="%s ' "$GEN" | wc -c) + 1 ))
+check "film: a bad template is an error at its column in the script ($(cat "$TMP/err"))" grep -q "bad.film:2:$col: generator: unknown placeholder {sed}" "$TMP/err"
 printf 'film "Fails"\ndungeon generator="%s/four.sh {seed}" seed=4\nwalk to=pit\n' "$F" > "$TMP/fails.film"
 
 # the viewer: --generator, n steps the seed, c copies commands that run it
@@ -155,4 +156,11 @@ check "view --floor 5 of a generator's 5 floors" test -s "$TMP/v5.png"
 "$DELVE" check --generator 'cat tests/fixtures/dun/terrains.dun' --seeds 1-2 > /dev/null 2> "$TMP/e"
 check "no {seed} in the command: a warning ($(head -n 1 "$TMP/e"))" \
   grep -q '^delve check: warning: --generator names no {seed}: every seed runs the same command' "$TMP/e"
+# the viewer takes --generator-timeout too: a hang is killed after it
+printf '#!/bin/sh\nsleep %d\n' "$nap" > "$F/hang1.sh"
+t0=$(date +%s)
+"$DELVE" view --generator "sh $F/hang1.sh {seed}" --generator-timeout 1 --seed 1 --headless \
+  --screenshot "$TMP/h.png" > /dev/null 2> "$TMP/e"; rc=$?
+check "view --generator-timeout 1: a hang killed, exit 2 ($(( $(date +%s) - t0 )) s)" \
+  sh -c "test $rc = 2 && grep -q 'still running after 1 s' '$TMP/e' && test ! -e '$TMP/h.png'"
 finish

@@ -41,6 +41,8 @@ delve_status request_load(const request *a, film_script *fs, delve_err *err)
         char name[64];
         external_name(a->generator, name, sizeof name);
         snprintf(fs->generator, sizeof fs->generator, "%s", a->generator);
+        fs->generator_shell = a->generator_shell;
+        fs->generator_timeout_s = a->generator_timeout_s;
         fs->dun_line = 0;
         snprintf(fs->title, sizeof fs->title, "%s, seed %llu", name,
                  (unsigned long long)fs->gen.seed);

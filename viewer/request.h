@@ -17,6 +17,8 @@ typedef struct request {
     const char *film, *font, *shot_path, *dun, *load, *save_to, *keys;
     const char *generator;        /* --generator 'CMD {seed}': another program's dungeon of
                                      the seed (gen/external.h), n and p step it; or NULL */
+    int generator_shell;          /* --generator-shell: run it by sh -c */
+    int generator_timeout_s;      /* --generator-timeout S, or 0: the default */
     int headless;
     int film_given;               /* --film named the script (else the default film) */
     int unchecked;                /* --unchecked: a .dun with check errors opens anyway */

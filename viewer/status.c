@@ -9,6 +9,7 @@
 #include "base/fsio.h"
 #include "engine/monster.h"
 #include "engine/save.h"
+#include "gen/external.h"
 #include "gen/family.h"
 #include "review/catalog.h"
 #include "viewer/status.h"
@@ -187,7 +188,7 @@ static const char *not_option(const char *name, char *buf, size_t cap)
 static void source_words(const viewer *v, int for_shot, char *cmd, size_t cap)
 {
     char seed[32], pbuf[FILM_PATH_MAX + 3], flags[SAY_LINE_MAX];
-    char *w[12];
+    char *w[16];
     int n = 0;
     delve_err e = { "" };
     const char *dun = v->a.dun ? v->a.dun : v->fs.dun_file[0] ? v->fs.dun_file : NULL;
@@ -207,10 +208,15 @@ static void source_words(const viewer *v, int for_shot, char *cmd, size_t cap)
     if (!for_shot && v->a.unchecked)
         w[n++] = "--unchecked";
     int settings = !dun && !sav; /* a file's dungeon has its own */
-    char floors[16];
+    char floors[16], timeout[16];
     if (settings && v->fs.generator[0]) { /* another program's: its command, no settings */
         snprintf(floors, sizeof floors, "%d", v->fs.gen.floors);
         w[n++] = "--generator", w[n++] = (char *)v->fs.generator;
+        if (v->fs.generator_shell)
+            w[n++] = "--generator-shell";
+        snprintf(timeout, sizeof timeout, "%d", v->fs.generator_timeout_s);
+        if (v->fs.generator_timeout_s && v->fs.generator_timeout_s != EXTERNAL_TIMEOUT_S)
+            w[n++] = "--generator-timeout", w[n++] = timeout;
         w[n++] = "--floors", w[n++] = floors;
     }
     if (settings) {
