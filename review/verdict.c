@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/textbuf.h"
+#include "review/catrow.h"
 
 /* Columns whose catalog name reads poorly in a sentence, and their words
  * (docs/catalog-format.md says what each counts). */
@@ -329,9 +330,92 @@ static void unflagged_verdict(textbuf *b, const review_result *r, const review_d
     textbuf_printf(b, ".");
 }
 
+/* --- the checks' findings: said whatever the statistics say ------------------------- */
+
+#define VERDICT_KINDS 32 /* error kinds told apart (gen/check.h has fewer) */
+
+/* The validator cell of catalog line s (column col): its start and length; NULL when the
+ * line or the cell is missing. */
+static const char *validator_cell(const char *s, int col, size_t *n)
+{
+    for (; s && col > 0; col--)
+        if ((s = strchr(s, '\t')))
+            s++;
+    if (!s)
+        return NULL;
+    *n = strcspn(s, "\t");
+    return s;
+}
+
+/* The error kinds of a validator cell ("error: a,b; warning: c") each into kinds[] once
+ * (names of up to 47 bytes; *n of them, at most VERDICT_KINDS). */
+static void error_kinds(const char *c, size_t len, char kinds[][48], int *n)
+{
+    if (len < 7 || strncmp(c, "error: ", 7))
+        return;
+    const char *p = c + 7, *end = c + len;
+    while (p < end && *n < VERDICT_KINDS) {
+        size_t k = strcspn(p, ",;\t");
+        if (p + k > end)
+            k = (size_t)(end - p);
+        int seen = 0;
+        for (int i = 0; i < *n && !seen; i++)
+            seen = strlen(kinds[i]) == k && !strncmp(kinds[i], p, k);
+        if (!seen && k && k < 48)
+            snprintf(kinds[(*n)++], 48, "%.*s", (int)k, p);
+        if (p[k] != ',')
+            break;
+        p += k + 1;
+    }
+}
+
+/* A rise in floors the importer's checks find an error on, or floors that failed to
+ * generate, said first, since two samples' statistics can miss a rare new failure:
+ * "The checks find errors on 6 floors (2 before; new: goal-unreachable). ". 0 when
+ * neither rose. */
+static int checks_words(textbuf *b, const review_result *r)
+{
+    int col = catrow_column(r->header, "validator"), err[2] = { 0, 0 }, fail[2] = { 0, 0 };
+    char kinds[2][VERDICT_KINDS][48];
+    int nk[2] = { 0, 0 };
+    for (int i = 0; col >= 0 && i < r->line_count; i++) {
+        const char *side[2] = { r->lines[i].base, r->lines[i].head };
+        for (int k = 0; k < 2; k++) {
+            size_t n = 0;
+            const char *c = validator_cell(side[k], col, &n);
+            err[k] += c && n >= 6 && !strncmp(c, "error:", 6);
+            fail[k] += c && n >= 7 && !strncmp(c, "failed:", 7);
+            if (c)
+                error_kinds(c, n, kinds[k], &nk[k]);
+        }
+    }
+    int said = 0;
+    if (err[1] > err[0]) {
+        textbuf_printf(b, "The checks find errors on %d floor%s (%d before", err[1],
+                       plural(err[1]), err[0]);
+        for (int j = 0, first = 1; j < nk[1]; j++) {
+            int old = 0;
+            for (int i = 0; i < nk[0] && !old; i++)
+                old = !strcmp(kinds[0][i], kinds[1][j]);
+            if (!old)
+                textbuf_printf(b, "%s%s", first ? "; new: " : ", ", kinds[1][j]), first = 0;
+        }
+        textbuf_printf(b, "). ");
+        said = 1;
+    }
+    if (fail[1] > fail[0]) {
+        textbuf_printf(b, "%d floor%s failed to generate (%d before). ", fail[1],
+                       plural(fail[1]), fail[0]);
+        said = 1;
+    }
+    return said;
+}
+
 void verdict_text(const review_result *r, const review_dist *d, char *buf, size_t size)
 {
     textbuf b = { 0 };
+    if (review_any_change(r))
+        checks_words(&b, r);
     if (!review_any_change(r)) {
         nothing_words(&b, r);
     } else if (d && d->flagged > 0) {

@@ -67,4 +67,10 @@ check "  --junit -: verdict and summary on stderr, the XML alone on stdout" sh -
   "'$DELVE' review a p --junit - > x 2> e; head -n 1 e | grep -qx 'No catalog column flagged: 1 of 30 pictures changed; same catalog.' && head -1 x | grep -q '^<?xml'"
 "$DELVE" review a p --format json > j 2> /dev/null
 check "  --format json: the JSON alone" sh -c "head -c 1 j | grep -q '{' && ! grep -q '^No catalog' j"
+# a new check error on a couple of floors is said first, whatever the statistics say
+mkdir errs && awk -F '\t' 'BEGIN { OFS = "\t" } !/^#/ && n < 2 && $2 == 2 { $9 = "error: goal-unreachable"; n++ } { print }' \
+  a/catalog.tsv > errs/catalog.tsv
+"$DELVE" review a errs -o errs-report > errs.out 2> /dev/null; rc=$?
+check "two floors with a new check error: the verdict opens with them (rc $rc: $(head -n 1 errs.out | cut -c1-90))" \
+  sh -c "test $rc = 1 && head -n 1 errs.out | grep -q '^The checks find errors on 2 floors (0 before; new: goal-unreachable)\. '"
 finish
