@@ -419,8 +419,9 @@ static int take(const cli_spec *s, int c, char **argv, cli_args *out)
     if (c >= CLI_SETTING_VAL && c < CLI_SETTING_VAL + OPTS_COUNT) {
         opts_id id = (opts_id)(c - CLI_SETTING_VAL);
         const char *key = opts_get(id)->key;
-        if (!whole_name(written(argv, 1), key))
-            return cli_usage_error(s->cmd, "unknown option '%s'", written(argv, 1));
+        if (!whole_name(written(argv, 1), key)) /* an abbreviation: getopt's, not ours */
+            return cli_usage_error(s->cmd, "unknown option '%s' (did you mean --%s?)",
+                                   written(argv, 1), key);
         delve_err err = { "" };
         if (out->given & OPTS_BIT(id) && strcmp(out->setting[id], optarg))
             return cli_twice(s->cmd, written(argv, 1), out->setting[id], optarg);
@@ -435,8 +436,8 @@ static int take(const cli_spec *s, int c, char **argv, cli_args *out)
         for (i = 0; i < s->flag_count && s->flags[i].short_name != c; i++)
             ;
     } else if (!whole_name(written(argv, s->flags[i].has_value), s->flags[i].name)) {
-        return cli_usage_error(s->cmd, "unknown option '%s'",
-                               written(argv, s->flags[i].has_value));
+        return cli_usage_error(s->cmd, "unknown option '%s' (did you mean --%s?)",
+                               written(argv, s->flags[i].has_value), s->flags[i].name);
     }
     const char *w = i < s->flag_count && s->flags[i].has_value ? written(argv, 1) : "--";
     if (w[0] == '-' && w[1] != '-' && w[1] && w[2] == '=') /* "-o=x" is no "-o =x" */

@@ -82,6 +82,8 @@ usage "--version with a value" "delve: --version takes no value ('--version=1')"
 usage "--help with a value" "delve: --help takes no value ('--help=x')" "" --help=x
 usage "an option before any command" "delve: unknown option '--seed' (the command comes first" "" --seed 3 gen
 usage "gen: a bad setting" "--floors: '40' is not a number in 1..32" gen --floors 40
+usage "check: --seed, a word short of --seeds" "unknown option '--seed' (did you mean --seeds?)" check --seed 4
+usage "shot: --zo, a word short of --zoom" "unknown option '--zo' (did you mean --zoom?)" shot --zo 4 -o z.png
 
 # --gif-width only shapes film.gif, which only --video makes
 usage "film: --gif-width without --video refused" "--gif-width sets the width of film.gif, which only --video makes" film --gif-width 300 -o f
