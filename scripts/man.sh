@@ -97,8 +97,9 @@ the source tree it was built in; **delve film \-\-help** names the default film 
 
 EOF
   printf '# SEE ALSO\n\n**delve-film**(5), **delve-dun**(5), **ffmpeg**(1)\n\n'
-  printf '*PREFIX*/share/doc/delve/README.md; every command in depth, the films, the viewer,\n'
-  printf 'reviews and every file format in the docs/ folder of the source tree.\n'
+  printf '*PREFIX*/share/doc/delve/README.md, and *PREFIX*/share/doc/delve/docs/: every command\n'
+  printf 'in depth, the films, the viewer, reviews, your own generator and every file format\n'
+  printf '(the docs/PAGE.md that help texts name).\n'
 }
 
 # A format page: TITLE NAME-LINE FILE, the file's sections as the page's, its "Files"

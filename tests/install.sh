@@ -6,7 +6,7 @@
 p="$TMP/prefix with space"
 cmake --install "$BUILD" --prefix "$p" > "$TMP/install.log" 2>&1
 check "cmake --install into a prefix (exit 0)" test $? = 0
-check "bin/delve, share/delve's films, rooms and example generator, the license" sh -c "test -x '$p/bin/delve' && test -s '$p/share/delve/films/scripts/devlog.film' && test -n \"\$(ls '$p/share/delve/assets/rooms')\" && test -s '$p/share/delve/examples/gen_rooms.py' && test -s '$p/share/doc/delve/LICENSE'"
+check "bin/delve, share/delve's films, rooms and example generator, the license" sh -c "test -x '$p/bin/delve' && test -s '$p/share/delve/films/scripts/devlog.film' && test -n \"\$(ls '$p/share/delve/assets/rooms')\" && test -s '$p/share/delve/examples/gen_rooms.py' && test -s '$p/share/doc/delve/LICENSE' && test -s '$p/share/doc/delve/docs/generators.md'"
 mkdir "$TMP/away" && cd "$TMP/away" || exit 2
 "$p/bin/delve" film --help > help.txt
 check "the installed delve's default film is its share/delve's ($(sed -n 's/^Plays SCRIPT (default \(.*\)) on.*/\1/p' help.txt))" \
