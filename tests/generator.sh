@@ -163,4 +163,11 @@ t0=$(date +%s)
   --screenshot "$TMP/h.png" > /dev/null 2> "$TMP/e"; rc=$?
 check "view --generator-timeout 1: a hang killed, exit 2 ($(( $(date +%s) - t0 )) s)" \
   sh -c "test $rc = 2 && grep -q 'still running after 1 s' '$TMP/e' && test ! -e '$TMP/h.png'"
+# parts of a generator's range merge into what one run makes (but the -o it names)
+for r in 1-2 3-4 1-4; do
+  "$DELVE" shot --generator "$GEN" --seeds $r --floors 2 --no-images -o "$TMP/mp-$r" > /dev/null 2>&1
+done
+"$DELVE" merge shots -o "$TMP/mp-merged" "$TMP/mp-1-2" "$TMP/mp-3-4" > /dev/null 2>&1
+check "merge shots of a generator's parts: the whole run's catalog (rc $?)" \
+  test "$(grep -v '^# command:' "$TMP/mp-merged/catalog.tsv")" = "$(grep -v '^# command:' "$TMP/mp-1-4/catalog.tsv")"
 finish
