@@ -24,7 +24,8 @@ typedef struct cmd {
     char out[300];     /* {out} */
 } cmd;
 
-/* The placeholders' values for seed into v (strings in num). */
+/* The values of {seed}, {floors}, {floor} and {out} for seed into v (numbers as text in
+ * num). */
 static void fill_vars(const external_gen *g, uint64_t seed, const char *out,
                       char num[3][24], words_var v[4])
 {

@@ -84,12 +84,12 @@ delve_status stats_floor_values(const dfloor *f, int *values, delve_err *err)
         return st;
     int sq[T_TERRAIN_COUNT];
     survey_terrain_counts(f, sq);
-    const int v[STATS_SURVEY_COUNT] = {
+    const int counts[STATS_SURVEY_COUNT - SURVEY_COUNT] = {
         f->room_count, sq[T_DOOR], f->way_count, f->pit_count, f->station_count,
-        f->monster_count, f->item_count, sv.stand, sv.blocked, sv.room_floor,
-        sv.corridor_floor, sv.room_areas, sv.reach_pm, sv.goal_walk, sv.dead_ends, sv.parts,
+        f->monster_count, f->item_count,
     };
-    memcpy(values, v, sizeof v);
+    memcpy(values, counts, sizeof counts);
+    survey_values(&sv, values + STATS_SURVEY_COUNT - SURVEY_COUNT);
     return DELVE_OK;
 }
 

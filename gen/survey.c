@@ -43,6 +43,14 @@ static delve_status count_parts(const dfloor *f, int flags, const uint8_t *stand
     return path_floor_parts(f, flags, stand, label, queue, parts, err);
 }
 
+void survey_values(const survey *s, int *v)
+{
+    const int all[SURVEY_COUNT] = { s->stand, s->blocked, s->room_floor, s->corridor_floor,
+                                    s->room_areas, s->reach_pm, s->goal_walk, s->dead_ends,
+                                    s->parts };
+    memcpy(v, all, sizeof all);
+}
+
 delve_status survey_floor(const dfloor *f, survey *out, delve_err *err)
 {
     memset(out, 0, sizeof *out);

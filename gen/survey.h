@@ -31,6 +31,12 @@ typedef struct survey {
  * the catalog's columns and `delve stats --generator`'s doors, so the two agree. */
 void survey_terrain_counts(const dfloor *f, int *sq);
 
+#define SURVEY_COUNT 9 /* the fields of a survey, as survey_values lists them */
+
+/* The survey's SURVEY_COUNT values in its fields' order (stand ... parts): the catalog's
+ * columns 29-37 and the last of `delve stats --generator`'s measures. */
+void survey_values(const survey *s, int *v);
+
 /* The survey of f. DELVE_ENOMEM with err set. */
 delve_status survey_floor(const dfloor *f, survey *out, delve_err *err);
 

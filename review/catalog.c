@@ -53,9 +53,8 @@ size_t catalog_floor_line(uint64_t seed, const dfloor *f, uint64_t digest, const
         n += snprintf(buf + n, size - (size_t)n, "\t%d", more[i]);
     if (n >= 0 && (size_t)n < size)
         n += snprintf(buf + n, size - (size_t)n, "\t%016llx", (unsigned long long)digest);
-    const int sc[CATALOG_SURVEY_COUNT] = { sv->stand, sv->blocked, sv->room_floor,
-                                          sv->corridor_floor, sv->room_areas, sv->reach_pm,
-                                          sv->goal_walk, sv->dead_ends, sv->parts };
+    int sc[SURVEY_COUNT];
+    survey_values(sv, sc);
     for (int i = 0; i < CATALOG_SURVEY_COUNT && n >= 0 && (size_t)n < size; i++)
         n += snprintf(buf + n, size - (size_t)n, "\t%d", sc[i]);
     if (n >= 0 && (size_t)n < size)

@@ -33,7 +33,7 @@
 #define CATALOG_SURVEY                                                                   \
     "\tstand\tblocked\troom_floor\tcorridor_floor\troom_areas\treach_pm\tgoal_walk"   \
     "\tdead_ends\tparts"
-#define CATALOG_SURVEY_COUNT 9
+#define CATALOG_SURVEY_COUNT SURVEY_COUNT
 #define CATALOG_HEADER CATALOG_FIRST CATALOG_MORE CATALOG_DIGEST CATALOG_SURVEY
 #define CATALOG_MORE_COUNT 18   /* columns in CATALOG_MORE */
 #define CATALOG_LINE_MAX 1024   /* bytes a line needs at most, NUL included */

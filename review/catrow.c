@@ -51,6 +51,17 @@ delve_status catrow_check(const lex *x, int cols)
     return DELVE_OK;
 }
 
+const char *catrow_cell(const char *s, int col, size_t *n)
+{
+    for (; s && col > 0; col--)
+        if ((s = strchr(s, '\t')))
+            s++;
+    if (!s)
+        return NULL;
+    *n = strcspn(s, "\t");
+    return s;
+}
+
 int catrow_column(const char *header, const char *name)
 {
     if (!header)

@@ -17,6 +17,10 @@
  * "more cells than the COLS column names" (at the tab before the first extra cell). */
 delve_status catrow_check(const lex *x, int cols);
 
+/* Cell col (0-based) of the tab-separated line s: its start, its length into *n; NULL
+ * when s is NULL or has fewer cells. */
+const char *catrow_cell(const char *s, int col, size_t *n);
+
 /* The 0-based column of the catalog header line (its leading '#' and spaces skipped)
  * whose name is name, or -1 (header NULL too). */
 int catrow_column(const char *header, const char *name);

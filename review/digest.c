@@ -7,19 +7,6 @@
 
 #include "review/catrow.h"
 
-/* The cell col (0-based) of a tab-separated line: its start and length; NULL past the
- * last. */
-static const char *cell(const char *s, int col, size_t *n)
-{
-    for (; s && col > 0; col--)
-        if ((s = strchr(s, '\t')))
-            s++;
-    if (!s)
-        return NULL;
-    *n = strcspn(s, "\t");
-    return s;
-}
-
 /* 1 per line that a pair stands for (calloc'ed; NULL when out of memory). */
 static unsigned char *tied_lines(const review_result *r)
 {
@@ -73,8 +60,8 @@ static cand rank_line(const review_line *l, int i, int type_col)
     size_t na = 0, nb = 0;
     const char *a, *b;
     for (int col = 2; l->base && l->head; col++) {
-        a = cell(l->base, col, &na);
-        b = cell(l->head, col, &nb);
+        a = catrow_cell(l->base, col, &na);
+        b = catrow_cell(l->head, col, &nb);
         if (!a && !b)
             break;
         if (!a || !b || na != nb || memcmp(a, b, na)) {

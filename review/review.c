@@ -207,10 +207,8 @@ static delve_status append_line(cat_line **v, int *n, int *cap, cat_line l, delv
  * '-' for a seed that failed (review/catalog.h); else DELVE_EINPUT at the cell. */
 static delve_status digest_cell(const lex *x, const char *s, int col)
 {
-    const char *c = s;
-    for (int i = 0; i < col; i++)
-        c = strchr(c, '\t') + 1; /* catrow_check: the cells are all there */
-    size_t n = strcspn(c, "\t");
+    size_t n = 0;
+    const char *c = catrow_cell(s, col, &n); /* catrow_check: the cells are all there */
     int ok = (n == 1 && c[0] == '-') || (n == 16 && strspn(c, "0123456789abcdef") == 16);
     return ok ? DELVE_OK : lex_fail(x, x->ls + (c - s), "a digest is 16 lowercase hex "
                                     "digits, or '-' for a seed that failed");

@@ -334,19 +334,6 @@ static void unflagged_verdict(textbuf *b, const review_result *r, const review_d
 
 #define VERDICT_KINDS 32 /* error kinds told apart (gen/check.h has fewer) */
 
-/* The validator cell of catalog line s (column col): its start and length; NULL when the
- * line or the cell is missing. */
-static const char *validator_cell(const char *s, int col, size_t *n)
-{
-    for (; s && col > 0; col--)
-        if ((s = strchr(s, '\t')))
-            s++;
-    if (!s)
-        return NULL;
-    *n = strcspn(s, "\t");
-    return s;
-}
-
 /* The error kinds of a validator cell ("error: a,b; warning: c") each into kinds[] once
  * (names of up to 47 bytes; *n of them, at most VERDICT_KINDS). */
 static void error_kinds(const char *c, size_t len, char kinds[][48], int *n)
@@ -382,7 +369,7 @@ static int checks_words(textbuf *b, const review_result *r)
         const char *side[2] = { r->lines[i].base, r->lines[i].head };
         for (int k = 0; k < 2; k++) {
             size_t n = 0;
-            const char *c = validator_cell(side[k], col, &n);
+            const char *c = catrow_cell(side[k], col, &n);
             err[k] += c && n >= 6 && !strncmp(c, "error:", 6);
             fail[k] += c && n >= 7 && !strncmp(c, "failed:", 7);
             if (c)
